@@ -1,0 +1,103 @@
+// Test data written straight into the real local D1 and R2 bindings (no mocks).
+import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../../worker/data/schema";
+import { sanitizeRichText, richTextToPlain } from "../../worker/schemas/rich-text";
+import { fileKeys } from "../../worker/files/keys";
+
+export const db = drizzle(env.DB, { schema });
+const now = () => new Date().toISOString();
+let counter = 0;
+/** A name unique within this test run. */
+export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}`;
+
+export interface TestJournal {
+  id: number;
+  host: string;
+}
+
+/** Creates a journal answering on `host` (default: a fresh unique host). */
+export async function createJournal(over: Partial<typeof schema.journals.$inferInsert> & { host?: string; isDefault?: boolean } = {}): Promise<TestJournal> {
+  const host = over.host ?? `${unique("j")}.test`;
+  const { host: _h, ...fields } = over;
+  const [row] = await db
+    .insert(schema.journals)
+    .values({
+      slug: unique("journal"),
+      websitename: `Journal of ${host}`,
+      websiteemail: `editor@${host}`,
+      issn: "1234-5678, 8765-4321",
+      domain: host,
+      createdAt: now(),
+      updated_at: now(),
+      ...fields,
+    })
+    .returning();
+  await db.insert(schema.journalDomains).values({ domain: host, journalId: row.id, isPrimary: true });
+  return { id: row.id, host };
+}
+
+/** Sends a request to the Worker as if it came to `host`. */
+export function request(host: string, path: string, init: RequestInit = {}): Promise<Response> {
+  return exports.default.fetch(new Request(`http://${host}${path}`, init));
+}
+
+export async function getJson<T = any>(host: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T; res: Response }> {
+  const res = await request(host, path, init);
+  const body = (await res.json()) as T;
+  return { status: res.status, body, res };
+}
+
+export async function createIssue(journalId: number, year: number, volume: number, issue: number) {
+  const [row] = await db.insert(schema.issues).values({ journalId, year, volume, issue, creation: now() }).returning();
+  return row;
+}
+
+export async function createArticle(journalId: number, over: Partial<typeof schema.articles.$inferInsert> = {}) {
+  const title = sanitizeRichText(over.title ?? `Article ${unique("t")}`);
+  const abstract = sanitizeRichText(over.abstract ?? "An abstract.");
+  const [row] = await db
+    .insert(schema.articles)
+    .values({
+      journalId,
+      refnumber: unique("REF"),
+      authorname: "A. Author, B. Author",
+      year: 2024,
+      volume: 1,
+      issue: 1,
+      pagenumber: "1-10",
+      txnid: unique("TXN"),
+      creation: now(),
+      modification: now(),
+      ...over,
+      title,
+      titleText: richTextToPlain(title),
+      abstract,
+      abstractText: richTextToPlain(abstract),
+    })
+    .returning();
+  return row;
+}
+
+export async function createEditor(journalId: number, over: Partial<typeof schema.editors.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(schema.editors)
+    .values({ journalId, name: unique("Dr. Editor"), category: "chief editor", post: "Professor", content: "University", creation: now(), updated_at: now(), ...over })
+    .returning();
+  return row;
+}
+
+export async function createIndexing(journalId: number, over: Partial<typeof schema.indexing.$inferInsert> = {}) {
+  const [row] = await db.insert(schema.indexing).values({ journalId, title: unique("Index"), ...over }).returning();
+  return row;
+}
+
+/** A small but valid one-page PDF body. */
+export function pdfBytes(marker = "test"): Uint8Array {
+  return new TextEncoder().encode(`%PDF-1.4\n% ${marker}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
+}
+
+export async function putArticleFile(journalId: number, a: { year: number; volume: number; issue: number; file: string }, bytes = pdfBytes(a.file)) {
+  await env.FILES.put(fileKeys.article(journalId, a.year, a.volume, a.issue, a.file), bytes, { httpMetadata: { contentType: "application/pdf" } });
+}

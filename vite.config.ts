@@ -1,0 +1,16 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import { cloudflare } from "@cloudflare/vite-plugin";
+
+export default defineConfig({
+  plugins: [react(), cloudflare({ configPath: "./wrangler.toml" })],
+  // Files shipped as-is with the site (default avatar, sidebar images, favicon): served from the root.
+  publicDir: "web/static",
+  build: {
+    // Hashed build files live under /static/, away from /assets/ (R2 files of SPEC §7).
+    assetsDir: "static",
+    sourcemap: false,
+  },
+  server: { port: Number(process.env.PORT ?? 5173) },
+  preview: { port: Number(process.env.PORT ?? 8787) },
+});

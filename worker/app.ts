@@ -1,0 +1,41 @@
+// createApp(): middleware, the one error shape, and every router. Used by the Worker and the tests alike.
+import { Hono } from "hono";
+import type { AppEnv } from "./env";
+import { handleError } from "./middleware/errors";
+import { resolveJournal } from "./middleware/journal";
+import { securityHeaders } from "./middleware/security-headers";
+import { settingsRoutes } from "./routes/settings/settings.routes";
+import { indexingRoutes } from "./routes/indexing/indexing.routes";
+import { editorsRoutes } from "./routes/editors/editors.routes";
+import { archivesRoutes } from "./routes/archives/archives.routes";
+import { searchRoutes } from "./routes/search/search.routes";
+import { filesRoutes } from "./routes/files/files.routes";
+import { authRoutes } from "./routes/auth/auth.routes";
+import { adminRoutes } from "./routes/admin/admin.routes";
+import { pdfRoutes } from "./routes/pdf/pdf.routes";
+import { submissionsRoutes } from "./routes/submissions/submissions.routes";
+import { pageRoutes } from "./seo/pages.routes";
+
+export function createApp() {
+  const app = new Hono<AppEnv>({ strict: false });
+  app.onError(handleError);
+  app.use("*", securityHeaders);
+  app.use("*", resolveJournal);
+
+  app.route("/api/settings", settingsRoutes);
+  app.route("/api/indexing", indexingRoutes);
+  app.route("/api/editors", editorsRoutes);
+  app.route("/api/archives", archivesRoutes);
+  app.route("/api/search", searchRoutes);
+  app.route("/api/submissions", submissionsRoutes);
+  app.route("/api/admin", adminRoutes);
+  app.route("/api/pdf", pdfRoutes);
+  app.route("/auth", authRoutes);
+  app.route("/assets", filesRoutes);
+  app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
+  // Everything else is a page of the SPA (or a static file): the shell with SEO tags in the first HTML.
+  app.route("/", pageRoutes);
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,86 @@
+// Articles and issues: public reads. Only enabled articles with a reference number are public.
+import { and, asc, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import type { Db } from "../env";
+import { articles, issues, type ArticleRow } from "./schema";
+import type { AdminArticle, Article, ArchiveYear } from "../schemas/api";
+import { filePaths } from "../files/keys";
+import { STATUS_ENABLED } from "../schemas/constants";
+
+export function toArticle(row: ArticleRow): Article {
+  return {
+    id: row.id,
+    refnumber: row.refnumber ?? "",
+    title: row.title,
+    authorname: row.authorname,
+    abstract: row.abstract,
+    year: row.year,
+    volume: row.volume,
+    issue: row.issue,
+    pagenumber: row.pagenumber,
+    country: row.country,
+    file: row.file,
+    file_url: row.file ? filePaths.article(row.year, row.volume, row.issue, row.file) : null,
+    publishdate: row.publishdate,
+    subject: row.subject,
+    keywords: row.keywords,
+  };
+}
+
+export function toAdminArticle(row: ArticleRow): AdminArticle {
+  return {
+    ...toArticle(row),
+    status: row.status,
+    txnid: row.txnid ?? "",
+    ptype: row.ptype,
+    email: row.email,
+    mobile: row.mobile,
+    description: row.description,
+    createdby: row.createdby,
+    creation: row.creation,
+    modifiedby: row.modifiedby,
+    modification: row.modification,
+  };
+}
+
+/** Numeric first page ("9-12" -> 9), so 9-12 sorts before 73-80. SQLite's CAST reads the leading digits. */
+export const firstPageOrder = sql`CAST(${articles.pagenumber} AS INTEGER)`;
+
+const isPublic = (journalId: number) =>
+  and(eq(articles.journalId, journalId), eq(articles.status, STATUS_ENABLED), isNotNull(articles.refnumber), ne(articles.refnumber, ""));
+
+/** One row per (year, volume) with its highest issue number, newest year first. */
+export async function listArchiveYears(db: Db, journalId: number): Promise<ArchiveYear[]> {
+  return db
+    .select({ year: issues.year, volume: issues.volume, total_issues: sql<number>`MAX(${issues.issue})` })
+    .from(issues)
+    .where(eq(issues.journalId, journalId))
+    .groupBy(issues.year, issues.volume)
+    .orderBy(desc(issues.year), desc(issues.volume));
+}
+
+export async function issueExists(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: issues.id })
+    .from(issues)
+    .where(and(eq(issues.journalId, journalId), eq(issues.year, year), eq(issues.volume, volume), eq(issues.issue, issue)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function listPublicIssueArticles(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<ArticleRow[]> {
+  return db
+    .select()
+    .from(articles)
+    .where(and(isPublic(journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue)))
+    .orderBy(firstPageOrder, asc(articles.id));
+}
+
+export async function findPublicArticleByRef(db: Db, journalId: number, refnumber: string): Promise<ArticleRow | undefined> {
+  const rows = await db.select().from(articles).where(and(isPublic(journalId), eq(articles.refnumber, refnumber))).limit(1);
+  return rows[0];
+}
+
+export async function findPublicArticleById(db: Db, journalId: number, id: number): Promise<ArticleRow | undefined> {
+  const rows = await db.select().from(articles).where(and(isPublic(journalId), eq(articles.id, id))).limit(1);
+  return rows[0];
+}

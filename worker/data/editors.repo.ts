@@ -1,0 +1,27 @@
+// Editors of a journal.
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../env";
+import { editors, type EditorRow } from "./schema";
+import type { Editor } from "../schemas/api";
+import { filePaths } from "../files/keys";
+import { STATUS_ENABLED } from "../schemas/constants";
+
+export function toEditor(row: EditorRow): Editor {
+  const { journalId: _journal, ...rest } = row;
+  return { ...rest, picture_url: row.picture ? filePaths.editorPicture(row.picture) : filePaths.defaultAvatar };
+}
+
+export async function listEnabledEditors(db: Db, journalId: number): Promise<EditorRow[]> {
+  return db
+    .select()
+    .from(editors)
+    .where(and(eq(editors.journalId, journalId), eq(editors.status, STATUS_ENABLED)))
+    .orderBy(asc(editors.id));
+}
+
+export async function findEditor(db: Db, journalId: number, id: number, opts: { enabledOnly: boolean }): Promise<EditorRow | undefined> {
+  const conds = [eq(editors.journalId, journalId), eq(editors.id, id)];
+  if (opts.enabledOnly) conds.push(eq(editors.status, STATUS_ENABLED));
+  const rows = await db.select().from(editors).where(and(...conds)).limit(1);
+  return rows[0];
+}

@@ -1,0 +1,139 @@
+// The drizzle mirror of migrations/*.sql: the single source of the data's shape in TypeScript.
+// Column property names are SPEC §3's field names (they are the API contract); internal columns are camelCase.
+import { sqliteTable, integer, text } from "drizzle-orm/sqlite-core";
+
+export const journals = sqliteTable("journals", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  slug: text("slug").notNull(),
+  isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+  websitename: text("websitename").notNull().default(""),
+  websiteemail: text("websiteemail").notNull().default(""),
+  whatsup_number: text("whatsup_number").notNull().default(""),
+  domain: text("domain").notNull().default(""),
+  issn: text("issn").notNull().default(""),
+  home_content: text("home_content").notNull().default(""),
+  address: text("address").notNull().default(""),
+  formatted_journal_name: text("formatted_journal_name").notNull().default(""),
+  fee_rupee: text("fee_rupee").notNull().default(""),
+  fee_dollar: text("fee_dollar").notNull().default(""),
+  impactfactor: text("impactfactor").notNull().default(""),
+  createdAt: text("created_at").notNull(),
+  updated_at: text("updated_at").notNull(),
+});
+
+export const journalDomains = sqliteTable("journal_domains", {
+  domain: text("domain").primaryKey(),
+  journalId: integer("journal_id").notNull(),
+  isPrimary: integer("is_primary", { mode: "boolean" }).notNull().default(false),
+});
+
+export const indexing = sqliteTable("indexing", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  title: text("title").notNull().default(""),
+  link: text("link").notNull().default(""),
+  image: text("image").notNull().default(""),
+  sortnumber: integer("sortnumber").notNull().default(0),
+  status: text("status").notNull().default("enabled"),
+});
+
+export const editors = sqliteTable("editors", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  name: text("name").notNull(),
+  degree: text("degree").notNull().default(""),
+  post: text("post").notNull().default(""),
+  content: text("content").notNull().default(""),
+  picture: text("picture").notNull().default(""),
+  category: text("category").notNull(),
+  status: text("status").notNull().default("enabled"),
+  email: text("email").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  country: text("country").notNull().default(""),
+  creation: text("creation").notNull(),
+  updated_at: text("updated_at").notNull(),
+});
+
+export const issues = sqliteTable("issues", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  year: integer("year").notNull(),
+  volume: integer("volume").notNull(),
+  issue: integer("issue").notNull(),
+  creation: text("creation").notNull(),
+});
+
+export const articles = sqliteTable("articles", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  refnumber: text("refnumber"),
+  title: text("title").notNull(),
+  titleText: text("title_text").notNull().default(""),
+  authorname: text("authorname").notNull().default(""),
+  abstract: text("abstract").notNull().default(""),
+  abstractText: text("abstract_text").notNull().default(""),
+  year: integer("year").notNull(),
+  volume: integer("volume").notNull(),
+  issue: integer("issue").notNull(),
+  pagenumber: text("pagenumber").notNull().default(""),
+  country: text("country").notNull().default(""),
+  file: text("file").notNull().default(""),
+  status: text("status").notNull().default("enabled"),
+  txnid: text("txnid"),
+  ptype: text("ptype").notNull().default("paid"),
+  publishdate: text("publishdate").notNull().default(""),
+  subject: text("subject").notNull().default(""),
+  email: text("email").notNull().default(""),
+  mobile: text("mobile").notNull().default(""),
+  description: text("description").notNull().default(""),
+  keywords: text("keywords").notNull().default(""),
+  createdby: text("createdby").notNull().default(""),
+  creation: text("creation").notNull(),
+  modifiedby: text("modifiedby").notNull().default(""),
+  modification: text("modification").notNull(),
+});
+
+export const adminUsers = sqliteTable("admin_users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  username: text("username").notNull(),
+  name: text("name").notNull().default(""),
+  passwordHash: text("password_hash").notNull(),
+  status: text("status").notNull().default("enabled"),
+  allowedIps: text("allowed_ips").notNull().default(""),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export const loginAttempts = sqliteTable("login_attempts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  username: text("username").notNull(),
+  ip: text("ip").notNull(),
+  outcome: text("outcome").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+export const submissions = sqliteTable("submissions", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  reference: text("reference").notNull(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  country: text("country").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  address: text("address").notNull().default(""),
+  title: text("title").notNull(),
+  file: text("file").notNull(),
+  fileSize: integer("file_size").notNull().default(0),
+  ip: text("ip").notNull().default(""),
+  createdAt: text("created_at").notNull(),
+});
+
+export type JournalRow = typeof journals.$inferSelect;
+export type EditorRow = typeof editors.$inferSelect;
+export type IndexingRow = typeof indexing.$inferSelect;
+export type IssueRow = typeof issues.$inferSelect;
+export type ArticleRow = typeof articles.$inferSelect;
+export type AdminUserRow = typeof adminUsers.$inferSelect;
+export type SubmissionRow = typeof submissions.$inferSelect;

@@ -1,0 +1,25 @@
+// R2 keys: every object lives under its journal's namespace, so no journal can reach another's files.
+
+/** Safe single path segment for a stored file name: no slashes, no dot-dot, no control characters. */
+export function isSafeFileName(name: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9._\- ()]{0,180}$/.test(name) && !name.includes("..");
+}
+
+const ns = (journalId: number) => `journals/${journalId}`;
+
+export const fileKeys = {
+  article: (journalId: number, year: number, volume: number, issue: number, file: string) =>
+    `${ns(journalId)}/archives/${year}/vol${volume}issue${issue}/${file}`,
+  editorPicture: (journalId: number, file: string) => `${ns(journalId)}/editors/${file}`,
+  indexingLogo: (journalId: number, file: string) => `${ns(journalId)}/indexing/${file}`,
+  submission: (journalId: number, file: string) => `${ns(journalId)}/submissions/${file}`,
+};
+
+/** Public URL paths (SPEC §7 static files) for the same objects. */
+export const filePaths = {
+  article: (year: number, volume: number, issue: number, file: string) =>
+    `/assets/archives/${year}/vol${volume}issue${issue}/${encodeURIComponent(file)}`,
+  editorPicture: (file: string) => `/assets/editors/${encodeURIComponent(file)}`,
+  indexingLogo: (file: string) => `/assets/indexing/${encodeURIComponent(file)}`,
+  defaultAvatar: "/img/avatar.png",
+};

@@ -1,0 +1,4 @@
+// The Worker's entry.
+import { createApp } from "./app";
+
+export default createApp();

@@ -1,0 +1,17 @@
+// Route parameters that carry text with digits ("vol12", "issue3"): only the digits count.
+import { badRequest } from "./errors";
+
+/** "vol12" -> 12, "issue3" -> 3, "2024" -> 2024; no digits at all is a 400. */
+export function digitsOf(raw: string | undefined): number {
+  const digits = (raw ?? "").replace(/\D+/g, "");
+  if (!digits || digits.length > 9) throw badRequest("invalid_parameter");
+  return Number(digits);
+}
+
+/** A database id: a positive whole number written in plain digits, else a 400. */
+export function idOf(raw: string | undefined): number {
+  if (!raw || !/^\d{1,12}$/.test(raw)) throw badRequest("invalid_id");
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1) throw badRequest("invalid_id");
+  return id;
+}

@@ -1,0 +1,5 @@
+// Placeholder router; its issue fills it in.
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+
+export const submissionsRoutes = new Hono<AppEnv>();

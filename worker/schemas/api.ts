@@ -1,0 +1,102 @@
+// The JSON shapes the API answers with: the contract between the Worker and the SPA (see docs/api.md).
+
+/** Every error answer: `{ "error": "<code>" }` with a fitting HTTP status. */
+export interface ErrorBody {
+  error: string;
+}
+
+export interface Settings {
+  websitename: string;
+  websiteemail: string;
+  whatsup_number: string;
+  domain: string;
+  issn: string;
+  home_content: string;
+  address: string;
+  formatted_journal_name: string;
+  fee_rupee: string;
+  fee_dollar: string;
+  impactfactor: string;
+}
+
+export interface IndexingEntry {
+  id: number;
+  title: string;
+  link: string;
+  image: string;
+  /** Absolute path of the logo, or "" when there is none. */
+  image_url: string;
+  sortnumber: number;
+  status: string;
+}
+
+export interface Editor {
+  id: number;
+  name: string;
+  degree: string;
+  post: string;
+  content: string;
+  picture: string;
+  /** Path of the picture, or of the default avatar when there is none. */
+  picture_url: string;
+  category: string;
+  status: string;
+  email: string;
+  phone: string;
+  country: string;
+  creation: string;
+  updated_at: string;
+}
+
+export interface ArchiveYear {
+  year: number;
+  volume: number;
+  total_issues: number;
+}
+
+/** An article as the public sees it (no payment or contact fields). */
+export interface Article {
+  id: number;
+  refnumber: string;
+  title: string;
+  authorname: string;
+  abstract: string;
+  year: number;
+  volume: number;
+  issue: number;
+  pagenumber: string;
+  country: string;
+  file: string;
+  /** Path of the PDF under /assets/archives/..., or null when there is no file. */
+  file_url: string | null;
+  publishdate: string;
+  subject: string;
+  keywords: string;
+}
+
+/** An article as journal staff see it. */
+export interface AdminArticle extends Article {
+  status: string;
+  txnid: string;
+  ptype: string;
+  email: string;
+  mobile: string;
+  description: string;
+  createdby: string;
+  creation: string;
+  modifiedby: string;
+  modification: string;
+}
+
+export interface IssueArticles {
+  year: number;
+  volume: number;
+  issue: number;
+  articles: Article[];
+}
+
+export interface SearchResults {
+  q: string;
+  count: number;
+  results: Article[];
+}

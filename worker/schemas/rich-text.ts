@@ -1,0 +1,97 @@
+// Rich text (titles, abstracts, posts, home content, address) is stored as sanitized HTML.
+// Allowlist: b, i, em, strong, u, sup, sub, br, p — with no attributes at all (docs/decisions/0002).
+// Runtime-neutral (no DOM), so the Worker, the seed script and the SPA share one implementation.
+
+const ALLOWED = new Set(["b", "i", "em", "strong", "u", "sup", "sub", "br", "p"]);
+const VOID = new Set(["br"]);
+/** Elements whose content is never text a reader should see. */
+const DROP_WITH_CONTENT = new Set(["script", "style", "iframe", "object", "embed", "noscript", "template", "svg", "math", "textarea", "select", "head", "title"]);
+/** Block-level tags whose boundaries become line breaks when they are dropped. */
+const BLOCKISH = new Set(["div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "section", "article"]);
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", ndash: "\u2013", mdash: "\u2014",
+  lsquo: "\u2018", rsquo: "\u2019", ldquo: "\u201c", rdquo: "\u201d", hellip: "\u2026", deg: "\u00b0",
+  plusmn: "\u00b1", times: "\u00d7", micro: "\u00b5", alpha: "\u03b1", beta: "\u03b2", gamma: "\u03b3",
+  delta: "\u03b4", mu: "\u03bc", copy: "\u00a9", reg: "\u00ae", middot: "\u00b7", le: "\u2264", ge: "\u2265",
+};
+
+/** Decodes HTML character references (named ones above, decimal and hex). */
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (whole, ref: string) => {
+    if (ref[0] === "#") {
+      const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : "";
+    }
+    return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
+  });
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+/** Legacy rows hold entity-encoded markup ("&lt;i&gt;E. coli&lt;/i&gt;"): decode it once before sanitizing. */
+function decodeLegacy(input: string): string {
+  return /&lt;\/?[a-z][a-z0-9]*(\s[^&]*)?&gt;/i.test(input) && !/<[a-z]/i.test(input) ? decodeEntities(input) : input;
+}
+
+const TAG = /<!--[\s\S]*?(?:-->|$)|<\/?([a-zA-Z][a-zA-Z0-9-]*)\b(?:[^>"']|"[^"]*"|'[^']*')*(>|$)|<!?[^>]*>?/g;
+
+/** Sanitizes untrusted HTML to the allowlist; text outside tags is re-escaped, tags are balanced. */
+export function sanitizeRichText(input: string | null | undefined): string {
+  const source = decodeLegacy(String(input ?? "")).replace(/\u0000/g, "");
+  let out = "";
+  const open: string[] = [];
+  let dropping: string | null = null;
+  let last = 0;
+  for (const m of source.matchAll(TAG)) {
+    const text = source.slice(last, m.index);
+    last = m.index + m[0].length;
+    if (!dropping) out += escapeHtml(decodeEntities(text));
+    const raw = m[0];
+    const name = m[1]?.toLowerCase();
+    if (!name) continue; // comments, doctype, stray "<"
+    const closing = raw.startsWith("</");
+    if (dropping) {
+      if (closing && name === dropping) dropping = null;
+      continue;
+    }
+    if (DROP_WITH_CONTENT.has(name)) {
+      if (!closing && !raw.endsWith("/>")) dropping = name;
+      continue;
+    }
+    if (!ALLOWED.has(name)) {
+      if (BLOCKISH.has(name) && closing && !out.endsWith("<br>")) out += "<br>";
+      continue;
+    }
+    if (VOID.has(name)) {
+      if (!closing) out += "<br>";
+      continue;
+    }
+    if (!closing) {
+      if (open.length >= 20) continue;
+      open.push(name);
+      out += `<${name}>`;
+    } else {
+      const at = open.lastIndexOf(name);
+      if (at === -1) continue;
+      while (open.length > at) out += `</${open.pop()}>`;
+    }
+  }
+  if (!dropping) out += escapeHtml(decodeEntities(source.slice(last)));
+  while (open.length) out += `</${open.pop()}>`;
+  return out.replace(/^(\s|<br>)+|(\s|<br>)+$/g, "").replace(/<(b|i|em|strong|u|sup|sub)><\/\1>/g, "");
+}
+
+/** The plain text of stored rich text, for search, meta tags and documents. */
+export function richTextToPlain(html: string | null | undefined): string {
+  return decodeEntities(
+    String(html ?? "")
+      .replace(/<br\s*\/?>/gi, " ")
+      .replace(/<\/p>/gi, " ")
+      .replace(/<[^>]*>/g, ""),
+  )
+    .replace(/\s+/g, " ")
+    .trim();
+}
