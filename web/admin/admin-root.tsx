@@ -1,0 +1,4 @@
+// Placeholder: the admin issue replaces this with the guarded admin tree.
+export function AdminRoot() {
+  return <p>Admin</p>;
+}
