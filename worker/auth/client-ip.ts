@@ -1,0 +1,47 @@
+// Who is calling, by IP, and whether an admin's IP allowlist lets them in.
+// Cloudflare sets CF-Connecting-IP on every request that reaches the Worker, and callers cannot forge it there.
+
+/** The caller's IP from CF-Connecting-IP, normalised (trimmed, lower-case); "" when absent (local runs). */
+export function clientIpOf(headers: Headers): string {
+  return (headers.get("cf-connecting-ip") ?? "").trim().toLowerCase().slice(0, 64);
+}
+
+function ipv4ToInt(ip: string): number | null {
+  const parts = ip.split(".");
+  if (parts.length !== 4) return null;
+  let n = 0;
+  for (const p of parts) {
+    if (!/^\d{1,3}$/.test(p) || Number(p) > 255) return null;
+    n = n * 256 + Number(p);
+  }
+  return n;
+}
+
+/** One allowlist entry: an exact address ("203.0.113.7", "2001:db8::1") or an IPv4 range ("203.0.113.0/24"). */
+function entryMatches(entry: string, ip: string): boolean {
+  const slash = entry.indexOf("/");
+  if (slash === -1) return entry === ip;
+  const base = ipv4ToInt(entry.slice(0, slash));
+  const bits = Number(entry.slice(slash + 1));
+  const addr = ipv4ToInt(ip);
+  if (base === null || addr === null || !Number.isInteger(bits) || bits < 0 || bits > 32) return false;
+  if (bits === 0) return true;
+  const mask = bits === 32 ? 0xffffffff : (0xffffffff << (32 - bits)) >>> 0;
+  return ((base & mask) >>> 0) === ((addr & mask) >>> 0);
+}
+
+/** The entries of a comma-separated allowlist column. */
+export function parseAllowedIps(allowedIps: string): string[] {
+  return allowedIps
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** Empty allowlist: any IP. Otherwise the caller's IP must match one entry (an unknown IP matches none). */
+export function ipAllowed(allowedIps: string, ip: string): boolean {
+  const entries = parseAllowedIps(allowedIps);
+  if (entries.length === 0) return true;
+  if (!ip) return false;
+  return entries.some((e) => entryMatches(e, ip));
+}

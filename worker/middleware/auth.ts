@@ -1,0 +1,36 @@
+// requireAdmin: the one guard in front of every admin call. Apply it once per router (`.use("*", requireAdmin)`
+// or, on routers shared with public reads, `.post("*", requireAdmin)`), never inside handlers.
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { HttpError } from "./errors";
+import { verifyAdminToken } from "../auth/tokens";
+import { clientIpOf, ipAllowed } from "../auth/client-ip";
+import { findAdminUserById } from "../data/admin-users.repo";
+import { STATUS_ENABLED } from "../schemas/constants";
+
+export const unauthorized = (): HttpError => new HttpError(401, "unauthorized");
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerTokenOf(header: string | undefined): string | null {
+  const m = /^Bearer[ \t]+([A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+)[ \t]*$/i.exec(header ?? "");
+  return m ? m[1] : null;
+}
+
+/**
+ * Bearer token -> admin: the signature, issuer, audience and expiry must check out, the token's journal must be
+ * the journal of this host, and its user must still exist, be enabled, and be inside their IP allowlist — read
+ * from D1 on every call, so disabling a user stops their tokens at once. Sets c.get("admin"); else 401.
+ */
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = bearerTokenOf(c.req.header("authorization"));
+  if (!token) throw unauthorized();
+  const claims = await verifyAdminToken(c.env, token);
+  const journal = c.get("journal");
+  if (!claims || claims.journalId !== journal.id) throw unauthorized();
+  const user = await findAdminUserById(c.get("db"), journal.id, claims.userId);
+  if (!user || user.status !== STATUS_ENABLED || !ipAllowed(user.allowedIps, clientIpOf(c.req.raw.headers))) throw unauthorized();
+  c.set("admin", { id: user.id, username: user.username, name: user.name });
+  // Admin answers are per-user: never cached by browsers or proxies.
+  c.header("Cache-Control", "private, no-store");
+  await next();
+};
