@@ -1,0 +1,128 @@
+// Once per e2e run: build the site, start it with `npm start` on a free port with a fresh data directory
+// (scripts/start.ts seeds the demo journals there), hand the base URL to the tests, stop it at the end.
+//
+// Environment knobs:
+//   E2E_SKIP_BUILD=1     reuse the existing dist/ (faster while iterating; the run always starts with SKIP_BUILD=1)
+//   E2E_BASE_URL=<url>   use an already running server instead of starting one (nothing is built or killed)
+import { spawn, execSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+
+/** Host names the started server lists in ALT_HEADER_DOMAINS, so tests can see the alternate header branch. */
+export const ALT_HEADER_TEST_HOST = "alt.localhost";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** e.g. http://localhost:41234 (no trailing slash) */
+    baseUrl: string;
+    port: number;
+    /** A host that the running server treats as an alternate-header domain. */
+    altHeaderHost: string;
+  }
+}
+
+const ROOT = join(import.meta.dirname, "../../..");
+const START_TIMEOUT_MS = 120_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Kills the whole process tree of `child` (it was spawned as a process-group leader). */
+function killTree(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+async function waitForHttp(url: string, deadline: number): Promise<void> {
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      if (res.status < 500) return;
+      lastError = new Error(`HTTP ${res.status}`);
+    } catch (err) {
+      lastError = err;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not answer at ${url}: ${String(lastError)}`);
+}
+
+export default async function setup(project: TestProject) {
+  const given = process.env.E2E_BASE_URL?.replace(/\/$/, "");
+  if (given) {
+    project.provide("baseUrl", given);
+    project.provide("port", Number(new URL(given).port || 80));
+    project.provide("altHeaderHost", ALT_HEADER_TEST_HOST);
+    return;
+  }
+
+  if (process.env.E2E_SKIP_BUILD !== "1") {
+    execSync("npm run build", { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+  }
+
+  const port = await freePort();
+  const persistDir = mkdtempSync(join(tmpdir(), "journal-e2e-"));
+  let output = "";
+  const child = spawn("npm", ["start"], {
+    cwd: ROOT,
+    detached: true, // own process group, so teardown can kill npm, tsx and workerd together
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PERSIST_DIR: persistDir,
+      SKIP_BUILD: "1",
+      ALT_HEADER_DOMAINS: ALT_HEADER_TEST_HOST,
+    },
+  });
+
+  const started = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /(https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\]):\d+)/.exec(output);
+      if (m) resolve(m[1]);
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`npm start exited early (code ${code}):\n${output.slice(-4000)}`)));
+    setTimeout(() => reject(new Error(`npm start printed no URL within ${START_TIMEOUT_MS} ms:\n${output.slice(-4000)}`)), START_TIMEOUT_MS);
+  });
+
+  let baseUrl: string;
+  try {
+    baseUrl = (await started).replace("127.0.0.1", "localhost");
+    await waitForHttp(`${baseUrl}/api/settings/`, Date.now() + START_TIMEOUT_MS);
+  } catch (err) {
+    killTree(child, "SIGKILL");
+    rmSync(persistDir, { recursive: true, force: true });
+    throw err;
+  }
+
+  project.provide("baseUrl", baseUrl);
+  project.provide("port", port);
+  project.provide("altHeaderHost", ALT_HEADER_TEST_HOST);
+
+  return async () => {
+    killTree(child, "SIGTERM");
+    await new Promise((r) => setTimeout(r, 1_000));
+    killTree(child, "SIGKILL");
+    rmSync(persistDir, { recursive: true, force: true });
+  };
+}
