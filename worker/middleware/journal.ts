@@ -17,7 +17,8 @@ export function hostNameOf(hostHeader: string | undefined | null): string {
 export const resolveJournal: MiddlewareHandler<AppEnv> = async (c, next) => {
   const db = drizzle(c.env.DB, { schema });
   c.set("db", db);
-  const journal = await findJournalByHost(db, hostNameOf(c.req.header("host")));
+  // In Workers the request URL carries the Host the client sent; never X-Forwarded-Host.
+  const journal = await findJournalByHost(db, hostNameOf(new URL(c.req.url).host));
   if (!journal) throw new HttpError(503, "no_journal_configured");
   c.set("journal", journal);
   await next();

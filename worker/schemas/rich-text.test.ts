@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { richTextToPlain, sanitizeRichText } from "./rich-text";
+
+describe("sanitizeRichText", () => {
+  it("keeps the formatting scientific titles need", () => {
+    expect(sanitizeRichText("Uptake of CO<sub>2</sub> by <i>Zea mays</i> and Ca<sup>2+</sup><br/>signalling")).toBe(
+      "Uptake of CO<sub>2</sub> by <i>Zea mays</i> and Ca<sup>2+</sup><br>signalling",
+    );
+    expect(sanitizeRichText("<p><strong>Bold</strong> <em>em</em> <u>u</u> <b>b</b></p>")).toBe("<p><strong>Bold</strong> <em>em</em> <u>u</u> <b>b</b></p>");
+  });
+
+  it("drops every attribute and every other tag, and scripts with their content", () => {
+    const attacks: Array<[string, string]> = [
+      ['<img src=x onerror="alert(1)">Title', "Title"],
+      ["<script>alert(1)</script>Safe", "Safe"],
+      ['<i onclick="alert(1)" style="x">It</i>', "<i>It</i>"],
+      ['<a href="javascript:alert(1)">link</a>', "link"],
+      ["<svg><script>alert(1)</script></svg>ok", "ok"],
+      ["<iframe src=//evil></iframe>x", "x"],
+      ['<p title="</p><script>alert(1)</script>">t</p>', "<p>t</p>"],
+      ["<style>body{}</style><b>x", "<b>x</b>"],
+      ["</i>unbalanced<sup>", "unbalanced"],
+    ];
+    for (const [input, out] of attacks) expect(sanitizeRichText(input), input).toBe(out);
+  });
+
+  it("leaves no tag outside the allowlist, whatever the nesting tricks", () => {
+    const tricky = ["<<script>script>alert(1)<</script>/script>", "<scr<script>ipt>alert(1)</script>", "<img/src=x/onerror=alert(1)>", "<!--<script>-->x", "<b\nonmouseover=1>y</b>"];
+    for (const input of tricky) {
+      const out = sanitizeRichText(input);
+      for (const tag of out.match(/<[^>]*>/g) ?? []) expect(tag, input).toMatch(/^<\/?(b|i|em|strong|u|sup|sub|br|p)>$/);
+    }
+  });
+
+  it("decodes legacy entity-encoded HTML once, then sanitizes it", () => {
+    expect(sanitizeRichText("Role of &lt;i&gt;E. coli&lt;/i&gt; in &lt;script&gt;x&lt;/script&gt;water")).toBe("Role of <i>E. coli</i> in water");
+    expect(sanitizeRichText("Na &amp; K &lt; 5")).toBe("Na &amp; K &lt; 5");
+  });
+
+  it("escapes text so that it can never become markup", () => {
+    expect(sanitizeRichText('5 > 3 & "quoted"')).toBe("5 &gt; 3 &amp; &quot;quoted&quot;");
+    expect(sanitizeRichText(null)).toBe("");
+  });
+});
+
+describe("richTextToPlain", () => {
+  it("flattens stored rich text for search, meta tags and documents", () => {
+    expect(richTextToPlain("Uptake of CO<sub>2</sub> by <i>Zea mays</i><br>in Işık &amp; Məmmədova")).toBe("Uptake of CO2 by Zea mays in Işık & Məmmədova");
+  });
+});
