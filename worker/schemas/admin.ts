@@ -1,0 +1,210 @@
+// Input schemas of the admin API (docs/api.md "Admin API"): one zod schema per form, shared by the Worker (which
+// enforces it) and the admin SPA (which mirrors it before sending). Runtime-neutral: no Worker or DOM imports.
+// Every issue's message is the API error code the server answers with, so a form can map it to SPEC §8's text.
+import { z } from "zod";
+import { DESIGNATIONS, EDITOR_CATEGORIES, PAYMENT_TYPES, STATUS_DISABLED, STATUS_ENABLED } from "./constants";
+import { richTextToPlain, sanitizeRichText } from "./rich-text";
+
+/** API error codes of the admin calls (the `error` of `{ error }`). */
+export const ADMIN_ERROR_CODES = [
+  "invalid_input",
+  "invalid_txnid",
+  "invalid_pagenumber",
+  "missing_file",
+  "invalid_file_type",
+  "file_too_large",
+  "duplicate_reference_number",
+  "duplicate_title",
+  "duplicate_txnid",
+  "duplicate_issue",
+  "issue_not_found",
+  "domain_taken",
+] as const;
+export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
+
+const INVALID = "invalid_input";
+
+// ---- Shared field rules ---------------------------------------------------------------------------------
+
+/** Trimmed text of at most `max` characters; empty allowed. */
+const text = (max: number) => z.string({ error: INVALID }).trim().max(max, INVALID);
+/** Trimmed, non-empty text of at most `max` characters. */
+const requiredText = (max: number) => text(max).min(1, INVALID);
+
+/** A whole number sent as a JSON number or as digits in a form field. */
+const wholeNumber = (min: number, max: number, code: string = INVALID) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: code }).int(code).min(min, code).max(max, code),
+  );
+
+export const YEAR_MIN = 1900;
+/** Issues and articles may be dated at most one year ahead. */
+export const maxYear = (): number => new Date().getUTCFullYear() + 1;
+const year = () =>
+  wholeNumber(YEAR_MIN, 9999).refine((y) => y <= maxYear(), INVALID);
+export const VOLUME_MAX = 9999;
+export const ISSUE_MAX = 999;
+
+/** Rich text (title, abstract, post, home content, address): stored sanitized to the allowlist of rich-text.ts. */
+const richText = (max: number) => text(max).transform((v) => sanitizeRichText(v));
+/** Rich text that must still say something once sanitized (a title of only `<script>` is empty). */
+const requiredRichText = (max: number) => richText(max).refine((v) => richTextToPlain(v) !== "", INVALID);
+
+// ---- Login ------------------------------------------------------------------------------------------------
+
+export const loginSchema = z.object({
+  username: requiredText(100),
+  password: z.string({ error: INVALID }).min(1, INVALID).max(1024, INVALID),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+// ---- Issues -----------------------------------------------------------------------------------------------
+
+/** POST /api/admin/create-issue. SPEC §5: volume and issue are required numbers >= 0; the year is this year. */
+export const createIssueSchema = z.object({
+  volume: wholeNumber(0, VOLUME_MAX),
+  issue: wholeNumber(0, ISSUE_MAX),
+  year: year(),
+});
+export type CreateIssueInput = z.input<typeof createIssueSchema>;
+
+// ---- Articles ---------------------------------------------------------------------------------------------
+
+/**
+ * Transaction id (docs/decisions/0023-article-rules.md): 4 to 64 characters of ASCII letters, digits, "-", "_"
+ * and "/", starting and ending with a letter or digit. Compared exactly as typed (after trimming).
+ */
+export const TXNID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_\-/]{2,62}[A-Za-z0-9]$/;
+/** Page range "first-last" (e.g. 73-80), first <= last; an en dash and spaces around the dash are accepted. */
+export const PAGENUMBER_PATTERN = /^(\d{1,6})\s*[-\u2013]\s*(\d{1,6})$/;
+/**
+ * Reference number: also the stored file's name ({refnumber}.pdf), so 1 to 100 ASCII letters, digits, ".", "-"
+ * and "_", starting with a letter or digit, never "..".
+ */
+export const REFNUMBER_PATTERN = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._\-]{0,99}$/;
+/** Publication date as the date input sends it. */
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export const txnidField = z.string({ error: "invalid_txnid" }).trim().regex(TXNID_PATTERN, "invalid_txnid");
+
+/** "73-80" (also "73 – 80"), normalised to "73-80". */
+export const pagenumberField = z
+  .string({ error: "invalid_pagenumber" })
+  .trim()
+  .transform((v, ctx) => {
+    const m = PAGENUMBER_PATTERN.exec(v);
+    if (!m || Number(m[1]) > Number(m[2])) {
+      ctx.addIssue({ code: "custom", message: "invalid_pagenumber" });
+      return z.NEVER;
+    }
+    return `${Number(m[1])}-${Number(m[2])}`;
+  });
+
+const publishdateField = z
+  .string({ error: INVALID })
+  .trim()
+  .refine((v) => {
+    const m = DATE_PATTERN.exec(v);
+    if (!m) return false;
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && Number(m[1]) >= YEAR_MIN;
+  }, INVALID);
+
+const ptypeField = z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(PAYMENT_TYPES, { error: INVALID }));
+
+const articleFields = {
+  title: requiredRichText(2000),
+  abstract: requiredRichText(60_000),
+  authorname: requiredText(1000),
+  refnumber: z.string({ error: INVALID }).trim().regex(REFNUMBER_PATTERN, INVALID),
+  txnid: txnidField,
+  ptype: ptypeField,
+  pagenumber: pagenumberField,
+  publishdate: publishdateField,
+  year: year(),
+  volume: wholeNumber(0, VOLUME_MAX),
+  issue: wholeNumber(0, ISSUE_MAX),
+  email: text(254),
+  country: text(100).default(""),
+  keywords: text(1000).default(""),
+  subject: text(300).default(""),
+  mobile: text(50).default(""),
+  description: text(5000).default(""),
+};
+
+/** POST /api/admin/archives/ fields (the PDF comes separately as pdfFile). SPEC §5: email is required on add. */
+export const articleAddSchema = z.object({ ...articleFields, email: requiredText(254) });
+/**
+ * POST /api/archives/{id} fields. The server merges the sent fields over the stored article, then checks the
+ * whole with this schema: a field left out keeps its value. SPEC §5: email is optional on edit.
+ */
+export const articleEditSchema = z.object({ ...articleFields, email: text(254).default("") });
+export type ArticleAddInput = z.input<typeof articleAddSchema>;
+export type ArticleFields = z.output<typeof articleAddSchema>;
+
+/** Which error code wins when a form has several problems: the specific ones first. */
+export const ARTICLE_CODE_PRIORITY = ["invalid_txnid", "invalid_pagenumber", INVALID] as const;
+
+// ---- Editors ----------------------------------------------------------------------------------------------
+
+const editorStatusField = z.enum([STATUS_ENABLED, STATUS_DISABLED], { error: INVALID });
+
+/** POST /api/editors and POST /api/editors/{id} fields (the picture comes separately as imgFile). */
+export const editorSchema = z.object({
+  name: requiredText(200),
+  degree: text(200).default(""),
+  post: z.enum(DESIGNATIONS, { error: INVALID }),
+  content: requiredRichText(2000),
+  category: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(EDITOR_CATEGORIES, { error: INVALID })),
+  email: text(254).default(""),
+  phone: text(50).default(""),
+  country: text(100).default(""),
+  status: editorStatusField.default(STATUS_ENABLED),
+});
+export type EditorInput = z.input<typeof editorSchema>;
+export type EditorFields = z.output<typeof editorSchema>;
+
+/** POST /api/editors/{id} with only a status: the list's toggle (SPEC §4). */
+export const editorStatusSchema = z.object({ status: editorStatusField });
+
+// ---- Settings ---------------------------------------------------------------------------------------------
+
+/** A bare host name: lower-case labels of letters, digits and hyphens ("journal.example.org", "localhost"). */
+export const DOMAIN_PATTERN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** "https://Journal.Example.org/" -> "journal.example.org"; the stored domain is a host name only. */
+const domainField = z
+  .string({ error: INVALID })
+  .trim()
+  .transform((v) => v.toLowerCase().replace(/^https?:\/\//, "").replace(/\/+$/, "").replace(/\.$/, ""))
+  .refine((v) => DOMAIN_PATTERN.test(v), INVALID);
+
+/**
+ * POST /api/settings. Every field is optional: a field left out keeps its value (SPEC §5: no validation beyond
+ * lengths; the domain must be a host name since the Worker answers on it).
+ */
+export const settingsSchema = z
+  .object({
+    websitename: text(300),
+    websiteemail: text(254),
+    impactfactor: text(50),
+    issn: text(100),
+    whatsup_number: text(50),
+    domain: domainField,
+    home_content: richText(100_000),
+    address: richText(5000),
+    formatted_journal_name: text(500),
+    fee_rupee: text(50),
+    fee_dollar: text(50),
+  })
+  .partial();
+export type SettingsInput = z.input<typeof settingsSchema>;
+
+// ---- Error codes from validation ----------------------------------------------------------------------------
+
+/** The one code to report for a failed parse: the specific codes first, else invalid_input. */
+export function errorCodeOf(error: z.ZodError): string {
+  const codes = new Set(error.issues.map((i) => i.message));
+  return ARTICLE_CODE_PRIORITY.find((c) => codes.has(c)) ?? INVALID;
+}
