@@ -1,5 +1,121 @@
-// Placeholder router; its issue fills it in.
-import { Hono } from "hono";
+// POST /api/submissions: the public Submit Online form. The PDF goes to R2, the record to D1, and the visitor
+// gets a reference. Throttled per IP address; the file is judged by its first bytes, never by its name.
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
+import { HttpError } from "../../middleware/errors";
+import { sniffContentType } from "../../files/content-types";
+import { fileKeys } from "../../files/keys";
+import { countSubmissionsFromIpSince, insertSubmission } from "../../data/submissions.repo";
+import { isUniqueViolation, nowIso } from "../../data/db";
+import { PDF_MAX_BYTES } from "../../schemas/constants";
+import {
+  SUBMISSION_WINDOW_MS,
+  SUBMISSIONS_PER_WINDOW,
+  submissionFieldsSchema,
+  type SubmissionCreated,
+} from "../../schemas/submission";
 
-export const submissionsRoutes = new Hono<AppEnv>();
+/** Room for the text fields and multipart boundaries on top of the largest allowed PDF. */
+const FORM_OVERHEAD_BYTES = 256 * 1024;
+const REFERENCE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"; // no 0/O, 1/I: readable over the phone
+
+/** "SUB-20261121-7KQ2XD": the day it arrived plus six random characters. */
+export function newReference(now = new Date()): string {
+  const day = now.toISOString().slice(0, 10).replace(/-/g, "");
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  const tail = Array.from(bytes, (b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join("");
+  return `SUB-${day}-${tail}`;
+}
+
+/** A cross-site page must not post into a journal's inbox; requests without Origin (curl, old browsers) pass. */
+function checkOrigin(c: Context<AppEnv>): void {
+  const origin = c.req.header("origin");
+  if (!origin || origin === "null") return;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host.toLowerCase();
+  } catch {
+    throw new HttpError(403, "forbidden_origin");
+  }
+  if (originHost !== new URL(c.req.url).host.toLowerCase()) throw new HttpError(403, "forbidden_origin");
+}
+
+const textOf = (form: FormData, key: string): string | undefined => {
+  const v = form.get(key);
+  return typeof v === "string" ? v : undefined;
+};
+
+export const submissionsRoutes = new Hono<AppEnv>().post("/", async (c) => {
+  checkOrigin(c);
+  const db = c.get("db");
+  const journal = c.get("journal");
+  const ip = c.req.header("cf-connecting-ip") ?? "";
+
+  const since = new Date(Date.now() - SUBMISSION_WINDOW_MS).toISOString();
+  if ((await countSubmissionsFromIpSince(db, journal.id, ip, since)) >= SUBMISSIONS_PER_WINDOW) {
+    c.header("Retry-After", String(SUBMISSION_WINDOW_MS / 1000));
+    throw new HttpError(429, "too_many_submissions");
+  }
+
+  // Refuse an oversized upload before reading it.
+  const declared = Number(c.req.header("content-length") ?? "0");
+  if (declared > PDF_MAX_BYTES + FORM_OVERHEAD_BYTES) throw new HttpError(413, "file_too_large");
+  if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) throw new HttpError(400, "invalid_input");
+
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw new HttpError(400, "invalid_input");
+  }
+
+  const parsed = submissionFieldsSchema.safeParse({
+    name: textOf(form, "name") ?? "",
+    email: textOf(form, "email") ?? "",
+    country: textOf(form, "country") ?? "",
+    phone: textOf(form, "phone") ?? "",
+    address: textOf(form, "address") ?? "",
+    title: textOf(form, "title") ?? "",
+  });
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+    return c.json({ error: "invalid_input", fields }, 400);
+  }
+
+  const file = form.get("pdfFile");
+  if (!file || typeof file === "string" || file.size === 0) throw new HttpError(400, "missing_file");
+  if (file.size > PDF_MAX_BYTES) throw new HttpError(413, "file_too_large");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (sniffContentType(bytes.subarray(0, 16)) !== "application/pdf") throw new HttpError(400, "invalid_file_type");
+
+  const fields = parsed.data;
+  // The reference is unique per journal; a collision (1 in 10^9 per day) just draws again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const reference = newReference();
+    const stored = `${reference}.pdf`;
+    const key = fileKeys.submission(journal.id, stored);
+    await c.env.FILES.put(key, bytes, {
+      httpMetadata: { contentType: "application/pdf" },
+      customMetadata: { originalName: file.name.slice(0, 200), reference },
+    });
+    try {
+      await insertSubmission(db, {
+        journalId: journal.id,
+        reference,
+        ...fields,
+        file: stored,
+        fileSize: bytes.byteLength,
+        ip,
+        createdAt: nowIso(),
+      });
+    } catch (err) {
+      // Keep R2 and D1 consistent: no stored file without its record.
+      await c.env.FILES.delete(key);
+      if (isUniqueViolation(err, "reference")) continue;
+      throw err;
+    }
+    const body: SubmissionCreated = { reference };
+    return c.json(body, 201);
+  }
+  throw new HttpError(500, "internal_error");
+});
