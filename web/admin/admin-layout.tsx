@@ -1,0 +1,105 @@
+// The admin frame (SPEC §2): top bar with Home, a search box going to /admin/search?q=, the user's name, a
+// Site link and Logout; section links for the screens staff use most.
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from "react-router";
+import { clearSession, useSession } from "../lib/session";
+
+const SECTIONS = [
+  { to: "/admin/archives", label: "Archives" },
+  { to: "/admin/editors", label: "Editors" },
+  { to: "/admin/submissions", label: "Submissions" },
+  { to: "/admin/settings", label: "Settings" },
+];
+
+function SearchBox() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const onSearchPage = location.pathname.replace(/\/+$/, "") === "/admin/search";
+  const current = onSearchPage ? (params.get("q") ?? "") : "";
+  const [q, setQ] = useState(current);
+  useEffect(() => setQ(current), [current]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    navigate(`/admin/search?q=${encodeURIComponent(q.trim())}`);
+  }
+
+  return (
+    <form className="topbar__search" role="search" onSubmit={submit}>
+      <label htmlFor="admin-search" className="visually-hidden">
+        Search articles
+      </label>
+      <input
+        id="admin-search"
+        type="search"
+        name="q"
+        placeholder="Search articles…"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        autoComplete="off"
+      />
+      <button type="submit" className="topbar__search-button" aria-label="Search">
+        <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64-1.06 1.06-3.64-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z"
+          />
+        </svg>
+      </button>
+    </form>
+  );
+}
+
+export function AdminLayout() {
+  const session = useSession();
+  const navigate = useNavigate();
+
+  function logout() {
+    clearSession();
+    navigate("/admin/login", { replace: true });
+  }
+
+  return (
+    <div className="admin-shell">
+      <a className="skip-link" href="#admin-main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <div className="topbar__row">
+          <Link to="/admin" className="topbar__home">
+            <span className="topbar__logo" aria-hidden="true">
+              J
+            </span>
+            <span>Home</span>
+          </Link>
+          <SearchBox />
+          <div className="topbar__user">
+            <span className="topbar__name" title={session?.user.username}>
+              {session?.user.name || session?.user.username}
+            </span>
+            <a href="/" className="topbar__link">
+              Site
+            </a>
+            <button type="button" className="btn btn--ghost btn--small" onClick={logout}>
+              Logout
+            </button>
+          </div>
+        </div>
+        <nav className="sections" aria-label="Admin sections">
+          <NavLink to="/admin" end className="sections__link">
+            Dashboard
+          </NavLink>
+          {SECTIONS.map((s) => (
+            <NavLink key={s.to} to={s.to} className="sections__link">
+              {s.label}
+            </NavLink>
+          ))}
+        </nav>
+      </header>
+      <main id="admin-main" className="admin-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

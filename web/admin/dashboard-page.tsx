@@ -1,0 +1,53 @@
+// /admin: tiles with counts (SPEC §2: Archives and Editors; articles and submissions added).
+import { Link } from "react-router";
+import { adminJson } from "./admin-api";
+import { ErrorState, PageHeader, useTitle } from "./admin-ui";
+import type { DashboardCounts } from "./types";
+import { useResource } from "./use-resource";
+
+const TILES: { key: keyof DashboardCounts; label: string; to: string; hint: string }[] = [
+  { key: "archives", label: "Archives", to: "/admin/archives", hint: "Issues published" },
+  { key: "editors", label: "Editors", to: "/admin/editors", hint: "Board members" },
+  { key: "articles", label: "Articles", to: "/admin/archives", hint: "Across all issues" },
+  { key: "submissions", label: "Submissions", to: "/admin/submissions", hint: "Sent through Submit Online" },
+];
+
+export function DashboardPage() {
+  useTitle("Dashboard");
+  const counts = useResource((signal) => adminJson<DashboardCounts>("/api/admin/", { signal }), "dashboard");
+
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      {counts.error ? (
+        <ErrorState onRetry={counts.reload} />
+      ) : (
+        <ul className="tiles" aria-busy={counts.loading}>
+          {TILES.map((tile) => {
+            const value = counts.data?.[tile.key];
+            return (
+              <li key={tile.key}>
+                <Link to={tile.to} className={`tile tile--${tile.key}`}>
+                  <span className="tile__label">{tile.label}</span>
+                  <span className="tile__count">
+                    {counts.loading && value === undefined ? <span className="skeleton" aria-label="Loading" /> : (value ?? 0)}
+                  </span>
+                  <span className="tile__hint">{tile.hint}</span>
+                </Link>
+              </li>
+            );
+          })}
+          <li>
+            <Link to="/admin/settings" className="tile tile--settings">
+              <span className="tile__label">Settings</span>
+              <span className="tile__count tile__count--icon" aria-hidden="true">
+                ⚙
+              </span>
+              <span className="tile__hint">Journal name, ISSN, fees, home page</span>
+            </Link>
+          </li>
+        </ul>
+      )}
+    </>
+  );
+}

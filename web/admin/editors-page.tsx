@@ -1,0 +1,196 @@
+// /admin/editors (SPEC §2 editors list, §4 status rule): Total Rows, Add New, Certificate for ticked rows,
+// the table (only when rows exist) with a status toggle per editor.
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import type { Editor } from "../../worker/schemas/api";
+import { STATUS_DISABLED, STATUS_ENABLED } from "../../worker/schemas/constants";
+import { richTextToPlain, sanitizeRichText } from "../../worker/schemas/rich-text";
+import { adminJson } from "./admin-api";
+import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
+import { formatDate } from "./format";
+import { DocumentButton, SelectAllCheckbox, useSelection } from "./selection";
+import { useResource } from "./use-resource";
+
+/** SPEC §4: the toggle shows "on" unless the status is exactly 'disabled'. */
+export function statusIsOn(status: string): boolean {
+  return status !== STATUS_DISABLED;
+}
+
+/** SPEC §4: enabled becomes disabled, anything else becomes enabled. */
+export function nextStatus(status: string): string {
+  return status === STATUS_ENABLED ? STATUS_DISABLED : STATUS_ENABLED;
+}
+
+function initials(name: string): string {
+  return (
+    name
+      .replace(/^(dr|prof)\.?\s+/i, "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]!.toUpperCase())
+      .join("") || "?"
+  );
+}
+
+export function Avatar({ src, name, size = "md" }: { src: string; name: string; size?: "md" | "lg" }) {
+  const [broken, setBroken] = useState(false);
+  if (!src || broken) {
+    return (
+      <span className={`avatar avatar--${size} avatar--initials`} aria-hidden="true">
+        {initials(name)}
+      </span>
+    );
+  }
+  return <img className={`avatar avatar--${size}`} src={src} alt="" loading="lazy" onError={() => setBroken(true)} />;
+}
+
+function StatusToggle({ editor, onChanged }: { editor: Editor; onChanged: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const on = statusIsOn(editor.status);
+  async function toggle() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const form = new FormData();
+      form.append("status", nextStatus(editor.status));
+      await adminJson(`/api/editors/${editor.id}`, { method: "POST", form });
+    } catch (error) {
+      // SPEC §8: a failed toggle is only logged.
+      console.error("Editor status toggle failed", error);
+    } finally {
+      setBusy(false);
+      onChanged();
+    }
+  }
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={on}
+      aria-label={`Status of ${editor.name}: ${on ? "enabled" : "disabled"}`}
+      className={`switch${on ? " switch--on" : ""}`}
+      onClick={toggle}
+      disabled={busy}
+    >
+      <span className="switch__thumb" aria-hidden="true" />
+    </button>
+  );
+}
+
+export function EditorsPage() {
+  useTitle("Editors");
+  const [message, setMessage] = useState<FlashMessage | null>(null);
+  const editors = useResource((signal) => adminJson<Editor[]>("/api/admin/editors", { signal }), "editors");
+  const rows = editors.data ?? [];
+  const ids = useMemo(() => rows.map((e) => e.id), [rows]);
+  const selection = useSelection(ids);
+  const selectedIds = ids.filter((id) => selection.selected.has(id));
+
+  return (
+    <>
+      <PageHeader
+        title="Editors"
+        meta={editors.data ? <>Total Rows: <strong>{rows.length}</strong></> : undefined}
+        actions={
+          <>
+            {selectedIds.length > 0 && (
+              <DocumentButton
+                label={`Certificate (${selectedIds.length})`}
+                busyLabel="Generating certificates…"
+                path="/api/pdf/editorscertificate"
+                body={{ ids: selectedIds }}
+                fileName="Editors-Certificate.zip"
+                onError={(text) => setMessage({ kind: "error", text })}
+                onDone={() => setMessage(null)}
+              />
+            )}
+            <Link to="/admin/editors/add" className="btn btn--primary">
+              Add New
+            </Link>
+          </>
+        }
+      />
+      <Flash message={message} onClose={() => setMessage(null)} />
+      {editors.loading && !editors.data ? (
+        <LoadingState label="Loading editors…" />
+      ) : editors.error && !editors.data ? (
+        <ErrorState onRetry={editors.reload} />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No editors yet">
+          <Link to="/admin/editors/add" className="btn btn--secondary">
+            Add the first editor
+          </Link>
+        </EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table table--editors">
+            <thead>
+              <tr>
+                <th scope="col" className="col-check">
+                  <SelectAllCheckbox
+                    checked={selection.allSelected}
+                    mixed={selection.someSelected}
+                    onChange={selection.toggleAll}
+                    label="Select all editors"
+                  />
+                </th>
+                <th scope="col">S.NO.</th>
+                <th scope="col">PICTURE</th>
+                <th scope="col">NAME</th>
+                <th scope="col">CATEGORY</th>
+                <th scope="col">DEGREE</th>
+                <th scope="col">EMAIL</th>
+                <th scope="col">POST</th>
+                <th scope="col" className="col-wide">
+                  AFFILIATION
+                </th>
+                <th scope="col">PHONE</th>
+                <th scope="col">STATUS</th>
+                <th scope="col">CREATED</th>
+                <th scope="col">ACTION</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((editor, index) => (
+                <tr key={editor.id} className={selection.selected.has(editor.id) ? "is-selected" : undefined}>
+                  <td className="col-check">
+                    <input
+                      type="checkbox"
+                      className="checkbox"
+                      checked={selection.selected.has(editor.id)}
+                      onChange={() => selection.toggle(editor.id)}
+                      aria-label={`Select ${editor.name}`}
+                    />
+                  </td>
+                  <td>{index + 1}</td>
+                  <td>
+                    <Avatar src={editor.picture_url} name={editor.name} />
+                  </td>
+                  <td className="strong">{editor.name}</td>
+                  <td className="capitalize nowrap">{editor.category}</td>
+                  <td>{editor.degree}</td>
+                  <td className="break">{editor.email}</td>
+                  <td>{richTextToPlain(editor.post)}</td>
+                  <td className="col-wide">
+                    <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(editor.content) }} />
+                  </td>
+                  <td className="nowrap">{editor.phone}</td>
+                  <td>
+                    <StatusToggle editor={editor} onChanged={editors.reload} />
+                  </td>
+                  <td className="nowrap">{formatDate(editor.creation)}</td>
+                  <td>
+                    <Link to={`/admin/editors/${editor.id}`} className="action-link" aria-label={`Edit ${editor.name}`}>
+                      EDIT
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+// /admin/archives/{year}/{vol}/{issue} (SPEC §2): the issue's articles with checkboxes, Add New, and the
+// 'Index Page' and 'Certificate' documents for the ticked rows.
+import { useMemo, useState } from "react";
+import { Link, useParams } from "react-router";
+import { sanitizeRichText } from "../../worker/schemas/rich-text";
+import { adminJson } from "./admin-api";
+import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
+import { pad } from "./format";
+import { DocumentButton, SelectAllCheckbox, useSelection } from "./selection";
+import type { AdminIssueArticles } from "./types";
+import { useResource } from "./use-resource";
+
+function digits(value: string | undefined): number {
+  return Number(String(value ?? "").replace(/\D+/g, "") || 0);
+}
+
+export function IssueArticlesPage() {
+  const params = useParams();
+  const year = digits(params.year);
+  const volume = digits(params.volume);
+  const issue = digits(params.issue);
+  const heading = `Vol. ${pad(volume, 2)}, Issue ${pad(issue, 2)} (${year})`;
+  useTitle(heading);
+  const [message, setMessage] = useState<FlashMessage | null>(null);
+
+  const data = useResource(
+    (signal) => adminJson<AdminIssueArticles>(`/api/admin/archives/${year}/${volume}/${issue}`, { signal }),
+    `${year}/${volume}/${issue}`,
+  );
+  const articles = data.data?.articles ?? [];
+  const refs = useMemo(() => articles.filter((a) => a.refnumber).map((a) => a.refnumber), [articles]);
+  const selection = useSelection(refs);
+  const selectedRefs = refs.filter((r) => selection.selected.has(r));
+  const addPath = `/admin/archives/add/${year}/${volume}/${issue}`;
+
+  return (
+    <>
+      <PageHeader
+        title={heading}
+        back={{ to: "/admin/archives", label: "Back to archives" }}
+        meta={data.data ? `${articles.length} ${articles.length === 1 ? "article" : "articles"}` : undefined}
+        actions={
+          <Link to={addPath} className="btn btn--primary">
+            Add New
+          </Link>
+        }
+      />
+      {selectedRefs.length > 0 && (
+        <div className="selection-bar" role="region" aria-label="Selected articles">
+          <span className="selection-bar__count">
+            {selectedRefs.length} selected
+          </span>
+          <div className="selection-bar__actions">
+            <DocumentButton
+              label="Index Page"
+              busyLabel="Generating index page…"
+              path="/api/pdf/indexpage"
+              body={{ refnumbers: selectedRefs }}
+              fileName="Index-Page.pdf"
+              onError={(text) => setMessage({ kind: "error", text })}
+              onDone={() => setMessage(null)}
+            />
+            <DocumentButton
+              label="Certificate"
+              busyLabel="Generating certificates…"
+              path="/api/pdf/bulkcertificates"
+              body={{ refnumbers: selectedRefs }}
+              fileName="Certificates.zip"
+              onError={(text) => setMessage({ kind: "error", text })}
+              onDone={() => setMessage(null)}
+            />
+            <button type="button" className="btn btn--ghost" onClick={selection.clear}>
+              Clear selection
+            </button>
+          </div>
+        </div>
+      )}
+      <Flash message={message} onClose={() => setMessage(null)} />
+      {data.loading && !data.data ? (
+        <LoadingState label="Loading articles…" />
+      ) : data.error && !data.data ? (
+        <ErrorState onRetry={data.reload} />
+      ) : articles.length === 0 ? (
+        <EmptyState title="No articles in this issue yet">
+          <Link to={addPath} className="btn btn--secondary">
+            Add the first article
+          </Link>
+        </EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col" className="col-check">
+                  <SelectAllCheckbox
+                    checked={selection.allSelected}
+                    mixed={selection.someSelected}
+                    onChange={selection.toggleAll}
+                    label="Select all articles"
+                    disabled={refs.length === 0}
+                  />
+                </th>
+                <th scope="col">S.No.</th>
+                <th scope="col">Ref. No.</th>
+                <th scope="col" className="col-wide">
+                  Title
+                </th>
+                <th scope="col">Authors</th>
+                <th scope="col">Pages</th>
+                <th scope="col">Transaction ID</th>
+                <th scope="col">Payment</th>
+                <th scope="col">PDF</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {articles.map((article, index) => (
+                <tr key={article.id} className={selection.selected.has(article.refnumber) ? "is-selected" : undefined}>
+                  <td className="col-check">
+                    <input
+                      type="checkbox"
+                      className="checkbox"
+                      checked={selection.selected.has(article.refnumber)}
+                      onChange={() => selection.toggle(article.refnumber)}
+                      disabled={!article.refnumber}
+                      aria-label={`Select article ${article.refnumber || index + 1}`}
+                    />
+                  </td>
+                  <td>{index + 1}</td>
+                  <td className="nowrap mono">{article.refnumber || "—"}</td>
+                  <td className="col-wide">
+                    <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(article.title) }} />
+                  </td>
+                  <td>{article.authorname}</td>
+                  <td className="nowrap">{article.pagenumber}</td>
+                  <td className="nowrap mono">{article.txnid}</td>
+                  <td>
+                    <span className={`badge badge--${article.ptype === "free" ? "neutral" : "info"}`}>
+                      {article.ptype === "free" ? "Free" : "Paid"}
+                    </span>
+                  </td>
+                  <td>
+                    {article.file_url ? (
+                      <a href={article.file_url} target="_blank" rel="noopener">
+                        PDF
+                      </a>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                  <td>
+                    <Link to={`/admin/archives/${article.id}`} className="action-link">
+                      Edit
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

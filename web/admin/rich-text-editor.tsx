@@ -1,0 +1,188 @@
+// Rich text for titles, abstracts, home content and address (SPEC §5): Tiptap limited to what the server's
+// allowlist keeps (b/strong, i/em, u, sub, sup, br, p), so what staff see is what gets stored.
+import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import Subscript from "@tiptap/extension-subscript";
+import Superscript from "@tiptap/extension-superscript";
+import { useEffect, useRef } from "react";
+import { richTextToPlain, sanitizeRichText } from "../../worker/schemas/rich-text";
+
+export interface RichTextEditorProps {
+  id: string;
+  /** Id of the visible label element (contenteditable elements cannot use <label for>). */
+  labelId: string;
+  value: string;
+  onChange: (html: string) => void;
+  /** One-line fields (titles): paragraphs are joined with <br> instead of wrapped in <p>. */
+  inline?: boolean;
+  invalid?: boolean;
+  required?: boolean;
+  describedBy?: string;
+  placeholder?: string;
+  /** Exposes the editor so a label click can focus it. */
+  editorRef?: React.MutableRefObject<Editor | null>;
+}
+
+/** Tiptap's HTML to the stored form: "" when empty; inline fields lose their paragraph wrappers. */
+function toStored(editor: Editor, inline: boolean): string {
+  if (editor.isEmpty || !richTextToPlain(editor.getHTML())) return "";
+  const html = editor.getHTML();
+  if (!inline) return html;
+  return html
+    .replace(/^<p>/, "")
+    .replace(/<\/p>$/, "")
+    .replace(/<\/p><p>/g, "<br>")
+    .replace(/<p><\/p>/g, "");
+}
+
+function ToolbarButton(props: {
+  label: string;
+  shortcut?: string;
+  active?: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`rte__button${props.active ? " is-active" : ""}`}
+      aria-pressed={props.active === undefined ? undefined : props.active}
+      aria-label={props.label}
+      title={props.shortcut ? `${props.label} (${props.shortcut})` : props.label}
+      // Keep the text selection in the editor when the button is pressed.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
+  );
+}
+
+export function RichTextEditor(props: RichTextEditorProps) {
+  const inline = !!props.inline;
+  const lastEmitted = useRef<string | null>(null);
+  const onChange = useRef(props.onChange);
+  onChange.current = props.onChange;
+
+  const attributes = {
+    id: props.id,
+    class: "rte__content",
+    role: "textbox",
+    "aria-multiline": "true",
+    "aria-labelledby": props.labelId,
+    ...(props.describedBy ? { "aria-describedby": props.describedBy } : {}),
+    ...(props.required ? { "aria-required": "true" } : {}),
+    ...(props.invalid ? { "aria-invalid": "true" } : {}),
+    ...(props.placeholder ? { "data-placeholder": props.placeholder } : {}),
+  };
+
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: false,
+        bulletList: false,
+        orderedList: false,
+        listItem: false,
+        listKeymap: false,
+        blockquote: false,
+        codeBlock: false,
+        code: false,
+        horizontalRule: false,
+        strike: false,
+        link: false,
+        dropcursor: false,
+        trailingNode: false,
+      }),
+      Subscript,
+      Superscript,
+    ],
+    content: sanitizeRichText(props.value),
+    editorProps: { attributes },
+    onUpdate: ({ editor }) => {
+      const html = toStored(editor, inline);
+      lastEmitted.current = html;
+      onChange.current(html);
+    },
+  });
+
+  // Values set from outside (a loaded article, a reset) replace the content; our own echoes do not.
+  useEffect(() => {
+    if (!editor || props.value === lastEmitted.current) return;
+    if (props.value === toStored(editor, inline)) return;
+    lastEmitted.current = props.value;
+    editor.commands.setContent(sanitizeRichText(props.value), { emitUpdate: false });
+  }, [editor, props.value, inline]);
+
+  // Keep aria-invalid and friends current.
+  const attributesKey = JSON.stringify(attributes);
+  useEffect(() => {
+    editor?.setOptions({ editorProps: { attributes } });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editor, attributesKey]);
+
+  useEffect(() => {
+    if (props.editorRef) props.editorRef.current = editor;
+  }, [editor, props.editorRef]);
+
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e?.isActive("bold") ?? false,
+      italic: e?.isActive("italic") ?? false,
+      underline: e?.isActive("underline") ?? false,
+      subscript: e?.isActive("subscript") ?? false,
+      superscript: e?.isActive("superscript") ?? false,
+      focused: e?.isFocused ?? false,
+    }),
+  });
+
+  return (
+    <div
+      className={`rte${inline ? " rte--inline" : ""}${props.invalid ? " rte--invalid" : ""}${state?.focused ? " rte--focused" : ""}`}
+    >
+      <div className="rte__toolbar" role="toolbar" aria-label="Formatting" aria-controls={props.id}>
+        <ToolbarButton label="Bold" shortcut="Ctrl+B" active={state?.bold} onClick={() => editor?.chain().focus().toggleBold().run()}>
+          <b>B</b>
+        </ToolbarButton>
+        <ToolbarButton label="Italic" shortcut="Ctrl+I" active={state?.italic} onClick={() => editor?.chain().focus().toggleItalic().run()}>
+          <i>I</i>
+        </ToolbarButton>
+        <ToolbarButton
+          label="Underline"
+          shortcut="Ctrl+U"
+          active={state?.underline}
+          onClick={() => editor?.chain().focus().toggleUnderline().run()}
+        >
+          <u>U</u>
+        </ToolbarButton>
+        <ToolbarButton
+          label="Subscript"
+          shortcut="Ctrl+,"
+          active={state?.subscript}
+          onClick={() => editor?.chain().focus().toggleSubscript().run()}
+        >
+          x<sub>2</sub>
+        </ToolbarButton>
+        <ToolbarButton
+          label="Superscript"
+          shortcut="Ctrl+."
+          active={state?.superscript}
+          onClick={() => editor?.chain().focus().toggleSuperscript().run()}
+        >
+          x<sup>2</sup>
+        </ToolbarButton>
+        <ToolbarButton label="Line break" shortcut="Shift+Enter" onClick={() => editor?.chain().focus().setHardBreak().run()}>
+          <span aria-hidden="true">↵</span>
+        </ToolbarButton>
+        <span className="rte__sep" aria-hidden="true" />
+        <ToolbarButton label="Undo" shortcut="Ctrl+Z" onClick={() => editor?.chain().focus().undo().run()}>
+          <span aria-hidden="true">↶</span>
+        </ToolbarButton>
+        <ToolbarButton label="Redo" shortcut="Ctrl+Shift+Z" onClick={() => editor?.chain().focus().redo().run()}>
+          <span aria-hidden="true">↷</span>
+        </ToolbarButton>
+      </div>
+      <EditorContent editor={editor} />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+// /admin/submissions: what authors sent through the public Submit Online form, newest first, with download.
+import { useState } from "react";
+import { adminBlob, adminJson, saveBlob } from "./admin-api";
+import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
+import { formatBytes, formatDateTime } from "./format";
+import type { Submission } from "./types";
+import { useResource } from "./use-resource";
+
+function DownloadButton({ submission, onError }: { submission: Submission; onError: (text: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      const blob = await adminBlob(`/api/admin/submissions/${submission.id}/file`);
+      saveBlob(blob, submission.file || `submission-${submission.reference || submission.id}.pdf`);
+    } catch (error) {
+      console.error("Submission download failed", error);
+      onError("Could not download the file. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary btn--small"
+      onClick={download}
+      disabled={busy}
+      aria-label={`Download the file of ${submission.name || submission.reference}`}
+    >
+      {busy ? <Spinner /> : null} Download
+      {submission.file_size > 0 && <span className="muted"> · {formatBytes(submission.file_size)}</span>}
+    </button>
+  );
+}
+
+export function SubmissionsPage() {
+  useTitle("Submissions");
+  const [message, setMessage] = useState<FlashMessage | null>(null);
+  const list = useResource((signal) => adminJson<Submission[]>("/api/admin/submissions", { signal }), "submissions");
+  const rows = list.data ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Submissions"
+        meta={list.data ? `${rows.length} ${rows.length === 1 ? "submission" : "submissions"} · newest first` : undefined}
+      />
+      <Flash message={message} onClose={() => setMessage(null)} />
+      {list.loading && !list.data ? (
+        <LoadingState label="Loading submissions…" />
+      ) : list.error && !list.data ? (
+        <ErrorState onRetry={list.reload} />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No submissions yet">
+          <p>Manuscripts sent through the Submit Online page appear here.</p>
+        </EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Received</th>
+                <th scope="col">Reference</th>
+                <th scope="col" className="col-wide">
+                  Title
+                </th>
+                <th scope="col">Name</th>
+                <th scope="col">Contact</th>
+                <th scope="col">Country</th>
+                <th scope="col" className="col-wide">
+                  Institute address
+                </th>
+                <th scope="col">File</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((s) => (
+                <tr key={s.id}>
+                  <td className="nowrap">{formatDateTime(s.created_at)}</td>
+                  <td className="nowrap mono">{s.reference}</td>
+                  <td className="col-wide strong">{s.title}</td>
+                  <td>{s.name}</td>
+                  <td>
+                    {s.email && (
+                      <a href={`mailto:${s.email}`} className="break">
+                        {s.email}
+                      </a>
+                    )}
+                    {s.phone && <div className="muted nowrap">{s.phone}</div>}
+                  </td>
+                  <td>{s.country}</td>
+                  <td className="col-wide pre-line">{s.address}</td>
+                  <td>
+                    <DownloadButton submission={s} onError={(text) => setMessage({ kind: "error", text })} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
