@@ -15,6 +15,9 @@ import { adminRoutes } from "./routes/admin/admin.routes";
 import { pdfRoutes } from "./routes/pdf/pdf.routes";
 import { submissionsRoutes } from "./routes/submissions/submissions.routes";
 import { pageRoutes } from "./seo/pages.routes";
+import { settingsAdminRoutes } from "./routes/settings/settings.admin.routes";
+import { editorsAdminRoutes } from "./routes/editors/editors.admin.routes";
+import { articleEditRoutes } from "./routes/archives/articles.admin.routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
@@ -23,9 +26,12 @@ export function createApp() {
   app.use("*", resolveJournal);
 
   app.route("/api/settings", settingsRoutes);
+  app.route("/api/settings", settingsAdminRoutes);
   app.route("/api/indexing", indexingRoutes);
   app.route("/api/editors", editorsRoutes);
+  app.route("/api/editors", editorsAdminRoutes);
   app.route("/api/archives", archivesRoutes);
+  app.route("/api/archives", articleEditRoutes);
   app.route("/api/search", searchRoutes);
   app.route("/api/submissions", submissionsRoutes);
   app.route("/api/admin", adminRoutes);

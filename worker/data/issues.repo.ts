@@ -1,0 +1,70 @@
+// Issues of a journal, as staff manage them (the public archive reads live in articles.repo.ts).
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../env";
+import { articles, editors, issues, submissions, type IssueRow } from "./schema";
+import { isUniqueViolation, nowIso } from "./db";
+
+export interface IssueSummary {
+  id: number;
+  year: number;
+  volume: number;
+  issue: number;
+  /** Articles filed under this issue, any status. */
+  articles: number;
+  creation: string;
+}
+
+/** Every issue with its article count, newest first (year, then volume, then issue number). */
+export async function listIssuesWithCounts(db: Db, journalId: number): Promise<IssueSummary[]> {
+  return db
+    .select({
+      id: issues.id,
+      year: issues.year,
+      volume: issues.volume,
+      issue: issues.issue,
+      articles: sql<number>`(SELECT COUNT(*) FROM ${articles} WHERE ${articles.journalId} = ${issues.journalId}
+        AND ${articles.year} = ${issues.year} AND ${articles.volume} = ${issues.volume} AND ${articles.issue} = ${issues.issue})`,
+      creation: issues.creation,
+    })
+    .from(issues)
+    .where(eq(issues.journalId, journalId))
+    .orderBy(desc(issues.year), desc(issues.volume), desc(issues.issue), desc(issues.id));
+}
+
+export async function findIssue(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<IssueRow | undefined> {
+  const rows = await db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.journalId, journalId), eq(issues.year, year), eq(issues.volume, volume), eq(issues.issue, issue)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Creates the issue; null when (year, volume, issue) already exists — the UNIQUE constraint decides, so two
+ * simultaneous requests cannot both succeed. */
+export async function insertIssue(db: Db, journalId: number, v: { year: number; volume: number; issue: number }): Promise<IssueRow | null> {
+  try {
+    const [row] = await db.insert(issues).values({ journalId, ...v, creation: nowIso() }).returning();
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+}
+
+export interface DashboardCounts {
+  archives: number;
+  editors: number;
+  articles: number;
+  submissions: number;
+}
+
+/** The dashboard tiles: issues, editors (any status), articles (any status), submissions — one query. */
+export async function countDashboard(db: Db, journalId: number): Promise<DashboardCounts> {
+  const count = (table: typeof issues | typeof editors | typeof articles | typeof submissions) =>
+    sql<number>`(SELECT COUNT(*) FROM ${table} WHERE ${table.journalId} = ${journalId})`;
+  const [row] = await db
+    .select({ archives: count(issues), editors: count(editors), articles: count(articles), submissions: count(submissions) })
+    .from(sql`(SELECT 1)`);
+  return row;
+}

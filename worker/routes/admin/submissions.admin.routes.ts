@@ -1,0 +1,43 @@
+// Staff reading the Submit Online manuscripts, under /api/admin/submissions (behind the admin router's guard).
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+import type { SubmissionRow } from "../../data/schema";
+import { notFound } from "../../middleware/errors";
+import { idOf } from "../../middleware/params";
+import { fileKeys, isSafeFileName } from "../../files/keys";
+import { serveR2Object } from "../../files/serve";
+import { findSubmission, listSubmissions } from "../../data/submissions-admin.repo";
+
+function toSubmission(row: SubmissionRow) {
+  return {
+    id: row.id,
+    reference: row.reference,
+    name: row.name,
+    email: row.email,
+    country: row.country,
+    phone: row.phone,
+    address: row.address,
+    title: row.title,
+    file: row.file,
+    file_size: row.fileSize,
+    created_at: row.createdAt,
+    /** The manuscript, for the list's download link (needs the bearer token). */
+    file_url: `/api/admin/submissions/${row.id}/file`,
+  };
+}
+
+export const submissionsAdminRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json((await listSubmissions(c.get("db"), c.get("journal").id)).map(toSubmission)))
+  .get("/:id", async (c) => {
+    const row = await findSubmission(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
+    if (!row) throw notFound();
+    return c.json(toSubmission(row));
+  })
+  .get("/:id/file", async (c) => {
+    const row = await findSubmission(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
+    if (!row || !isSafeFileName(row.file)) throw notFound();
+    const res = await serveR2Object(c, fileKeys.submission(row.journalId, row.file), { cacheControl: "private, no-store" });
+    const name = `${row.reference}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
+    res.headers.set("Content-Disposition", `attachment; filename="${name}"`);
+    return res;
+  });

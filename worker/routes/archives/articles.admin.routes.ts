@@ -1,0 +1,84 @@
+// Staff article calls (docs/api.md "Admin API"):
+//   under /api/admin (guarded by the admin router): POST /archives/ (add), GET /articles/{id}, GET /search?q=
+//   under /api/archives: POST /{id} (edit) — guarded here, next to the public reads of that prefix.
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../../env";
+import type { ArticleRow } from "../../data/schema";
+import { requireAdmin } from "../../middleware/auth";
+import { HttpError, notFound } from "../../middleware/errors";
+import { idOf } from "../../middleware/params";
+import { limitUploadBody } from "../../middleware/body-size";
+import { readFormBody, validated } from "../../middleware/form-body";
+import { readPdfUpload, uploadOf } from "../../files/uploads";
+import { articleAddSchema, articleEditSchema } from "../../schemas/admin";
+import type { AdminArticle, SearchResults } from "../../schemas/api";
+import { toAdminArticle } from "../../data/articles.repo";
+import { findArticle } from "../../data/articles-write.repo";
+import { findIssue } from "../../data/issues.repo";
+import { searchArticles } from "../../data/search.repo";
+import { addArticle, editArticle } from "./article-store";
+
+/** The article fields of SPEC §3 a form may send (anything else in the body is ignored). */
+const FIELDS = [
+  "title", "abstract", "authorname", "refnumber", "txnid", "ptype", "pagenumber", "publishdate",
+  "year", "volume", "issue", "email", "country", "keywords", "subject", "mobile", "description",
+] as const;
+
+/** The stored article in the shape of the form's fields, for merging an edit over it. */
+function formValuesOf(row: ArticleRow): Record<(typeof FIELDS)[number], unknown> {
+  return {
+    title: row.title, abstract: row.abstract, authorname: row.authorname, refnumber: row.refnumber ?? "",
+    txnid: row.txnid ?? "", ptype: row.ptype, pagenumber: row.pagenumber, publishdate: row.publishdate,
+    year: row.year, volume: row.volume, issue: row.issue, email: row.email, country: row.country,
+    keywords: row.keywords, subject: row.subject, mobile: row.mobile, description: row.description,
+  };
+}
+
+function pick(fields: Record<string, unknown>): Partial<Record<(typeof FIELDS)[number], unknown>> {
+  const out: Partial<Record<(typeof FIELDS)[number], unknown>> = {};
+  for (const name of FIELDS) if (fields[name] !== undefined) out[name] = fields[name];
+  return out;
+}
+
+async function requireIssue(c: Context<AppEnv>, at: { year: number; volume: number; issue: number }): Promise<void> {
+  if (!(await findIssue(c.get("db"), c.get("journal").id, at.year, at.volume, at.issue))) throw new HttpError(404, "issue_not_found");
+}
+
+/** Mounted under /api/admin, behind its requireAdmin. */
+export const articlesAdminRoutes = new Hono<AppEnv>()
+  .post("/archives", limitUploadBody, async (c) => {
+    const { fields, files } = await readFormBody(c);
+    const input = validated(articleAddSchema, pick(fields));
+    const upload = uploadOf(files.pdfFile);
+    if (!upload) throw new HttpError(400, "missing_file");
+    const pdf = await readPdfUpload(upload);
+    await requireIssue(c, input);
+    const row = await addArticle(c, input, pdf);
+    return c.json({ article: toAdminArticle(row) satisfies AdminArticle }, 201);
+  })
+  .get("/articles/:id", async (c) => {
+    const row = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
+    if (!row) throw notFound();
+    return c.json(toAdminArticle(row) satisfies AdminArticle);
+  })
+  .get("/search", async (c) => {
+    const q = (c.req.query("q") ?? "").trim().slice(0, 500);
+    const rows = q ? await searchArticles(c.get("db"), c.get("journal").id, q, { publicOnly: false }) : [];
+    const body: Omit<SearchResults, "results"> & { results: AdminArticle[] } = { q, count: rows.length, results: rows.map(toAdminArticle) };
+    return c.json(body);
+  });
+
+/** Mounted at /api/archives next to the public reads: only its POSTs need (and get) the admin guard. */
+export const articleEditRoutes = new Hono<AppEnv>()
+  .post("*", requireAdmin)
+  .post("/:id", limitUploadBody, async (c) => {
+    const old = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
+    if (!old) throw notFound();
+    const { fields, files } = await readFormBody(c);
+    const input = validated(articleEditSchema, { ...formValuesOf(old), ...pick(fields) });
+    const upload = uploadOf(files.pdfFile);
+    const pdf = upload ? await readPdfUpload(upload) : null;
+    if (input.year !== old.year || input.volume !== old.volume || input.issue !== old.issue) await requireIssue(c, input);
+    const row = await editArticle(c, old, input, pdf);
+    return c.json({ article: toAdminArticle(row) satisfies AdminArticle });
+  });

@@ -1,0 +1,30 @@
+// Staff issue calls, mounted under /api/admin (behind its requireAdmin):
+//   GET /archives/ (issue list), POST /create-issue, GET /archives/{year}/{vol}/{issue} (articles of any status).
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+import { HttpError } from "../../middleware/errors";
+import { digitsOf } from "../../middleware/params";
+import { limitJsonBody } from "../../middleware/body-size";
+import { readJsonObject, validated } from "../../middleware/form-body";
+import { createIssueSchema } from "../../schemas/admin";
+import { toAdminArticle } from "../../data/articles.repo";
+import { listIssueArticlesAll } from "../../data/articles-write.repo";
+import { findIssue, insertIssue, listIssuesWithCounts } from "../../data/issues.repo";
+
+export const issuesAdminRoutes = new Hono<AppEnv>()
+  .get("/archives", async (c) => c.json(await listIssuesWithCounts(c.get("db"), c.get("journal").id)))
+  .post("/create-issue", limitJsonBody, async (c) => {
+    const input = validated(createIssueSchema, await readJsonObject(c));
+    const row = await insertIssue(c.get("db"), c.get("journal").id, input);
+    if (!row) throw new HttpError(409, "duplicate_issue");
+    const { journalId: _journal, ...issue } = row;
+    return c.json({ issue: { ...issue, articles: 0 } }, 201);
+  })
+  .get("/archives/:year/:vol/:issue", async (c) => {
+    const [year, volume, issue] = [digitsOf(c.req.param("year")), digitsOf(c.req.param("vol")), digitsOf(c.req.param("issue"))];
+    const db = c.get("db");
+    const journalId = c.get("journal").id;
+    const [rows, found] = await Promise.all([listIssueArticlesAll(db, journalId, year, volume, issue), findIssue(db, journalId, year, volume, issue)]);
+    if (!found && rows.length === 0) throw new HttpError(404, "issue_not_found");
+    return c.json({ year, volume, issue, articles: rows.map(toAdminArticle) });
+  });

@@ -1,0 +1,19 @@
+// POST /api/settings (staff): saves the settings form, next to the public GET of the same prefix.
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+import { requireAdmin } from "../../middleware/auth";
+import { HttpError } from "../../middleware/errors";
+import { limitJsonBody } from "../../middleware/body-size";
+import { readJsonObject, validated } from "../../middleware/form-body";
+import { settingsSchema } from "../../schemas/admin";
+import { settingsOf } from "../../data/journals.repo";
+import { saveSettings } from "../../data/journals-write.repo";
+
+export const settingsAdminRoutes = new Hono<AppEnv>()
+  .post("*", requireAdmin)
+  .post("/", limitJsonBody, async (c) => {
+    const input = validated(settingsSchema, await readJsonObject(c));
+    const result = await saveSettings(c.get("db"), c.get("journal"), input);
+    if (!result.ok) throw new HttpError(result.reason === "domain_taken" ? 409 : 404, result.reason);
+    return c.json({ settings: settingsOf(result.journal) });
+  });
