@@ -1,0 +1,342 @@
+// The first HTML of public pages, read exactly as a crawler without JavaScript gets it.
+// Needs the built SPA shell (dist/client/index.html): run `npm run build` once before `npm test`.
+import { describe, expect, it } from "vitest";
+import { env, createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createApp } from "../app";
+import { createArticle, createIssue, createJournal, putArticleFile, request, pdfBytes, unique } from "../../tests/api/fixtures";
+import { headerBranchFor } from "./header-branch";
+import { citationText, pageRange, publicationDateParts, splitAuthors } from "./citation";
+import { normalizeDomain, publicOrigin } from "./origin";
+
+async function page(host: string, path: string, headers: Record<string, string> = {}) {
+  const res = await request(host, path, { headers });
+  return { res, status: res.status, html: await res.text() };
+}
+
+/** All content values of <meta name|property="key">, in document order (entities decoded). */
+function metas(html: string, key: string): string[] {
+  const out: string[] = [];
+  const re = /<meta\s+(?:name|property)="([^"]*)"\s+content="([^"]*)"\s*\/?>/g;
+  for (const m of html.matchAll(re)) if (m[1] === key) out.push(decode(m[2]));
+  return out;
+}
+const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const canonical = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1] ?? null;
+const titleOf = (html: string) => decode(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "");
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1] ?? "";
+
+async function scholarlyJournal() {
+  const j = await createJournal({ websitename: "International Journal of Soil & Crop Science", issn: "E-ISSN: 2394-7500, P-ISSN: 2394-5869" });
+  const domain = `www.${unique("soil")}.example.org`;
+  // The configured primary domain differs from the host the request arrives on (an alias).
+  const { db } = await import("../../tests/api/fixtures");
+  const { journals } = await import("../data/schema");
+  const { eq } = await import("drizzle-orm");
+  await db.update(journals).set({ domain }).where(eq(journals.id, j.id));
+  await createIssue(j.id, 2024, 3, 2);
+  return { ...j, domain };
+}
+
+describe("article page first HTML (no JavaScript)", () => {
+  it("carries Google Scholar, Dublin Core, Open Graph and JSON-LD metadata, on the primary domain", async () => {
+    const j = await scholarlyJournal();
+    const a = await createArticle(j.id, {
+      refnumber: "SCS-2024-017",
+      title: "Effect of <i>Rhizobium</i> on pulse yield",
+      abstract: "<p>We measured nitrogen fixation in <b>12</b> districts.</p>",
+      authorname: "Asha Verma,  Rahul Singh , Li Wei",
+      year: 2024,
+      volume: 3,
+      issue: 2,
+      pagenumber: "73-80",
+      publishdate: "2024-03-15",
+      keywords: "soil, rhizobium",
+      file: "SCS-2024-017.pdf",
+    });
+    const { status, html, res } = await page(j.host, "/archives/2024/vol3/issue2/SCS-2024-017");
+    expect(status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+
+    const base = `https://${j.domain}/archives/2024/vol3/issue2/SCS-2024-017`;
+    expect(titleOf(html)).toBe("Effect of Rhizobium on pulse yield | International Journal of Soil & Crop Science");
+    expect(canonical(html)).toBe(base);
+    expect(metas(html, "citation_title")).toEqual(["Effect of Rhizobium on pulse yield"]);
+    expect(metas(html, "citation_author")).toEqual(["Asha Verma", "Rahul Singh", "Li Wei"]);
+    expect(metas(html, "citation_publication_date")).toEqual(["2024/03/15"]);
+    expect(metas(html, "citation_journal_title")).toEqual(["International Journal of Soil & Crop Science"]);
+    expect(metas(html, "citation_issn")).toEqual(["2394-7500", "2394-5869"]);
+    expect(metas(html, "citation_volume")).toEqual(["3"]);
+    expect(metas(html, "citation_issue")).toEqual(["2"]);
+    expect(metas(html, "citation_firstpage")).toEqual(["73"]);
+    expect(metas(html, "citation_lastpage")).toEqual(["80"]);
+    expect(metas(html, "citation_pdf_url")).toEqual([`${base}.pdf`]);
+    expect(metas(html, "citation_abstract_html_url")).toEqual([base]);
+    expect(metas(html, "DC.title")).toEqual(["Effect of Rhizobium on pulse yield"]);
+    expect(metas(html, "DC.creator")).toEqual(["Asha Verma", "Rahul Singh", "Li Wei"]);
+    expect(metas(html, "DC.identifier")).toEqual([base]);
+    expect(metas(html, "og:title")).toEqual(["Effect of Rhizobium on pulse yield"]);
+    expect(metas(html, "og:url")).toEqual([base]);
+    expect(metas(html, "og:type")).toEqual(["article"]);
+    expect(metas(html, "description")[0]).toBe("We measured nitrogen fixation in 12 districts.");
+
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]);
+    expect(ld).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "ScholarlyArticle",
+      name: "Effect of Rhizobium on pulse yield",
+      author: [{ "@type": "Person", name: "Asha Verma" }, { "@type": "Person", name: "Rahul Singh" }, { "@type": "Person", name: "Li Wei" }],
+      datePublished: "2024-03-15",
+      pageStart: "73",
+      pageEnd: "80",
+      url: base,
+      encoding: { contentUrl: `${base}.pdf` },
+      isPartOf: { issueNumber: "2", isPartOf: { volumeNumber: "3", isPartOf: { "@type": "Periodical", issn: ["2394-7500", "2394-5869"] } } },
+    });
+
+    // Visible without JavaScript: title (rich text kept), authors, abstract, citation, PDF link.
+    const root = rootOf(html);
+    expect(root).toContain("Effect of <i>Rhizobium</i> on pulse yield");
+    expect(root).toContain("Asha Verma, Rahul Singh, Li Wei");
+    expect(root).toContain("<p>We measured nitrogen fixation in <b>12</b> districts.</p>");
+    expect(root).toContain('href="/archives/2024/vol3/issue2/SCS-2024-017.pdf"');
+    expect(root).toContain(
+      "How to cite this article:</strong> Asha Verma, Rahul Singh, Li Wei. Effect of Rhizobium on pulse yield. International Journal of Soil &amp; Crop Science. 2024;3(2):73-80.",
+    );
+    // The SPA still boots from the shell.
+    expect(html).toMatch(/<script type="module"[^>]*src="\/static\/[^"]+\.js"/);
+    expect(a.id).toBeGreaterThan(0);
+  });
+
+  it("escapes every value: markup in titles, authors and abstracts cannot break out of attributes or the JSON-LD", async () => {
+    const j = await scholarlyJournal();
+    await createArticle(j.id, {
+      refnumber: "X-1",
+      title: `Quotes " and ' and <script>alert(1)</script> & ampersands`,
+      abstract: `Ends the block: </script><script>alert(2)</script> "quoted" <img src=x onerror=alert(3)>`,
+      authorname: `O"Brien <b>, Smith & Sons`,
+      year: 2024,
+      volume: 3,
+      issue: 2,
+    });
+    const { status, html } = await page(j.host, "/archives/2024/vol3/issue2/X-1");
+    expect(status).toBe(200);
+    expect(html).not.toContain("alert(1)");
+    expect(html).not.toContain("<script>alert(2)");
+    expect(html).not.toContain("<img src=x");
+    expect(html).not.toContain("onerror=alert");
+    expect(metas(html, "citation_author")).toEqual([`O"Brien <b>`, "Smith & Sons"]);
+    expect(metas(html, "citation_title")[0]).toBe(`Quotes " and ' and & ampersands`);
+    const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1];
+    expect(block).not.toContain("<");
+    expect(JSON.parse(block).abstract).toContain('"quoted"');
+    // The only scripts are the SPA's external module and the JSON-LD data block.
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
+    for (const attrs of scripts) expect(attrs).toMatch(/type="application\/ld\+json"|src="\/static\//);
+  });
+
+  it("never builds absolute URLs from a forged Host or X-Forwarded-Host", async () => {
+    const j = await scholarlyJournal();
+    await createArticle(j.id, { refnumber: "H-1", year: 2024, volume: 3, issue: 2, file: "H-1.pdf" });
+    const { html } = await page(j.host, "/archives/2024/vol3/issue2/H-1", { "x-forwarded-host": "evil.example", forwarded: "host=evil.example" });
+    expect(html).not.toContain("evil.example");
+    expect(canonical(html)).toBe(`https://${j.domain}/archives/2024/vol3/issue2/H-1`);
+    // A request on the journal's alias host still advertises the primary domain, not the alias.
+    expect(html).not.toContain(`//${j.host}`);
+  });
+
+  it("uses the request's own origin in local development (*.localhost)", async () => {
+    const host = `${unique("dev")}.localhost`;
+    const j = await createJournal({ host, domain: "journal.example.org" });
+    await createIssue(j.id, 2023, 1, 1);
+    await createArticle(j.id, { refnumber: "L-1", year: 2023, volume: 1, issue: 1, file: "L-1.pdf" });
+    const { html } = await page(host, "/archives/2023/vol1/issue1/L-1");
+    expect(canonical(html)).toBe(`http://${host}/archives/2023/vol1/issue1/L-1`);
+    expect(metas(html, "citation_pdf_url")).toEqual([`http://${host}/archives/2023/vol1/issue1/L-1.pdf`]);
+  });
+
+  it("leaves citation_pdf_url out when the article has no file", async () => {
+    const j = await scholarlyJournal();
+    await createArticle(j.id, { refnumber: "NF-1", year: 2024, volume: 3, issue: 2, file: "" });
+    const { html } = await page(j.host, "/archives/2024/vol3/issue2/NF-1");
+    expect(metas(html, "citation_pdf_url")).toEqual([]);
+    expect(rootOf(html)).not.toContain(".pdf");
+  });
+
+  it("answers 404 (with the shell, for the SPA's 'Article not found!') for a missing, disabled or misplaced article", async () => {
+    const j = await scholarlyJournal();
+    await createArticle(j.id, { refnumber: "OFF-1", status: "disabled", year: 2024, volume: 3, issue: 2 });
+    await createArticle(j.id, { refnumber: "ON-1", year: 2024, volume: 3, issue: 2 });
+    for (const path of ["/archives/2024/vol3/issue2/NOPE", "/archives/2024/vol3/issue2/OFF-1", "/archives/2024/vol3/issue1/ON-1", "/archives/x/vol3/issue2/ON-1"]) {
+      const { status, html } = await page(j.host, path);
+      expect(status, path).toBe(404);
+      expect(html).toContain('<div id="root">');
+      expect(titleOf(html)).toBe("Article not found! | International Journal of Soil & Crop Science");
+      expect(metas(html, "robots")).toEqual(["noindex"]);
+      expect(metas(html, "citation_title")).toEqual([]);
+    }
+  });
+
+  it("finds the article whatever text surrounds the digits of year, volume and issue", async () => {
+    const j = await scholarlyJournal();
+    await createArticle(j.id, { refnumber: "D-1", year: 2024, volume: 3, issue: 2 });
+    const { status, html } = await page(j.host, "/archives/2024/3/2/D-1");
+    expect(status).toBe(200);
+    expect(canonical(html)).toBe(`https://${j.domain}/archives/2024/vol3/issue2/D-1`);
+  });
+});
+
+describe("issue page first HTML", () => {
+  it("has the issue title and the list of article links, by page number, public articles only", async () => {
+    const j = await scholarlyJournal();
+    await createArticle(j.id, { refnumber: "I-2", title: "Second paper", pagenumber: "73-80", year: 2024, volume: 3, issue: 2 });
+    await createArticle(j.id, { refnumber: "I-1", title: "First <i>paper</i>", pagenumber: "9-12", year: 2024, volume: 3, issue: 2, authorname: "A. Rao, B. Das" });
+    await createArticle(j.id, { refnumber: "I-3", title: "Hidden paper", status: "disabled", year: 2024, volume: 3, issue: 2 });
+    const { status, html } = await page(j.host, "/archives/2024/vol3/issue2");
+    expect(status).toBe(200);
+    expect(titleOf(html)).toBe("VOL. 3, ISSUE 2 (2024) | International Journal of Soil & Crop Science");
+    expect(canonical(html)).toBe(`https://${j.domain}/archives/2024/vol3/issue2`);
+    const root = rootOf(html);
+    expect(root).toContain("<h1>VOL. 3, ISSUE 2 (2024)</h1>");
+    const links = [...root.matchAll(/<a href="([^"]+)">([\s\S]*?)<\/a>/g)].map((m) => [m[1], m[2]]).filter(([h]) => h.startsWith("/archives/"));
+    expect(links).toEqual([
+      ["/archives/2024/vol3/issue2/I-1", "First <i>paper</i>"],
+      ["/archives/2024/vol3/issue2/I-2", "Second paper"],
+    ]);
+    expect(root).toContain("A. Rao, B. Das");
+    expect(root).not.toContain("Hidden paper");
+  });
+
+  it("answers 404 for an issue that does not exist", async () => {
+    const j = await scholarlyJournal();
+    const { status, html } = await page(j.host, "/archives/2019/vol9/issue9");
+    expect(status).toBe(404);
+    expect(html).toContain('<div id="root">');
+  });
+});
+
+describe("article PDF next to the abstract page", () => {
+  it("serves the article's file at /archives/{year}/{vol}/{issue}/{ref}.pdf, with ranges", async () => {
+    const j = await scholarlyJournal();
+    const a = await createArticle(j.id, { refnumber: "P-1", year: 2024, volume: 3, issue: 2, file: "stored-name.pdf" });
+    await putArticleFile(j.id, { year: 2024, volume: 3, issue: 2, file: "stored-name.pdf" });
+    const res = await request(j.host, "/archives/2024/vol3/issue2/P-1.pdf");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toBe('inline; filename="P-1.pdf"');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(pdfBytes("stored-name.pdf"));
+    const part = await request(j.host, "/archives/2024/vol3/issue2/P-1.pdf", { headers: { range: "bytes=0-4" } });
+    expect(part.status).toBe(206);
+    expect(new TextDecoder().decode(await part.arrayBuffer())).toBe("%PDF-");
+    expect(a.file).toBe("stored-name.pdf");
+  });
+
+  it("is 404 for a disabled article, an article without a file, another issue, or another journal", async () => {
+    const j = await scholarlyJournal();
+    const other = await createJournal();
+    await createArticle(j.id, { refnumber: "Q-OFF", status: "disabled", year: 2024, volume: 3, issue: 2, file: "Q-OFF.pdf" });
+    await putArticleFile(j.id, { year: 2024, volume: 3, issue: 2, file: "Q-OFF.pdf" });
+    await createArticle(j.id, { refnumber: "Q-NOFILE", year: 2024, volume: 3, issue: 2, file: "" });
+    await createArticle(j.id, { refnumber: "Q-OK", year: 2024, volume: 3, issue: 2, file: "Q-OK.pdf" });
+    await putArticleFile(j.id, { year: 2024, volume: 3, issue: 2, file: "Q-OK.pdf" });
+    for (const [host, path] of [
+      [j.host, "/archives/2024/vol3/issue2/Q-OFF.pdf"],
+      [j.host, "/archives/2024/vol3/issue2/Q-NOFILE.pdf"],
+      [j.host, "/archives/2024/vol3/issue1/Q-OK.pdf"],
+      [other.host, "/archives/2024/vol3/issue2/Q-OK.pdf"],
+    ]) {
+      const res = await request(host, path);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toEqual({ error: "not_found" });
+    }
+    expect((await request(j.host, "/archives/2024/vol3/issue2/Q-OK.pdf")).status).toBe(200);
+  });
+});
+
+describe("other public pages", () => {
+  it("give every SPEC route its title, description and canonical link", async () => {
+    const j = await scholarlyJournal();
+    const expected: Record<string, string> = {
+      "/": "International Journal of Soil & Crop Science",
+      "/board": "Editorial Board | International Journal of Soil & Crop Science",
+      "/archives": "Archives | International Journal of Soil & Crop Science",
+      "/instructions": "Instructions to Authors | International Journal of Soil & Crop Science",
+      "/indexing": "Indexing and Abstracting | International Journal of Soil & Crop Science",
+      "/contact": "Contact Us | International Journal of Soil & Crop Science",
+      "/article": "Submit Online | International Journal of Soil & Crop Science",
+      "/pdf": "Download Publication Certificate | International Journal of Soil & Crop Science",
+      "/search": "Search | International Journal of Soil & Crop Science",
+    };
+    for (const [path, title] of Object.entries(expected)) {
+      const { status, html } = await page(j.host, path);
+      expect(status, path).toBe(200);
+      expect(titleOf(html), path).toBe(title);
+      expect(metas(html, "description")[0], path).toBeTruthy();
+      expect(canonical(html), path).toBe(`https://${j.domain}${path}`);
+    }
+    // Trailing slashes are the same page.
+    expect(titleOf((await page(j.host, "/board/")).html)).toBe(expected["/board"]);
+  });
+
+  it("keeps search results and personal download pages out of search engines", async () => {
+    const j = await scholarlyJournal();
+    expect(metas((await page(j.host, "/search?q=soil")).html, "robots")).toEqual(["noindex, follow"]);
+    expect(metas((await page(j.host, "/pdf?refno=ABC")).html, "robots")).toEqual(["noindex, follow"]);
+    expect(metas((await page(j.host, "/admin/login")).html, "robots")).toEqual(["noindex, nofollow"]);
+  });
+
+  it("answers unknown pages with 404 and the shell; unknown static files with a plain 404", async () => {
+    const j = await scholarlyJournal();
+    const { status, html } = await page(j.host, "/no-such-page");
+    expect(status).toBe(404);
+    expect(html).toContain('<div id="root">');
+    const file = await request(j.host, "/no-such-image.png");
+    expect(file.status).toBe(404);
+    expect(file.headers.get("content-type") ?? "").not.toContain("text/html");
+  });
+
+  it("writes the header branch into <html>: default unless the host is in ALT_HEADER_DOMAINS", async () => {
+    const j = await scholarlyJournal();
+    const { html } = await page(j.host, "/");
+    expect(html).toMatch(/<html[^>]*data-header="default"/);
+
+    const app = createApp();
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(`http://${j.host}/board`), { ...env, ALT_HEADER_DOMAINS: ` other.example , ${j.host.toUpperCase()} ` }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await res.text()).toMatch(/<html[^>]*data-header="alt"/);
+  });
+});
+
+describe("helpers", () => {
+  it("header branch: listed hosts (and their www.) are alt, everything else default", () => {
+    expect(headerBranchFor("a.example, b.example", "b.example")).toBe("alt");
+    expect(headerBranchFor("a.example, b.example", "www.a.example")).toBe("alt");
+    expect(headerBranchFor("www.a.example", "a.example")).toBe("alt");
+    expect(headerBranchFor("a.example", "evil-a.example")).toBe("default");
+    expect(headerBranchFor("", "a.example")).toBe("default");
+  });
+
+  it("origin: configured domain over https, request origin only on local hosts", () => {
+    expect(publicOrigin({ domain: "Journal.Example.org" }, "http://alias.example/x")).toBe("https://journal.example.org");
+    expect(publicOrigin({ domain: "https://journal.example.org/home" }, "http://alias.example/x")).toBe("https://journal.example.org");
+    expect(publicOrigin({ domain: "" }, "http://alias.example/x")).toBeNull();
+    expect(publicOrigin({ domain: "journal.example.org" }, "http://localhost:8787/x")).toBe("http://localhost:8787");
+    expect(publicOrigin({ domain: "journal.example.org" }, "http://journal2.localhost:8787/x")).toBe("http://journal2.localhost:8787");
+    expect(normalizeDomain("bad domain<script>")).toBeNull();
+  });
+
+  it("citations: authors, pages, dates", () => {
+    expect(splitAuthors(" A. Rao,B. Das ,, C.  Iyer ")).toEqual(["A. Rao", "B. Das", "C. Iyer"]);
+    expect(pageRange("73-80")).toEqual({ first: "73", last: "80" });
+    expect(pageRange("73 \u2013 80")).toEqual({ first: "73", last: "80" });
+    expect(pageRange("12")).toEqual({ first: "12", last: "12" });
+    expect(pageRange("")).toBeNull();
+    expect(publicationDateParts("2024-3-5")).toEqual(["2024", "03", "05"]);
+    expect(publicationDateParts("2024-03-15T10:00:00.000Z")).toEqual(["2024", "03", "15"]);
+    expect(publicationDateParts("15/03/2024")).toEqual(["2024", "03", "15"]);
+    expect(publicationDateParts("soon")).toBeNull();
+    expect(
+      citationText({ title: "Why <i>soil</i>?", authorname: "A. Rao, B. Das", year: 2024, volume: 3, issue: 2, pagenumber: "73-80" }, "J. Soil"),
+    ).toBe("A. Rao, B. Das. Why soil? J. Soil. 2024;3(2):73-80.");
+  });
+});
