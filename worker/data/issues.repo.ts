@@ -22,12 +22,16 @@ export async function listIssuesWithCounts(db: Db, journalId: number): Promise<I
       year: issues.year,
       volume: issues.volume,
       issue: issues.issue,
-      articles: sql<number>`(SELECT COUNT(*) FROM ${articles} WHERE ${articles.journalId} = ${issues.journalId}
-        AND ${articles.year} = ${issues.year} AND ${articles.volume} = ${issues.volume} AND ${articles.issue} = ${issues.issue})`,
+      articles: sql<number>`count(${articles.id})`,
       creation: issues.creation,
     })
     .from(issues)
+    .leftJoin(
+      articles,
+      and(eq(articles.journalId, issues.journalId), eq(articles.year, issues.year), eq(articles.volume, issues.volume), eq(articles.issue, issues.issue)),
+    )
     .where(eq(issues.journalId, journalId))
+    .groupBy(issues.id)
     .orderBy(desc(issues.year), desc(issues.volume), desc(issues.issue), desc(issues.id));
 }
 

@@ -1,0 +1,32 @@
+// The database, not a prior check, has the last word on duplicates: a racing insert that passed every check
+// still fails on the UNIQUE constraints, and the failure names the right field.
+import { describe, expect, it } from "vitest";
+import { createJournal, db } from "../../tests/api/fixtures";
+import { insertArticle, updateArticle, type ArticleValues } from "./articles-write.repo";
+
+const base = (n: string): ArticleValues => ({
+  refnumber: `R-${n}`, title: `Title <i>${n}</i>`, authorname: "A", abstract: "x", year: 2024, volume: 1, issue: 1,
+  pagenumber: "1-2", country: "", file: "", txnid: `T-${n}`, ptype: "paid", publishdate: "2024-01-01", subject: "",
+  email: "", mobile: "", description: "", keywords: "",
+});
+const meta = { status: "enabled", createdby: "t" };
+
+describe("articles UNIQUE constraints", () => {
+  it("maps each constraint failure to its error code", async () => {
+    const j = await createJournal();
+    expect((await insertArticle(db, j.id, { ...base("1"), ...meta })).ok).toBe(true);
+    expect(await insertArticle(db, j.id, { ...base("2"), refnumber: "R-1", ...meta })).toEqual({ ok: false, conflict: "duplicate_reference_number" });
+    expect(await insertArticle(db, j.id, { ...base("2"), title: "Title <i>1</i>", ...meta })).toEqual({ ok: false, conflict: "duplicate_title" });
+    // Same words with other markup and case: the plain-text index (migration 0002) refuses it.
+    expect(await insertArticle(db, j.id, { ...base("2"), title: "TITLE <b>1</b>", ...meta })).toEqual({ ok: false, conflict: "duplicate_title" });
+    expect(await insertArticle(db, j.id, { ...base("2"), txnid: "T-1", ...meta })).toEqual({ ok: false, conflict: "duplicate_txnid" });
+    const second = await insertArticle(db, j.id, { ...base("2"), ...meta });
+    expect(second.ok).toBe(true);
+    const id = second.ok ? second.row.id : 0;
+    expect(await updateArticle(db, j.id, id, { ...base("2"), refnumber: "R-1", modifiedby: "t" })).toEqual({ ok: false, conflict: "duplicate_reference_number" });
+    expect(await updateArticle(db, j.id, id, { ...base("2"), txnid: "T-1", modifiedby: "t" })).toEqual({ ok: false, conflict: "duplicate_txnid" });
+    // Another journal may use the same values.
+    const other = await createJournal();
+    expect((await insertArticle(db, other.id, { ...base("1"), ...meta })).ok).toBe(true);
+  });
+});
