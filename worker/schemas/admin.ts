@@ -154,8 +154,10 @@ const editorStatusField = z.enum([STATUS_ENABLED, STATUS_DISABLED], { error: INV
 export const editorSchema = z.object({
   name: requiredText(200),
   degree: text(200).default(""),
+  /** One of the six designations (SPEC §3), so never markup. */
   post: z.enum(DESIGNATIONS, { error: INVALID }),
-  content: requiredRichText(2000),
+  /** The affiliation: plain text (rendered as text, never as HTML). */
+  content: requiredText(2000),
   category: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(EDITOR_CATEGORIES, { error: INVALID })),
   email: text(254).default(""),
   phone: text(50).default(""),

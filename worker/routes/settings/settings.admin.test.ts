@@ -1,0 +1,86 @@
+// POST /api/settings: saving the settings form, sanitized rich text, and moving the journal's domain.
+import { describe, expect, it } from "vitest";
+import { createJournal, getJson, request } from "../../../tests/api/fixtures";
+import { adminToken, bearer } from "../../../tests/api/auth-fixtures";
+
+async function save(host: string, token: string, body: unknown) {
+  return getJson(host, "/api/settings", { method: "POST", headers: { ...bearer(token), "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+
+describe("POST /api/settings", () => {
+  it("saves the six form fields and the other settings, and the public read shows them", async () => {
+    const j = await createJournal();
+    const token = await adminToken(j);
+    const sent = {
+      websitename: "International Journal of Testing",
+      websiteemail: "editor@ijt.example.org",
+      impactfactor: "5.2",
+      issn: "1111-2222, 3333-4444",
+      whatsup_number: "+91 90000 00000",
+      domain: j.host,
+      home_content: "<p>Welcome to <i>IJT</i>.</p>",
+      address: "1 Road<br>City",
+      formatted_journal_name: "Int. J. Test.",
+      fee_rupee: "2500",
+      fee_dollar: "60",
+    };
+    const r = await save(j.host, token, sent);
+    expect(r.status).toBe(200);
+    expect(r.body.settings).toEqual(sent);
+    expect((await getJson(j.host, "/api/settings/")).body).toEqual(sent);
+    // Fields left out keep their values.
+    const partial = await save(j.host, token, { impactfactor: "6.0" });
+    expect(partial.body.settings).toEqual({ ...sent, impactfactor: "6.0" });
+  });
+
+  it("stores XSS attempts in home content and address inert", async () => {
+    const j = await createJournal();
+    const token = await adminToken(j);
+    const r = await save(j.host, token, {
+      home_content: `<p onclick="alert(1)">Hi</p><script>alert(2)</script><img src=x onerror=alert(3)><a href="javascript:alert(4)">x</a><style>body{}</style>`,
+      address: `<iframe src="//evil"></iframe><b style="x">Road</b><svg onload=alert(5)>`,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.settings.home_content).toBe("<p>Hi</p>x");
+    expect(r.body.settings.address).toBe("<b>Road</b>");
+    const pub = (await getJson(j.host, "/api/settings/")).body;
+    expect(pub.home_content).toBe("<p>Hi</p>x");
+  });
+
+  it("moves the primary domain, keeps the old host answering, and refuses another journal's host", async () => {
+    const j = await createJournal();
+    const other = await createJournal();
+    const token = await adminToken(j);
+    const newHost = `new-${j.host}`;
+    const r = await save(j.host, token, { domain: `https://${newHost.toUpperCase()}/` });
+    expect(r.status).toBe(200);
+    expect(r.body.settings.domain).toBe(newHost);
+    expect((await getJson(newHost, "/api/settings/")).body.domain).toBe(newHost);
+    // The old host still serves this journal (an alias), and the token still works there.
+    expect((await getJson(j.host, "/api/settings/")).body.domain).toBe(newHost);
+    expect((await request(j.host, "/api/admin/", { headers: bearer(token) })).status).toBe(200);
+    // Switching back promotes the alias again.
+    expect((await save(newHost, token, { domain: j.host })).body.settings.domain).toBe(j.host);
+
+    expect(await save(j.host, token, { domain: other.host })).toMatchObject({ status: 409, body: { error: "domain_taken" } });
+    expect((await getJson(other.host, "/api/settings/")).body.domain).toBe(other.host);
+    for (const domain of ["", "not a host", "a/b", "x".repeat(300), "-bad.example"]) {
+      expect([domain, (await save(j.host, token, { domain })).body]).toEqual([domain, { error: "invalid_input" }]);
+    }
+  });
+
+  it("refuses non-JSON and over-long values", async () => {
+    const j = await createJournal();
+    const token = await adminToken(j);
+    expect((await getJson(j.host, "/api/settings", { method: "POST", headers: bearer(token), body: "websitename=x" })).body).toEqual({ error: "invalid_input" });
+    expect((await save(j.host, token, { websitename: "x".repeat(301) })).body).toEqual({ error: "invalid_input" });
+    expect((await save(j.host, token, { websitename: 5 })).body).toEqual({ error: "invalid_input" });
+    expect((await save(j.host, token, [1])).body).toEqual({ error: "invalid_input" });
+    const huge = await getJson(j.host, "/api/settings", {
+      method: "POST",
+      headers: { ...bearer(token), "content-type": "application/json" },
+      body: JSON.stringify({ home_content: "x".repeat(600 * 1024) }),
+    });
+    expect(huge).toMatchObject({ status: 413, body: { error: "payload_too_large" } });
+  });
+});
