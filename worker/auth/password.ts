@@ -1,6 +1,7 @@
 // Password hashing: PBKDF2-HMAC-SHA256 through WebCrypto (the same in workerd, Node and browsers).
 // Format: "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>", so the cost can be raised later and old
-// hashes still verify. 100,000 iterations is the most production workerd allows (docs/decisions/0003).
+// hashes still verify. 100,000 iterations is the most production workerd allows; cost measured in
+// docs/decisions/0020-password-hashing.md (scripts/bench-password.ts).
 
 export const PBKDF2_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
@@ -9,7 +10,7 @@ const HASH_BYTES = 32;
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const unb64 = (s: string) => Uint8Array.from(atob(s), (ch) => ch.charCodeAt(0));
 
-async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password.normalize("NFKC")), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, HASH_BYTES * 8);
   return new Uint8Array(bits);

@@ -1,0 +1,366 @@
+// Writes the demo journals into local D1 and R2: settings, host names, editors with pictures, indexing
+// partners with logos, issues, articles with real PDFs, and a local-only demo admin per journal.
+// Everything is derived from a seeded PRNG, so every machine gets the same demo site.
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../../worker/data/schema";
+import { fileKeys } from "../../worker/files/keys";
+import { hashPassword } from "../../worker/auth/password";
+import { richTextToPlain, sanitizeRichText } from "../../worker/schemas/rich-text";
+import { DESIGNATIONS } from "../../worker/schemas/constants";
+import type { LocalBindings } from "../local-state";
+import { createRandom, type Random } from "./random";
+import { asciiSlug, personFrom, poolOf, type Person } from "./people";
+import { DEMO_JOURNALS, issnOf, type JournalSpec } from "./journals";
+import { abstractOf, bodyOf } from "./article-text";
+import { buildArticlePdf } from "./article-pdf";
+
+export const DEMO_ADMIN = { username: "admin", password: "demo-admin", name: "Demo Administrator" } as const;
+
+const imagesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "images");
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const DEGREES = ["Ph.D.", "M.Sc., Ph.D.", "M.D., Ph.D.", "M.Pharm., Ph.D.", "D.Sc.", "M.Phil., Ph.D.", "M.Tech., Ph.D.", "M.Sc."];
+const POSTS: Record<string, string[]> = {
+  "chief editor": ["Professor"],
+  "associate editor": ["Professor", "Head", "Associate Professor", "Scientist"],
+  "assistant editor": ["Assistant Professor", "Lecturer", "Assistant Professor", "Scientist", "Lecturer", "Associate Professor"],
+};
+
+type Insert<T extends keyof typeof schema> = (typeof schema)[T] extends { $inferInsert: infer I } ? I : never;
+
+export interface SeedSummary {
+  slug: string;
+  hosts: string[];
+  editors: number;
+  indexing: number;
+  issues: number;
+  publicArticles: number;
+  hiddenArticles: number;
+  files: number;
+}
+
+const iso = (d: Date) => d.toISOString();
+const ymd = (d: Date) => d.toISOString().slice(0, 10);
+const longDate = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
+
+function contentTypeOf(file: string): string {
+  return file.endsWith(".png") ? "image/png" : file.endsWith(".jpg") || file.endsWith(".jpeg") ? "image/jpeg" : "application/pdf";
+}
+
+/** The date an issue came out: spread over the year, never in the future for the current year. */
+function issueDate(rnd: Random, year: number, issue: number, count: number, today: Date): Date {
+  const lastMonth = year === today.getUTCFullYear() ? today.getUTCMonth() + 1 : 12;
+  const month = Math.max(1, Math.round((lastMonth * issue) / count));
+  let day = rnd.int(5, 26);
+  const date = new Date(Date.UTC(year, month - 1, day, 10, 0, 0));
+  if (date > today) day = Math.max(1, today.getUTCDate() - 1);
+  return new Date(Date.UTC(year, month - 1, day, 10, 0, 0));
+}
+
+interface PlannedFile {
+  key: string;
+  contentType: string;
+  body: () => Promise<Uint8Array> | Uint8Array;
+}
+
+interface JournalPlan {
+  journal: Omit<Insert<"journals">, "id">;
+  editors: Omit<Insert<"editors">, "journalId">[];
+  indexing: Omit<Insert<"indexing">, "journalId">[];
+  issues: Omit<Insert<"issues">, "journalId">[];
+  articles: Omit<Insert<"articles">, "journalId">[];
+  /** Files keyed by journal id once known. */
+  files: (journalId: number) => PlannedFile[];
+}
+
+function planJournal(spec: JournalSpec, today: Date): JournalPlan {
+  const rnd = createRandom(spec.seed);
+  const s = spec.settings;
+  const created = new Date(Date.UTC(spec.firstVolumeYear, 0, 10, 9, 0, 0));
+  const issn = spec.settings.issnBodies.map(issnOf).join(", ");
+  const journal = {
+    slug: spec.slug,
+    isDefault: spec.isDefault,
+    websitename: s.websitename,
+    websiteemail: s.websiteemail,
+    whatsup_number: s.whatsup_number,
+    domain: s.domain,
+    issn,
+    home_content: sanitizeRichText(s.home_content),
+    address: sanitizeRichText(s.address),
+    formatted_journal_name: s.formatted_journal_name,
+    fee_rupee: s.fee_rupee,
+    fee_dollar: s.fee_dollar,
+    impactfactor: s.impactfactor,
+    createdAt: iso(created),
+    updated_at: iso(created),
+  };
+
+  // Editorial board.
+  const portraits = readdirSync(path.join(imagesDir, "portraits")).filter((f) => /\.(png|jpe?g)$/.test(f)).sort();
+  let portraitIndex = spec.seed % portraits.length;
+  const taken = new Set<string>();
+  const editors: JournalPlan["editors"] = [];
+  const editorFiles: { file: string; source: string }[] = [];
+  for (const plan of spec.editors) {
+    const noPicture = new Set(rnd.sample([...Array(plan.count).keys()].filter((i) => i > 0 || plan.count === 1), plan.withoutPicture));
+    for (let i = 0; i < plan.count; i++) {
+      const person = personFrom(rnd, poolOf(rnd.pick(spec.editorCountries)), taken);
+      const post = POSTS[plan.category][i % POSTS[plan.category].length];
+      if (!DESIGNATIONS.includes(post as (typeof DESIGNATIONS)[number])) throw new Error(`unknown designation ${post}`);
+      let picture = "";
+      if (!noPicture.has(i)) {
+        const source = portraits[portraitIndex++ % portraits.length];
+        picture = `${asciiSlug(person.name)}${path.extname(source)}`;
+        editorFiles.push({ file: picture, source });
+      }
+      const joined = addDays(created, rnd.int(0, Math.max(30, Math.floor((today.getTime() - created.getTime()) / 86_400_000) - 30)));
+      editors.push({
+        name: person.name,
+        degree: rnd.pick(DEGREES),
+        post: sanitizeRichText(post),
+        content: sanitizeRichText(`Department of ${rnd.pick(spec.departments)}, ${person.institution}`),
+        picture,
+        category: plan.category,
+        status: i >= plan.count - plan.disabled ? "disabled" : "enabled",
+        email: person.email,
+        phone: person.mobile,
+        country: person.country,
+        creation: iso(joined),
+        updated_at: iso(addDays(joined, rnd.int(0, 20))),
+      });
+    }
+  }
+
+  // Indexing partners, inserted out of order so the API's sortnumber ordering is visible.
+  const indexing = rnd.shuffle(spec.indexing).map((entry) => ({
+    title: entry.title,
+    link: entry.link,
+    image: entry.logo,
+    sortnumber: entry.sortnumber,
+    status: entry.status ?? "enabled",
+  }));
+
+  // Issues and their articles.
+  const firstYear = today.getUTCFullYear() - spec.issuesPerYear.length + 1;
+  const issues: JournalPlan["issues"] = [];
+  const slots: { year: number; volume: number; issue: number; date: Date; count: number }[] = [];
+  spec.issuesPerYear.forEach((count, yi) => {
+    const year = firstYear + yi;
+    const volume = year - spec.firstVolumeYear + 1;
+    for (let issue = 1; issue <= count; issue++) {
+      const date = issueDate(rnd, year, issue, count, today);
+      issues.push({ year, volume, issue, creation: iso(addDays(date, -rnd.int(25, 40))) });
+      slots.push({ year, volume, issue, date, count: rnd.int(spec.articlesPerIssue[0], spec.articlesPerIssue[1]) });
+    }
+  });
+  const needed = spec.minPublicArticles + spec.disabledArticles + spec.articlesWithoutRef;
+  while (slots.reduce((n, sl) => n + sl.count, 0) < needed) rnd.pick(slots).count++;
+
+  // Which planned articles stay out of public view (never the first of an issue, never in the newest issue).
+  const flat = slots.flatMap((slot, si) => Array.from({ length: slot.count }, (_, ai) => ({ si, ai })));
+  const hiddenCandidates = flat.filter((x) => x.ai > 0 && x.si < slots.length - 1);
+  const hidden = rnd.sample(hiddenCandidates, spec.disabledArticles + spec.articlesWithoutRef);
+  const hiddenKind = new Map(hidden.map((x, i) => [`${x.si}:${x.ai}`, i < spec.disabledArticles ? "disabled" : "noref"] as const));
+
+  const articles: JournalPlan["articles"] = [];
+  const pdfJobs: { key: (journalId: number) => string; build: () => Promise<Uint8Array> }[] = [];
+  const titles = new Set<string>();
+  const txnids = new Set<string>();
+  const authorTaken = new Set<string>();
+  const refSeq = new Map<number, number>();
+  slots.forEach((slot, si) => {
+    let page = 1;
+    const issueArticles: JournalPlan["articles"] = [];
+    for (let ai = 0; ai < slot.count; ai++) {
+      const kind = hiddenKind.get(`${si}:${ai}`);
+      const firstPool = poolOf(rnd.pick(spec.authorCountries));
+      const lead = personFrom(rnd, firstPool, authorTaken);
+      const coAuthors: Person[] = Array.from({ length: rnd.pick([0, 1, 1, 2, 2, 3, 3, 4]) }, () =>
+        personFrom(rnd, rnd.chance(0.7) ? firstPool : poolOf(rnd.pick(spec.authorCountries)), authorTaken),
+      );
+      const authors = [lead, ...coAuthors];
+      const place = { country: lead.country, city: rnd.pick(firstPool.cities) };
+      let topic = rnd.pick(spec.topics)(rnd, place);
+      for (let tries = 0; titles.has(richTextToPlain(topic.title)) && tries < 50; tries++) topic = rnd.pick(spec.topics)(rnd, place);
+      const title = sanitizeRichText(topic.title);
+      titles.add(richTextToPlain(title));
+      const abstract = sanitizeRichText(abstractOf(topic));
+      const pageCount = rnd.int(3, 5);
+      const firstPage = page;
+      page += pageCount;
+      const published = addDays(slot.date, -rnd.int(0, 6));
+      const accepted = addDays(published, -rnd.int(10, 28));
+      const received = addDays(accepted, -rnd.int(30, 75));
+      let refnumber: string | null = null;
+      if (kind !== "noref") {
+        const seq = (refSeq.get(slot.year) ?? rnd.int(80, 140)) + rnd.int(1, 9);
+        refSeq.set(slot.year, seq);
+        refnumber = `${spec.refPrefix}-${slot.year}-${String(seq).padStart(4, "0")}`;
+      }
+      let txnid: string;
+      do {
+        txnid = `pay_${Array.from({ length: 14 }, () => rnd.pick([..."ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789"])).join("")}`;
+      } while (txnids.has(txnid));
+      txnids.add(txnid);
+      const file = refnumber ? `${refnumber}.pdf` : "";
+      const type = rnd.pick(["Research Article", "Research Article", "Research Article", "Research Article", "Short Communication", "Review Article"]);
+      const affiliations = [...new Set(authors.map((a) => a.institution))];
+      const creation = addDays(published, -rnd.int(1, 5));
+      issueArticles.push({
+        refnumber,
+        title,
+        titleText: richTextToPlain(title),
+        authorname: authors.map((a) => a.name).join(", "),
+        abstract,
+        abstractText: richTextToPlain(abstract),
+        year: slot.year,
+        volume: slot.volume,
+        issue: slot.issue,
+        pagenumber: `${firstPage}-${firstPage + pageCount - 1}`,
+        country: lead.country,
+        file,
+        status: kind === "disabled" ? "disabled" : "enabled",
+        txnid,
+        ptype: rnd.chance(0.15) ? "free" : "paid",
+        publishdate: ymd(published),
+        subject: topic.subject,
+        email: lead.email,
+        mobile: lead.mobile,
+        description: type,
+        keywords: topic.keywords.join(", "),
+        createdby: DEMO_ADMIN.username,
+        creation: iso(creation),
+        modifiedby: DEMO_ADMIN.username,
+        modification: iso(rnd.chance(0.3) ? addDays(creation, rnd.int(1, 12)) : creation),
+      });
+      if (refnumber) {
+        const body = bodyOf(rnd, topic, slot.year, spec.authorCountries.map(poolOf));
+        const input = {
+          journal: { name: s.websitename, shortName: s.formatted_journal_name, issn, domain: s.domain, publisher: spec.publisher },
+          article: {
+            type,
+            refnumber,
+            title,
+            authors: authors.map((a) => ({ name: a.name, affiliation: affiliations.indexOf(a.institution) + 1 })),
+            affiliations,
+            email: lead.email,
+            year: slot.year,
+            volume: slot.volume,
+            issue: slot.issue,
+            firstPage,
+            pageCount,
+            received: longDate(received),
+            accepted: longDate(accepted),
+            published: longDate(published),
+            abstract,
+            keywords: topic.keywords,
+          },
+          ...body,
+        };
+        const { year, volume, issue } = slot;
+        pdfJobs.push({ key: (journalId) => fileKeys.article(journalId, year, volume, issue, file), build: () => buildArticlePdf(input) });
+      }
+    }
+    // Inserted out of page order, so the API's numeric page sort is what puts them in order.
+    articles.push(...rnd.shuffle(issueArticles));
+  });
+
+  const files = (journalId: number): PlannedFile[] => [
+    ...editorFiles.map(({ file, source }) => ({
+      key: fileKeys.editorPicture(journalId, file),
+      contentType: contentTypeOf(file),
+      body: () => readFileSync(path.join(imagesDir, "portraits", source)),
+    })),
+    ...spec.indexing.map((entry) => ({
+      key: fileKeys.indexingLogo(journalId, entry.logo),
+      contentType: contentTypeOf(entry.logo),
+      body: () => readFileSync(path.join(imagesDir, "logos", entry.logo)),
+    })),
+    ...pdfJobs.map((job) => ({ key: job.key(journalId), contentType: "application/pdf", body: job.build })),
+  ];
+  return { journal, editors, indexing, issues, articles, files };
+}
+
+/** Runs statements in db.batch() chunks (each statement stays well under D1's 100 bound parameters). */
+async function batched(db: ReturnType<typeof drizzle<typeof schema>>, statements: any[], size = 40) {
+  for (let i = 0; i < statements.length; i += size) {
+    const chunk = statements.slice(i, i + size);
+    if (chunk.length) await db.batch(chunk as [any, ...any[]]);
+  }
+}
+
+export async function hasJournals(env: LocalBindings): Promise<boolean> {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM journals").first<{ n: number }>();
+  return (row?.n ?? 0) > 0;
+}
+
+/** Deletes every journal's rows and files from the local state (used by `npm run seed -- --reset`). */
+export async function wipeLocalData(env: LocalBindings): Promise<void> {
+  await env.DB.batch(
+    ["articles", "issues", "editors", "indexing", "admin_users", "login_attempts", "submissions", "journal_domains", "journals"].map((t) =>
+      env.DB.prepare(`DELETE FROM ${t}`),
+    ),
+  );
+  for (;;) {
+    const listed = await env.FILES.list({ prefix: "journals/", limit: 1000 });
+    if (listed.objects.length === 0) break;
+    await env.FILES.delete(listed.objects.map((o) => o.key));
+  }
+}
+
+/** Seeds both demo journals. Expects an empty, migrated local database. */
+export async function seedDemo(env: LocalBindings, log: (msg: string) => void = () => {}): Promise<SeedSummary[]> {
+  const db = drizzle(env.DB as any, { schema });
+  const today = new Date();
+  const adminHash = await hashPassword(DEMO_ADMIN.password);
+  const summaries: SeedSummary[] = [];
+  for (const spec of DEMO_JOURNALS) {
+    const plan = planJournal(spec, today);
+    const [{ id: journalId }] = await db.insert(schema.journals).values(plan.journal).returning({ id: schema.journals.id });
+    const now = iso(today);
+    await batched(db, [
+      ...spec.domains.map((domain, i) => db.insert(schema.journalDomains).values({ domain, journalId, isPrimary: i === 0 })),
+      ...plan.editors.map((e) => db.insert(schema.editors).values({ ...e, journalId })),
+      ...plan.indexing.map((e) => db.insert(schema.indexing).values({ ...e, journalId })),
+      ...plan.issues.map((e) => db.insert(schema.issues).values({ ...e, journalId })),
+      ...plan.articles.map((a) => db.insert(schema.articles).values({ ...a, journalId })),
+      db.insert(schema.adminUsers).values({
+        journalId,
+        username: DEMO_ADMIN.username,
+        name: DEMO_ADMIN.name,
+        passwordHash: adminHash,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    ]);
+
+    // Files: build PDFs one by one (CPU) while a few uploads run at the same time (I/O).
+    const files = plan.files(journalId);
+    const inFlight = new Set<Promise<unknown>>();
+    for (const f of files) {
+      const body = await f.body();
+      const upload = env.FILES.put(f.key, body, { httpMetadata: { contentType: f.contentType } }).finally(() => inFlight.delete(upload));
+      inFlight.add(upload);
+      if (inFlight.size >= 6) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+
+    const publicArticles = plan.articles.filter((a) => a.status === "enabled" && a.refnumber).length;
+    summaries.push({
+      slug: spec.slug,
+      hosts: spec.domains,
+      editors: plan.editors.length,
+      indexing: plan.indexing.length,
+      issues: plan.issues.length,
+      publicArticles,
+      hiddenArticles: plan.articles.length - publicArticles,
+      files: files.length,
+    });
+    log(`  ${spec.slug} (${spec.domains.join(", ")}): ${plan.editors.length} editors, ${plan.indexing.length} indexing partners, ${plan.issues.length} issues, ${publicArticles} public + ${plan.articles.length - publicArticles} hidden articles, ${files.length} files`);
+  }
+  return summaries;
+}

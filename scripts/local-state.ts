@@ -1,0 +1,220 @@
+// The local development state shared by `npm start`, `npm run seed` and `npm run admin:create`:
+// one persisted folder (PERSIST_DIR, default .wrangler/state) that wrangler's migrations, the seeding through
+// getPlatformProxy and the served site all read and write (docs/decisions/0010).
+import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getPlatformProxy } from "wrangler";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const wranglerConfig = path.join(repoRoot, "wrangler.toml");
+const binDir = path.join(repoRoot, "node_modules", ".bin");
+
+/** Absolute folder of the local state (what `wrangler --persist-to` takes). */
+export function persistDir(): string {
+  return path.resolve(repoRoot, process.env.PERSIST_DIR || ".wrangler/state");
+}
+
+/** Environment for every wrangler child: Node 22 from node_modules first, no prompts, no phoning home. */
+export function toolEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
+    WRANGLER_SEND_METRICS: "false",
+    // The Request.cf placeholder is fine locally; fetching the real one needs the internet.
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    ...extra,
+  };
+}
+
+/** The D1 and R2 bindings as the scripts use them (structural, so scripts need no Workers type globals). */
+export interface LocalBindings {
+  DB: D1Like;
+  FILES: R2Like;
+}
+export interface D1Like {
+  prepare(sql: string): { bind(...values: unknown[]): any; all<T = Record<string, unknown>>(): Promise<{ results: T[] }>; first<T = Record<string, unknown>>(): Promise<T | null> };
+  batch(statements: unknown[]): Promise<unknown[]>;
+  exec(sql: string): Promise<unknown>;
+}
+export interface R2Like {
+  put(key: string, value: Uint8Array | string, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
+  get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null>;
+  list(options?: { prefix?: string; cursor?: string; limit?: number }): Promise<{ objects: { key: string }[]; truncated: boolean; cursor?: string }>;
+  delete(keys: string | string[]): Promise<void>;
+}
+
+export interface LocalPlatform {
+  env: LocalBindings;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Opens the local D1 and R2 in the same persisted state the server uses. getPlatformProxy's path is the
+ * folder *inside* what `--persist-to` takes (wrangler appends "v3"), hence the join.
+ */
+export async function openLocalPlatform(dir = persistDir()): Promise<LocalPlatform> {
+  const proxy = await getPlatformProxy<Record<string, unknown>>({
+    configPath: wranglerConfig,
+    persist: { path: path.join(dir, "v3") },
+    envFiles: [],
+  });
+  return { env: proxy.env as unknown as LocalBindings, dispose: () => proxy.dispose() };
+}
+
+/** Migration files not yet recorded in wrangler's d1_migrations table. */
+export async function pendingMigrations(db: D1Like): Promise<string[]> {
+  const files = readdirSync(path.join(repoRoot, "migrations")).filter((f) => f.endsWith(".sql")).sort();
+  const table = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'd1_migrations'").first();
+  if (!table) return files;
+  const applied = new Set((await db.prepare("SELECT name FROM d1_migrations").all<{ name: string }>()).results.map((r) => r.name));
+  return files.filter((f) => !applied.has(f));
+}
+
+/** Applies migrations with wrangler itself (the only thing that applies them), never prompting. */
+export async function applyMigrations(dir = persistDir()): Promise<void> {
+  const child = startTool("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--config", wranglerConfig, "--persist-to", dir], {
+    env: toolEnv({ CI: "true" }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  // wrangler's tables are noise when it works; show them only when it does not.
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (c) => resolve(c));
+  });
+  if (code !== 0) {
+    process.stderr.write(output);
+    throw new Error(`wrangler d1 migrations apply failed (exit code ${code})`);
+  }
+}
+
+/** Opens the local platform with every migration applied (running wrangler only when something is pending). */
+export async function openMigratedPlatform(dir = persistDir(), log: (msg: string) => void = () => {}): Promise<LocalPlatform> {
+  let platform = await openLocalPlatform(dir);
+  const pending = await pendingMigrations(platform.env.DB);
+  if (pending.length === 0) return platform;
+  await platform.dispose();
+  log(`Applying ${pending.length} migration(s): ${pending.join(", ")}`);
+  await applyMigrations(dir);
+  platform = await openLocalPlatform(dir);
+  return platform;
+}
+
+// ---- child processes -------------------------------------------------------------------------------------
+
+const children = new Set<ChildProcess>();
+
+/**
+ * Starts a tool from node_modules/.bin in its own process group, so stopping it also stops what it started
+ * (wrangler -> workerd).
+ */
+export function startTool(tool: string, args: string[], options: SpawnOptions = {}): ChildProcess {
+  const bin = path.join(binDir, tool);
+  if (!existsSync(bin)) throw new Error(`${tool} is not installed: run npm install first`);
+  const child = spawn(bin, args, { cwd: repoRoot, stdio: ["ignore", "inherit", "inherit"], env: toolEnv(), detached: true, ...options });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  return child;
+}
+
+/** Runs a tool to completion; rejects on a non-zero exit. */
+export function run(tool: string, args: string[], options: SpawnOptions = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = startTool(tool, args, options);
+    child.once("error", reject);
+    child.once("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${tool} ${args.slice(0, 3).join(" ")} failed (${signal ?? `exit code ${code}`})`)),
+    );
+  });
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/** Stops every child this process started (SIGTERM, then SIGKILL after a grace period). */
+export async function stopChildren(graceMs = 5000): Promise<void> {
+  const running = [...children];
+  if (running.length === 0) return;
+  const exited = Promise.all(running.map((c) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once("exit", () => r())))));
+  for (const c of running) signalGroup(c, "SIGTERM");
+  const timer = setTimeout(() => running.forEach((c) => signalGroup(c, "SIGKILL")), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Parent pid of `pid` from /proc (Linux); undefined elsewhere or when the process is gone. */
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The launcher chain above us up to and including `npm` (e.g. tsx -> sh -> npm). A harness that stops
+ * `npm start` by killing npm leaves sh's children running (sh does not forward signals), so we watch the
+ * chain and stop when any link of it is gone.
+ */
+function launcherChain(): number[] {
+  const chain = [process.ppid];
+  for (let pid = process.ppid; chain.length < 5; ) {
+    if (/(^|\/)npm(-cli\.js)?\b|npm-cli/.test(commandOf(pid))) return chain;
+    const up = parentOf(pid);
+    if (!up || up <= 1) break;
+    chain.push(up);
+    pid = up;
+  }
+  return [process.ppid];
+}
+
+export let stopping = false;
+
+/**
+ * Stops children and exits on SIGINT/SIGTERM/SIGHUP, and also when the launcher that started us goes away
+ * (a harness that kills `npm` itself), so no workerd is ever left behind.
+ */
+export function exitWithChildren(onStop?: () => Promise<void> | void): void {
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    try {
+      await onStop?.();
+    } catch {
+      /* best effort */
+    }
+    await stopChildren();
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(130));
+  process.on("SIGTERM", () => void stop(143));
+  process.on("SIGHUP", () => void stop(129));
+  const chain = launcherChain();
+  setInterval(() => {
+    const intact = process.ppid === chain[0] && chain.every((pid, i) => i === chain.length - 1 || parentOf(pid) === chain[i + 1]);
+    if (!intact) void stop(143);
+  }, 1000).unref();
+}

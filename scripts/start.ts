@@ -1,0 +1,123 @@
+// `npm start`: the whole site on http://localhost:${PORT:-8787} from a fresh clone, non-interactively.
+//   1. .dev.vars with a random JWT_SECRET when missing
+//   2. vite build (skipped with SKIP_BUILD=1 when dist/ exists)
+//   3. migrations (wrangler, only when some are pending) and the demo data when the database has no journal
+//   4. serves the BUILT Worker + SPA with `wrangler dev` on the same local state (PERSIST_DIR)
+// Stops its children on SIGINT/SIGTERM. See docs/decisions/0010.
+import { randomBytes } from "node:crypto";
+import { copyFileSync, existsSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { verifyPassword } from "../worker/auth/password";
+import { exitWithChildren, openMigratedPlatform, persistDir, repoRoot, run, startTool, stopChildren, stopping, type LocalPlatform } from "./local-state";
+import { DEMO_ADMIN, hasJournals, seedDemo } from "./demo/seed-demo";
+
+const t0 = performance.now();
+const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
+const step = (msg: string) => console.log(`\x1b[36m▸\x1b[0m ${msg}`);
+
+const port = Number(process.env.PORT || 8787);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`start: PORT must be a port number, got "${process.env.PORT}"`);
+  process.exit(2);
+}
+const dir = persistDir();
+const shownDir = dir.startsWith(repoRoot + path.sep) ? path.relative(repoRoot, dir) : dir;
+const builtConfig = path.join(repoRoot, "dist", "journal_edge", "wrangler.json");
+const builtIndex = path.join(repoRoot, "dist", "client", "index.html");
+
+let platform: LocalPlatform | undefined;
+exitWithChildren(() => platform?.dispose());
+
+// 1. Local secret.
+const devVars = path.join(repoRoot, ".dev.vars");
+if (!existsSync(devVars)) {
+  writeFileSync(devVars, `# Local secrets for wrangler (never committed). Created by npm start.\nJWT_SECRET="${randomBytes(32).toString("hex")}"\n`, { mode: 0o600 });
+  step("Created .dev.vars with a random JWT_SECRET");
+}
+
+// 2. Build.
+if (process.env.SKIP_BUILD === "1" && existsSync(builtConfig) && existsSync(builtIndex)) {
+  step("Using the existing build in dist/ (SKIP_BUILD=1)");
+} else {
+  if (process.env.SKIP_BUILD === "1") step("SKIP_BUILD=1 but dist/ has no complete build: building");
+  const tb = performance.now();
+  step("Building the site (vite build)...");
+  await run("vite", ["build", "--logLevel", "warn"]);
+  step(`Built in ${seconds(tb)}`);
+}
+// The built Worker reads its secrets next to its config; a build made before .dev.vars existed has none.
+const builtVars = path.join(path.dirname(builtConfig), ".dev.vars");
+if (!existsSync(builtVars)) copyFileSync(devVars, builtVars);
+
+// 3. Database and demo data, in the same persisted state the server will use.
+const tm = performance.now();
+step(`Local data in ${shownDir}`);
+platform = await openMigratedPlatform(dir, step);
+let demoAdminWorks = false;
+try {
+  if (!(await hasJournals(platform.env))) {
+    step("Empty database: seeding the demo journals...");
+    const ts = performance.now();
+    await seedDemo(platform.env, console.log);
+    step(`Seeded in ${seconds(ts)}`);
+  }
+  const admin = await platform.env.DB.prepare(
+    "SELECT a.password_hash AS hash FROM admin_users a JOIN journals j ON j.id = a.journal_id WHERE j.is_default = 1 AND a.username = ? AND a.status = 'enabled'",
+  )
+    .bind(DEMO_ADMIN.username)
+    .first();
+  demoAdminWorks = !!admin && (await verifyPassword(DEMO_ADMIN.password, String(admin.hash)));
+} finally {
+  await platform.dispose();
+  platform = undefined;
+}
+step(`Database ready in ${seconds(tm)}`);
+
+// 4. Serve the built app.
+const server = startTool("wrangler", [
+  "dev",
+  "--config", builtConfig,
+  "--persist-to", dir,
+  "--port", String(port),
+  // IPv4 loopback: browsers, curl and Node all fall back to it for "localhost" and "*.localhost".
+  "--ip", "127.0.0.1",
+  "--show-interactive-dev-session=false",
+  "--log-level", process.env.WRANGLER_LOG ?? "info",
+]);
+server.once("exit", (code, signal) => {
+  if (stopping) return;
+  console.error(`start: the server stopped (${signal ?? `exit code ${code}`})`);
+  void stopChildren().then(() => process.exit(code || 1));
+});
+
+const origin = `http://localhost:${port}`;
+const deadline = Date.now() + 90_000;
+for (;;) {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/settings/`, { signal: AbortSignal.timeout(5000) });
+    if (res.status === 200) break;
+  } catch {
+    /* not listening yet */
+  }
+  if (Date.now() > deadline) {
+    console.error(`start: ${origin} did not answer within 90 s`);
+    await stopChildren();
+    process.exit(1);
+  }
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+const line = "─".repeat(72);
+const login = demoAdminWorks
+  ? `user "${DEMO_ADMIN.username}", password "${DEMO_ADMIN.password}" (local demo only)`
+  : `the demo admin was changed; reset it with: npm run admin:create -- --username ${DEMO_ADMIN.username}`;
+console.log(`
+${line}
+  Journal site       ${origin}
+  Second journal     http://journal2.localhost:${port}
+  Admin              ${origin}/admin   ${login}
+  Local data         ${shownDir}   (start over: npm run seed -- --reset)
+  Ready in ${seconds(t0)}. Press Ctrl+C to stop.
+${line}
+`);
