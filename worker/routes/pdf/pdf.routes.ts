@@ -1,5 +1,147 @@
-// Placeholder router; its issue fills it in.
-import { Hono } from "hono";
+// Document calls of SPEC §7: certificates, cover page, editorial board (public GETs) and the admin index page and
+// zips (POSTs, behind requireAdmin). Every document is built for the journal of the requesting host.
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
+import { requireAdmin } from "../../middleware/auth";
+import { HttpError } from "../../middleware/errors";
+import { findPublicArticleByRef } from "../../data/articles.repo";
+import { listEnabledEditors } from "../../data/editors.repo";
+import { listArticlesByRefs, listEditorsByIds } from "../../data/documents.repo";
+import { DOCUMENT_LIST_MAX, editorIdListSchema, refnumberListSchema } from "../../schemas/documents";
+import { articleFactsOf, brandingOf, chiefEditorOf, editorFactsOf, fileSafe, matchAuthor, slugOf } from "../../documents/document-data";
+import { buildCertificate } from "../../documents/certificate";
+import { buildCoverPage } from "../../documents/cover-page";
+import { buildEditorialBoard } from "../../documents/editorial-board";
+import { buildIndexPage, sortByFirstPage } from "../../documents/index-page";
+import { buildAppointmentCertificate } from "../../documents/appointment-certificate";
+import { zipStream, type ZipEntry } from "../../documents/bundles";
+import type { z } from "zod";
 
 export const pdfRoutes = new Hono<AppEnv>();
+pdfRoutes.post("*", requireAdmin);
+
+/** `attachment` with an ASCII file name and its UTF-8 form (RFC 6266). */
+function disposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+function pdfResponse(bytes: Uint8Array, filename: string): Response {
+  return new Response(bytes, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": disposition(filename),
+      "Content-Length": String(bytes.length),
+      // Built from live data (an admin may fix a name): never served stale.
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+function zipResponse(entries: ZipEntry[], filename: string): Response {
+  return new Response(zipStream(entries), {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": disposition(filename),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** The request body as a validated, de-duplicated list; 400 when unreadable, empty or over the limit. */
+async function listBody<S extends z.ZodType<unknown[]>>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new HttpError(400, "invalid_json");
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new HttpError(400, "invalid_input");
+  const list = [...new Set(parsed.data as unknown[])] as z.output<S>;
+  if (!list.length) throw new HttpError(400, "empty_list");
+  if (list.length > DOCUMENT_LIST_MAX) throw new HttpError(400, "too_many_items");
+  return list;
+}
+
+pdfRoutes.get("/certificate/:ref/:authorName", async (c) => {
+  const journal = c.get("journal");
+  const db = c.get("db");
+  const row = await findPublicArticleByRef(db, journal.id, c.req.param("ref").trim());
+  if (!row) throw new HttpError(404, "article_not_found");
+  const author = matchAuthor(row.authorname, c.req.param("authorName"));
+  if (!author) throw new HttpError(404, "author_not_found");
+  const article = articleFactsOf(row);
+  const chief = chiefEditorOf(await listEnabledEditors(db, journal.id));
+  const bytes = await buildCertificate({ branding: brandingOf(journal), article, author, chief });
+  return pdfResponse(bytes, `certificate-${fileSafe(article.refnumber)}.pdf`);
+});
+
+pdfRoutes.get("/coverpage/:ref", async (c) => {
+  const journal = c.get("journal");
+  const row = await findPublicArticleByRef(c.get("db"), journal.id, c.req.param("ref").trim());
+  if (!row) throw new HttpError(404, "article_not_found");
+  const article = articleFactsOf(row);
+  return pdfResponse(await buildCoverPage({ branding: brandingOf(journal), article }), `coverpage-${fileSafe(article.refnumber)}.pdf`);
+});
+
+pdfRoutes.get("/editorialboard", async (c) => {
+  const journal = c.get("journal");
+  const editors = (await listEnabledEditors(c.get("db"), journal.id)).map(editorFactsOf);
+  return pdfResponse(await buildEditorialBoard({ branding: brandingOf(journal), editors }), "Editorial-Board.pdf");
+});
+
+/** The selected articles, all of them, or a 404 naming the reference numbers this journal does not have. */
+async function selectedArticles(c: Context<AppEnv>) {
+  const refs = await listBody(c, refnumberListSchema);
+  const rows = await listArticlesByRefs(c.get("db"), c.get("journal").id, refs);
+  const found = new Set(rows.map((r) => r.refnumber));
+  const missing = refs.filter((r) => !found.has(r));
+  return { rows, missing };
+}
+
+pdfRoutes.post("/indexpage", async (c) => {
+  const { rows, missing } = await selectedArticles(c);
+  if (missing.length) return c.json({ error: "unknown_refnumbers", missing }, 404);
+  const bytes = await buildIndexPage({ branding: brandingOf(c.get("journal")), articles: rows.map(articleFactsOf) });
+  return pdfResponse(bytes, "Index-Page.pdf");
+});
+
+pdfRoutes.post("/bulkcertificates", async (c) => {
+  const { rows, missing } = await selectedArticles(c);
+  if (missing.length) return c.json({ error: "unknown_refnumbers", missing }, 404);
+  const journal = c.get("journal");
+  const branding = brandingOf(journal);
+  const chief = chiefEditorOf(await listEnabledEditors(c.get("db"), journal.id));
+  const entries: ZipEntry[] = sortByFirstPage(rows.map(articleFactsOf)).flatMap((article) =>
+    article.authors.map((author, i) => ({
+      name: `certificate-${fileSafe(article.refnumber)}-${i + 1}-${slugOf(author)}.pdf`,
+      build: () => buildCertificate({ branding, article, author, chief }),
+    })),
+  );
+  if (!entries.length) return c.json({ error: "no_authors", refnumbers: rows.map((r) => r.refnumber) }, 422);
+  return zipResponse(entries, "Certificates.zip");
+});
+
+pdfRoutes.post("/editorscertificate", async (c) => {
+  const ids = await listBody(c, editorIdListSchema);
+  const journal = c.get("journal");
+  const db = c.get("db");
+  const rows = await listEditorsByIds(db, journal.id, ids);
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) return c.json({ error: "unknown_editor_ids", missing }, 404);
+  const branding = brandingOf(journal);
+  const chief = chiefEditorOf(await listEnabledEditors(db, journal.id));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const entries: ZipEntry[] = ids.map((id) => {
+    const editor = editorFactsOf(byId.get(id)!);
+    return {
+      name: `appointment-certificate-${editor.id}-${slugOf(editor.name, "editor")}.pdf`,
+      build: () => buildAppointmentCertificate({ branding, editor, chief }),
+    };
+  });
+  return zipResponse(entries, "Editors-Certificate.zip");
+});

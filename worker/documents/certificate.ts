@@ -1,0 +1,104 @@
+// The certificate of publication: one A4 landscape page per author of an article.
+import type { ArticleFacts, Branding, EditorFacts } from "./document-data";
+import { brandingFacts } from "./document-data";
+import { certificateFrame, divider, GOLD, INK, MUTED, NAVY, seal } from "./ornaments";
+import { A4_LANDSCAPE, PdfWriter, type PageCanvas } from "./pdf-writer";
+import { drawRichLines, drawText, fitSize, layoutRichText, parseRichText, type RichLine } from "./text-layout";
+
+export interface CertificateInput {
+  branding: Branding;
+  article: ArticleFacts;
+  author: string;
+  chief: EditorFacts | null;
+}
+
+/** The masthead shared by both certificates: journal name, ISSN and impact factor, a divider. Returns the next y. */
+export function drawMasthead(c: PageCanvas, branding: Branding, top: number): number {
+  const cx = c.width / 2;
+  const nameSize = fitSize(branding.name, { style: { bold: true } }, 22, 12, c.width - 260);
+  drawText(c, branding.name, cx, top, { size: nameSize, style: { bold: true }, color: NAVY, align: "center" });
+  let y = top - nameSize * 0.5 - 12;
+  const facts = brandingFacts(branding);
+  if (facts.length) {
+    drawText(c, facts.join("   |   "), cx, y, { size: 10, color: MUTED, align: "center", tracking: 0.3 });
+    y -= 16;
+  }
+  divider(c, cx, y, 150);
+  return y - 16;
+}
+
+/** The heading "CERTIFICATE" with its subtitle beneath, letter-spaced. Returns the next y. */
+export function drawHeading(c: PageCanvas, title: string, subtitle: string, top: number): number {
+  const cx = c.width / 2;
+  drawText(c, title, cx, top - 30, { size: 38, style: { bold: true }, color: NAVY, align: "center", tracking: 7 });
+  drawText(c, subtitle, cx, top - 54, { size: 13, color: GOLD, align: "center", tracking: 5 });
+  return top - 84;
+}
+
+/** Signature line with name and role, centred on cx. */
+export function drawSignature(c: PageCanvas, cx: number, baseline: number, name: string | null, role: string): void {
+  c.save().strokeColor(INK).lineWidth(0.7).line(cx - 95, baseline + 16, cx + 95, baseline + 16).restore();
+  if (name) {
+    const size = fitSize(name, { style: { bold: true } }, 12, 8, 200);
+    drawText(c, name, cx, baseline, { size, style: { bold: true }, color: INK, align: "center" });
+  }
+  drawText(c, role, cx, baseline - (name ? 14 : 0), { size: 10, style: { italic: true }, color: MUTED, align: "center" });
+}
+
+/** A label over a value ("Reference No." / "REF123"), centred on cx. */
+export function drawFact(c: PageCanvas, cx: number, baseline: number, label: string, value: string): void {
+  drawText(c, label.toUpperCase(), cx, baseline + 16, { size: 7.5, color: MUTED, align: "center", tracking: 1.2 });
+  const size = fitSize(value, { style: { bold: true } }, 11, 7, 200);
+  drawText(c, value, cx, baseline, { size, style: { bold: true }, color: INK, align: "center" });
+  c.save().strokeColor(GOLD).lineWidth(0.5).line(cx - 60, baseline - 6, cx + 60, baseline - 6).restore();
+}
+
+/** The title in italics, at most three lines; shrinks a long title before it wraps further. */
+function titleLines(titleHtml: string, maxWidth: number): { lines: RichLine[]; size: number } {
+  const fragments = parseRichText(titleHtml);
+  for (const size of [16, 15, 14, 13, 12, 11]) {
+    const lines = layoutRichText(fragments, { size, style: { italic: true } }, maxWidth);
+    if (lines.length <= 3 || size === 11) return { lines: lines.slice(0, 4), size };
+  }
+  throw new Error("unreachable");
+}
+
+export async function buildCertificate(input: CertificateInput): Promise<Uint8Array> {
+  const { branding, article, author, chief } = input;
+  const writer = await PdfWriter.create({
+    title: `Certificate of Publication — ${author}`,
+    author: branding.name,
+    subject: `${article.title} (${article.refnumber})`,
+  });
+  const c = writer.addPage(A4_LANDSCAPE);
+  const cx = c.width / 2;
+  certificateFrame(c);
+
+  let y = drawMasthead(c, branding, c.height - 88);
+  y = drawHeading(c, "CERTIFICATE", "OF PUBLICATION", y);
+
+  drawText(c, "This is to certify that", cx, y, { size: 13, style: { italic: true }, color: MUTED, align: "center" });
+  y -= 40;
+  const nameSize = fitSize(author, { style: { bold: true } }, 30, 14, c.width - 240);
+  drawText(c, author, cx, y, { size: nameSize, style: { bold: true }, color: NAVY, align: "center" });
+  y -= 12;
+  c.save().strokeColor(GOLD).lineWidth(0.8).line(cx - 190, y, cx + 190, y).restore();
+  y -= 24;
+  drawText(c, "has published the research article entitled", cx, y, { size: 12, style: { italic: true }, color: MUTED, align: "center" });
+  y -= 24;
+
+  const { lines, size } = titleLines(article.titleHtml, c.width - 220);
+  y = drawRichLines(c, lines, y, { x: 110, width: c.width - 220, lineHeight: size * 1.3, align: "center", color: INK });
+  y -= 4;
+  const where = `in ${branding.name}, Volume ${article.volume}, Issue ${article.issue}, ${article.published}${article.pages ? `, Pages ${article.pages}` : ""}.`;
+  const whereSize = fitSize(where, {}, 12, 8, c.width - 200);
+  drawText(c, where, cx, y, { size: whereSize, color: INK, align: "center" });
+
+  // Bottom row: reference and date on the left, the seal in the middle, the signature on the right.
+  const base = 92;
+  drawFact(c, 190, base + 30, "Reference No.", article.refnumber);
+  drawFact(c, 190, base - 10, "Date of Publication", article.published);
+  seal(c, cx, base + 22, 40, ["PEER", "REVIEWED"]);
+  drawSignature(c, c.width - 190, base, chief?.name ?? null, "Editor-in-Chief");
+  return writer.save();
+}

@@ -1,0 +1,146 @@
+// What documents print, taken from the stored rows: journal branding, an article's facts, authors, editors.
+import type { ArticleRow, EditorRow, JournalRow } from "../data/schema";
+import { EDITOR_CATEGORY_HEADINGS, type EditorCategory } from "../schemas/constants";
+import { decodeEntities, richTextToPlain } from "../schemas/rich-text";
+import { tidy } from "./text-layout";
+
+export interface Branding {
+  name: string;
+  /** ISSNs as entered (the settings field is comma separated). */
+  issns: string[];
+  impactFactor: string;
+  domain: string;
+  email: string;
+}
+
+export function brandingOf(journal: JournalRow): Branding {
+  return {
+    name: tidy(journal.websitename) || tidy(richTextToPlain(journal.formatted_journal_name)) || tidy(journal.domain) || "Journal",
+    issns: journal.issn.split(",").map(tidy).filter(Boolean),
+    impactFactor: tidy(journal.impactfactor),
+    domain: tidy(journal.domain),
+    email: tidy(journal.websiteemail),
+  };
+}
+
+/** "ISSN: 1234-5678, 8765-4321" and "Impact Factor: 5.2", each only when set. */
+export function brandingFacts(b: Branding): string[] {
+  const facts: string[] = [];
+  if (b.issns.length) facts.push(`ISSN: ${b.issns.join(", ")}`);
+  if (b.impactFactor) facts.push(`Impact Factor: ${b.impactFactor}`);
+  return facts;
+}
+
+/** The article's authors: the stored list split on commas, trimmed, empties dropped. */
+export function splitAuthors(authorname: string): string[] {
+  return authorname.split(",").map(tidy).filter(Boolean);
+}
+
+/** How names are compared: NFC, no case, single spaces. */
+export function nameKey(name: string): string {
+  return tidy(name.normalize("NFC")).toLowerCase();
+}
+
+/** The stored spelling of `requested` if it is one of the article's authors, else null. */
+export function matchAuthor(authorname: string, requested: string): string | null {
+  const key = nameKey(requested);
+  if (!key) return null;
+  return splitAuthors(authorname).find((a) => nameKey(a) === key) ?? null;
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "March 2024" from a date like 2024-03-18 (publish date), else the year alone. */
+export function monthYear(date: string | null | undefined, fallbackYear: number): string {
+  const m = /^(\d{4})-(\d{2})/.exec(String(date ?? "").trim());
+  if (m && Number(m[2]) >= 1 && Number(m[2]) <= 12) return `${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+  return String(fallbackYear);
+}
+
+export interface ArticleFacts {
+  refnumber: string;
+  titleHtml: string;
+  title: string;
+  authors: string[];
+  year: number;
+  volume: number;
+  issue: number;
+  pages: string;
+  published: string;
+}
+
+export function articleFactsOf(row: ArticleRow): ArticleFacts {
+  return {
+    refnumber: tidy(row.refnumber),
+    titleHtml: row.title,
+    title: richTextToPlain(row.title),
+    authors: splitAuthors(row.authorname),
+    year: row.year,
+    volume: row.volume,
+    issue: row.issue,
+    pages: tidy(row.pagenumber).replace(/\s*-\s*/, "–"),
+    published: monthYear(row.publishdate, row.year),
+  };
+}
+
+export interface EditorFacts {
+  id: number;
+  name: string;
+  degree: string;
+  post: string;
+  affiliation: string;
+  country: string;
+  category: string;
+  role: string;
+  since: string;
+}
+
+/** Singular role of a board category ("associate editor" -> "Associate Editor"). */
+export function roleOf(category: string): string {
+  if (category === "chief editor") return "Editor-in-Chief";
+  return tidy(category).replace(/\b\p{L}/gu, (c) => c.toUpperCase()) || "Editor";
+}
+
+export function editorFactsOf(row: EditorRow): EditorFacts {
+  return {
+    id: row.id,
+    name: tidy(row.name),
+    degree: tidy(decodeEntities(row.degree)),
+    post: tidy(richTextToPlain(row.post)),
+    affiliation: tidy(richTextToPlain(row.content)),
+    country: tidy(row.country),
+    category: row.category,
+    role: roleOf(row.category),
+    since: monthYear(row.creation, new Date(row.creation).getUTCFullYear() || new Date().getUTCFullYear()),
+  };
+}
+
+export function categoryHeading(category: string): string {
+  return EDITOR_CATEGORY_HEADINGS[category as EditorCategory] ?? roleOf(category);
+}
+
+/** The Editor-in-Chief who signs certificates: the first enabled "chief editor", if any. */
+export function chiefEditorOf(editors: EditorRow[]): EditorFacts | null {
+  const chief = editors.find((e) => e.category === "chief editor");
+  return chief ? editorFactsOf(chief) : null;
+}
+
+/** An ASCII file-name slug of a name ("Şükrü Işık" -> "sukru-isik"); "author" when nothing Latin remains. */
+export function slugOf(name: string, fallback = "author"): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[ıİ]/g, "i")
+    .replace(/[əƏ]/g, "e")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  return slug || fallback;
+}
+
+/** A reference number made safe for a file name (letters, digits, dot, dash, underscore). */
+export function fileSafe(s: string): string {
+  return s.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 80) || "document";
+}

@@ -1,0 +1,143 @@
+// Document builders without the database: what a reader sees and extracts, the fonts, the sizes, the zips.
+import { describe, expect, it } from "vitest";
+import { unzipSync } from "fflate";
+import fontkit from "@pdf-lib/fontkit";
+import { buildCertificate } from "./certificate";
+import { buildEditorialBoard } from "./editorial-board";
+import { buildIndexPage } from "./index-page";
+import { buildCoverPage } from "./cover-page";
+import { buildAppointmentCertificate } from "./appointment-certificate";
+import { SAMPLE_ARTICLE, SAMPLE_AUTHORS, SAMPLE_BRANDING, SAMPLE_CHIEF, SAMPLE_EDITORS, SAMPLE_ISSUE } from "./sample-documents";
+import { pdfText } from "./pdf-text.testing";
+import { isCovered, shapeText } from "./text-shaping";
+import { FACES } from "./font-faces";
+import { subsetTrueType } from "./truetype-subset";
+import { zipStream } from "./bundles";
+import { matchAuthor, slugOf, splitAuthors } from "./document-data";
+
+const NAMES = [...SAMPLE_AUTHORS, "Ngozi Ọláolúwa Adébáyọ̀", "Дмитрий Иванов", "Γεώργιος Παπαδόπουλος", "अमिताभ बच्चन", "Leyla Əliyeva"];
+
+describe("names from everywhere", () => {
+  it.each(NAMES)("draws %s with real glyphs (no .notdef box)", (name) => {
+    expect(isCovered(name, { bold: true })).toBe(true);
+    for (const style of [{}, { bold: true }, { italic: true }]) {
+      const runs = shapeText(name, style);
+      expect(runs.length).toBeGreaterThan(0);
+      for (const run of runs) for (const g of run.glyphs) expect(g.id, `${name} in ${run.face.key}`).not.toBe(0);
+    }
+  });
+
+  it.each(SAMPLE_AUTHORS)("puts %s on the certificate so text extraction reads it back", async (author) => {
+    const bytes = await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author, chief: SAMPLE_CHIEF });
+    const { text, numPages } = await pdfText(bytes);
+    expect(numPages).toBe(1);
+    expect(text).toContain(author);
+    expect(text).toContain("Escherichia coli");
+    expect(text).toContain("Volume 10");
+    expect(text).toContain("Issue 3");
+    expect(text).toContain(SAMPLE_ARTICLE.refnumber);
+    expect(text).toContain("Prof. Dr. Hana Kovářová");
+    expect(text).toContain("Impact Factor: 8.4");
+    expect(text).toContain("ISSN: 2394-7500, 2394-5869");
+    expect(bytes.length).toBeLessThan(60 * 1024);
+  });
+
+  it("draws characters no font has as the replacement character, not as a box, without failing", async () => {
+    const runs = shapeText("王小明 Wang");
+    expect(runs.flatMap((r) => r.glyphs).every((g) => g.id !== 0)).toBe(true);
+    expect(runs.map((r) => r.text).join("")).toContain("\ufffd");
+    const bytes = await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: "王小明 Wang", chief: null });
+    expect((await pdfText(bytes)).text).toContain("Wang");
+  });
+
+  it("keeps the comma after an Arabic name in a Latin line, and digits left to right in an Arabic one", () => {
+    expect(shapeText("Ali محمد, Omar").map((r) => r.text)).toEqual(["Ali ", "محمد", ", ", "Omar"]);
+    const arabicLine = shapeText("محمد 12 علي");
+    expect(arabicLine.map((r) => r.text)).toEqual(["علي", "12 ", "محمد "]);
+    expect(arabicLine[1].rtl).toBe(false);
+  });
+});
+
+describe("documents", () => {
+  it("flows the editorial board over several pages, grouped in board order", async () => {
+    const { text, numPages } = await pdfText(await buildEditorialBoard({ branding: SAMPLE_BRANDING, editors: SAMPLE_EDITORS }));
+    expect(numPages).toBeGreaterThan(1);
+    // Letter-spaced headings extract with spaces between the letters.
+    const squeezed = text.replace(/ /g, "");
+    const chief = squeezed.indexOf("EDITOR-IN-CHIEF");
+    const associate = squeezed.indexOf("ASSOCIATEEDITORS");
+    const assistant = squeezed.indexOf("ASSISTANTEDITORS");
+    expect(chief).toBeGreaterThan(-1);
+    expect(associate).toBeGreaterThan(chief);
+    expect(assistant).toBeGreaterThan(associate);
+    expect(text).toContain("Prof. Dr. Hana Kovářová (Ph.D.)");
+    expect(text).toContain("Faculty of Science, Charles University, Prague");
+    expect(text).toContain(`Page ${numPages} of ${numPages}`);
+  });
+
+  it("orders the index page by first page and numbers the rows", async () => {
+    const { text } = await pdfText(await buildIndexPage({ branding: SAMPLE_BRANDING, articles: SAMPLE_ISSUE }));
+    expect(text.replace(/ /g, "")).toContain("TABLEOFCONTENTS");
+    expect(text).toContain("Volume 10 · Issue 3 · March 2024");
+    const firstRow = text.indexOf("1 Study 12");
+    const lastRow = text.indexOf("12 Seasonal dynamics");
+    expect(firstRow).toBeGreaterThan(-1);
+    expect(lastRow).toBeGreaterThan(firstRow);
+    expect(text.indexOf("1-8")).toBeLessThan(text.indexOf("89-96"));
+  });
+
+  it("puts the issue, title, authors, pages and reference on the cover page", async () => {
+    const bytes = await buildCoverPage({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE });
+    const { text } = await pdfText(bytes);
+    for (const word of ["Volume 10", "Issue 3", "March 2024", "Escherichia coli", "73–80", SAMPLE_ARTICLE.refnumber, ...SAMPLE_ARTICLE.authors]) expect(text).toContain(word);
+    expect(bytes.length).toBeLessThan(60 * 1024);
+  });
+
+  it("names the editor, the role and the journal on the appointment certificate", async () => {
+    const editor = SAMPLE_EDITORS[2];
+    const { text } = await pdfText(await buildAppointmentCertificate({ branding: SAMPLE_BRANDING, editor, chief: SAMPLE_CHIEF }));
+    expect(text).toContain(editor.name);
+    expect(text).toContain("Associate Editor");
+    expect(text).toContain(`of the Editorial Board of ${SAMPLE_BRANDING.name}`);
+    expect(text.replace(/ /g, "")).toContain("CERTIFICATEOFAPPOINTMENT");
+  });
+});
+
+describe("building blocks", () => {
+  it("subsets a font keeping glyph ids, with the outlines of the glyphs asked for", () => {
+    const runs = shapeText("Şükrü", { bold: true });
+    const ids = runs.flatMap((r) => r.glyphs.map((g) => g.id));
+    const subset = subsetTrueType(FACES.serifBold.bytes, ids);
+    expect(subset.length).toBeLessThan(FACES.serifBold.bytes.length / 4);
+    const font = fontkit.create(subset);
+    expect(font.numGlyphs).toBe(FACES.serifBold.font.numGlyphs);
+    for (const id of ids) expect(font.getGlyph(id).path.bbox.width).toBeGreaterThan(0);
+  });
+
+  it("matches authors without case, extra spaces or composition differences", () => {
+    const stored = "Aynur  Məmmədova,Şükrü Işık , Nguyễn Thị Minh";
+    expect(splitAuthors(stored)).toEqual(["Aynur Məmmədova", "Şükrü Işık", "Nguyễn Thị Minh"]);
+    expect(matchAuthor(stored, "  aynur   MƏMMƏDOVA ")).toBe("Aynur Məmmədova");
+    expect(matchAuthor(stored, "Nguye\u0302\u0303n Thi\u0323 Minh")).toBe("Nguyễn Thị Minh");
+    expect(matchAuthor(stored, "Aynur")).toBeNull();
+    expect(slugOf("Şükrü Işık")).toBe("sukru-isik");
+    expect(slugOf("محمد عبد الله")).toBe("author");
+  });
+
+  it("streams a zip of stored entries, one document per pull", async () => {
+    let built = 0;
+    const entries = Array.from({ length: 5 }, (_, i) => ({
+      name: `doc-${i}.pdf`,
+      build: async () => {
+        built++;
+        return new TextEncoder().encode(`%PDF-${i}`);
+      },
+    }));
+    const stream = zipStream(entries);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(built).toBeLessThanOrEqual(2);
+    const files = unzipSync(new Uint8Array(await new Response(stream).arrayBuffer()));
+    expect(Object.keys(files)).toEqual(entries.map((e) => e.name));
+    expect(new TextDecoder().decode(files["doc-3.pdf"])).toBe("%PDF-3");
+  });
+});

@@ -1,0 +1,314 @@
+// A small drawing layer over pdf-lib's object model: pdf-lib holds the document, pages and cross-reference table and
+// serializes them; this file writes the page content streams (as text, deflated with fflate) and embeds fonts
+// itself, so each glyph is drawn exactly as shaped (Arabic joining, Indic reordering, per-glyph advances), the
+// ToUnicode map and ActualText give text extraction the real characters, and each font is subset to the glyphs
+// drawn without renumbering (truetype-subset.ts). pdf-lib's own drawText re-lays out strings on every call and
+// deflates with pako, which made one certificate cost ~30 ms; this path costs a few.
+import { PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFString, type PDFObject, type PDFRef } from "pdf-lib";
+import { zlibSync } from "fflate";
+import type { FontFace } from "./font-faces";
+import type { ShapedRun } from "./text-shaping";
+import { subsetTrueType } from "./truetype-subset";
+
+export type Rgb = readonly [number, number, number];
+
+/** A4 in points. */
+export const A4 = { width: 595.28, height: 841.89 } as const;
+export const A4_LANDSCAPE = { width: 841.89, height: 595.28 } as const;
+
+const num = (n: number): string => {
+  const r = Math.round(n * 100) / 100;
+  return Object.is(r, -0) ? "0" : String(r);
+};
+
+const hex4 = (n: number): string => n.toString(16).padStart(4, "0");
+
+function utf16Hex(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) out += hex4(text.charCodeAt(i));
+  return out;
+}
+
+/** One face embedded in one document: the glyphs drawn with it, their widths and their text. */
+class EmbeddedFont {
+  readonly glyphs = new Map<number, { width: number; text: string }>();
+  constructor(
+    readonly face: FontFace,
+    readonly name: string,
+    readonly ref: PDFRef,
+  ) {}
+
+  use(id: number, width: number, text: string): void {
+    if (!this.glyphs.has(id)) this.glyphs.set(id, { width, text });
+  }
+}
+
+export interface TextOptions {
+  size: number;
+  color?: Rgb;
+  /** Extra space between characters, in points (letter-spaced headings). */
+  tracking?: number;
+}
+
+/** One page's content stream, written as PDF operators. Coordinates are PDF points from the bottom-left. */
+export class PageCanvas {
+  private readonly ops: string[] = [];
+  readonly fonts = new Set<EmbeddedFont>();
+
+  constructor(
+    private readonly writer: PdfWriter,
+    readonly width: number,
+    readonly height: number,
+  ) {}
+
+  private op(s: string): this {
+    this.ops.push(s);
+    return this;
+  }
+
+  save(): this {
+    return this.op("q");
+  }
+  restore(): this {
+    return this.op("Q");
+  }
+  fillColor([r, g, b]: Rgb): this {
+    return this.op(`${num(r)} ${num(g)} ${num(b)} rg`);
+  }
+  strokeColor([r, g, b]: Rgb): this {
+    return this.op(`${num(r)} ${num(g)} ${num(b)} RG`);
+  }
+  lineWidth(w: number): this {
+    return this.op(`${num(w)} w`);
+  }
+  dash(pattern: number[], phase = 0): this {
+    return this.op(`[${pattern.map(num).join(" ")}] ${num(phase)} d`);
+  }
+  lineCap(style: 0 | 1 | 2): this {
+    return this.op(`${style} J`);
+  }
+  moveTo(x: number, y: number): this {
+    return this.op(`${num(x)} ${num(y)} m`);
+  }
+  lineTo(x: number, y: number): this {
+    return this.op(`${num(x)} ${num(y)} l`);
+  }
+  curveTo(x1: number, y1: number, x2: number, y2: number, x: number, y: number): this {
+    return this.op(`${num(x1)} ${num(y1)} ${num(x2)} ${num(y2)} ${num(x)} ${num(y)} c`);
+  }
+  closePath(): this {
+    return this.op("h");
+  }
+  rect(x: number, y: number, w: number, h: number): this {
+    return this.op(`${num(x)} ${num(y)} ${num(w)} ${num(h)} re`);
+  }
+  /** Adds a full circle (four Béziers) to the current path. */
+  circle(cx: number, cy: number, r: number): this {
+    const k = 0.5523 * r;
+    return this.moveTo(cx + r, cy)
+      .curveTo(cx + r, cy + k, cx + k, cy + r, cx, cy + r)
+      .curveTo(cx - k, cy + r, cx - r, cy + k, cx - r, cy)
+      .curveTo(cx - r, cy - k, cx - k, cy - r, cx, cy - r)
+      .curveTo(cx + k, cy - r, cx + r, cy - k, cx + r, cy)
+      .closePath();
+  }
+  fill(): this {
+    return this.op("f");
+  }
+  stroke(): this {
+    return this.op("S");
+  }
+  fillAndStroke(): this {
+    return this.op("B");
+  }
+  /** Applies a transform to what follows (inside save/restore). */
+  transform(a: number, b: number, c: number, d: number, e: number, f: number): this {
+    return this.op(`${num(a)} ${num(b)} ${num(c)} ${num(d)} ${num(e)} ${num(f)} cm`);
+  }
+
+  line(x1: number, y1: number, x2: number, y2: number): this {
+    return this.moveTo(x1, y1).lineTo(x2, y2).stroke();
+  }
+
+  /** Draws shaped runs (visual order) with the baseline starting at (x, y); returns the width drawn. */
+  drawRuns(runs: readonly ShapedRun[], x: number, y: number, opts: TextOptions): number {
+    const { size } = opts;
+    const tracking = opts.tracking ?? 0;
+    let pen = x;
+    this.op("BT");
+    if (opts.color) this.fillColor(opts.color);
+    // Character spacing is graphics state that outlives ET: set it on every text object.
+    this.op(`${num(tracking)} Tc`);
+    for (const run of runs) {
+      if (!run.glyphs.length) continue;
+      const font = this.writer.fontFor(run.face);
+      this.fonts.add(font);
+      let tj = "";
+      let runWidth = 0;
+      for (const g of run.glyphs) {
+        font.use(g.id, g.width, g.text);
+        tj += `<${hex4(g.id)}>`;
+        // Shaped advances differ from the font's widths for marks (zero advance): adjust with TJ.
+        const adjust = g.width - g.advance;
+        if (Math.abs(adjust) > 0.01) tj += ` ${num(adjust)} `;
+        runWidth += (g.advance * size) / 1000 + tracking;
+      }
+      if (run.complex && !run.rtl) this.op(`/Span <</ActualText <FEFF${utf16Hex(run.text)}>>> BDC`);
+      this.op(`/${font.name} ${num(size)} Tf 1 0 0 1 ${num(pen)} ${num(y)} Tm [${tj}] TJ`);
+      if (run.complex && !run.rtl) this.op("EMC");
+      pen += runWidth;
+    }
+    this.op("ET");
+    return pen - x;
+  }
+
+  /** The page's operators, one per line. */
+  contents(): string {
+    return this.ops.join("\n");
+  }
+}
+
+export interface DocumentInfo {
+  title: string;
+  author: string;
+  subject?: string;
+}
+
+const SUBSET_TAG_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** Builds one PDF: pages with content drawn through PageCanvas, fonts embedded on save. */
+export class PdfWriter {
+  private readonly pages: Array<{ canvas: PageCanvas; page: ReturnType<PDFDocument["addPage"]> }> = [];
+  private readonly fonts = new Map<FontFace, EmbeddedFont>();
+
+  private constructor(private readonly doc: PDFDocument) {}
+
+  static async create(info: DocumentInfo): Promise<PdfWriter> {
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    doc.setTitle(info.title);
+    doc.setAuthor(info.author);
+    if (info.subject) doc.setSubject(info.subject);
+    doc.setCreator(info.author);
+    doc.setProducer("journal-edge documents");
+    doc.setCreationDate(new Date());
+    return new PdfWriter(doc);
+  }
+
+  addPage(size: { width: number; height: number }): PageCanvas {
+    const page = this.doc.addPage([size.width, size.height]);
+    const canvas = new PageCanvas(this, size.width, size.height);
+    this.pages.push({ canvas, page });
+    return canvas;
+  }
+
+  get pageCount(): number {
+    return this.pages.length;
+  }
+
+  fontFor(face: FontFace): EmbeddedFont {
+    let font = this.fonts.get(face);
+    if (!font) {
+      font = new EmbeddedFont(face, `F${this.fonts.size + 1}`, this.doc.context.nextRef());
+      this.fonts.set(face, font);
+    }
+    return font;
+  }
+
+  async save(): Promise<Uint8Array> {
+    const ctx = this.doc.context;
+    for (const { canvas, page } of this.pages) {
+      const body = zlibSync(new TextEncoder().encode(canvas.contents()), { level: 6 });
+      const stream = PDFRawStream.of(ctx.obj({ Filter: "FlateDecode" }), body);
+      page.node.set(PDFName.of("Contents"), ctx.register(stream));
+      for (const font of canvas.fonts) page.node.setFontDictionary(PDFName.of(font.name), font.ref);
+    }
+    let index = 0;
+    for (const font of this.fonts.values()) this.embedFont(font, index++);
+    return this.doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
+  }
+
+  private embedFont(font: EmbeddedFont, index: number): void {
+    const ctx = this.doc.context;
+    const fk = font.face.font;
+    const scale = 1000 / fk.unitsPerEm;
+    const ids = [...font.glyphs.keys()].sort((a, b) => a - b);
+    const program = subsetTrueType(font.face.bytes, ids);
+    const fontFile = PDFRawStream.of(ctx.obj({ Filter: "FlateDecode", Length1: program.length }), zlibSync(program, { level: 6 }));
+    // Subset fonts are named with a six-letter tag (ISO 32000 9.6.4); unique within the document.
+    let tag = "";
+    for (let i = 0, n = index + 1; i < 6; i++, n = Math.floor(n / 26)) tag = SUBSET_TAG_LETTERS[n % 26] + tag;
+    const baseFont = `${tag}+${(fk.postscriptName ?? font.face.key).replace(/[^A-Za-z0-9-]/g, "")}`;
+    const bbox = fk.bbox;
+    const descriptor = ctx.register(
+      ctx.obj({
+        Type: "FontDescriptor",
+        FontName: baseFont,
+        Flags: 4 | (fk.italicAngle ? 64 : 0),
+        FontBBox: [bbox.minX * scale, bbox.minY * scale, bbox.maxX * scale, bbox.maxY * scale].map(Math.round),
+        ItalicAngle: fk.italicAngle,
+        Ascent: Math.round(fk.ascent * scale),
+        Descent: Math.round(fk.descent * scale),
+        CapHeight: Math.round((fk.capHeight || fk.ascent) * scale),
+        StemV: 80,
+        FontFile2: ctx.register(fontFile),
+      }),
+    );
+    // W: runs of consecutive glyph ids share one array.
+    const widths: PDFObject[] = [];
+    for (let i = 0; i < ids.length; ) {
+      let j = i;
+      const run: number[] = [];
+      while (j < ids.length && ids[j] === ids[i] + (j - i)) run.push(Math.round(font.glyphs.get(ids[j++])!.width));
+      widths.push(PDFNumber.of(ids[i]), ctx.obj(run));
+      i = j;
+    }
+    const cidFont = ctx.register(
+      ctx.obj({
+        Type: "Font",
+        Subtype: "CIDFontType2",
+        BaseFont: baseFont,
+        CIDSystemInfo: { Registry: PDFString.of("Adobe"), Ordering: PDFString.of("Identity"), Supplement: 0 },
+        FontDescriptor: descriptor,
+        CIDToGIDMap: "Identity",
+        DW: 0,
+        W: widths,
+      }),
+    );
+    const toUnicode = ctx.register(PDFRawStream.of(ctx.obj({ Filter: "FlateDecode" }), zlibSync(new TextEncoder().encode(toUnicodeCMap(font)), { level: 6 })));
+    ctx.assign(
+      font.ref,
+      ctx.obj({
+        Type: "Font",
+        Subtype: "Type0",
+        BaseFont: baseFont,
+        Encoding: "Identity-H",
+        DescendantFonts: [cidFont],
+        ToUnicode: toUnicode,
+      }),
+    );
+  }
+}
+
+/** The ToUnicode CMap: glyph id -> the text it stands for (blocks of at most 100 entries). */
+function toUnicodeCMap(font: EmbeddedFont): string {
+  const entries = [...font.glyphs].filter(([, g]) => g.text.length > 0);
+  let body = "";
+  for (let i = 0; i < entries.length; i += 100) {
+    const block = entries.slice(i, i + 100);
+    body += `${block.length} beginbfchar\n${block.map(([id, g]) => `<${hex4(id)}> <${utf16Hex(g.text)}>`).join("\n")}\nendbfchar\n`;
+  }
+  return `/CIDInit /ProcSet findresource begin
+12 dict begin
+begincmap
+/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
+/CMapName /Adobe-Identity-UCS def
+/CMapType 2 def
+1 begincodespacerange
+<0000> <FFFF>
+endcodespacerange
+${body}endcmap
+CMapName currentdict /defineresource findresource pop
+end
+end`;
+}
+
