@@ -12,7 +12,8 @@ export type SettingsResult = { ok: true; journal: JournalRow } | { ok: false; re
  * primary domain and the old one stays as an alias (docs/decisions/0024-settings-domain.md), so links and the
  * staff's open session on the old host keep working. A host that another journal answers on is refused.
  */
-export async function saveSettings(db: Db, journal: JournalRow, fields: Partial<Settings>): Promise<SettingsResult> {
+export async function saveSettings(db: Db, journal: JournalRow, input: Partial<Settings>): Promise<SettingsResult> {
+  const fields = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<Settings>;
   const statements = [];
   const domain = fields.domain;
   if (domain !== undefined && domain !== journal.domain) {

@@ -175,12 +175,16 @@ export const editorStatusSchema = z.object({ status: editorStatusField });
 /** A bare host name: lower-case labels of letters, digits and hyphens ("journal.example.org", "localhost"). */
 export const DOMAIN_PATTERN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
-/** "https://Journal.Example.org/" -> "journal.example.org"; the stored domain is a host name only. */
+/**
+ * "https://Journal.Example.org/" -> "journal.example.org"; the stored domain is a host name only. An empty value
+ * means "leave the domain as it is" (a journal always keeps a host).
+ */
 const domainField = z
   .string({ error: INVALID })
   .trim()
   .transform((v) => v.toLowerCase().replace(/^https?:\/\//, "").replace(/\/+$/, "").replace(/\.$/, ""))
-  .refine((v) => DOMAIN_PATTERN.test(v), INVALID);
+  .refine((v) => v === "" || DOMAIN_PATTERN.test(v), INVALID)
+  .transform((v) => (v === "" ? undefined : v));
 
 /**
  * POST /api/settings. Every field is optional: a field left out keeps its value (SPEC §5: no validation beyond

@@ -1,6 +1,7 @@
 // The admin guard on every staff call, the dashboard counts, and the submissions list and download.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { createArticle, createEditor, createIssue, createJournal, db, getJson, pdfBytes, request } from "../../../tests/api/fixtures";
 import { adminToken, bearer, createAdmin, tokenFor } from "../../../tests/api/auth-fixtures";
 import { submissions } from "../../data/schema";
@@ -141,7 +142,7 @@ describe("GET /api/admin/submissions", () => {
     expect(file.headers.get("cache-control")).toBe("private, no-store");
     expect(new TextDecoder().decode(await file.arrayBuffer())).toContain("submission");
     // Another journal's submission, or one whose file is gone: 404.
-    const [x] = await db.select().from(submissions).where((await import("drizzle-orm")).eq(submissions.reference, "SUB-X"));
+    const [x] = await db.select().from(submissions).where(eq(submissions.reference, "SUB-X"));
     expect((await request(j.host, `/api/admin/submissions/${x.id}/file`, { headers: bearer(token) })).status).toBe(404);
     expect((await request(j.host, `/api/admin/submissions/${x.id}`, { headers: bearer(token) })).status).toBe(404);
     const second = list.body[0].id;

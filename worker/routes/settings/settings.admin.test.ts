@@ -64,7 +64,9 @@ describe("POST /api/settings", () => {
 
     expect(await save(j.host, token, { domain: other.host })).toMatchObject({ status: 409, body: { error: "domain_taken" } });
     expect((await getJson(other.host, "/api/settings/")).body.domain).toBe(other.host);
-    for (const domain of ["", "not a host", "a/b", "x".repeat(300), "-bad.example"]) {
+    // An empty domain leaves it as it is.
+    expect((await save(j.host, token, { domain: "", websitename: "Kept domain" })).body.settings).toMatchObject({ domain: j.host, websitename: "Kept domain" });
+    for (const domain of ["not a host", "a/b", "x".repeat(300), "-bad.example"]) {
       expect([domain, (await save(j.host, token, { domain })).body]).toEqual([domain, { error: "invalid_input" }]);
     }
   });
