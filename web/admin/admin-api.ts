@@ -67,6 +67,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     body,
     signal: options.signal,
     credentials: "same-origin",
+    // Staff must see what is stored now, never a copy cached for the public pages.
+    cache: "no-store",
   });
   if (!response.ok) throw await failure(response);
   return response;

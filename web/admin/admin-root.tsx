@@ -41,6 +41,7 @@ function RequireSession({ children }: { children: React.ReactNode }) {
     fetch("/auth/verify-token/", {
       headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
       signal: controller.signal,
+      cache: "no-store",
     })
       .then(async (response) => {
         if (!response.ok) throw new ApiError(response.status, "verify_failed");

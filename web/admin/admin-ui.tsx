@@ -98,27 +98,26 @@ export function Field(props: {
   onLabelClick?: () => void;
 }) {
   const showMarker = props.marker ?? props.required;
-  const labelContent = (
-    <>
-      {props.label}
-      {showMarker && (
-        <span className="required-marker" aria-hidden="true">
-          {" "}*
-        </span>
-      )}
-    </>
-  );
+  // The asterisk sits beside the label, not inside it, so the control's name stays exactly the label text.
+  const marker = showMarker ? (
+    <span className="required-marker" aria-hidden="true">
+      *
+    </span>
+  ) : null;
   return (
     <div className={`field${props.error ? " field--invalid" : ""}${props.className ? ` ${props.className}` : ""}`}>
-      {props.labelId ? (
-        <span className="field__label" id={props.labelId} onClick={props.onLabelClick}>
-          {labelContent}
-        </span>
-      ) : (
-        <label className="field__label" htmlFor={props.id}>
-          {labelContent}
-        </label>
-      )}
+      <div className="field__label-row">
+        {props.labelId ? (
+          <span className="field__label" id={props.labelId} onClick={props.onLabelClick}>
+            {props.label}
+          </span>
+        ) : (
+          <label className="field__label" htmlFor={props.id}>
+            {props.label}
+          </label>
+        )}
+        {marker}
+      </div>
       {props.children}
       {props.hint && (
         <p className="field__hint" id={`${props.id}-hint`}>

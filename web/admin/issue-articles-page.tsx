@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { sanitizeRichText } from "../../worker/schemas/rich-text";
-import { adminJson } from "./admin-api";
+import { adminJson, errorCode } from "./admin-api";
 import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
 import { pad } from "./format";
 import { DocumentButton, SelectAllCheckbox, useSelection } from "./selection";
@@ -79,7 +79,16 @@ export function IssueArticlesPage() {
       {data.loading && !data.data ? (
         <LoadingState label="Loading articles…" />
       ) : data.error && !data.data ? (
-        <ErrorState onRetry={data.reload} />
+        errorCode(data.error) === "issue_not_found" ? (
+          <section className="not-found">
+            <h2>Not Found!</h2>
+            <p>
+              <Link to="/admin/archives">Back to archives</Link>
+            </p>
+          </section>
+        ) : (
+          <ErrorState onRetry={data.reload} />
+        )
       ) : articles.length === 0 ? (
         <EmptyState title="No articles in this issue yet">
           <Link to={addPath} className="btn btn--secondary">

@@ -81,9 +81,14 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
       </div>
       <form className="inline-form" onSubmit={submit} noValidate>
         <div className={`field${volumeInvalid ? " field--invalid" : ""}`}>
-          <label className="field__label" htmlFor={`${id}-volume`}>
-            Volume<span className="required-marker" aria-hidden="true"> *</span>
-          </label>
+          <div className="field__label-row">
+            <label className="field__label" htmlFor={`${id}-volume`}>
+              Volume
+            </label>
+            <span className="required-marker" aria-hidden="true">
+              *
+            </span>
+          </div>
           <input
             id={`${id}-volume`}
             name="volume"
@@ -100,9 +105,14 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
           />
         </div>
         <div className={`field${issueInvalid ? " field--invalid" : ""}`}>
-          <label className="field__label" htmlFor={`${id}-issue`}>
-            Issue<span className="required-marker" aria-hidden="true"> *</span>
-          </label>
+          <div className="field__label-row">
+            <label className="field__label" htmlFor={`${id}-issue`}>
+              Issue
+            </label>
+            <span className="required-marker" aria-hidden="true">
+              *
+            </span>
+          </div>
           <input
             id={`${id}-issue`}
             name="issue"

@@ -1,0 +1,59 @@
+// Shared pieces of the admin browser tests: the demo admin's login, test files, console-error filtering.
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { urlFor } from "./support/browser";
+
+/** The demo admin that `npm start` seeds (scripts/seed). */
+export const DEMO_ADMIN = { username: "admin", password: "demo-admin" } as const;
+export const SESSION_KEY = "journal-edge.session";
+export const SHOTS_ADMIN = process.env.SHOTS_ADMIN_DIR ?? "/tmp/shots-admin";
+
+/** A unique suffix per run, so tests never collide with demo data or with an earlier run on the same server. */
+export const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();
+
+/** Logs in through the form and waits for the dashboard. */
+export async function login(page: Page, creds: { username: string; password: string } = DEMO_ADMIN): Promise<void> {
+  await page.goto(urlFor("/admin/login"));
+  await page.getByLabel("Username").fill(creds.username);
+  await page.getByLabel("Password").fill(creds.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL((url) => url.pathname === "/admin" || url.pathname === "/admin/");
+  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+}
+
+/** A small valid PDF with a line of text. */
+export async function makePdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const pageDoc = doc.addPage([595, 842]);
+  pageDoc.drawText(text, { x: 50, y: 780, size: 14, font });
+  return Buffer.from(await doc.save());
+}
+
+/** A 1x1 PNG. */
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/**
+ * Console errors that are not expected: the browser's own "Failed to load resource" lines for statuses a test
+ * provokes on purpose (a wrong password answers 401) are allowed by listing them.
+ */
+export function unexpectedErrors(errors: string[], allowedStatuses: number[] = []): string[] {
+  return errors.filter((e) => {
+    const m = /Failed to load resource: the server responded with a status of (\d{3})/.exec(e);
+    return !(m && allowedStatuses.includes(Number(m[1])));
+  });
+}
+
+export function expectNoUnexpectedErrors(errors: string[], allowedStatuses: number[] = []): void {
+  expect(unexpectedErrors(errors, allowedStatuses), "console errors").toEqual([]);
+}
+
+/** Today as the date input shows it (YYYY-MM-DD, browser time zone = the test's). */
+export function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
