@@ -437,6 +437,50 @@ describe("POST /api/archives/{id} (edit article)", () => {
   });
 });
 
+describe("a D1 failure after the PDF is stored", () => {
+  // A trigger makes D1 itself fail the step that points the row at its file: no mock, the real code path.
+  async function failWhenFileBecomes(file: string) {
+    await env.DB.exec(
+      `CREATE TRIGGER IF NOT EXISTS "fail_${file}" BEFORE UPDATE OF file ON articles WHEN NEW.file = '${file}' BEGIN SELECT RAISE(ABORT, 'simulated D1 failure'); END;`,
+    );
+    return () => env.DB.exec(`DROP TRIGGER IF EXISTS "fail_${file}";`);
+  }
+
+  it("undoes an add: no row, no object", async () => {
+    const c = await setup();
+    const ref = `BOOM-${Date.now()}`;
+    const drop = await failWhenFileBecomes(`${ref}.pdf`);
+    try {
+      const r = await addArticle(c, form(validFields({ refnumber: ref })));
+      expect(r).toMatchObject({ status: 500, body: { error: "internal_error" } });
+    } finally {
+      await drop();
+    }
+    expect(await rowsOf(c.j)).toEqual([]);
+    await expectConsistent(c.j);
+    // The same article can then be added for real.
+    expect((await addArticle(c, form(validFields({ refnumber: ref })))).status).toBe(201);
+  });
+
+  it("undoes a move: the row is as it was, the old file stays, the new object is gone", async () => {
+    const c = await setup([[YEAR, 3, 2], [YEAR, 3, 3]]);
+    const added = await addArticle(c, form(validFields(), pdfBytes("original")));
+    const before = (await db.select().from(articles).where(eq(articles.id, added.body.article.id)))[0];
+    const newRef = `MOVE-${Date.now()}`;
+    const drop = await failWhenFileBecomes(`${newRef}.pdf`);
+    try {
+      const r = await editArticle(c, before.id, form({ refnumber: newRef, issue: "3", title: "Changed <i>title</i>" }, pdfBytes("new upload")));
+      expect(r).toMatchObject({ status: 500, body: { error: "internal_error" } });
+    } finally {
+      await drop();
+    }
+    expect((await db.select().from(articles).where(eq(articles.id, before.id)))[0]).toEqual(before);
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, before.file))).toContain("original");
+    expect(await env.FILES.head(fileKeys.article(c.j.id, YEAR, 3, 3, `${newRef}.pdf`))).toBeNull();
+    await expectConsistent(c.j);
+  });
+});
+
 describe("tenancy and admin search", () => {
   it("treats another journal's articles as not found", async () => {
     const a = await setup();
