@@ -34,7 +34,12 @@ export interface LocalBindings {
   FILES: R2Like;
 }
 export interface D1Like {
-  prepare(sql: string): { bind(...values: unknown[]): any; all<T = Record<string, unknown>>(): Promise<{ results: T[] }>; first<T = Record<string, unknown>>(): Promise<T | null> };
+  prepare(sql: string): {
+    bind(...values: unknown[]): any;
+    all<T = Record<string, unknown>>(): Promise<{ results: T[] }>;
+    first<T = Record<string, unknown>>(): Promise<T | null>;
+    run(): Promise<{ meta: { changes: number } }>;
+  };
   batch(statements: unknown[]): Promise<unknown[]>;
   exec(sql: string): Promise<unknown>;
 }

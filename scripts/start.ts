@@ -84,6 +84,8 @@ const server = startTool("wrangler", [
   "--ip", "127.0.0.1",
   "--show-interactive-dev-session=false",
   "--log-level", process.env.WRANGLER_LOG ?? "info",
+  // Hosts for the alternate header branch without editing wrangler.toml (the e2e tests list a test host).
+  ...(process.env.ALT_HEADER_DOMAINS ? ["--var", `ALT_HEADER_DOMAINS:${process.env.ALT_HEADER_DOMAINS}`] : []),
 ]);
 server.once("exit", (code, signal) => {
   if (stopping) return;

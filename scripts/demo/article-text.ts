@@ -98,7 +98,7 @@ export function bodyOf(rnd: Random, topic: Topic, year: number, pools: CountryPo
   };
   const references = Array.from({ length: rnd.int(6, 10) }, () => {
     const pool = rnd.pick(pools);
-    const authors = Array.from({ length: rnd.int(1, 3) }, () => `${rnd.pick(pool.family)} ${rnd.pick(pool.given).charAt(0)}.`).join(", ");
+    const authors = Array.from({ length: rnd.int(1, 3) }, () => `${rnd.pick(pool.family)} ${rnd.pick(pool.given[rnd.chance(0.5) ? "f" : "m"]).charAt(0)}.`).join(", ");
     const refYear = year - rnd.int(1, 14);
     const kw = rnd.pick(topic.keywords);
     const title = `${capitalize(rnd.pick(["studies on", "a review of", "recent advances in", "evaluation of", "new insights into"]))} ${kw}`;

@@ -1,5 +1,6 @@
 // The two demo journals: settings, host names, board, indexing partners and the shape of their archives.
 import { ENGINEERING_TOPICS, NATURAL_SCIENCE_TOPICS, type TopicFamily } from "./topics";
+import type { Gender } from "./people";
 
 export interface IndexingSpec {
   title: string;
@@ -55,6 +56,8 @@ export interface JournalSpec {
   departments: string[];
   indexing: IndexingSpec[];
   topics: TopicFamily[];
+  /** Authors of the first article of the newest issue. */
+  featuredAuthors?: { name: string; gender: Gender; country: string }[];
 }
 
 /** ISSN with its check digit (mod 11, "X" for 10). */
@@ -120,6 +123,11 @@ export const DEMO_JOURNALS: JournalSpec[] = [
       { title: "Academic Resource Index", link: "https://academic-resource.example/", logo: "academic-resource.png", sortnumber: 9, status: "disabled" },
     ],
     topics: NATURAL_SCIENCE_TOPICS,
+    featuredAuthors: [
+      { name: "Aynur Məmmədova", gender: "f", country: "Azerbaijan" },
+      { name: "Şükrü Işık", gender: "m", country: "Azerbaijan" },
+      { name: "Chiamaka Okonkwo", gender: "f", country: "Nigeria" },
+    ],
   },
   {
     seed: 20260202,

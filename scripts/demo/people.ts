@@ -2,10 +2,14 @@
 // Names are common given names and family names combined at random; institutions are fictional.
 import type { Random } from "./random";
 
+export type Gender = "f" | "m";
+
 export interface CountryPool {
   country: string;
-  given: string[];
+  given: Record<Gender, string[]>;
+  /** Family names; `female` lists the women's forms where the language has them. */
   family: string[];
+  familyFemale?: string[];
   cities: string[];
   /** Fictional institutions ("{city}" is replaced). */
   institutions: string[];
@@ -13,10 +17,12 @@ export interface CountryPool {
   mobilePrefixes: string[];
 }
 
+const AZ_FAMILY = ["Məmmədov", "Əliyev", "Hüseynov", "Qasımov", "Quliyev", "Həsənov", "İsmayılov", "Cəfərov", "Rzayev"];
+
 export const COUNTRIES: CountryPool[] = [
   {
     country: "India",
-    given: ["Priya", "Rajesh", "Anjali", "Suresh", "Kavitha", "Arjun", "Meenakshi", "Vikram", "Deepa", "Sanjay", "Lakshmi", "Rahul"],
+    given: { f: ["Priya", "Anjali", "Kavitha", "Meenakshi", "Deepa", "Lakshmi"], m: ["Rajesh", "Suresh", "Arjun", "Vikram", "Sanjay", "Rahul"] },
     family: ["Sharma", "Kumar", "Nair", "Reddy", "Iyer", "Patel", "Gupta", "Menon", "Rao", "Verma", "Pillai", "Chatterjee"],
     cities: ["Chennai", "Pune", "Hyderabad", "Coimbatore", "Bhopal", "Kolkata", "Jaipur", "Mysuru"],
     institutions: ["University of {city}", "Government College of Science, {city}", "Institute of Agricultural Research, {city}", "{city} Medical College"],
@@ -25,7 +31,7 @@ export const COUNTRIES: CountryPool[] = [
   },
   {
     country: "Nigeria",
-    given: ["Chinedu", "Adaeze", "Oluwaseun", "Ibrahim", "Ngozi", "Emeka", "Funmilayo", "Aminu", "Chiamaka", "Tunde"],
+    given: { f: ["Adaeze", "Ngozi", "Funmilayo", "Chiamaka", "Aisha"], m: ["Chinedu", "Oluwaseun", "Ibrahim", "Emeka", "Aminu", "Tunde"] },
     family: ["Okafor", "Nwosu", "Adeyemi", "Musa", "Eze", "Okonkwo", "Balogun", "Abubakar", "Olawale", "Uche"],
     cities: ["Ibadan", "Nsukka", "Zaria", "Enugu", "Ile-Ife", "Benin City"],
     institutions: ["University of {city}", "Federal University of Technology, {city}", "{city} State Polytechnic", "College of Medicine, {city}"],
@@ -34,7 +40,7 @@ export const COUNTRIES: CountryPool[] = [
   },
   {
     country: "Pakistan",
-    given: ["Muhammad", "Ayesha", "Usman", "Fatima", "Hassan", "Sana", "Bilal", "Hira", "Imran", "Rabia"],
+    given: { f: ["Ayesha", "Fatima", "Sana", "Hira", "Rabia"], m: ["Muhammad", "Usman", "Hassan", "Bilal", "Imran"] },
     family: ["Asif", "Siddiqui", "Tariq", "Qureshi", "Malik", "Khan", "Javed", "Butt", "Shah", "Iqbal"],
     cities: ["Lahore", "Faisalabad", "Peshawar", "Multan", "Karachi", "Islamabad"],
     institutions: ["University of Agriculture, {city}", "{city} Institute of Science and Technology", "Government College University, {city}", "University of {city}"],
@@ -43,7 +49,7 @@ export const COUNTRIES: CountryPool[] = [
   },
   {
     country: "Indonesia",
-    given: ["Siti", "Budi", "Dewi", "Agus", "Rina", "Hendra", "Wulan", "Joko", "Putri", "Eko"],
+    given: { f: ["Siti", "Dewi", "Rina", "Wulan", "Putri"], m: ["Budi", "Agus", "Hendra", "Joko", "Eko"] },
     family: ["Rahmawati", "Santoso", "Lestari", "Pratama", "Wijaya", "Hidayat", "Kusuma", "Saputra", "Nugroho", "Setiawan"],
     cities: ["Bogor", "Yogyakarta", "Bandung", "Malang", "Makassar", "Surabaya"],
     institutions: ["Universitas {city}", "Institut Teknologi {city}", "{city} Agricultural Institute", "Politeknik Kesehatan {city}"],
@@ -52,8 +58,9 @@ export const COUNTRIES: CountryPool[] = [
   },
   {
     country: "Bangladesh",
-    given: ["Md. Rafiqul", "Nusrat", "Tanvir", "Shirin", "Mahmudul", "Farhana", "Kamrul", "Sharmin", "Arif", "Taslima"],
-    family: ["Islam", "Jahan", "Ahmed", "Akter", "Hasan", "Rahman", "Hossain", "Sultana", "Chowdhury", "Begum"],
+    given: { f: ["Nusrat", "Shirin", "Farhana", "Sharmin", "Taslima"], m: ["Md. Rafiqul", "Tanvir", "Mahmudul", "Kamrul", "Arif"] },
+    family: ["Islam", "Ahmed", "Hasan", "Rahman", "Hossain", "Chowdhury"],
+    familyFemale: ["Akter", "Jahan", "Sultana", "Begum", "Islam", "Rahman"],
     cities: ["Dhaka", "Rajshahi", "Mymensingh", "Sylhet", "Khulna", "Chattogram"],
     institutions: ["University of {city}", "{city} Agricultural University", "{city} University of Engineering and Technology", "{city} Medical College"],
     dialCode: "+880",
@@ -61,7 +68,7 @@ export const COUNTRIES: CountryPool[] = [
   },
   {
     country: "Egypt",
-    given: ["Ahmed", "Mona", "Mahmoud", "Nourhan", "Karim", "Heba", "Omar", "Yasmin", "Tarek", "Salma"],
+    given: { f: ["Mona", "Nourhan", "Heba", "Yasmin", "Salma"], m: ["Ahmed", "Mahmoud", "Karim", "Omar", "Tarek"] },
     family: ["El-Sayed", "Abdel-Rahman", "Hassan", "Mostafa", "Farouk", "Ibrahim", "Soliman", "El-Masry", "Fathy", "Gaber"],
     cities: ["Cairo", "Alexandria", "Mansoura", "Assiut", "Zagazig", "Tanta"],
     institutions: ["Faculty of Science, {city} University", "Faculty of Agriculture, {city} University", "National Research Institute, {city}", "Faculty of Pharmacy, {city} University"],
@@ -70,7 +77,7 @@ export const COUNTRIES: CountryPool[] = [
   },
   {
     country: "Ethiopia",
-    given: ["Abebe", "Meron", "Getachew", "Selamawit", "Dawit", "Hiwot", "Tesfaye", "Bethlehem", "Yonas", "Tigist"],
+    given: { f: ["Meron", "Selamawit", "Hiwot", "Bethlehem", "Tigist"], m: ["Abebe", "Getachew", "Dawit", "Tesfaye", "Yonas"] },
     family: ["Tesfaye", "Alemu", "Bekele", "Haile", "Gebremedhin", "Mekonnen", "Wolde", "Tadesse", "Asfaw", "Kebede"],
     cities: ["Addis Ababa", "Gondar", "Hawassa", "Jimma", "Bahir Dar", "Mekelle"],
     institutions: ["{city} University", "College of Natural Sciences, {city} University", "{city} Institute of Technology", "Ethiopian Institute of Agricultural Research, {city}"],
@@ -79,7 +86,7 @@ export const COUNTRIES: CountryPool[] = [
   },
   {
     country: "Saudi Arabia",
-    given: ["Abdullah", "Noura", "Faisal", "Reem", "Khalid", "Lama", "Saad", "Hessa", "Turki", "Amal"],
+    given: { f: ["Noura", "Reem", "Lama", "Hessa", "Amal"], m: ["Abdullah", "Faisal", "Khalid", "Saad", "Turki"] },
     family: ["Al-Qahtani", "Al-Harbi", "Al-Otaibi", "Al-Dosari", "Al-Ghamdi", "Al-Zahrani", "Al-Shehri", "Al-Mutairi", "Al-Anazi", "Al-Subaie"],
     cities: ["Riyadh", "Jeddah", "Dammam", "Abha", "Taif", "Hail"],
     institutions: ["College of Science, {city} University", "{city} College of Medicine", "Department of Biology, University of {city}", "College of Pharmacy, {city}"],
@@ -88,8 +95,9 @@ export const COUNTRIES: CountryPool[] = [
   },
   {
     country: "Azerbaijan",
-    given: ["Aynur", "Elvin", "Rəşad", "Günel", "Tural", "Leyla", "Şükrü", "Nərmin", "Orxan", "Səbinə"],
-    family: ["Məmmədova", "Əliyev", "Hüseynov", "Qasımova", "Quliyev", "Həsənova", "Işık", "İsmayılov", "Cəfərova", "Rzayev"],
+    given: { f: ["Aynur", "Günel", "Leyla", "Nərmin", "Səbinə"], m: ["Elvin", "Rəşad", "Tural", "Şükrü", "Orxan"] },
+    family: [...AZ_FAMILY, "Işık"],
+    familyFemale: [...AZ_FAMILY.map((n) => `${n}a`), "Işık"],
     cities: ["Baku", "Ganja", "Sumqayit", "Lankaran", "Shaki"],
     institutions: ["{city} State University", "Institute of Botany, {city}", "Azerbaijan Technical University, {city}", "{city} Medical University"],
     dialCode: "+994",
@@ -99,6 +107,7 @@ export const COUNTRIES: CountryPool[] = [
 
 export interface Person {
   name: string;
+  gender: Gender;
   country: string;
   institution: string;
   email: string;
@@ -123,16 +132,28 @@ export function poolOf(country: string): CountryPool {
   return pool;
 }
 
+function details(rnd: Random, pool: CountryPool, name: string, gender: Gender): Person {
+  const city = rnd.pick(pool.cities);
+  const institution = rnd.pick(pool.institutions).replace("{city}", city);
+  const slug = asciiSlug(name).replace(/-/g, ".");
+  const mobile = `${pool.dialCode} ${rnd.pick(pool.mobilePrefixes)} ${rnd.int(100, 999)} ${rnd.int(1000, 9999)}`;
+  return { name, gender, country: pool.country, institution: `${institution}, ${pool.country}`, email: `${slug}@mail.example`, mobile };
+}
+
 /** A new person from a country; `taken` keeps names unique within one journal. */
 export function personFrom(rnd: Random, pool: CountryPool, taken: Set<string>): Person {
   for (let attempt = 0; ; attempt++) {
-    const name = `${rnd.pick(pool.given)} ${rnd.pick(pool.family)}`;
+    const gender: Gender = rnd.chance(0.5) ? "f" : "m";
+    const family = gender === "f" && pool.familyFemale ? pool.familyFemale : pool.family;
+    const name = `${rnd.pick(pool.given[gender])} ${rnd.pick(family)}`;
     if (taken.has(name) && attempt < 50) continue;
     taken.add(name);
-    const city = rnd.pick(pool.cities);
-    const institution = rnd.pick(pool.institutions).replace("{city}", city);
-    const slug = asciiSlug(name).replace(/-/g, ".");
-    const mobile = `${pool.dialCode} ${rnd.pick(pool.mobilePrefixes)} ${rnd.int(100, 999)} ${rnd.int(1000, 9999)}`;
-    return { name, country: pool.country, institution: `${institution}, ${pool.country}`, email: `${slug}@mail.example`, mobile };
+    return details(rnd, pool, name, gender);
   }
+}
+
+/** A named person (demo data that tests and screenshots can rely on). */
+export function namedPerson(rnd: Random, pool: CountryPool, name: string, gender: Gender, taken: Set<string>): Person {
+  taken.add(name);
+  return details(rnd, pool, name, gender);
 }

@@ -59,57 +59,65 @@ const HAIR = ["#1f1a17", "#2e2420", "#4a3426", "#6b4b35", "#8c8c8c", "#d9d6d0"];
 const CLOTHES = ["#2f4a6d", "#3d5a40", "#5a3d5c", "#7a4b2a", "#33475b", "#5b6770", "#8a2f3b", "#1f5f5b"];
 const BACKDROP = ["#dde7f0", "#e8e2d6", "#e3ece2", "#ece3ea", "#e6e6e6", "#f0e6da", "#dfe9ec", "#e9e4f0"];
 
-function portrait(page: PDFPage, seed: number) {
-  const rnd = createRandom(seed * 7919);
+type PortraitStyle = "long" | "scarf" | "bun" | "curlyLong" | "short" | "greyBeard" | "shortBeard" | "curly";
+const STYLES: Record<"f" | "m", PortraitStyle[]> = { f: ["long", "scarf", "bun", "curlyLong"], m: ["short", "greyBeard", "shortBeard", "curly"] };
+
+function portrait(page: PDFPage, seed: number, gender: "f" | "m") {
+  const rnd = createRandom(seed * 7919 + (gender === "f" ? 1 : 2));
   const S = page.getWidth();
   const skin = hex(rnd.pick(SKIN));
-  const hair = hex(rnd.pick(HAIR));
+  const style = STYLES[gender][seed % 4];
+  const hair = hex(style === "greyBeard" ? "#a5a5a5" : rnd.pick(HAIR.slice(0, 4)));
   const clothes = hex(rnd.pick(CLOTHES));
-  const style = seed % 5; // 0 short, 1 long, 2 headscarf, 3 bald/short grey, 4 curly
+  const top = (color: RGB) =>
+    page.drawSvgPath(`M ${S * 0.34} ${S * 0.47} C ${S * 0.32} ${S * 0.26}, ${S * 0.68} ${S * 0.26}, ${S * 0.66} ${S * 0.47} C ${S * 0.6} ${S * 0.38}, ${S * 0.45} ${S * 0.37}, ${S * 0.34} ${S * 0.47} Z`, { x: 0, y: S, color });
+  const curls = (radius: number, count: number, spread: number) => {
+    for (let i = 0; i < count; i++) {
+      const a = Math.PI * (-spread + ((1 + 2 * spread) * i) / (count - 1));
+      page.drawCircle({ x: S * (0.5 - 0.155 * Math.cos(a)), y: S * (0.58 + 0.13 * Math.sin(a)), size: S * radius, color: hair });
+    }
+  };
   page.drawRectangle({ x: 0, y: 0, width: S, height: S, color: hex(rnd.pick(BACKDROP)) });
   page.drawCircle({ x: S * 0.5, y: S * 0.62, size: S * 0.46, color: rgb(1, 1, 1), opacity: 0.35 });
   // Shoulders and collar.
   page.drawSvgPath(`M ${S * 0.08} ${S} C ${S * 0.1} ${S * 0.78}, ${S * 0.25} ${S * 0.72}, ${S * 0.5} ${S * 0.72} C ${S * 0.75} ${S * 0.72}, ${S * 0.9} ${S * 0.78}, ${S * 0.92} ${S} Z`, { x: 0, y: S, color: clothes });
-  if (style !== 2) {
+  if (style !== "scarf") {
     page.drawSvgPath(`M ${S * 0.42} ${S * 0.73} L ${S * 0.5} ${S * 0.86} L ${S * 0.58} ${S * 0.73} Z`, { x: 0, y: S, color: rgb(0.96, 0.96, 0.96) });
-    page.drawRectangle({ x: S * 0.455, y: S * (1 - 0.76), width: S * 0.09, height: S * 0.1, color: skin });
+    if (gender === "m" && rnd.chance(0.6)) page.drawSvgPath(`M ${S * 0.485} ${S * 0.78} L ${S * 0.515} ${S * 0.78} L ${S * 0.525} ${S * 0.95} L ${S * 0.5} ${S * 0.99} L ${S * 0.475} ${S * 0.95} Z`, { x: 0, y: S, color: hex(rnd.pick(["#8a2f3b", "#1f3b5c", "#3d5a40", "#5a3d5c"])) });
   }
-  // Hair behind the head (long styles).
-  if (style === 1) page.drawEllipse({ x: S * 0.5, y: S * 0.5, xScale: S * 0.2, yScale: S * 0.25, color: hair });
-  if (style === 2) {
+  // Hair or scarf behind the head.
+  if (style === "long" || style === "curlyLong") page.drawEllipse({ x: S * 0.5, y: S * 0.48, xScale: S * 0.21, yScale: S * 0.27, color: hair });
+  if (style === "curlyLong") curls(0.06, 11, 0.25);
+  if (style === "scarf") {
     const scarf = hex(rnd.pick(["#6b3e5e", "#2f5d73", "#7a5a2f", "#40553a", "#3b4f7a"]));
     page.drawEllipse({ x: S * 0.5, y: S * 0.5, xScale: S * 0.21, yScale: S * 0.25, color: scarf });
     page.drawSvgPath(`M ${S * 0.29} ${S * 0.55} C ${S * 0.3} ${S * 0.8}, ${S * 0.7} ${S * 0.8}, ${S * 0.71} ${S * 0.55} L ${S * 0.74} ${S * 0.82} C ${S * 0.6} ${S * 0.86}, ${S * 0.4} ${S * 0.86}, ${S * 0.26} ${S * 0.82} Z`, { x: 0, y: S, color: scarf });
   }
-  // Neck, head, ears.
+  if (style === "bun") page.drawCircle({ x: S * 0.5, y: S * 0.77, size: S * 0.075, color: hair });
+  // Neck, ears, head.
   page.drawRectangle({ x: S * 0.44, y: S * (1 - 0.74), width: S * 0.12, height: S * 0.12, color: skin });
-  if (style !== 2) {
+  if (style !== "scarf") {
     page.drawEllipse({ x: S * 0.335, y: S * 0.52, xScale: S * 0.025, yScale: S * 0.04, color: skin });
     page.drawEllipse({ x: S * 0.665, y: S * 0.52, xScale: S * 0.025, yScale: S * 0.04, color: skin });
   }
   page.drawEllipse({ x: S * 0.5, y: S * 0.53, xScale: S * 0.16, yScale: S * 0.2, color: skin });
   // Hair on top.
-  if (style === 0 || style === 1) {
-    page.drawSvgPath(`M ${S * 0.34} ${S * 0.47} C ${S * 0.32} ${S * 0.26}, ${S * 0.68} ${S * 0.26}, ${S * 0.66} ${S * 0.47} C ${S * 0.6} ${S * 0.38}, ${S * 0.45} ${S * 0.37}, ${S * 0.34} ${S * 0.47} Z`, { x: 0, y: S, color: hair });
-  } else if (style === 3) {
-    page.drawSvgPath(`M ${S * 0.34} ${S * 0.5} C ${S * 0.33} ${S * 0.4}, ${S * 0.36} ${S * 0.37}, ${S * 0.38} ${S * 0.36} L ${S * 0.37} ${S * 0.47} Z`, { x: 0, y: S, color: hex("#9a9a9a") });
-    page.drawSvgPath(`M ${S * 0.66} ${S * 0.5} C ${S * 0.67} ${S * 0.4}, ${S * 0.64} ${S * 0.37}, ${S * 0.62} ${S * 0.36} L ${S * 0.63} ${S * 0.47} Z`, { x: 0, y: S, color: hex("#9a9a9a") });
-  } else if (style === 4) {
-    for (let i = 0; i < 9; i++) {
-      const a = Math.PI * (0.05 + (0.9 * i) / 8);
-      page.drawCircle({ x: S * (0.5 - 0.15 * Math.cos(a)), y: S * (0.6 + 0.12 * Math.sin(a)), size: S * 0.055, color: hair });
-    }
+  if (style === "long" || style === "short" || style === "shortBeard" || style === "bun") top(hair);
+  if (style === "curly") curls(0.052, 9, 0.02);
+  if (style === "greyBeard") {
+    page.drawSvgPath(`M ${S * 0.34} ${S * 0.5} C ${S * 0.33} ${S * 0.4}, ${S * 0.36} ${S * 0.37}, ${S * 0.38} ${S * 0.36} L ${S * 0.37} ${S * 0.47} Z`, { x: 0, y: S, color: hair });
+    page.drawSvgPath(`M ${S * 0.66} ${S * 0.5} C ${S * 0.67} ${S * 0.4}, ${S * 0.64} ${S * 0.37}, ${S * 0.62} ${S * 0.36} L ${S * 0.63} ${S * 0.47} Z`, { x: 0, y: S, color: hair });
   }
-  // Face: eyes, brows, glasses sometimes, mouth.
+  // Face: eyes, glasses sometimes, mouth, beard.
   const eyeY = S * 0.54;
   for (const dx of [-0.06, 0.06]) page.drawEllipse({ x: S * (0.5 + dx), y: eyeY, xScale: S * 0.012, yScale: S * 0.015, color: hex("#2a2220") });
   if (rnd.chance(0.4)) {
     for (const dx of [-0.06, 0.06]) page.drawCircle({ x: S * (0.5 + dx), y: eyeY, size: S * 0.035, borderColor: hex("#333333"), borderWidth: S * 0.006 });
     page.drawLine({ start: { x: S * 0.475, y: eyeY }, end: { x: S * 0.525, y: eyeY }, thickness: S * 0.006, color: hex("#333333") });
   }
-  page.drawSvgPath(`M ${S * 0.45} ${S * 0.57} Q ${S * 0.5} ${S * 0.6}, ${S * 0.55} ${S * 0.57}`, { x: 0, y: S + S * 0.04, borderColor: hex("#7a3b2e"), borderWidth: S * 0.008 });
-  if (style === 3 || (style === 0 && rnd.chance(0.4))) {
-    page.drawSvgPath(`M ${S * 0.4} ${S * 0.6} C ${S * 0.42} ${S * 0.76}, ${S * 0.58} ${S * 0.76}, ${S * 0.6} ${S * 0.6} C ${S * 0.56} ${S * 0.66}, ${S * 0.44} ${S * 0.66}, ${S * 0.4} ${S * 0.6} Z`, { x: 0, y: S, color: style === 3 ? hex("#a0a0a0") : hair, opacity: 0.85 });
+  page.drawSvgPath(`M ${S * 0.45} ${S * 0.57} Q ${S * 0.5} ${S * 0.6}, ${S * 0.55} ${S * 0.57}`, { x: 0, y: S + S * 0.04, borderColor: hex("#7a3b2e"), borderWidth: S * 0.009 });
+  if (style === "greyBeard" || style === "shortBeard") {
+    page.drawSvgPath(`M ${S * 0.4} ${S * 0.6} C ${S * 0.42} ${S * 0.76}, ${S * 0.58} ${S * 0.76}, ${S * 0.6} ${S * 0.6} C ${S * 0.56} ${S * 0.66}, ${S * 0.44} ${S * 0.66}, ${S * 0.4} ${S * 0.6} Z`, { x: 0, y: S, color: hair, opacity: 0.9 });
   }
 }
 
@@ -228,9 +236,12 @@ function coverPage(page: PDFPage, f: Fonts) {
 const imagesDir = path.join(here, "images");
 rmSync(path.join(imagesDir, "portraits"), { recursive: true, force: true });
 rmSync(path.join(imagesDir, "logos"), { recursive: true, force: true });
-for (let i = 1; i <= 16; i++) {
-  const name = `portrait-${String(i).padStart(2, "0")}.${i % 2 ? "jpg" : "png"}`;
-  await render(path.join(imagesDir, "portraits", name), 300, 300, (p) => portrait(p, i));
+// Portraits come as JPEG and PNG, so both picture types go through upload, sniffing and serving.
+for (const gender of ["f", "m"] as const) {
+  for (let i = 1; i <= 8; i++) {
+    const name = `portrait-${gender}-${String(i).padStart(2, "0")}.${i % 2 ? "jpg" : "png"}`;
+    await render(path.join(imagesDir, "portraits", name), 300, 300, (p) => portrait(p, i, gender));
+  }
 }
 let index = 0;
 for (const journal of DEMO_JOURNALS) {

@@ -37,7 +37,15 @@ const PLANTS = [
   ["Hibiscus sabdariffa", "L."],
   ["Tamarindus indica", "L."],
 ] as const;
-const PARTS = ["leaves", "seeds", "rhizome", "stem bark", "flowers", "fruit peel"];
+/** Plant parts: [as used before "extract", as the thing itself]. */
+const PARTS = [
+  ["leaf", "leaves"],
+  ["seed", "seeds"],
+  ["rhizome", "rhizomes"],
+  ["stem bark", "stem bark"],
+  ["flower", "flowers"],
+  ["fruit peel", "fruit peels"],
+] as const;
 const SOLVENTS = ["methanolic", "ethanolic", "aqueous", "ethyl acetate", "n-hexane"];
 const BACTERIA = ["Escherichia coli", "Klebsiella pneumoniae", "Staphylococcus aureus", "Pseudomonas aeruginosa", "Salmonella enterica", "Enterococcus faecalis"];
 const CROPS = [
@@ -60,7 +68,7 @@ const plain = (html: string) => html.replace(/<[^>]+>/g, "");
 export const NATURAL_SCIENCE_TOPICS: TopicFamily[] = [
   (rnd) => {
     const [plant, authority] = rnd.pick(PLANTS);
-    const part = rnd.pick(PARTS);
+    const part = rnd.pick(PARTS)[1];
     const solvent = rnd.pick(SOLVENTS);
     const activity = rnd.pick(["antioxidant", "antimicrobial", "anti-inflammatory", "antidiabetic", "larvicidal"]);
     const ic50 = f1(rnd, 18, 140);
@@ -90,7 +98,7 @@ export const NATURAL_SCIENCE_TOPICS: TopicFamily[] = [
   (rnd) => {
     const np = rnd.pick(NANOS);
     const [plant] = rnd.pick(PLANTS);
-    const part = rnd.pick(PARTS);
+    const part = rnd.pick(PARTS)[0];
     const app = rnd.pick([
       "photocatalytic degradation of methylene blue",
       `antibacterial activity against <i>${rnd.pick(BACTERIA)}</i>`,

@@ -1,0 +1,202 @@
+// `npm run admin:create -- --username X [--name N] [--journal <slug or domain>] [--remote] [--password-stdin]`
+// Creates an admin, or resets an existing one's password (and re-enables it), for one journal.
+// Locally it writes the same persisted state `npm start` serves (PERSIST_DIR); with --remote it runs one
+// upsert through `wrangler d1 execute DB --remote`. The password is never printed or passed on a command line.
+import { spawn } from "node:child_process";
+import { hashPassword } from "../worker/auth/password";
+import path from "node:path";
+import { exitWithChildren, openMigratedPlatform, repoRoot, toolEnv, wranglerConfig, type LocalPlatform } from "./local-state";
+
+const MIN_PASSWORD_LENGTH = 10;
+
+const USAGE = `Usage: npm run admin:create -- --username <name> [options]
+
+Creates an admin user, or resets the password of an existing one (and enables it).
+
+  --username <u>     login name (letters, digits, . _ @ -; 2-64 characters)       required
+  --name <text>      display name shown in the admin bar (default: the username)
+  --journal <j>      journal slug or one of its domains (default: the default journal)
+  --remote           write to the production D1 database through wrangler (needs wrangler login
+                     or CLOUDFLARE_API_TOKEN); without it the local state is used (PERSIST_DIR)
+  --password-stdin   read the password from standard input instead of prompting
+  --help             show this text
+
+The password must have at least ${MIN_PASSWORD_LENGTH} characters. It is never printed.`;
+
+interface Options {
+  username: string;
+  name?: string;
+  journal?: string;
+  remote: boolean;
+  passwordStdin: boolean;
+}
+
+function fail(message: string, code = 2): never {
+  console.error(`admin:create: ${message}`);
+  process.exit(code);
+}
+
+function parseArgs(argv: string[]): Options {
+  const opts: Partial<Options> = { remote: false, passwordStdin: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || (inline === undefined && v.startsWith("--"))) fail(`${flag} needs a value\n\n${USAGE}`);
+      return v;
+    };
+    switch (flag) {
+      case "--help":
+      case "-h":
+        console.log(USAGE);
+        process.exit(0);
+      case "--username":
+        opts.username = value();
+        break;
+      case "--name":
+        opts.name = value();
+        break;
+      case "--journal":
+        opts.journal = value();
+        break;
+      case "--remote":
+        opts.remote = true;
+        break;
+      case "--local":
+        opts.remote = false;
+        break;
+      case "--password-stdin":
+        opts.passwordStdin = true;
+        break;
+      case "--password":
+        fail("passwords are not accepted on the command line (they end up in shell history); use the prompt or --password-stdin");
+      default:
+        fail(`unknown argument ${arg}\n\n${USAGE}`);
+    }
+  }
+  if (!opts.username) fail(`--username is required\n\n${USAGE}`);
+  if (!/^[A-Za-z0-9._@-]{2,64}$/.test(opts.username)) fail("the username may only use letters, digits and . _ @ - (2 to 64 characters)");
+  if (opts.name !== undefined && (opts.name.trim() === "" || opts.name.length > 100 || /[\u0000-\u001f]/.test(opts.name))) {
+    fail("the name must be 1 to 100 printable characters");
+  }
+  if (opts.journal !== undefined && !/^[A-Za-z0-9.\-_]{1,253}$/.test(opts.journal)) fail("--journal takes a journal slug or a domain name");
+  return opts as Options;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  // Only the final line break belongs to the shell, not to the password.
+  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+}
+
+/** Reads a line from the terminal without echoing it. */
+function promptHidden(question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stdin = process.stdin;
+    process.stderr.write(question);
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding("utf8");
+    let value = "";
+    const done = (err?: Error) => {
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdin.off("data", onData);
+      process.stderr.write("\n");
+      if (err) reject(err);
+      else resolve(value);
+    };
+    const onData = (data: string) => {
+      for (const ch of data) {
+        if (ch === "\r" || ch === "\n") return done();
+        if (ch === "\u0003") return done(new Error("cancelled"));
+        if (ch === "\u007f" || ch === "\b") value = value.slice(0, -1);
+        else if (ch >= " ") value += ch;
+      }
+    };
+    stdin.on("data", onData);
+  });
+}
+
+async function readPassword(opts: Options): Promise<string> {
+  if (opts.passwordStdin) return readStdin();
+  if (!process.stdin.isTTY) fail("no terminal to ask for the password: pipe it in with --password-stdin");
+  const first = await promptHidden(`Password for "${opts.username}" (at least ${MIN_PASSWORD_LENGTH} characters): `);
+  if ([...first].length < MIN_PASSWORD_LENGTH) return first;
+  const second = await promptHidden("Repeat the password: ");
+  if (first !== second) fail("the two passwords differ; nothing was changed", 1);
+  return first;
+}
+
+/** A SQL string literal (D1's --command takes no bound parameters). */
+const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * One statement that creates or resets the admin in the chosen journal. The same SQL runs locally and
+ * remotely; it changes no row when the journal does not exist.
+ */
+function upsertAdminSql(o: { username: string; name?: string; journal?: string; passwordHash: string; now: string }): string {
+  const journal = o.journal?.toLowerCase();
+  const where = journal
+    ? `j.slug = ${sqlString(journal)} OR j.id IN (SELECT journal_id FROM journal_domains WHERE domain = ${sqlString(journal)})`
+    : "j.is_default = 1";
+  const name = o.name ?? o.username;
+  return [
+    "INSERT INTO admin_users (journal_id, username, name, password_hash, status, allowed_ips, created_at, updated_at)",
+    `SELECT j.id, ${sqlString(o.username)}, ${sqlString(name)}, ${sqlString(o.passwordHash)}, 'enabled', '', ${sqlString(o.now)}, ${sqlString(o.now)}`,
+    `FROM journals j WHERE ${where} ORDER BY j.id LIMIT 1`,
+    "ON CONFLICT (journal_id, username) DO UPDATE SET password_hash = excluded.password_hash, status = 'enabled',",
+    `${o.name !== undefined ? "name = excluded.name, " : ""}updated_at = excluded.updated_at`,
+  ].join(" ");
+}
+
+/** Runs SQL on the remote database through wrangler; returns the rows of the last statement. */
+async function runRemote(sql: string): Promise<Record<string, unknown>[]> {
+  const child = spawn(path.join(repoRoot, "node_modules", ".bin", "wrangler"), ["d1", "execute", "DB", "--remote", "--config", wranglerConfig, "--json", "--command", sql], {
+    cwd: repoRoot,
+    env: toolEnv(),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) {
+    process.stderr.write(out);
+    fail(`wrangler d1 execute failed (exit code ${code})`, 1);
+  }
+  try {
+    const parsed = JSON.parse(out) as { results?: Record<string, unknown>[] }[];
+    return parsed.at(-1)?.results ?? [];
+  } catch {
+    fail("could not read wrangler's answer", 1);
+  }
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const password = await readPassword(opts);
+if ([...password].length < MIN_PASSWORD_LENGTH) fail(`the password must have at least ${MIN_PASSWORD_LENGTH} characters; nothing was changed`, 1);
+const passwordHash = await hashPassword(password);
+const sql = upsertAdminSql({ ...opts, passwordHash, now: new Date().toISOString() });
+const where = opts.journal ? `journal "${opts.journal}"` : "the default journal";
+
+if (opts.remote) {
+  console.log(`Writing admin "${opts.username}" for ${where} to the REMOTE database...`);
+  await runRemote(sql);
+  // Check by reading back rather than trusting the statement's change count.
+  const [row] = await runRemote(`SELECT COUNT(*) AS n FROM admin_users WHERE username = ${sqlString(opts.username)} AND password_hash = ${sqlString(passwordHash)}`);
+  if (!row || Number(row.n) === 0) fail(`no journal matches ${opts.journal ?? "(default)"} in the remote database; nothing was changed`, 1);
+} else {
+  let platform: LocalPlatform | undefined;
+  exitWithChildren(() => platform?.dispose());
+  platform = await openMigratedPlatform();
+  try {
+    const result = await platform.env.DB.prepare(sql).run();
+    if (!result.meta.changes) fail(`no journal matches ${opts.journal ?? "(default)"} in the local database (run npm start or npm run seed first); nothing was changed`, 1);
+  } finally {
+    await platform.dispose();
+  }
+}
+console.log(`Admin "${opts.username}" is ready for ${where}${opts.remote ? " (remote)" : " (local)"}. Log in at /admin/login.`);
+process.exit(0);
