@@ -36,9 +36,13 @@ export function splitAuthors(authorname: string): string[] {
   return authorname.split(",").map(tidy).filter(Boolean);
 }
 
-/** How names are compared: NFC, no case, single spaces. */
+/** How names are compared: NFC, no case (Turkish dotted/dotless i fold to i), single spaces. */
 export function nameKey(name: string): string {
-  return tidy(name.normalize("NFC")).toLowerCase();
+  return tidy(name.normalize("NFC"))
+    .toLowerCase()
+    .normalize("NFC")
+    .replace(/i\u0307/g, "i")
+    .replace(/\u0131/g, "i");
 }
 
 /** The stored spelling of `requested` if it is one of the article's authors, else null. */
@@ -131,6 +135,9 @@ export function slugOf(name: string, fallback = "author"): string {
     .normalize("NFKD")
     .replace(/[ıİ]/g, "i")
     .replace(/[əƏ]/g, "e")
+    .replace(/[đĐ]/g, "d")
+    .replace(/[øØ]/g, "o")
+    .replace(/ß/g, "ss")
     .replace(/\p{M}+/gu, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
