@@ -5,7 +5,7 @@
 //   4. serves the BUILT Worker + SPA with `wrangler dev` on the same local state (PERSIST_DIR)
 // Stops its children on SIGINT/SIGTERM. See docs/decisions/0010.
 import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { verifyPassword } from "../worker/auth/password";
@@ -74,9 +74,14 @@ try {
 }
 step(`Database ready in ${seconds(tm)}`);
 
-// 4. Serve the built app.
+// 4. Serve the built app. Variables declared in wrangler.toml [vars] can be overridden from the environment
+// (e.g. ALT_HEADER_DOMAINS=alt.localhost npm start); nothing else from the environment reaches the Worker.
+const declaredVars = Object.keys((JSON.parse(readFileSync(builtConfig, "utf8")) as { vars?: Record<string, unknown> }).vars ?? {});
+const varOverrides = declaredVars.filter((name) => process.env[name] !== undefined).flatMap((name) => ["--var", `${name}:${process.env[name]}`]);
+if (varOverrides.length) step(`Variables from the environment: ${declaredVars.filter((n) => process.env[n] !== undefined).join(", ")}`);
 const server = startTool("wrangler", [
   "dev",
+  ...varOverrides,
   "--config", builtConfig,
   "--persist-to", dir,
   "--port", String(port),
