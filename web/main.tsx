@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { router } from "./router";
+import "./site.css";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,5 +1,6 @@
 // The Submit Online form (SPEC §2 /article): one schema for the form in the SPA and the API that stores it.
-import { z } from "zod";
+// zod/mini (tree-shakable) keeps the public bundle small: the form is part of the eagerly loaded public code.
+import { z } from "zod/mini";
 import { SUBMIT_COUNTRIES } from "./constants";
 
 /** Stored submissions per IP address per journal within SUBMISSION_WINDOW_MS before the API answers 429. */
@@ -7,13 +8,13 @@ export const SUBMISSIONS_PER_WINDOW = 5;
 export const SUBMISSION_WINDOW_MS = 60 * 60 * 1000;
 
 export const submissionFieldsSchema = z.object({
-  name: z.string().trim().min(1).max(200),
-  email: z.string().trim().max(254).pipe(z.email()),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  email: z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email()),
   /** "" = the placeholder option 'Select Country' (the form does not require a country). */
-  country: z.union([z.enum(SUBMIT_COUNTRIES), z.literal("")]).default(""),
-  phone: z.string().trim().max(40).default(""),
-  address: z.string().trim().max(2000).default(""),
-  title: z.string().trim().min(1).max(500),
+  country: z._default(z.union([z.enum(SUBMIT_COUNTRIES), z.literal("")]), ""),
+  phone: z._default(z.string().check(z.trim(), z.maxLength(40)), ""),
+  address: z._default(z.string().check(z.trim(), z.maxLength(2000)), ""),
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
 });
 
 export type SubmissionFields = z.infer<typeof submissionFieldsSchema>;

@@ -23,7 +23,8 @@ function metas(html: string, key: string): string[] {
 const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1] ?? null;
 const titleOf = (html: string) => decode(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "");
-const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1] ?? "";
+/** The markup inside #root (the shell puts a <noscript> note or </body> right after it). */
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*(?:<noscript|<\/body>)/.exec(html)?.[1] ?? "";
 
 async function scholarlyJournal() {
   const j = await createJournal({ websitename: "International Journal of Soil & Crop Science", issn: "E-ISSN: 2394-7500, P-ISSN: 2394-5869" });

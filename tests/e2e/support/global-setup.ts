@@ -96,7 +96,8 @@ export default async function setup(project: TestProject) {
   const started = new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const m = /(https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\]):\d+)/.exec(output);
+      // scripts/start.ts prints the site's URL once it answers; wrangler's own "Ready on" line may come first.
+      const m = new RegExp(`(https?://(?:localhost|127\\.0\\.0\\.1):${port})\\b`).exec(output);
       if (m) resolve(m[1]);
     };
     child.stdout!.on("data", onData);

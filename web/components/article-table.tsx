@@ -1,0 +1,70 @@
+// The issue-style article table (issue pages and search results): S.No., Title, Authors Name, Country.
+// Each entry carries its Abstract link, a Download link when a file exists, Pages and 'How to cite this article'.
+import { Link } from "react-router";
+import type { Article } from "../../worker/schemas/api";
+import { articlePath, articlePdfPath, citationText, issueLabel, issuePath, splitAuthors } from "../lib/format";
+import { DownloadIcon, FileIcon } from "./icons";
+import { RichText } from "./rich-text";
+
+export function ArticleTable({ articles, journalName, showIssue = false, caption }: { articles: Article[]; journalName: string; showIssue?: boolean; caption: string }) {
+  return (
+    <div className="table-wrap">
+      <table className="article-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="article-table__no">
+              S.No.
+            </th>
+            <th scope="col">Title</th>
+            <th scope="col" className="article-table__authors">
+              Authors Name
+            </th>
+            <th scope="col" className="article-table__country">
+              Country
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {articles.map((a, i) => (
+            <tr key={a.id}>
+              <td className="article-table__no" data-label="S.No.">
+                {i + 1}
+              </td>
+              <td className="article-table__main" data-label="Title">
+                <Link to={articlePath(a)} className="article-table__title">
+                  <RichText as="span" html={a.title} />
+                </Link>
+                {showIssue && (
+                  <p className="article-table__issue">
+                    <Link to={issuePath(a)}>{issueLabel(a)}</Link>
+                  </p>
+                )}
+                <p className="article-table__actions">
+                  <Link to={articlePath(a)} className="chip">
+                    <FileIcon width={15} height={15} /> Abstract
+                  </Link>
+                  {a.file_url && (
+                    <a href={articlePdfPath(a)} className="chip chip--primary" download={`${a.refnumber}.pdf`}>
+                      <DownloadIcon width={15} height={15} /> Download
+                    </a>
+                  )}
+                  {a.pagenumber && <span className="article-table__pages">Pages: {a.pagenumber}</span>}
+                </p>
+                <p className="article-table__cite">
+                  <strong>How to cite this article:</strong> {citationText(a, journalName)}
+                </p>
+              </td>
+              <td className="article-table__authors" data-label="Authors Name">
+                {splitAuthors(a.authorname).join(", ")}
+              </td>
+              <td className="article-table__country" data-label="Country">
+                {a.country}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

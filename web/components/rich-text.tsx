@@ -1,0 +1,15 @@
+// Rich text from the API (titles, abstracts, home content, address, editor posts) is rendered only after
+// sanitizeRichText: the allowlist b, i, em, strong, u, sup, sub, br, p with no attributes (docs/decisions/0002).
+import { createElement, type HTMLAttributes } from "react";
+import { sanitizeRichText } from "../../worker/schemas/rich-text";
+
+type Tag = "div" | "span" | "h1" | "h2" | "h3" | "p" | "address";
+
+export function RichText({ html, as = "div", ...rest }: { html: string | null | undefined; as?: Tag } & HTMLAttributes<HTMLElement>) {
+  // Inline tags can't hold <p>: flatten paragraphs to line breaks there.
+  let safe = sanitizeRichText(html);
+  if (as === "span" || as === "h1" || as === "h2" || as === "h3" || as === "p") {
+    safe = safe.replace(/<\/p>\s*<p>/g, "<br>").replace(/<\/?p>/g, "");
+  }
+  return createElement(as, { ...rest, dangerouslySetInnerHTML: { __html: safe } });
+}

@@ -1,0 +1,140 @@
+// Site header: utility bar, the logo block (two branches, chosen per host by the Worker: docs/decisions/0040),
+// and the main navigation (a disclosure menu on narrow screens).
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import type { Settings } from "../../worker/schemas/api";
+import { CloseIcon, EmblemIcon, MailIcon, MenuIcon } from "../components/icons";
+import { issnLines, journalName } from "../lib/format";
+import { headerBranch, useSettings } from "./journal-context";
+
+export const NAV_LINKS = [
+  { to: "/", label: "HOME" },
+  { to: "/board", label: "EDITORIAL BOARD" },
+  { to: "/archives", label: "ARCHIVES" },
+  { to: "/instructions", label: "INSTRUCTIONS" },
+  { to: "/indexing", label: "INDEXING" },
+  { to: "/contact", label: "CONTACT US" },
+] as const;
+
+function UtilityBar({ s }: { s: Settings | undefined }) {
+  return (
+    <div className="topbar">
+      <div className="container topbar__inner">
+        <p className="topbar__text">
+          {s?.websiteemail ? (
+            <a href={`mailto:${s.websiteemail}`} className="topbar__mail">
+              <MailIcon width={15} height={15} /> {s.websiteemail}
+            </a>
+          ) : (
+            <span>&nbsp;</span>
+          )}
+        </p>
+        <p className="topbar__links">
+          <Link to="/pdf">Download Certificate</Link>
+          <Link to="/article" className="topbar__cta">
+            Submit Online
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Default branch: emblem + journal name + abbreviation, with the ISSN/impact-factor block on the right. */
+function MastheadLogo({ s }: { s: Settings }) {
+  const name = journalName(s);
+  return (
+    <div className="masthead" data-testid="logo-default">
+      <div className="container masthead__inner">
+        <Link to="/" className="masthead__brand">
+          <EmblemIcon className="masthead__emblem" />
+          <span className="masthead__titles">
+            <span className="masthead__name">{name}</span>
+            {s.formatted_journal_name && <span className="masthead__abbr">{s.formatted_journal_name}</span>}
+          </span>
+        </Link>
+        <dl className="masthead__facts">
+          {issnLines(s.issn).map((line) => {
+            const [label, value] = line.includes(":") ? line.split(/:\s*/, 2) : ["ISSN", line];
+            return (
+              <div key={line}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            );
+          })}
+          {s.impactfactor && (
+            <div>
+              <dt>Impact Factor</dt>
+              <dd>{s.impactfactor}</dd>
+            </div>
+          )}
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+/** Alternate branch: a centred banner with the name in capitals and the facts on one ruled line below. */
+function BannerLogo({ s }: { s: Settings }) {
+  const name = journalName(s);
+  const facts = [...issnLines(s.issn), ...(s.impactfactor ? [`Impact Factor: ${s.impactfactor}`] : [])];
+  return (
+    <div className="banner" data-testid="logo-alt">
+      <div className="container banner__inner">
+        <Link to="/" className="banner__name">
+          {name}
+        </Link>
+        {s.formatted_journal_name && <p className="banner__abbr">{s.formatted_journal_name}</p>}
+        <ul className="banner__facts">
+          {facts.map((f) => (
+            <li key={f}>{f}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+export function SiteHeader() {
+  const s = useSettings();
+  const branch = headerBranch();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const menuId = useId();
+
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <header className={`site-header site-header--${branch}`}>
+      <UtilityBar s={s} />
+      {s ? (
+        branch === "alt" ? <BannerLogo s={s} /> : <MastheadLogo s={s} />
+      ) : (
+        <div className={branch === "alt" ? "banner banner--loading" : "masthead masthead--loading"} aria-hidden />
+      )}
+      <nav className="site-nav" aria-label="Main">
+        <div className="container site-nav__inner">
+          <button
+            type="button"
+            className="site-nav__toggle"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <CloseIcon /> : <MenuIcon />} Menu
+          </button>
+          <ul id={menuId} className={`site-nav__list${open ? " is-open" : ""}`}>
+            {NAV_LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.to === "/"} className="site-nav__link">
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+// The public layout: header, the page between two sidebars, footer, and the mobile chat button.
+import { Outlet, ScrollRestoration } from "react-router";
+import { JournalProvider } from "./journal-context";
+import { SiteHeader } from "./header";
+import { AuthorsSidebar, ChatButton, JournalSidebar } from "./sidebars";
+import { SiteFooter } from "./footer";
+
+export function PublicLayout() {
+  return (
+    <JournalProvider>
+      <div className="site">
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <SiteHeader />
+        <div className="container layout">
+          <main id="main" className="layout__main" tabIndex={-1}>
+            <Outlet />
+          </main>
+          <JournalSidebar />
+          <AuthorsSidebar />
+        </div>
+        <SiteFooter />
+        <ChatButton />
+      </div>
+      <ScrollRestoration />
+    </JournalProvider>
+  );
+}

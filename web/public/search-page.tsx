@@ -1,0 +1,63 @@
+// /search?q=: the result count, the query, and the issue-style table; the SPEC's sentence when nothing matches.
+import { useState, type FormEvent } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import type { SearchResults } from "../../worker/schemas/api";
+import { ArticleTable } from "../components/article-table";
+import { SearchIcon } from "../components/icons";
+import { Loading } from "../components/loading";
+import { useApi } from "../lib/api";
+import { useJournalName, usePageTitle } from "./journal-context";
+
+export const EMPTY_RESULT = "Sorry, nothing matched your search terms. Please try again with different keywords.";
+
+export function SearchPage() {
+  const [params] = useSearchParams();
+  const q = (params.get("q") ?? "").trim();
+  usePageTitle(q ? `Search results for “${q}”` : "Search");
+  const name = useJournalName();
+  const navigate = useNavigate();
+  const [text, setText] = useState(q);
+  const [shown, setShown] = useState(q);
+  if (shown !== q) {
+    setShown(q);
+    setText(q);
+  }
+  const { data, loading } = useApi<SearchResults>(q ? `/api/search?q=${encodeURIComponent(q)}` : null, { fresh: true });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    navigate(`/search?q=${encodeURIComponent(text.trim())}`);
+  };
+
+  return (
+    <article className="page">
+      <header className="page__header">
+        <h1 className="page__title">Search</h1>
+      </header>
+      <form role="search" className="search-page__form" action="/search" method="get" onSubmit={submit} aria-label="Search articles">
+        <label htmlFor="search-q" className="visually-hidden">
+          Search articles by title, author, keyword or reference number
+        </label>
+        <input id="search-q" name="q" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Title, author, keyword or reference number" />
+        <button type="submit" className="button">
+          <SearchIcon /> Search
+        </button>
+      </form>
+
+      {!q && <p className="empty">Enter a title, an author's name, a keyword or a reference number.</p>}
+      {q && loading && <Loading lines={6} label="Searching…" />}
+      {q && data && (
+        <div aria-live="polite">
+          <p className="search-page__summary" data-testid="search-summary">
+            <strong>{data.count}</strong> {data.count === 1 ? "result" : "results"} for <q>{data.q}</q>
+          </p>
+          {data.count === 0 ? (
+            <p className="empty">{EMPTY_RESULT}</p>
+          ) : (
+            <ArticleTable articles={data.results} journalName={name} showIssue caption={`Search results for ${data.q}`} />
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
