@@ -29,12 +29,21 @@ function initials(name: string): string {
       .filter(Boolean)
       .slice(0, 2)
       .map((part) => part[0]!.toUpperCase())
-      .join("") || "?"
+      .join("")
   );
 }
 
 export function Avatar({ src, name, size = "md" }: { src: string; name: string; size?: "md" | "lg" }) {
   const [broken, setBroken] = useState(false);
+  if ((!src || broken) && !name.trim()) {
+    return (
+      <span className={`avatar avatar--${size} avatar--initials`} aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="55%" height="55%">
+          <path fill="currentColor" d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z" />
+        </svg>
+      </span>
+    );
+  }
   if (!src || broken) {
     return (
       <span className={`avatar avatar--${size} avatar--initials`} aria-hidden="true">
@@ -124,7 +133,7 @@ export function EditorsPage() {
         </EmptyState>
       ) : (
         <div className="table-wrap">
-          <table className="table table--editors">
+          <table className="table table--stack table--editors">
             <thead>
               <tr>
                 <th scope="col" className="col-check">
@@ -154,7 +163,7 @@ export function EditorsPage() {
             <tbody>
               {rows.map((editor, index) => (
                 <tr key={editor.id} className={selection.selected.has(editor.id) ? "is-selected" : undefined}>
-                  <td className="col-check">
+                  <td data-label="Select" className="col-check">
                     <input
                       type="checkbox"
                       className="checkbox"
@@ -163,24 +172,30 @@ export function EditorsPage() {
                       aria-label={`Select ${editor.name}`}
                     />
                   </td>
-                  <td>{index + 1}</td>
-                  <td>
+                  <td data-label="S.NO.">{index + 1}</td>
+                  <td data-label="PICTURE">
                     <Avatar src={editor.picture_url} name={editor.name} />
                   </td>
-                  <td className="strong">{editor.name}</td>
-                  <td className="capitalize nowrap">{editor.category}</td>
-                  <td>{editor.degree}</td>
-                  <td className="break">{editor.email}</td>
-                  <td>{richTextToPlain(editor.post)}</td>
-                  <td className="col-wide">
+                  <td data-label="NAME" className="strong">{editor.name}</td>
+                  <td data-label="CATEGORY" className="capitalize">{editor.category}</td>
+                  <td data-label="DEGREE">{editor.degree}</td>
+                  <td data-label="EMAIL">
+                    {editor.email && (
+                      <span className="ellipsis" title={editor.email}>
+                        {editor.email}
+                      </span>
+                    )}
+                  </td>
+                  <td data-label="POST">{richTextToPlain(editor.post)}</td>
+                  <td data-label="AFFILIATION" className="col-wide">
                     <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(editor.content) }} />
                   </td>
-                  <td className="nowrap">{editor.phone}</td>
-                  <td>
+                  <td data-label="PHONE" className="nowrap">{editor.phone}</td>
+                  <td data-label="STATUS">
                     <StatusToggle editor={editor} onChanged={editors.reload} />
                   </td>
-                  <td className="nowrap">{formatDate(editor.creation)}</td>
-                  <td>
+                  <td data-label="CREATED" className="nowrap">{formatDate(editor.creation)}</td>
+                  <td data-label="ACTION">
                     <Link to={`/admin/editors/${editor.id}`} className="action-link" aria-label={`Edit ${editor.name}`}>
                       EDIT
                     </Link>

@@ -42,3 +42,9 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** The time of day in the browser's locale, e.g. "2:26 PM". */
+export function formatTime(value: string | null | undefined): string {
+  const date = toDate(value);
+  return date ? date.toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" }) : "";
+}

@@ -97,7 +97,7 @@ export function IssueArticlesPage() {
         </EmptyState>
       ) : (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table--stack">
             <thead>
               <tr>
                 <th scope="col" className="col-check">
@@ -125,7 +125,7 @@ export function IssueArticlesPage() {
             <tbody>
               {articles.map((article, index) => (
                 <tr key={article.id} className={selection.selected.has(article.refnumber) ? "is-selected" : undefined}>
-                  <td className="col-check">
+                  <td data-label="Select" className="col-check">
                     <input
                       type="checkbox"
                       className="checkbox"
@@ -135,20 +135,20 @@ export function IssueArticlesPage() {
                       aria-label={`Select article ${article.refnumber || index + 1}`}
                     />
                   </td>
-                  <td>{index + 1}</td>
-                  <td className="nowrap mono">{article.refnumber || "—"}</td>
-                  <td className="col-wide">
+                  <td data-label="S.No.">{index + 1}</td>
+                  <td data-label="Ref. No." className="nowrap mono">{article.refnumber || "—"}</td>
+                  <td data-label="Title" className="col-wide">
                     <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(article.title) }} />
                   </td>
-                  <td>{article.authorname}</td>
-                  <td className="nowrap">{article.pagenumber}</td>
-                  <td className="nowrap mono">{article.txnid}</td>
-                  <td>
+                  <td data-label="Authors">{article.authorname}</td>
+                  <td data-label="Pages" className="nowrap">{article.pagenumber}</td>
+                  <td data-label="Transaction ID" className="nowrap mono">{article.txnid}</td>
+                  <td data-label="Payment">
                     <span className={`badge badge--${article.ptype === "free" ? "neutral" : "info"}`}>
                       {article.ptype === "free" ? "Free" : "Paid"}
                     </span>
                   </td>
-                  <td>
+                  <td data-label="PDF">
                     {article.file_url ? (
                       <a href={article.file_url} target="_blank" rel="noopener">
                         PDF
@@ -157,7 +157,7 @@ export function IssueArticlesPage() {
                       "—"
                     )}
                   </td>
-                  <td>
+                  <td data-label="Action">
                     <Link to={`/admin/archives/${article.id}`} className="action-link">
                       Edit
                     </Link>

@@ -211,7 +211,7 @@ export function IssuesPage() {
                     <Link
                       to={issuePath(row)}
                       onClick={(e) => e.stopPropagation()}
-                      aria-label={`Volume ${pad(row.volume, 2)}, issue ${pad(row.issue, 2)} (${row.year})`}
+                      aria-label={`${row.year}, volume ${pad(row.volume, 2)}, issue ${pad(row.issue, 2)}`}
                     >
                       {row.year}
                     </Link>

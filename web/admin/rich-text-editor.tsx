@@ -47,13 +47,14 @@ function ToolbarButton(props: {
       type="button"
       className={`rte__button${props.active ? " is-active" : ""}`}
       aria-pressed={props.active === undefined ? undefined : props.active}
-      aria-label={props.label}
       title={props.shortcut ? `${props.label} (${props.shortcut})` : props.label}
       // Keep the text selection in the editor when the button is pressed.
       onMouseDown={(e) => e.preventDefault()}
       onClick={props.onClick}
     >
-      {props.children}
+      {/* The glyph is decoration; the button's name is the hidden label text. */}
+      <span aria-hidden="true">{props.children}</span>
+      <span className="visually-hidden">{props.label}</span>
     </button>
   );
 }

@@ -42,7 +42,7 @@ export function SearchPage() {
         </section>
       ) : (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table--stack">
             <thead>
               <tr>
                 <th scope="col">S. NO.</th>
@@ -60,16 +60,16 @@ export function SearchPage() {
             <tbody>
               {results.map((article, index) => (
                 <tr key={article.id}>
-                  <td>{index + 1}</td>
-                  <td className="nowrap mono">{article.refnumber}</td>
-                  <td className="col-wide">
+                  <td data-label="S. NO.">{index + 1}</td>
+                  <td data-label="REF. NUM." className="nowrap mono">{article.refnumber}</td>
+                  <td data-label="TITLE" className="col-wide">
                     <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(article.title) }} />
                   </td>
-                  <td className="nowrap mono">{article.txnid}</td>
-                  <td className="nowrap">{article.pagenumber}</td>
-                  <td className="nowrap">{formatDateTime(article.creation)}</td>
-                  <td className="nowrap">{formatDateTime(article.modification)}</td>
-                  <td>
+                  <td data-label="TRANSACTION ID" className="nowrap mono">{article.txnid}</td>
+                  <td data-label="PAGES" className="nowrap">{article.pagenumber}</td>
+                  <td data-label="Created At" className="nowrap">{formatDateTime(article.creation)}</td>
+                  <td data-label="Modified At" className="nowrap">{formatDateTime(article.modification)}</td>
+                  <td data-label="ACTION">
                     <Link to={`/admin/archives/${article.id}`} className="action-link">
                       EDIT
                     </Link>

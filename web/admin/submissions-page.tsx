@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { adminBlob, adminJson, saveBlob } from "./admin-api";
 import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
-import { formatBytes, formatDateTime } from "./format";
+import { formatBytes, formatDate, formatTime } from "./format";
 import type { Submission } from "./types";
 import { useResource } from "./use-resource";
 
@@ -26,9 +26,9 @@ function DownloadButton({ submission, onError }: { submission: Submission; onErr
       className="btn btn--secondary btn--small"
       onClick={download}
       disabled={busy}
-      aria-label={`Download the file of ${submission.name || submission.reference}`}
     >
       {busy ? <Spinner /> : null} Download
+      <span className="visually-hidden"> the file of {submission.name || submission.reference}</span>
       {submission.file_size > 0 && <span className="muted"> · {formatBytes(submission.file_size)}</span>}
     </button>
   );
@@ -57,7 +57,7 @@ export function SubmissionsPage() {
         </EmptyState>
       ) : (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table--stack">
             <thead>
               <tr>
                 <th scope="col">Received</th>
@@ -77,21 +77,28 @@ export function SubmissionsPage() {
             <tbody>
               {rows.map((s) => (
                 <tr key={s.id}>
-                  <td className="nowrap">{formatDateTime(s.created_at)}</td>
-                  <td className="nowrap mono">{s.reference}</td>
-                  <td className="col-wide strong">{s.title}</td>
-                  <td>{s.name}</td>
-                  <td>
-                    {s.email && (
-                      <a href={`mailto:${s.email}`} className="break">
-                        {s.email}
-                      </a>
-                    )}
-                    {s.phone && <div className="muted nowrap">{s.phone}</div>}
+                  <td data-label="Received">
+                    <div className="stack-cell">
+                      <span className="nowrap">{formatDate(s.created_at)}</span>
+                      <span className="muted nowrap">{formatTime(s.created_at)}</span>
+                    </div>
                   </td>
-                  <td>{s.country}</td>
-                  <td className="col-wide pre-line">{s.address}</td>
-                  <td>
+                  <td data-label="Reference" className="nowrap mono">{s.reference}</td>
+                  <td data-label="Title" className="col-wide strong">{s.title}</td>
+                  <td data-label="Name">{s.name}</td>
+                  <td data-label="Contact">
+                    <div className="stack-cell">
+                      {s.email && (
+                        <a href={`mailto:${s.email}`} className="break-anywhere">
+                          {s.email}
+                        </a>
+                      )}
+                      {s.phone && <span className="muted nowrap">{s.phone}</span>}
+                    </div>
+                  </td>
+                  <td data-label="Country">{s.country}</td>
+                  <td data-label="Institute address" className="col-wide pre-line">{s.address}</td>
+                  <td data-label="File">
                     <DownloadButton submission={s} onError={(text) => setMessage({ kind: "error", text })} />
                   </td>
                 </tr>
