@@ -3,8 +3,8 @@
 // save settings, search, log out; plus the login error message, the guard, and 'Not Found!'.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchBrowser, urlFor, DESKTOP } from "./support/browser";
-import { expectNoUnexpectedErrors, login, makePdf, RUN, SESSION_KEY, TINY_PNG, today } from "./admin.fixtures";
+import { launchBrowser, screenshot, urlFor, DESKTOP } from "./support/browser";
+import { expectNoUnexpectedErrors, login, makePdf, RUN, SESSION_KEY, SHOTS_ADMIN, TINY_PNG, today } from "./admin.fixtures";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,6 +34,7 @@ describe("admin login and guard", () => {
     await page.getByLabel("Password").fill(`wrong-${RUN}`);
     await page.getByRole("button", { name: "Log in" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toContain("Invalid user and password");
+    await screenshot(page, "flow-login-error-1280", SHOTS_ADMIN);
     expect(new URL(page.url()).pathname).toBe("/admin/login");
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
     expectNoUnexpectedErrors(errors, [401]);
@@ -116,6 +117,7 @@ describe("admin area as staff use it", () => {
     await page.getByRole("spinbutton", { name: "Issue" }).fill("1");
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByText("Issue created successfully").waitFor();
+    await screenshot(page, "flow-issue-created-1280", SHOTS_ADMIN);
     expect(await page.getByRole("button", { name: "Submit" }).count()).toBe(0);
     // The refreshed list has the new row, padded: volume to 2 digits, issue to 2, article count to 3.
     const row = page.locator("tbody tr", { has: page.locator(`a[href="/admin/archives/${year}/${volume}/1"]`) });
@@ -155,6 +157,7 @@ describe("admin area as staff use it", () => {
     }
     expect(await page.getByRole("textbox", { name: "Title" }).getAttribute("aria-invalid")).toBe("true");
     expect(posted).toBe(0);
+    await screenshot(page, "flow-article-required-1280", SHOTS_ADMIN);
 
     // A file over 5,242,880 bytes raises the alert and clears the selection.
     const alerts: string[] = [];
@@ -198,6 +201,7 @@ describe("admin area as staff use it", () => {
 
     const dialog = page.getByRole("dialog", { name: "Article added successfully" });
     await dialog.waitFor();
+    await screenshot(page, "flow-article-added-modal-1280", SHOTS_ADMIN);
     const href = await dialog.getByRole("link", { name: "Download PDF" }).getAttribute("href");
     expect(href).toBe(`/assets/archives/${year}/vol${volume}issue1/${ref}.pdf`);
     const pdf = await page.request.get(urlFor(href!));
@@ -263,6 +267,7 @@ describe("admin area as staff use it", () => {
     await page.getByLabel("Article PDF").setInputFiles({ name: "b.pdf", mimeType: "application/pdf", buffer: await makePdf("B") });
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByRole("alert").filter({ hasText: "Duplicate reference number" }).waitFor();
+    await screenshot(page, "flow-article-duplicate-1280", SHOTS_ADMIN);
     expect(await page.getByRole("button", { name: "Submit" }).isVisible()).toBe(true);
   });
 
@@ -329,6 +334,7 @@ describe("admin area as staff use it", () => {
     await page.getByLabel("Picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: TINY_PNG });
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByText("Editor created successfully").waitFor();
+    await screenshot(page, "flow-editor-created-1280", SHOTS_ADMIN);
     expect(await page.getByRole("button", { name: "Submit" }).count()).toBe(0);
 
     await page.goto(urlFor("/admin/editors"));

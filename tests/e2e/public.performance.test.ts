@@ -1,0 +1,41 @@
+// Public pages load only public code: no admin chunk, and the JavaScript a reader downloads stays small.
+// Prints the gzipped size of every script the home page loads (the number in the README's Performance section).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gzipSync } from "node:zlib";
+import type { Browser } from "playwright-core";
+import { launchBrowser, settle, urlFor } from "./support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Public JS budget (gzip -9): React 19 + react-router 7 + the public pages. */
+const BUDGET_GZIP_BYTES = 130 * 1024;
+
+describe("public bundle", () => {
+  for (const path of ["/", "/archives", "/search?q=soil"]) {
+    it(`${path} loads no admin code and stays within the JS budget`, async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const scripts: { url: string; bytes: Buffer }[] = [];
+      page.on("response", async (res) => {
+        if (res.request().resourceType() === "script") scripts.push({ url: res.url(), bytes: await res.body() });
+      });
+      await page.goto(urlFor(path));
+      await page.waitForSelector("main");
+      await settle(page);
+      const names = scripts.map((s) => new URL(s.url).pathname);
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.filter((n) => /admin|rich-text-editor|tiptap|prosemirror/i.test(n))).toEqual([]);
+      const gz = scripts.reduce((sum, s) => sum + gzipSync(s.bytes, { level: 9 }).length, 0);
+      const raw = scripts.reduce((sum, s) => sum + s.bytes.length, 0);
+      console.log(`[public JS] ${path}: ${names.join(", ")} = ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip -9`);
+      expect(gz).toBeLessThan(BUDGET_GZIP_BYTES);
+      await context.close();
+    });
+  }
+});
