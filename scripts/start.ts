@@ -5,7 +5,7 @@
 //   4. serves the BUILT Worker + SPA with `wrangler dev` on the same local state (PERSIST_DIR)
 // Stops its children on SIGINT/SIGTERM. See docs/decisions/0010.
 import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { verifyPassword } from "../worker/auth/password";
@@ -29,11 +29,21 @@ const builtIndex = path.join(repoRoot, "dist", "client", "index.html");
 let platform: LocalPlatform | undefined;
 exitWithChildren(() => platform?.dispose());
 
-// 1. Local secret.
+// 1. Local secret. A missing JWT_SECRET is added; a short one is the user's to fix, but admin login would fail
+// with auth_not_configured, so say so now rather than at the first login.
 const devVars = path.join(repoRoot, ".dev.vars");
+const newSecret = () => `JWT_SECRET="${randomBytes(32).toString("hex")}"\n`;
 if (!existsSync(devVars)) {
-  writeFileSync(devVars, `# Local secrets for wrangler (never committed). Created by npm start.\nJWT_SECRET="${randomBytes(32).toString("hex")}"\n`, { mode: 0o600 });
+  writeFileSync(devVars, `# Local secrets for wrangler (never committed). Created by npm start.\n${newSecret()}`, { mode: 0o600 });
   step("Created .dev.vars with a random JWT_SECRET");
+} else {
+  const current = /^\s*JWT_SECRET\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S*))/m.exec(readFileSync(devVars, "utf8"));
+  if (!current) {
+    appendFileSync(devVars, `\n${newSecret()}`);
+    step("Added a random JWT_SECRET to .dev.vars");
+  } else if ((current[1] ?? current[2] ?? current[3] ?? "").length < 32) {
+    console.warn(`\x1b[33m!\x1b[0m JWT_SECRET in .dev.vars is shorter than 32 characters: admin login will answer auth_not_configured. Replace it, or delete .dev.vars and npm start writes a new one.`);
+  }
 }
 
 // 2. Build.
@@ -46,9 +56,9 @@ if (process.env.SKIP_BUILD === "1" && existsSync(builtConfig) && existsSync(buil
   await run("vite", ["build", "--logLevel", "warn"]);
   step(`Built in ${seconds(tb)}`);
 }
-// The built Worker reads its secrets next to its config; a build made before .dev.vars existed has none.
-const builtVars = path.join(path.dirname(builtConfig), ".dev.vars");
-if (!existsSync(builtVars)) copyFileSync(devVars, builtVars);
+// The built Worker reads its secrets next to its config: refresh that copy, so a reused build (SKIP_BUILD=1)
+// still gets the current .dev.vars.
+copyFileSync(devVars, path.join(path.dirname(builtConfig), ".dev.vars"));
 
 // 3. Database and demo data, in the same persisted state the server will use.
 const tm = performance.now();
