@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchBrowser, screenshot, urlFor, DESKTOP } from "./support/browser";
 import { expectNoUnexpectedErrors, login, makePdf, RUN, SESSION_KEY, SHOTS_ADMIN, TINY_PNG, today } from "./admin.fixtures";
 
+/** expect.poll waits 1 s by default: too short for a page that checks its token and then loads its data. */
+const POLL = { timeout: 10_000 };
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -33,7 +36,7 @@ describe("admin login and guard", () => {
     await page.getByLabel("Username").fill("admin");
     await page.getByLabel("Password").fill(`wrong-${RUN}`);
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect.poll(() => page.getByRole("alert").textContent()).toContain("Invalid user and password");
+    await expect.poll(() => page.getByRole("alert").textContent(), POLL).toContain("Invalid user and password");
     await screenshot(page, "flow-login-error-1280", SHOTS_ADMIN);
     expect(new URL(page.url()).pathname).toBe("/admin/login");
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
@@ -87,7 +90,7 @@ describe("admin area as staff use it", () => {
     expect(stored?.token).toBeTruthy();
     expect(stored?.user?.username).toBe("admin");
     const topbar = page.locator("header.topbar");
-    await expect.poll(() => topbar.textContent()).toContain(stored.user.name || stored.user.username);
+    await expect.poll(() => topbar.textContent(), POLL).toContain(stored.user.name || stored.user.username);
     expect(await topbar.getByRole("link", { name: "Home" }).isVisible()).toBe(true);
     expect(await topbar.getByRole("link", { name: "Site" }).getAttribute("href")).toBe("/");
     expect(await topbar.getByRole("button", { name: "Logout" }).isVisible()).toBe(true);
@@ -98,7 +101,7 @@ describe("admin area as staff use it", () => {
   test("dashboard tiles show the Archives and Editors counts", async () => {
     const archives = page.locator(".tile--archives .tile__count");
     const editors = page.locator(".tile--editors .tile__count");
-    await expect.poll(() => archives.textContent()).toMatch(/^\d+$/);
+    await expect.poll(() => archives.textContent(), POLL).toMatch(/^\d+$/);
     expect(Number(await editors.textContent())).toBeGreaterThan(0);
   });
 
@@ -110,7 +113,7 @@ describe("admin area as staff use it", () => {
     expect(await page.getByRole("spinbutton", { name: "Volume" }).getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByRole("spinbutton", { name: "Issue" }).getAttribute("aria-invalid")).toBe("true");
     await expect
-      .poll(() => page.getByRole("spinbutton", { name: "Volume" }).evaluate((el) => getComputedStyle(el).borderBottomColor))
+      .poll(() => page.getByRole("spinbutton", { name: "Volume" }).evaluate((el) => getComputedStyle(el).borderBottomColor), POLL)
       .toBe("rgb(198, 47, 47)");
 
     await page.getByRole("spinbutton", { name: "Volume" }).fill(String(volume));
@@ -170,7 +173,7 @@ describe("admin area as staff use it", () => {
       mimeType: "application/pdf",
       buffer: Buffer.alloc(5_242_881, 0x20),
     });
-    await expect.poll(() => alerts).toEqual(["File size exceeds the limit of 5 MB."]);
+    await expect.poll(() => alerts, POLL).toEqual(["File size exceeds the limit of 5 MB."]);
     expect(await page.getByLabel("Article PDF").evaluate((el) => (el as HTMLInputElement).files?.length)).toBe(0);
 
     // Title with italics and a subscript, through the editor's toolbar and keyboard.
@@ -301,9 +304,9 @@ describe("admin area as staff use it", () => {
     const reloaded = page.waitForResponse((r) => r.url().includes("/api/admin/editors") && r.request().method() === "GET");
     await firstSwitch.click();
     await reloaded;
-    await expect.poll(() => firstSwitch.getAttribute("aria-checked")).toBe(before === "true" ? "false" : "true");
+    await expect.poll(() => firstSwitch.getAttribute("aria-checked"), POLL).toBe(before === "true" ? "false" : "true");
     await firstSwitch.click(); // and back, leaving the demo data as it was
-    await expect.poll(() => firstSwitch.getAttribute("aria-checked")).toBe(before);
+    await expect.poll(() => firstSwitch.getAttribute("aria-checked"), POLL).toBe(before);
 
     // Certificate appears only with a ticked row.
     expect(await page.getByRole("button", { name: /^Certificate/ }).count()).toBe(0);
@@ -323,7 +326,7 @@ describe("admin area as staff use it", () => {
     for (const label of ["Category", "Post", "Name", "Affiliation"]) {
       const field = page.getByLabel(label, { exact: true });
       expect(await field.getAttribute("aria-invalid"), label).toBe("true");
-      await expect.poll(() => field.evaluate((el) => getComputedStyle(el).borderBottomColor), { message: label }).toBe("rgb(198, 47, 47)");
+      await expect.poll(() => field.evaluate((el) => getComputedStyle(el).borderBottomColor), { message: label }, POLL).toBe("rgb(198, 47, 47)");
     }
     await page.getByLabel("Category").selectOption("associate editor");
     await page.getByLabel("Post").selectOption("Scientist");
@@ -346,7 +349,7 @@ describe("admin area as staff use it", () => {
 
     await row.getByRole("link", { name: `Edit ${name}` }).click();
     await page.getByRole("heading", { name: "Edit editor" }).waitFor();
-    await expect.poll(() => page.getByLabel("Name", { exact: true }).inputValue()).toBe(name);
+    await expect.poll(() => page.getByLabel("Name", { exact: true }).inputValue(), POLL).toBe(name);
     expect(await page.getByLabel("Post").inputValue()).toBe("Scientist");
     await page.getByLabel("Degree").fill("Ph.D., D.Sc.");
     await page.getByRole("button", { name: "Submit" }).click();
@@ -366,7 +369,7 @@ describe("admin area as staff use it", () => {
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByText("Settings updated successfully").waitFor();
     await page.reload();
-    await expect.poll(() => page.getByLabel("Impact Factor").inputValue()).toBe(factor);
+    await expect.poll(() => page.getByLabel("Impact Factor").inputValue(), POLL).toBe(factor);
   });
 
   test("an unknown admin route shows 'Not Found!'", async () => {

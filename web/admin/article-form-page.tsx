@@ -106,17 +106,37 @@ function fromArticle(a: AdminArticle): ArticleValues {
   };
 }
 
-/** The required fields of SPEC §5 that are missing. */
+/** Fields in the order the form shows them (errors are listed and focused in this order). */
+const FORM_ORDER: FieldName[] = [
+  "title",
+  "abstract",
+  "authorname",
+  "keywords",
+  "subject",
+  "refnumber",
+  "pagenumber",
+  "publishdate",
+  "year",
+  "volume",
+  "issue",
+  "ptype",
+  "txnid",
+  "email",
+  "country",
+  "pdfFile",
+];
+
+/** The required fields of SPEC §5 that are missing, in form order. */
 function missingFields(values: ArticleValues, file: File | null, mode: "add" | "edit"): Set<FieldName> {
-  const missing = new Set<FieldName>();
-  const required: (keyof ArticleValues)[] = ["txnid", "ptype", "publishdate", "authorname", "pagenumber", "refnumber"];
-  if (mode === "add") required.push("email");
-  if (mode === "edit") required.push("year", "volume", "issue");
-  for (const name of required) if (!values[name].trim()) missing.add(name);
-  if (!richTextToPlain(values.title)) missing.add("title");
-  if (!richTextToPlain(values.abstract)) missing.add("abstract");
-  if (!file) missing.add("pdfFile");
-  return missing;
+  const required = new Set<FieldName>(["title", "abstract", "txnid", "ptype", "publishdate", "authorname", "pagenumber", "refnumber", "pdfFile"]);
+  if (mode === "add") required.add("email");
+  if (mode === "edit") ["year", "volume", "issue"].forEach((n) => required.add(n as FieldName));
+  const isEmpty = (name: FieldName) => {
+    if (name === "pdfFile") return !file;
+    if (name === "title" || name === "abstract") return !richTextToPlain(values[name]);
+    return !values[name].trim();
+  };
+  return new Set(FORM_ORDER.filter((name) => required.has(name) && isEmpty(name)));
 }
 
 /** Field-level problems found by the shared zod schema (the server runs the same one). */
@@ -125,7 +145,10 @@ function schemaProblems(values: ArticleValues, mode: "add" | "edit"): Map<FieldN
   const result = schema.safeParse(values);
   const problems = new Map<FieldName, string>();
   if (result.success) return problems;
-  for (const issue of result.error.issues) {
+  const issues = [...result.error.issues].sort(
+    (a, b) => FORM_ORDER.indexOf(a.path[0] as FieldName) - FORM_ORDER.indexOf(b.path[0] as FieldName),
+  );
+  for (const issue of issues) {
     const name = issue.path[0] as FieldName | undefined;
     if (!name || problems.has(name)) continue;
     problems.set(name, FIELD_PROBLEMS[issue.message] ?? FIELD_PROBLEMS[`${name}:`] ?? "Check this value.");
@@ -436,6 +459,7 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
               invalid={invalid("title")}
               describedBy={describedBy(fid("title"), { error: !!errorText("title") })}
               editorRef={titleEditor}
+              readOnly={done}
             />
           </Field>
           <Field
@@ -456,6 +480,7 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
               invalid={invalid("abstract")}
               describedBy={describedBy(fid("abstract"), { error: !!errorText("abstract") })}
               editorRef={abstractEditor}
+              readOnly={done}
             />
           </Field>
           {text("authorname", "Author name", { required: true, hint: "Separate several authors with commas." })}
@@ -523,7 +548,7 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
             required
             hint={
               mode === "edit"
-                ? `Pick the PDF again to save changes${article?.file ? ` (current file: ${article.file})` : ""}. PDF only, at most 5 MB.`
+                ? "Pick the PDF again to save changes. PDF only, at most 5 MB."
                 : "PDF only, at most 5 MB. Stored as the reference number plus .pdf."
             }
             error={fileError ?? errorText("pdfFile")}
@@ -542,9 +567,20 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
               disabled={done}
             />
           </Field>
+          {mode === "edit" && (saved ?? article)?.file_url && !file && (
+            <p className="form__static">
+              Current file:{" "}
+              <a href={(saved ?? article)!.file_url!} target="_blank" rel="noopener">
+                {(saved ?? article)!.file}
+              </a>
+            </p>
+          )}
           {file && (
             <p className="file-chip">
-              <span aria-hidden="true">📄</span> {file.name} <span className="muted">({formatBytes(file.size)})</span>
+              <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+                <path fill="currentColor" d="M5 2h7l4 4v12H5V2Zm6.5 1.5V7H15M7 10h7v1.3H7Zm0 3h7v1.3H7Z" />
+              </svg>{" "}
+              {file.name} <span className="muted">({formatBytes(file.size)})</span>
             </p>
           )}
         </section>

@@ -19,6 +19,8 @@ export interface RichTextEditorProps {
   required?: boolean;
   describedBy?: string;
   placeholder?: string;
+  /** Shown but not editable (after a one-time form was submitted). */
+  readOnly?: boolean;
   /** Exposes the editor so a label click can focus it. */
   editorRef?: React.MutableRefObject<Editor | null>;
 }
@@ -122,6 +124,10 @@ export function RichTextEditor(props: RichTextEditorProps) {
   }, [editor, attributesKey]);
 
   useEffect(() => {
+    editor?.setEditable(!props.readOnly, false);
+  }, [editor, props.readOnly]);
+
+  useEffect(() => {
     if (props.editorRef) props.editorRef.current = editor;
   }, [editor, props.editorRef]);
 
@@ -141,7 +147,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
     <div
       className={`rte${inline ? " rte--inline" : ""}${props.invalid ? " rte--invalid" : ""}${state?.focused ? " rte--focused" : ""}`}
     >
-      <div className="rte__toolbar" role="toolbar" aria-label="Formatting" aria-controls={props.id}>
+      <div className="rte__toolbar" role="toolbar" hidden={props.readOnly} aria-label="Formatting" aria-controls={props.id}>
         <ToolbarButton label="Bold" shortcut="Ctrl+B" active={state?.bold} onClick={() => editor?.chain().focus().toggleBold().run()}>
           <b>B</b>
         </ToolbarButton>

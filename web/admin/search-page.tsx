@@ -2,7 +2,7 @@
 // only logged (SPEC §8).
 import { Link, useSearchParams } from "react-router";
 import { sanitizeRichText } from "../../worker/schemas/rich-text";
-import { adminJson } from "./admin-api";
+import { adminJson, isAbort } from "./admin-api";
 import { LoadingState, PageHeader, useTitle } from "./admin-ui";
 import { formatDateTime } from "./format";
 import type { AdminSearchResults } from "./types";
@@ -15,7 +15,8 @@ export function SearchPage() {
   const search = useResource(
     (signal) =>
       adminJson<AdminSearchResults>(`/api/admin/search?q=${encodeURIComponent(q)}`, { signal }).catch((error: unknown) => {
-        console.error("Admin search failed", error);
+        // SPEC §8: a failed admin search is only logged (a newer search cancelling this one is not a failure).
+        if (!isAbort(error)) console.error("Admin search failed", error);
         throw error;
       }),
     q,
