@@ -326,7 +326,7 @@ describe("admin area as staff use it", () => {
     for (const label of ["Category", "Post", "Name", "Affiliation"]) {
       const field = page.getByLabel(label, { exact: true });
       expect(await field.getAttribute("aria-invalid"), label).toBe("true");
-      await expect.poll(() => field.evaluate((el) => getComputedStyle(el).borderBottomColor), { message: label }, POLL).toBe("rgb(198, 47, 47)");
+      await expect.poll(() => field.evaluate((el) => getComputedStyle(el).borderBottomColor), { ...POLL, message: label }).toBe("rgb(198, 47, 47)");
     }
     await page.getByLabel("Category").selectOption("associate editor");
     await page.getByLabel("Post").selectOption("Scientist");
