@@ -12,7 +12,7 @@ export default defineConfig({
     maxWorkers: 1,
     sequence: { concurrent: false },
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 300_000,
     teardownTimeout: 30_000,
   },
 });

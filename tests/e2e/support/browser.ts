@@ -75,7 +75,7 @@ export async function openPage(browser: Browser, path: string, opts: OpenOptions
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
   const res = await page.goto(urlFor(path, opts.host), { waitUntil: "load" });
   if (opts.javaScript !== false && opts.waitFor !== null) {
-    await page.waitForSelector(opts.waitFor ?? "main", { timeout: 15_000 });
+    await page.waitForSelector(opts.waitFor ?? "main", { timeout: 30_000 });
   }
   return { page, context, errors, status: res?.status() ?? null, close: () => context.close() };
 }
@@ -137,7 +137,7 @@ export function fetchAs(
   const port = inject("port");
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: "127.0.0.1", port, path, method: init.method ?? "GET", headers: { ...init.headers, host: `${host}:${port}` } },
+      { host: "127.0.0.1", port, path, method: init.method ?? "GET", headers: { ...init.headers, host: `${host}:${port}` }, agent: false },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

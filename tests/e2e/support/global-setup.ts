@@ -25,7 +25,7 @@ declare module "vitest" {
 }
 
 const ROOT = join(import.meta.dirname, "../../..");
-const START_TIMEOUT_MS = 120_000;
+const START_TIMEOUT_MS = 240_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -73,8 +73,10 @@ export default async function setup(project: TestProject) {
     return;
   }
 
+  // vitest sets NODE_ENV=test; a build or server inheriting it would ship React's development build.
+  const { NODE_ENV: _testEnv, ...parentEnv } = process.env;
   if (process.env.E2E_SKIP_BUILD !== "1") {
-    execSync("npm run build", { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+    execSync("npm run build", { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...parentEnv, NODE_ENV: "production" } });
   }
 
   const port = await freePort();
@@ -85,7 +87,7 @@ export default async function setup(project: TestProject) {
     detached: true, // own process group, so teardown can kill npm, tsx and workerd together
     stdio: ["ignore", "pipe", "pipe"],
     env: {
-      ...process.env,
+      ...parentEnv,
       PORT: String(port),
       PERSIST_DIR: persistDir,
       SKIP_BUILD: "1",
@@ -121,8 +123,10 @@ export default async function setup(project: TestProject) {
   project.provide("altHeaderHost", ALT_HEADER_TEST_HOST);
 
   return async () => {
+    // SIGTERM lets scripts/start.ts stop wrangler/workerd (their own process group); SIGKILL only if it hangs.
+    const exited = new Promise<void>((r) => (child.exitCode !== null ? r() : child.once("exit", () => r())));
     killTree(child, "SIGTERM");
-    await new Promise((r) => setTimeout(r, 1_000));
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     killTree(child, "SIGKILL");
     rmSync(persistDir, { recursive: true, force: true });
   };
