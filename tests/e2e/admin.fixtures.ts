@@ -6,7 +6,7 @@ import { urlFor } from "./support/browser";
 
 /** The demo admin that `npm start` seeds (scripts/seed). */
 export const DEMO_ADMIN = { username: "admin", password: "demo-admin" } as const;
-export const SESSION_KEY = "journal-edge.session";
+export { SESSION_KEY } from "../../worker/schemas/constants";
 export const SHOTS_ADMIN = process.env.SHOTS_ADMIN_DIR ?? "/tmp/shots-admin";
 
 /** A unique suffix per run, so tests never collide with demo data or with an earlier run on the same server. */

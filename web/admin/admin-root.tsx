@@ -1,8 +1,8 @@
 // The admin tree, loaded lazily at /admin/*. /admin/login is open; every other admin page sits behind
 // RequireSession, which checks the stored token once per page load and follows the session store: when the
 // session is cleared (Logout, a failed token check, any 401) it sends the browser to /admin/login.
-import { lazy, Suspense, useEffect, useState } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router";
 import "./admin.css";
 import { ApiError } from "./admin-api";
 import { LoadingState } from "./admin-ui";
@@ -76,8 +76,38 @@ function RequireSession({ children }: { children: React.ReactNode }) {
   return <>{children}</>;
 }
 
+/** A page that throws while rendering (or a chunk that fails to load after a deploy) shows this, not a blank screen. */
+class AdminErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.error("Admin page failed", error);
+  }
+  componentDidUpdate(previous: { resetKey: string }) {
+    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false });
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="state state--error" role="alert">
+        <p className="state__title">Something went wrong</p>
+        <button type="button" className="btn btn--secondary" onClick={() => window.location.reload()}>
+          Reload the page
+        </button>
+      </div>
+    );
+  }
+}
+
 function Page({ children }: { children: React.ReactNode }) {
-  return <Suspense fallback={<LoadingState />}>{children}</Suspense>;
+  const location = useLocation();
+  return (
+    <AdminErrorBoundary resetKey={location.pathname}>
+      <Suspense fallback={<LoadingState />}>{children}</Suspense>
+    </AdminErrorBoundary>
+  );
 }
 
 export function AdminRoot() {
@@ -92,7 +122,7 @@ export function AdminRoot() {
             </RequireSession>
           }
         >
-          <Route index element={<DashboardPage />} />
+          <Route index element={<Page><DashboardPage /></Page>} />
           <Route path="archives" element={<Page><IssuesPage /></Page>} />
           <Route path="archives/add/:year/:volume/:issue" element={<Page><ArticleFormPage mode="add" /></Page>} />
           <Route path="archives/:year/:volume/:issue" element={<Page><IssueArticlesPage /></Page>} />
