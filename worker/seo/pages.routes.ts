@@ -76,7 +76,7 @@ function issueBody(loc: { year: number; volume: number; issue: number }, rows: A
   const items = rows
     .map((a) => {
       const href = articlePath({ ...loc, refnumber: a.refnumber ?? "" });
-      return `<li><a href="${esc(href)}">${sanitizeRichText(a.title)}</a><br><span class="issue-list__authors">${esc(splitAuthors(a.authorname).join(", "))}</span>${a.pagenumber ? ` <span class="issue-list__pages">Pages ${esc(a.pagenumber)}</span>` : ""}</li>`;
+      return `<li><a href="${esc(href)}">${sanitizeRichText(a.title)}</a><br><span class="issue-list__authors">${esc(splitAuthors(a.authorname).join(", "))}</span>${a.pagenumber ? ` <span class="issue-list__pages">&middot; Pages ${esc(a.pagenumber)}</span>` : ""}</li>`;
     })
     .join("\n");
   return `<section class="issue-view prerendered"><h1>${esc(issueLabel(loc))}</h1>${rows.length ? `<ol class="issue-list">\n${items}\n</ol>` : ""}</section>`;
