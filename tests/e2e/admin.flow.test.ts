@@ -301,9 +301,11 @@ describe("admin area as staff use it", () => {
 
     const firstSwitch = page.locator("tbody tr").first().getByRole("switch");
     const before = await firstSwitch.getAttribute("aria-checked");
-    const reloaded = page.waitForResponse((r) => r.url().includes("/api/admin/editors") && r.request().method() === "GET");
+    const toggled = page.waitForResponse((r) => /\/api\/editors\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === "POST", {
+      timeout: 20_000,
+    });
     await firstSwitch.click();
-    await reloaded;
+    expect((await toggled).status()).toBe(200);
     await expect.poll(() => firstSwitch.getAttribute("aria-checked"), POLL).toBe(before === "true" ? "false" : "true");
     await firstSwitch.click(); // and back, leaving the demo data as it was
     await expect.poll(() => firstSwitch.getAttribute("aria-checked"), POLL).toBe(before);
