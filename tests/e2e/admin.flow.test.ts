@@ -44,6 +44,20 @@ describe("admin login and guard", () => {
     await context.close();
   });
 
+  test("the login form works from the keyboard alone", async () => {
+    const { context, page } = await freshPage();
+    await page.goto(urlFor("/admin/login"));
+    await page.getByLabel("Username").waitFor();
+    // The username field has focus on arrival; Tab moves to the password; Enter submits.
+    await page.keyboard.type("admin");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("demo-admin");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/admin");
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await context.close();
+  });
+
   test("admin pages send a visitor without a session to /admin/login", async () => {
     const { context, page } = await freshPage();
     await page.goto(urlFor("/admin/editors"));
