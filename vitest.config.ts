@@ -16,6 +16,7 @@ export default defineConfig({
   ],
   test: {
     include: ["worker/**/*.test.ts"],
+    globalSetup: ["./tests/api/ensure-built-shell.ts"],
     setupFiles: ["./tests/api/apply-migrations.ts"],
     testTimeout: 30_000,
   },

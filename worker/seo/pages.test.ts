@@ -1,5 +1,5 @@
 // The first HTML of public pages, read exactly as a crawler without JavaScript gets it.
-// Needs the built SPA shell (dist/client/index.html): run `npm run build` once before `npm test`.
+// Reads the built SPA shell (dist/client/index.html); tests/api/ensure-built-shell.ts builds it when missing.
 import { describe, expect, it } from "vitest";
 import { env, createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { createApp } from "../app";
