@@ -159,6 +159,7 @@ describe("public layout", () => {
     const { page, status, close } = await openPage(browser, "/no-such-page", { waitFor: "h1" });
     expect(status).toBe(404);
     expect(await page.locator("h1").innerText()).toBe("Oops! Sorry, an unexpected error has occurred.");
+    await screenshot(page, "root-error-1280");
     await close();
   });
 });

@@ -9,23 +9,25 @@ export function RootError() {
     if (!isRouteErrorResponse(error)) console.error(error);
   }, [error]);
   return (
-    <div className="site error-screen">
-      <main id="main" className="error-screen__card">
-        {/* One element, so the sentence reads exactly as SPEC §8 writes it. */}
-        <h1 className="error-screen__title">
-          <span className="error-screen__oops">Oops!</span> Sorry, an unexpected error has occurred.
-        </h1>
-        {detail && (
-          <p className="error-screen__detail">
-            <i>{detail}</i>
+    <div className="site">
+      <div className="error-screen">
+        <main id="main" className="error-screen__card">
+          {/* One element, so the sentence reads exactly as SPEC §8 writes it. */}
+          <h1 className="error-screen__title">
+            <span className="error-screen__oops">Oops!</span> Sorry, an unexpected error has occurred.
+          </h1>
+          {detail && (
+            <p className="error-screen__detail">
+              <i>{detail}</i>
+            </p>
+          )}
+          <p>
+            <Link to="/" className="button" reloadDocument>
+              Go to the home page
+            </Link>
           </p>
-        )}
-        <p>
-          <Link to="/" className="button" reloadDocument>
-            Go to the home page
-          </Link>
-        </p>
-      </main>
+        </main>
+      </div>
     </div>
   );
 }
