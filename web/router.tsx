@@ -48,6 +48,8 @@ export const router = createBrowserRouter([
   },
   {
     path: "/admin/*",
+    // Shown while the admin chunk loads on a first visit straight to an /admin URL.
+    HydrateFallback: () => <Loading lines={4} label="Loading the admin area…" />,
     lazy: async () => {
       const { AdminRoot } = await import("./admin/admin-root");
       return { Component: AdminRoot };
