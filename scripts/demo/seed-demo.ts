@@ -80,7 +80,8 @@ interface JournalPlan {
 function planJournal(spec: JournalSpec, today: Date): JournalPlan {
   const rnd = createRandom(spec.seed);
   const s = spec.settings;
-  const created = new Date(Date.UTC(spec.firstVolumeYear, 0, 10, 9, 0, 0));
+  // Never in the future, even for a journal founded this year and seeded in early January.
+  const created = new Date(Math.min(Date.UTC(spec.firstVolumeYear, 0, 10, 9, 0, 0), today.getTime() - 60 * 86_400_000));
   const issn = spec.settings.issnBodies.map(issnOf).join(", ");
   const journal = {
     slug: spec.slug,
@@ -120,7 +121,7 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
         picture = `${asciiSlug(person.name)}${path.extname(source)}`;
         editorFiles.push({ file: picture, source });
       }
-      const joined = addDays(created, rnd.int(0, Math.max(30, Math.floor((today.getTime() - created.getTime()) / 86_400_000) - 30)));
+      const joined = addDays(created, rnd.int(0, Math.floor((today.getTime() - created.getTime()) / 86_400_000) - 30));
       editors.push({
         name: person.name,
         degree: rnd.pick(DEGREES),
