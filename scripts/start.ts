@@ -9,7 +9,7 @@ import { appendFileSync, copyFileSync, existsSync, readFileSync, writeFileSync }
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { verifyPassword } from "../worker/auth/password";
-import { exitWithChildren, openMigratedPlatform, persistDir, repoRoot, run, startTool, stopChildren, stopping, type LocalPlatform } from "./local-state";
+import { exitWithChildren, openMigratedPlatform, persistDir, repoRoot, run, startTool, stopChildren, stopping, toolEnv, type LocalPlatform } from "./local-state";
 import { DEMO_ADMIN, hasJournals, seedDemo } from "./demo/seed-demo";
 
 const t0 = performance.now();
@@ -53,7 +53,8 @@ if (process.env.SKIP_BUILD === "1" && existsSync(builtConfig) && existsSync(buil
   if (process.env.SKIP_BUILD === "1") step("SKIP_BUILD=1 but dist/ has no complete build: building");
   const tb = performance.now();
   step("Building the site (vite build)...");
-  await run("vite", ["build", "--logLevel", "warn"]);
+  // Always a production build, whatever NODE_ENV the caller's shell (or a test runner) has.
+  await run("vite", ["build", "--logLevel", "warn"], { env: toolEnv({ NODE_ENV: "production" }) });
   step(`Built in ${seconds(tb)}`);
 }
 // The built Worker reads its secrets next to its config: refresh that copy, so a reused build (SKIP_BUILD=1)
