@@ -2,7 +2,7 @@
 // serializes them; this file writes the page content streams (as text, deflated natively) and embeds fonts
 // itself, so each glyph is drawn exactly as shaped (Arabic joining, Indic reordering, per-glyph advances), the
 // ToUnicode map and ActualText give text extraction the real characters, and each font is subset to the glyphs
-// drawn without renumbering (truetype-subset.ts). pdf-lib's own drawText re-lays out strings on every call and
+// drawn, renumbered in drawing order (truetype-subset.ts). pdf-lib's own drawText re-lays out strings on every call and
 // deflates with pako, which made one certificate cost ~30 ms; this path costs a few.
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFString, type PDFObject, type PDFRef } from "pdf-lib";
 import type { FontFace } from "./font-faces";
@@ -39,17 +39,31 @@ export async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
 
 const encoder = new TextEncoder();
 
-/** One face embedded in one document: the glyphs drawn with it, their widths and their text. */
+/**
+ * One face embedded in one document: the glyphs drawn with it, numbered in the order first drawn (CID k = the k-th
+ * glyph, CID 0 = .notdef), their widths and their text. The subset font uses the same numbering.
+ */
 class EmbeddedFont {
-  readonly glyphs = new Map<number, { width: number; text: string }>();
+  /** Source glyph ids, by CID - 1. */
+  readonly order: number[] = [];
+  readonly glyphs: Array<{ width: number; text: string }> = [];
+  private readonly cids = new Map<number, number>();
   constructor(
     readonly face: FontFace,
     readonly name: string,
     readonly ref: PDFRef,
   ) {}
 
-  use(id: number, width: number, text: string): void {
-    if (!this.glyphs.has(id)) this.glyphs.set(id, { width, text });
+  /** The CID that draws glyph `id` of the face. */
+  use(id: number, width: number, text: string): number {
+    let cid = this.cids.get(id);
+    if (cid === undefined) {
+      this.order.push(id);
+      this.glyphs.push({ width, text });
+      cid = this.order.length;
+      this.cids.set(id, cid);
+    }
+    return cid;
   }
 }
 
@@ -156,8 +170,7 @@ export class PageCanvas {
       let tj = "";
       let runWidth = 0;
       for (const g of run.glyphs) {
-        font.use(g.id, g.width, g.text);
-        tj += `<${hex4(g.id)}>`;
+        tj += `<${hex4(font.use(g.id, g.width, g.text))}>`;
         // Shaped advances differ from the font's widths for marks (zero advance): adjust with TJ.
         const adjust = g.width - g.advance;
         if (Math.abs(adjust) > 0.01) tj += ` ${num(adjust)} `;
@@ -229,7 +242,7 @@ export class PdfWriter {
     const fonts = [...this.fonts.values()];
     // Everything to deflate, compressed concurrently.
     const contents = this.pages.map(({ canvas }) => deflate(encoder.encode(canvas.contents())));
-    const programs = fonts.map((font) => subsetTrueType(font.face.bytes, [...font.glyphs.keys()]));
+    const programs = fonts.map((font) => subsetTrueType(font.face.bytes, font.order));
     const packed = await Promise.all([...contents, ...programs.map(deflate), ...fonts.map((f) => deflate(encoder.encode(toUnicodeCMap(f))))]);
     this.pages.forEach(({ canvas, page }, i) => {
       const stream = PDFRawStream.of(ctx.obj({ Filter: "FlateDecode" }), packed[i]);
@@ -245,7 +258,6 @@ export class PdfWriter {
     const ctx = this.doc.context;
     const fk = font.face.font;
     const scale = 1000 / fk.unitsPerEm;
-    const ids = [...font.glyphs.keys()].sort((a, b) => a - b);
     const fontFile = PDFRawStream.of(ctx.obj({ Filter: "FlateDecode", Length1: programLength }), program);
     // Subset fonts are named with a six-letter tag (ISO 32000 9.6.4); unique within the document.
     let tag = "";
@@ -266,15 +278,8 @@ export class PdfWriter {
         FontFile2: ctx.register(fontFile),
       }),
     );
-    // W: runs of consecutive glyph ids share one array.
-    const widths: PDFObject[] = [];
-    for (let i = 0; i < ids.length; ) {
-      let j = i;
-      const run: number[] = [];
-      while (j < ids.length && ids[j] === ids[i] + (j - i)) run.push(Math.round(font.glyphs.get(ids[j++])!.width));
-      widths.push(PDFNumber.of(ids[i]), ctx.obj(run));
-      i = j;
-    }
+    // W: CIDs are consecutive from 1, so one array holds every width.
+    const widths: PDFObject[] = [PDFNumber.of(1), ctx.obj(font.glyphs.map((g) => Math.round(g.width)))];
     const cidFont = ctx.register(
       ctx.obj({
         Type: "Font",
@@ -304,11 +309,14 @@ export class PdfWriter {
 
 /** The ToUnicode CMap: glyph id -> the text it stands for (blocks of at most 100 entries). */
 function toUnicodeCMap(font: EmbeddedFont): string {
-  const entries = [...font.glyphs].filter(([, g]) => g.text.length > 0);
+  const entries: string[] = [];
+  font.glyphs.forEach((g, i) => {
+    if (g.text.length > 0) entries.push(`<${hex4(i + 1)}> <${utf16Hex(g.text)}>`);
+  });
   let body = "";
   for (let i = 0; i < entries.length; i += 100) {
     const block = entries.slice(i, i + 100);
-    body += `${block.length} beginbfchar\n${block.map(([id, g]) => `<${hex4(id)}> <${utf16Hex(g.text)}>`).join("\n")}\nendbfchar\n`;
+    body += `${block.length} beginbfchar\n${block.join("\n")}\nendbfchar\n`;
   }
   return `/CIDInit /ProcSet findresource begin
 12 dict begin

@@ -1,8 +1,9 @@
-// A TrueType subsetter for PDF embedding that keeps every glyph id: unused glyphs become empty outlines, so the
-// content stream can use the font's own glyph ids as CIDs (CIDToGIDMap /Identity) with no renumbering, and the
-// long runs of zeros it leaves in loca/hmtx cost next to nothing once deflated. Only the tables a PDF renderer reads
-// for a CIDFontType2 are written (head, hhea, maxp, hmtx, loca, glyf, plus cvt/fpgm/prep when present).
-// The source table directory is parsed once per font and cached.
+// A TrueType subsetter for PDF embedding that renumbers glyphs: the subset holds .notdef, then the glyphs asked for
+// in the order given (glyph k + 1 = the k-th id asked for), then the components composite glyphs need. The content
+// stream uses those new ids as CIDs (CIDToGIDMap /Identity), so loca and hmtx hold a few dozen entries instead of
+// thousands and a certificate's font program is a few KB. Only the tables a PDF renderer reads for a CIDFontType2
+// are written (head, hhea, maxp, hmtx, loca, glyf, plus cvt/fpgm/prep when present). The source table directory is
+// parsed once per font and cached.
 
 interface TableRecord {
   offset: number;
@@ -15,6 +16,7 @@ interface ParsedFont {
   tables: Map<string, TableRecord>;
   numGlyphs: number;
   numberOfHMetrics: number;
+  hmtxOffset: number;
   glyphOffsets: Uint32Array;
 }
 
@@ -48,29 +50,21 @@ function parse(bytes: Uint8Array): ParsedFont {
     const raw = longLoca ? view.getUint32(loca.offset + g * 4) : view.getUint16(loca.offset + g * 2) * 2;
     glyphOffsets[g] = glyf.offset + raw;
   }
-  const font = { bytes, view, tables, numGlyphs, numberOfHMetrics, glyphOffsets };
+  const font = { bytes, view, tables, numGlyphs, numberOfHMetrics, hmtxOffset: table("hmtx").offset, glyphOffsets };
   if (wholeBuffer) parsedByBuffer.set(bytes.buffer, font);
   return font;
 }
 
-/** Adds the components of composite glyphs (recursively) to `used`. */
-function closeOverComponents(font: ParsedFont, used: Set<number>): void {
-  const queue = [...used];
-  while (queue.length) {
-    const gid = queue.pop()!;
-    const start = font.glyphOffsets[gid];
-    if (font.glyphOffsets[gid + 1] - start < 10 || font.view.getInt16(start) >= 0) continue;
-    let at = start + 10;
-    for (;;) {
-      const flags = font.view.getUint16(at);
-      const component = font.view.getUint16(at + 2);
-      if (component < font.numGlyphs && !used.has(component)) {
-        used.add(component);
-        queue.push(component);
-      }
-      at += 4 + (flags & 0x0001 ? 4 : 2) + (flags & 0x0008 ? 2 : flags & 0x0040 ? 4 : flags & 0x0080 ? 8 : 0);
-      if (!(flags & 0x0020)) break;
-    }
+/** Calls `visit(at)` with the byte offset of each component record of a composite glyph (none for a simple one). */
+function forEachComponent(font: ParsedFont, gid: number, visit: (at: number) => void): void {
+  const start = font.glyphOffsets[gid];
+  if (font.glyphOffsets[gid + 1] - start < 10 || font.view.getInt16(start) >= 0) return;
+  let at = start + 10;
+  for (;;) {
+    const flags = font.view.getUint16(at);
+    visit(at);
+    at += 4 + (flags & 0x0001 ? 4 : 2) + (flags & 0x0008 ? 2 : flags & 0x0040 ? 4 : flags & 0x0080 ? 8 : 0);
+    if (!(flags & 0x0020)) break;
   }
 }
 
@@ -84,19 +78,34 @@ function checksum(bytes: Uint8Array, offset: number, length: number): number {
   return sum;
 }
 
-/** The font with only `glyphIds` (and glyph 0, and composite components) keeping their outlines. */
+/**
+ * The font cut down to .notdef plus `glyphIds` (renumbered 1, 2, 3… in the order given; ids out of range or
+ * repeated are ignored) plus the components of composite glyphs, which follow with their references rewritten.
+ */
 export function subsetTrueType(source: Uint8Array, glyphIds: Iterable<number>): Uint8Array {
   const font = parse(source);
-  const used = new Set<number>([0]);
-  for (const gid of glyphIds) if (gid < font.numGlyphs) used.add(gid);
-  closeOverComponents(font, used);
+  // New glyph id -> source glyph id, and back.
+  const order: number[] = [0];
+  const newId = new Map<number, number>([[0, 0]]);
+  for (const gid of glyphIds) {
+    if (gid >= font.numGlyphs || newId.has(gid)) continue;
+    newId.set(gid, order.length);
+    order.push(gid);
+  }
+  for (let i = 0; i < order.length; i++) {
+    forEachComponent(font, order[i], (at) => {
+      const component = font.view.getUint16(at + 2);
+      if (component < font.numGlyphs && !newId.has(component)) {
+        newId.set(component, order.length);
+        order.push(component);
+      }
+    });
+  }
 
-  const n = font.numGlyphs;
-  const sorted = [...used].sort((a, b) => a - b);
+  const n = order.length;
   let glyfLength = 0;
-  for (const gid of sorted) glyfLength += pad4(font.glyphOffsets[gid + 1] - font.glyphOffsets[gid]);
+  for (const gid of order) glyfLength += pad4(font.glyphOffsets[gid + 1] - font.glyphOffsets[gid]);
 
-  const copied = ["cvt ", "fpgm", "prep"].filter((t) => font.tables.has(t));
   const out: Array<{ tag: string; length: number; write: (dst: Uint8Array, view: DataView, at: number) => void }> = [];
   const copy = (tag: string, patch?: (view: DataView, at: number) => void) => {
     const t = font.tables.get(tag)!;
@@ -109,24 +118,27 @@ export function subsetTrueType(source: Uint8Array, glyphIds: Iterable<number>): 
       },
     });
   };
-  for (const tag of copied) copy(tag);
+  for (const tag of ["cvt ", "fpgm", "prep"]) if (font.tables.has(tag)) copy(tag);
   copy("head", (view, at) => {
     view.setUint32(at + 8, 0); // checkSumAdjustment: not checked by PDF renderers
     view.setInt16(at + 50, 1); // long loca offsets
   });
-  copy("hhea");
-  copy("maxp");
-  const hmtxLength = font.numberOfHMetrics * 4 + (n - font.numberOfHMetrics) * 2;
-  const hmtx = font.tables.get("hmtx")!;
+  copy("hhea", (view, at) => view.setUint16(at + 34, n)); // numberOfHMetrics: every glyph has a long metric
+  copy("maxp", (view, at) => view.setUint16(at + 4, n));
   out.push({
     tag: "hmtx",
-    length: hmtxLength,
-    write: (dst, _view, at) => {
-      for (const gid of sorted) {
-        const from = gid < font.numberOfHMetrics ? gid * 4 : font.numberOfHMetrics * 4 + (gid - font.numberOfHMetrics) * 2;
-        const size = gid < font.numberOfHMetrics ? 4 : 2;
-        dst.set(font.bytes.subarray(hmtx.offset + from, hmtx.offset + from + size), at + from);
-      }
+    length: n * 4,
+    write: (dst, view, at) => {
+      const long = font.numberOfHMetrics;
+      order.forEach((gid, i) => {
+        // Glyphs past numberOfHMetrics share the last advance and keep their own left side bearing.
+        const advanceAt = font.hmtxOffset + Math.min(gid, long - 1) * 4;
+        const lsbAt = gid < long ? font.hmtxOffset + gid * 4 + 2 : font.hmtxOffset + long * 4 + (gid - long) * 2;
+        dst[at + i * 4] = font.bytes[advanceAt];
+        dst[at + i * 4 + 1] = font.bytes[advanceAt + 1];
+        dst[at + i * 4 + 2] = font.bytes[lsbAt];
+        dst[at + i * 4 + 3] = font.bytes[lsbAt + 1];
+      });
     },
   });
   out.push({
@@ -134,24 +146,23 @@ export function subsetTrueType(source: Uint8Array, glyphIds: Iterable<number>): 
     length: (n + 1) * 4,
     write: (_dst, view, at) => {
       let offset = 0;
-      let next = 0;
-      for (let gid = 0; gid <= n; gid++) {
-        view.setUint32(at + gid * 4, offset);
-        if (gid < n && sorted[next] === gid) {
-          offset += pad4(font.glyphOffsets[gid + 1] - font.glyphOffsets[gid]);
-          next++;
-        }
-      }
+      order.forEach((gid, i) => {
+        view.setUint32(at + i * 4, offset);
+        offset += pad4(font.glyphOffsets[gid + 1] - font.glyphOffsets[gid]);
+      });
+      view.setUint32(at + n * 4, offset);
     },
   });
   out.push({
     tag: "glyf",
     length: glyfLength,
-    write: (dst, _view, at) => {
-      for (const gid of sorted) {
+    write: (dst, view, at) => {
+      for (const gid of order) {
         const from = font.glyphOffsets[gid];
         const to = font.glyphOffsets[gid + 1];
         dst.set(font.bytes.subarray(from, to), at);
+        // Composite glyphs: point their components at the new ids.
+        forEachComponent(font, gid, (src) => view.setUint16(at + (src - from) + 2, newId.get(font.view.getUint16(src + 2)) ?? 0));
         at += pad4(to - from);
       }
     },
