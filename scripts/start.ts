@@ -4,13 +4,12 @@
 //   3. migrations (wrangler, only when some are pending) and the demo data when the database has no journal
 //   4. serves the BUILT Worker + SPA with `wrangler dev` on the same local state (PERSIST_DIR)
 // Stops its children on SIGINT/SIGTERM. See docs/decisions/0010.
-import { randomBytes } from "node:crypto";
-import { appendFileSync, copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { verifyPassword } from "../worker/auth/password";
-import { exitWithChildren, openMigratedPlatform, persistDir, repoRoot, run, startTool, stopChildren, stopping, toolEnv, type LocalPlatform } from "./local-state";
-import { DEMO_ADMIN, hasJournals, seedDemo } from "./demo/seed-demo";
+import { exitWithChildren, persistDir, repoRoot, run, startTool, stopChildren, stopping, toolEnv, type LocalPlatform } from "./local-state";
+import { DEMO_ADMIN } from "./demo/seed-demo";
+import { devVarsPath, ensureDevVars, prepareLocalData } from "./local-setup";
 
 const t0 = performance.now();
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
@@ -29,22 +28,8 @@ const builtIndex = path.join(repoRoot, "dist", "client", "index.html");
 let platform: LocalPlatform | undefined;
 exitWithChildren(() => platform?.dispose());
 
-// 1. Local secret. A missing JWT_SECRET is added; a short one is the user's to fix, but admin login would fail
-// with auth_not_configured, so say so now rather than at the first login.
-const devVars = path.join(repoRoot, ".dev.vars");
-const newSecret = () => `JWT_SECRET="${randomBytes(32).toString("hex")}"\n`;
-if (!existsSync(devVars)) {
-  writeFileSync(devVars, `# Local secrets for wrangler (never committed). Created by npm start.\n${newSecret()}`, { mode: 0o600 });
-  step("Created .dev.vars with a random JWT_SECRET");
-} else {
-  const current = /^\s*JWT_SECRET\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S*))/m.exec(readFileSync(devVars, "utf8"));
-  if (!current) {
-    appendFileSync(devVars, `\n${newSecret()}`);
-    step("Added a random JWT_SECRET to .dev.vars");
-  } else if ((current[1] ?? current[2] ?? current[3] ?? "").length < 32) {
-    console.warn(`\x1b[33m!\x1b[0m JWT_SECRET in .dev.vars is shorter than 32 characters: admin login will answer auth_not_configured. Replace it, or delete .dev.vars and npm start writes a new one.`);
-  }
-}
+// 1. Local secret.
+ensureDevVars(step);
 
 // 2. Build.
 if (process.env.SKIP_BUILD === "1" && existsSync(builtConfig) && existsSync(builtIndex)) {
@@ -59,30 +44,12 @@ if (process.env.SKIP_BUILD === "1" && existsSync(builtConfig) && existsSync(buil
 }
 // The built Worker reads its secrets next to its config: refresh that copy, so a reused build (SKIP_BUILD=1)
 // still gets the current .dev.vars.
-copyFileSync(devVars, path.join(path.dirname(builtConfig), ".dev.vars"));
+copyFileSync(devVarsPath, path.join(path.dirname(builtConfig), ".dev.vars"));
 
 // 3. Database and demo data, in the same persisted state the server will use.
 const tm = performance.now();
 step(`Local data in ${shownDir}`);
-platform = await openMigratedPlatform(dir, step);
-let demoAdminWorks = false;
-try {
-  if (!(await hasJournals(platform.env))) {
-    step("Empty database: seeding the demo journals...");
-    const ts = performance.now();
-    await seedDemo(platform.env, console.log);
-    step(`Seeded in ${seconds(ts)}`);
-  }
-  const admin = await platform.env.DB.prepare(
-    "SELECT a.password_hash AS hash FROM admin_users a JOIN journals j ON j.id = a.journal_id WHERE j.is_default = 1 AND a.username = ? AND a.status = 'enabled'",
-  )
-    .bind(DEMO_ADMIN.username)
-    .first();
-  demoAdminWorks = !!admin && (await verifyPassword(DEMO_ADMIN.password, String(admin.hash)));
-} finally {
-  await platform.dispose();
-  platform = undefined;
-}
+const demoAdminWorks = await prepareLocalData(dir, step, (p) => (platform = p));
 step(`Database ready in ${seconds(tm)}`);
 
 // 4. Serve the built app. Variables declared in wrangler.toml [vars] can be overridden from the environment
@@ -100,8 +67,6 @@ const server = startTool("wrangler", [
   "--ip", "127.0.0.1",
   "--show-interactive-dev-session=false",
   "--log-level", process.env.WRANGLER_LOG ?? "info",
-  // Hosts for the alternate header branch without editing wrangler.toml (the e2e tests list a test host).
-  ...(process.env.ALT_HEADER_DOMAINS ? ["--var", `ALT_HEADER_DOMAINS:${process.env.ALT_HEADER_DOMAINS}`] : []),
 ]);
 server.once("exit", (code, signal) => {
   if (stopping) return;
