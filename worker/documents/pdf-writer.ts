@@ -82,10 +82,25 @@ export interface TextOptions {
   tracking?: number;
 }
 
+/**
+ * Graphics that are the same in every document (a certificate's frame, its seal): recorded and deflated once per
+ * isolate, written into each PDF as a Form XObject that pages draw with one `Do`.
+ */
+interface CachedForm {
+  width: number;
+  height: number;
+  contents: Uint8Array;
+  packed?: { dict: Record<string, string>; bytes: Uint8Array };
+}
+
+const FORM_CACHE_LIMIT = 64;
+const formCache = new Map<string, CachedForm>();
+
 /** One page's content stream, written as PDF operators. Coordinates are PDF points from the bottom-left. */
 export class PageCanvas {
   private readonly ops: string[] = [];
   readonly fonts = new Set<EmbeddedFont>();
+  readonly forms = new Set<CachedForm>();
 
   constructor(
     private readonly writer: PdfWriter,
@@ -158,6 +173,25 @@ export class PageCanvas {
     return this.op(`${num(a)} ${num(b)} ${num(c)} ${num(d)} ${num(e)} ${num(f)} cm`);
   }
 
+  /**
+   * Draws what `draw` draws, from a per-isolate cache keyed by `key` (and the page size): `draw` must depend on
+   * nothing but the key and must not draw text. The form runs in its own graphics state (q/Q around it).
+   */
+  form(key: string, draw: (c: PageCanvas) => void): this {
+    const cacheKey = `${key} @${this.width}x${this.height}`;
+    let form = formCache.get(cacheKey);
+    if (!form) {
+      const recorder = new PageCanvas(this.writer, this.width, this.height);
+      draw(recorder);
+      if (recorder.fonts.size) throw new Error("a cached form cannot draw text");
+      form = { width: this.width, height: this.height, contents: encoder.encode(recorder.contents()) };
+      if (formCache.size >= FORM_CACHE_LIMIT) formCache.delete(formCache.keys().next().value!);
+      formCache.set(cacheKey, form);
+    }
+    this.forms.add(form);
+    return this.op(`/${this.writer.formName(form)} Do`);
+  }
+
   line(x1: number, y1: number, x2: number, y2: number): this {
     return this.moveTo(x1, y1).lineTo(x2, y2).stroke();
   }
@@ -211,6 +245,7 @@ const SUBSET_TAG_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 export class PdfWriter {
   private readonly pages: Array<{ canvas: PageCanvas; page: ReturnType<PDFDocument["addPage"]> }> = [];
   private readonly fonts = new Map<FontFace, EmbeddedFont>();
+  private readonly forms = new Map<CachedForm, string>();
 
   private constructor(private readonly doc: PDFDocument) {}
 
@@ -245,15 +280,32 @@ export class PdfWriter {
     return font;
   }
 
+  /** The resource name of a cached form in this document. */
+  formName(form: CachedForm): string {
+    let name = this.forms.get(form);
+    if (!name) {
+      name = `X${this.forms.size + 1}`;
+      this.forms.set(form, name);
+    }
+    return name;
+  }
+
   async save(): Promise<Uint8Array> {
     const ctx = this.doc.context;
     const fonts = [...this.fonts.values()];
+    const formRefs = new Map<CachedForm, PDFRef>();
+    for (const form of this.forms.keys()) {
+      form.packed ??= await packStream(form.contents);
+      const dict = ctx.obj({ Type: "XObject", Subtype: "Form", BBox: [0, 0, form.width, form.height], Resources: {}, ...form.packed.dict });
+      formRefs.set(form, ctx.register(PDFRawStream.of(dict, form.packed.bytes)));
+    }
     // Page contents are deflated (operators compress ~5x). Font programs (glyph outlines compress ~30%) and
     // ToUnicode maps are small and stored as they are: each native deflate call costs ~0.2 ms whatever its size.
     const contents = await Promise.all(this.pages.map(({ canvas }) => packStream(encoder.encode(canvas.contents()))));
     this.pages.forEach(({ canvas, page }, i) => {
       page.node.set(PDFName.of("Contents"), ctx.register(PDFRawStream.of(ctx.obj(contents[i].dict), contents[i].bytes)));
       for (const font of canvas.fonts) page.node.setFontDictionary(PDFName.of(font.name), font.ref);
+      for (const form of canvas.forms) page.node.setXObject(PDFName.of(this.forms.get(form)!), formRefs.get(form)!);
     });
     fonts.forEach((font, i) => this.embedFont(font, i, subsetTrueType(font.face.bytes, font.order), encoder.encode(toUnicodeCMap(font))));
     return this.doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
