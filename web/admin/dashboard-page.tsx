@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import { adminJson } from "./admin-api";
 import { ErrorState, PageHeader, useTitle } from "./admin-ui";
-import type { DashboardCounts } from "./types";
+import type { DashboardCounts } from "../../worker/schemas/api";
 import { useResource } from "./use-resource";
 
 const TILES: { key: keyof DashboardCounts; label: string; to: string; hint: string }[] = [

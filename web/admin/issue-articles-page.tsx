@@ -7,7 +7,7 @@ import { adminJson, errorCode } from "./admin-api";
 import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
 import { pad } from "./format";
 import { DocumentButton, SelectAllCheckbox, useSelection } from "./selection";
-import type { AdminIssueArticles } from "./types";
+import type { AdminIssueArticles } from "../../worker/schemas/api";
 import { useResource } from "./use-resource";
 
 function digits(value: string | undefined): number {

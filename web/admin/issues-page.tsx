@@ -5,7 +5,7 @@ import { createIssueSchema, ISSUE_MAX, VOLUME_MAX } from "../../worker/schemas/a
 import { adminJson, errorCode } from "./admin-api";
 import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
 import { formatDate, pad } from "./format";
-import type { AdminIssue } from "./types";
+import type { AdminIssue } from "../../worker/schemas/api";
 import { useResource } from "./use-resource";
 
 export function issuePath(issue: { year: number; volume: number; issue: number }): string {

@@ -5,7 +5,7 @@ import { sanitizeRichText } from "../../worker/schemas/rich-text";
 import { adminJson, isAbort } from "./admin-api";
 import { LoadingState, PageHeader, useTitle } from "./admin-ui";
 import { formatDateTime } from "./format";
-import type { AdminSearchResults } from "./types";
+import type { AdminSearchResults } from "../../worker/schemas/api";
 import { useResource } from "./use-resource";
 
 export function SearchPage() {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { adminBlob, adminJson, saveBlob } from "./admin-api";
 import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
 import { formatBytes, formatDate, formatTime } from "./format";
-import type { Submission } from "./types";
+import type { Submission } from "../../worker/schemas/api";
 import { useResource } from "./use-resource";
 
 function DownloadButton({ submission, onError }: { submission: Submission; onError: (text: string) => void }) {

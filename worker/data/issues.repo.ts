@@ -3,19 +3,10 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../env";
 import { articles, editors, issues, submissions, type IssueRow } from "./schema";
 import { isUniqueViolation, nowIso } from "./db";
-
-export interface IssueSummary {
-  id: number;
-  year: number;
-  volume: number;
-  issue: number;
-  /** Articles filed under this issue, any status. */
-  articles: number;
-  creation: string;
-}
+import type { AdminIssue, DashboardCounts } from "../schemas/api";
 
 /** Every issue with its article count, newest first (year, then volume, then issue number). */
-export async function listIssuesWithCounts(db: Db, journalId: number): Promise<IssueSummary[]> {
+export async function listIssuesWithCounts(db: Db, journalId: number): Promise<AdminIssue[]> {
   return db
     .select({
       id: issues.id,
@@ -54,13 +45,6 @@ export async function insertIssue(db: Db, journalId: number, v: { year: number; 
     if (isUniqueViolation(err)) return null;
     throw err;
   }
-}
-
-export interface DashboardCounts {
-  archives: number;
-  editors: number;
-  articles: number;
-  submissions: number;
 }
 
 /** The dashboard tiles: issues, editors (any status), articles (any status), submissions — one query. */

@@ -1,5 +1,5 @@
-// Manuscripts sent through the public Submit Online form (SPEC §2 /article).
-import { and, count, eq, gte } from "drizzle-orm";
+// Manuscripts sent through the public Submit Online form (SPEC §2 /article): the public insert and the staff reads.
+import { and, count, desc, eq, gte } from "drizzle-orm";
 import type { Db } from "../env";
 import { submissions, type SubmissionRow } from "./schema";
 
@@ -24,6 +24,24 @@ export async function findSubmissionByReference(db: Db, journalId: number, refer
     .select()
     .from(submissions)
     .where(and(eq(submissions.journalId, journalId), eq(submissions.reference, reference)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Every submission of the journal, newest first. */
+export async function listSubmissions(db: Db, journalId: number): Promise<SubmissionRow[]> {
+  return db
+    .select()
+    .from(submissions)
+    .where(eq(submissions.journalId, journalId))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id));
+}
+
+export async function findSubmission(db: Db, journalId: number, id: number): Promise<SubmissionRow | undefined> {
+  const rows = await db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.journalId, journalId), eq(submissions.id, id)))
     .limit(1);
   return rows[0];
 }

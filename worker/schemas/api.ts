@@ -100,3 +100,54 @@ export interface SearchResults {
   count: number;
   results: Article[];
 }
+
+// ---- Admin answers (docs/api.md, "Admin API") ----
+
+/** GET /api/admin/: the dashboard counts. */
+export interface DashboardCounts {
+  archives: number;
+  editors: number;
+  articles: number;
+  submissions: number;
+}
+
+/** One row of GET /api/admin/archives/. */
+export interface AdminIssue {
+  id: number;
+  year: number;
+  volume: number;
+  issue: number;
+  /** Articles filed under this issue, any status. */
+  articles: number;
+  creation: string;
+}
+
+export interface AdminIssueArticles {
+  year: number;
+  volume: number;
+  issue: number;
+  articles: AdminArticle[];
+}
+
+export interface AdminSearchResults {
+  q: string;
+  count: number;
+  results: AdminArticle[];
+}
+
+/** A manuscript sent through the Submit Online form, as staff see it. */
+export interface Submission {
+  id: number;
+  reference: string;
+  name: string;
+  email: string;
+  country: string;
+  phone: string;
+  address: string;
+  title: string;
+  file: string;
+  file_size: number;
+  created_at: string;
+  /** Download path of the manuscript (needs the bearer token). */
+  file_url: string;
+}

@@ -2,13 +2,14 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import type { SubmissionRow } from "../../data/schema";
+import type { Submission } from "../../schemas/api";
 import { notFound } from "../../middleware/errors";
 import { idOf } from "../../middleware/params";
 import { fileKeys, isSafeFileName } from "../../files/keys";
 import { serveR2Object } from "../../files/serve";
-import { findSubmission, listSubmissions } from "../../data/submissions-admin.repo";
+import { findSubmission, listSubmissions } from "../../data/submissions.repo";
 
-function toSubmission(row: SubmissionRow) {
+function toSubmission(row: SubmissionRow): Submission {
   return {
     id: row.id,
     reference: row.reference,
@@ -21,7 +22,6 @@ function toSubmission(row: SubmissionRow) {
     file: row.file,
     file_size: row.fileSize,
     created_at: row.createdAt,
-    /** The manuscript, for the list's download link (needs the bearer token). */
     file_url: `/api/admin/submissions/${row.id}/file`,
   };
 }
