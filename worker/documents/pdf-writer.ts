@@ -1,10 +1,10 @@
-// A small drawing layer over pdf-lib's object model: pdf-lib holds the document, pages and cross-reference table and
-// serializes them; this file writes the page content streams (as text, deflated natively) and embeds fonts
-// itself, so each glyph is drawn exactly as shaped (Arabic joining, Indic reordering, per-glyph advances), the
-// ToUnicode map and ActualText give text extraction the real characters, and each font is subset to the glyphs
-// drawn, renumbered in drawing order (truetype-subset.ts). pdf-lib's own drawText re-lays out strings on every call and
-// deflates with pako, which made one certificate cost ~30 ms; this path costs a few.
-import { PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFString, type PDFObject, type PDFRef } from "pdf-lib";
+// The PDF writer of the documents: pages drawn through PageCanvas (content streams written as operator text), fonts
+// embedded as Type0/CIDFontType2 with the glyphs exactly as shaped (Arabic joining, Indic reordering, per-glyph
+// advances), a ToUnicode map and ActualText so text extraction reads the real characters, each font subset to the
+// glyphs drawn and renumbered in drawing order (truetype-subset.ts), and the file (objects, xref, trailer) written
+// directly. pdf-lib's drawText re-lays out strings on every call and deflates with pako (~30 ms a certificate), and
+// its object model and serializer cost more than the drawing; this path costs a few milliseconds
+// (docs/decisions/0052-document-speed.md).
 import type { FontFace } from "./font-faces";
 import type { ShapedRun } from "./text-shaping";
 import { subsetTrueType } from "./truetype-subset";
@@ -42,9 +42,15 @@ const encoder = new TextEncoder();
 /** Streams shorter than this are stored: deflating them would cost more time than the bytes are worth. */
 const DEFLATE_MIN = 2048;
 
-async function packStream(bytes: Uint8Array): Promise<{ dict: Record<string, string>; bytes: Uint8Array }> {
-  if (bytes.length < DEFLATE_MIN) return { dict: {}, bytes };
-  return { dict: { Filter: "FlateDecode" }, bytes: await deflate(bytes) };
+/** A stream's bytes and the /Filter entry (with its leading space) they need. */
+interface PackedStream {
+  filter: string;
+  bytes: Uint8Array;
+}
+
+async function packStream(bytes: Uint8Array): Promise<PackedStream> {
+  if (bytes.length < DEFLATE_MIN) return { filter: "", bytes };
+  return { filter: " /Filter /FlateDecode", bytes: await deflate(bytes) };
 }
 
 /**
@@ -59,7 +65,8 @@ class EmbeddedFont {
   constructor(
     readonly face: FontFace,
     readonly name: string,
-    readonly ref: PDFRef,
+    /** Object number of its Type0 font dictionary. */
+    readonly ref: number,
   ) {}
 
   /** The CID that draws glyph `id` of the face. */
@@ -90,7 +97,7 @@ interface CachedForm {
   width: number;
   height: number;
   contents: Uint8Array;
-  packed?: { dict: Record<string, string>; bytes: Uint8Array };
+  packed?: PackedStream;
 }
 
 const FORM_CACHE_LIMIT = 64;
@@ -241,29 +248,57 @@ export interface DocumentInfo {
 
 const SUBSET_TAG_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/** Builds one PDF: pages with content drawn through PageCanvas, fonts embedded on save. */
+/** A PDF text string: UTF-16BE with a byte order mark, hex-encoded (any script, no escaping). */
+const textString = (text: string): string => `<FEFF${utf16Hex(text)}>`;
+
+/** A PDF date string in UTC: (D:YYYYMMDDHHmmSSZ). */
+const dateString = (d: Date): string => `(D:${d.toISOString().replace(/[-:T]/g, "").slice(0, 14)}Z)`;
+
+/** One indirect object: a dictionary or array written as text, and for a stream its (already encoded) bytes. */
+interface PdfObject {
+  body: string;
+  stream?: Uint8Array;
+}
+
+/**
+ * Builds one PDF: pages with content drawn through PageCanvas, fonts embedded on save. The file is written directly
+ * (objects, cross-reference table, trailer): the structure of these documents is fixed and small, and a general
+ * object model costs more than the drawing.
+ */
 export class PdfWriter {
-  private readonly pages: Array<{ canvas: PageCanvas; page: ReturnType<PDFDocument["addPage"]> }> = [];
+  private readonly pages: PageCanvas[] = [];
   private readonly fonts = new Map<FontFace, EmbeddedFont>();
   private readonly forms = new Map<CachedForm, string>();
+  /** Object numbers are indexes + 1; 1 is the catalog, 2 the page tree, 3 the document information. */
+  private readonly objects: Array<PdfObject | null> = [null, null, null];
 
-  private constructor(private readonly doc: PDFDocument) {}
+  private constructor(private readonly info: string) {}
 
   static async create(info: DocumentInfo): Promise<PdfWriter> {
-    const doc = await PDFDocument.create({ updateMetadata: false });
-    doc.setTitle(info.title);
-    doc.setAuthor(info.author);
-    if (info.subject) doc.setSubject(info.subject);
-    doc.setCreator(info.author);
-    doc.setProducer("journal-edge documents");
-    doc.setCreationDate(new Date());
-    return new PdfWriter(doc);
+    let dict = `<< /Title ${textString(info.title)} /Author ${textString(info.author)}`;
+    if (info.subject) dict += ` /Subject ${textString(info.subject)}`;
+    dict += ` /Creator ${textString(info.author)} /Producer (journal-edge documents) /CreationDate ${dateString(new Date())} >>`;
+    return new PdfWriter(dict);
+  }
+
+  /** Reserves an object number (written later with `set`). */
+  private reserve(): number {
+    this.objects.push(null);
+    return this.objects.length;
+  }
+
+  private set(ref: number, body: string, stream?: Uint8Array): number {
+    this.objects[ref - 1] = { body, stream };
+    return ref;
+  }
+
+  private add(body: string, stream?: Uint8Array): number {
+    return this.set(this.reserve(), body, stream);
   }
 
   addPage(size: { width: number; height: number }): PageCanvas {
-    const page = this.doc.addPage([size.width, size.height]);
     const canvas = new PageCanvas(this, size.width, size.height);
-    this.pages.push({ canvas, page });
+    this.pages.push(canvas);
     return canvas;
   }
 
@@ -274,7 +309,7 @@ export class PdfWriter {
   fontFor(face: FontFace): EmbeddedFont {
     let font = this.fonts.get(face);
     if (!font) {
-      font = new EmbeddedFont(face, `F${this.fonts.size + 1}`, this.doc.context.nextRef());
+      font = new EmbeddedFont(face, `F${this.fonts.size + 1}`, this.reserve());
       this.fonts.set(face, font);
     }
     return font;
@@ -291,76 +326,86 @@ export class PdfWriter {
   }
 
   async save(): Promise<Uint8Array> {
-    const ctx = this.doc.context;
-    const fonts = [...this.fonts.values()];
-    const formRefs = new Map<CachedForm, PDFRef>();
+    const formRefs = new Map<CachedForm, number>();
     for (const form of this.forms.keys()) {
       form.packed ??= await packStream(form.contents);
-      const dict = ctx.obj({ Type: "XObject", Subtype: "Form", BBox: [0, 0, form.width, form.height], Resources: {}, ...form.packed.dict });
-      formRefs.set(form, ctx.register(PDFRawStream.of(dict, form.packed.bytes)));
+      const { bytes, filter } = form.packed;
+      formRefs.set(form, this.add(`<< /Type /XObject /Subtype /Form /BBox [0 0 ${num(form.width)} ${num(form.height)}] /Resources << >>${filter} /Length ${bytes.length} >>`, bytes));
     }
     // Page contents are deflated (operators compress ~5x). Font programs (glyph outlines compress ~30%) and
     // ToUnicode maps are small and stored as they are: each native deflate call costs ~0.2 ms whatever its size.
-    const contents = await Promise.all(this.pages.map(({ canvas }) => packStream(encoder.encode(canvas.contents()))));
-    this.pages.forEach(({ canvas, page }, i) => {
-      page.node.set(PDFName.of("Contents"), ctx.register(PDFRawStream.of(ctx.obj(contents[i].dict), contents[i].bytes)));
-      for (const font of canvas.fonts) page.node.setFontDictionary(PDFName.of(font.name), font.ref);
-      for (const form of canvas.forms) page.node.setXObject(PDFName.of(this.forms.get(form)!), formRefs.get(form)!);
+    const contents = await Promise.all(this.pages.map((canvas) => packStream(encoder.encode(canvas.contents()))));
+    const kids = this.pages.map((canvas, i) => {
+      const content = this.add(`<< /Length ${contents[i].bytes.length}${contents[i].filter} >>`, contents[i].bytes);
+      let resources = "";
+      if (canvas.fonts.size) resources += ` /Font << ${[...canvas.fonts].map((f) => `/${f.name} ${f.ref} 0 R`).join(" ")} >>`;
+      if (canvas.forms.size) resources += ` /XObject << ${[...canvas.forms].map((f) => `/${this.forms.get(f)} ${formRefs.get(f)} 0 R`).join(" ")} >>`;
+      return this.add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(canvas.width)} ${num(canvas.height)}] /Resources <<${resources} >> /Contents ${content} 0 R >>`);
     });
-    fonts.forEach((font, i) => this.embedFont(font, i, subsetTrueType(font.face.bytes, font.order), encoder.encode(toUnicodeCMap(font))));
-    return this.doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
+    [...this.fonts.values()].forEach((font, i) => this.embedFont(font, i));
+    this.set(1, "<< /Type /Catalog /Pages 2 0 R >>");
+    this.set(2, `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`);
+    this.set(3, this.info);
+    return this.serialize();
   }
 
-  private embedFont(font: EmbeddedFont, index: number, program: Uint8Array, cmap: Uint8Array): void {
-    const ctx = this.doc.context;
+  /** Header, objects, cross-reference table and trailer. */
+  private serialize(): Uint8Array {
+    const parts: Uint8Array[] = [];
+    const offsets: number[] = [];
+    let length = 0;
+    const write = (bytes: Uint8Array) => {
+      parts.push(bytes);
+      length += bytes.length;
+    };
+    // The binary comment tells transfer tools the file is binary (ISO 32000 7.5.2).
+    write(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a, 0x25, 0xe2, 0xe3, 0xcf, 0xd3, 0x0a]));
+    this.objects.forEach((object, i) => {
+      if (!object) throw new Error(`PDF object ${i + 1} was reserved but never written`);
+      offsets.push(length);
+      if (object.stream) {
+        write(encoder.encode(`${i + 1} 0 obj\n${object.body}\nstream\n`));
+        write(object.stream);
+        write(encoder.encode("\nendstream\nendobj\n"));
+      } else write(encoder.encode(`${i + 1} 0 obj\n${object.body}\nendobj\n`));
+    });
+    const size = this.objects.length + 1;
+    let xref = `xref\n0 ${size}\n0000000000 65535 f \n`;
+    for (const offset of offsets) xref += `${String(offset).padStart(10, "0")} 00000 n \n`;
+    write(encoder.encode(`${xref}trailer\n<< /Size ${size} /Root 1 0 R /Info 3 0 R >>\nstartxref\n${length}\n%%EOF\n`));
+    const out = new Uint8Array(length);
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  }
+
+  private embedFont(font: EmbeddedFont, index: number): void {
     const fk = font.face.font;
     const scale = 1000 / fk.unitsPerEm;
-    const fontFile = PDFRawStream.of(ctx.obj({ Length1: program.length }), program);
+    const program = subsetTrueType(font.face.bytes, font.order);
+    const cmap = encoder.encode(toUnicodeCMap(font));
+    const fontFile = this.add(`<< /Length ${program.length} /Length1 ${program.length} >>`, program);
     // Subset fonts are named with a six-letter tag (ISO 32000 9.6.4); unique within the document.
     let tag = "";
     for (let i = 0, n = index + 1; i < 6; i++, n = Math.floor(n / 26)) tag = SUBSET_TAG_LETTERS[n % 26] + tag;
     const baseFont = `${tag}+${(fk.postscriptName ?? font.face.key).replace(/[^A-Za-z0-9-]/g, "")}`;
-    const bbox = fk.bbox;
-    const descriptor = ctx.register(
-      ctx.obj({
-        Type: "FontDescriptor",
-        FontName: baseFont,
-        Flags: 4 | (fk.italicAngle ? 64 : 0),
-        FontBBox: [bbox.minX * scale, bbox.minY * scale, bbox.maxX * scale, bbox.maxY * scale].map(Math.round),
-        ItalicAngle: fk.italicAngle,
-        Ascent: Math.round(fk.ascent * scale),
-        Descent: Math.round(fk.descent * scale),
-        CapHeight: Math.round((fk.capHeight || fk.ascent) * scale),
-        StemV: 80,
-        FontFile2: ctx.register(fontFile),
-      }),
+    const bbox = [fk.bbox.minX, fk.bbox.minY, fk.bbox.maxX, fk.bbox.maxY].map((v) => Math.round(v * scale));
+    const descriptor = this.add(
+      `<< /Type /FontDescriptor /FontName /${baseFont} /Flags ${4 | (fk.italicAngle ? 64 : 0)} /FontBBox [${bbox.join(" ")}]` +
+        ` /ItalicAngle ${num(fk.italicAngle)} /Ascent ${Math.round(fk.ascent * scale)} /Descent ${Math.round(fk.descent * scale)}` +
+        ` /CapHeight ${Math.round((fk.capHeight || fk.ascent) * scale)} /StemV 80 /FontFile2 ${fontFile} 0 R >>`,
     );
     // W: CIDs are consecutive from 1, so one array holds every width.
-    const widths: PDFObject[] = [PDFNumber.of(1), ctx.obj(font.glyphs.map((g) => Math.round(g.width)))];
-    const cidFont = ctx.register(
-      ctx.obj({
-        Type: "Font",
-        Subtype: "CIDFontType2",
-        BaseFont: baseFont,
-        CIDSystemInfo: { Registry: PDFString.of("Adobe"), Ordering: PDFString.of("Identity"), Supplement: 0 },
-        FontDescriptor: descriptor,
-        CIDToGIDMap: "Identity",
-        DW: 0,
-        W: widths,
-      }),
+    const widths = font.glyphs.map((g) => Math.round(g.width)).join(" ");
+    const cidFont = this.add(
+      `<< /Type /Font /Subtype /CIDFontType2 /BaseFont /${baseFont} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>` +
+        ` /FontDescriptor ${descriptor} 0 R /CIDToGIDMap /Identity /DW 0 /W [1 [${widths}]] >>`,
     );
-    const toUnicode = ctx.register(PDFRawStream.of(ctx.obj({}), cmap));
-    ctx.assign(
-      font.ref,
-      ctx.obj({
-        Type: "Font",
-        Subtype: "Type0",
-        BaseFont: baseFont,
-        Encoding: "Identity-H",
-        DescendantFonts: [cidFont],
-        ToUnicode: toUnicode,
-      }),
-    );
+    const toUnicode = this.add(`<< /Length ${cmap.length} >>`, cmap);
+    this.set(font.ref, `<< /Type /Font /Subtype /Type0 /BaseFont /${baseFont} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R >>`);
   }
 }
 
