@@ -37,6 +37,10 @@ const NAMES = ["Aynur Məmmədova", "Şükrü Işık", "Nguyễn Thị Minh", "A
 const certificate = (author: string) => buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author, chief: SAMPLE_CHIEF });
 
 it("measures the documents", { timeout: 300_000 }, async () => {
+  // The first certificate in a fresh isolate: fonts parsed, shapers and code not yet compiled (one sample).
+  const coldStart = performance.now();
+  const cold = await certificate("Aynur Məmmədova");
+  results.push(`| first certificate in the isolate (cold: font parsing, JIT), one sample | ${(performance.now() - coldStart).toFixed(0)} ms | — | ${(cold.length / 1024).toFixed(1)} KB |`);
   await measure("certificate, Latin names (Aynur Məmmədova …)", (i) => certificate(`${NAMES[Math.abs(i) % 5]} ${i}`));
   // Every word of the title made new each run (the layout caches miss): what a warm isolate pays for another article.
   const freshTitle = (i: number) => ({ ...SAMPLE_ARTICLE, titleHtml: SAMPLE_ARTICLE.titleHtml.replace(/[A-Za-z]+(?![^<]*>)/g, (w) => `${w}${Math.abs(i)}`) });
