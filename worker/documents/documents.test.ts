@@ -121,6 +121,32 @@ describe("building blocks", () => {
     });
   });
 
+  it("reads glyph ids, advances and metrics from the font tables exactly as fontkit does", () => {
+    for (const face of Object.values(FACES)) {
+      const fk = face.font;
+      const m = face.tables.metrics;
+      expect([m.unitsPerEm, m.ascent, m.descent, m.postscriptName], face.key).toEqual([fk.unitsPerEm, fk.ascent, fk.descent, fk.postscriptName]);
+      expect(m.capHeight || m.ascent, face.key).toBe(fk.capHeight || fk.ascent);
+      expect(m.italicAngle, face.key).toBeCloseTo(fk.italicAngle, 5);
+      expect(m.bbox, face.key).toEqual([fk.bbox.minX, fk.bbox.minY, fk.bbox.maxX, fk.bbox.maxY]);
+      for (const [from, to] of [[0x20, 0x2fff], [0xa600, 0xabff], [0xfb00, 0xfffd]]) {
+        for (let cp = from; cp <= to; cp++) {
+          const id = face.tables.glyphId(cp);
+          const expected = fk.hasGlyphForCodePoint(cp) ? fk.glyphForCodePoint(cp).id : 0;
+          if (id !== expected) expect(`${face.key} U+${cp.toString(16)} -> ${id}`).toBe(`${face.key} U+${cp.toString(16)} -> ${expected}`);
+          if (!id) continue;
+          let fontkitAdvance: number;
+          try {
+            fontkitAdvance = fk.getGlyph(id).advanceWidth;
+          } catch {
+            continue; // fontkit cannot load a few empty glyphs (Bengali U+200B): nothing to compare
+          }
+          if (face.tables.advanceWidth(id) !== fontkitAdvance) expect(`${face.key} glyph ${id} advance`).toBe("equal");
+        }
+      }
+    }
+  });
+
   it("matches authors without case, extra spaces or composition differences", () => {
     const stored = "Aynur  Məmmədova,Şükrü Işık , Nguyễn Thị Minh";
     expect(splitAuthors(stored)).toEqual(["Aynur Məmmədova", "Şükrü Işık", "Nguyễn Thị Minh"]);

@@ -4,6 +4,7 @@
 // that has a glyph for it (docs/decisions/0050-document-fonts-and-scripts.md).
 import "./fontkit-shim";
 import fontkit from "@pdf-lib/fontkit";
+import { TrueTypeTables } from "./truetype-tables";
 import serifRegular from "../../fonts/NotoSerif-Regular.ttf.bin";
 import serifBold from "../../fonts/NotoSerif-Bold.ttf.bin";
 import serifItalic from "../../fonts/NotoSerif-Italic.ttf.bin";
@@ -29,6 +30,7 @@ export type Shaping = "direct" | "shaped";
 
 export class FontFace {
   private parsed: FontkitFont | null = null;
+  private tablesCache: TrueTypeTables | null = null;
   private readonly coverage = new Map<number, boolean>();
 
   constructor(
@@ -39,9 +41,16 @@ export class FontFace {
     readonly rtl: boolean,
   ) {}
 
+  /** fontkit's parse of the face: only the shaped scripts' OpenType layout needs it. */
   get font(): FontkitFont {
     this.parsed ??= fontkit.create(new Uint8Array(this.data));
     return this.parsed;
+  }
+
+  /** cmap, advances and metrics read straight from the tables (cheap, no full parse). */
+  get tables(): TrueTypeTables {
+    this.tablesCache ??= new TrueTypeTables(new Uint8Array(this.data));
+    return this.tablesCache;
   }
 
   /** The raw TrueType bytes (for the PDF subsetter). */
@@ -52,7 +61,7 @@ export class FontFace {
   covers(codePoint: number): boolean {
     let has = this.coverage.get(codePoint);
     if (has === undefined) {
-      has = this.font.hasGlyphForCodePoint(codePoint);
+      has = this.tables.glyphId(codePoint) !== 0;
       this.coverage.set(codePoint, has);
     }
     return has;

@@ -382,7 +382,7 @@ export class PdfWriter {
   }
 
   private embedFont(font: EmbeddedFont, index: number): void {
-    const fk = font.face.font;
+    const fk = font.face.tables.metrics;
     const scale = 1000 / fk.unitsPerEm;
     // The font program and ToUnicode map are stored, not deflated: renumbered glyph outlines compress only ~30% and
     // deflating them cost more CPU than the whole rest of the font (measured: ~0.2 ms per font); a map is ~1 KB.
@@ -393,7 +393,7 @@ export class PdfWriter {
     let tag = "";
     for (let i = 0, n = index + 1; i < 6; i++, n = Math.floor(n / 26)) tag = SUBSET_TAG_LETTERS[n % 26] + tag;
     const baseFont = `${tag}+${(fk.postscriptName ?? font.face.key).replace(/[^A-Za-z0-9-]/g, "")}`;
-    const bbox = [fk.bbox.minX, fk.bbox.minY, fk.bbox.maxX, fk.bbox.maxY].map((v) => Math.round(v * scale));
+    const bbox = fk.bbox.map((v) => Math.round(v * scale));
     const descriptor = this.add(
       `<< /Type /FontDescriptor /FontName /${baseFont} /Flags ${4 | (fk.italicAngle ? 64 : 0)} /FontBBox [${bbox.join(" ")}]` +
         ` /ItalicAngle ${num(fk.italicAngle)} /Ascent ${Math.round(fk.ascent * scale)} /Descent ${Math.round(fk.descent * scale)}` +

@@ -102,18 +102,20 @@ function itemize(text: string, chain: readonly FontFace[]): Piece[] {
 
 function shapePiece(piece: Piece): ShapedRun {
   const { face } = piece;
-  const font = face.font;
-  const scale = 1000 / font.unitsPerEm;
   const glyphs: ShapedGlyph[] = [];
   let advance = 0;
   if (face.shaping === "direct") {
+    const tables = face.tables;
+    const scale = 1000 / tables.metrics.unitsPerEm;
     for (const ch of piece.text) {
-      const glyph = font.glyphForCodePoint(ch.codePointAt(0)!);
-      const width = glyph.advanceWidth * scale;
-      glyphs.push({ id: glyph.id, advance: width, width, text: ch });
+      const id = tables.glyphId(ch.codePointAt(0)!);
+      const width = tables.advanceWidth(id) * scale;
+      glyphs.push({ id, advance: width, width, text: ch });
       advance += width;
     }
   } else {
+    const font = face.font;
+    const scale = 1000 / font.unitsPerEm;
     const run = font.layout(piece.text);
     run.glyphs.forEach((glyph, i) => {
       const width = glyph.advanceWidth * scale;
