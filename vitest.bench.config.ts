@@ -1,19 +1,9 @@
 // Benchmarks (`npm run bench`): worker/**/*.bench.ts run inside workerd, like the Worker in production.
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { workersRuntime } from "./tests/workers-runtime";
 
 export default defineConfig({
-  plugins: [
-    cloudflareTest(async () => ({
-      wrangler: { configPath: "./wrangler.toml" },
-      miniflare: {
-        bindings: {
-          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-          JWT_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
-        },
-      },
-    })),
-  ],
+  plugins: [workersRuntime()],
   test: {
     include: [],
     setupFiles: ["./tests/api/apply-migrations.ts"],

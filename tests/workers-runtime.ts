@@ -1,0 +1,14 @@
+// The Workers runtime for vitest (API tests and benchmarks): workerd with the real local D1 and R2 bindings
+// from wrangler.toml, the real migrations (applied by tests/api/apply-migrations.ts) and a test-only secret.
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+
+export const workersRuntime = () =>
+  cloudflareTest(async () => ({
+    wrangler: { configPath: "./wrangler.toml" },
+    miniflare: {
+      bindings: {
+        TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+        JWT_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
+      },
+    },
+  }));
