@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { createIssueSchema, ISSUE_MAX, VOLUME_MAX } from "../../worker/schemas/admin";
 import { adminJson, errorCode } from "./admin-api";
-import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
+import { EmptyState, ErrorState, Field, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
 import { formatDate, pad } from "./format";
 import type { AdminIssue } from "../../worker/schemas/api";
 import { useResource } from "./use-resource";
@@ -80,15 +80,8 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
         </button>
       </div>
       <form className="inline-form" onSubmit={submit} noValidate>
-        <div className={`field${volumeInvalid ? " field--invalid" : ""}`}>
-          <div className="field__label-row">
-            <label className="field__label" htmlFor={`${id}-volume`}>
-              Volume
-            </label>
-            <span className="required-marker" aria-hidden="true">
-              *
-            </span>
-          </div>
+        {/* The shared message under the form explains a missing number, so the field only turns red. */}
+        <Field id={`${id}-volume`} label="Volume" required className={volumeInvalid ? "field--invalid" : undefined}>
           <input
             id={`${id}-volume`}
             name="volume"
@@ -103,16 +96,8 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
             readOnly={done}
             onChange={(e) => setVolume(e.target.value)}
           />
-        </div>
-        <div className={`field${issueInvalid ? " field--invalid" : ""}`}>
-          <div className="field__label-row">
-            <label className="field__label" htmlFor={`${id}-issue`}>
-              Issue
-            </label>
-            <span className="required-marker" aria-hidden="true">
-              *
-            </span>
-          </div>
+        </Field>
+        <Field id={`${id}-issue`} label="Issue" required className={issueInvalid ? "field--invalid" : undefined}>
           <input
             id={`${id}-issue`}
             name="issue"
@@ -127,13 +112,10 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
             readOnly={done}
             onChange={(e) => setIssue(e.target.value)}
           />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-year`}>
-            Year
-          </label>
+        </Field>
+        <Field id={`${id}-year`} label="Year">
           <input id={`${id}-year`} value={year} readOnly className="input--readonly" />
-        </div>
+        </Field>
         <div className="inline-form__actions">
           {!done ? (
             <button type="submit" className="btn btn--primary" disabled={busy}>
