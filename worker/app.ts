@@ -4,6 +4,8 @@ import type { AppEnv } from "./env";
 import { handleError } from "./middleware/errors";
 import { resolveJournal } from "./middleware/journal";
 import { securityHeaders } from "./middleware/security-headers";
+import { d1Session } from "./edge/d1-session";
+import { bumpAfterAdminWrite } from "./edge/content-version";
 import { settingsRoutes } from "./routes/settings/settings.routes";
 import { indexingRoutes } from "./routes/indexing/indexing.routes";
 import { editorsRoutes } from "./routes/editors/editors.routes";
@@ -23,7 +25,10 @@ export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(handleError);
   app.use("*", securityHeaders);
+  app.use("*", d1Session);
   app.use("*", resolveJournal);
+  // Every successful admin write bumps the journal's content version (the edge cache's keys): one hook.
+  app.use("*", bumpAfterAdminWrite);
 
   app.route("/api/settings", settingsRoutes);
   app.route("/api/settings", settingsAdminRoutes);

@@ -58,26 +58,40 @@ export async function listArchiveYears(db: Db, journalId: number): Promise<Archi
     .orderBy(desc(issues.year), desc(issues.volume));
 }
 
-export async function issueExists(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<boolean> {
-  const rows = await db
+const issueExistsQuery = (db: Db, journalId: number, year: number, volume: number, issue: number) =>
+  db
     .select({ id: issues.id })
     .from(issues)
     .where(and(eq(issues.journalId, journalId), eq(issues.year, year), eq(issues.volume, volume), eq(issues.issue, issue)))
     .limit(1);
-  return rows.length > 0;
+
+export async function issueExists(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<boolean> {
+  return (await issueExistsQuery(db, journalId, year, volume, issue)).length > 0;
 }
 
-export async function listPublicIssueArticles(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<ArticleRow[]> {
-  return db
+const publicIssueArticlesQuery = (db: Db, journalId: number, year: number, volume: number, issue: number) =>
+  db
     .select()
     .from(articles)
     .where(and(isPublic(journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue)))
     .orderBy(firstPageOrder, asc(articles.id));
+
+export async function listPublicIssueArticles(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<ArticleRow[]> {
+  return publicIssueArticlesQuery(db, journalId, year, volume, issue);
 }
 
+/** An issue's public articles and whether the issue exists, in one database round trip (a batch). */
+export async function readPublicIssue(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<{ rows: ArticleRow[]; exists: boolean }> {
+  const [rows, found] = await db.batch([publicIssueArticlesQuery(db, journalId, year, volume, issue), issueExistsQuery(db, journalId, year, volume, issue)]);
+  return { rows, exists: found.length > 0 };
+}
+
+/** The query behind findPublicArticleByRef, for batching with others (at most one row). */
+export const publicArticleByRefQuery = (db: Db, journalId: number, refnumber: string) =>
+  db.select().from(articles).where(and(isPublic(journalId), eq(articles.refnumber, refnumber))).limit(1);
+
 export async function findPublicArticleByRef(db: Db, journalId: number, refnumber: string): Promise<ArticleRow | undefined> {
-  const rows = await db.select().from(articles).where(and(isPublic(journalId), eq(articles.refnumber, refnumber))).limit(1);
-  return rows[0];
+  return (await publicArticleByRefQuery(db, journalId, refnumber))[0];
 }
 
 export async function findPublicArticleById(db: Db, journalId: number, id: number): Promise<ArticleRow | undefined> {

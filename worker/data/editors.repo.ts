@@ -11,12 +11,16 @@ export function toEditor(row: EditorRow): Editor {
   return { ...rest, picture_url: row.picture ? filePaths.editorPicture(row.picture) : filePaths.defaultAvatar };
 }
 
-export async function listEnabledEditors(db: Db, journalId: number): Promise<EditorRow[]> {
-  return db
+/** The query behind listEnabledEditors, for batching with others. */
+export const enabledEditorsQuery = (db: Db, journalId: number) =>
+  db
     .select()
     .from(editors)
     .where(and(eq(editors.journalId, journalId), eq(editors.status, STATUS_ENABLED)))
     .orderBy(asc(editors.id));
+
+export async function listEnabledEditors(db: Db, journalId: number): Promise<EditorRow[]> {
+  return enabledEditorsQuery(db, journalId);
 }
 
 export async function findEditor(db: Db, journalId: number, id: number, opts: { enabledOnly: boolean }): Promise<EditorRow | undefined> {

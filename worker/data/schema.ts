@@ -19,6 +19,9 @@ export const journals = sqliteTable("journals", {
   impactfactor: text("impactfactor").notNull().default(""),
   createdAt: text("created_at").notNull(),
   updated_at: text("updated_at").notNull(),
+  /** Bumped by every admin write; part of every edge-cache key (migrations/0007, docs/decisions/0110). */
+  contentVersion: integer("content_version").notNull().default(1),
+  contentChangedAt: text("content_changed_at").notNull().default("2026-01-01T00:00:00.000Z"),
 });
 
 export const journalDomains = sqliteTable("journal_domains", {

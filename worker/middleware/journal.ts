@@ -1,9 +1,10 @@
 // Host -> journal: every request is scoped to the journal its Host header names (or the default one).
+// The lookup is remembered per isolate (worker/edge/journal-memo.ts): a warm isolate makes no database call.
 import type { MiddlewareHandler } from "hono";
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../data/schema";
+import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../env";
-import { findJournalByHost } from "../data/journals.repo";
+import { journalForHost } from "../edge/journal-memo";
+import { VERSION_COOKIE, versionFromCookie } from "../edge/content-version";
 import { HttpError } from "./errors";
 
 /** Lower-cased host name without port; "" when absent or malformed. */
@@ -14,11 +15,11 @@ export function hostNameOf(hostHeader: string | undefined | null): string {
   return /^[a-z0-9.\-\[\]:]+$/.test(name) ? name.replace(/\.$/, "") : "";
 }
 
+/** Needs c.get("db") (set by the d1Session middleware). */
 export const resolveJournal: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const db = drizzle(c.env.DB, { schema });
-  c.set("db", db);
+  const wanted = getCookie(c, VERSION_COOKIE);
   // In Workers the request URL carries the Host the client sent; never X-Forwarded-Host.
-  const journal = await findJournalByHost(db, hostNameOf(new URL(c.req.url).host));
+  const journal = await journalForHost(c.get("db"), hostNameOf(new URL(c.req.url).host), (id) => versionFromCookie(wanted, id));
   if (!journal) throw new HttpError(503, "no_journal_configured");
   c.set("journal", journal);
   await next();

@@ -27,7 +27,11 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   // Responses passed through from R2 or the asset store can have immutable headers: copy first.
   c.res = new Response(c.res.body, c.res);
-  const h = c.res.headers;
+  applySecurityHeaders(c.res.headers);
+};
+
+/** The headers above, on a response made outside the app (the edge layer's shipped files). */
+export function applySecurityHeaders(h: Headers): void {
   const isViteDev = import.meta.env?.DEV && import.meta.env?.MODE !== "test";
   h.set("Content-Security-Policy", isViteDev ? DEV_CSP : CSP);
   h.set("X-Content-Type-Options", "nosniff");
@@ -35,4 +39,4 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");
   h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-};
+}

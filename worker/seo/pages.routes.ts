@@ -3,7 +3,7 @@
 // next to their abstract page. Static files (any path with a file extension) pass through to the asset store.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
-import { findPublicArticleByRef, issueExists, listPublicIssueArticles } from "../data/articles.repo";
+import { findPublicArticleByRef, readPublicIssue } from "../data/articles.repo";
 import type { ArticleRow } from "../data/schema";
 import { fileKeys } from "../files/keys";
 import { serveR2Object } from "../files/serve";
@@ -115,10 +115,7 @@ export const pageRoutes = new Hono<AppEnv>()
     const [year, volume, issue] = [digits(c.req.param("year")), digits(c.req.param("vol")), digits(c.req.param("issue"))];
     if (year === null || volume === null || issue === null) return renderShell(c, notFoundPage("Issue not found"), origin);
     const db = c.get("db");
-    const [rows, exists] = await Promise.all([
-      listPublicIssueArticles(db, journal.id, year, volume, issue),
-      issueExists(db, journal.id, year, volume, issue),
-    ]);
+    const { rows, exists } = await readPublicIssue(db, journal.id, year, volume, issue);
     if (!exists && rows.length === 0) return renderShell(c, notFoundPage("Issue not found"), origin);
     const loc = { year, volume, issue };
     const label = issueLabel(loc);

@@ -4,9 +4,8 @@ import type { AppEnv } from "../../env";
 import {
   findPublicArticleById,
   findPublicArticleByRef,
-  issueExists,
   listArchiveYears,
-  listPublicIssueArticles,
+  readPublicIssue,
   toArticle,
 } from "../../data/articles.repo";
 import { digitsOf, idOf } from "../../middleware/params";
@@ -26,10 +25,7 @@ export const archivesRoutes = new Hono<AppEnv>()
     const [year, volume, issue] = [digitsOf(c.req.param("year")), digitsOf(c.req.param("vol")), digitsOf(c.req.param("issue"))];
     const db = c.get("db");
     const journalId = c.get("journal").id;
-    const [rows, exists] = await Promise.all([
-      listPublicIssueArticles(db, journalId, year, volume, issue),
-      issueExists(db, journalId, year, volume, issue),
-    ]);
+    const { rows, exists } = await readPublicIssue(db, journalId, year, volume, issue);
     if (!exists && rows.length === 0) throw notFound();
     const body: IssueArticles = { year, volume, issue, articles: rows.map(toArticle) };
     return c.json(body);

@@ -4,8 +4,8 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
 import { HttpError } from "../../middleware/errors";
-import { findPublicArticleByRef } from "../../data/articles.repo";
-import { listEnabledEditors } from "../../data/editors.repo";
+import { findPublicArticleByRef, publicArticleByRefQuery } from "../../data/articles.repo";
+import { enabledEditorsQuery, listEnabledEditors } from "../../data/editors.repo";
 import { listArticlesByRefs, listEditorsByIds } from "../../data/documents.repo";
 import { DOCUMENT_LIST_MAX, editorIdListSchema, refnumberListSchema } from "../../schemas/documents";
 import { articleFactsOf, brandingOf, chiefEditorOf, editorFactsOf, fileSafe, matchAuthor, slugOf } from "../../documents/document-data";
@@ -26,14 +26,19 @@ function disposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-function pdfResponse(bytes: Uint8Array, filename: string): Response {
+/**
+ * Public documents (cover page, editorial board) are shared through the edge cache, whose keys change with every
+ * admin write (docs/decisions/0110). Per-person documents (certificates, admin downloads) are never stored and
+ * never indexed.
+ */
+function pdfResponse(bytes: Uint8Array, filename: string, audience: "public" | "personal" = "personal"): Response {
   return new Response(bytes, {
     headers: {
       "Content-Type": "application/pdf",
       "Content-Disposition": disposition(filename),
       "Content-Length": String(bytes.length),
-      // Built from live data (an admin may fix a name): never served stale.
-      "Cache-Control": "no-store",
+      "Cache-Control": audience === "public" ? "public, no-cache" : "private, no-store",
+      ...(audience === "personal" ? { "X-Robots-Tag": "noindex" } : {}),
       "X-Content-Type-Options": "nosniff",
     },
   });
@@ -69,12 +74,14 @@ async function listBody<S extends z.ZodType<unknown[]>>(c: Context<AppEnv>, sche
 pdfRoutes.get("/certificate/:ref/:authorName", async (c) => {
   const journal = c.get("journal");
   const db = c.get("db");
-  const row = await findPublicArticleByRef(db, journal.id, c.req.param("ref").trim());
+  // One round trip: the article and the editors (for the chief's signature) in one batch.
+  const [articleRows, editorRows] = await db.batch([publicArticleByRefQuery(db, journal.id, c.req.param("ref").trim()), enabledEditorsQuery(db, journal.id)]);
+  const row = articleRows[0];
   if (!row) throw new HttpError(404, "article_not_found");
   const author = matchAuthor(row.authorname, c.req.param("authorName"));
   if (!author) throw new HttpError(404, "author_not_found");
   const article = articleFactsOf(row);
-  const chief = chiefEditorOf(await listEnabledEditors(db, journal.id));
+  const chief = chiefEditorOf(editorRows);
   const bytes = await buildCertificate({ branding: brandingOf(journal), article, author, chief });
   return pdfResponse(bytes, `certificate-${fileSafe(article.refnumber)}.pdf`);
 });
@@ -84,13 +91,13 @@ pdfRoutes.get("/coverpage/:ref", async (c) => {
   const row = await findPublicArticleByRef(c.get("db"), journal.id, c.req.param("ref").trim());
   if (!row) throw new HttpError(404, "article_not_found");
   const article = articleFactsOf(row);
-  return pdfResponse(await buildCoverPage({ branding: brandingOf(journal), article }), `coverpage-${fileSafe(article.refnumber)}.pdf`);
+  return pdfResponse(await buildCoverPage({ branding: brandingOf(journal), article }), `coverpage-${fileSafe(article.refnumber)}.pdf`, "public");
 });
 
 pdfRoutes.get("/editorialboard", async (c) => {
   const journal = c.get("journal");
   const editors = (await listEnabledEditors(c.get("db"), journal.id)).map(editorFactsOf);
-  return pdfResponse(await buildEditorialBoard({ branding: brandingOf(journal), editors }), "Editorial-Board.pdf");
+  return pdfResponse(await buildEditorialBoard({ branding: brandingOf(journal), editors }), "Editorial-Board.pdf", "public");
 });
 
 /** The selected articles, all of them, or a 404 naming the reference numbers this journal does not have. */

@@ -1,0 +1,99 @@
+// The edge cache in front of the app (docs/decisions/0110-edge-cache.md). Every public GET answer the app marks
+// shareable (status 200, no Set-Cookie, Cache-Control without private/no-store) is kept in the Workers Cache API
+// under  journal + its content version + URL , and served with an ETag/Last-Modified and 304s. It knows nothing of
+// how a page or an answer is made: HTML, JSON, PDFs and R2 files alike.
+import type { JournalRow } from "../data/schema";
+import { hostNameOf } from "../middleware/journal";
+import { cookieValue, drizzleOver, sessionFor } from "./d1-session";
+import { journalForHost } from "./journal-memo";
+import { VERSION_COOKIE, versionFromCookie } from "./content-version";
+import { clientHasCurrentCopy, etagOf, notModified } from "./conditional";
+import { BROWSER_CACHE_CONTROL, EDGE_TTL_SECONDS } from "./freshness";
+
+export const CACHE_STATUS_HEADER = "X-Edge-Cache";
+
+interface FetchApp {
+  fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response>;
+}
+
+/** Paths whose answers are private or per person, never looked up or stored whatever their headers say. */
+const PRIVATE_PREFIXES = ["/api/admin", "/auth", "/admin", "/api/submissions", "/api/pdf/certificate"];
+
+const isPrivatePath = (path: string) => PRIVATE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+
+/** A request the edge cache may answer: an anonymous, whole-body GET/HEAD of a public path. */
+export function mayUseCache(req: Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.headers.has("authorization") || req.headers.has("range")) return false;
+  return !isPrivatePath(new URL(req.url).pathname.toLowerCase());
+}
+
+/** An answer the edge may keep and share with every reader of the journal. */
+export function isShareable(res: Response): boolean {
+  if (res.status !== 200 || res.headers.has("set-cookie")) return false;
+  const cc = (res.headers.get("cache-control") ?? "").toLowerCase();
+  if (/\b(private|no-store)\b/.test(cc)) return false;
+  const vary = (res.headers.get("vary") ?? "").toLowerCase();
+  return !/\*|authorization|cookie/.test(vary);
+}
+
+/** journal + content version + URL (host, path, query). Two journals, or two versions, never share a key. */
+export function cacheKeyOf(url: URL, journal: Pick<JournalRow, "id" | "contentVersion">): Request {
+  return new Request(`https://${url.host}/__edge/j${journal.id}/v${journal.contentVersion}${url.pathname}${url.search}`);
+}
+
+/** The copy the edge keeps: whole body, validators, and a long edge TTL (freshness comes from the key). */
+async function storedCopyOf(res: Response, journal: JournalRow): Promise<Response> {
+  const body = await res.arrayBuffer();
+  const headers = new Headers(res.headers);
+  if (!headers.has("etag")) headers.set("ETag", await etagOf(body));
+  if (!headers.has("last-modified")) headers.set("Last-Modified", new Date(journal.contentChangedAt).toUTCString());
+  headers.set("Cache-Control", `public, max-age=${EDGE_TTL_SECONDS}`);
+  headers.delete(CACHE_STATUS_HEADER);
+  return new Response(body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/** The answer to the reader: browser caching headers, the cache status, and a 304 when their copy is current. */
+function answer(req: Request, stored: Response, status: "HIT" | "MISS"): Response {
+  const res = new Response(req.method === "HEAD" ? null : stored.body, stored);
+  res.headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
+  res.headers.set(CACHE_STATUS_HEADER, status);
+  return clientHasCurrentCopy(req, res) ? notModified(res) : res;
+}
+
+/** The request the app sees on a miss: the same, minus the reader's validators (the edge wants the whole body). */
+function unconditional(req: Request): Request {
+  const headers = new Headers(req.headers);
+  for (const name of ["if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range"]) headers.delete(name);
+  return new Request(req.url, { method: "GET", headers });
+}
+
+export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
+  return {
+    async fetch(req, env, ctx) {
+      if (!mayUseCache(req)) return app.fetch(req, env, ctx);
+      const url = new URL(req.url);
+      const session = sessionFor(req, env.DB);
+      const wanted = cookieValue(req, VERSION_COOKIE);
+      const journal = await journalForHost(drizzleOver(session), hostNameOf(url.host), (id) => versionFromCookie(wanted, id));
+      if (!journal) return app.fetch(req, env, ctx);
+
+      const cache = caches.default;
+      const key = cacheKeyOf(url, journal);
+      const hit = await cache.match(key);
+      if (hit) return answer(req, hit, "HIT");
+
+      const inner = unconditional(req);
+      sessionFor(inner, env.DB, req);
+      const res = await app.fetch(inner, env, ctx);
+      if (!isShareable(res)) {
+        const passed = new Response(req.method === "HEAD" ? null : res.body, res);
+        passed.headers.set(CACHE_STATUS_HEADER, "BYPASS");
+        return passed;
+      }
+      const stored = await storedCopyOf(res, journal);
+      await cache.put(key, stored.clone());
+      return answer(req, stored, "MISS");
+    },
+  };
+}
