@@ -1,0 +1,212 @@
+// The edge cache and the database budget, through the real Worker entry in workerd, with the real local D1 (wrapped
+// only to count round trips), R2 and the Cache API. docs/decisions/0110-0112.
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import worker from "../index";
+import { createArticle, createEditor, createIndexing, createIssue, createJournal, db, putArticleFile, type TestJournal } from "../../tests/api/fixtures";
+import { adminToken, bearer } from "../../tests/api/auth-fixtures";
+import { probeD1 } from "../../tests/d1-probe";
+import { fileKeys } from "../files/keys";
+import { journals } from "../data/schema";
+import { drizzleOver } from "./d1-session";
+import { journalForHost } from "./journal-memo";
+import { STALE_BOUND_MS } from "./freshness";
+
+const { db: countedDb, probe } = probeD1(env.DB);
+
+/** One request through the Worker entry; `calls` is the number of D1 round trips it made. */
+async function send(host: string, path: string, init: RequestInit = {}) {
+  probe.reset();
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`http://${host}${path}`, init), { ...env, DB: countedDb }, ctx);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const isText = /^(text\/|application\/json)/.test(res.headers.get("content-type") ?? "");
+  const body = isText ? new TextDecoder().decode(bytes) : Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  await waitOnExecutionContext(ctx);
+  return { res, status: res.status, body, calls: probe.calls, cache: res.headers.get("x-edge-cache") };
+}
+
+async function populated(name = "Edge Journal") {
+  const j = await createJournal({ websitename: name });
+  await createIssue(j.id, 2024, 3, 1);
+  const a = await createArticle(j.id, { year: 2024, volume: 3, issue: 1, refnumber: `${name.replace(/\W/g, "")}-1`, title: `Cached study of ${name}`, file: "paper.pdf" });
+  await putArticleFile(j.id, { year: 2024, volume: 3, issue: 1, file: "paper.pdf" });
+  const e = await createEditor(j.id, { name: `Chief of ${name}`, picture: "face.png" });
+  await env.FILES.put(fileKeys.editorPicture(j.id, "face.png"), `face of ${name}`, { httpMetadata: { contentType: "image/png" } });
+  await createIndexing(j.id, { title: `Index of ${name}` });
+  return { ...j, article: a, editor: e };
+}
+
+function publicRoutes(j: Awaited<ReturnType<typeof populated>>): string[] {
+  const ref = j.article.refnumber!;
+  return [
+    "/api/settings/",
+    "/api/indexing/",
+    "/api/editors/",
+    `/api/editors/${j.editor.id}`,
+    "/api/archives/",
+    "/api/archives/2024/3/1",
+    `/api/archives/ref/${ref}`,
+    `/api/archives/${j.article.id}`,
+    "/api/search?q=cached",
+    `/api/pdf/coverpage/${ref}`,
+    "/api/pdf/editorialboard",
+    "/assets/archives/2024/vol3issue1/paper.pdf",
+    "/assets/editors/face.png",
+    "/",
+    "/board",
+    "/archives",
+    "/instructions",
+    "/archives/2024/vol3/issue1",
+    `/archives/2024/vol3/issue1/${ref}`,
+    `/archives/2024/vol3/issue1/${ref}.pdf`,
+  ];
+}
+
+describe("edge cache", () => {
+  beforeEach(() => probe.reset());
+
+  it("answers every public route in at most one D1 round trip, and from the edge with none", async () => {
+    const j = await populated();
+    await send(j.host, "/api/settings/"); // the isolate learns the host (one lookup, then remembered)
+    for (const path of publicRoutes(j)) {
+      const first = await send(j.host, path);
+      expect(first.status, path).toBe(200);
+      expect(first.calls, `${path}: ${probe.log.join(" | ")}`).toBeLessThanOrEqual(1);
+      const again = await send(j.host, path);
+      expect([path, again.cache, again.calls]).toEqual([path, "HIT", 0]);
+      expect(again.body, path).toBe(first.body);
+      expect(again.res.headers.get("etag"), path).toBeTruthy();
+      expect(again.res.headers.get("last-modified"), path).toBeTruthy();
+      expect(again.res.headers.get("cache-control"), path).toBe("public, no-cache");
+    }
+  });
+
+  it("answers a matching If-None-Match with 304 and no database call, for pages and JSON alike", async () => {
+    const j = await populated();
+    for (const path of ["/board", "/api/editors/", `/archives/2024/vol3/issue1/${j.article.refnumber}`]) {
+      const first = await send(j.host, path);
+      const etag = first.res.headers.get("etag")!;
+      const revalidated = await send(j.host, path, { headers: { "If-None-Match": etag } });
+      expect([path, revalidated.status, revalidated.calls, revalidated.body]).toEqual([path, 304, 0, ""]);
+      expect(revalidated.res.headers.get("etag")).toBe(etag);
+      const changed = await send(j.host, path, { headers: { "If-None-Match": 'W/"something-else"' } });
+      expect([path, changed.status]).toEqual([path, 200]);
+    }
+  });
+
+  it("serves shipped files (favicon, /img/...) without looking up a journal", async () => {
+    for (const path of ["/favicon.svg", "/img/avatar.png"]) {
+      const r = await send("never-seen-before.example", path);
+      expect([path, r.status, r.calls]).toEqual([path, 200, 0]);
+    }
+  });
+
+  it("shows an admin's write to the next public read at once", async () => {
+    const j = await populated("Write Journal");
+    const token = await adminToken(j);
+    expect((await send(j.host, "/api/editors/")).body).toContain(`Chief of Write Journal`);
+    await send(j.host, "/board");
+    expect((await send(j.host, "/board")).cache).toBe("HIT");
+    expect((await send(j.host, "/api/editors/")).cache).toBe("HIT");
+
+    const form = new FormData();
+    form.set("status", "disabled");
+    const toggled = await send(j.host, `/api/editors/${j.editor.id}`, { method: "POST", headers: bearer(token), body: form });
+    expect(toggled.status).toBe(200);
+    // The admin's browser is told which version it caused, and where its writes are (read replicas).
+    const cookies = toggled.res.headers.getSetCookie().join("\n");
+    expect(cookies).toMatch(new RegExp(`content-version=${j.id}\\.\\d+`));
+    expect(toggled.res.headers.get("x-d1-bookmark")).toBeTruthy();
+
+    const after = await send(j.host, "/api/editors/");
+    expect(after.cache).toBe("MISS");
+    expect(JSON.parse(after.body)).toEqual([]);
+    expect((await send(j.host, "/board")).cache).toBe("MISS");
+
+    const saved = await send(j.host, "/api/settings", {
+      method: "POST",
+      headers: { ...bearer(token), "content-type": "application/json" },
+      body: JSON.stringify({ websitename: "Renamed At Once" }),
+    });
+    expect(saved.status).toBe(200);
+    expect(JSON.parse((await send(j.host, "/api/settings/")).body).websitename).toBe("Renamed At Once");
+    expect((await send(j.host, "/")).body).toContain("Renamed At Once");
+
+    const issue = await send(j.host, "/api/admin/create-issue", {
+      method: "POST",
+      headers: { ...bearer(token), "content-type": "application/json" },
+      body: JSON.stringify({ year: 2025, volume: 4, issue: 2 }),
+    });
+    expect(issue.status).toBe(201);
+    expect(JSON.parse((await send(j.host, "/api/archives/")).body)).toContainEqual({ year: 2025, volume: 4, total_issues: 2 });
+  });
+
+  it("refreshes another isolate's view of a journal within the documented bound", async () => {
+    const j = await createJournal();
+    const session = drizzleOver(env.DB.withSession("first-primary"));
+    const host = `${j.host}`;
+    const t0 = 1_000_000_000_000;
+    const before = (await journalForHost(session, host, undefined, t0))!.contentVersion;
+    // A write elsewhere (another isolate or edge location bumped the version in D1).
+    await db.update(journals).set({ contentVersion: sql`${journals.contentVersion} + 1` }).where(eq(journals.id, j.id));
+    expect((await journalForHost(session, host, undefined, t0 + STALE_BOUND_MS - 1))!.contentVersion).toBe(before);
+    expect((await journalForHost(session, host, undefined, t0 + STALE_BOUND_MS))!.contentVersion).toBe(before + 1);
+    // A reader who carries a newer version (the admin who saved) never waits for the bound.
+    await db.update(journals).set({ contentVersion: sql`${journals.contentVersion} + 1` }).where(eq(journals.id, j.id));
+    expect((await journalForHost(session, host, () => before + 2, t0 + STALE_BOUND_MS + 1))!.contentVersion).toBe(before + 2);
+  });
+
+  it("never lets two journals share an entry", async () => {
+    const a = await populated("Alpha Edge");
+    const b = await populated("Beta Edge");
+    for (let round = 0; round < 2; round++) {
+      for (const path of ["/api/settings/", "/", "/assets/editors/face.png", "/api/pdf/editorialboard"]) {
+        const ra = await send(a.host, path);
+        const rb = await send(b.host, path);
+        expect([path, ra.body === rb.body]).toEqual([path, false]);
+      }
+    }
+    expect(JSON.parse((await send(a.host, "/api/settings/")).body).websitename).toBe("Alpha Edge");
+    expect(JSON.parse((await send(b.host, "/api/settings/")).body).websitename).toBe("Beta Edge");
+  });
+
+  it("never caches anything private: admin API, tokens, submissions, certificates, credentialed requests", async () => {
+    const j = await populated("Private Journal");
+    const token = await adminToken(j);
+    const privateReads: [string, RequestInit][] = [
+      ["/api/admin/", { headers: bearer(token) }],
+      ["/api/admin/editors", { headers: bearer(token) }],
+      ["/api/admin/submissions", { headers: bearer(token) }],
+      ["/auth/verify-token", { headers: bearer(token) }],
+      ["/api/editors/", { headers: bearer(token) }],
+      [`/api/pdf/certificate/${j.article.refnumber}/A. Author`, {}],
+    ];
+    for (const [path, init] of privateReads) {
+      const first = await send(j.host, path, init);
+      const again = await send(j.host, path, init);
+      expect([path, first.status]).toEqual([path, 200]);
+      expect([path, first.cache, again.cache]).toEqual([path, null, null]);
+      expect(again.calls, path).toBeGreaterThan(0);
+    }
+    const cert = await send(j.host, `/api/pdf/certificate/${j.article.refnumber}/A. Author`);
+    expect(cert.res.headers.get("x-robots-tag")).toBe("noindex");
+    expect(cert.res.headers.get("cache-control")).toContain("no-store");
+    // A public read after a credentialed one is not served the credentialed answer, and vice versa.
+    const anon = await send(j.host, "/api/admin/", {});
+    expect(anon.status).toBe(401);
+  });
+
+  it("never keeps a 404: an article created a moment later is found", async () => {
+    const j = await populated("Late Journal");
+    const paths = ["/api/archives/ref/LATE-1", "/archives/2024/vol3/issue1/LATE-1"];
+    for (const path of paths) expect((await send(j.host, path)).status, path).toBe(404);
+    await createArticle(j.id, { year: 2024, volume: 3, issue: 1, refnumber: "LATE-1", title: "Arrived late" });
+    for (const path of paths) {
+      const r = await send(j.host, path);
+      expect([path, r.status]).toEqual([path, 200]);
+      expect(r.body).toContain("Arrived late");
+    }
+  });
+});
