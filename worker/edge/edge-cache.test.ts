@@ -19,7 +19,7 @@ const { db: countedDb, probe } = probeD1(env.DB);
 async function send(host: string, path: string, init: RequestInit = {}) {
   probe.reset();
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`http://${host}${path}`, init), { ...env, DB: countedDb }, ctx);
+  const res = await worker.fetch(new Request(`http://${host}${path}`, init) as Parameters<typeof worker.fetch>[0], { ...env, DB: countedDb }, ctx);
   const bytes = new Uint8Array(await res.arrayBuffer());
   const isText = /^(text\/|application\/json)/.test(res.headers.get("content-type") ?? "");
   const body = isText ? new TextDecoder().decode(bytes) : Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");

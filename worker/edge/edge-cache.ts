@@ -92,7 +92,8 @@ export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
         return passed;
       }
       const stored = await storedCopyOf(res, journal);
-      await cache.put(key, stored.clone());
+      // Stored after the reader has their answer; the next reader at this edge finds it.
+      ctx.waitUntil(cache.put(key, stored.clone()));
       return answer(req, stored, "MISS");
     },
   };
