@@ -74,8 +74,8 @@ try {
   const base = await rate(`${origin}${near.path}`);
   const rows = [`| ${near.path} (${(near.size / 1024).toFixed(1)} KB, asset store, no Worker) | ${base.rps.toFixed(0)} | ${base.p50} ms | 1.00 | — |`];
   for (const [name, p] of targets) {
-    const probe = await get(`${origin}${p}`);
     const r = await rate(`${origin}${p}`);
+    const probe = await get(`${origin}${p}`);
     rows.push(`| ${name} (${(probe.bytes / 1024).toFixed(1)} KB) | ${r.rps.toFixed(0)} | ${r.p50} ms | ${(r.rps / base.rps).toFixed(2)} | ${probe.cache ?? "—"} |`);
     if (r.non2xx) rows.push(`|   ↳ ${r.non2xx} non-2xx answers or errors | | | | |`);
   }

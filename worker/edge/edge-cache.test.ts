@@ -79,7 +79,9 @@ describe("edge cache", () => {
       expect(again.body, path).toBe(first.body);
       expect(again.res.headers.get("etag"), path).toBeTruthy();
       expect(again.res.headers.get("last-modified"), path).toBeTruthy();
-      expect(again.res.headers.get("cache-control"), path).toBe("public, no-cache");
+      const browser = path.startsWith("/assets/") || path.endsWith(".pdf") && !path.startsWith("/api/") ? /max-age=\d+/ : /^public, no-cache$/;
+      expect(again.res.headers.get("cache-control"), path).toMatch(browser);
+      expect(again.res.headers.has("x-edge-browser-cache-control"), path).toBe(false);
     }
   });
 

@@ -9,6 +9,7 @@ import { journalForHost } from "./journal-memo";
 import { VERSION_COOKIE, versionFromCookie } from "./content-version";
 import { clientHasCurrentCopy, etagOf, notModified } from "./conditional";
 import { BROWSER_CACHE_CONTROL, EDGE_TTL_SECONDS } from "./freshness";
+import { hotCopy, keepHotCopy } from "./hot-copies";
 
 export const CACHE_STATUS_HEADER = "X-Edge-Cache";
 
@@ -42,12 +43,21 @@ export function cacheKeyOf(url: URL, journal: Pick<JournalRow, "id" | "contentVe
   return new Request(`https://${url.host}/__edge/j${journal.id}/v${journal.contentVersion}${url.pathname}${url.search}`);
 }
 
+/** Where the stored copy remembers what browsers are told (never sent out). */
+const BROWSER_HEADER = "X-Edge-Browser-Cache-Control";
+
+/** Browsers keep what the app allowed them (R2 files: an hour); anything else revalidates every time. */
+function browserCacheControl(fromApp: string | null): string {
+  return fromApp && /\bmax-age=[1-9]/.test(fromApp) ? fromApp : BROWSER_CACHE_CONTROL;
+}
+
 /** The copy the edge keeps: whole body, validators, and a long edge TTL (freshness comes from the key). */
 async function storedCopyOf(res: Response, journal: JournalRow): Promise<Response> {
   const body = await res.arrayBuffer();
   const headers = new Headers(res.headers);
   if (!headers.has("etag")) headers.set("ETag", await etagOf(body));
   if (!headers.has("last-modified")) headers.set("Last-Modified", new Date(journal.contentChangedAt).toUTCString());
+  headers.set(BROWSER_HEADER, browserCacheControl(res.headers.get("cache-control")));
   headers.set("Cache-Control", `public, max-age=${EDGE_TTL_SECONDS}`);
   headers.delete(CACHE_STATUS_HEADER);
   return new Response(body, { status: res.status, statusText: res.statusText, headers });
@@ -56,7 +66,8 @@ async function storedCopyOf(res: Response, journal: JournalRow): Promise<Respons
 /** The answer to the reader: browser caching headers, the cache status, and a 304 when their copy is current. */
 function answer(req: Request, stored: Response, status: "HIT" | "MISS"): Response {
   const res = new Response(req.method === "HEAD" ? null : stored.body, stored);
-  res.headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
+  res.headers.set("Cache-Control", stored.headers.get(BROWSER_HEADER) ?? BROWSER_CACHE_CONTROL);
+  res.headers.delete(BROWSER_HEADER);
   res.headers.set(CACHE_STATUS_HEADER, status);
   return clientHasCurrentCopy(req, res) ? notModified(res) : res;
 }
@@ -73,15 +84,19 @@ export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
     async fetch(req, env, ctx) {
       if (!mayUseCache(req)) return app.fetch(req, env, ctx);
       const url = new URL(req.url);
-      const session = sessionFor(req, env.DB);
       const wanted = cookieValue(req, VERSION_COOKIE);
-      const journal = await journalForHost(drizzleOver(session), hostNameOf(url.host), (id) => versionFromCookie(wanted, id));
+      const journal = await journalForHost(() => drizzleOver(sessionFor(req, env.DB)), hostNameOf(url.host), (id) => versionFromCookie(wanted, id));
       if (!journal) return app.fetch(req, env, ctx);
 
-      const cache = caches.default;
       const key = cacheKeyOf(url, journal);
+      const hot = hotCopy(key.url);
+      if (hot) return answer(req, hot, "HIT");
+      const cache = caches.default;
       const hit = await cache.match(key);
-      if (hit) return answer(req, hit, "HIT");
+      if (hit) {
+        await keepHotCopy(key.url, hit.clone());
+        return answer(req, hit, "HIT");
+      }
 
       const inner = unconditional(req);
       sessionFor(inner, env.DB, req);
@@ -94,6 +109,7 @@ export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
       const stored = await storedCopyOf(res, journal);
       // Stored after the reader has their answer; the next reader at this edge finds it.
       ctx.waitUntil(cache.put(key, stored.clone()));
+      await keepHotCopy(key.url, stored.clone());
       return answer(req, stored, "MISS");
     },
   };

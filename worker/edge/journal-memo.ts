@@ -19,7 +19,7 @@ const byHost = new Map<string, Entry>();
  * from D1 (one query) and remembered.
  */
 export async function journalForHost(
-  db: Db,
+  db: Db | (() => Db),
   host: string,
   atLeastVersion: (journalId: number) => number = () => 0,
   now = Date.now(),
@@ -28,7 +28,7 @@ export async function journalForHost(
   if (hit && now - hit.readAt < STALE_BOUND_MS && (!hit.journal || hit.journal.contentVersion >= atLeastVersion(hit.journal.id))) {
     return hit.journal;
   }
-  const journal = await findJournalByHost(db, host);
+  const journal = await findJournalByHost(typeof db === "function" ? db() : db, host);
   byHost.delete(host);
   if (byHost.size >= MAX_HOSTS) byHost.delete(byHost.keys().next().value!);
   byHost.set(host, { journal, readAt: now });
