@@ -5,8 +5,64 @@ import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../worker/data/schema";
 import { sanitizeRichText, richTextToPlain } from "../../worker/schemas/rich-text";
 import { fileKeys } from "../../worker/files/keys";
+import { forgetJournals } from "../../worker/edge/journal-memo";
 
-export const db = drizzle(env.DB, { schema });
+/**
+ * Test data goes straight into D1, behind the app's back. In production every change comes through an admin write,
+ * which bumps the journal's content version (the edge cache's keys); so do these writes, else a test reading the
+ * same URL before and after its change would get the cached answer. `behindTheAppsBack` turns that off, for tests
+ * that prove what happens without a bump.
+ */
+let bumpWrites = true;
+export async function behindTheAppsBack<T>(run: () => Promise<T>): Promise<T> {
+  bumpWrites = false;
+  try {
+    return await run();
+  } finally {
+    bumpWrites = true;
+  }
+}
+
+const REAL_STATEMENT = Symbol("real statement");
+
+function bumpingD1(real: D1Database): D1Database {
+  const bump = async () => {
+    if (!bumpWrites) return;
+    await real.prepare("UPDATE journals SET content_version = content_version + 1").run();
+    forgetJournals();
+  };
+  const isWrite = (sql: string) => /^\s*(insert|update|delete)\b/i.test(sql);
+  const wrap = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement =>
+    new Proxy(stmt, {
+      get(target, prop) {
+        if (prop === REAL_STATEMENT) return target;
+        if (prop === "bind") return (...values: unknown[]) => wrap(target.bind(...values), sql);
+        const value = Reflect.get(target, prop, target);
+        if (typeof value !== "function") return value;
+        if (!isWrite(sql) || !["run", "all", "first", "raw"].includes(String(prop))) return value.bind(target);
+        return async (...args: unknown[]) => {
+          const out = await value.apply(target, args);
+          await bump();
+          return out;
+        };
+      },
+    });
+  return new Proxy(real, {
+    get(target, prop) {
+      if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
+      if (prop === "batch")
+        return async (stmts: D1PreparedStatement[]) => {
+          const out = await target.batch(stmts.map((st) => (st as unknown as Record<symbol, D1PreparedStatement>)[REAL_STATEMENT] ?? st));
+          await bump();
+          return out;
+        };
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+export const db = drizzle(bumpingD1(env.DB), { schema });
 const now = () => new Date().toISOString();
 let counter = 0;
 /** A name unique within this test run. */
