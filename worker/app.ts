@@ -14,7 +14,7 @@ import { authRoutes } from "./routes/auth/auth.routes";
 import { adminRoutes } from "./routes/admin/admin.routes";
 import { pdfRoutes } from "./routes/pdf/pdf.routes";
 import { submissionsRoutes } from "./routes/submissions/submissions.routes";
-import { pageRoutes } from "./seo/pages.routes";
+import { pageRoutes } from "./pages/pages.routes";
 import { settingsAdminRoutes } from "./routes/settings/settings.admin.routes";
 import { editorsAdminRoutes } from "./routes/editors/editors.admin.routes";
 import { articleEditRoutes } from "./routes/archives/articles.admin.routes";
@@ -39,7 +39,7 @@ export function createApp() {
   app.route("/auth", authRoutes);
   app.route("/assets", filesRoutes);
   app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
-  // Everything else is a page of the SPA (or a static file): the shell with SEO tags in the first HTML.
+  // Everything else is a page, rendered with React in the Worker (or a static file).
   app.route("/", pageRoutes);
   return app;
 }

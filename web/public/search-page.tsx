@@ -1,19 +1,16 @@
 // /search?q=: the result count, the query, and the issue-style table; the SPEC's sentence when nothing matches.
 import { useState, type FormEvent } from "react";
-import { useNavigate, useSearchParams } from "react-router";
-import type { SearchResults } from "../../worker/schemas/api";
+import { useLoaderData, useNavigate, useSearchParams } from "react-router";
+import type { SearchData } from "../../worker/schemas/pages";
 import { ArticleTable } from "../components/article-table";
 import { SearchIcon } from "../components/icons";
-import { Loading } from "../components/loading";
-import { useApi } from "../lib/api";
-import { useJournalName, usePageTitle } from "./journal-context";
+import { useJournalName } from "./journal-context";
 
 export const EMPTY_RESULT = "Sorry, nothing matched your search terms. Please try again with different keywords.";
 
 export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get("q") ?? "").trim();
-  usePageTitle(q ? `Search results for “${q}”` : "Search");
   const name = useJournalName();
   const navigate = useNavigate();
   const [text, setText] = useState(q);
@@ -22,7 +19,7 @@ export function SearchPage() {
     setShown(q);
     setText(q);
   }
-  const { data, loading } = useApi<SearchResults>(q ? `/api/search?q=${encodeURIComponent(q)}` : null, { fresh: true });
+  const { results: data } = useLoaderData() as SearchData;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -45,7 +42,6 @@ export function SearchPage() {
       </form>
 
       {!q && <p className="empty">Enter a title, an author's name, a keyword or a reference number.</p>}
-      {q && loading && <Loading lines={6} label="Searching…" />}
       {q && data && (
         <div aria-live="polite">
           <p className="search-page__summary" data-testid="search-summary">

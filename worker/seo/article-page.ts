@@ -1,19 +1,16 @@
-// The first HTML of an article (abstract) page: Google Scholar (Highwire Press) citation_* tags, Dublin Core,
-// Open Graph, a schema.org ScholarlyArticle JSON-LD block, and the title, authors and abstract as visible
-// markup, so crawlers need no JavaScript (see docs/decisions/0041).
+// The head of an article (abstract) page: Google Scholar (Highwire Press) citation_* tags, Dublin Core,
+// Open Graph and a schema.org ScholarlyArticle JSON-LD block (see docs/decisions/0041). The visible page is
+// the React article page, rendered in the Worker (worker/pages/, docs/decisions/0070).
 import type { ArticleRow, JournalRow } from "../data/schema";
-import { richTextToPlain, sanitizeRichText } from "../schemas/rich-text";
+import { richTextToPlain } from "../schemas/rich-text";
 import {
   articlePath,
   articlePdfPath,
-  citationText,
-  issueLabel,
-  issuePath,
   pageRange,
   publicationDateParts,
   splitAuthors,
 } from "./citation";
-import { clip, esc, jsonLd, linkRel, metaName, metaProperty } from "./html";
+import { clip, jsonLd, linkRel, metaName, metaProperty } from "./html";
 import { journalName, issnNumbers } from "./journal-info";
 
 export interface ArticleHead {
@@ -21,8 +18,6 @@ export interface ArticleHead {
   description: string;
   /** Everything for <head> besides <title>, description and canonical. */
   head: string;
-  /** Visible markup for #root. */
-  body: string;
 }
 
 export function articleHead(a: ArticleRow, journal: JournalRow, origin: string | null): ArticleHead {
@@ -113,21 +108,9 @@ export function articleHead(a: ArticleRow, journal: JournalRow, origin: string |
   };
   tags.push(jsonLd(ld));
 
-  const issueHref = issuePath(loc);
-  const body = `<article class="article-view prerendered">
-<p class="article-view__issue"><a href="${esc(issueHref)}">${esc(issueLabel(loc))}</a></p>
-<h1 class="article-view__title">${sanitizeRichText(a.title)}</h1>
-<p class="article-view__authors">${authors.map(esc).join(", ")}</p>
-<section class="article-view__abstract"><h2>Abstract</h2><div>${sanitizeRichText(a.abstract)}</div></section>
-<dl class="article-view__facts">${a.pagenumber ? `<dt>Pages</dt><dd>${esc(a.pagenumber)}</dd>` : ""}<dt>Reference</dt><dd>${esc(ref)}</dd></dl>
-${pdfUrl ? `<p><a class="button" href="${esc(articlePdfPath(loc))}">Download PDF</a></p>` : ""}
-<p class="article-view__cite"><strong>How to cite this article:</strong> ${esc(citationText(a, name))}</p>
-</article>`;
-
   return {
     title: titleText,
     description: clip(abstractText || `${titleText}. ${authors.join(", ")}.`, 300),
     head: tags.join("\n"),
-    body,
   };
 }
