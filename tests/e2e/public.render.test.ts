@@ -40,7 +40,7 @@ async function firstHtmlText(path: string, host: string = HOSTS.main): Promise<{
 /** The page's head as a reference manager reads it. */
 async function headOf(page: Page) {
   return page.evaluate(() => {
-    const metas = (name: string) => [...document.querySelectorAll(`meta[name="${name}"]`)].map((m) => m.getAttribute("content"));
+    const metas = (name: string) => Array.from(document.querySelectorAll(`meta[name="${name}"]`)).map((m) => m.getAttribute("content"));
     return {
       title: document.title,
       canonical: document.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? null,
