@@ -14,7 +14,7 @@ interface ShellParts {
   after: string;
 }
 
-let cached: Promise<ShellParts> | null = null;
+let cached: ShellParts | null = null;
 
 /**
  * The site's stylesheet goes into the document itself (one small file, ~6 KB gzip): the page can paint from the
@@ -43,13 +43,13 @@ async function loadShell(c: Context<AppEnv>): Promise<ShellParts> {
   return { before: text.slice(0, at), after: text.slice(at + ROOT.length) };
 }
 
-/** The built shell, read once per isolate (a deploy starts new isolates); re-read on every request in `vite dev`. */
-function shell(c: Context<AppEnv>): Promise<ShellParts> {
+/**
+ * The built shell, kept once read (a deploy starts new isolates); re-read on every request in `vite dev`. The
+ * value is cached, not the promise: a request must not wait on I/O begun by another request (workerd forbids it).
+ */
+async function shell(c: Context<AppEnv>): Promise<ShellParts> {
   if (import.meta.env?.DEV && import.meta.env?.MODE !== "test") return loadShell(c);
-  cached ??= loadShell(c).catch((err) => {
-    cached = null;
-    throw err;
-  });
+  cached ??= await loadShell(c);
   return cached;
 }
 
