@@ -2,10 +2,8 @@
 // Creates an admin, or resets an existing one's password (and re-enables it), for one journal.
 // Locally it writes the same persisted state `npm start` serves (PERSIST_DIR); with --remote it runs one
 // upsert through `wrangler d1 execute DB --remote`. The password is never printed or passed on a command line.
-import { spawn } from "node:child_process";
 import { hashPassword } from "../worker/auth/password";
-import path from "node:path";
-import { exitWithChildren, openMigratedPlatform, repoRoot, toolEnv, wranglerConfig, type LocalPlatform } from "./local-state";
+import { journalWhere, openStatementRunner, sqlString } from "./d1-statements";
 
 const MIN_PASSWORD_LENGTH = 10;
 
@@ -130,18 +128,12 @@ async function readPassword(opts: Options): Promise<string> {
   return first;
 }
 
-/** A SQL string literal (D1's --command takes no bound parameters). */
-const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
-
 /**
  * One statement that creates or resets the admin in the chosen journal. The same SQL runs locally and
  * remotely; it changes no row when the journal does not exist.
  */
 function upsertAdminSql(o: { username: string; name?: string; journal?: string; passwordHash: string; now: string }): string {
-  const journal = o.journal?.toLowerCase();
-  const where = journal
-    ? `j.slug = ${sqlString(journal)} OR j.id IN (SELECT journal_id FROM journal_domains WHERE domain = ${sqlString(journal)})`
-    : "j.is_default = 1";
+  const where = journalWhere(o.journal);
   const name = o.name ?? o.username;
   return [
     "INSERT INTO admin_users (journal_id, username, name, password_hash, status, allowed_ips, created_at, updated_at)",
@@ -152,28 +144,6 @@ function upsertAdminSql(o: { username: string; name?: string; journal?: string; 
   ].join(" ");
 }
 
-/** Runs SQL on the remote database through wrangler; returns the rows of the last statement. */
-async function runRemote(sql: string): Promise<Record<string, unknown>[]> {
-  const child = spawn(path.join(repoRoot, "node_modules", ".bin", "wrangler"), ["d1", "execute", "DB", "--remote", "--config", wranglerConfig, "--json", "--command", sql], {
-    cwd: repoRoot,
-    env: toolEnv(),
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  child.stdout.on("data", (d) => (out += d));
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  if (code !== 0) {
-    process.stderr.write(out);
-    fail(`wrangler d1 execute failed (exit code ${code})`, 1);
-  }
-  try {
-    const parsed = JSON.parse(out) as { results?: Record<string, unknown>[] }[];
-    return parsed.at(-1)?.results ?? [];
-  } catch {
-    fail("could not read wrangler's answer", 1);
-  }
-}
-
 const opts = parseArgs(process.argv.slice(2));
 const password = await readPassword(opts);
 if ([...password].length < MIN_PASSWORD_LENGTH) fail(`the password must have at least ${MIN_PASSWORD_LENGTH} characters; nothing was changed`, 1);
@@ -181,22 +151,17 @@ const passwordHash = await hashPassword(password);
 const sql = upsertAdminSql({ ...opts, passwordHash, now: new Date().toISOString() });
 const where = opts.journal ? `journal "${opts.journal}"` : "the default journal";
 
-if (opts.remote) {
-  console.log(`Writing admin "${opts.username}" for ${where} to the REMOTE database...`);
-  await runRemote(sql);
+console.log(`Writing admin "${opts.username}" for ${where}${opts.remote ? " to the REMOTE database" : ""}...`);
+const runner = await openStatementRunner(opts.remote, (m) => fail(m, 1));
+try {
+  await runner.run([sql]);
   // Check by reading back rather than trusting the statement's change count.
-  const [row] = await runRemote(`SELECT COUNT(*) AS n FROM admin_users WHERE username = ${sqlString(opts.username)} AND password_hash = ${sqlString(passwordHash)}`);
-  if (!row || Number(row.n) === 0) fail(`no journal matches ${opts.journal ?? "(default)"} in the remote database; nothing was changed`, 1);
-} else {
-  let platform: LocalPlatform | undefined;
-  exitWithChildren(() => platform?.dispose());
-  platform = await openMigratedPlatform();
-  try {
-    const result = await platform.env.DB.prepare(sql).run();
-    if (!result.meta.changes) fail(`no journal matches ${opts.journal ?? "(default)"} in the local database (run npm start or npm run seed first); nothing was changed`, 1);
-  } finally {
-    await platform.dispose();
+  const [row] = await runner.run([`SELECT COUNT(*) AS n FROM admin_users WHERE username = ${sqlString(opts.username)} AND password_hash = ${sqlString(passwordHash)}`]);
+  if (!row || Number(row.n) === 0) {
+    fail(`no journal matches ${opts.journal ?? "(default)"} in the ${opts.remote ? "remote" : "local"} database${opts.remote ? "" : " (run npm start or npm run seed first)"}; nothing was changed`, 1);
   }
+} finally {
+  await runner.close();
 }
 console.log(`Admin "${opts.username}" is ready for ${where}${opts.remote ? " (remote)" : " (local)"}. Log in at /admin/login.`);
 process.exit(0);

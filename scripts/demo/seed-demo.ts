@@ -321,6 +321,14 @@ export async function wipeLocalData(env: LocalBindings): Promise<void> {
   }
 }
 
+/**
+ * Every host a demo journal answers on: its configured Domain first (the primary host, so the Domain setting is
+ * always one of the journal's own hosts), then the local names it is browsed on.
+ */
+export function hostsOf(spec: JournalSpec): string[] {
+  return [...new Set([spec.settings.domain, ...spec.domains])];
+}
+
 /** Seeds both demo journals. Expects an empty, migrated local database. */
 export async function seedDemo(env: LocalBindings, log: (msg: string) => void = () => {}): Promise<SeedSummary[]> {
   const db = drizzle(env.DB as any, { schema });
@@ -332,8 +340,9 @@ export async function seedDemo(env: LocalBindings, log: (msg: string) => void = 
     const plan = planJournal(spec, today);
     const [{ id: journalId }] = await db.insert(schema.journals).values(plan.journal).returning({ id: schema.journals.id });
     const now = iso(today);
+    const hosts = hostsOf(spec);
     await batched(db, [
-      ...spec.domains.map((domain, i) => db.insert(schema.journalDomains).values({ domain, journalId, isPrimary: i === 0 })),
+      ...hosts.map((domain, i) => db.insert(schema.journalDomains).values({ domain, journalId, isPrimary: i === 0 })),
       ...plan.editors.map((e) => db.insert(schema.editors).values({ ...e, journalId })),
       ...plan.indexing.map((e) => db.insert(schema.indexing).values({ ...e, journalId })),
       ...plan.issues.map((e) => db.insert(schema.issues).values({ ...e, journalId })),
@@ -363,7 +372,7 @@ export async function seedDemo(env: LocalBindings, log: (msg: string) => void = 
     const publicArticles = plan.articles.filter((a) => a.status === "enabled" && a.refnumber).length;
     summaries.push({
       slug: spec.slug,
-      hosts: spec.domains,
+      hosts,
       editors: plan.editors.length,
       indexing: plan.indexing.length,
       issues: plan.issues.length,
@@ -371,7 +380,7 @@ export async function seedDemo(env: LocalBindings, log: (msg: string) => void = 
       hiddenArticles: plan.articles.length - publicArticles,
       files: files.length,
     });
-    log(`  ${spec.slug} (${spec.domains.join(", ")}): ${plan.editors.length} editors, ${plan.indexing.length} indexing partners, ${plan.issues.length} issues, ${publicArticles} public + ${plan.articles.length - publicArticles} hidden articles, ${files.length} files (rows ${Math.round(rowsDone - started)} ms, files ${Math.round(performance.now() - rowsDone)} ms)`);
+    log(`  ${spec.slug} (${hosts.join(", ")}): ${plan.editors.length} editors, ${plan.indexing.length} indexing partners, ${plan.issues.length} issues, ${publicArticles} public + ${plan.articles.length - publicArticles} hidden articles, ${files.length} files (rows ${Math.round(rowsDone - started)} ms, files ${Math.round(performance.now() - rowsDone)} ms)`);
   }
   return summaries;
 }

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { Editor } from "@tiptap/react";
 import type { Settings } from "../../worker/schemas/api";
 import { settingsSchema } from "../../worker/schemas/admin";
-import { adminJson, isAbort } from "./admin-api";
+import { adminJson, errorCode, isAbort } from "./admin-api";
 import { describedBy, Field, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
 import { RichTextEditor } from "./rich-text-editor";
 
@@ -28,8 +28,11 @@ const MAIN_FIELDS: { name: keyof Settings; label: string; type?: string; hint?: 
   { name: "impactfactor", label: "Impact Factor" },
   { name: "issn", label: "ISSN", hint: "Print and online ISSN separated by a comma." },
   { name: "whatsup_number", label: "Whatsapp", type: "tel" },
-  { name: "domain", label: "Domain" },
+  { name: "domain", label: "Domain", hint: "One of the addresses the site operator assigned to this journal." },
 ];
+
+const DOMAIN_NOT_ASSIGNED =
+  "This domain is not one of this journal's web addresses. Choose one the site already answers on, or ask the site operator to add it.";
 
 function pick(source: Partial<Settings> | null | undefined): Settings {
   const out = { ...EMPTY };
@@ -96,6 +99,13 @@ export function SettingsPage() {
       if (body?.settings) setValues(pick(body.settings));
       setMessage({ kind: "success", text: "Settings updated successfully" });
     } catch (error) {
+      if (errorCode(error) === "domain_not_assigned") {
+        // Hosts are assigned by the site operator (docs/decisions/0060-host-assignment.md); say so at the field.
+        setProblems(new Map([["domain", DOMAIN_NOT_ASSIGNED]]));
+        setMessage({ kind: "error", text: DOMAIN_NOT_ASSIGNED });
+        document.getElementById(`${id}-domain`)?.focus();
+        return;
+      }
       console.error("Saving settings failed", error);
       setMessage({ kind: "error", text: "Something went wrong" });
     } finally {

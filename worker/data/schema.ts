@@ -69,6 +69,8 @@ export const articles = sqliteTable("articles", {
   refnumber: text("refnumber"),
   title: text("title").notNull(),
   titleText: text("title_text").notNull().default(""),
+  /** Duplicate-title key of the plain title (titleKeyOf): NFKC, case folded, zero-width removed. */
+  titleKey: text("title_key"),
   authorname: text("authorname").notNull().default(""),
   abstract: text("abstract").notNull().default(""),
   abstractText: text("abstract_text").notNull().default(""),
@@ -101,6 +103,8 @@ export const adminUsers = sqliteTable("admin_users", {
   passwordHash: text("password_hash").notNull(),
   status: text("status").notNull().default("enabled"),
   allowedIps: text("allowed_ips").notNull().default(""),
+  /** Bumped on logout, password change and disabling; tokens signed with an older version are refused. */
+  sessionVersion: integer("session_version").notNull().default(0),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
 });

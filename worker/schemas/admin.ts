@@ -18,7 +18,7 @@ export const ADMIN_ERROR_CODES = [
   "duplicate_txnid",
   "duplicate_issue",
   "issue_not_found",
-  "domain_taken",
+  "domain_not_assigned",
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 

@@ -14,6 +14,7 @@ export const settingsAdminRoutes = new Hono<AppEnv>()
   .post("/", limitJsonBody, async (c) => {
     const input = validated(settingsSchema, await readJsonObject(c));
     const result = await saveSettings(c.get("db"), c.get("journal"), input);
-    if (!result.ok) throw new HttpError(result.reason === "domain_taken" ? 409 : 404, result.reason);
+    if (!result.ok && result.reason === "domain_not_assigned") return c.json({ error: result.reason, hosts: result.hosts }, 422);
+    if (!result.ok) throw new HttpError(404, result.reason);
     return c.json({ settings: settingsOf(result.journal) });
   });

@@ -1,0 +1,21 @@
+-- Issue 13: host assignment, session revocation, the normalised duplicate-title key, and the login log's pruning.
+
+-- Every journal answers on its configured Domain (docs/decisions/0060-host-assignment.md): register the Domain
+-- of journals that lack it (unless another journal already owns that host) and make it the primary host.
+INSERT OR IGNORE INTO journal_domains (domain, journal_id, is_primary)
+  SELECT domain, id, 0 FROM journals WHERE domain <> '';
+UPDATE journal_domains SET is_primary = (domain = (SELECT j.domain FROM journals j WHERE j.id = journal_domains.journal_id));
+
+-- Admin session revocation (docs/decisions/0062-session-revocation.md): a token carries the version it was signed
+-- with; logout, a password change and disabling bump it, which ends every token signed before.
+ALTER TABLE admin_users ADD COLUMN session_version INTEGER NOT NULL DEFAULT 0;
+
+-- Duplicate titles compare a normalised key (NFKC, Unicode case fold, zero-width characters removed), written by
+-- the data layer. SQLite cannot compute it, so rows stored before this migration fall back to lower(title_text)
+-- until the scheduled job re-keys them (docs/decisions/0063-title-key.md).
+ALTER TABLE articles ADD COLUMN title_key TEXT;
+DROP INDEX articles_title_text_unique;
+CREATE UNIQUE INDEX articles_title_key_unique ON articles (journal_id, coalesce(title_key, lower(title_text)));
+
+-- The scheduled prune deletes old login attempts of every journal by time.
+CREATE INDEX login_attempts_created ON login_attempts (created_at);
