@@ -80,6 +80,16 @@ export async function findPublicArticleByRef(db: Db, journalId: number, refnumbe
   return rows[0];
 }
 
+/** Whether a public article of this issue owns this stored file name (only such files are served publicly). */
+export async function isPublicArticleFile(db: Db, journalId: number, year: number, volume: number, issue: number, file: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(isPublic(journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue), eq(articles.file, file)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function findPublicArticleById(db: Db, journalId: number, id: number): Promise<ArticleRow | undefined> {
   const rows = await db.select().from(articles).where(and(isPublic(journalId), eq(articles.id, id))).limit(1);
   return rows[0];
