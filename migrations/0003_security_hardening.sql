@@ -6,9 +6,15 @@ INSERT OR IGNORE INTO journal_domains (domain, journal_id, is_primary)
   SELECT domain, id, 0 FROM journals WHERE domain <> '';
 UPDATE journal_domains SET is_primary = (domain = (SELECT j.domain FROM journals j WHERE j.id = journal_domains.journal_id));
 
--- Admin session revocation (docs/decisions/0062-session-revocation.md): a token carries the version it was signed
--- with; logout, a password change and disabling bump it, which ends every token signed before.
+-- Admin session revocation (docs/decisions/0062-session-revocation.md). A token carries the user's session version
+-- it was signed with: a password change or disabling bumps it, which ends every token signed before. Logout ends
+-- one session: the token's id is kept here until the token would have expired anyway.
 ALTER TABLE admin_users ADD COLUMN session_version INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE revoked_tokens (
+  jti TEXT PRIMARY KEY,
+  expires_at TEXT NOT NULL
+);
+CREATE INDEX revoked_tokens_expiry ON revoked_tokens (expires_at);
 
 -- Duplicate titles compare a normalised key (NFKC, Unicode case fold, zero-width characters removed), written by
 -- the data layer. SQLite cannot compute it, so rows stored before this migration fall back to lower(title_text)

@@ -3,7 +3,8 @@
 // Locally it writes the same persisted state `npm start` serves (PERSIST_DIR); with --remote it runs one
 // upsert through `wrangler d1 execute DB --remote`. The password is never printed or passed on a command line.
 import { hashPassword } from "../worker/auth/password";
-import { journalWhere, openStatementRunner, sqlString } from "./d1-statements";
+import { openStatementRunner, sqlString } from "./d1-statements";
+import { upsertAdminSql } from "./admin-upsert-sql";
 
 const MIN_PASSWORD_LENGTH = 10;
 
@@ -126,22 +127,6 @@ async function readPassword(opts: Options): Promise<string> {
   const second = await promptHidden("Repeat the password: ");
   if (first !== second) fail("the two passwords differ; nothing was changed", 1);
   return first;
-}
-
-/**
- * One statement that creates or resets the admin in the chosen journal. The same SQL runs locally and
- * remotely; it changes no row when the journal does not exist.
- */
-function upsertAdminSql(o: { username: string; name?: string; journal?: string; passwordHash: string; now: string }): string {
-  const where = journalWhere(o.journal);
-  const name = o.name ?? o.username;
-  return [
-    "INSERT INTO admin_users (journal_id, username, name, password_hash, status, allowed_ips, created_at, updated_at)",
-    `SELECT j.id, ${sqlString(o.username)}, ${sqlString(name)}, ${sqlString(o.passwordHash)}, 'enabled', '', ${sqlString(o.now)}, ${sqlString(o.now)}`,
-    `FROM journals j WHERE ${where} ORDER BY j.id LIMIT 1`,
-    "ON CONFLICT (journal_id, username) DO UPDATE SET password_hash = excluded.password_hash, status = 'enabled',",
-    `${o.name !== undefined ? "name = excluded.name, " : ""}updated_at = excluded.updated_at`,
-  ].join(" ");
 }
 
 const opts = parseArgs(process.argv.slice(2));

@@ -2,19 +2,8 @@
 // `npm start` serves (PERSIST_DIR) or, with --remote, on the production database through `wrangler d1 execute`.
 import { spawn } from "node:child_process";
 import path from "node:path";
+export { journalWhere, sqlString } from "./d1-sql";
 import { exitWithChildren, openMigratedPlatform, repoRoot, toolEnv, wranglerConfig, type LocalPlatform } from "./local-state";
-
-/** A SQL string literal (D1's --command takes no bound parameters). */
-export const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
-
-/**
- * The WHERE condition (on `journals j`) choosing a journal by slug or by one of its hosts; the default journal
- * when none is named.
- */
-export function journalWhere(journal: string | undefined): string {
-  const j = journal?.toLowerCase();
-  return j ? `(j.slug = ${sqlString(j)} OR j.id IN (SELECT journal_id FROM journal_domains WHERE domain = ${sqlString(j)}))` : "j.is_default = 1";
-}
 
 /** Runs SQL on the remote database through wrangler; returns the rows of the last statement. */
 async function runRemote(sql: string, fail: (message: string) => never): Promise<Record<string, unknown>[]> {

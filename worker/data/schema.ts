@@ -141,3 +141,9 @@ export type IssueRow = typeof issues.$inferSelect;
 export type ArticleRow = typeof articles.$inferSelect;
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect;
+
+/** Tokens ended by logout, kept until they would have expired (docs/decisions/0062-session-revocation.md). */
+export const revokedTokens = sqliteTable("revoked_tokens", {
+  jti: text("jti").primaryKey(),
+  expiresAt: text("expires_at").notNull(),
+});

@@ -11,7 +11,7 @@ import { DUMMY_HASH, verifyPassword } from "../../auth/password";
 import { signAdminToken } from "../../auth/tokens";
 import { clientIpOf, ipAllowed } from "../../auth/client-ip";
 import { LOGIN_POLICY, loginRetryAfter } from "../../auth/login-throttle";
-import { findAdminUserByUsername } from "../../data/admin-users.repo";
+import { findAdminUserByUsername, revokeToken } from "../../data/admin-users.repo";
 import { pruneLoginAttempts, recordLoginAttempt } from "../../data/login-attempts.repo";
 
 /** The throttle and the log key usernames case-folded, so "Admin" and "admin" share one counter. */
@@ -61,8 +61,14 @@ export const authRoutes = new Hono<AppEnv>()
 
     await recordLoginAttempt(db, journalId, key, ip, "success", at);
     await pruneLoginAttempts(db, journalId, new Date(now.getTime() - LOGIN_POLICY.trustedIpSeconds * 1000).toISOString());
-    const token = await signAdminToken(c.env, { userId: user.id, journalId }, { now });
+    const token = await signAdminToken(c.env, { userId: user.id, journalId, sessionVersion: user.sessionVersion }, { now });
     c.header("Cache-Control", "no-store");
     return c.json({ token, user: { id: user.id, username: user.username, name: user.name } });
   })
-  .get("/verify-token", requireAdmin, (c) => c.json({ user: c.get("admin") }));
+  .get("/verify-token", requireAdmin, (c) => c.json({ user: c.get("admin") }))
+  // Logout ends this session on the server too: the token stops working at once (0062).
+  .post("/logout", requireAdmin, async (c) => {
+    const { tokenId, expiresAt } = c.get("session");
+    await revokeToken(c.get("db"), tokenId, expiresAt);
+    return c.body(null, 204);
+  });

@@ -35,7 +35,7 @@ describe("POST /auth/login/", () => {
     const r = await login(j, { username: a.username, password: a.password });
     expect(r.status).toBe(200);
     expect(r.body.user).toEqual({ id: a.id, username: a.username, name: "Dr. Staff" });
-    expect(await verifyAdminToken(env, r.body.token)).toEqual({ userId: a.id, journalId: j.id });
+    expect(await verifyAdminToken(env, r.body.token)).toMatchObject({ userId: a.id, journalId: j.id, sessionVersion: 0 });
     expect(r.res.headers.get("cache-control")).toBe("no-store");
     const check = await getJson(j.host, "/auth/verify-token/", { headers: bearer(r.body.token) });
     expect(check.status).toBe(200);
