@@ -23,5 +23,11 @@ ALTER TABLE articles ADD COLUMN title_key TEXT;
 DROP INDEX articles_title_text_unique;
 CREATE UNIQUE INDEX articles_title_key_unique ON articles (journal_id, coalesce(title_key, lower(title_text)));
 
+-- The login throttle counts callers by a key (docs/decisions/0061-login-throttle-real-admin.md): the IP, IPv6 grouped
+-- by /64, or the device a known browser proves; `ip` stays the address as sent, for the audit log.
+ALTER TABLE login_attempts ADD COLUMN throttle_key TEXT NOT NULL DEFAULT '';
+UPDATE login_attempts SET throttle_key = ip;
+DROP INDEX login_attempts_ip;
+CREATE INDEX login_attempts_key ON login_attempts (journal_id, throttle_key, created_at);
 -- The scheduled prune deletes old login attempts of every journal by time.
 CREATE INDEX login_attempts_created ON login_attempts (created_at);

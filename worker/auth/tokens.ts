@@ -75,3 +75,50 @@ export async function verifyAdminToken(env: AuthEnv, token: string): Promise<Ver
     return null;
   }
 }
+
+// ---- Device tokens ----------------------------------------------------------------------------------------
+// Set as an HttpOnly cookie at each good login; the login throttle counts a browser holding one by the device
+// instead of by its IP, so strangers' failures elsewhere never lock it out (docs/decisions/0061-login-throttle-real-admin.md).
+
+/** How long a browser stays known after its last good login. */
+export const DEVICE_TTL_SECONDS = 90 * 24 * 60 * 60;
+const deviceAudience = (env: AuthEnv) => `${env.AUTH_AUDIENCE}-device`;
+
+export interface DeviceClaims {
+  /** The device's id: stays the same across logins on this browser. */
+  deviceId: string;
+  journalId: number;
+  /** The case-folded username the device logged in as. */
+  username: string;
+}
+
+export async function signDeviceToken(env: AuthEnv, claims: DeviceClaims, now = new Date()): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ jid: claims.journalId, usr: claims.username })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setJti(claims.deviceId)
+    .setIssuer(env.AUTH_ISSUER)
+    .setAudience(deviceAudience(env))
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + DEVICE_TTL_SECONDS)
+    .sign(secretOf(env));
+}
+
+export async function verifyDeviceToken(env: AuthEnv, token: string): Promise<DeviceClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secretOf(env), {
+      algorithms: ["HS256"],
+      issuer: env.AUTH_ISSUER,
+      audience: deviceAudience(env),
+      requiredClaims: ["exp", "jti", "jid", "usr"],
+    });
+    const { jti, jid, usr } = payload;
+    if (typeof jti !== "string" || jti.length > 64 || typeof jid !== "number" || typeof usr !== "string") return null;
+    return { deviceId: jti, journalId: jid, username: usr };
+  } catch {
+    return null;
+  }
+}
+
+/** A fresh random id (token ids, device ids). */
+export const newTokenId = randomTokenId;

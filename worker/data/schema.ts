@@ -114,6 +114,8 @@ export const loginAttempts = sqliteTable("login_attempts", {
   journalId: integer("journal_id").notNull(),
   username: text("username").notNull(),
   ip: text("ip").notNull(),
+  /** What the throttle counts by: the IP (IPv6 by /64) or "device:<id>" (docs/decisions/0061). */
+  throttleKey: text("throttle_key").notNull().default(""),
   outcome: text("outcome").notNull(),
   createdAt: text("created_at").notNull(),
 });

@@ -131,7 +131,7 @@ describe("POST /auth/login/", () => {
   it("locks an IP that sprays many usernames, but not other IPs", async () => {
     const j = await createJournal();
     const a = await createAdmin(j.id);
-    for (let i = 0; i < LOGIN_POLICY.ipFreeFailures; i++) expect((await login(j, { username: `user${i}`, password: "x" }, "198.51.100.66")).status).toBe(401);
+    for (let i = 0; i < LOGIN_POLICY.keyFreeFailures; i++) expect((await login(j, { username: `user${i}`, password: "x" }, "198.51.100.66")).status).toBe(401);
     expect((await login(j, { username: a.username, password: a.password }, "198.51.100.66")).status).toBe(429);
     expect((await login(j, { username: a.username, password: a.password }, "198.51.100.67")).status).toBe(200);
   });
