@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../worker/data/schema";
 import { fileKeys } from "../../worker/files/keys";
+import { titleKeyOf } from "../../worker/data/title-key";
 import { hashPassword } from "../../worker/auth/password";
 import { richTextToPlain, sanitizeRichText } from "../../worker/schemas/rich-text";
 import { DESIGNATIONS } from "../../worker/schemas/constants";
@@ -223,6 +224,7 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
         refnumber,
         title,
         titleText: richTextToPlain(title),
+        titleKey: titleKeyOf(richTextToPlain(title)),
         authorname: authors.map((a) => a.name).join(", "),
         abstract,
         abstractText: richTextToPlain(abstract),

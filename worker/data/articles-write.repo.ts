@@ -1,11 +1,12 @@
 // Articles as staff manage them: reads of any status, and the writes. The UNIQUE constraints of the articles
 // table (refnumber, title, txnid per journal) are the last word on duplicates, even for simultaneous requests.
-import { and, asc, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../env";
 import { articles, type ArticleRow } from "./schema";
 import { isUniqueViolation, nowIso } from "./db";
 import { firstPageOrder } from "./articles.repo";
 import { richTextToPlain } from "../schemas/rich-text";
+import { titleKeyOf } from "./title-key";
 
 export type ArticleConflict = "duplicate_reference_number" | "duplicate_title" | "duplicate_txnid";
 
@@ -33,9 +34,12 @@ export interface ArticleValues {
 
 const withPlainText = <T extends Partial<ArticleValues>>(v: T) => ({
   ...v,
-  ...(v.title !== undefined ? { titleText: richTextToPlain(v.title) } : {}),
+  ...(v.title !== undefined ? { titleText: richTextToPlain(v.title), titleKey: titleKeyOf(richTextToPlain(v.title)) } : {}),
   ...(v.abstract !== undefined ? { abstractText: richTextToPlain(v.abstract) } : {}),
 });
+
+/** The key the unique index compares (migration 0003): rows written before it fall back to lower(title_text). */
+const storedTitleKey = sql<string>`coalesce(${articles.titleKey}, lower(${articles.titleText}))`;
 
 export async function findArticle(db: Db, journalId: number, id: number): Promise<ArticleRow | undefined> {
   const rows = await db.select().from(articles).where(and(eq(articles.journalId, journalId), eq(articles.id, id))).limit(1);
@@ -63,19 +67,14 @@ export async function findArticleConflict(
 ): Promise<ArticleConflict | null> {
   const conds: SQL[] = [eq(articles.journalId, journalId)];
   if (exceptId !== undefined) conds.push(ne(articles.id, exceptId));
-  const titleText = richTextToPlain(v.title);
+  const key = titleKeyOf(richTextToPlain(v.title));
   const rows = await db
-    .select({ refnumber: articles.refnumber, title: articles.title, titleText: articles.titleText, txnid: articles.txnid })
+    .select({ refnumber: articles.refnumber, title: articles.title, titleKey: storedTitleKey, txnid: articles.txnid })
     .from(articles)
-    .where(
-      and(
-        ...conds,
-        or(eq(articles.refnumber, v.refnumber), eq(articles.title, v.title), sql`lower(${articles.titleText}) = lower(${titleText})`, eq(articles.txnid, v.txnid)),
-      ),
-    )
+    .where(and(...conds, or(eq(articles.refnumber, v.refnumber), eq(articles.title, v.title), sql`${storedTitleKey} = ${key}`, eq(articles.txnid, v.txnid))))
     .limit(10);
   if (rows.some((r) => r.refnumber === v.refnumber)) return "duplicate_reference_number";
-  if (rows.some((r) => r.title === v.title || r.titleText.toLowerCase() === titleText.toLowerCase())) return "duplicate_title";
+  if (rows.some((r) => r.title === v.title || r.titleKey === key)) return "duplicate_title";
   if (rows.some((r) => r.txnid === v.txnid)) return "duplicate_txnid";
   return null;
 }
@@ -162,4 +161,22 @@ export async function isArticleFileClaimed(db: Db, journalId: number, at: { year
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Gives up to `limit` rows stored before migration 0003 their title key (the scheduled job runs this). A row whose
+ * key clashes with another article's keeps its fallback key and is reported, so staff can rename one of them.
+ */
+export async function backfillTitleKeys(db: Db, limit: number): Promise<{ keyed: number; clashes: number[] }> {
+  const rows = await db.select({ id: articles.id, titleText: articles.titleText }).from(articles).where(isNull(articles.titleKey)).limit(limit);
+  const clashes: number[] = [];
+  for (const r of rows) {
+    try {
+      await db.update(articles).set({ titleKey: titleKeyOf(r.titleText) }).where(eq(articles.id, r.id));
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      clashes.push(r.id);
+    }
+  }
+  return { keyed: rows.length - clashes.length, clashes };
 }
