@@ -4,6 +4,7 @@
 // upsert through `wrangler d1 execute DB --remote`. The password is never printed or passed on a command line.
 import { hashPassword } from "../worker/auth/password";
 import { openStatementRunner, sqlString } from "./d1-statements";
+import { flagsOf } from "./cli-flags";
 import { upsertAdminSql } from "./admin-upsert-sql";
 
 const MIN_PASSWORD_LENGTH = 10;
@@ -37,19 +38,8 @@ function fail(message: string, code = 2): never {
 
 function parseArgs(argv: string[]): Options {
   const opts: Partial<Options> = { remote: false, passwordStdin: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || (inline === undefined && v.startsWith("--"))) fail(`${flag} needs a value\n\n${USAGE}`);
-      return v;
-    };
+  for (const { flag, arg, value } of flagsOf(argv, USAGE, fail, opts as { remote: boolean })) {
     switch (flag) {
-      case "--help":
-      case "-h":
-        console.log(USAGE);
-        process.exit(0);
       case "--username":
         opts.username = value();
         break;
@@ -58,12 +48,6 @@ function parseArgs(argv: string[]): Options {
         break;
       case "--journal":
         opts.journal = value();
-        break;
-      case "--remote":
-        opts.remote = true;
-        break;
-      case "--local":
-        opts.remote = false;
         break;
       case "--password-stdin":
         opts.passwordStdin = true;

@@ -3,6 +3,7 @@
 // Journal staff can only choose their Domain among the hosts assigned here; they never create or move a host.
 import { DOMAIN_PATTERN } from "../worker/schemas/admin";
 import { journalWhere, openStatementRunner, sqlString } from "./d1-statements";
+import { flagsOf } from "./cli-flags";
 
 const USAGE = `Usage: npm run journals:domain -- --journal <slug or host> <action> [--remote]
 
@@ -41,19 +42,8 @@ function hostArg(flag: string, raw: string): string {
 
 function parseArgs(argv: string[]): Options {
   const opts: Options = { list: false, remote: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || (inline === undefined && v.startsWith("--"))) fail(`${flag} needs a value\n\n${USAGE}`);
-      return v;
-    };
+  for (const { flag, arg, value, hasValue } of flagsOf(argv, USAGE, fail, opts as { remote: boolean })) {
     switch (flag) {
-      case "--help":
-      case "-h":
-        console.log(USAGE);
-        process.exit(0);
       case "--journal":
         opts.journal = value();
         if (!/^[A-Za-z0-9.\-_]{1,253}$/.test(opts.journal)) fail("--journal takes a journal slug or a host name");
@@ -66,16 +56,10 @@ function parseArgs(argv: string[]): Options {
         break;
       case "--primary":
         // "--add X --primary" makes the added host primary; "--primary X" names an assigned host.
-        opts.primary = inline !== undefined || (argv[i + 1] !== undefined && !argv[i + 1].startsWith("--")) ? hostArg(flag, value()) : "";
+        opts.primary = hasValue() ? hostArg(flag, value()) : "";
         break;
       case "--remove":
         opts.remove = hostArg(flag, value());
-        break;
-      case "--remote":
-        opts.remote = true;
-        break;
-      case "--local":
-        opts.remote = false;
         break;
       default:
         fail(`unknown argument ${arg}\n\n${USAGE}`);
