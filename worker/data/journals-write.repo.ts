@@ -1,5 +1,6 @@
 // Saving a journal's settings, and moving its primary domain.
 import { and, eq, ne } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../env";
 import { journalDomains, journals, type JournalRow } from "./schema";
 import { nowIso } from "./db";
@@ -12,7 +13,7 @@ export type SettingsResult = { ok: true; journal: JournalRow } | { ok: false; re
  * primary domain and the old one stays as an alias (docs/decisions/0024-settings-domain.md), so links and the
  * staff's open session on the old host keep working. A host that another journal answers on is refused.
  */
-export async function saveSettings(db: Db, journal: JournalRow, input: Partial<Settings>): Promise<SettingsResult> {
+export async function saveSettings(db: Db, journal: JournalRow, input: Partial<Settings>, after: BatchItem<"sqlite">[] = []): Promise<SettingsResult> {
   const fields = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<Settings>;
   const statements = [];
   const domain = fields.domain;
@@ -33,7 +34,7 @@ export async function saveSettings(db: Db, journal: JournalRow, input: Partial<S
     .set({ ...fields, updated_at: nowIso() })
     .where(eq(journals.id, journal.id))
     .returning();
-  const results = await db.batch([update, ...statements] as [typeof update, ...(typeof statements)[number][]]);
+  const results = await db.batch([update, ...statements, ...after] as [typeof update, ...BatchItem<"sqlite">[]]);
   const [row] = results[0] as JournalRow[];
   if (!row) return { ok: false, reason: "not_found" };
   if (domain !== undefined && domain !== journal.domain) {

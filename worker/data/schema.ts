@@ -137,3 +137,16 @@ export type IssueRow = typeof issues.$inferSelect;
 export type ArticleRow = typeof articles.$inferSelect;
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect;
+
+export const adminEvents = sqliteTable("admin_events", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  adminId: integer("admin_id"),
+  adminUsername: text("admin_username").notNull(),
+  action: text("action").notNull(),
+  entity: text("entity").notNull(),
+  entityId: integer("entity_id"),
+  summary: text("summary").notNull().default(""),
+  createdAt: text("created_at").notNull(),
+});
+export type AdminEventRow = typeof adminEvents.$inferSelect;
