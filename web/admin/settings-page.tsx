@@ -4,7 +4,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { Editor } from "@tiptap/react";
 import type { Settings } from "../../worker/schemas/api";
 import { settingsSchema } from "../../worker/schemas/admin";
-import { adminJson, isAbort } from "./admin-api";
+import { adminJson, isAbort, errorCode } from "./admin-api";
+import { saveErrorMessage } from "./save-errors";
 import { describedBy, Field, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
 import { RichTextEditor } from "./rich-text-editor";
 
@@ -97,7 +98,7 @@ export function SettingsPage() {
       setMessage({ kind: "success", text: "Settings updated successfully" });
     } catch (error) {
       console.error("Saving settings failed", error);
-      setMessage({ kind: "error", text: "Something went wrong" });
+      setMessage({ kind: "error", text: saveErrorMessage(errorCode(error)) });
     } finally {
       setBusy(false);
       window.scrollTo({ top: 0, behavior: "smooth" });

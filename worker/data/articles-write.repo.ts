@@ -43,6 +43,13 @@ export async function findArticle(db: Db, journalId: number, id: number): Promis
   return rows[0];
 }
 
+/** The article (by id or reference number) if it names `file`: did a write whose answer was lost take effect? */
+export async function findArticleNaming(db: Db, journalId: number, by: { id: number } | { refnumber: string }, file: string): Promise<ArticleRow | undefined> {
+  const which = "id" in by ? eq(articles.id, by.id) : eq(articles.refnumber, by.refnumber);
+  const rows = await db.select().from(articles).where(and(eq(articles.journalId, journalId), which, eq(articles.file, file))).limit(1);
+  return rows[0];
+}
+
 /** Every article of an issue, any status, by numeric first page. */
 export async function listIssueArticlesAll(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<ArticleRow[]> {
   return db

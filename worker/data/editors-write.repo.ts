@@ -51,6 +51,12 @@ export async function updateEditor(db: Db, journalId: number, id: number, v: Par
   return { ok: false, conflict: exists.length ? "stale_edit" : "not_found" };
 }
 
+/** The editor whose picture is `picture`: did a write whose answer was lost take effect? */
+export async function findEditorByPicture(db: Db, journalId: number, picture: string): Promise<EditorRow | undefined> {
+  const rows = await db.select().from(editors).where(and(eq(editors.journalId, journalId), eq(editors.picture, picture))).limit(1);
+  return rows[0];
+}
+
 export async function deleteEditor(db: Db, journalId: number, id: number, after: BatchItem<"sqlite">[] = []): Promise<EditorRow | undefined> {
   return inBatch(db, db.delete(editors).where(and(eq(editors.journalId, journalId), eq(editors.id, id))).returning(), after);
 }

@@ -12,8 +12,9 @@ import type { ArticleRow } from "../../data/schema";
 import { HttpError } from "../../middleware/errors";
 import { actorOf } from "../../middleware/admin-actor";
 import { fileKeys, isSafeFileName, versionedName } from "../../files/keys";
-import { deleteFileQuietly, putFile } from "../../files/uploads";
-import { deleteArticle, findArticleConflict, insertArticle, updateArticle, type ArticleValues } from "../../data/articles-write.repo";
+import { deleteFileQuietly } from "../../files/uploads";
+import { commitWithObject, putNewObject } from "../../files/commit-with-object";
+import { deleteArticle, findArticleConflict, findArticleNaming, insertArticle, updateArticle, type ArticleValues } from "../../data/articles-write.repo";
 import { afterAdminWrite } from "../../data/admin-events.repo";
 import { richTextToPlain } from "../../schemas/rich-text";
 import { STATUS_ENABLED } from "../../schemas/constants";
@@ -55,16 +56,6 @@ function valuesOf(f: ArticleFields): Omit<ArticleValues, "file"> {
   };
 }
 
-/** Runs `write` after the object is stored at `key`; if `write` fails, the new object is deleted again. */
-async function withNewObject<T>(bucket: R2Bucket, key: string | null, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (key) await deleteFileQuietly(bucket, key);
-    throw err;
-  }
-}
-
 /** Add: (1) put the PDF under a new name; (2) insert the row naming it, with its audit event, in one batch. */
 export async function addArticle(c: Context<AppEnv>, fields: ArticleFields, pdf: Uint8Array): Promise<ArticleRow> {
   const db = c.get("db");
@@ -78,13 +69,18 @@ export async function addArticle(c: Context<AppEnv>, fields: ArticleFields, pdf:
 
   const file = articleFileName(fields.refnumber);
   const key = keyOf(journalId, values, file);
-  await putFile(c.env.FILES, key, pdf, PDF);
-  return withNewObject(c.env.FILES, key, async () => {
-    const after = afterAdminWrite(db, actor, { action: "article.add", entity: "article", summary: summaryOf(values) });
-    const inserted = await insertArticle(db, journalId, { ...values, file, status: STATUS_ENABLED, createdby: actor.username }, after);
-    if (!inserted.ok) throw new HttpError(409, inserted.conflict);
-    return inserted.row;
-  });
+  await putNewObject(c.env.FILES, key, pdf, PDF);
+  return commitWithObject(
+    c.env.FILES,
+    key,
+    async () => {
+      const after = afterAdminWrite(db, actor, { action: "article.add", entity: "article", summary: summaryOf(values) });
+      const inserted = await insertArticle(db, journalId, { ...values, file, status: STATUS_ENABLED, createdby: actor.username }, after);
+      if (!inserted.ok) throw new HttpError(409, inserted.conflict);
+      return inserted.row;
+    },
+    () => findArticleNaming(db, journalId, { refnumber: values.refnumber }, file),
+  );
 }
 
 /**
@@ -118,19 +114,24 @@ export async function editArticle(c: Context<AppEnv>, old: ArticleRow, fields: A
     if (bytes) {
       file = articleFileName(values.refnumber);
       newKey = keyOf(journalId, values, file);
-      await putFile(c.env.FILES, newKey, bytes, PDF);
+      await putNewObject(c.env.FILES, newKey, bytes, PDF);
     } else {
       file = "";
     }
   }
 
   // (2) The row switch and its event, in one batch.
-  const row = await withNewObject(c.env.FILES, newKey, async () => {
-    const after = afterAdminWrite(db, actor, { action: "article.edit", entity: "article", entityId: old.id, summary: summaryOf(values) }, { ifChanged: true });
-    const result = await updateArticle(db, journalId, old.id, expectedStamp, { ...values, file, modifiedby: actor.username }, after);
-    if (!result.ok) throw new HttpError(result.conflict === "not_found" ? 404 : 409, result.conflict);
-    return result.row;
-  });
+  const row = await commitWithObject(
+    c.env.FILES,
+    newKey,
+    async () => {
+      const after = afterAdminWrite(db, actor, { action: "article.edit", entity: "article", entityId: old.id, summary: summaryOf(values) }, { ifChanged: true });
+      const result = await updateArticle(db, journalId, old.id, expectedStamp, { ...values, file, modifiedby: actor.username }, after);
+      if (!result.ok) throw new HttpError(result.conflict === "not_found" ? 404 : 409, result.conflict);
+      return result.row;
+    },
+    () => findArticleNaming(db, journalId, { id: old.id }, file),
+  );
 
   // (3) The old object, now that no row names it.
   if (oldKey && (newKey || file === "") && oldKey !== newKey) await deleteFileQuietly(c.env.FILES, oldKey);

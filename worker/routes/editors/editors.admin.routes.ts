@@ -11,12 +11,13 @@ import { afterAdminWrite, type AdminEvent } from "../../data/admin-events.repo";
 import { idOf } from "../../middleware/params";
 import { limitUploadBody } from "../../middleware/body-size";
 import { readFormBody, validated } from "../../middleware/form-body";
-import { deleteFileQuietly, putFile, readImageUpload, uploadOf } from "../../files/uploads";
+import { deleteFileQuietly, readImageUpload, uploadOf } from "../../files/uploads";
+import { commitWithObject, putNewObject } from "../../files/commit-with-object";
 import { fileKeys } from "../../files/keys";
 import { editorSchema, editorStatusSchema } from "../../schemas/admin";
 import type { Editor } from "../../schemas/api";
 import { findEditor, toEditor } from "../../data/editors.repo";
-import { deleteEditor, insertEditor, listAllEditors, updateEditor, type EditorValues, type EditorWriteResult } from "../../data/editors-write.repo";
+import { deleteEditor, findEditorByPicture, insertEditor, listAllEditors, updateEditor, type EditorValues, type EditorWriteResult } from "../../data/editors-write.repo";
 
 const FIELDS = ["name", "degree", "post", "content", "category", "email", "phone", "country", "status"] as const;
 
@@ -30,7 +31,7 @@ function pick(fields: Record<string, unknown>): Record<string, unknown> {
 async function storePicture(c: Context<AppEnv>, file: File): Promise<string> {
   const image = await readImageUpload(file);
   const name = `${crypto.randomUUID()}.${image.extension}`;
-  await putFile(c.env.FILES, fileKeys.editorPicture(c.get("journal").id, name), image.bytes, image.contentType);
+  await putNewObject(c.env.FILES, fileKeys.editorPicture(c.get("journal").id, name), image.bytes, image.contentType);
   return name;
 }
 
@@ -42,19 +43,18 @@ async function storePicture(c: Context<AppEnv>, file: File): Promise<string> {
 async function writeWithPicture(c: Context<AppEnv>, file: File | null, write: (picture: string | undefined) => Promise<EditorWriteResult>, oldPicture?: string): Promise<EditorRow> {
   const journalId = c.get("journal").id;
   const picture = file ? await storePicture(c, file) : undefined;
-  let result: EditorWriteResult;
-  try {
-    result = await write(picture);
-  } catch (err) {
-    if (picture) await deleteFileQuietly(c.env.FILES, fileKeys.editorPicture(journalId, picture));
-    throw err;
-  }
-  if (!result.ok) {
-    if (picture) await deleteFileQuietly(c.env.FILES, fileKeys.editorPicture(journalId, picture));
-    throw new HttpError(result.conflict === "not_found" ? 404 : 409, result.conflict);
-  }
+  const row = await commitWithObject(
+    c.env.FILES,
+    picture ? fileKeys.editorPicture(journalId, picture) : null,
+    async () => {
+      const result = await write(picture);
+      if (!result.ok) throw new HttpError(result.conflict === "not_found" ? 404 : 409, result.conflict);
+      return result.row;
+    },
+    () => findEditorByPicture(c.get("db"), journalId, picture!),
+  );
   if (picture && oldPicture && oldPicture !== picture) await deleteFileQuietly(c.env.FILES, fileKeys.editorPicture(journalId, oldPicture));
-  return result.row;
+  return row;
 }
 
 const event = (action: "add" | "edit" | "status" | "delete", name: string, entityId?: number): AdminEvent => ({
