@@ -6,6 +6,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../env";
 import { adminEvents, type AdminEventRow } from "./schema";
 import { nowIso } from "./db";
+import type { AdminEventEntry } from "../schemas/api";
 
 /** Who writes, for which journal (from the request: the admin guard's principal and the Host's journal). */
 export interface AdminActor {
@@ -55,6 +56,18 @@ export function afterAdminWrite(db: Db, actor: AdminActor, event: AdminEvent, op
     .from(sql`(SELECT 1)`)
     .where(guard);
   return [db.insert(adminEvents).select(values)];
+}
+
+export function toAdminEventEntry(row: AdminEventRow): AdminEventEntry {
+  return {
+    id: row.id,
+    admin_username: row.adminUsername,
+    action: row.action,
+    entity: row.entity,
+    entity_id: row.entityId,
+    summary: row.summary,
+    created_at: row.createdAt,
+  };
 }
 
 /** The newest events of a journal, for the dashboard. */

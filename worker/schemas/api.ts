@@ -141,6 +141,18 @@ export interface AdminSearchResults {
   results: AdminArticle[];
 }
 
+/** One line of the audit trail (GET /api/admin/events): who changed what, when. */
+export interface AdminEventEntry {
+  id: number;
+  admin_username: string;
+  /** "article.add", "article.edit", "article.delete", "editor.add", "editor.edit", "editor.status", "editor.delete", "issue.create", "settings.save" */
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  summary: string;
+  created_at: string;
+}
+
 /** A manuscript sent through the Submit Online form, as staff see it. */
 export interface Submission {
   id: number;
