@@ -48,11 +48,14 @@ describe("optimistic concurrency in the article form", () => {
     expect(stored.keywords).toBe(`saved by the other admin ${RUN}`);
     expect(stored.pagenumber).toBe(article.pagenumber);
     expect(stored.file).toBe(article.file);
+    // Put the demo article back as it was for the other test files (a save from the current version).
+    const undo = JSON.stringify({ keywords: article.keywords, modification: stored.modification });
+    expect((await fetchAs(`/api/archives/${article.id}`, HOSTS.main, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: undo })).status).toBe(200);
 
     // The dashboard's history shows the other admin's save.
     await page.goto(urlFor("/admin"));
     const history = page.getByRole("region", { name: "Recent changes" });
-    await history.getByText("edited article").first().waitFor();
+    await history.getByText(/edited article/).first().waitFor();
     expect(await history.textContent()).toContain(article.refnumber);
     await screenshot(page, "durability-dashboard-history-1280", SHOTS_ADMIN);
     await context.close();
