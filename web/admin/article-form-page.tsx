@@ -8,6 +8,7 @@ import { PDF_MAX_BYTES } from "../../worker/schemas/constants";
 import { richTextToPlain } from "../../worker/schemas/rich-text";
 import { articleAddSchema, articleEditSchema } from "../../worker/schemas/admin";
 import { adminJson, errorCode, uploadForm } from "./admin-api";
+import { saveErrorMessage } from "./save-errors";
 import { describedBy, ErrorState, Field, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
 import { formatBytes, pad, todayIso } from "./format";
 import { RichTextEditor } from "./rich-text-editor";
@@ -32,7 +33,7 @@ export function articleErrorMessage(code: string): string {
     case "file_too_large":
       return FILE_TOO_LARGE;
     default:
-      return "Something went wrong";
+      return saveErrorMessage(code);
   }
 }
 
@@ -267,6 +268,8 @@ export function ArticleFormPage({ mode }: { mode: "add" | "edit" }) {
 }
 
 function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial: ArticleValues; article: AdminArticle | null }) {
+  // The version this form edits: sent with each save, so a save over someone else's newer one is refused (409 stale_edit).
+  const [stamp, setStamp] = useState(article?.modification ?? "");
   const id = useId();
   const fid = (name: FieldName) => `${id}-${name}`;
   const [values, setValues] = useState<ArticleValues>(initial);
@@ -372,6 +375,7 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
     const form = new FormData();
     for (const [name, value] of Object.entries(values)) form.append(name, name === "title" || name === "abstract" ? value : value.trim());
     form.append("pdfFile", file!, file!.name);
+    if (mode === "edit" && stamp) form.append("modification", stamp);
     setBusy(true);
     setProgress(0);
     setMessage(null);
@@ -387,6 +391,7 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
       } else {
         setMessage({ kind: "success", text: "Article updated successfully" });
         if (result) setValues(fromArticle(result));
+        if (result?.modification) setStamp(result.modification);
         // The file must be picked again for the next edit (SPEC §5).
         setFile(null);
         if (fileInput.current) fileInput.current.value = "";
@@ -549,7 +554,7 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
             hint={
               mode === "edit"
                 ? "Pick the PDF again to save changes. PDF only, at most 5 MB."
-                : "PDF only, at most 5 MB. Stored as the reference number plus .pdf."
+                : "PDF only, at most 5 MB. Downloaded as the reference number plus .pdf."
             }
             error={fileError ?? errorText("pdfFile")}
             className={invalid("pdfFile") || fileError ? "field--invalid" : undefined}

@@ -5,6 +5,7 @@ import type { Editor } from "@tiptap/react";
 import type { Settings } from "../../worker/schemas/api";
 import { settingsSchema } from "../../worker/schemas/admin";
 import { adminJson, errorCode, isAbort } from "./admin-api";
+import { saveErrorMessage } from "./save-errors";
 import { describedBy, Field, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
 import { RichTextEditor } from "./rich-text-editor";
 
@@ -107,7 +108,7 @@ export function SettingsPage() {
         return;
       }
       console.error("Saving settings failed", error);
-      setMessage({ kind: "error", text: "Something went wrong" });
+      setMessage({ kind: "error", text: saveErrorMessage(errorCode(error)) });
     } finally {
       setBusy(false);
       window.scrollTo({ top: 0, behavior: "smooth" });

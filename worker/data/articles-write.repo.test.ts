@@ -23,8 +23,12 @@ describe("articles UNIQUE constraints", () => {
     const second = await insertArticle(db, j.id, { ...base("2"), ...meta });
     expect(second.ok).toBe(true);
     const id = second.ok ? second.row.id : 0;
-    expect(await updateArticle(db, j.id, id, { ...base("2"), refnumber: "R-1", modifiedby: "t" })).toEqual({ ok: false, conflict: "duplicate_reference_number" });
-    expect(await updateArticle(db, j.id, id, { ...base("2"), txnid: "T-1", modifiedby: "t" })).toEqual({ ok: false, conflict: "duplicate_txnid" });
+    const stamp = second.ok ? second.row.modification : "";
+    expect(await updateArticle(db, j.id, id, stamp, { ...base("2"), refnumber: "R-1", modifiedby: "t" })).toEqual({ ok: false, conflict: "duplicate_reference_number" });
+    expect(await updateArticle(db, j.id, id, stamp, { ...base("2"), txnid: "T-1", modifiedby: "t" })).toEqual({ ok: false, conflict: "duplicate_txnid" });
+    // A save based on an older stamp changes nothing and says so.
+    expect(await updateArticle(db, j.id, id, "2000-01-01T00:00:00.000Z", { ...base("2"), title: "Changed", modifiedby: "t" })).toEqual({ ok: false, conflict: "stale_edit" });
+    expect(await updateArticle(db, j.id, 999999, stamp, { ...base("2"), modifiedby: "t" })).toEqual({ ok: false, conflict: "not_found" });
     // Another journal may use the same values.
     const other = await createJournal();
     expect((await insertArticle(db, other.id, { ...base("1"), ...meta })).ok).toBe(true);

@@ -7,6 +7,7 @@ import { isUniqueViolation, nowIso } from "./db";
 import { firstPageOrder } from "./articles.repo";
 import { richTextToPlain } from "../schemas/rich-text";
 import { titleKeyOf } from "./title-key";
+import type { BatchItem } from "drizzle-orm/batch";
 
 export type ArticleConflict = "duplicate_reference_number" | "duplicate_title" | "duplicate_txnid";
 
@@ -43,6 +44,13 @@ const storedTitleKey = sql<string>`coalesce(${articles.titleKey}, lower(${articl
 
 export async function findArticle(db: Db, journalId: number, id: number): Promise<ArticleRow | undefined> {
   const rows = await db.select().from(articles).where(and(eq(articles.journalId, journalId), eq(articles.id, id))).limit(1);
+  return rows[0];
+}
+
+/** The article (by id or reference number) if it names `file`: did a write whose answer was lost take effect? */
+export async function findArticleNaming(db: Db, journalId: number, by: { id: number } | { refnumber: string }, file: string): Promise<ArticleRow | undefined> {
+  const which = "id" in by ? eq(articles.id, by.id) : eq(articles.refnumber, by.refnumber);
+  const rows = await db.select().from(articles).where(and(eq(articles.journalId, journalId), which, eq(articles.file, file))).limit(1);
   return rows[0];
 }
 
@@ -91,14 +99,27 @@ async function conflictOf(db: Db, journalId: number, err: unknown, v: Pick<Artic
 
 export type WriteResult = { ok: true; row: ArticleRow } | { ok: false; conflict: ArticleConflict };
 
-export async function insertArticle(db: Db, journalId: number, v: ArticleValues & { status: string; createdby: string }): Promise<WriteResult> {
+/** A modification stamp later than `previous` (ISO time, bumped by 1 ms when the clock has not moved on). */
+export function nextStamp(previous: string): string {
+  const now = nowIso();
+  if (now > previous) return now;
+  const t = Date.parse(previous);
+  return Number.isNaN(t) ? now : new Date(t + 1).toISOString();
+}
+
+/**
+ * Inserts an article and runs `after` (the audit event) in the same D1 batch: both or neither.
+ * A UNIQUE violation (a simultaneous request won) answers the conflict's code.
+ */
+export async function insertArticle(db: Db, journalId: number, v: ArticleValues & { status: string; createdby: string }, after: BatchItem<"sqlite">[] = []): Promise<WriteResult> {
   const now = nowIso();
   try {
-    const [row] = await db
+    const insert = db
       .insert(articles)
       .values({ journalId, ...withPlainText(v), creation: now, modifiedby: v.createdby, modification: now })
       .returning();
-    return { ok: true, row };
+    const [rows] = (await db.batch([insert, ...after])) as [ArticleRow[], ...unknown[]];
+    return { ok: true, row: rows[0] };
   } catch (err) {
     const conflict = await conflictOf(db, journalId, err, v);
     if (conflict) return { ok: false, conflict };
@@ -106,23 +127,30 @@ export async function insertArticle(db: Db, journalId: number, v: ArticleValues 
   }
 }
 
+export type UpdateResult = WriteResult | { ok: false; conflict: "stale_edit" | "not_found" };
+
 /**
- * Updates some columns of one article of the journal. Needs the unique trio (refnumber, title, txnid) of the
- * row as it will be, to name a clash. undefined when the article is not the journal's.
+ * Updates one article of the journal, only if its `modification` stamp is still `expectedStamp` (optimistic
+ * concurrency), with `after` (the audit event, recorded only if the row changed) in the same batch. Needs the
+ * unique trio (refnumber, title, txnid) of the row as it will be, to name a clash.
  */
 export async function updateArticle(
   db: Db,
   journalId: number,
   id: number,
+  expectedStamp: string,
   v: Partial<ArticleValues> & Pick<ArticleValues, "refnumber" | "title" | "txnid"> & { modifiedby: string },
-): Promise<WriteResult | undefined> {
+  after: BatchItem<"sqlite">[] = [],
+): Promise<UpdateResult> {
   try {
-    const [row] = await db
+    const update = db
       .update(articles)
-      .set({ ...withPlainText(v), modification: nowIso() })
-      .where(and(eq(articles.journalId, journalId), eq(articles.id, id)))
+      .set({ ...withPlainText(v), modification: nextStamp(expectedStamp) })
+      .where(and(eq(articles.journalId, journalId), eq(articles.id, id), eq(articles.modification, expectedStamp)))
       .returning();
-    return row ? { ok: true, row } : undefined;
+    const [rows] = (await db.batch([update, ...after])) as [ArticleRow[], ...unknown[]];
+    if (rows[0]) return { ok: true, row: rows[0] };
+    return { ok: false, conflict: (await findArticle(db, journalId, id)) ? "stale_edit" : "not_found" };
   } catch (err) {
     const conflict = await conflictOf(db, journalId, err, v, id);
     if (conflict) return { ok: false, conflict };
@@ -130,37 +158,11 @@ export async function updateArticle(
   }
 }
 
-/** Puts a row back exactly as it was (undoing a step of an edit whose file step failed). */
-export async function restoreArticle(db: Db, row: ArticleRow): Promise<void> {
-  const { id, journalId, ...columns } = row;
-  await db.update(articles).set(columns).where(and(eq(articles.journalId, journalId), eq(articles.id, id)));
-}
-
-export async function deleteArticle(db: Db, journalId: number, id: number): Promise<void> {
-  await db.delete(articles).where(and(eq(articles.journalId, journalId), eq(articles.id, id)));
-}
-
-/**
- * Whether some article of the journal still owns the object `file` at this location: it names the file there,
- * or it holds the reference number the name was made from ({refnumber}.pdf). Checked before deleting an old
- * object, so a file another article has just claimed is never removed.
- */
-export async function isArticleFileClaimed(db: Db, journalId: number, at: { year: number; volume: number; issue: number }, file: string): Promise<boolean> {
-  const ref = file.toLowerCase().endsWith(".pdf") ? file.slice(0, -4) : null;
-  const rows = await db
-    .select({ id: articles.id })
-    .from(articles)
-    .where(
-      and(
-        eq(articles.journalId, journalId),
-        eq(articles.year, at.year),
-        eq(articles.volume, at.volume),
-        eq(articles.issue, at.issue),
-        ref ? or(eq(articles.file, file), eq(articles.refnumber, ref)) : eq(articles.file, file),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+/** Deletes an article (with `after` in the same batch); the deleted row, or undefined when it was not there. */
+export async function deleteArticle(db: Db, journalId: number, id: number, after: BatchItem<"sqlite">[] = []): Promise<ArticleRow | undefined> {
+  const del = db.delete(articles).where(and(eq(articles.journalId, journalId), eq(articles.id, id))).returning();
+  const [rows] = (await db.batch([del, ...after])) as [ArticleRow[], ...unknown[]];
+  return rows[0];
 }
 
 /**

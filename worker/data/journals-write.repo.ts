@@ -2,6 +2,7 @@
 // assigned to it (journal_domains); journal staff never create or move host routing
 // (docs/decisions/0060-host-assignment.md).
 import { and, eq, ne } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../env";
 import { journalDomains, journals, type JournalRow } from "./schema";
 import { nowIso } from "./db";
@@ -25,7 +26,7 @@ export async function listJournalHosts(db: Db, journalId: number): Promise<strin
  * Saves the given settings fields in one batch. A new domain must be one of the journal's own hosts; it becomes
  * the primary host and the others stay aliases. Any other host is refused (`domain_not_assigned`), whoever serves it.
  */
-export async function saveSettings(db: Db, journal: JournalRow, input: Partial<Settings>): Promise<SettingsResult> {
+export async function saveSettings(db: Db, journal: JournalRow, input: Partial<Settings>, after: BatchItem<"sqlite">[] = []): Promise<SettingsResult> {
   const fields = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<Settings>;
   const statements = [];
   const domain = fields.domain;
@@ -42,7 +43,7 @@ export async function saveSettings(db: Db, journal: JournalRow, input: Partial<S
     .set({ ...fields, updated_at: nowIso() })
     .where(eq(journals.id, journal.id))
     .returning();
-  const results = await db.batch([update, ...statements] as [typeof update, ...(typeof statements)[number][]]);
+  const results = await db.batch([update, ...statements, ...after] as [typeof update, ...BatchItem<"sqlite">[]]);
   const [row] = results[0] as JournalRow[];
   if (!row) return { ok: false, reason: "not_found" };
   return { ok: true, journal: row };

@@ -149,3 +149,16 @@ export const revokedTokens = sqliteTable("revoked_tokens", {
   jti: text("jti").primaryKey(),
   expiresAt: text("expires_at").notNull(),
 });
+
+export const adminEvents = sqliteTable("admin_events", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  adminId: integer("admin_id"),
+  adminUsername: text("admin_username").notNull(),
+  action: text("action").notNull(),
+  entity: text("entity").notNull(),
+  entityId: integer("entity_id"),
+  summary: text("summary").notNull().default(""),
+  createdAt: text("created_at").notNull(),
+});
+export type AdminEventRow = typeof adminEvents.$inferSelect;

@@ -1,4 +1,5 @@
 // The JSON shapes the API answers with: the contract between the Worker and the SPA (see docs/api.md).
+import { z } from "zod";
 
 /** Every error answer: `{ "error": "<code>" }` with a fitting HTTP status. */
 export interface ErrorBody {
@@ -30,7 +31,8 @@ export interface IndexingEntry {
   status: string;
 }
 
-export interface Editor {
+/** An editor as the public board sees it: no personal contact data (docs/decisions/0090). */
+export interface PublicEditor {
   id: number;
   name: string;
   degree: string;
@@ -41,11 +43,15 @@ export interface Editor {
   picture_url: string;
   category: string;
   status: string;
-  email: string;
-  phone: string;
   country: string;
   creation: string;
   updated_at: string;
+}
+
+/** An editor as journal staff see it (admin API only). */
+export interface Editor extends PublicEditor {
+  email: string;
+  phone: string;
 }
 
 export interface ArchiveYear {
@@ -135,6 +141,18 @@ export interface AdminSearchResults {
   results: AdminArticle[];
 }
 
+/** One line of the audit trail (GET /api/admin/events): who changed what, when. */
+export interface AdminEventEntry {
+  id: number;
+  admin_username: string;
+  /** "article.add", "article.edit", "article.delete", "editor.add", "editor.edit", "editor.status", "editor.delete", "issue.create", "settings.save" */
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  summary: string;
+  created_at: string;
+}
+
 /** A manuscript sent through the Submit Online form, as staff see it. */
 export interface Submission {
   id: number;
@@ -151,3 +169,41 @@ export interface Submission {
   /** Download path of the manuscript (needs the bearer token). */
   file_url: string;
 }
+
+// ---- Public answer allowlists ----
+// Every answer of a public path (no token) is built by parsing through one of these schemas, which keeps only
+// the keys listed here: a column added to a table never reaches the public by accident. Each schema is checked
+// against its interface above (`satisfies`), and worker/routes/public-answers.test.ts compares every public
+// answer's keys with its schema (docs/decisions/0090).
+
+const str = z.string();
+const int = z.number().int();
+
+export const publicSettingsSchema = z.object({
+  websitename: str, websiteemail: str, whatsup_number: str, domain: str, issn: str, home_content: str, address: str,
+  formatted_journal_name: str, fee_rupee: str, fee_dollar: str, impactfactor: str,
+}) satisfies z.ZodType<Settings>;
+
+export const publicIndexingEntrySchema = z.object({
+  id: int, title: str, link: str, image: str, image_url: str, sortnumber: int, status: str,
+}) satisfies z.ZodType<IndexingEntry>;
+
+export const publicEditorSchema = z.object({
+  id: int, name: str, degree: str, post: str, content: str, picture: str, picture_url: str, category: str,
+  status: str, country: str, creation: str, updated_at: str,
+}) satisfies z.ZodType<PublicEditor>;
+
+export const publicArchiveYearSchema = z.object({ year: int, volume: int, total_issues: int }) satisfies z.ZodType<ArchiveYear>;
+
+export const publicArticleSchema = z.object({
+  id: int, refnumber: str, title: str, authorname: str, abstract: str, year: int, volume: int, issue: int,
+  pagenumber: str, country: str, file: str, file_url: str.nullable(), publishdate: str, subject: str, keywords: str,
+}) satisfies z.ZodType<Article>;
+
+export const publicIssueArticlesSchema = z.object({
+  year: int, volume: int, issue: int, articles: z.array(publicArticleSchema),
+}) satisfies z.ZodType<IssueArticles>;
+
+export const publicSearchResultsSchema = z.object({
+  q: str, count: int, results: z.array(publicArticleSchema),
+}) satisfies z.ZodType<SearchResults>;

@@ -16,7 +16,7 @@ import { toAdminArticle } from "../../data/articles.repo";
 import { findArticle } from "../../data/articles-write.repo";
 import { findIssue } from "../../data/issues.repo";
 import { searchArticles } from "../../data/search.repo";
-import { addArticle, editArticle } from "./article-store";
+import { addArticle, editArticle, removeArticle } from "./article-store";
 
 /** The article fields of SPEC §3 a form may send (anything else in the body is ignored). */
 const FIELDS = [
@@ -61,6 +61,13 @@ export const articlesAdminRoutes = new Hono<AppEnv>()
     if (!row) throw notFound();
     return c.json(toAdminArticle(row) satisfies AdminArticle);
   })
+  // Deletes the article and its PDF: 204, or 404 when it is not the journal's.
+  .delete("/articles/:id", async (c) => {
+    const row = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
+    if (!row) throw notFound();
+    await removeArticle(c, row);
+    return c.body(null, 204);
+  })
   .get("/search", async (c) => {
     const q = (c.req.query("q") ?? "").trim().slice(0, 500);
     const rows = q ? await searchArticles(c.get("db"), c.get("journal").id, q, { publicOnly: false }) : [];
@@ -79,6 +86,8 @@ export const articleEditRoutes = new Hono<AppEnv>()
     const upload = uploadOf(files.pdfFile);
     const pdf = upload ? await readPdfUpload(upload) : null;
     if (input.year !== old.year || input.volume !== old.volume || input.issue !== old.issue) await requireIssue(c, input);
-    const row = await editArticle(c, old, input, pdf);
+    // The stamp the form loaded (optimistic concurrency): a save over a newer version is 409 stale_edit.
+    const stamp = typeof fields.modification === "string" && fields.modification ? fields.modification : old.modification;
+    const row = await editArticle(c, old, input, pdf, stamp);
     return c.json({ article: toAdminArticle(row) satisfies AdminArticle });
   });

@@ -3,6 +3,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { HttpError } from "../../middleware/errors";
+import { actorOf } from "../../middleware/admin-actor";
+import { afterAdminWrite } from "../../data/admin-events.repo";
 import { digitsOf } from "../../middleware/params";
 import { limitJsonBody } from "../../middleware/body-size";
 import { readJsonObject, validated } from "../../middleware/form-body";
@@ -15,7 +17,10 @@ export const issuesAdminRoutes = new Hono<AppEnv>()
   .get("/archives", async (c) => c.json(await listIssuesWithCounts(c.get("db"), c.get("journal").id)))
   .post("/create-issue", limitJsonBody, async (c) => {
     const input = validated(createIssueSchema, await readJsonObject(c));
-    const row = await insertIssue(c.get("db"), c.get("journal").id, input);
+    const db = c.get("db");
+    const actor = actorOf(c);
+    const summary = `Vol. ${input.volume}, Issue ${input.issue} (${input.year})`;
+    const row = await insertIssue(db, actor.journalId, input, afterAdminWrite(db, actor, { action: "issue.create", entity: "issue", summary }));
     if (!row) throw new HttpError(409, "duplicate_issue");
     const { journalId: _journal, ...issue } = row;
     return c.json({ issue: { ...issue, articles: 0 } }, 201);

@@ -4,8 +4,9 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
 import { HttpError } from "../../middleware/errors";
 import { sniffContentType } from "../../files/content-types";
-import { fileKeys } from "../../files/keys";
-import { countSubmissionsFromIpSince, insertSubmissionWithinLimit } from "../../data/submissions.repo";
+import { fileKeys, versionedName } from "../../files/keys";
+import { commitWithObject, putNewObject } from "../../files/commit-with-object";
+import { countSubmissionsFromIpSince, findSubmissionByReference, insertSubmissionWithinLimit } from "../../data/submissions.repo";
 import { clientIpOf, throttleKeyOfIp } from "../../auth/client-ip";
 import { limitUploadBody } from "../../middleware/body-size";
 import { isUniqueViolation, nowIso } from "../../data/db";
@@ -109,22 +110,28 @@ export const submissionsRoutes = new Hono<AppEnv>().post("/", sameOriginOnly, un
   // The reference is unique per journal; a collision (1 in 10^9 per day) just draws again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const reference = newReference();
-    const stored = `${reference}.pdf`;
+    // A new object name per attempt, so even a colliding reference never overwrites another submission's file.
+    const stored = versionedName(reference, "pdf");
     const key = fileKeys.submission(journal.id, stored);
-    await c.env.FILES.put(key, bytes, {
-      httpMetadata: { contentType: "application/pdf" },
-      customMetadata: { originalName: file.name.slice(0, 200), reference },
-    });
+    // Keep R2 and D1 consistent whatever fails: no stored file without its record (docs/decisions/0091).
+    await putNewObject(c.env.FILES, key, bytes, "application/pdf");
     let row;
     try {
-      row = await insertSubmissionWithinLimit(
-        db,
-        { journalId: journal.id, reference, ...fields, file: stored, fileSize: bytes.byteLength, ip, createdAt: nowIso() },
-        { sinceIso: windowStart(), max: SUBMISSIONS_PER_WINDOW },
+      row = await commitWithObject(
+        c.env.FILES,
+        key,
+        () =>
+          insertSubmissionWithinLimit(
+            db,
+            { journalId: journal.id, reference, ...fields, file: stored, fileSize: bytes.byteLength, ip, createdAt: nowIso() },
+            { sinceIso: windowStart(), max: SUBMISSIONS_PER_WINDOW },
+          ),
+        async () => {
+          const found = await findSubmissionByReference(db, journal.id, reference);
+          return found?.file === stored ? found : undefined;
+        },
       );
     } catch (err) {
-      // Keep R2 and D1 consistent: no stored file without its record.
-      await c.env.FILES.delete(key);
       if (isUniqueViolation(err, "reference")) continue;
       throw err;
     }
