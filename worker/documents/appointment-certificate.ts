@@ -1,5 +1,5 @@
 // The certificate of appointment of an editor: one A4 landscape page, the same frame as the publication certificate.
-import type { Branding, EditorFacts } from "./document-data";
+import { affiliationWithCountry, type Branding, type EditorFacts } from "./document-data";
 import { certificateFrame, INK, MUTED, NAVY, GOLD, seal } from "./ornaments";
 import { A4_LANDSCAPE, PdfWriter } from "./pdf-writer";
 import { drawParagraph, drawText, fitSize } from "./text-layout";
@@ -12,7 +12,7 @@ export interface AppointmentInput {
 }
 
 export async function buildAppointmentCertificate({ branding, editor, chief }: AppointmentInput): Promise<Uint8Array> {
-  const writer = await PdfWriter.create({ title: `Certificate of Appointment — ${editor.name}`, author: branding.name, subject: editor.role });
+  const writer = await PdfWriter.create({ lang: branding.lang, title: `Certificate of Appointment — ${editor.name}`, author: branding.name, subject: editor.role });
   const c = writer.addPage(A4_LANDSCAPE);
   const cx = c.width / 2;
   certificateFrame(c);
@@ -27,7 +27,7 @@ export async function buildAppointmentCertificate({ branding, editor, chief }: A
   y -= 12;
   c.save().strokeColor(GOLD).lineWidth(0.8).line(cx - 190, y, cx + 190, y).restore();
   y -= 22;
-  const about = [editor.post, editor.affiliation, editor.country].filter(Boolean).join(", ");
+  const about = [editor.post, affiliationWithCountry(editor.affiliation, editor.country)].filter(Boolean).join(", ");
   if (about) y = drawParagraph(c, about, y, { x: 140, width: c.width - 280, size: 11.5, lineHeight: 15, align: "center", color: INK, maxLines: 2 }) - 6;
   drawText(c, "has been appointed as", cx, y, { size: 12, style: { italic: true }, color: MUTED, align: "center" });
   y -= 28;

@@ -1,6 +1,6 @@
 // The certificate of publication: one A4 landscape page per author of an article.
 import type { ArticleFacts, Branding, EditorFacts } from "./document-data";
-import { brandingFacts } from "./document-data";
+import { brandingFacts, pagesLabel } from "./document-data";
 import { certificateFrame, divider, GOLD, INK, MUTED, NAVY, seal } from "./ornaments";
 import { A4_LANDSCAPE, PdfWriter, type PageCanvas } from "./pdf-writer";
 import { drawRichLines, drawText, fitSize, layoutRichText, parseRichText, type RichLine } from "./text-layout";
@@ -65,7 +65,7 @@ function titleLines(titleHtml: string, maxWidth: number): { lines: RichLine[]; s
 
 export async function buildCertificate(input: CertificateInput): Promise<Uint8Array> {
   const { branding, article, author, chief } = input;
-  const writer = await PdfWriter.create({
+  const writer = await PdfWriter.create({ lang: branding.lang,
     title: `Certificate of Publication — ${author}`,
     author: branding.name,
     subject: `${article.title} (${article.refnumber})`,
@@ -90,7 +90,7 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   const { lines, size } = titleLines(article.titleHtml, c.width - 220);
   y = drawRichLines(c, lines, y, { x: 110, width: c.width - 220, lineHeight: size * 1.3, align: "center", color: INK });
   y -= 4;
-  const where = `in ${branding.name}, Volume ${article.volume}, Issue ${article.issue}, ${article.published}${article.pages ? `, Pages ${article.pages}` : ""}.`;
+  const where = `in ${branding.name}, Volume ${article.volume}, Issue ${article.issue}, ${article.published}${article.pages ? `, ${pagesLabel(article.pages)} ${article.pages}` : ""}.`;
   const whereSize = fitSize(where, {}, 12, 8, c.width - 200);
   drawText(c, where, cx, y, { size: whereSize, color: INK, align: "center" });
 

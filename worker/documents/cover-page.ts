@@ -1,6 +1,6 @@
 // The cover page of an article: A4 portrait, the journal's masthead band, the issue, title, authors and facts.
 import type { ArticleFacts, Branding } from "./document-data";
-import { brandingFacts } from "./document-data";
+import { brandingFacts, pagesLabel } from "./document-data";
 import { divider, GOLD, GOLD_LIGHT, INK, MUTED, NAVY, RULE, WHITE } from "./ornaments";
 import { A4, PdfWriter } from "./pdf-writer";
 import { drawParagraph, drawRichLines, drawText, fitSize, layoutRichText, parseRichText, wrapText } from "./text-layout";
@@ -11,7 +11,7 @@ export interface CoverPageInput {
 }
 
 export async function buildCoverPage({ branding, article }: CoverPageInput): Promise<Uint8Array> {
-  const writer = await PdfWriter.create({ title: article.title, author: article.authors.join(", "), subject: `${branding.name} — cover page` });
+  const writer = await PdfWriter.create({ lang: branding.lang, title: article.title, author: article.authors.join(", "), subject: `${branding.name} — cover page` });
   const c = writer.addPage(A4);
   const { width: w, height: h } = c;
   const cx = w / 2;
@@ -56,7 +56,7 @@ export async function buildCoverPage({ branding, article }: CoverPageInput): Pro
   c.restore();
   const cells: Array<[string, string]> = [
     ["Reference No.", article.refnumber],
-    ["Pages", article.pages || "—"],
+    [pagesLabel(article.pages), article.pages || "—"],
     ["Published", article.published],
   ];
   cells.forEach(([label, value], i) => {

@@ -1,7 +1,7 @@
 // The editorial board: enabled editors grouped Editor-in-Chief, Associate Editors, Assistant Editors (the board
 // page's order), each with degree, post and affiliation; flows over as many A4 pages as needed.
 import type { Branding, EditorFacts } from "./document-data";
-import { brandingFacts, categoryHeading } from "./document-data";
+import { affiliationWithCountry, brandingFacts, categoryHeading } from "./document-data";
 import { divider, GOLD, INK, MUTED, NAVY, RULE } from "./ornaments";
 import { A4, PdfWriter, type PageCanvas } from "./pdf-writer";
 import { drawText, fitSize, wrapText } from "./text-layout";
@@ -22,7 +22,7 @@ export function groupEditors(editors: EditorFacts[]): Array<{ heading: string; e
 }
 
 export async function buildEditorialBoard({ branding, editors }: EditorialBoardInput): Promise<Uint8Array> {
-  const writer = await PdfWriter.create({ title: `Editorial Board — ${branding.name}`, author: branding.name });
+  const writer = await PdfWriter.create({ lang: branding.lang, title: `Editorial Board — ${branding.name}`, author: branding.name });
   const pages: PageCanvas[] = [];
   const textWidthMax = A4.width - 2 * MARGIN - 14;
   let c!: PageCanvas;
@@ -54,7 +54,7 @@ export async function buildEditorialBoard({ branding, editors }: EditorialBoardI
 
   for (const group of groupEditors(editors)) {
     const entries = group.editors.map((e) => {
-      const details = [e.post, [e.affiliation, e.country].filter(Boolean).join(", ")].filter(Boolean);
+      const details = [e.post, affiliationWithCountry(e.affiliation, e.country)].filter(Boolean);
       const lines = details.flatMap((d, i) => wrapText(d, { size: i === 0 ? 10.5 : 10, style: { italic: i === 0 } }, textWidthMax).map((text) => ({ text, italic: i === 0 && !!e.post })));
       return { editor: e, lines, height: 18 + lines.length * 13.5 + 12 };
     });

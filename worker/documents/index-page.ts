@@ -34,7 +34,7 @@ function issueLine(articles: ArticleFacts[]): string | null {
 
 export async function buildIndexPage({ branding, articles }: IndexPageInput): Promise<Uint8Array> {
   const sorted = sortByFirstPage(articles);
-  const writer = await PdfWriter.create({ title: `Index — ${branding.name}`, author: branding.name });
+  const writer = await PdfWriter.create({ lang: branding.lang, title: `Index — ${branding.name}`, author: branding.name });
   const tableWidth = A4.width - 2 * MARGIN;
   const titleWidth = tableWidth - COLS.sno - COLS.authors - COLS.pages;
   const colX = { sno: MARGIN, title: MARGIN + COLS.sno, authors: MARGIN + COLS.sno + titleWidth, pages: MARGIN + tableWidth - COLS.pages };

@@ -8,6 +8,7 @@
 //   consecutive right-to-left runs (with the digits between them) are reversed as a group. European digits always
 //   read left to right. This covers names and titles; full UAX #9 (nested embeddings, mirroring) is not attempted.
 import { fallbackChain, type FontFace, type TextStyle } from "./font-faces";
+import { stripInvisible } from "../schemas/invisible-text";
 
 export interface ShapedGlyph {
   /** Glyph id in the face (also the CID in the PDF). */
@@ -38,12 +39,12 @@ const DIGIT = /^[0-9]$/;
 const RTL_STRONG = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
 const STRONG = /[\p{L}]/u;
 
-/** Characters that never reach the page: controls become spaces, soft hyphens and BOMs vanish. */
+/**
+ * Characters that never reach the page: controls become spaces; default-ignorables (bidi marks, zero-width
+ * characters, soft hyphens, BOMs, variation selectors) vanish, except ZWJ/ZWNJ inside joining and Indic words.
+ */
 export function cleanText(text: string): string {
-  return text
-    .normalize("NFC")
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
-    .replace(/[\u00ad\ufeff]/g, "");
+  return stripInvisible(text.normalize("NFC").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " "));
 }
 
 interface Piece {
