@@ -158,9 +158,12 @@ export function chiefEditorOf(editors: EditorRow[]): EditorFacts | null {
   return chief ? editorFactsOf(chief) : null;
 }
 
-/** An ASCII file-name slug of a name ("Şükrü Işık" -> "sukru-isik"); "author" when nothing Latin remains. */
+/**
+ * A file-name slug of a name: ASCII when it has Latin letters ("Şükrü Işık" -> "sukru-isik"), else its own letters
+ * ("محمد عبد الله" -> "محمد-عبد-الله", "王小明" -> "王小明"); `fallback` when nothing is left.
+ */
 export function slugOf(name: string, fallback = "author"): string {
-  const slug = name
+  const latin = name
     .normalize("NFKD")
     .replace(/[ıİ]/g, "i")
     .replace(/[əƏ]/g, "e")
@@ -168,12 +171,11 @@ export function slugOf(name: string, fallback = "author"): string {
     .replace(/[øØ]/g, "o")
     .replace(/ß/g, "ss")
     .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40)
-    .replace(/-+$/, "");
-  return slug || fallback;
+    .toLowerCase();
+  const ascii = /[a-z]/.test(latin) ? latin.replace(/[^a-z0-9]+/g, "-") : "";
+  const slug = ascii || stripInvisible(name.normalize("NFC")).toLowerCase().replace(/[^\p{L}\p{M}\p{N}\u200c\u200d]+/gu, "-");
+  const trimmed = [...slug.replace(/^-+|-+$/g, "")].slice(0, 40).join("").replace(/-+$/, "");
+  return trimmed || fallback;
 }
 
 /** A reference number made safe for a file name (letters, digits, dot, dash, underscore). */

@@ -154,7 +154,9 @@ describe("building blocks", () => {
     expect(matchAuthor(stored, "Nguye\u0302\u0303n Thi\u0323 Minh")).toBe("Nguyễn Thị Minh");
     expect(matchAuthor(stored, "Aynur")).toBeNull();
     expect(slugOf("Şükrü Işık")).toBe("sukru-isik");
-    expect(slugOf("محمد عبد الله")).toBe("author");
+    expect(slugOf("محمد عبد الله")).toBe("محمد-عبد-الله");
+    expect(slugOf("王小明")).toBe("王小明");
+    expect(slugOf("\u200e\u200f")).toBe("author");
   });
 
   it("streams a zip of stored entries, one document per pull", async () => {
