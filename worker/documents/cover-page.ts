@@ -45,7 +45,7 @@ export async function buildCoverPage({ branding, article }: CoverPageInput): Pro
   y -= 10;
   divider(c, cx, y, 120);
   y -= 34;
-  y = drawParagraph(c, article.authors.join(", "), y, { x: margin, width: w - 2 * margin, size: 14, lineHeight: 20, align: "center", color: NAVY, style: { italic: true } });
+  y = drawParagraph(c, article.authors.join(", "), y, { x: margin, width: w - 2 * margin, size: 14, lineHeight: 20, align: "center", color: NAVY, style: { italic: true }, direction: "ltr" });
 
   // Facts box.
   const boxTop = 250;
