@@ -105,9 +105,39 @@ interface CachedForm {
 const FORM_CACHE_LIMIT = 64;
 const formCache = new Map<string, CachedForm>();
 
+/** Where a line of text was drawn: baseline start, width drawn and font size (the layout's own measurement). */
+export interface TextBox {
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+  text: string;
+}
+
+/** Pages laid out while a layout recording is on (tests check that no text leaves its box or overlaps another). */
+export interface RecordedPage {
+  width: number;
+  height: number;
+  texts: TextBox[];
+}
+let layoutRecording: RecordedPage[] | null = null;
+
+/** Runs `build` and returns the pages it wrote with every text box drawn on them. */
+export async function recordLayout(build: () => Promise<unknown>): Promise<RecordedPage[]> {
+  const pages: RecordedPage[] = [];
+  layoutRecording = pages;
+  try {
+    await build();
+  } finally {
+    layoutRecording = null;
+  }
+  return pages;
+}
+
 /** One page's content stream, written as PDF operators. Coordinates are PDF points from the bottom-left. */
 export class PageCanvas {
   private readonly ops: string[] = [];
+  readonly texts: TextBox[] | null = layoutRecording ? [] : null;
   readonly fonts = new Set<EmbeddedFont>();
   readonly forms = new Set<CachedForm>();
 
@@ -233,6 +263,7 @@ export class PageCanvas {
       pen += runWidth;
     }
     this.op("ET");
+    this.texts?.push({ x, y, width: pen - x, size, text: runs.map((r) => r.text).join("") });
     return pen - x;
   }
 
@@ -347,6 +378,7 @@ export class PdfWriter {
   }
 
   async save(): Promise<Uint8Array> {
+    if (layoutRecording) for (const page of this.pages) layoutRecording.push({ width: page.width, height: page.height, texts: page.texts ?? [] });
     const formRefs = new Map<CachedForm, number>();
     for (const form of this.forms.keys()) {
       form.packed ??= packStream(form.contents);
