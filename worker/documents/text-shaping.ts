@@ -201,6 +201,11 @@ function resolveBidi(text: string, base: BaseDirection): { text: string; levels:
 const CACHE_LIMIT = 4000;
 const cache = new Map<string, ShapedRun[]>();
 
+/** Drops every cached shaping (after a font was loaded, text once drawn as U+FFFD can be drawn for real). */
+export function clearShapeCache(): void {
+  cache.clear();
+}
+
 /**
  * Shapes one line of text in the given style into runs in visual (left-to-right) order, with `base` the direction
  * of the paragraph the line belongs to. Results are cached per isolate (labels, journal names and titles repeat
