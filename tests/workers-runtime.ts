@@ -11,6 +11,8 @@ export const workersRuntime = () =>
       bindings: {
         TEST_MIGRATIONS: await readD1Migrations("./migrations"),
         JWT_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
+        // How many random articles worker/documents/fuzz.test.ts renders (the 500 take ~7 minutes).
+        FUZZ_ARTICLES: process.env.FUZZ_ARTICLES ?? "40",
       },
       // qpdf, unzip, Python's and Java's zip readers, run in Node for tests inside workerd (tests/file-checkers.ts).
       serviceBindings: { FILE_CHECK: fileCheck },

@@ -78,9 +78,12 @@ function linesAllowed(fit: ParagraphFit, size: number): number {
 export function fitParagraph(text: string, spec: Omit<TextSpec, "size">, fit: ParagraphFit): Fitted {
   const direction = paragraphDirection(text, spec.direction);
   const base = { ...spec, direction };
+  // Width of the whole text on one line at maxSize: no size needing more lines than allowed is wrapped.
+  const oneLine = textWidth(tidy(text), { ...base, size: fit.maxSize });
   for (let size = fit.maxSize; ; size = Math.max(fit.minSize, size - STEP)) {
-    const lines = wrapText(text, { ...base, size }, fit.width);
     const allowed = linesAllowed(fit, size);
+    if (size > fit.minSize && (oneLine * size) / fit.maxSize > allowed * fit.width) continue;
+    const lines = wrapText(text, { ...base, size }, fit.width);
     if (lines.length <= allowed) return { size, lines, truncated: false };
     if (size <= fit.minSize) {
       const kept = lines.slice(0, allowed);
@@ -115,9 +118,11 @@ export interface RichFitted {
 
 /** Rich text (a title) fitted like fitParagraph: shrink, wrap, and at the floor end the last line with an ellipsis. */
 export function fitRichText(fragments: RichFragment[], spec: Omit<TextSpec, "size">, fit: ParagraphFit): RichFitted {
+  const oneLine = textWidth(fragments.map((f) => f.text).join(""), { ...spec, size: fit.maxSize });
   for (let size = fit.maxSize; ; size = Math.max(fit.minSize, size - STEP)) {
-    const lines = layoutRichText(fragments, { ...spec, size }, fit.width);
     const allowed = linesAllowed(fit, size);
+    if (size > fit.minSize && (oneLine * size) / fit.maxSize > allowed * fit.width) continue;
+    const lines = layoutRichText(fragments, { ...spec, size }, fit.width);
     if (lines.length <= allowed) return { size, lines, truncated: false };
     if (size <= fit.minSize) {
       const kept = lines.slice(0, allowed);

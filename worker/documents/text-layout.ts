@@ -56,11 +56,17 @@ export function wrapText(text: string, spec: TextSpec, maxWidth: number): string
     if (line) lines.push(line);
     line = word;
     while (textWidth(line, spec) > maxWidth && [...line].length > 1) {
+      // The longest start that fits (binary search: widths grow with the prefix), at least one character.
       const chars = [...line];
-      let cut = chars.length - 1;
-      while (cut > 1 && textWidth(chars.slice(0, cut).join(""), spec) > maxWidth) cut--;
-      lines.push(chars.slice(0, cut).join(""));
-      line = chars.slice(cut).join("");
+      let lo = 1;
+      let hi = chars.length - 1;
+      while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        if (textWidth(chars.slice(0, mid).join(""), spec) <= maxWidth) lo = mid;
+        else hi = mid - 1;
+      }
+      lines.push(chars.slice(0, lo).join(""));
+      line = chars.slice(lo).join("");
     }
   }
   if (line) lines.push(line);
