@@ -50,7 +50,7 @@ export async function buildCoverPage({ branding, article }: CoverPageInput): Pro
   c.save().fillColor(NAVY).rect(0, h - 170, w, 170).fill().fillColor(GOLD).rect(0, h - 176, w, 6).fill().restore();
   // The journal's name: up to three lines in the band above the facts line (24 pt down to 12 pt).
   const name = fitParagraph(branding.name, { style: { bold: true } }, { maxSize: 24, minSize: 12, width: w - 2 * margin, maxLines: 3, height: 96, leading: 1.25 });
-  const nameTop = h - 62 - ((name.lines.length - 1) * name.size * 1.25) / 2 + (24 - name.size) * 0.3;
+  const nameTop = h - 68 + ((name.lines.length - 1) * name.size * 1.25) / 2;
   drawFittedLines(c, name, nameTop, { text: branding.name, x: margin, width: w - 2 * margin, leading: 1.25, align: "center", style: { bold: true }, color: WHITE });
   const facts = brandingFacts(branding);
   if (facts.length) drawLineFitted(c, facts.join("   |   "), cx, h - 148, { maxSize: 10.5, minSize: 7, width: w - 2 * margin, color: GOLD_LIGHT, align: "center", tracking: 0.4 });
