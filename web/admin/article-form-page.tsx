@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router";
 import type { Editor } from "@tiptap/react";
-import type { AdminArticle } from "../../worker/schemas/api";
+import { DOCUMENT_WARNINGS, type AdminArticle, type ArticleSaved, type DocumentWarning } from "../../worker/schemas/api";
 import { PDF_MAX_BYTES } from "../../worker/schemas/constants";
 import { richTextToPlain } from "../../worker/schemas/rich-text";
 import { articleAddSchema, articleEditSchema } from "../../worker/schemas/admin";
@@ -191,7 +191,7 @@ function isPdf(file: File): boolean {
   return file.type === "application/pdf" || (!file.type && file.name.toLowerCase().endsWith(".pdf")) || file.name.toLowerCase().endsWith(".pdf");
 }
 
-function SuccessDialog(props: { open: boolean; text: string; article: AdminArticle | null; onClose: () => void }) {
+function SuccessDialog(props: { open: boolean; text: string; article: AdminArticle | null; warnings: DocumentWarning[]; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -210,6 +210,13 @@ function SuccessDialog(props: { open: boolean; text: string; article: AdminArtic
         <p className="modal__body">
           Reference <strong>{a.refnumber}</strong> · Vol. {pad(a.volume, 2)}, Issue {pad(a.issue, 2)} ({a.year})
         </p>
+      )}
+      {props.warnings.length > 0 && (
+        <ul className="modal__body" role="status" data-testid="document-warnings">
+          {props.warnings.map((w) => (
+            <li key={w}>{DOCUMENT_WARNINGS[w]}</li>
+          ))}
+        </ul>
       )}
       <div className="modal__actions">
         {a?.file_url && (
@@ -282,6 +289,7 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
   const [progress, setProgress] = useState(0);
   const [message, setMessage] = useState<FlashMessage | null>(null);
   const [saved, setSaved] = useState<AdminArticle | null>(null);
+  const [warnings, setWarnings] = useState<DocumentWarning[]>([]);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [done, setDone] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -381,9 +389,10 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
     setMessage(null);
     try {
       const path = mode === "add" ? "/api/admin/archives/" : `/api/archives/${article!.id}`;
-      const body = await uploadForm<{ article?: AdminArticle } & Partial<AdminArticle>>(path, form, setProgress);
+      const body = await uploadForm<Partial<ArticleSaved> & Partial<AdminArticle>>(path, form, setProgress);
       const result = (body?.article ?? (body as AdminArticle | null)) || null;
       setSaved(result);
+      setWarnings(body?.warnings ?? []);
       setDialogOpen(true);
       if (mode === "add") {
         setDone(true);
@@ -618,6 +627,7 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
         open={dialogOpen}
         text={mode === "add" ? "Article added successfully" : "Article updated successfully"}
         article={saved}
+        warnings={warnings}
         onClose={() => setDialogOpen(false)}
       />
     </>

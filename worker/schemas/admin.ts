@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { DESIGNATIONS, EDITOR_CATEGORIES, PAYMENT_TYPES, STATUS_DISABLED, STATUS_ENABLED } from "./constants";
 import { richTextToPlain, sanitizeRichText } from "./rich-text";
+import { stripInvisible } from "./invisible-text";
 
 /** API error codes of the admin calls (the `error` of `{ error }`). */
 export const ADMIN_ERROR_CODES = [
@@ -30,6 +31,12 @@ const INVALID = "invalid_input";
 const text = (max: number) => z.string({ error: INVALID }).trim().max(max, INVALID);
 /** Trimmed, non-empty text of at most `max` characters. */
 const requiredText = (max: number) => text(max).min(1, INVALID);
+/**
+ * Text printed on documents and matched by name (authors, titles, editors): invisible characters removed before
+ * the checks (invisible-text.ts), so "Maria\u200e Rossi" is stored as "Maria Rossi".
+ */
+const visibleText = (max: number) => z.string({ error: INVALID }).transform(stripInvisible).pipe(text(max));
+const requiredVisibleText = (max: number) => visibleText(max).pipe(z.string().min(1, INVALID));
 
 /** A whole number sent as a JSON number or as digits in a form field. */
 const wholeNumber = (min: number, max: number, code: string = INVALID) =>
@@ -50,6 +57,9 @@ export const ISSUE_MAX = 999;
 const richText = (max: number) => text(max).transform((v) => sanitizeRichText(v));
 /** Rich text that must still say something once sanitized (a title of only `<script>` is empty). */
 const requiredRichText = (max: number) => richText(max).refine((v) => richTextToPlain(v) !== "", INVALID);
+/** A rich-text title: invisible characters removed, then sanitized; must say something. */
+const requiredVisibleRichText = (max: number) =>
+  visibleText(max).transform((v) => sanitizeRichText(v)).refine((v) => richTextToPlain(v) !== "", INVALID);
 
 // ---- Login ------------------------------------------------------------------------------------------------
 
@@ -114,9 +124,9 @@ const publishdateField = z
 const ptypeField = z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(PAYMENT_TYPES, { error: INVALID }));
 
 const articleFields = {
-  title: requiredRichText(2000),
+  title: requiredVisibleRichText(2000),
   abstract: requiredRichText(60_000),
-  authorname: requiredText(1000),
+  authorname: requiredVisibleText(1000),
   refnumber: z.string({ error: INVALID }).trim().regex(REFNUMBER_PATTERN, INVALID),
   txnid: txnidField,
   ptype: ptypeField,
@@ -152,16 +162,16 @@ const editorStatusField = z.enum([STATUS_ENABLED, STATUS_DISABLED], { error: INV
 
 /** POST /api/editors and POST /api/editors/{id} fields (the picture comes separately as imgFile). */
 export const editorSchema = z.object({
-  name: requiredText(200),
-  degree: text(200).default(""),
+  name: requiredVisibleText(200),
+  degree: visibleText(200).default(""),
   /** One of the six designations (SPEC §3), so never markup. */
   post: z.enum(DESIGNATIONS, { error: INVALID }),
   /** The affiliation: plain text (rendered as text, never as HTML). */
-  content: requiredText(2000),
+  content: requiredVisibleText(2000),
   category: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(EDITOR_CATEGORIES, { error: INVALID })),
   email: text(254).default(""),
   phone: text(50).default(""),
-  country: text(100).default(""),
+  country: visibleText(100).default(""),
   status: editorStatusField.default(STATUS_ENABLED),
 });
 export type EditorInput = z.input<typeof editorSchema>;

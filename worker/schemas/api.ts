@@ -207,3 +207,21 @@ export const publicIssueArticlesSchema = z.object({
 export const publicSearchResultsSchema = z.object({
   q: str, count: int, results: z.array(publicArticleSchema),
 }) satisfies z.ZodType<SearchResults>;
+
+/**
+ * What the generated documents will shorten with an ellipsis (docs/decisions/0056-text-that-fits.md): the `warnings`
+ * of an article's save response (POST /api/admin/archives/, POST /api/archives/{id}).
+ */
+export const DOCUMENT_WARNINGS = {
+  title_shortened_on_certificate: "The title is too long for the certificate: it will end with “…”.",
+  title_shortened_on_cover_page: "The title is too long for the cover page: it will end with “…”.",
+  authors_shortened_on_cover_page: "The author list is too long for the cover page: it will end with “…”.",
+  author_name_shortened_on_certificate: "An author's name is too long for the certificate: it will end with “…”.",
+} as const;
+export type DocumentWarning = keyof typeof DOCUMENT_WARNINGS;
+
+/** The body of a successful article add or edit. */
+export interface ArticleSaved {
+  article: AdminArticle;
+  warnings: DocumentWarning[];
+}

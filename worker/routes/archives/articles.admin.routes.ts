@@ -11,7 +11,8 @@ import { limitUploadBody } from "../../middleware/body-size";
 import { readFormBody, validated } from "../../middleware/form-body";
 import { readPdfUpload, uploadOf } from "../../files/uploads";
 import { articleAddSchema, articleEditSchema } from "../../schemas/admin";
-import type { AdminArticle, SearchResults } from "../../schemas/api";
+import type { AdminArticle, ArticleSaved, SearchResults } from "../../schemas/api";
+import { documentWarnings } from "../../documents/document-warnings";
 import { toAdminArticle } from "../../data/articles.repo";
 import { findArticle } from "../../data/articles-write.repo";
 import { findIssue } from "../../data/issues.repo";
@@ -54,7 +55,7 @@ export const articlesAdminRoutes = new Hono<AppEnv>()
     const pdf = await readPdfUpload(upload);
     await requireIssue(c, input);
     const row = await addArticle(c, input, pdf);
-    return c.json({ article: toAdminArticle(row) satisfies AdminArticle }, 201);
+    return c.json({ article: toAdminArticle(row), warnings: documentWarnings(row) } satisfies ArticleSaved, 201);
   })
   .get("/articles/:id", async (c) => {
     const row = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
@@ -89,5 +90,5 @@ export const articleEditRoutes = new Hono<AppEnv>()
     // The stamp the form loaded (optimistic concurrency): a save over a newer version is 409 stale_edit.
     const stamp = typeof fields.modification === "string" && fields.modification ? fields.modification : old.modification;
     const row = await editArticle(c, old, input, pdf, stamp);
-    return c.json({ article: toAdminArticle(row) satisfies AdminArticle });
+    return c.json({ article: toAdminArticle(row), warnings: documentWarnings(row) } satisfies ArticleSaved);
   });

@@ -165,6 +165,22 @@ describe("issues", () => {
 });
 
 describe("POST /api/admin/archives/ (add article)", () => {
+  it("warns when the title or the authors will be shortened on a certificate or the cover page, and not otherwise", async () => {
+    const c = await setup();
+    const short = await addArticle(c, form(validFields(), pdfBytes("p")));
+    expect(short.status).toBe(201);
+    expect(short.body.warnings).toEqual([]);
+    const words = "antimicrobial resistance in irrigation canals and community health outcomes ";
+    const longTitle = words.repeat(40).slice(0, 1990).trim();
+    const manyAuthors = Array.from({ length: 30 }, (_, i) => `Bartholomew Fitzgerald-Worthington ${i + 1}`).join(", ").slice(0, 1000);
+    const long = await addArticle(c, form(validFields({ title: longTitle, authorname: manyAuthors }), pdfBytes("p")));
+    expect(long.status).toBe(201);
+    expect(long.body.warnings).toEqual(["title_shortened_on_certificate", "title_shortened_on_cover_page", "authors_shortened_on_cover_page"]);
+    const edited = await editArticle(c, long.body.article.id, form({ title: "A short title" }, null));
+    expect(edited.status).toBe(200);
+    expect(edited.body.warnings).toEqual([]); // a short title leaves the authors the room they need
+  });
+
   it("stores the article and its PDF under a new {refnumber}-{version}.pdf name, served at the SPEC path", async () => {
     const c = await setup();
     const fields = validFields({ ptype: "Free", pagenumber: "73 – 80" });
