@@ -88,18 +88,44 @@ export interface AdminArticle extends Article {
   modification: string;
 }
 
+/** An article as a list row shows it (issue table, search results): no abstract or other long text. */
+export type ArticleListItem = Pick<Article, "id" | "refnumber" | "title" | "authorname" | "year" | "volume" | "issue" | "pagenumber" | "country" | "file_url">;
+
 export interface IssueArticles {
   year: number;
   volume: number;
   issue: number;
-  articles: Article[];
+  articles: ArticleListItem[];
 }
 
-export interface SearchResults {
-  q: string;
-  count: number;
-  results: Article[];
+// ---- Search (docs/api.md "Search"; docs/decisions/0081-search-pages.md) ----
+
+/** A stretch of a search excerpt: plain text (never markup); `hit` marks the words that matched. */
+export interface ExcerptPart {
+  text: string;
+  hit: boolean;
 }
+
+/** One search result: the list row plus a short excerpt of the abstract around the matched words. */
+export interface SearchHit extends ArticleListItem {
+  excerpt: ExcerptPart[];
+}
+
+/** One page of search results, best match first. */
+export interface SearchPageOf<H> {
+  q: string;
+  /** 1-based page number; 20 results a page. */
+  page: number;
+  per_page: number;
+  /** Matches found; when `more` is true there are more than `count` (counting stops there). */
+  count: number;
+  more: boolean;
+  /** Pages that can be opened (ceil(count / per_page)). */
+  pages: number;
+  results: H[];
+}
+
+export type SearchResults = SearchPageOf<SearchHit>;
 
 // ---- Admin answers (docs/api.md, "Admin API") ----
 
@@ -122,18 +148,29 @@ export interface AdminIssue {
   creation: string;
 }
 
+/** A row of the staff issue table: the list fields plus status and payment (no abstract). */
+export interface AdminIssueArticle extends ArticleListItem {
+  status: string;
+  txnid: string;
+  ptype: string;
+}
+
 export interface AdminIssueArticles {
   year: number;
   volume: number;
   issue: number;
-  articles: AdminArticle[];
+  articles: AdminIssueArticle[];
 }
 
-export interface AdminSearchResults {
-  q: string;
-  count: number;
-  results: AdminArticle[];
+/** A search result as staff see it: any status, with the columns of the admin search table. */
+export interface AdminSearchHit extends SearchHit {
+  status: string;
+  txnid: string;
+  creation: string;
+  modification: string;
 }
+
+export type AdminSearchResults = SearchPageOf<AdminSearchHit>;
 
 /** A manuscript sent through the Submit Online form, as staff see it. */
 export interface Submission {

@@ -31,7 +31,7 @@ export const archivesRoutes = new Hono<AppEnv>()
       issueExists(db, journalId, year, volume, issue),
     ]);
     if (!exists && rows.length === 0) throw notFound();
-    const body: IssueArticles = { year, volume, issue, articles: rows.map(toArticle) };
+    const body: IssueArticles = { year, volume, issue, articles: rows };
     return c.json(body);
   })
   .get("/:id", async (c) => {

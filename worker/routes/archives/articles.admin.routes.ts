@@ -1,5 +1,5 @@
 // Staff article calls (docs/api.md "Admin API"):
-//   under /api/admin (guarded by the admin router): POST /archives/ (add), GET /articles/{id}, GET /search?q=
+//   under /api/admin (guarded by the admin router): POST /archives/ (add), GET /articles/{id}, GET /search?q=&page=
 //   under /api/archives: POST /{id} (edit) — guarded here, next to the public reads of that prefix.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
@@ -11,11 +11,12 @@ import { limitUploadBody } from "../../middleware/body-size";
 import { readFormBody, validated } from "../../middleware/form-body";
 import { readPdfUpload, uploadOf } from "../../files/uploads";
 import { articleAddSchema, articleEditSchema } from "../../schemas/admin";
-import type { AdminArticle, SearchResults } from "../../schemas/api";
+import type { AdminArticle, AdminSearchResults } from "../../schemas/api";
 import { toAdminArticle } from "../../data/articles.repo";
 import { findArticle } from "../../data/articles-write.repo";
 import { findIssue } from "../../data/issues.repo";
-import { searchArticles } from "../../data/search.repo";
+import { searchAllArticles } from "../../data/search.repo";
+import { searchParams } from "../search/search-params";
 import { addArticle, editArticle } from "./article-store";
 
 /** The article fields of SPEC §3 a form may send (anything else in the body is ignored). */
@@ -62,9 +63,8 @@ export const articlesAdminRoutes = new Hono<AppEnv>()
     return c.json(toAdminArticle(row) satisfies AdminArticle);
   })
   .get("/search", async (c) => {
-    const q = (c.req.query("q") ?? "").trim().slice(0, 500);
-    const rows = q ? await searchArticles(c.get("db"), c.get("journal").id, q, { publicOnly: false }) : [];
-    const body: Omit<SearchResults, "results"> & { results: AdminArticle[] } = { q, count: rows.length, results: rows.map(toAdminArticle) };
+    const { q, page } = searchParams(c);
+    const body: AdminSearchResults = await searchAllArticles(c.get("db"), c.get("journal").id, q, page);
     return c.json(body);
   });
 
