@@ -1,7 +1,7 @@
 // Paged full-text search over one journal's articles (FTS5 index articles_search, migration 0006).
 // The MATCH carries the journal's scope token, so only that journal's (public) rows are ever counted or
 // ranked; `ORDER BY rank LIMIT` keeps one page. Counting stops at SEARCH_COUNT_CAP.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../env";
 import type { AdminSearchHit, ExcerptPart, SearchHit, SearchPageOf } from "../schemas/api";
 import { searchMatch } from "./search-query";
@@ -86,25 +86,22 @@ function emptyPage<H>(q: string, page: number): SearchPageOf<H> {
 const countOf = (match: string) =>
   sql`(SELECT count(*) FROM (SELECT 1 FROM articles_search WHERE articles_search MATCH ${match} LIMIT ${SEARCH_COUNT_CAP + 1}))`;
 
-/** One slice of matches with their excerpts, best first by bm25 ("rank") or newest first. */
-function hitsQuery(match: string, order: "rank" | "newest", limit: number, offset: number, admin: boolean) {
-  return sql`
-    SELECT ${HIT_COLUMNS}${admin ? ADMIN_COLUMNS : sql``}, h.excerpt
-    FROM (
-      SELECT rowid AS id, ${order === "rank" ? sql`rank` : sql`-rowid`} AS k,
-        snippet(articles_search, 3, ${MARK_START}, ${MARK_END}, '…', ${EXCERPT_TOKENS}) AS excerpt
-      FROM articles_search WHERE articles_search MATCH ${match}
-      ORDER BY ${order === "rank" ? sql`rank` : sql`rowid DESC`} LIMIT ${limit} OFFSET ${offset}
-    ) AS h
-    JOIN articles AS a ON a.id = h.id
-    ORDER BY h.k, h.id`;
+/** One slice of matches with their excerpts: `WHERE guard`, best first by bm25 ("rank") or newest first. */
+function slice(match: string, order: "rank" | "newest", tier: number, guard: SQL, limit: SQL, offset: SQL) {
+  return sql`SELECT * FROM (
+    SELECT rowid AS id, ${tier} AS tier, ${order === "rank" ? sql`rank` : sql`-rowid`} AS k,
+      snippet(articles_search, 3, ${MARK_START}, ${MARK_END}, '…', ${EXCERPT_TOKENS}) AS excerpt
+    FROM articles_search WHERE articles_search MATCH ${match} AND ${guard}
+    ORDER BY ${order === "rank" ? sql`rank` : sql`rowid DESC`} LIMIT ${limit} OFFSET ${offset})`;
 }
 
+type CountedRow<R> = { total: number; short: number } & ({ id: null } | R);
+
 /**
- * One page of matches. Up to SEARCH_COUNT_CAP matches are all ranked with bm25. A broader search (more
- * matches than that) would rank tens of thousands of rows for every page, so it lists the articles whose
- * title, authors, keywords or reference hold every word first, then the others, each newest first
- * (docs/decisions/0081-search-pages.md).
+ * One page of matches, and their count, in one statement (one round trip). Up to SEARCH_COUNT_CAP matches are
+ * all ranked with bm25. A broader search would rank tens of thousands of rows for every page, so it lists the
+ * articles whose title, authors, keywords or reference hold every word first, then the others, each newest
+ * first (docs/decisions/0081-search-pages.md). The constant guards decide which slices run at all.
  */
 async function searchPage<R extends HitRow, H>(
   db: Db,
@@ -116,22 +113,27 @@ async function searchPage<R extends HitRow, H>(
 ): Promise<SearchPageOf<H>> {
   const match = searchMatch(q, { journalId, publicOnly: !admin });
   if (!match) return emptyPage(q, page);
-  const [counts] = await db.all<{ total: number; short: number }>(sql`SELECT ${countOf(match.all)} AS total, ${countOf(match.short)} AS short`);
-  const more = counts.total > SEARCH_COUNT_CAP;
-  const count = Math.min(counts.total, SEARCH_COUNT_CAP);
-  const offset = (page - 1) * SEARCH_PAGE_SIZE;
-  const size = Math.max(0, Math.min(SEARCH_PAGE_SIZE, count - offset));
-  let rows: R[] = [];
-  if (size > 0 && !more) rows = await db.all<R>(hitsQuery(match.all, "rank", size, offset, admin));
-  else if (size > 0) {
-    const fromShort = Math.max(0, Math.min(size, counts.short - offset));
-    const [first, then] = await Promise.all([
-      fromShort ? db.all<R>(hitsQuery(match.short, "newest", fromShort, offset, admin)) : [],
-      size - fromShort ? db.all<R>(hitsQuery(match.rest, "newest", size - fromShort, Math.max(0, offset - counts.short), admin)) : [],
-    ]);
-    rows = [...first, ...then];
-  }
-  return { q, page, per_page: SEARCH_PAGE_SIZE, count, more, pages: Math.ceil(count / SEARCH_PAGE_SIZE), results: rows.map(map) };
+  const offset = Math.min((page - 1) * SEARCH_PAGE_SIZE, SEARCH_COUNT_CAP);
+  // Rows of this page within the countable matches, and how many of them come from the short-field tier.
+  const size = sql`min(${SEARCH_PAGE_SIZE}, ${SEARCH_COUNT_CAP - offset})`;
+  const fromShort = sql`(SELECT max(0, min(${size}, short - ${offset})) FROM c)`;
+  const narrow = sql`(SELECT total FROM c) <= ${SEARCH_COUNT_CAP}`;
+  const broad = sql`(SELECT total FROM c) > ${SEARCH_COUNT_CAP}`;
+  const rows = await db.all<CountedRow<R>>(sql`
+    WITH c AS MATERIALIZED (SELECT ${countOf(match.all)} AS total, ${countOf(match.short)} AS short),
+    hits AS (
+      ${slice(match.all, "rank", 0, narrow, size, sql`${offset}`)}
+      UNION ALL ${slice(match.short, "newest", 1, broad, fromShort, sql`${offset}`)}
+      UNION ALL ${slice(match.rest, "newest", 2, broad, sql`(${size} - ${fromShort})`, sql`(SELECT max(0, ${offset} - short) FROM c)`)}
+    )
+    SELECT c.total, c.short, ${HIT_COLUMNS}${admin ? ADMIN_COLUMNS : sql``}, hits.excerpt
+    FROM c LEFT JOIN hits LEFT JOIN articles AS a ON a.id = hits.id
+    ORDER BY hits.tier, hits.k, hits.id`);
+  const total = rows[0]?.total ?? 0;
+  const more = total > SEARCH_COUNT_CAP;
+  const count = Math.min(total, SEARCH_COUNT_CAP);
+  const hits = rows.filter((r): r is CountedRow<R> & R => r.id !== null);
+  return { q, page, per_page: SEARCH_PAGE_SIZE, count, more, pages: Math.ceil(count / SEARCH_PAGE_SIZE), results: hits.map(map) };
 }
 
 /** One page of the journal's public articles (enabled, with a reference number) matching `q`, best first. */
