@@ -86,12 +86,18 @@ function emptyPage<H>(q: string, page: number): SearchPageOf<H> {
 const countOf = (match: string) =>
   sql`(SELECT count(*) FROM (SELECT 1 FROM articles_search WHERE articles_search MATCH ${match} LIMIT ${SEARCH_COUNT_CAP + 1}))`;
 
-/** One slice of matches with their excerpts: `WHERE guard`, best first by bm25 ("rank") or newest first. */
+/** A MATCH no row answers (no scope token is "none"): what a slice searches when its guard is false. */
+const NOTHING = 'search_scope : "none"';
+
+/**
+ * One slice of matches with their excerpts, best first by bm25 ("rank") or newest first. When `guard` is false
+ * the slice searches NOTHING: a false WHERE term would not stop FTS5 from ranking every match of `match` first.
+ */
 function slice(match: string, order: "rank" | "newest", tier: number, guard: SQL, limit: SQL, offset: SQL) {
   return sql`SELECT * FROM (
     SELECT rowid AS id, ${tier} AS tier, ${order === "rank" ? sql`rank` : sql`-rowid`} AS k,
       snippet(articles_search, 3, ${MARK_START}, ${MARK_END}, '…', ${EXCERPT_TOKENS}) AS excerpt
-    FROM articles_search WHERE articles_search MATCH ${match} AND ${guard}
+    FROM articles_search WHERE articles_search MATCH (CASE WHEN ${guard} THEN ${match} ELSE ${NOTHING} END)
     ORDER BY ${order === "rank" ? sql`rank` : sql`rowid DESC`} LIMIT ${limit} OFFSET ${offset})`;
 }
 
@@ -101,7 +107,7 @@ type CountedRow<R> = { total: number; short: number } & ({ id: null } | R);
  * One page of matches, and their count, in one statement (one round trip). Up to SEARCH_COUNT_CAP matches are
  * all ranked with bm25. A broader search would rank tens of thousands of rows for every page, so it lists the
  * articles whose title, authors, keywords or reference hold every word first, then the others, each newest
- * first (docs/decisions/0081-search-pages.md). The constant guards decide which slices run at all.
+ * first (docs/decisions/0081-search-pages.md). The guards decide which slices search at all.
  */
 async function searchPage<R extends HitRow, H>(
   db: Db,
