@@ -68,6 +68,7 @@ export function searchMatch(text: string, scope: { journalId: number; publicOnly
   if (!words) return null;
   const token = `search_scope : "${scope.publicOnly ? "p" : "j"}${Math.trunc(scope.journalId)}"`;
   const all = `${token} AND ${TEXT_COLUMNS} : ${words}`;
-  const short = `${token} AND ${SHORT_COLUMNS} : ${words}`;
+  // The text-column clause adds nothing to what matches; it makes snippet() mark the words in the abstract too.
+  const short = `${token} AND ${SHORT_COLUMNS} : ${words} AND ${TEXT_COLUMNS} : ${words}`;
   return { all, short, rest: `(${all}) NOT (${SHORT_COLUMNS} : ${words})` };
 }

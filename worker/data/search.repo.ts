@@ -1,11 +1,12 @@
 // Paged full-text search over one journal's articles (FTS5 index articles_search, migration 0006).
 // The MATCH carries the journal's scope token, so only that journal's (public) rows are ever counted or
-// ranked; `ORDER BY rank LIMIT` keeps one page. Counting stops at SEARCH_COUNT_CAP.
+// read; each page reads only its own rows (ordered doclist walks with LIMIT). Counting stops at SEARCH_COUNT_CAP.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../env";
 import type { AdminSearchHit, ExcerptPart, SearchHit, SearchPageOf } from "../schemas/api";
 import { searchMatch } from "./search-query";
-import { filePaths } from "../files/keys";
+import { toListItem } from "./articles.repo";
+import type { ArticleRow } from "./schema";
 
 export const SEARCH_PAGE_SIZE = 20;
 /** Matches are counted up to this many; beyond it the answer says "more than" (docs/decisions/0081). */
@@ -16,26 +17,11 @@ const EXCERPT_TOKENS = 24;
 const MARK_START = "\u0002";
 const MARK_END = "\u0003";
 
-interface HitRow {
-  id: number;
-  refnumber: string | null;
-  title: string;
-  authorname: string;
-  year: number;
-  volume: number;
-  issue: number;
-  pagenumber: string;
-  country: string;
-  file: string;
+/** A row of a search statement: the list columns (listColumns) and the marked excerpt. */
+type HitRow = Pick<ArticleRow, "id" | "refnumber" | "title" | "authorname" | "year" | "volume" | "issue" | "pagenumber" | "country" | "file"> & {
   excerpt: string | null;
-}
-
-interface AdminHitRow extends HitRow {
-  status: string;
-  txnid: string | null;
-  creation: string;
-  modification: string;
-}
+};
+type AdminHitRow = HitRow & Pick<ArticleRow, "status" | "txnid" | "creation" | "modification">;
 
 /** snippet() text with our marks -> plain-text parts, the matched words flagged. Other control characters go. */
 export function excerptParts(marked: string | null): ExcerptPart[] {
@@ -55,24 +41,12 @@ export function excerptParts(marked: string | null): ExcerptPart[] {
   return parts;
 }
 
-function toHit(r: HitRow): SearchHit {
-  return {
-    id: r.id,
-    refnumber: r.refnumber ?? "",
-    title: r.title,
-    authorname: r.authorname,
-    year: r.year,
-    volume: r.volume,
-    issue: r.issue,
-    pagenumber: r.pagenumber,
-    country: r.country,
-    file_url: r.file ? filePaths.article(r.year, r.volume, r.issue, r.file) : null,
-    excerpt: excerptParts(r.excerpt),
-  };
+function toHit({ excerpt, ...row }: HitRow): SearchHit {
+  return { ...toListItem(row), excerpt: excerptParts(excerpt) };
 }
 
-function toAdminHit(r: AdminHitRow): AdminSearchHit {
-  return { ...toHit(r), status: r.status, txnid: r.txnid ?? "", creation: r.creation, modification: r.modification };
+function toAdminHit({ status, txnid, creation, modification, ...row }: AdminHitRow): AdminSearchHit {
+  return { ...toHit(row), status, txnid: txnid ?? "", creation, modification };
 }
 
 const HIT_COLUMNS = sql.raw("a.id, a.refnumber, a.title, a.authorname, a.year, a.volume, a.issue, a.pagenumber, a.country, a.file");
@@ -86,28 +60,21 @@ function emptyPage<H>(q: string, page: number): SearchPageOf<H> {
 const countOf = (match: string) =>
   sql`(SELECT count(*) FROM (SELECT 1 FROM articles_search WHERE articles_search MATCH ${match} LIMIT ${SEARCH_COUNT_CAP + 1}))`;
 
-/** A MATCH no row answers (no scope token is "none"): what a slice searches when its guard is false. */
-const NOTHING = 'search_scope : "none"';
-
-/**
- * One slice of matches with their excerpts, best first by bm25 ("rank") or newest first. When `guard` is false
- * the slice searches NOTHING: a false WHERE term would not stop FTS5 from ranking every match of `match` first.
- */
-function slice(match: string, order: "rank" | "newest", tier: number, guard: SQL, limit: SQL, offset: SQL) {
+/** One slice of matches, newest first, with their excerpts. */
+function slice(match: string, tier: number, limit: SQL, offset: SQL) {
   return sql`SELECT * FROM (
-    SELECT rowid AS id, ${tier} AS tier, ${order === "rank" ? sql`rank` : sql`-rowid`} AS k,
-      snippet(articles_search, 3, ${MARK_START}, ${MARK_END}, '…', ${EXCERPT_TOKENS}) AS excerpt
-    FROM articles_search WHERE articles_search MATCH (CASE WHEN ${guard} THEN ${match} ELSE ${NOTHING} END)
-    ORDER BY ${order === "rank" ? sql`rank` : sql`rowid DESC`} LIMIT ${limit} OFFSET ${offset})`;
+    SELECT rowid AS id, ${tier} AS tier, snippet(articles_search, 3, ${MARK_START}, ${MARK_END}, '…', ${EXCERPT_TOKENS}) AS excerpt
+    FROM articles_search WHERE articles_search MATCH ${match}
+    ORDER BY rowid DESC LIMIT ${limit} OFFSET ${offset})`;
 }
 
 type CountedRow<R> = { total: number; short: number } & ({ id: null } | R);
 
 /**
- * One page of matches, and their count, in one statement (one round trip). Up to SEARCH_COUNT_CAP matches are
- * all ranked with bm25. A broader search would rank tens of thousands of rows for every page, so it lists the
- * articles whose title, authors, keywords or reference hold every word first, then the others, each newest
- * first (docs/decisions/0081-search-pages.md). The guards decide which slices search at all.
+ * One page of matches and their count, in one statement (one D1 round trip). The order: articles whose title,
+ * authors, keywords or reference hold every word first, then the others; newest first within each. Both
+ * slices walk the index in rowid order and stop at the page's end, so no search ranks more rows than a page
+ * needs, whatever the number of matches (bm25 was measured and left: docs/decisions/0081-search-pages.md).
  */
 async function searchPage<R extends HitRow, H>(
   db: Db,
@@ -121,20 +88,17 @@ async function searchPage<R extends HitRow, H>(
   if (!match) return emptyPage(q, page);
   const offset = Math.min((page - 1) * SEARCH_PAGE_SIZE, SEARCH_COUNT_CAP);
   // Rows of this page within the countable matches, and how many of them come from the short-field tier.
-  const size = sql`min(${SEARCH_PAGE_SIZE}, ${SEARCH_COUNT_CAP - offset})`;
+  const size = sql`max(0, min(${SEARCH_PAGE_SIZE}, (SELECT min(total, ${SEARCH_COUNT_CAP}) FROM c) - ${offset}))`;
   const fromShort = sql`(SELECT max(0, min(${size}, short - ${offset})) FROM c)`;
-  const narrow = sql`(SELECT total FROM c) <= ${SEARCH_COUNT_CAP}`;
-  const broad = sql`(SELECT total FROM c) > ${SEARCH_COUNT_CAP}`;
   const rows = await db.all<CountedRow<R>>(sql`
     WITH c AS MATERIALIZED (SELECT ${countOf(match.all)} AS total, ${countOf(match.short)} AS short),
     hits AS (
-      ${slice(match.all, "rank", 0, narrow, size, sql`${offset}`)}
-      UNION ALL ${slice(match.short, "newest", 1, broad, fromShort, sql`${offset}`)}
-      UNION ALL ${slice(match.rest, "newest", 2, broad, sql`(${size} - ${fromShort})`, sql`(SELECT max(0, ${offset} - short) FROM c)`)}
+      ${slice(match.short, 1, fromShort, sql`${offset}`)}
+      UNION ALL ${slice(match.rest, 2, sql`(${size} - ${fromShort})`, sql`(SELECT max(0, ${offset} - short) FROM c)`)}
     )
     SELECT c.total, c.short, ${HIT_COLUMNS}${admin ? ADMIN_COLUMNS : sql``}, hits.excerpt
     FROM c LEFT JOIN hits LEFT JOIN articles AS a ON a.id = hits.id
-    ORDER BY hits.tier, hits.k, hits.id`);
+    ORDER BY hits.tier, hits.id DESC`);
   const total = rows[0]?.total ?? 0;
   const more = total > SEARCH_COUNT_CAP;
   const count = Math.min(total, SEARCH_COUNT_CAP);
