@@ -102,7 +102,7 @@ async function searchPage<R extends HitRow, H>(
   const total = rows[0]?.total ?? 0;
   const more = total > SEARCH_COUNT_CAP;
   const count = Math.min(total, SEARCH_COUNT_CAP);
-  const hits = rows.filter((r): r is CountedRow<R> & R => r.id !== null);
+  const hits = rows.filter((r): r is CountedRow<R> & R => r.id !== null).map(({ total: _total, short: _short, ...hit }) => hit as unknown as R);
   return { q, page, per_page: SEARCH_PAGE_SIZE, count, more, pages: Math.ceil(count / SEARCH_PAGE_SIZE), results: hits.map(map) };
 }
 
