@@ -4,7 +4,8 @@ import { and, asc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../env";
 import { articles, type ArticleRow } from "./schema";
 import { isUniqueViolation, nowIso } from "./db";
-import { firstPageOrder } from "./articles.repo";
+import { firstPageOrder, listColumns, toListItem } from "./articles.repo";
+import type { AdminIssueArticle } from "../schemas/api";
 import { richTextToPlain } from "../schemas/rich-text";
 import { titleKeyOf } from "./title-key";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -55,12 +56,14 @@ export async function findArticleNaming(db: Db, journalId: number, by: { id: num
 }
 
 /** Every article of an issue, any status, by numeric first page. */
-export async function listIssueArticlesAll(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<ArticleRow[]> {
-  return db
-    .select()
+/** Every article filed under an issue (any status), by page number, with the columns of the staff issue table. */
+export async function listIssueArticlesAll(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<AdminIssueArticle[]> {
+  const rows = await db
+    .select({ ...listColumns, status: articles.status, txnid: articles.txnid, ptype: articles.ptype })
     .from(articles)
     .where(and(eq(articles.journalId, journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue)))
     .orderBy(firstPageOrder, asc(articles.id));
+  return rows.map((r) => ({ ...toListItem(r), txnid: r.txnid ?? "" }));
 }
 
 /**

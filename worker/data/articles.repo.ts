@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../env";
 import { articles, issues, type ArticleRow } from "./schema";
-import type { AdminArticle, Article, ArchiveYear } from "../schemas/api";
+import type { AdminArticle, Article, ArchiveYear, ArticleListItem } from "../schemas/api";
 import { filePaths } from "../files/keys";
 import { STATUS_ENABLED } from "../schemas/constants";
 
@@ -67,12 +67,33 @@ export async function issueExists(db: Db, journalId: number, year: number, volum
   return rows.length > 0;
 }
 
-export async function listPublicIssueArticles(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<ArticleRow[]> {
-  return db
-    .select()
+/** The columns a list row shows (no abstract): what the issue table needs. */
+export const listColumns = {
+  id: articles.id,
+  refnumber: articles.refnumber,
+  title: articles.title,
+  authorname: articles.authorname,
+  year: articles.year,
+  volume: articles.volume,
+  issue: articles.issue,
+  pagenumber: articles.pagenumber,
+  country: articles.country,
+  file: articles.file,
+};
+
+/** One issue's public articles as list rows, by first page number. */
+export async function listPublicIssueArticles(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<ArticleListItem[]> {
+  const rows = await db
+    .select(listColumns)
     .from(articles)
     .where(and(isPublic(journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue)))
     .orderBy(firstPageOrder, asc(articles.id));
+  return rows.map(toListItem);
+}
+
+/** A row read with listColumns, as the API sends it. */
+export function toListItem<R extends { refnumber: string | null; file: string; year: number; volume: number; issue: number }>({ file, refnumber, ...rest }: R) {
+  return { ...rest, refnumber: refnumber ?? "", file_url: file ? filePaths.article(rest.year, rest.volume, rest.issue, file) : null };
 }
 
 export async function findPublicArticleByRef(db: Db, journalId: number, refnumber: string): Promise<ArticleRow | undefined> {

@@ -94,18 +94,44 @@ export interface AdminArticle extends Article {
   modification: string;
 }
 
+/** An article as a list row shows it (issue table, search results): no abstract or other long text. */
+export type ArticleListItem = Pick<Article, "id" | "refnumber" | "title" | "authorname" | "year" | "volume" | "issue" | "pagenumber" | "country" | "file_url">;
+
 export interface IssueArticles {
   year: number;
   volume: number;
   issue: number;
-  articles: Article[];
+  articles: ArticleListItem[];
 }
 
-export interface SearchResults {
-  q: string;
-  count: number;
-  results: Article[];
+// ---- Search (docs/api.md "Search"; docs/decisions/0081-search-pages.md) ----
+
+/** A stretch of a search excerpt: plain text (never markup); `hit` marks the words that matched. */
+export interface ExcerptPart {
+  text: string;
+  hit: boolean;
 }
+
+/** One search result: the list row plus a short excerpt of the abstract around the matched words. */
+export interface SearchHit extends ArticleListItem {
+  excerpt: ExcerptPart[];
+}
+
+/** One page of search results, best match first. */
+export interface SearchPageOf<H> {
+  q: string;
+  /** 1-based page number; 20 results a page. */
+  page: number;
+  per_page: number;
+  /** Matches found; when `more` is true there are more than `count` (counting stops there). */
+  count: number;
+  more: boolean;
+  /** Pages that can be opened (ceil(count / per_page)). */
+  pages: number;
+  results: H[];
+}
+
+export type SearchResults = SearchPageOf<SearchHit>;
 
 // ---- Admin answers (docs/api.md, "Admin API") ----
 
@@ -128,17 +154,26 @@ export interface AdminIssue {
   creation: string;
 }
 
+/** A row of the staff issue table: the list fields plus status and payment (no abstract). */
+export interface AdminIssueArticle extends ArticleListItem {
+  status: string;
+  txnid: string;
+  ptype: string;
+}
+
 export interface AdminIssueArticles {
   year: number;
   volume: number;
   issue: number;
-  articles: AdminArticle[];
+  articles: AdminIssueArticle[];
 }
 
-export interface AdminSearchResults {
-  q: string;
-  count: number;
-  results: AdminArticle[];
+/** A search result as staff see it: any status, with the columns of the admin search table. */
+export interface AdminSearchHit extends SearchHit {
+  status: string;
+  txnid: string;
+  creation: string;
+  modification: string;
 }
 
 /** One line of the audit trail (GET /api/admin/events): who changed what, when. */
@@ -152,6 +187,8 @@ export interface AdminEventEntry {
   summary: string;
   created_at: string;
 }
+
+export type AdminSearchResults = SearchPageOf<AdminSearchHit>;
 
 /** A manuscript sent through the Submit Online form, as staff see it. */
 export interface Submission {
@@ -200,12 +237,21 @@ export const publicArticleSchema = z.object({
   pagenumber: str, country: str, file: str, file_url: str.nullable(), publishdate: str, subject: str, keywords: str,
 }) satisfies z.ZodType<Article>;
 
+export const publicArticleListItemSchema = z.object({
+  id: int, refnumber: str, title: str, authorname: str, year: int, volume: int, issue: int, pagenumber: str, country: str,
+  file_url: str.nullable(),
+}) satisfies z.ZodType<ArticleListItem>;
+
 export const publicIssueArticlesSchema = z.object({
-  year: int, volume: int, issue: int, articles: z.array(publicArticleSchema),
+  year: int, volume: int, issue: int, articles: z.array(publicArticleListItemSchema),
 }) satisfies z.ZodType<IssueArticles>;
 
+export const publicSearchHitSchema = publicArticleListItemSchema.extend({
+  excerpt: z.array(z.object({ text: str, hit: z.boolean() })),
+}) satisfies z.ZodType<SearchHit>;
+
 export const publicSearchResultsSchema = z.object({
-  q: str, count: int, results: z.array(publicArticleSchema),
+  q: str, page: int, per_page: int, count: int, more: z.boolean(), pages: int, results: z.array(publicSearchHitSchema),
 }) satisfies z.ZodType<SearchResults>;
 
 /**

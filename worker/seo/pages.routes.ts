@@ -5,6 +5,7 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
 import { findPublicArticleByRef, issueExists, listPublicIssueArticles } from "../data/articles.repo";
 import type { ArticleRow } from "../data/schema";
+import type { ArticleListItem } from "../schemas/api";
 import { fileKeys } from "../files/keys";
 import { serveR2Object } from "../files/serve";
 import { notFound } from "../middleware/errors";
@@ -72,7 +73,7 @@ async function articleAt(c: Ctx, ref: string): Promise<ArticleRow | undefined> {
   return a && a.year === year && a.volume === volume && a.issue === issue ? a : undefined;
 }
 
-function issueBody(loc: { year: number; volume: number; issue: number }, rows: ArticleRow[]): string {
+function issueBody(loc: { year: number; volume: number; issue: number }, rows: ArticleListItem[]): string {
   const items = rows
     .map((a) => {
       const href = articlePath({ ...loc, refnumber: a.refnumber ?? "" });

@@ -34,7 +34,7 @@ export const archivesRoutes = new Hono<AppEnv>()
       issueExists(db, journalId, year, volume, issue),
     ]);
     if (!exists && rows.length === 0) throw notFound();
-    return c.json(publicIssueArticlesSchema.parse({ year, volume, issue, articles: rows.map(toArticle) }));
+    return c.json(publicIssueArticlesSchema.parse({ year, volume, issue, articles: rows }));
   })
   .get("/:id", async (c) => {
     const row = await findPublicArticleById(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));

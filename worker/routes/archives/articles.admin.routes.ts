@@ -1,5 +1,5 @@
 // Staff article calls (docs/api.md "Admin API"):
-//   under /api/admin (guarded by the admin router): POST /archives/ (add), GET /articles/{id}, GET /search?q=
+//   under /api/admin (guarded by the admin router): POST /archives/ (add), GET /articles/{id}, GET /search?q=&page=
 //   under /api/archives: POST /{id} (edit) — guarded here, next to the public reads of that prefix.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
@@ -11,12 +11,13 @@ import { limitUploadBody } from "../../middleware/body-size";
 import { readFormBody, validated } from "../../middleware/form-body";
 import { readPdfUpload, uploadOf } from "../../files/uploads";
 import { articleAddSchema, articleEditSchema } from "../../schemas/admin";
-import type { AdminArticle, ArticleSaved, SearchResults } from "../../schemas/api";
+import type { AdminArticle, AdminSearchResults, ArticleSaved } from "../../schemas/api";
 import { documentWarnings } from "../../documents/document-warnings";
 import { toAdminArticle } from "../../data/articles.repo";
 import { findArticle } from "../../data/articles-write.repo";
 import { findIssue } from "../../data/issues.repo";
-import { searchArticles } from "../../data/search.repo";
+import { searchAllArticles } from "../../data/search.repo";
+import { searchParams } from "../search/search-params";
 import { addArticle, editArticle, removeArticle } from "./article-store";
 
 /** The article fields of SPEC §3 a form may send (anything else in the body is ignored). */
@@ -70,9 +71,8 @@ export const articlesAdminRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .get("/search", async (c) => {
-    const q = (c.req.query("q") ?? "").trim().slice(0, 500);
-    const rows = q ? await searchArticles(c.get("db"), c.get("journal").id, q, { publicOnly: false }) : [];
-    const body: Omit<SearchResults, "results"> & { results: AdminArticle[] } = { q, count: rows.length, results: rows.map(toAdminArticle) };
+    const { q, page } = searchParams(c);
+    const body: AdminSearchResults = await searchAllArticles(c.get("db"), c.get("journal").id, q, page);
     return c.json(body);
   });
 

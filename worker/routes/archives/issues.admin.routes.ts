@@ -9,7 +9,7 @@ import { digitsOf } from "../../middleware/params";
 import { limitJsonBody } from "../../middleware/body-size";
 import { readJsonObject, validated } from "../../middleware/form-body";
 import { createIssueSchema } from "../../schemas/admin";
-import { toAdminArticle } from "../../data/articles.repo";
+import type { AdminIssueArticles } from "../../schemas/api";
 import { listIssueArticlesAll } from "../../data/articles-write.repo";
 import { findIssue, insertIssue, listIssuesWithCounts } from "../../data/issues.repo";
 
@@ -31,5 +31,6 @@ export const issuesAdminRoutes = new Hono<AppEnv>()
     const journalId = c.get("journal").id;
     const [rows, found] = await Promise.all([listIssueArticlesAll(db, journalId, year, volume, issue), findIssue(db, journalId, year, volume, issue)]);
     if (!found && rows.length === 0) throw new HttpError(404, "issue_not_found");
-    return c.json({ year, volume, issue, articles: rows.map(toAdminArticle) });
+    const body: AdminIssueArticles = { year, volume, issue, articles: rows };
+    return c.json(body);
   });
