@@ -5,6 +5,8 @@ import { articles, issues, type ArticleRow } from "./schema";
 import type { AdminArticle, Article, ArchiveYear } from "../schemas/api";
 import { filePaths } from "../files/keys";
 import { STATUS_ENABLED } from "../schemas/constants";
+import { articleAuthors, referenceLines } from "../schemas/scholarly";
+import { articlePath } from "../seo/citation";
 
 export function toArticle(row: ArticleRow): Article {
   return {
@@ -23,8 +25,16 @@ export function toArticle(row: ArticleRow): Article {
     publishdate: row.publishdate,
     subject: row.subject,
     keywords: row.keywords,
+    doi: row.doi,
+    language: row.language,
+    authors: articleAuthors(row.authorname, row.authorDetails),
+    references: referenceLines(row.referenceList),
+    ris_url: `${articlePath(location(row))}.ris`,
+    bib_url: `${articlePath(location(row))}.bib`,
   };
 }
+
+const location = (row: ArticleRow) => ({ year: row.year, volume: row.volume, issue: row.issue, refnumber: row.refnumber ?? "" });
 
 export function toAdminArticle(row: ArticleRow): AdminArticle {
   return {

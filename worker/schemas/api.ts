@@ -1,4 +1,5 @@
 // The JSON shapes the API answers with: the contract between the Worker and the SPA (see docs/api.md).
+import type { ArticleAuthor } from "./scholarly";
 
 /** Every error answer: `{ "error": "<code>" }` with a fitting HTTP status. */
 export interface ErrorBody {
@@ -17,6 +18,15 @@ export interface Settings {
   fee_rupee: string;
   fee_dollar: string;
   impactfactor: string;
+  // Scholarly metadata (docs/decisions/0100-scholarly-metadata.md).
+  publisher: string;
+  doi_prefix: string;
+  /** Key of a Creative Commons licence (worker/schemas/scholarly.ts LICENSES). */
+  license: string;
+  license_url: string;
+  issn_print: string;
+  issn_online: string;
+  language: string;
 }
 
 export interface IndexingEntry {
@@ -72,6 +82,30 @@ export interface Article {
   publishdate: string;
   subject: string;
   keywords: string;
+  /** "" or the article's DOI ("10.1234/abc"). */
+  doi: string;
+  /** The article's language tag; "" means the journal's (Settings.language). */
+  language: string;
+  /** The authors of authorname, in order, with optional affiliation and ORCID iD. */
+  authors: ArticleAuthor[];
+  /** Cited works, one per entry. */
+  references: string[];
+  /** Citation downloads next to the article page: RIS and BibTeX. */
+  ris_url: string;
+  bib_url: string;
+}
+
+/** "How to cite this article" in four CSL styles, rendered on the server (plain text). */
+export interface ArticleCitations {
+  apa: string;
+  vancouver: string;
+  harvard: string;
+  ieee: string;
+}
+
+/** One article (GET /api/archives/ref/{ref} and /api/archives/{id}): with its rendered citations. */
+export interface ArticleDetail extends Article {
+  citations: ArticleCitations;
 }
 
 /** An article as journal staff see it. */

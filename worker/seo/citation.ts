@@ -12,13 +12,9 @@ export interface CitableArticle {
   publishdate?: string;
 }
 
-/** "A. Rao, B. Singh ,C. Das" -> ["A. Rao", "B. Singh", "C. Das"] (SPEC: authors split on commas, trimmed). */
-export function splitAuthors(authorname: string | null | undefined): string[] {
-  return String(authorname ?? "")
-    .split(",")
-    .map((a) => a.trim().replace(/\s+/g, " "))
-    .filter(Boolean);
-}
+import { splitAuthors } from "../schemas/scholarly";
+
+export { splitAuthors };
 
 /** "73-80" -> { first: "73", last: "80" }; "12" -> { first: "12", last: "12" }; anything else -> null. */
 export function pageRange(pagenumber: string | null | undefined): { first: string; last: string } | null {

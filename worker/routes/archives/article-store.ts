@@ -8,7 +8,7 @@
 //  - If a step fails, the steps before it are undone (the new object deleted, the row put back as it was).
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import type { ArticleRow } from "../../data/schema";
+import type { ArticleRow, JournalRow } from "../../data/schema";
 import { HttpError } from "../../middleware/errors";
 import { fileKeys, isSafeFileName } from "../../files/keys";
 import { deleteFileQuietly, putFile } from "../../files/uploads";
@@ -22,7 +22,8 @@ import {
   type ArticleValues,
 } from "../../data/articles-write.repo";
 import { STATUS_ENABLED } from "../../schemas/constants";
-import type { ArticleFields } from "../../schemas/admin";
+import { alignAuthorDetails, type ArticleFields } from "../../schemas/admin";
+import { defaultDoi, referenceLines } from "../../schemas/scholarly";
 
 const PDF = "application/pdf";
 
@@ -36,8 +37,13 @@ export function articleFileName(refnumber: string): string {
 const keyOf = (journalId: number, a: { year: number; volume: number; issue: number }, file: string) =>
   fileKeys.article(journalId, a.year, a.volume, a.issue, file);
 
-function valuesOf(f: ArticleFields): Omit<ArticleValues, "file"> {
+/** The form's fields as columns. An empty DOI becomes the journal's prefix + reference number (when it has one). */
+function valuesOf(f: ArticleFields, journal: JournalRow): Omit<ArticleValues, "file"> {
   return {
+    doi: f.doi || defaultDoi(journal.doi_prefix, f.refnumber),
+    language: f.language,
+    referenceList: referenceLines(f.references).join("\n"),
+    authorDetails: JSON.stringify(alignAuthorDetails(f.authorname, f.author_details)),
     refnumber: f.refnumber,
     title: f.title,
     authorname: f.authorname,
@@ -67,7 +73,7 @@ export async function addArticle(c: Context<AppEnv>, fields: ArticleFields, pdf:
   const journalId = c.get("journal").id;
   const admin = c.get("admin").username;
   const file = articleFileName(fields.refnumber);
-  const values = valuesOf(fields);
+  const values = valuesOf(fields, c.get("journal"));
 
   const conflict = await findArticleConflict(db, journalId, values);
   if (conflict) throw new HttpError(409, conflict);
@@ -102,7 +108,7 @@ export async function editArticle(c: Context<AppEnv>, old: ArticleRow, fields: A
   const db = c.get("db");
   const journalId = c.get("journal").id;
   const admin = c.get("admin").username;
-  const values = valuesOf(fields);
+  const values = valuesOf(fields, c.get("journal"));
 
   const conflict = await findArticleConflict(db, journalId, values, old.id);
   if (conflict) throw new HttpError(409, conflict);
