@@ -20,3 +20,12 @@ CREATE UNIQUE INDEX articles_doi_unique ON articles (journal_id, lower(doi)) WHE
 
 -- OAI-PMH harvests by modification date, newest changes last; ListRecords pages on (modification, id).
 CREATE INDEX articles_modification ON articles (journal_id, modification, id);
+
+-- Rendered "How to cite this article" strings (APA, Vancouver, Harvard, IEEE). citeproc needs tens of
+-- milliseconds per style (seconds for a fresh isolate's first APA), so each article's strings are kept here and
+-- rendered again only when `inputs` (a digest of what they are made from) no longer matches.
+CREATE TABLE article_citations (
+  article_id INTEGER PRIMARY KEY REFERENCES articles (id) ON DELETE CASCADE,
+  inputs TEXT NOT NULL,
+  citations TEXT NOT NULL
+);

@@ -18,6 +18,8 @@ import { pageRoutes } from "./seo/pages.routes";
 import { settingsAdminRoutes } from "./routes/settings/settings.admin.routes";
 import { editorsAdminRoutes } from "./routes/editors/editors.admin.routes";
 import { articleEditRoutes } from "./routes/archives/articles.admin.routes";
+import { crawlingRoutes } from "./routes/crawling/crawling.routes";
+import { citationsRoutes } from "./routes/citations/citations.routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
@@ -39,6 +41,9 @@ export function createApp() {
   app.route("/auth", authRoutes);
   app.route("/assets", filesRoutes);
   app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
+  // For indexers and reference managers: robots.txt, sitemaps, the Atom feed, RIS/BibTeX next to each article.
+  app.route("/", crawlingRoutes);
+  app.route("/archives", citationsRoutes);
   // Everything else is a page of the SPA (or a static file): the shell with SEO tags in the first HTML.
   app.route("/", pageRoutes);
   return app;

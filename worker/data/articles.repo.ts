@@ -55,7 +55,7 @@ export function toAdminArticle(row: ArticleRow): AdminArticle {
 /** Numeric first page ("9-12" -> 9), so 9-12 sorts before 73-80. SQLite's CAST reads the leading digits. */
 export const firstPageOrder = sql`CAST(${articles.pagenumber} AS INTEGER)`;
 
-const isPublic = (journalId: number) =>
+export const isPublic = (journalId: number) =>
   and(eq(articles.journalId, journalId), eq(articles.status, STATUS_ENABLED), isNotNull(articles.refnumber), ne(articles.refnumber, ""));
 
 /** One row per (year, volume) with its highest issue number, newest year first. */

@@ -107,6 +107,13 @@ export const articles = sqliteTable("articles", {
   authorDetails: text("author_details").notNull().default("[]"),
 });
 
+/** Rendered citation strings per article (migrations/0005), valid while `inputs` matches. */
+export const articleCitations = sqliteTable("article_citations", {
+  articleId: integer("article_id").primaryKey(),
+  inputs: text("inputs").notNull(),
+  citations: text("citations").notNull(),
+});
+
 export const adminUsers = sqliteTable("admin_users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   journalId: integer("journal_id").notNull(),

@@ -11,7 +11,19 @@ import {
 } from "../../data/articles.repo";
 import { digitsOf, idOf } from "../../middleware/params";
 import { badRequest, notFound } from "../../middleware/errors";
-import type { IssueArticles } from "../../schemas/api";
+import type { ArticleDetail, IssueArticles } from "../../schemas/api";
+import type { ArticleRow } from "../../data/schema";
+import type { Context } from "hono";
+import { citationsOf } from "../../seo/article-citations";
+import { scholarlyRecord } from "../../seo/scholarly-record";
+import { indexerOrigin } from "../../seo/indexer-origin";
+
+/** One article with its "How to cite this article" strings (APA, Vancouver, Harvard, IEEE from CSL). */
+async function articleDetail(c: Context<AppEnv>, row: ArticleRow): Promise<ArticleDetail> {
+  const record = scholarlyRecord(row, c.get("journal"), indexerOrigin(c));
+  const citations = await citationsOf(c.get("db"), row.id, record, (p) => c.executionCtx.waitUntil(p));
+  return { ...toArticle(row), citations };
+}
 
 export const archivesRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await listArchiveYears(c.get("db"), c.get("journal").id)))
@@ -20,7 +32,7 @@ export const archivesRoutes = new Hono<AppEnv>()
     if (!ref || ref.length > 100) throw badRequest("invalid_refnumber");
     const row = await findPublicArticleByRef(c.get("db"), c.get("journal").id, ref);
     if (!row) throw notFound();
-    return c.json(toArticle(row));
+    return c.json(await articleDetail(c, row));
   })
   .get("/:year/:vol/:issue", async (c) => {
     const [year, volume, issue] = [digitsOf(c.req.param("year")), digitsOf(c.req.param("vol")), digitsOf(c.req.param("issue"))];
@@ -37,5 +49,5 @@ export const archivesRoutes = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     const row = await findPublicArticleById(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
     if (!row) throw notFound();
-    return c.json(toArticle(row));
+    return c.json(await articleDetail(c, row));
   });
