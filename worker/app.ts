@@ -20,6 +20,7 @@ import { editorsAdminRoutes } from "./routes/editors/editors.admin.routes";
 import { articleEditRoutes } from "./routes/archives/articles.admin.routes";
 import { crawlingRoutes } from "./routes/crawling/crawling.routes";
 import { citationsRoutes } from "./routes/citations/citations.routes";
+import { oaiRoutes } from "./routes/oai/oai.routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
@@ -44,6 +45,7 @@ export function createApp() {
   // For indexers and reference managers: robots.txt, sitemaps, the Atom feed, RIS/BibTeX next to each article.
   app.route("/", crawlingRoutes);
   app.route("/archives", citationsRoutes);
+  app.route("/oai", oaiRoutes);
   // Everything else is a page of the SPA (or a static file): the shell with SEO tags in the first HTML.
   app.route("/", pageRoutes);
   return app;
