@@ -9,6 +9,7 @@ import { pad } from "./format";
 import { DocumentButton, SelectAllCheckbox, useSelection } from "./selection";
 import type { AdminIssueArticles } from "../../worker/schemas/api";
 import { useResource } from "./use-resource";
+import { CrossrefButton } from "./crossref-button";
 
 function digits(value: string | undefined): number {
   return Number(String(value ?? "").replace(/\D+/g, "") || 0);
@@ -40,9 +41,12 @@ export function IssueArticlesPage() {
         back={{ to: "/admin/archives", label: "Back to archives" }}
         meta={data.data ? `${articles.length} ${articles.length === 1 ? "article" : "articles"}` : undefined}
         actions={
-          <Link to={addPath} className="btn btn--primary">
-            Add New
-          </Link>
+          <>
+            <CrossrefButton year={year} volume={volume} issue={issue} onError={(text) => setMessage({ kind: "error", text })} onDone={() => setMessage(null)} />
+            <Link to={addPath} className="btn btn--primary">
+              Add New
+            </Link>
+          </>
         }
       />
       {selectedRefs.length > 0 && (
