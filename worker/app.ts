@@ -4,6 +4,8 @@ import type { AppEnv } from "./env";
 import { handleError } from "./middleware/errors";
 import { resolveJournal } from "./middleware/journal";
 import { securityHeaders } from "./middleware/security-headers";
+import { canonicalRedirects } from "./middleware/canonical-redirects";
+import { noindexDocuments } from "./middleware/noindex";
 import { settingsRoutes } from "./routes/settings/settings.routes";
 import { indexingRoutes } from "./routes/indexing/indexing.routes";
 import { editorsRoutes } from "./routes/editors/editors.routes";
@@ -26,7 +28,9 @@ export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(handleError);
   app.use("*", securityHeaders);
+  app.use("*", canonicalRedirects);
   app.use("*", resolveJournal);
+  app.use("/api/pdf/*", noindexDocuments);
 
   app.route("/api/settings", settingsRoutes);
   app.route("/api/settings", settingsAdminRoutes);
