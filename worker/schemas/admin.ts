@@ -120,16 +120,20 @@ const ptypeField = z.preprocess((v) => (typeof v === "string" ? v.trim().toLower
 /** A language tag ("en", "pt-BR"); empty allowed where a default applies. */
 const languageField = text(35).refine((v) => v === "" || LANGUAGE_PATTERN.test(v), INVALID);
 
+/** Trimmed text that `normalize` turns into its stored form; empty allowed; anything else fails with `code`. */
+const normalizedText = (max: number, normalize: (v: string) => string | null, code: string) =>
+  text(max).transform((v, ctx) => {
+    if (v === "") return "";
+    const out = normalize(v);
+    if (out === null) {
+      ctx.addIssue({ code: "custom", message: code });
+      return z.NEVER;
+    }
+    return out;
+  });
+
 /** "10.1234/abc", also pasted as https://doi.org/...; empty means "prefix + reference number". */
-const doiField = text(300).transform((v, ctx) => {
-  if (v === "") return "";
-  const doi = normalizeDoi(v);
-  if (!doi) {
-    ctx.addIssue({ code: "custom", message: "invalid_doi" });
-    return z.NEVER;
-  }
-  return doi;
-});
+const doiField = normalizedText(300, normalizeDoi, "invalid_doi");
 
 /**
  * Per author, in authorname order: optional affiliation and ORCID iD (checksum checked, stored as
@@ -148,17 +152,7 @@ export const authorDetailsField = z.preprocess(
     .array(
       z.object({
         affiliation: text(500).default(""),
-        orcid: text(60)
-          .default("")
-          .transform((v, ctx) => {
-            if (v === "") return "";
-            const id = normalizeOrcid(v);
-            if (!id) {
-              ctx.addIssue({ code: "custom", message: "invalid_orcid" });
-              return z.NEVER;
-            }
-            return id;
-          }),
+        orcid: normalizedText(60, normalizeOrcid, "invalid_orcid").default(""),
       }),
       { error: INVALID },
     )
@@ -249,15 +243,7 @@ const domainField = z
   .transform((v) => (v === "" ? undefined : v));
 
 /** "2394-7500" with a valid check digit, or empty. */
-const issnField = text(20).transform((v, ctx) => {
-  if (v === "") return "";
-  const issn = normalizeIssn(v);
-  if (!issn) {
-    ctx.addIssue({ code: "custom", message: INVALID });
-    return z.NEVER;
-  }
-  return issn;
-});
+const issnField = normalizedText(20, normalizeIssn, INVALID);
 
 /**
  * POST /api/settings. Every field is optional: a field left out keeps its value (SPEC §5: no validation beyond
