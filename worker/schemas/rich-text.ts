@@ -1,7 +1,7 @@
 // Rich text (titles, abstracts, posts, home content, address) is stored as sanitized HTML.
 // Allowlist: b, i, em, strong, u, sup, sub, br, p — with no attributes at all (docs/decisions/0002).
 // Runtime-neutral (no DOM), so the Worker, the seed script and the SPA share one implementation.
-import { decodeHTML } from "entities/decode";
+import { NAMED_ENTITIES } from "./html-entities";
 
 const ALLOWED = new Set(["b", "i", "em", "strong", "u", "sup", "sub", "br", "p"]);
 const VOID = new Set(["br"]);
@@ -10,12 +10,15 @@ const DROP_WITH_CONTENT = new Set(["script", "style", "iframe", "object", "embed
 /** Block-level tags whose boundaries become line breaks when they are dropped. */
 const BLOCKISH = new Set(["div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "section", "article"]);
 
-/**
- * Decodes HTML character references as a browser does: every named reference of HTML (&szlig;, &eacute;,
- * &hellip;...), decimal and hex (the maintained `entities` package, the one htmlparser2 uses).
- */
+/** Decodes HTML character references: the named ones of HTML 4 (&szlig;, &eacute;, &hellip;...), decimal and hex. */
 export function decodeEntities(s: string): string {
-  return decodeHTML(s);
+  return s.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z][a-z0-9]{1,9});/gi, (whole, ref: string) => {
+    if (ref[0] === "#") {
+      const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : "";
+    }
+    return NAMED_ENTITIES.get(ref) ?? NAMED_ENTITIES.get(ref.toLowerCase()) ?? whole;
+  });
 }
 
 export function escapeHtml(s: string): string {
