@@ -98,6 +98,12 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
     fee_rupee: s.fee_rupee,
     fee_dollar: s.fee_dollar,
     impactfactor: s.impactfactor,
+    publisher: spec.publisher,
+    doi_prefix: spec.doiPrefix,
+    license: spec.license,
+    issn_print: issnOf(s.issnBodies[0]),
+    issn_online: issnOf(s.issnBodies[1]),
+    language: "en",
     createdAt: iso(created),
     updated_at: iso(created),
   };
@@ -177,6 +183,8 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
   const txnids = new Set<string>();
   const authorTaken = new Set<string>();
   const refSeq = new Map<number, number>();
+  // ORCID iDs come from their own generator, so adding them left every other demo value as it was.
+  const orcidRnd = createRandom(spec.seed ^ 0x0bc1d);
   slots.forEach((slot, si) => {
     let page = 1;
     const issueArticles: JournalPlan["articles"] = [];
@@ -247,9 +255,13 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
         creation: iso(creation),
         modifiedby: DEMO_ADMIN.username,
         modification: iso(rnd.chance(0.3) ? addDays(creation, rnd.int(1, 12)) : creation),
+        doi: refnumber ? `${spec.doiPrefix}/${refnumber}` : "",
+        language: "",
+        authorDetails: JSON.stringify(authors.map((a) => ({ affiliation: a.institution, orcid: orcidRnd.chance(0.6) ? demoOrcid(orcidRnd) : "" }))),
       });
       if (refnumber) {
         const body = bodyOf(rnd, topic, slot.year, spec.authorCountries.map(poolOf));
+        issueArticles[issueArticles.length - 1].referenceList = body.references.join("\n");
         const input = {
           journal: { name: s.websitename, shortName: s.formatted_journal_name, issn, domain: s.domain, publisher: spec.publisher },
           article: {
@@ -267,6 +279,7 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
             received: longDate(received),
             accepted: longDate(accepted),
             published: longDate(published),
+            publishedOn: ymd(published),
             abstract,
             keywords: topic.keywords,
           },
@@ -294,6 +307,15 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
     ...pdfJobs.map((job) => ({ key: job.key(journalId), contentType: "application/pdf", body: job.build })),
   ];
   return { journal, editors, indexing, issues, articles, files };
+}
+
+/** A valid-looking ORCID iD (ISO 7064 11,2 check digit) in the 0000-0002/0003 blocks ORCID assigns. */
+function demoOrcid(rnd: Random): string {
+  const digits = `000${rnd.pick(["2", "3"])}${Array.from({ length: 11 }, () => rnd.int(0, 9)).join("")}`;
+  let total = 0;
+  for (const ch of digits) total = (total + Number(ch)) * 2;
+  const check = (12 - (total % 11)) % 11;
+  return `${digits}${check === 10 ? "X" : check}`.match(/.{4}/g)!.join("-");
 }
 
 /** Runs statements in db.batch() chunks (each statement stays well under D1's 100 bound parameters). */

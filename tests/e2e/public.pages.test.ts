@@ -122,7 +122,8 @@ describe("public pages on the demo data", () => {
     const download = page.getByRole("link", { name: "Download", exact: true });
     expect(await download.getAttribute("href")).toBe(`${path}.pdf`);
     expect(await text(page, ".article-view__facts")).toContain(a.pagenumber);
-    expect(await text(page, ".cite-box")).toContain(`${a.year};${a.volume}(${a.issue}):${a.pagenumber}.`);
+    // The cite box opens on APA (CSL, rendered on the server): "Journal, volume(issue), first–last."
+    expect(await text(page, ".cite-box")).toContain(`${a.volume}(${a.issue}), ${a.pagenumber.replace("-", "\u2013")}.`);
     expect(await page.title()).toBe(`${richTextToPlain(a.title)} | ${settings.websitename}`);
     // The PDF behind the Download link is served.
     const pdf = await fetchAs(`${path}.pdf`);

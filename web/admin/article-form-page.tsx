@@ -13,6 +13,7 @@ import { describedBy, ErrorState, Field, Flash, LoadingState, PageHeader, Spinne
 import { formatBytes, pad, todayIso } from "./format";
 import { RichTextEditor } from "./rich-text-editor";
 import { issuePath } from "./issues-page";
+import { ArticleScholarlyFields, type ScholarlyValues } from "./article-scholarly-fields";
 import { useResource } from "./use-resource";
 
 export const FILE_TOO_LARGE = "File size exceeds the limit of 5 MB.";
@@ -32,6 +33,12 @@ export function articleErrorMessage(code: string): string {
       return "Invalid page number";
     case "file_too_large":
       return FILE_TOO_LARGE;
+    case "duplicate_doi":
+      return "DOI already used by another article";
+    case "invalid_doi":
+      return "Invalid DOI";
+    case "invalid_orcid":
+      return "Invalid ORCID iD";
     default:
       return saveErrorMessage(code);
   }
@@ -45,9 +52,12 @@ const ERROR_FIELD: Record<string, keyof ArticleValues | "pdfFile"> = {
   invalid_txnid: "txnid",
   invalid_pagenumber: "pagenumber",
   file_too_large: "pdfFile",
+  duplicate_doi: "doi",
+  invalid_doi: "doi",
+  invalid_orcid: "author_details",
 };
 
-interface ArticleValues {
+interface ArticleValues extends ScholarlyValues {
   title: string;
   abstract: string;
   authorname: string;
@@ -84,6 +94,10 @@ function emptyValues(year: string, volume: string, issue: string): ArticleValues
     country: "",
     keywords: "",
     subject: "",
+    doi: "",
+    language: "",
+    references: "",
+    author_details: "[]",
   };
 }
 
@@ -104,6 +118,10 @@ function fromArticle(a: AdminArticle): ArticleValues {
     country: a.country ?? "",
     keywords: a.keywords ?? "",
     subject: a.subject ?? "",
+    doi: a.doi ?? "",
+    language: a.language ?? "",
+    references: (a.references ?? []).join("\n"),
+    author_details: JSON.stringify((a.authors ?? []).map(({ affiliation, orcid }) => ({ affiliation, orcid }))),
   };
 }
 
@@ -124,6 +142,10 @@ const FORM_ORDER: FieldName[] = [
   "txnid",
   "email",
   "country",
+  "doi",
+  "language",
+  "author_details",
+  "references",
   "pdfFile",
 ];
 
@@ -166,6 +188,9 @@ const FIELD_PROBLEMS: Record<string, string> = {
   "volume:": "Enter a whole number, 0 or more.",
   "issue:": "Enter a whole number, 0 or more.",
   "email:": "This email is too long.",
+  invalid_doi: "Enter a DOI such as 10.12345/abc.1, or leave it empty.",
+  invalid_orcid: "An ORCID iD is 16 digits (the last may be X) with a valid check digit, e.g. 0000-0002-1825-0097.",
+  "language:": "Enter a language code such as en or pt-BR.",
 };
 
 const FIELD_LABELS: Record<FieldName, string> = {
@@ -184,6 +209,10 @@ const FIELD_LABELS: Record<FieldName, string> = {
   country: "Country",
   keywords: "Keywords",
   subject: "Subject",
+  doi: "DOI",
+  language: "Language",
+  references: "References",
+  author_details: "Authors' affiliations and ORCID iDs",
   pdfFile: "PDF file",
 };
 
@@ -525,6 +554,15 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
             </div>
           )}
         </section>
+
+        <ArticleScholarlyFields
+          idPrefix={id}
+          authorname={values.authorname}
+          values={values}
+          onChange={(name, value) => set(name, value)}
+          errorText={(name) => errorText(name)}
+          readOnly={done}
+        />
 
         <section className="panel form__section" aria-labelledby={`${id}-s-pay`}>
           <h2 id={`${id}-s-pay`} className="form__section-title">

@@ -12,6 +12,7 @@ import { pad } from "./format";
 import { DocumentButton, SelectAllCheckbox, useSelection } from "./selection";
 import type { AdminIssueArticles } from "../../worker/schemas/api";
 import { useResource } from "./use-resource";
+import { CrossrefButton } from "./crossref-button";
 
 /** Rows a page of the table shows. */
 const ROWS_PER_PAGE = 50;
@@ -52,9 +53,12 @@ export function IssueArticlesPage() {
         back={{ to: "/admin/archives", label: "Back to archives" }}
         meta={data.data ? `${articles.length} ${articles.length === 1 ? "article" : "articles"}` : undefined}
         actions={
-          <Link to={addPath} className="btn btn--primary">
-            Add New
-          </Link>
+          <>
+            <CrossrefButton year={year} volume={volume} issue={issue} onError={(text) => setMessage({ kind: "error", text })} onDone={() => setMessage(null)} />
+            <Link to={addPath} className="btn btn--primary">
+              Add New
+            </Link>
+          </>
         }
       />
       {selectedRefs.length > 0 && (

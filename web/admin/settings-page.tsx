@@ -8,6 +8,7 @@ import { adminJson, errorCode, isAbort } from "./admin-api";
 import { saveErrorMessage } from "./save-errors";
 import { describedBy, Field, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
 import { RichTextEditor } from "./rich-text-editor";
+import { DEFAULT_LICENSE, LICENSES } from "../../worker/schemas/scholarly";
 
 const EMPTY: Settings = {
   websitename: "",
@@ -21,6 +22,22 @@ const EMPTY: Settings = {
   formatted_journal_name: "",
   fee_rupee: "",
   fee_dollar: "",
+  publisher: "",
+  doi_prefix: "",
+  license: DEFAULT_LICENSE,
+  license_url: "",
+  issn_print: "",
+  issn_online: "",
+  language: "en",
+};
+
+/** What to say next to a field the schema refused. */
+const PROBLEM_TEXT: Partial<Record<keyof Settings, string>> = {
+  domain: "Enter a host name such as journal.example.org.",
+  doi_prefix: "Enter a DOI prefix such as 10.12345.",
+  issn_print: "Enter a valid ISSN such as 2049-3630 (the last digit is a check digit).",
+  issn_online: "Enter a valid ISSN such as 2049-3630 (the last digit is a check digit).",
+  language: "Enter a language code such as en or pt-BR.",
 };
 
 const MAIN_FIELDS: { name: keyof Settings; label: string; type?: string; hint?: string }[] = [
@@ -79,13 +96,14 @@ export function SettingsPage() {
     event.preventDefault();
     if (busy) return;
     // The server checks the same schema; mirroring it here points at the field instead of a bare error.
-    const parsed = settingsSchema.safeParse(values);
+    const { license_url: _url, ...checked } = values;
+    const parsed = settingsSchema.safeParse(checked);
     if (!parsed.success) {
       const found = new Map<string, string>();
       for (const issue of parsed.error.issues) {
         const name = String(issue.path[0] ?? "");
         if (name && !found.has(name)) {
-          found.set(name, name === "domain" ? "Enter a host name such as journal.example.org." : "This value is too long.");
+          found.set(name, PROBLEM_TEXT[name as keyof Settings] ?? "This value is too long.");
         }
       }
       setProblems(found);
@@ -96,7 +114,8 @@ export function SettingsPage() {
     setBusy(true);
     setMessage(null);
     try {
-      const body = await adminJson<{ settings?: Settings }>("/api/settings", { json: values });
+      const { license_url: _derived, ...sent } = values;
+      const body = await adminJson<{ settings?: Settings }>("/api/settings", { json: sent });
       if (body?.settings) setValues(pick(body.settings));
       setMessage({ kind: "success", text: "Settings updated successfully" });
     } catch (error) {
@@ -143,6 +162,34 @@ export function SettingsPage() {
               Journal
             </h2>
             <div className="grid-2">{MAIN_FIELDS.map((f) => input(f.name, f.label, f.type, f.hint))}</div>
+          </section>
+          <section className="panel form__section" aria-labelledby={`${id}-scholarly`}>
+            <h2 id={`${id}-scholarly`} className="form__section-title">
+              Scholarly metadata
+            </h2>
+            <p className="field__hint">Used in article meta tags, citation downloads, OAI-PMH, the feed and Crossref deposits.</p>
+            <div className="grid-2">
+              {input("publisher", "Publisher")}
+              {input("doi_prefix", "DOI prefix", "text", "Your Crossref prefix, e.g. 10.12345. New articles get prefix/reference number.")}
+              {input("issn_print", "Print ISSN", "text", "e.g. 2394-5869")}
+              {input("issn_online", "Online ISSN", "text", "e.g. 2394-7500")}
+              {input("language", "Language", "text", "Language code of the articles, e.g. en.")}
+              <Field id={`${id}-license`} label="Licence" hint="Creative Commons licence of the published articles.">
+                <select
+                  id={`${id}-license`}
+                  name="license"
+                  value={values.license}
+                  onChange={(e) => set("license", e.target.value)}
+                  aria-describedby={describedBy(`${id}-license`, { hint: true, error: false })}
+                >
+                  {LICENSES.map((l) => (
+                    <option key={l.key} value={l.key}>
+                      {l.label}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </div>
           </section>
           <section className="panel form__section" aria-labelledby={`${id}-site`}>
             <h2 id={`${id}-site`} className="form__section-title">

@@ -1,7 +1,8 @@
 // /archives/{year}/{vol}/{issue}/{ref}: the article (abstract) page. The Worker already wrote the scholarly
 // meta tags into the first HTML; this is what the reader sees. 'Article not found!' when missing or disabled.
 import { Link, useParams } from "react-router";
-import type { Article } from "../../worker/schemas/api";
+import type { ArticleDetail } from "../../worker/schemas/api";
+import { CiteArticle } from "../components/cite-article";
 import { DownloadIcon } from "../components/icons";
 import { Loading } from "../components/loading";
 import { RichText } from "../components/rich-text";
@@ -14,7 +15,7 @@ import { useJournalName, usePageTitle } from "./journal-context";
 export function ArticlePage() {
   const params = useParams();
   const ref = (params.ref ?? "").trim();
-  const { data, loading, error } = useApi<Article>(ref ? `/api/archives/ref/${encodeURIComponent(ref)}` : null);
+  const { data, loading, error } = useApi<ArticleDetail>(ref ? `/api/archives/ref/${encodeURIComponent(ref)}` : null);
   const name = useJournalName();
   // The article must sit in the issue the URL names (the Worker answers 404 otherwise, too).
   const a =
@@ -92,10 +93,7 @@ export function ArticlePage() {
         </p>
       )}
 
-      <section className="cite-box" aria-labelledby="cite-title">
-        <h2 id="cite-title">How to cite this article</h2>
-        <p>{citationText(a, name)}</p>
-      </section>
+      <CiteArticle article={a} fallback={citationText(a, name)} />
     </article>
   );
 }

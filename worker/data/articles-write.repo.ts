@@ -10,7 +10,7 @@ import { richTextToPlain } from "../schemas/rich-text";
 import { titleKeyOf } from "./title-key";
 import type { BatchItem } from "drizzle-orm/batch";
 
-export type ArticleConflict = "duplicate_reference_number" | "duplicate_title" | "duplicate_txnid";
+export type ArticleConflict = "duplicate_reference_number" | "duplicate_title" | "duplicate_txnid" | "duplicate_doi";
 
 /** The writable columns of an article (title and abstract already sanitized; plain copies are derived here). */
 export interface ArticleValues {
@@ -32,6 +32,12 @@ export interface ArticleValues {
   mobile: string;
   description: string;
   keywords: string;
+  /** "" or a DOI, unique per journal (case-insensitive). */
+  doi: string;
+  language: string;
+  referenceList: string;
+  /** JSON array of { affiliation, orcid }, one per author. */
+  authorDetails: string;
 }
 
 const withPlainText = <T extends Partial<ArticleValues>>(v: T) => ({
@@ -73,30 +79,43 @@ export async function listIssueArticlesAll(db: Db, journalId: number, year: numb
 export async function findArticleConflict(
   db: Db,
   journalId: number,
-  v: Pick<ArticleValues, "refnumber" | "title" | "txnid">,
+  v: Pick<ArticleValues, "refnumber" | "title" | "txnid"> & { doi?: string },
   exceptId?: number,
 ): Promise<ArticleConflict | null> {
   const conds: SQL[] = [eq(articles.journalId, journalId)];
   if (exceptId !== undefined) conds.push(ne(articles.id, exceptId));
   const key = titleKeyOf(richTextToPlain(v.title));
   const rows = await db
-    .select({ refnumber: articles.refnumber, title: articles.title, titleKey: storedTitleKey, txnid: articles.txnid })
+    .select({ refnumber: articles.refnumber, title: articles.title, titleKey: storedTitleKey, txnid: articles.txnid, doi: articles.doi })
     .from(articles)
-    .where(and(...conds, or(eq(articles.refnumber, v.refnumber), eq(articles.title, v.title), sql`${storedTitleKey} = ${key}`, eq(articles.txnid, v.txnid))))
+    .where(
+      and(
+        ...conds,
+        or(
+          eq(articles.refnumber, v.refnumber),
+          eq(articles.title, v.title),
+          sql`${storedTitleKey} = ${key}`,
+          eq(articles.txnid, v.txnid),
+          v.doi ? sql`lower(${articles.doi}) = lower(${v.doi})` : undefined,
+        ),
+      ),
+    )
     .limit(10);
   if (rows.some((r) => r.refnumber === v.refnumber)) return "duplicate_reference_number";
   if (rows.some((r) => r.title === v.title || r.titleKey === key)) return "duplicate_title";
   if (rows.some((r) => r.txnid === v.txnid)) return "duplicate_txnid";
+  if (v.doi && rows.some((r) => r.doi.toLowerCase() === v.doi!.toLowerCase())) return "duplicate_doi";
   return null;
 }
 
 /** The code for a UNIQUE violation: asks the table which value clashes (stable order), else reads the message. */
-async function conflictOf(db: Db, journalId: number, err: unknown, v: Pick<ArticleValues, "refnumber" | "title" | "txnid">, exceptId?: number): Promise<ArticleConflict | null> {
+async function conflictOf(db: Db, journalId: number, err: unknown, v: Pick<ArticleValues, "refnumber" | "title" | "txnid"> & { doi?: string }, exceptId?: number): Promise<ArticleConflict | null> {
   if (!isUniqueViolation(err)) return null;
   const found = await findArticleConflict(db, journalId, v, exceptId);
   if (found) return found;
   if (isUniqueViolation(err, "refnumber")) return "duplicate_reference_number";
   if (isUniqueViolation(err, "txnid")) return "duplicate_txnid";
+  if (isUniqueViolation(err, "doi")) return "duplicate_doi";
   return "duplicate_title";
 }
 

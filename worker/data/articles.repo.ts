@@ -5,6 +5,8 @@ import { articles, issues, type ArticleRow } from "./schema";
 import type { AdminArticle, Article, ArchiveYear, ArticleListItem } from "../schemas/api";
 import { filePaths } from "../files/keys";
 import { STATUS_ENABLED } from "../schemas/constants";
+import { articleAuthors, referenceLines } from "../schemas/scholarly";
+import { articlePath } from "../seo/citation";
 
 export function toArticle(row: ArticleRow): Article {
   return {
@@ -23,8 +25,16 @@ export function toArticle(row: ArticleRow): Article {
     publishdate: row.publishdate,
     subject: row.subject,
     keywords: row.keywords,
+    doi: row.doi,
+    language: row.language,
+    authors: articleAuthors(row.authorname, row.authorDetails),
+    references: referenceLines(row.referenceList),
+    ris_url: `${articlePath(location(row))}.ris`,
+    bib_url: `${articlePath(location(row))}.bib`,
   };
 }
+
+const location = (row: ArticleRow) => ({ year: row.year, volume: row.volume, issue: row.issue, refnumber: row.refnumber ?? "" });
 
 export function toAdminArticle(row: ArticleRow): AdminArticle {
   return {
@@ -45,7 +55,7 @@ export function toAdminArticle(row: ArticleRow): AdminArticle {
 /** Numeric first page ("9-12" -> 9), so 9-12 sorts before 73-80. SQLite's CAST reads the leading digits. */
 export const firstPageOrder = sql`CAST(${articles.pagenumber} AS INTEGER)`;
 
-const isPublic = (journalId: number) =>
+export const isPublic = (journalId: number) =>
   and(eq(articles.journalId, journalId), eq(articles.status, STATUS_ENABLED), isNotNull(articles.refnumber), ne(articles.refnumber, ""));
 
 /** One row per (year, volume) with its highest issue number, newest year first. */
@@ -89,6 +99,15 @@ export async function listPublicIssueArticles(db: Db, journalId: number, year: n
     .where(and(isPublic(journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue)))
     .orderBy(firstPageOrder, asc(articles.id));
   return rows.map(toListItem);
+}
+
+/** One issue's public articles as whole rows (for exports that need every column: Crossref), by first page. */
+export async function listPublicIssueArticleRows(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<ArticleRow[]> {
+  return db
+    .select()
+    .from(articles)
+    .where(and(isPublic(journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue)))
+    .orderBy(firstPageOrder, asc(articles.id));
 }
 
 /** A row read with listColumns, as the API sends it. */

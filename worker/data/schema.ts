@@ -17,6 +17,13 @@ export const journals = sqliteTable("journals", {
   fee_rupee: text("fee_rupee").notNull().default(""),
   fee_dollar: text("fee_dollar").notNull().default(""),
   impactfactor: text("impactfactor").notNull().default(""),
+  // Scholarly metadata (migrations/0005).
+  publisher: text("publisher").notNull().default(""),
+  doi_prefix: text("doi_prefix").notNull().default(""),
+  license: text("license").notNull().default("CC-BY-4.0"),
+  issn_print: text("issn_print").notNull().default(""),
+  issn_online: text("issn_online").notNull().default(""),
+  language: text("language").notNull().default("en"),
   createdAt: text("created_at").notNull(),
   updated_at: text("updated_at").notNull(),
 });
@@ -93,6 +100,20 @@ export const articles = sqliteTable("articles", {
   creation: text("creation").notNull(),
   modifiedby: text("modifiedby").notNull().default(""),
   modification: text("modification").notNull(),
+  // Scholarly metadata (migrations/0005).
+  doi: text("doi").notNull().default(""),
+  language: text("language").notNull().default(""),
+  /** References, one per line. */
+  referenceList: text("reference_list").notNull().default(""),
+  /** JSON array of { affiliation, orcid } in authorname order (worker/schemas/scholarly.ts). */
+  authorDetails: text("author_details").notNull().default("[]"),
+});
+
+/** Rendered citation strings per article (migrations/0005), valid while `inputs` matches. */
+export const articleCitations = sqliteTable("article_citations", {
+  articleId: integer("article_id").primaryKey(),
+  inputs: text("inputs").notNull(),
+  citations: text("citations").notNull(),
 });
 
 export const adminUsers = sqliteTable("admin_users", {

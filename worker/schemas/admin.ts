@@ -5,6 +5,7 @@ import { z } from "zod";
 import { DESIGNATIONS, EDITOR_CATEGORIES, PAYMENT_TYPES, STATUS_DISABLED, STATUS_ENABLED } from "./constants";
 import { richTextToPlain, sanitizeRichText } from "./rich-text";
 import { stripInvisible } from "./invisible-text";
+import { DOI_PREFIX_PATTERN, LANGUAGE_PATTERN, LICENSE_KEYS, normalizeDoi, normalizeIssn, normalizeOrcid, splitAuthors } from "./scholarly";
 
 /** API error codes of the admin calls (the `error` of `{ error }`). */
 export const ADMIN_ERROR_CODES = [
@@ -20,6 +21,9 @@ export const ADMIN_ERROR_CODES = [
   "duplicate_issue",
   "issue_not_found",
   "domain_not_assigned",
+  "invalid_doi",
+  "duplicate_doi",
+  "invalid_orcid",
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 
@@ -123,6 +127,48 @@ const publishdateField = z
 
 const ptypeField = z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(PAYMENT_TYPES, { error: INVALID }));
 
+/** A language tag ("en", "pt-BR"); empty allowed where a default applies. */
+const languageField = text(35).refine((v) => v === "" || LANGUAGE_PATTERN.test(v), INVALID);
+
+/** Trimmed text that `normalize` turns into its stored form; empty allowed; anything else fails with `code`. */
+const normalizedText = (max: number, normalize: (v: string) => string | null, code: string) =>
+  text(max).transform((v, ctx) => {
+    if (v === "") return "";
+    const out = normalize(v);
+    if (out === null) {
+      ctx.addIssue({ code: "custom", message: code });
+      return z.NEVER;
+    }
+    return out;
+  });
+
+/** "10.1234/abc", also pasted as https://doi.org/...; empty means "prefix + reference number". */
+const doiField = normalizedText(300, normalizeDoi, "invalid_doi");
+
+/**
+ * Per author, in authorname order: optional affiliation and ORCID iD (checksum checked, stored as
+ * 0000-0000-0000-0000). Sent as a JSON array (a string in multipart forms).
+ */
+export const authorDetailsField = z.preprocess(
+  (v) => {
+    if (typeof v !== "string") return v;
+    try {
+      return JSON.parse(v || "[]");
+    } catch {
+      return null;
+    }
+  },
+  z
+    .array(
+      z.object({
+        affiliation: text(500).default(""),
+        orcid: normalizedText(60, normalizeOrcid, "invalid_orcid").default(""),
+      }),
+      { error: INVALID },
+    )
+    .max(100, INVALID),
+);
+
 const articleFields = {
   title: requiredVisibleRichText(2000),
   abstract: requiredRichText(60_000),
@@ -141,7 +187,17 @@ const articleFields = {
   subject: text(300).default(""),
   mobile: text(50).default(""),
   description: text(5000).default(""),
+  doi: doiField.default(""),
+  language: languageField.default(""),
+  /** One reference per line. */
+  references: text(100_000).default(""),
+  author_details: authorDetailsField.default([]),
 };
+
+/** Keeps one details entry per author of authorname (extra entries dropped, missing ones empty). */
+export function alignAuthorDetails(authorname: string, details: { affiliation: string; orcid: string }[]) {
+  return splitAuthors(authorname).map((_, i) => ({ affiliation: details[i]?.affiliation ?? "", orcid: details[i]?.orcid ?? "" }));
+}
 
 /** POST /api/admin/archives/ fields (the PDF comes separately as pdfFile). SPEC §5: email is required on add. */
 export const articleAddSchema = z.object({ ...articleFields, email: requiredText(254) });
@@ -154,7 +210,7 @@ export type ArticleAddInput = z.input<typeof articleAddSchema>;
 export type ArticleFields = z.output<typeof articleAddSchema>;
 
 /** Which error code wins when a form has several problems: the specific ones first. */
-export const ARTICLE_CODE_PRIORITY = ["invalid_txnid", "invalid_pagenumber", INVALID] as const;
+export const ARTICLE_CODE_PRIORITY = ["invalid_txnid", "invalid_pagenumber", "invalid_doi", "invalid_orcid", INVALID] as const;
 
 // ---- Editors ----------------------------------------------------------------------------------------------
 
@@ -196,6 +252,9 @@ const domainField = z
   .refine((v) => v === "" || DOMAIN_PATTERN.test(v), INVALID)
   .transform((v) => (v === "" ? undefined : v));
 
+/** "2394-7500" with a valid check digit, or empty. */
+const issnField = normalizedText(20, normalizeIssn, INVALID);
+
 /**
  * POST /api/settings. Every field is optional: a field left out keeps its value (SPEC §5: no validation beyond
  * lengths; the domain must be a host name since the Worker answers on it).
@@ -213,6 +272,12 @@ export const settingsSchema = z
     formatted_journal_name: text(500),
     fee_rupee: text(50),
     fee_dollar: text(50),
+    publisher: text(300),
+    doi_prefix: text(20).refine((v) => v === "" || DOI_PREFIX_PATTERN.test(v), INVALID),
+    license: z.enum(LICENSE_KEYS, { error: INVALID }),
+    issn_print: issnField,
+    issn_online: issnField,
+    language: languageField.refine((v) => v !== "", INVALID),
   })
   .partial();
 export type SettingsInput = z.input<typeof settingsSchema>;

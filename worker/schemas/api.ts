@@ -1,5 +1,6 @@
 // The JSON shapes the API answers with: the contract between the Worker and the SPA (see docs/api.md).
 import { z } from "zod";
+import type { ArticleAuthor } from "./scholarly";
 
 /** Every error answer: `{ "error": "<code>" }` with a fitting HTTP status. */
 export interface ErrorBody {
@@ -18,6 +19,15 @@ export interface Settings {
   fee_rupee: string;
   fee_dollar: string;
   impactfactor: string;
+  // Scholarly metadata (docs/decisions/0100-scholarly-metadata.md).
+  publisher: string;
+  doi_prefix: string;
+  /** Key of a Creative Commons licence (worker/schemas/scholarly.ts LICENSES). */
+  license: string;
+  license_url: string;
+  issn_print: string;
+  issn_online: string;
+  language: string;
 }
 
 export interface IndexingEntry {
@@ -78,6 +88,30 @@ export interface Article {
   publishdate: string;
   subject: string;
   keywords: string;
+  /** "" or the article's DOI ("10.1234/abc"). */
+  doi: string;
+  /** The article's language tag; "" means the journal's (Settings.language). */
+  language: string;
+  /** The authors of authorname, in order, with optional affiliation and ORCID iD. */
+  authors: ArticleAuthor[];
+  /** Cited works, one per entry. */
+  references: string[];
+  /** Citation downloads next to the article page: RIS and BibTeX. */
+  ris_url: string;
+  bib_url: string;
+}
+
+/** "How to cite this article" in four CSL styles, rendered on the server (plain text). */
+export interface ArticleCitations {
+  apa: string;
+  vancouver: string;
+  harvard: string;
+  ieee: string;
+}
+
+/** One article (GET /api/archives/ref/{ref} and /api/archives/{id}): with its rendered citations. */
+export interface ArticleDetail extends Article {
+  citations: ArticleCitations;
 }
 
 /** An article as journal staff see it. */
@@ -219,6 +253,7 @@ const int = z.number().int();
 export const publicSettingsSchema = z.object({
   websitename: str, websiteemail: str, whatsup_number: str, domain: str, issn: str, home_content: str, address: str,
   formatted_journal_name: str, fee_rupee: str, fee_dollar: str, impactfactor: str,
+  publisher: str, doi_prefix: str, license: str, license_url: str, issn_print: str, issn_online: str, language: str,
 }) satisfies z.ZodType<Settings>;
 
 export const publicIndexingEntrySchema = z.object({
@@ -235,7 +270,13 @@ export const publicArchiveYearSchema = z.object({ year: int, volume: int, total_
 export const publicArticleSchema = z.object({
   id: int, refnumber: str, title: str, authorname: str, abstract: str, year: int, volume: int, issue: int,
   pagenumber: str, country: str, file: str, file_url: str.nullable(), publishdate: str, subject: str, keywords: str,
+  doi: str, language: str, authors: z.array(z.object({ name: str, affiliation: str, orcid: str })), references: z.array(str),
+  ris_url: str, bib_url: str,
 }) satisfies z.ZodType<Article>;
+
+export const publicArticleDetailSchema = publicArticleSchema.extend({
+  citations: z.object({ apa: str, vancouver: str, harvard: str, ieee: str }),
+}) satisfies z.ZodType<ArticleDetail>;
 
 export const publicArticleListItemSchema = z.object({
   id: int, refnumber: str, title: str, authorname: str, year: int, volume: int, issue: int, pagenumber: str, country: str,

@@ -9,6 +9,7 @@ import { issuesAdminRoutes } from "../archives/issues.admin.routes";
 import { articlesAdminRoutes } from "../archives/articles.admin.routes";
 import { editorsAdminListRoutes } from "../editors/editors.admin.routes";
 import { submissionsAdminRoutes } from "./submissions.admin.routes";
+import { crossrefAdminRoutes } from "./crossref.admin.routes";
 
 export const adminRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
@@ -23,4 +24,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/", issuesAdminRoutes)
   .route("/", articlesAdminRoutes)
   .route("/editors", editorsAdminListRoutes)
-  .route("/submissions", submissionsAdminRoutes);
+  .route("/submissions", submissionsAdminRoutes)
+  .route("/crossref", crossrefAdminRoutes);

@@ -12,9 +12,19 @@ import {
 } from "../../data/articles.repo";
 import { digitsOf, idOf } from "../../middleware/params";
 import { badRequest, notFound } from "../../middleware/errors";
-import { publicArchiveYearSchema, publicArticleSchema, publicIssueArticlesSchema } from "../../schemas/api";
+import { publicArchiveYearSchema, publicArticleDetailSchema, publicIssueArticlesSchema, type ArticleDetail } from "../../schemas/api";
+import type { ArticleRow } from "../../data/schema";
+import type { Context } from "hono";
+import { citationsOf } from "../../seo/article-citations";
+import { scholarlyRecord } from "../../seo/scholarly-record";
+import { indexerOrigin } from "../../seo/indexer-origin";
 
-const toPublicArticle = (row: Parameters<typeof toArticle>[0]) => publicArticleSchema.parse(toArticle(row));
+/** One article with its "How to cite this article" strings (APA, Vancouver, Harvard, IEEE from CSL). */
+async function articleDetail(c: Context<AppEnv>, row: ArticleRow): Promise<ArticleDetail> {
+  const record = scholarlyRecord(row, c.get("journal"), indexerOrigin(c));
+  const citations = await citationsOf(c.get("db"), row.id, record, (p) => c.executionCtx.waitUntil(p));
+  return publicArticleDetailSchema.parse({ ...toArticle(row), citations });
+}
 
 export const archivesRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(z.array(publicArchiveYearSchema).parse(await listArchiveYears(c.get("db"), c.get("journal").id))))
@@ -23,7 +33,7 @@ export const archivesRoutes = new Hono<AppEnv>()
     if (!ref || ref.length > 100) throw badRequest("invalid_refnumber");
     const row = await findPublicArticleByRef(c.get("db"), c.get("journal").id, ref);
     if (!row) throw notFound();
-    return c.json(toPublicArticle(row));
+    return c.json(await articleDetail(c, row));
   })
   .get("/:year/:vol/:issue", async (c) => {
     const [year, volume, issue] = [digitsOf(c.req.param("year")), digitsOf(c.req.param("vol")), digitsOf(c.req.param("issue"))];
@@ -39,5 +49,5 @@ export const archivesRoutes = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     const row = await findPublicArticleById(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
     if (!row) throw notFound();
-    return c.json(toPublicArticle(row));
+    return c.json(await articleDetail(c, row));
   });

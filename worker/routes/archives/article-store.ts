@@ -8,7 +8,7 @@
 //    file stay exactly as they were.
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import type { ArticleRow } from "../../data/schema";
+import type { ArticleRow, JournalRow } from "../../data/schema";
 import { HttpError } from "../../middleware/errors";
 import { actorOf } from "../../middleware/admin-actor";
 import { fileKeys, isSafeFileName, versionedName } from "../../files/keys";
@@ -18,7 +18,8 @@ import { deleteArticle, findArticleConflict, findArticleNaming, insertArticle, u
 import { afterAdminWrite } from "../../data/admin-events.repo";
 import { richTextToPlain } from "../../schemas/rich-text";
 import { STATUS_ENABLED } from "../../schemas/constants";
-import type { ArticleFields } from "../../schemas/admin";
+import { alignAuthorDetails, type ArticleFields } from "../../schemas/admin";
+import { defaultDoi, referenceLines } from "../../schemas/scholarly";
 
 const PDF = "application/pdf";
 
@@ -34,8 +35,13 @@ const keyOf = (journalId: number, a: { year: number; volume: number; issue: numb
 
 const summaryOf = (v: { refnumber: string | null; title: string }) => `${v.refnumber ?? ""} ${richTextToPlain(v.title)}`.trim().slice(0, 200);
 
-function valuesOf(f: ArticleFields): Omit<ArticleValues, "file"> {
+/** The form's fields as columns. An empty DOI becomes the journal's prefix + reference number (when it has one). */
+function valuesOf(f: ArticleFields, journal: JournalRow): Omit<ArticleValues, "file"> {
   return {
+    doi: f.doi || defaultDoi(journal.doi_prefix, f.refnumber),
+    language: f.language,
+    referenceList: referenceLines(f.references).join("\n"),
+    authorDetails: JSON.stringify(alignAuthorDetails(f.authorname, f.author_details)),
     refnumber: f.refnumber,
     title: f.title,
     authorname: f.authorname,
@@ -61,7 +67,7 @@ export async function addArticle(c: Context<AppEnv>, fields: ArticleFields, pdf:
   const db = c.get("db");
   const actor = actorOf(c);
   const journalId = actor.journalId;
-  const values = valuesOf(fields);
+  const values = valuesOf(fields, c.get("journal"));
 
   // The friendly duplicate check first, so a refused add does not even store its file.
   const conflict = await findArticleConflict(db, journalId, values);
@@ -96,7 +102,7 @@ export async function editArticle(c: Context<AppEnv>, old: ArticleRow, fields: A
   const db = c.get("db");
   const actor = actorOf(c);
   const journalId = actor.journalId;
-  const values = valuesOf(fields);
+  const values = valuesOf(fields, c.get("journal"));
   if (expectedStamp !== old.modification) throw new HttpError(409, "stale_edit");
 
   const conflict = await findArticleConflict(db, journalId, values, old.id);

@@ -24,6 +24,7 @@ import { addArticle, editArticle, removeArticle } from "./article-store";
 const FIELDS = [
   "title", "abstract", "authorname", "refnumber", "txnid", "ptype", "pagenumber", "publishdate",
   "year", "volume", "issue", "email", "country", "keywords", "subject", "mobile", "description",
+  "doi", "language", "references", "author_details",
 ] as const;
 
 /** The stored article in the shape of the form's fields, for merging an edit over it. */
@@ -33,6 +34,7 @@ function formValuesOf(row: ArticleRow): Record<(typeof FIELDS)[number], unknown>
     txnid: row.txnid ?? "", ptype: row.ptype, pagenumber: row.pagenumber, publishdate: row.publishdate,
     year: row.year, volume: row.volume, issue: row.issue, email: row.email, country: row.country,
     keywords: row.keywords, subject: row.subject, mobile: row.mobile, description: row.description,
+    doi: row.doi, language: row.language, references: row.referenceList, author_details: row.authorDetails,
   };
 }
 

@@ -27,11 +27,11 @@ describe("POST /api/settings", () => {
     };
     const r = await save(j.host, token, sent);
     expect(r.status).toBe(200);
-    expect(r.body.settings).toEqual(sent);
-    expect((await getJson(j.host, "/api/settings/")).body).toEqual(sent);
+    expect(r.body.settings).toMatchObject(sent);
+    expect((await getJson(j.host, "/api/settings/")).body).toMatchObject(sent);
     // Fields left out keep their values.
     const partial = await save(j.host, token, { impactfactor: "6.0" });
-    expect(partial.body.settings).toEqual({ ...sent, impactfactor: "6.0" });
+    expect(partial.body.settings).toMatchObject({ ...sent, impactfactor: "6.0" });
   });
 
   it("stores XSS attempts in home content and address inert", async () => {
