@@ -4,6 +4,8 @@ import type { AppEnv } from "./env";
 import { handleError } from "./middleware/errors";
 import { resolveJournal } from "./middleware/journal";
 import { securityHeaders } from "./middleware/security-headers";
+import { canonicalRedirects } from "./middleware/canonical-redirects";
+import { noindexDocuments } from "./middleware/noindex";
 import { settingsRoutes } from "./routes/settings/settings.routes";
 import { indexingRoutes } from "./routes/indexing/indexing.routes";
 import { editorsRoutes } from "./routes/editors/editors.routes";
@@ -18,12 +20,17 @@ import { pageRoutes } from "./pages/pages.routes";
 import { settingsAdminRoutes } from "./routes/settings/settings.admin.routes";
 import { editorsAdminRoutes } from "./routes/editors/editors.admin.routes";
 import { articleEditRoutes } from "./routes/archives/articles.admin.routes";
+import { crawlingRoutes } from "./routes/crawling/crawling.routes";
+import { citationsRoutes } from "./routes/citations/citations.routes";
+import { oaiRoutes } from "./routes/oai/oai.routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(handleError);
   app.use("*", securityHeaders);
+  app.use("*", canonicalRedirects);
   app.use("*", resolveJournal);
+  app.use("/api/pdf/*", noindexDocuments);
 
   app.route("/api/settings", settingsRoutes);
   app.route("/api/settings", settingsAdminRoutes);
@@ -39,6 +46,10 @@ export function createApp() {
   app.route("/auth", authRoutes);
   app.route("/assets", filesRoutes);
   app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
+  // For indexers and reference managers: robots.txt, sitemaps, the Atom feed, RIS/BibTeX next to each article.
+  app.route("/", crawlingRoutes);
+  app.route("/archives", citationsRoutes);
+  app.route("/oai", oaiRoutes);
   // Everything else is a page, rendered with React in the Worker (or a static file).
   app.route("/", pageRoutes);
   return app;

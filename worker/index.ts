@@ -1,4 +1,10 @@
-// The Worker's entry.
+// The Worker's entry: the app answers requests; the Cron Trigger runs the maintenance (worker/scheduled.ts).
 import { createApp } from "./app";
+import { scheduled } from "./scheduled";
 
-export default createApp();
+const app = createApp();
+
+export default {
+  fetch: app.fetch,
+  scheduled,
+} satisfies ExportedHandler<Env>;

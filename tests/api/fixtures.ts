@@ -5,6 +5,7 @@ import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../worker/data/schema";
 import { sanitizeRichText, richTextToPlain } from "../../worker/schemas/rich-text";
 import { fileKeys } from "../../worker/files/keys";
+import { titleKeyOf } from "../../worker/data/title-key";
 
 export const db = drizzle(env.DB, { schema });
 const now = () => new Date().toISOString();
@@ -73,6 +74,7 @@ export async function createArticle(journalId: number, over: Partial<typeof sche
       ...over,
       title,
       titleText: richTextToPlain(title),
+      titleKey: titleKeyOf(richTextToPlain(title)),
       abstract,
       abstractText: richTextToPlain(abstract),
     })

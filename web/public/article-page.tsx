@@ -2,6 +2,7 @@
 // meta tags into the first HTML; this is what the reader sees. 'Article not found!' when missing or disabled.
 import { Link, useLoaderData } from "react-router";
 import type { ArticleData } from "../../worker/schemas/pages";
+import { CiteArticle } from "../components/cite-article";
 import { DownloadIcon } from "../components/icons";
 import { RichText } from "../components/rich-text";
 import { articlePdfPath, citationText, issueLabel, issuePath, splitAuthors } from "../lib/format";
@@ -75,10 +76,7 @@ export function ArticlePage() {
         </p>
       )}
 
-      <section className="cite-box" aria-labelledby="cite-title">
-        <h2 id="cite-title">How to cite this article</h2>
-        <p>{citationText(a, name)}</p>
-      </section>
+      <CiteArticle article={a} fallback={citationText(a, name)} />
     </article>
   );
 }

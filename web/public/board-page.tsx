@@ -1,5 +1,5 @@
 // /board: enabled editors grouped under Editor-in-Chief, Associate Editors, Assistant Editors (SPEC §2).
-import type { Editor } from "../../worker/schemas/api";
+import type { PublicEditor as Editor } from "../../worker/schemas/api";
 import { EDITOR_CATEGORIES, EDITOR_CATEGORY_HEADINGS } from "../../worker/schemas/constants";
 import { useLoaderData } from "react-router";
 import type { BoardData } from "../../worker/schemas/pages";

@@ -1,9 +1,12 @@
-// /search?q=: the result count, the query, and the issue-style table; the SPEC's sentence when nothing matches.
+// /search?q=&page=: the result count, the query, and the issue-style table with a highlighted excerpt per
+// result, 20 a page with page links; the SPEC's sentence when nothing matches.
 import { useState, type FormEvent } from "react";
 import { useLoaderData, useNavigate, useSearchParams } from "react-router";
 import type { SearchData } from "../../worker/schemas/pages";
 import { ArticleTable } from "../components/article-table";
 import { SearchIcon } from "../components/icons";
+import { Pagination } from "../components/pagination";
+import { resultCountText, searchHref } from "../lib/search-format";
 import { useJournalName } from "./journal-context";
 
 export const EMPTY_RESULT = "Sorry, nothing matched your search terms. Please try again with different keywords.";
@@ -23,7 +26,7 @@ export function SearchPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    navigate(`/search?q=${encodeURIComponent(text.trim())}`);
+    navigate(searchHref("/search", text.trim()));
   };
 
   return (
@@ -45,12 +48,27 @@ export function SearchPage() {
       {q && data && (
         <div aria-live="polite">
           <p className="search-page__summary" data-testid="search-summary">
-            <strong>{data.count}</strong> {data.count === 1 ? "result" : "results"} for <q>{data.q}</q>
+            <strong>{resultCountText(data.count, data.more)}</strong> for <q>{data.q}</q>
+            {data.pages > 1 && (
+              <span className="search-page__page">
+                {" "}
+                · page {data.page} of {data.pages}
+              </span>
+            )}
           </p>
           {data.count === 0 ? (
             <p className="empty">{EMPTY_RESULT}</p>
           ) : (
-            <ArticleTable articles={data.results} journalName={name} showIssue caption={`Search results for ${data.q}`} />
+            <>
+              <ArticleTable
+                articles={data.results}
+                journalName={name}
+                showIssue
+                caption={`Search results for ${data.q}`}
+                firstNumber={(data.page - 1) * data.per_page + 1}
+              />
+              <Pagination page={data.page} pages={data.pages} hrefFor={(n) => searchHref("/search", q, n)} label="Search result pages" />
+            </>
           )}
         </div>
       )}

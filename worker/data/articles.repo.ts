@@ -2,9 +2,11 @@
 import { and, asc, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../env";
 import { articles, issues, type ArticleRow } from "./schema";
-import type { AdminArticle, Article, ArchiveYear } from "../schemas/api";
+import type { AdminArticle, Article, ArchiveYear, ArticleListItem } from "../schemas/api";
 import { filePaths } from "../files/keys";
 import { STATUS_ENABLED } from "../schemas/constants";
+import { articleAuthors, referenceLines } from "../schemas/scholarly";
+import { articlePath } from "../seo/citation";
 
 export function toArticle(row: ArticleRow): Article {
   return {
@@ -23,8 +25,16 @@ export function toArticle(row: ArticleRow): Article {
     publishdate: row.publishdate,
     subject: row.subject,
     keywords: row.keywords,
+    doi: row.doi,
+    language: row.language,
+    authors: articleAuthors(row.authorname, row.authorDetails),
+    references: referenceLines(row.referenceList),
+    ris_url: `${articlePath(location(row))}.ris`,
+    bib_url: `${articlePath(location(row))}.bib`,
   };
 }
+
+const location = (row: ArticleRow) => ({ year: row.year, volume: row.volume, issue: row.issue, refnumber: row.refnumber ?? "" });
 
 export function toAdminArticle(row: ArticleRow): AdminArticle {
   return {
@@ -45,7 +55,7 @@ export function toAdminArticle(row: ArticleRow): AdminArticle {
 /** Numeric first page ("9-12" -> 9), so 9-12 sorts before 73-80. SQLite's CAST reads the leading digits. */
 export const firstPageOrder = sql`CAST(${articles.pagenumber} AS INTEGER)`;
 
-const isPublic = (journalId: number) =>
+export const isPublic = (journalId: number) =>
   and(eq(articles.journalId, journalId), eq(articles.status, STATUS_ENABLED), isNotNull(articles.refnumber), ne(articles.refnumber, ""));
 
 /** One row per (year, volume) with its highest issue number, newest year first. */
@@ -67,7 +77,32 @@ export async function issueExists(db: Db, journalId: number, year: number, volum
   return rows.length > 0;
 }
 
-export async function listPublicIssueArticles(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<ArticleRow[]> {
+/** The columns a list row shows (no abstract): what the issue table needs. */
+export const listColumns = {
+  id: articles.id,
+  refnumber: articles.refnumber,
+  title: articles.title,
+  authorname: articles.authorname,
+  year: articles.year,
+  volume: articles.volume,
+  issue: articles.issue,
+  pagenumber: articles.pagenumber,
+  country: articles.country,
+  file: articles.file,
+};
+
+/** One issue's public articles as list rows, by first page number. */
+export async function listPublicIssueArticles(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<ArticleListItem[]> {
+  const rows = await db
+    .select(listColumns)
+    .from(articles)
+    .where(and(isPublic(journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue)))
+    .orderBy(firstPageOrder, asc(articles.id));
+  return rows.map(toListItem);
+}
+
+/** One issue's public articles as whole rows (for exports that need every column: Crossref), by first page. */
+export async function listPublicIssueArticleRows(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<ArticleRow[]> {
   return db
     .select()
     .from(articles)
@@ -75,9 +110,24 @@ export async function listPublicIssueArticles(db: Db, journalId: number, year: n
     .orderBy(firstPageOrder, asc(articles.id));
 }
 
+/** A row read with listColumns, as the API sends it. */
+export function toListItem<R extends { refnumber: string | null; file: string; year: number; volume: number; issue: number }>({ file, refnumber, ...rest }: R) {
+  return { ...rest, refnumber: refnumber ?? "", file_url: file ? filePaths.article(rest.year, rest.volume, rest.issue, file) : null };
+}
+
 export async function findPublicArticleByRef(db: Db, journalId: number, refnumber: string): Promise<ArticleRow | undefined> {
   const rows = await db.select().from(articles).where(and(isPublic(journalId), eq(articles.refnumber, refnumber))).limit(1);
   return rows[0];
+}
+
+/** Whether a public article of this issue owns this stored file name (only such files are served publicly). */
+export async function isPublicArticleFile(db: Db, journalId: number, year: number, volume: number, issue: number, file: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(isPublic(journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue), eq(articles.file, file)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function findPublicArticleById(db: Db, journalId: number, id: number): Promise<ArticleRow | undefined> {

@@ -4,14 +4,22 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { findPublicArticleByRef, issueExists, listArchiveYears, listPublicIssueArticles, toArticle } from "../data/articles.repo";
-import { listEnabledEditors, toEditor } from "../data/editors.repo";
+import { listEnabledEditors, toPublicEditor } from "../data/editors.repo";
 import { listEnabledIndexing, toIndexingEntry } from "../data/indexing.repo";
 import { settingsOf } from "../data/journals.repo";
-import type { ArticleRow } from "../data/schema";
-import { searchArticles } from "../data/search.repo";
+import type { ArticleRow, IndexingRow } from "../data/schema";
+import { searchPublicArticles } from "../data/search.repo";
 import { hostNameOf } from "../middleware/journal";
-import { MAX_QUERY_LENGTH } from "../routes/search/search.routes";
+import { searchQueryOf } from "../routes/search/search-params";
+import {
+  publicArticleListItemSchema,
+  publicArticleSchema,
+  publicIndexingEntrySchema,
+  publicSearchResultsSchema,
+  publicSettingsSchema,
+} from "../schemas/api";
 import type { PageLoad, PageLoaders } from "../schemas/pages";
+import { articleDetail } from "../seo/article-detail";
 import { articleHead } from "../seo/article-page";
 import { articlePath, issueLabel, issuePath } from "../seo/citation";
 import { headerBranchFor } from "../seo/header-branch";
@@ -39,6 +47,8 @@ export async function articleAt(c: Context<AppEnv>, params: Record<string, strin
   return a && a.year === loc.year && a.volume === loc.volume && a.issue === loc.issue ? a : undefined;
 }
 
+const publicIndexing = (rows: IndexingRow[]) => rows.map((r) => publicIndexingEntrySchema.parse(toIndexingEntry(r)));
+
 const ok = <T>(data: T): PageLoad<T> => ({ status: 200, data });
 const missing = <T>(data: T): PageLoad<T> => ({ status: 404, data });
 
@@ -49,14 +59,14 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
   const fixed = (page: Parameters<typeof fixedPageHead>[2], personal = false) => fixedPageHead(journal, origin, page, { personal });
 
   return {
-    root: async () => ok({ settings: settingsOf(journal), headerBranch: headerBranchFor(c.env.ALT_HEADER_DOMAINS, hostNameOf(new URL(c.req.url).host)) }),
+    root: async () => ok({ settings: publicSettingsSchema.parse(settingsOf(journal)), headerBranch: headerBranchFor(c.env.ALT_HEADER_DOMAINS, hostNameOf(new URL(c.req.url).host)) }),
 
     home: async () => {
       const [archives, indexing] = await Promise.all([listArchiveYears(db, journal.id), listEnabledIndexing(db, journal.id)]);
-      return ok({ head: fixed("home"), archives, indexing: indexing.map(toIndexingEntry) });
+      return ok({ head: fixed("home"), archives, indexing: publicIndexing(indexing) });
     },
 
-    board: async () => ok({ head: fixed("board"), editors: (await listEnabledEditors(db, journal.id)).map(toEditor) }),
+    board: async () => ok({ head: fixed("board"), editors: (await listEnabledEditors(db, journal.id)).map(toPublicEditor) }),
 
     archives: async () => ok({ head: fixed("archives"), archives: await listArchiveYears(db, journal.id) }),
 
@@ -74,7 +84,7 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
         description: `${rows.length} article${rows.length === 1 ? "" : "s"} published in ${journalName(journal)}, Volume ${loc.volume}, Issue ${loc.issue} (${loc.year}).`,
         canonicalPath: issuePath(loc),
       });
-      return ok({ head, loc, articles: rows.map(toArticle) });
+      return ok({ head, loc, articles: rows.map((r) => publicArticleListItemSchema.parse(r)) });
     },
 
     article: async ({ params }) => {
@@ -87,24 +97,24 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
         canonicalPath: articlePath({ year: a.year, volume: a.volume, issue: a.issue, refnumber: a.refnumber ?? "" }),
         tags: h.head,
       });
-      return ok({ head, article: toArticle(a) });
+      return ok({ head, article: await articleDetail(c, a) });
     },
 
     certificates: async ({ request }) => {
       const refno = (new URL(request.url).searchParams.get("refno") ?? "").trim();
       const row = refno && refno.length <= 100 ? await findPublicArticleByRef(db, journal.id, refno) : undefined;
-      return ok({ head: fixed("certificates", Boolean(refno)), refno, article: row ? toArticle(row) : null });
+      return ok({ head: fixed("certificates", Boolean(refno)), refno, article: row ? publicArticleSchema.parse(toArticle(row)) : null });
     },
 
     search: async ({ request }) => {
-      const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH).trim();
+      const { q, page } = searchQueryOf(new URL(request.url).searchParams);
       if (!q) return ok({ head: fixed("search"), results: null });
-      const rows = await searchArticles(db, journal.id, q, { publicOnly: true });
-      return ok({ head: fixed("search", true), results: { q, count: rows.length, results: rows.map(toArticle) } });
+      const results = publicSearchResultsSchema.parse(await searchPublicArticles(db, journal.id, q, page ?? 1));
+      return ok({ head: fixed("search", true), results });
     },
 
     instructions: async () => ok({ head: fixed("instructions") }),
-    indexing: async () => ok({ head: fixed("indexing"), indexing: (await listEnabledIndexing(db, journal.id)).map(toIndexingEntry) }),
+    indexing: async () => ok({ head: fixed("indexing"), indexing: publicIndexing(await listEnabledIndexing(db, journal.id)) }),
     contact: async () => ok({ head: fixed("contact") }),
     submit: async () => ok({ head: fixed("submit") }),
   };

@@ -1,7 +1,7 @@
 // The public pages' data: what each page's loader answers (on the server while rendering the first HTML, and as
 // JSON from /_data on client-side navigation), and the head every page declares from that data.
 // Runtime-neutral: the Worker fills these, the React routes in web/public/ read them (docs/decisions/0070).
-import type { Article, ArchiveYear, Editor, IndexingEntry, SearchResults, Settings } from "./api";
+import type { Article, ArticleDetail, ArticleListItem, ArchiveYear, IndexingEntry, PublicEditor, SearchResults, Settings } from "./api";
 
 /** The <head> of one page, built on the server from the page's data. */
 export interface PageHead {
@@ -33,7 +33,7 @@ export interface HomeData extends WithHead {
   indexing: IndexingEntry[];
 }
 export interface BoardData extends WithHead {
-  editors: Editor[];
+  editors: PublicEditor[];
 }
 export interface ArchivesData extends WithHead {
   archives: ArchiveYear[];
@@ -41,11 +41,11 @@ export interface ArchivesData extends WithHead {
 /** `articles` is null when the issue does not exist (the page answers 404). */
 export interface IssueData extends WithHead {
   loc: { year: number; volume: number; issue: number } | null;
-  articles: Article[] | null;
+  articles: ArticleListItem[] | null;
 }
 /** `article` is null for 'Article not found!' (404). */
 export interface ArticleData extends WithHead {
-  article: Article | null;
+  article: ArticleDetail | null;
 }
 export interface CertificatesData extends WithHead {
   refno: string;
