@@ -6,7 +6,7 @@ import { z } from "zod";
 import { createArticle, createEditor, createIndexing, createIssue, createJournal, db, request } from "../../tests/api/fixtures";
 import {
   publicArchiveYearSchema,
-  publicArticleSchema,
+  publicArticleDetailSchema,
   publicEditorSchema,
   publicIndexingEntrySchema,
   publicIssueArticlesSchema,
@@ -62,6 +62,7 @@ async function journalWithPrivateData() {
     volume: 3,
     issue: 2,
     file: "IJ-PRIV-1.pdf",
+    referenceList: "Smith J. Fin regrowth in teleosts. Dev Biol. 2020;12:1-9.", // so `references` has an element to check
     email: SECRETS.articleEmail,
     mobile: SECRETS.articleMobile,
     txnid: SECRETS.txnid,
@@ -87,8 +88,8 @@ describe("public answers carry only their allowlist's keys", () => {
       [`/api/editors/${editor.id}`, publicEditorSchema],
       ["/api/archives/", z.array(publicArchiveYearSchema)],
       ["/api/archives/2024/vol3/issue2", publicIssueArticlesSchema],
-      ["/api/archives/ref/IJ-PRIV-1", publicArticleSchema],
-      [`/api/archives/${article.id}`, publicArticleSchema],
+      ["/api/archives/ref/IJ-PRIV-1", publicArticleDetailSchema],
+      [`/api/archives/${article.id}`, publicArticleDetailSchema],
       ["/api/search?q=zebrafish", publicSearchResultsSchema],
     ];
     for (const [path, schema] of cases) {

@@ -66,6 +66,8 @@ describe("byte ranges", () => {
   const path = "/assets/archives/2024/vol6issue2/IJ-1.pdf";
   async function setup() {
     const j = await createJournal();
+    // Only a file an enabled article names is served (worker/routes/files).
+    await createArticle(j.id, { refnumber: "IJ-1", year: 2024, volume: 6, issue: 2, file: "IJ-1.pdf" });
     await putArticleFile(j.id, { year: 2024, volume: 6, issue: 2, file: "IJ-1.pdf" }, body);
     const full = await request(j.host, path);
     return { j, etag: full.headers.get("etag")!, lastModified: full.headers.get("last-modified")! };
