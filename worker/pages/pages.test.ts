@@ -102,9 +102,10 @@ describe("article page first HTML (no JavaScript)", () => {
     expect(root).toContain("Asha Verma, Rahul Singh, Li Wei");
     expect(root).toContain("<p>We measured nitrogen fixation in <b>12</b> districts.</p>");
     expect(root).toContain('href="/archives/2024/vol3/issue2/SCS-2024-017.pdf"');
-    expect(root).toContain(
-      "How to cite this article</h2><p>Asha Verma, Rahul Singh, Li Wei. Effect of Rhizobium on pulse yield. International Journal of Soil &amp; Crop Science. 2024;3(2):73-80.</p>",
-    );
+    // The citation box, APA first (rendered by citeproc on the server), with RIS and BibTeX next to it.
+    expect(root).toContain("How to cite this article</h2>");
+    expect(root).toContain("Verma, A., Singh, R., &amp; Wei, L. (2024). Effect of Rhizobium on pulse yield. International Journal of Soil &amp; Crop Science, 3(2), 73–80.");
+    expect(root).toContain('href="/archives/2024/vol3/issue2/SCS-2024-017.ris"');
     // The app hydrates from the external module.
     expect(html).toMatch(/<script type="module"[^>]*src="\/static\/[^"]+\.js"/);
     expect(a.id).toBeGreaterThan(0);
