@@ -1,10 +1,19 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { cloudflare } from "@cloudflare/vite-plugin";
+import { assetHeadersFile } from "./worker/middleware/security-header-values";
 
 export default defineConfig({
   plugins: [
     react(),
+    {
+      // /static/* is served by the asset store without the Worker: its security headers come from `_headers`.
+      name: "asset-security-headers",
+      apply: "build",
+      generateBundle() {
+        if (this.environment.name === "client") this.emitFile({ type: "asset", fileName: "_headers", source: assetHeadersFile() });
+      },
+    },
     cloudflare({
       configPath: "./wrangler.toml",
       // The same local D1/R2 state that npm start, seed and admin:create use (PERSIST_DIR, default .wrangler/state).

@@ -2,10 +2,10 @@
 // Creates an admin, or resets an existing one's password (and re-enables it), for one journal.
 // Locally it writes the same persisted state `npm start` serves (PERSIST_DIR); with --remote it runs one
 // upsert through `wrangler d1 execute DB --remote`. The password is never printed or passed on a command line.
-import { spawn } from "node:child_process";
 import { hashPassword } from "../worker/auth/password";
-import path from "node:path";
-import { exitWithChildren, openMigratedPlatform, repoRoot, toolEnv, wranglerConfig, type LocalPlatform } from "./local-state";
+import { openStatementRunner, sqlString } from "./d1-statements";
+import { flagsOf } from "./cli-flags";
+import { upsertAdminSql } from "./admin-upsert-sql";
 
 const MIN_PASSWORD_LENGTH = 10;
 
@@ -38,19 +38,8 @@ function fail(message: string, code = 2): never {
 
 function parseArgs(argv: string[]): Options {
   const opts: Partial<Options> = { remote: false, passwordStdin: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || (inline === undefined && v.startsWith("--"))) fail(`${flag} needs a value\n\n${USAGE}`);
-      return v;
-    };
+  for (const { flag, arg, value } of flagsOf(argv, USAGE, fail, opts as { remote: boolean })) {
     switch (flag) {
-      case "--help":
-      case "-h":
-        console.log(USAGE);
-        process.exit(0);
       case "--username":
         opts.username = value();
         break;
@@ -59,12 +48,6 @@ function parseArgs(argv: string[]): Options {
         break;
       case "--journal":
         opts.journal = value();
-        break;
-      case "--remote":
-        opts.remote = true;
-        break;
-      case "--local":
-        opts.remote = false;
         break;
       case "--password-stdin":
         opts.passwordStdin = true;
@@ -130,50 +113,6 @@ async function readPassword(opts: Options): Promise<string> {
   return first;
 }
 
-/** A SQL string literal (D1's --command takes no bound parameters). */
-const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
-
-/**
- * One statement that creates or resets the admin in the chosen journal. The same SQL runs locally and
- * remotely; it changes no row when the journal does not exist.
- */
-function upsertAdminSql(o: { username: string; name?: string; journal?: string; passwordHash: string; now: string }): string {
-  const journal = o.journal?.toLowerCase();
-  const where = journal
-    ? `j.slug = ${sqlString(journal)} OR j.id IN (SELECT journal_id FROM journal_domains WHERE domain = ${sqlString(journal)})`
-    : "j.is_default = 1";
-  const name = o.name ?? o.username;
-  return [
-    "INSERT INTO admin_users (journal_id, username, name, password_hash, status, allowed_ips, created_at, updated_at)",
-    `SELECT j.id, ${sqlString(o.username)}, ${sqlString(name)}, ${sqlString(o.passwordHash)}, 'enabled', '', ${sqlString(o.now)}, ${sqlString(o.now)}`,
-    `FROM journals j WHERE ${where} ORDER BY j.id LIMIT 1`,
-    "ON CONFLICT (journal_id, username) DO UPDATE SET password_hash = excluded.password_hash, status = 'enabled',",
-    `${o.name !== undefined ? "name = excluded.name, " : ""}updated_at = excluded.updated_at`,
-  ].join(" ");
-}
-
-/** Runs SQL on the remote database through wrangler; returns the rows of the last statement. */
-async function runRemote(sql: string): Promise<Record<string, unknown>[]> {
-  const child = spawn(path.join(repoRoot, "node_modules", ".bin", "wrangler"), ["d1", "execute", "DB", "--remote", "--config", wranglerConfig, "--json", "--command", sql], {
-    cwd: repoRoot,
-    env: toolEnv(),
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  child.stdout.on("data", (d) => (out += d));
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  if (code !== 0) {
-    process.stderr.write(out);
-    fail(`wrangler d1 execute failed (exit code ${code})`, 1);
-  }
-  try {
-    const parsed = JSON.parse(out) as { results?: Record<string, unknown>[] }[];
-    return parsed.at(-1)?.results ?? [];
-  } catch {
-    fail("could not read wrangler's answer", 1);
-  }
-}
-
 const opts = parseArgs(process.argv.slice(2));
 const password = await readPassword(opts);
 if ([...password].length < MIN_PASSWORD_LENGTH) fail(`the password must have at least ${MIN_PASSWORD_LENGTH} characters; nothing was changed`, 1);
@@ -181,22 +120,17 @@ const passwordHash = await hashPassword(password);
 const sql = upsertAdminSql({ ...opts, passwordHash, now: new Date().toISOString() });
 const where = opts.journal ? `journal "${opts.journal}"` : "the default journal";
 
-if (opts.remote) {
-  console.log(`Writing admin "${opts.username}" for ${where} to the REMOTE database...`);
-  await runRemote(sql);
+console.log(`Writing admin "${opts.username}" for ${where}${opts.remote ? " to the REMOTE database" : ""}...`);
+const runner = await openStatementRunner(opts.remote, (m) => fail(m, 1));
+try {
+  await runner.run([sql]);
   // Check by reading back rather than trusting the statement's change count.
-  const [row] = await runRemote(`SELECT COUNT(*) AS n FROM admin_users WHERE username = ${sqlString(opts.username)} AND password_hash = ${sqlString(passwordHash)}`);
-  if (!row || Number(row.n) === 0) fail(`no journal matches ${opts.journal ?? "(default)"} in the remote database; nothing was changed`, 1);
-} else {
-  let platform: LocalPlatform | undefined;
-  exitWithChildren(() => platform?.dispose());
-  platform = await openMigratedPlatform();
-  try {
-    const result = await platform.env.DB.prepare(sql).run();
-    if (!result.meta.changes) fail(`no journal matches ${opts.journal ?? "(default)"} in the local database (run npm start or npm run seed first); nothing was changed`, 1);
-  } finally {
-    await platform.dispose();
+  const [row] = await runner.run([`SELECT COUNT(*) AS n FROM admin_users WHERE username = ${sqlString(opts.username)} AND password_hash = ${sqlString(passwordHash)}`]);
+  if (!row || Number(row.n) === 0) {
+    fail(`no journal matches ${opts.journal ?? "(default)"} in the ${opts.remote ? "remote" : "local"} database${opts.remote ? "" : " (run npm start or npm run seed first)"}; nothing was changed`, 1);
   }
+} finally {
+  await runner.close();
 }
 console.log(`Admin "${opts.username}" is ready for ${where}${opts.remote ? " (remote)" : " (local)"}. Log in at /admin/login.`);
 process.exit(0);

@@ -1,6 +1,7 @@
 // The local development state shared by `npm start`, `npm run seed` and `npm run admin:create`:
 // one persisted folder (PERSIST_DIR, default .wrangler/state) that wrangler's migrations, the seeding through
 // getPlatformProxy and the served site all read and write (docs/decisions/0010).
+import { uploadDocumentFonts } from "./fonts/upload-fonts";
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -47,6 +48,7 @@ export interface R2Like {
   put(key: string, value: Uint8Array | string, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
   get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null>;
   list(options?: { prefix?: string; cursor?: string; limit?: number }): Promise<{ objects: { key: string }[]; truncated: boolean; cursor?: string }>;
+  head(key: string): Promise<{ size: number } | null>;
   delete(keys: string | string[]): Promise<void>;
 }
 
@@ -101,11 +103,14 @@ export async function applyMigrations(dir = persistDir()): Promise<void> {
 export async function openMigratedPlatform(dir = persistDir(), log: (msg: string) => void = () => {}): Promise<LocalPlatform> {
   let platform = await openLocalPlatform(dir);
   const pending = await pendingMigrations(platform.env.DB);
-  if (pending.length === 0) return platform;
-  await platform.dispose();
-  log(`Applying ${pending.length} migration(s): ${pending.join(", ")}`);
-  await applyMigrations(dir);
-  platform = await openLocalPlatform(dir);
+  if (pending.length > 0) {
+    await platform.dispose();
+    log(`Applying ${pending.length} migration(s): ${pending.join(", ")}`);
+    await applyMigrations(dir);
+    platform = await openLocalPlatform(dir);
+  }
+  // The fonts documents load from R2 for scripts not bundled in the Worker (docs/decisions/0057).
+  await uploadDocumentFonts(platform.env.FILES, log);
   return platform;
 }
 

@@ -1,6 +1,8 @@
 // The Workers runtime for vitest (API tests and benchmarks): workerd with the real local D1 and R2 bindings
-// from wrangler.toml, the real migrations (applied by tests/api/apply-migrations.ts) and a test-only secret.
+// from wrangler.toml, the real migrations (applied by tests/api/apply-migrations.ts), a test-only secret and the
+// independent file checkers (tests/file-checkers.ts).
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { fileCheck } from "./file-checkers";
 
 export const workersRuntime = () =>
   cloudflareTest(async () => ({
@@ -9,6 +11,10 @@ export const workersRuntime = () =>
       bindings: {
         TEST_MIGRATIONS: await readD1Migrations("./migrations"),
         JWT_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
+        // How many random articles worker/documents/fuzz.test.ts renders (the 500 take ~7 minutes).
+        FUZZ_ARTICLES: process.env.FUZZ_ARTICLES ?? "40",
       },
+      // qpdf, unzip, Python's and Java's zip readers, run in Node for tests inside workerd (tests/file-checkers.ts).
+      serviceBindings: { FILE_CHECK: fileCheck },
     },
   }));

@@ -1,11 +1,26 @@
+// The browser entry. Public pages arrive rendered by the Worker, with the router's state (loader data) in a JSON
+// data block: React hydrates that markup. The admin area arrives as an empty shell and is rendered here.
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { router } from "./router";
+import { createRouter } from "./router";
 import "./site.css";
 
-createRoot(document.getElementById("root")!).render(
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: unknown;
+  }
+}
+
+const state = document.getElementById("router-state");
+// createBrowserRouter reads the server's router state from this global (and revives route errors in it).
+if (state?.textContent) window.__staticRouterHydrationData = JSON.parse(state.textContent);
+
+const container = document.getElementById("root")!;
+const app = (
   <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+    <RouterProvider router={createRouter()} />
+  </StrictMode>
 );
+if (window.__staticRouterHydrationData) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -6,6 +6,8 @@ import { resolveJournal } from "./middleware/journal";
 import { securityHeaders } from "./middleware/security-headers";
 import { d1Session } from "./edge/d1-session";
 import { bumpAfterAdminWrite } from "./edge/content-version";
+import { canonicalRedirects } from "./middleware/canonical-redirects";
+import { noindexDocuments } from "./middleware/noindex";
 import { settingsRoutes } from "./routes/settings/settings.routes";
 import { indexingRoutes } from "./routes/indexing/indexing.routes";
 import { editorsRoutes } from "./routes/editors/editors.routes";
@@ -16,19 +18,24 @@ import { authRoutes } from "./routes/auth/auth.routes";
 import { adminRoutes } from "./routes/admin/admin.routes";
 import { pdfRoutes } from "./routes/pdf/pdf.routes";
 import { submissionsRoutes } from "./routes/submissions/submissions.routes";
-import { pageRoutes } from "./seo/pages.routes";
+import { pageRoutes } from "./pages/pages.routes";
 import { settingsAdminRoutes } from "./routes/settings/settings.admin.routes";
 import { editorsAdminRoutes } from "./routes/editors/editors.admin.routes";
 import { articleEditRoutes } from "./routes/archives/articles.admin.routes";
+import { crawlingRoutes } from "./routes/crawling/crawling.routes";
+import { citationsRoutes } from "./routes/citations/citations.routes";
+import { oaiRoutes } from "./routes/oai/oai.routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(handleError);
   app.use("*", securityHeaders);
+  app.use("*", canonicalRedirects);
   app.use("*", d1Session);
   app.use("*", resolveJournal);
   // Every successful admin write bumps the journal's content version (the edge cache's keys): one hook.
   app.use("*", bumpAfterAdminWrite);
+  app.use("/api/pdf/*", noindexDocuments);
 
   app.route("/api/settings", settingsRoutes);
   app.route("/api/settings", settingsAdminRoutes);
@@ -44,7 +51,11 @@ export function createApp() {
   app.route("/auth", authRoutes);
   app.route("/assets", filesRoutes);
   app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
-  // Everything else is a page of the SPA (or a static file): the shell with SEO tags in the first HTML.
+  // For indexers and reference managers: robots.txt, sitemaps, the Atom feed, RIS/BibTeX next to each article.
+  app.route("/", crawlingRoutes);
+  app.route("/archives", citationsRoutes);
+  app.route("/oai", oaiRoutes);
+  // Everything else is a page, rendered with React in the Worker (or a static file).
   app.route("/", pageRoutes);
   return app;
 }

@@ -18,5 +18,7 @@ export interface AppEnv {
     journal: JournalRow;
     db: Db;
     admin: AdminPrincipal;
+    /** The verified token's id and expiry (set by requireAdmin; logout revokes it). */
+    session: { tokenId: string; expiresAt: Date };
   };
 }

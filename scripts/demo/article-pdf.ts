@@ -25,6 +25,8 @@ export interface ArticlePdfInput {
     received: string;
     accepted: string;
     published: string;
+    /** The publication date as YYYY-MM-DD (the PDF's CreationDate). */
+    publishedOn: string;
     abstract: string;
     keywords: string[];
   };
@@ -301,7 +303,9 @@ export async function buildArticlePdf(input: ArticlePdfInput): Promise<Uint8Arra
   doc.setKeywords(article.keywords.map((k) => safe(k)));
   doc.setProducer("journal-edge demo data");
   doc.setCreator("journal-edge scripts/seed.ts");
-  const created = new Date(`${article.published}T09:00:00Z`);
+  // article.published is the long form printed on the page ("15 March 2024"); the ISO date makes a valid D: date.
+  const created = new Date(`${article.publishedOn}T09:00:00Z`);
+  if (Number.isNaN(created.getTime())) throw new Error(`invalid publication date ${article.publishedOn}`);
   doc.setCreationDate(created);
   doc.setModificationDate(created);
 

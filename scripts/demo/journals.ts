@@ -39,6 +39,9 @@ export interface JournalSpec {
     impactfactor: string;
   };
   publisher: string;
+  /** Scholarly metadata (docs/decisions/0100): a DOI prefix, a Creative Commons licence key. */
+  doiPrefix: string;
+  license: string;
   refPrefix: string;
   firstVolumeYear: number;
   /** Issues per year, oldest first, ending with the current year. */
@@ -96,6 +99,8 @@ export const DEMO_JOURNALS: JournalSpec[] = [
       impactfactor: "5.872",
     },
     publisher: "IJANS Publications",
+    doiPrefix: "10.55501",
+    license: "CC-BY-4.0",
     refPrefix: "IJANS",
     firstVolumeYear: thisYear - 10,
     issuesPerYear: [4, 4, 3],
@@ -151,6 +156,8 @@ export const DEMO_JOURNALS: JournalSpec[] = [
       impactfactor: "3.415",
     },
     publisher: "JEMS Editorial Office",
+    doiPrefix: "10.55502",
+    license: "CC-BY-NC-4.0",
     refPrefix: "JEMS",
     firstVolumeYear: thisYear,
     issuesPerYear: [2],

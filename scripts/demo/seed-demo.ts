@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../worker/data/schema";
 import { fileKeys } from "../../worker/files/keys";
+import { titleKeyOf } from "../../worker/data/title-key";
 import { hashPassword } from "../../worker/auth/password";
 import { richTextToPlain, sanitizeRichText } from "../../worker/schemas/rich-text";
 import { DESIGNATIONS } from "../../worker/schemas/constants";
@@ -97,6 +98,12 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
     fee_rupee: s.fee_rupee,
     fee_dollar: s.fee_dollar,
     impactfactor: s.impactfactor,
+    publisher: spec.publisher,
+    doi_prefix: spec.doiPrefix,
+    license: spec.license,
+    issn_print: issnOf(s.issnBodies[0]),
+    issn_online: issnOf(s.issnBodies[1]),
+    language: "en",
     createdAt: iso(created),
     updated_at: iso(created),
   };
@@ -176,6 +183,8 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
   const txnids = new Set<string>();
   const authorTaken = new Set<string>();
   const refSeq = new Map<number, number>();
+  // ORCID iDs come from their own generator, so adding them left every other demo value as it was.
+  const orcidRnd = createRandom(spec.seed ^ 0x0bc1d);
   slots.forEach((slot, si) => {
     let page = 1;
     const issueArticles: JournalPlan["articles"] = [];
@@ -223,6 +232,7 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
         refnumber,
         title,
         titleText: richTextToPlain(title),
+        titleKey: titleKeyOf(richTextToPlain(title)),
         authorname: authors.map((a) => a.name).join(", "),
         abstract,
         abstractText: richTextToPlain(abstract),
@@ -245,9 +255,13 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
         creation: iso(creation),
         modifiedby: DEMO_ADMIN.username,
         modification: iso(rnd.chance(0.3) ? addDays(creation, rnd.int(1, 12)) : creation),
+        doi: refnumber ? `${spec.doiPrefix}/${refnumber}` : "",
+        language: "",
+        authorDetails: JSON.stringify(authors.map((a) => ({ affiliation: a.institution, orcid: orcidRnd.chance(0.6) ? demoOrcid(orcidRnd) : "" }))),
       });
       if (refnumber) {
         const body = bodyOf(rnd, topic, slot.year, spec.authorCountries.map(poolOf));
+        issueArticles[issueArticles.length - 1].referenceList = body.references.join("\n");
         const input = {
           journal: { name: s.websitename, shortName: s.formatted_journal_name, issn, domain: s.domain, publisher: spec.publisher },
           article: {
@@ -265,6 +279,7 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
             received: longDate(received),
             accepted: longDate(accepted),
             published: longDate(published),
+            publishedOn: ymd(published),
             abstract,
             keywords: topic.keywords,
           },
@@ -294,6 +309,15 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
   return { journal, editors, indexing, issues, articles, files };
 }
 
+/** A valid-looking ORCID iD (ISO 7064 11,2 check digit) in the 0000-0002/0003 blocks ORCID assigns. */
+function demoOrcid(rnd: Random): string {
+  const digits = `000${rnd.pick(["2", "3"])}${Array.from({ length: 11 }, () => rnd.int(0, 9)).join("")}`;
+  let total = 0;
+  for (const ch of digits) total = (total + Number(ch)) * 2;
+  const check = (12 - (total % 11)) % 11;
+  return `${digits}${check === 10 ? "X" : check}`.match(/.{4}/g)!.join("-");
+}
+
 /** Runs statements in db.batch() chunks (each statement stays well under D1's 100 bound parameters). */
 async function batched(db: ReturnType<typeof drizzle<typeof schema>>, statements: any[], size = 40) {
   for (let i = 0; i < statements.length; i += size) {
@@ -321,6 +345,14 @@ export async function wipeLocalData(env: LocalBindings): Promise<void> {
   }
 }
 
+/**
+ * Every host a demo journal answers on: its configured Domain first (the primary host, so the Domain setting is
+ * always one of the journal's own hosts), then the local names it is browsed on.
+ */
+export function hostsOf(spec: JournalSpec): string[] {
+  return [...new Set([spec.settings.domain, ...spec.domains])];
+}
+
 /** Seeds both demo journals. Expects an empty, migrated local database. */
 export async function seedDemo(env: LocalBindings, log: (msg: string) => void = () => {}): Promise<SeedSummary[]> {
   const db = drizzle(env.DB as any, { schema });
@@ -332,8 +364,9 @@ export async function seedDemo(env: LocalBindings, log: (msg: string) => void = 
     const plan = planJournal(spec, today);
     const [{ id: journalId }] = await db.insert(schema.journals).values(plan.journal).returning({ id: schema.journals.id });
     const now = iso(today);
+    const hosts = hostsOf(spec);
     await batched(db, [
-      ...spec.domains.map((domain, i) => db.insert(schema.journalDomains).values({ domain, journalId, isPrimary: i === 0 })),
+      ...hosts.map((domain, i) => db.insert(schema.journalDomains).values({ domain, journalId, isPrimary: i === 0 })),
       ...plan.editors.map((e) => db.insert(schema.editors).values({ ...e, journalId })),
       ...plan.indexing.map((e) => db.insert(schema.indexing).values({ ...e, journalId })),
       ...plan.issues.map((e) => db.insert(schema.issues).values({ ...e, journalId })),
@@ -363,7 +396,7 @@ export async function seedDemo(env: LocalBindings, log: (msg: string) => void = 
     const publicArticles = plan.articles.filter((a) => a.status === "enabled" && a.refnumber).length;
     summaries.push({
       slug: spec.slug,
-      hosts: spec.domains,
+      hosts,
       editors: plan.editors.length,
       indexing: plan.indexing.length,
       issues: plan.issues.length,
@@ -371,7 +404,7 @@ export async function seedDemo(env: LocalBindings, log: (msg: string) => void = 
       hiddenArticles: plan.articles.length - publicArticles,
       files: files.length,
     });
-    log(`  ${spec.slug} (${spec.domains.join(", ")}): ${plan.editors.length} editors, ${plan.indexing.length} indexing partners, ${plan.issues.length} issues, ${publicArticles} public + ${plan.articles.length - publicArticles} hidden articles, ${files.length} files (rows ${Math.round(rowsDone - started)} ms, files ${Math.round(performance.now() - rowsDone)} ms)`);
+    log(`  ${spec.slug} (${hosts.join(", ")}): ${plan.editors.length} editors, ${plan.indexing.length} indexing partners, ${plan.issues.length} issues, ${publicArticles} public + ${plan.articles.length - publicArticles} hidden articles, ${files.length} files (rows ${Math.round(rowsDone - started)} ms, files ${Math.round(performance.now() - rowsDone)} ms)`);
   }
   return summaries;
 }

@@ -1,9 +1,9 @@
 // Build-time font subsetting: Noto fonts (SIL OFL 1.1) cut down to the Unicode ranges names and titles need, written
 // to fonts/*.ttf.bin and committed. The Worker imports them as module data (ArrayBuffer, loaded once per isolate)
 // and subsets again per PDF to the glyphs it draws. Re-run after changing the ranges:
-//   apt-get install -y fonts-noto-core && npm run fonts:subset
+//   apt-get install -y fonts-noto-core fonts-droid-fallback fonts-nanum && npm run fonts:subset   (-- --r2: only the R2 fonts)
 // Source: Debian's fonts-noto-core (/usr/share/fonts/truetype/noto). The output does not depend on the machine.
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import subsetFont from "subset-font";
 
@@ -47,7 +47,51 @@ const INDIC_FEATURES = [
   "pres", "abvs", "blws", "psts", "haln",
 ];
 
-const FONTS: Array<{ source: string; ranges: Range[]; features: string[] }> = [
+const TAMIL: Range[] = [...COMMON, [0x0b80, 0x0bff], [0x11fc0, 0x11fff]];
+const TELUGU: Range[] = [...COMMON, [0x0c00, 0x0c7f]];
+const KANNADA: Range[] = [...COMMON, [0x0c80, 0x0cff]];
+const MALAYALAM: Range[] = [...COMMON, [0x0d00, 0x0d7f]];
+const GUJARATI: Range[] = [...COMMON, [0x0a80, 0x0aff]];
+const GURMUKHI: Range[] = [...COMMON, [0x0a00, 0x0a7f]];
+const ORIYA: Range[] = [...COMMON, [0x0b00, 0x0b7f]];
+const SINHALA: Range[] = [...COMMON, [0x0d80, 0x0dff], [0x111e0, 0x111ff]];
+const HEBREW: Range[] = [...COMMON, [0x0590, 0x05ff], [0xfb1d, 0xfb4f]];
+const THAI: Range[] = [...COMMON, [0x0e00, 0x0e7f]];
+/** Korean: Hangul syllables and jamo (Droid Sans Fallback in Debian has none). */
+const HANGUL: Range[] = [...COMMON, [0x1100, 0x11ff], [0x3130, 0x318f], [0xac00, 0xd7af]];
+/** Chinese, Japanese and Korean: CJK punctuation, kana, Hangul, the unified ideographs and full-width forms. */
+const CJK: Range[] = [
+  ...COMMON, [0x1100, 0x11ff], [0x2e80, 0x2fdf], [0x3000, 0x303f], [0x3040, 0x30ff], [0x3100, 0x312f], [0x3130, 0x318f],
+  [0x31f0, 0x31ff], [0x3400, 0x4dbf], [0x4e00, 0x9fff], [0xac00, 0xd7af], [0xf900, 0xfaff], [0xff00, 0xffef],
+];
+
+/**
+ * Fonts stored in R2 (fonts/r2/, uploaded by `npm start`/`npm run seed` locally and by `npm run deploy`), loaded by
+ * the Worker only when a document has text in their script (docs/decisions/0057-fonts-from-r2.md): they would
+ * otherwise push the Worker bundle over Cloudflare's size limit. Sources: fonts-noto-core (Noto Serif/Sans) and
+ * fonts-droid-fallback (Droid Sans Fallback, Apache 2.0, for CJK: Noto CJK is CFF, which the PDF
+ * writer's TrueType subsetter does not read) and fonts-nanum (Nanum Myeongjo, OFL, for Korean).
+ */
+const R2_FONTS: Array<{ source: string; dir?: string; ranges: Range[]; features: string[] }> = [
+  ...["Tamil", "Telugu", "Kannada", "Malayalam", "Gujarati", "Gurmukhi", "Sinhala"].flatMap((script) =>
+    ["Regular", "Bold"].map((w) => ({
+      source: `NotoSerif${script}-${w}.ttf`,
+      ranges: { Tamil: TAMIL, Telugu: TELUGU, Kannada: KANNADA, Malayalam: MALAYALAM, Gujarati: GUJARATI, Gurmukhi: GURMUKHI, Sinhala: SINHALA }[script]!,
+      features: INDIC_FEATURES,
+    })),
+  ),
+  { source: "NotoSansOriya-Regular.ttf", ranges: ORIYA, features: INDIC_FEATURES },
+  { source: "NotoSansOriya-Bold.ttf", ranges: ORIYA, features: INDIC_FEATURES },
+  { source: "NotoSerifHebrew-Regular.ttf", ranges: HEBREW, features: BASE_FEATURES },
+  { source: "NotoSerifHebrew-Bold.ttf", ranges: HEBREW, features: BASE_FEATURES },
+  { source: "NotoSerifThai-Regular.ttf", ranges: THAI, features: BASE_FEATURES },
+  { source: "NotoSerifThai-Bold.ttf", ranges: THAI, features: BASE_FEATURES },
+  { source: "DroidSansFallbackFull.ttf", dir: process.env.DROID_DIR ?? "/usr/share/fonts/truetype/droid", ranges: CJK, features: BASE_FEATURES },
+  { source: "NanumMyeongjo.ttf", dir: process.env.NANUM_DIR ?? "/usr/share/fonts/truetype/nanum", ranges: HANGUL, features: BASE_FEATURES },
+  { source: "NanumMyeongjoBold.ttf", dir: process.env.NANUM_DIR ?? "/usr/share/fonts/truetype/nanum", ranges: HANGUL, features: BASE_FEATURES },
+];
+
+const FONTS: Array<{ source: string; dir?: string; out?: string; ranges: Range[]; features: string[] }> = [
   { source: "NotoSerif-Regular.ttf", ranges: LATIN_GREEK_CYRILLIC, features: BASE_FEATURES },
   { source: "NotoSerif-Bold.ttf", ranges: LATIN_GREEK_CYRILLIC, features: BASE_FEATURES },
   { source: "NotoSerif-Italic.ttf", ranges: LATIN_GREEK_CYRILLIC, features: BASE_FEATURES },
@@ -69,8 +113,11 @@ function textOf(ranges: Range[]): string {
   return s;
 }
 
-for (const { source, ranges, features } of FONTS) {
-  const original = await readFile(join(SOURCE_DIR, source));
+await mkdir(join(OUT_DIR, "r2"), { recursive: true });
+const only = process.argv[2] === "--r2" ? "r2" : null;
+const jobs = [...(only ? [] : FONTS), ...R2_FONTS.map((f) => ({ ...f, out: "r2" }))];
+for (const { source, dir, out: subdir, ranges, features } of jobs) {
+  const original = await readFile(join(dir ?? SOURCE_DIR, source));
   const subset = await subsetFont(original, textOf(ranges), {
     targetFormat: "truetype",
     keepFeatures: features,
@@ -80,7 +127,7 @@ for (const { source, ranges, features } of FONTS) {
     // Keep the copyright, family, style, version, PostScript name and licence records (OFL 1.1 requires them).
     preserveNameIds: [0, 1, 2, 3, 4, 5, 6, 13, 14],
   });
-  const out = join(OUT_DIR, source.replace(/\.ttf$/, ".ttf.bin"));
+  const out = join(OUT_DIR, subdir ?? "", source.replace(/\.ttf$/, ".ttf.bin"));
   await writeFile(out, subset);
   console.log(`${source.padEnd(34)} ${String(original.length).padStart(8)} -> ${String(subset.length).padStart(8)} bytes`);
 }

@@ -37,8 +37,8 @@ export async function createAdmin(journalId: number, opts: CreateAdminOptions = 
 }
 
 /** A token for `admin` (default: valid for 8 hours; pass ttlSeconds < 0 for an expired one). */
-export function tokenFor(admin: Pick<TestAdmin, "id" | "journalId">, opts: SignOptions = {}): Promise<string> {
-  return signAdminToken(env, { userId: admin.id, journalId: admin.journalId }, opts);
+export function tokenFor(admin: Pick<TestAdmin, "id" | "journalId">, opts: SignOptions = {}, sessionVersion = 0): Promise<string> {
+  return signAdminToken(env, { userId: admin.id, journalId: admin.journalId, sessionVersion }, opts);
 }
 
 /** Creates a fresh admin of this journal and returns a valid token for it. */

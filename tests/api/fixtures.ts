@@ -6,6 +6,7 @@ import * as schema from "../../worker/data/schema";
 import { sanitizeRichText, richTextToPlain } from "../../worker/schemas/rich-text";
 import { fileKeys } from "../../worker/files/keys";
 import { forgetJournals } from "../../worker/edge/journal-memo";
+import { titleKeyOf } from "../../worker/data/title-key";
 
 /**
  * Test data goes straight into D1, behind the app's back. In production every change comes through an admin write,
@@ -129,6 +130,7 @@ export async function createArticle(journalId: number, over: Partial<typeof sche
       ...over,
       title,
       titleText: richTextToPlain(title),
+      titleKey: titleKeyOf(richTextToPlain(title)),
       abstract,
       abstractText: richTextToPlain(abstract),
     })

@@ -220,7 +220,8 @@ describe("admin area as staff use it", () => {
     await dialog.waitFor();
     await screenshot(page, "flow-article-added-modal-1280", SHOTS_ADMIN);
     const href = await dialog.getByRole("link", { name: "Download PDF" }).getAttribute("href");
-    expect(href).toBe(`/assets/archives/${year}/vol${volume}issue1/${ref}.pdf`);
+    // Stored under a new versioned name per upload (docs/decisions/0091); downloads keep {ref}.pdf as their name.
+    expect(href).toMatch(new RegExp(`^/assets/archives/${year}/vol${volume}issue1/${ref}-[0-9a-z]{10}\\.pdf$`));
     const pdf = await page.request.get(urlFor(href!));
     expect(pdf.status()).toBe(200);
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
@@ -399,11 +400,19 @@ describe("admin area as staff use it", () => {
     await page.locator("table, .state--empty").first().waitFor();
   });
 
-  test("logout clears the session and the admin pages need a login again", async () => {
+  test("logout clears the session, ends the token on the server, and the admin pages need a login again", async () => {
     await page.goto(urlFor("/admin"));
+    const stored = await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY);
+    const token = (JSON.parse(stored ?? "{}") as { token?: string }).token;
+    expect(token).toBeTruthy();
+    const ended = page.waitForResponse((r) => new URL(r.url()).pathname === "/auth/logout");
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/login");
+    expect((await ended).status()).toBe(204);
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
+    // A copy of the token kept elsewhere (a stolen one) is refused from now on.
+    const replay = await fetch(urlFor("/auth/verify-token/"), { headers: { Authorization: `Bearer ${token}` } });
+    expect(replay.status).toBe(401);
     await page.goto(urlFor("/admin/settings"));
     await page.waitForURL((url) => url.pathname === "/admin/login");
     expectNoUnexpectedErrors(errors, [400, 401, 409, 422]);

@@ -2,7 +2,7 @@
 // check and screenshots at 1280 and 375 px (SHOTS_DIR, default /tmp/shots).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { ArchiveYear, Editor, IndexingEntry, SearchResults, Settings } from "../../worker/schemas/api";
+import type { ArchiveYear, PublicEditor as Editor, IndexingEntry, SearchResults, Settings } from "../../worker/schemas/api";
 import { richTextToPlain } from "../../worker/schemas/rich-text";
 import { SUBMIT_COUNTRIES } from "../../worker/schemas/constants";
 import { describeViolations, DESKTOP, fetchAs, launchBrowser, MOBILE, openPage, runAxe, screenshot, settle, type OpenedPage } from "./support/browser";
@@ -122,7 +122,8 @@ describe("public pages on the demo data", () => {
     const download = page.getByRole("link", { name: "Download", exact: true });
     expect(await download.getAttribute("href")).toBe(`${path}.pdf`);
     expect(await text(page, ".article-view__facts")).toContain(a.pagenumber);
-    expect(await text(page, ".cite-box")).toContain(`${a.year};${a.volume}(${a.issue}):${a.pagenumber}.`);
+    // The cite box opens on APA (CSL, rendered on the server): "Journal, volume(issue), first–last."
+    expect(await text(page, ".cite-box")).toContain(`${a.volume}(${a.issue}), ${a.pagenumber.replace("-", "\u2013")}.`);
     expect(await page.title()).toBe(`${richTextToPlain(a.title)} | ${settings.websitename}`);
     // The PDF behind the Download link is served.
     const pdf = await fetchAs(`${path}.pdf`);
@@ -181,7 +182,7 @@ describe("public pages on the demo data", () => {
     expect(summary).toContain(String(results.count));
     expect(summary).toContain(word);
     expect(await texts(page, ".article-table thead th")).toEqual(["S.No.", "Title", "Authors Name", "Country"]);
-    expect(await page.locator(".article-table tbody tr").count()).toBe(results.count);
+    expect(await page.locator(".article-table tbody tr").count()).toBe(results.results.length);
     await close();
 
     const empty = await visit("/search?q=qqqzzzxxy", "search-empty", { waitFor: "[data-testid=search-summary]" });

@@ -81,6 +81,19 @@ export async function adminJson<T>(path: string, options: RequestOptions = {}): 
   return (await response.json()) as T;
 }
 
+/**
+ * Logout: ends the session on the server (the token stops working everywhere, docs/decisions/0062) and clears
+ * it here at once. The request outlives the page (keepalive); a failure still leaves the browser logged out.
+ */
+export function logout(): void {
+  const headers = authHeaders();
+  clearSession();
+  if (!headers.has("Authorization")) return;
+  fetch("/auth/logout", { method: "POST", headers, keepalive: true, credentials: "same-origin" }).catch((error: unknown) => {
+    console.warn("Ending the session on the server failed", error);
+  });
+}
+
 /** A call answering a file (PDF, zip) with the admin token. */
 export async function adminBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
   const response = await send(path, options);

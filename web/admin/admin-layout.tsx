@@ -2,7 +2,8 @@
 // Site link and Logout; section links for the screens staff use most.
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from "react-router";
-import { clearSession, useSession } from "../lib/session";
+import { useSession } from "../lib/session";
+import { logout as endSession } from "./admin-api";
 
 const SECTIONS = [
   { to: "/admin/archives", label: "Archives" },
@@ -56,7 +57,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
 
   function logout() {
-    clearSession();
+    endSession();
     navigate("/admin/login", { replace: true });
   }
 

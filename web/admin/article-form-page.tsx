@@ -3,15 +3,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router";
 import type { Editor } from "@tiptap/react";
-import type { AdminArticle } from "../../worker/schemas/api";
+import { DOCUMENT_WARNINGS, type AdminArticle, type ArticleSaved, type DocumentWarning } from "../../worker/schemas/api";
 import { PDF_MAX_BYTES } from "../../worker/schemas/constants";
 import { richTextToPlain } from "../../worker/schemas/rich-text";
 import { articleAddSchema, articleEditSchema } from "../../worker/schemas/admin";
 import { adminJson, errorCode, uploadForm } from "./admin-api";
+import { saveErrorMessage } from "./save-errors";
 import { describedBy, ErrorState, Field, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
 import { formatBytes, pad, todayIso } from "./format";
 import { RichTextEditor } from "./rich-text-editor";
 import { issuePath } from "./issues-page";
+import { ArticleScholarlyFields, type ScholarlyValues } from "./article-scholarly-fields";
 import { useResource } from "./use-resource";
 
 export const FILE_TOO_LARGE = "File size exceeds the limit of 5 MB.";
@@ -31,8 +33,14 @@ export function articleErrorMessage(code: string): string {
       return "Invalid page number";
     case "file_too_large":
       return FILE_TOO_LARGE;
+    case "duplicate_doi":
+      return "DOI already used by another article";
+    case "invalid_doi":
+      return "Invalid DOI";
+    case "invalid_orcid":
+      return "Invalid ORCID iD";
     default:
-      return "Something went wrong";
+      return saveErrorMessage(code);
   }
 }
 
@@ -44,9 +52,12 @@ const ERROR_FIELD: Record<string, keyof ArticleValues | "pdfFile"> = {
   invalid_txnid: "txnid",
   invalid_pagenumber: "pagenumber",
   file_too_large: "pdfFile",
+  duplicate_doi: "doi",
+  invalid_doi: "doi",
+  invalid_orcid: "author_details",
 };
 
-interface ArticleValues {
+interface ArticleValues extends ScholarlyValues {
   title: string;
   abstract: string;
   authorname: string;
@@ -83,6 +94,10 @@ function emptyValues(year: string, volume: string, issue: string): ArticleValues
     country: "",
     keywords: "",
     subject: "",
+    doi: "",
+    language: "",
+    references: "",
+    author_details: "[]",
   };
 }
 
@@ -103,6 +118,10 @@ function fromArticle(a: AdminArticle): ArticleValues {
     country: a.country ?? "",
     keywords: a.keywords ?? "",
     subject: a.subject ?? "",
+    doi: a.doi ?? "",
+    language: a.language ?? "",
+    references: (a.references ?? []).join("\n"),
+    author_details: JSON.stringify((a.authors ?? []).map(({ affiliation, orcid }) => ({ affiliation, orcid }))),
   };
 }
 
@@ -123,6 +142,10 @@ const FORM_ORDER: FieldName[] = [
   "txnid",
   "email",
   "country",
+  "doi",
+  "language",
+  "author_details",
+  "references",
   "pdfFile",
 ];
 
@@ -165,6 +188,9 @@ const FIELD_PROBLEMS: Record<string, string> = {
   "volume:": "Enter a whole number, 0 or more.",
   "issue:": "Enter a whole number, 0 or more.",
   "email:": "This email is too long.",
+  invalid_doi: "Enter a DOI such as 10.12345/abc.1, or leave it empty.",
+  invalid_orcid: "An ORCID iD is 16 digits (the last may be X) with a valid check digit, e.g. 0000-0002-1825-0097.",
+  "language:": "Enter a language code such as en or pt-BR.",
 };
 
 const FIELD_LABELS: Record<FieldName, string> = {
@@ -183,6 +209,10 @@ const FIELD_LABELS: Record<FieldName, string> = {
   country: "Country",
   keywords: "Keywords",
   subject: "Subject",
+  doi: "DOI",
+  language: "Language",
+  references: "References",
+  author_details: "Authors' affiliations and ORCID iDs",
   pdfFile: "PDF file",
 };
 
@@ -190,7 +220,7 @@ function isPdf(file: File): boolean {
   return file.type === "application/pdf" || (!file.type && file.name.toLowerCase().endsWith(".pdf")) || file.name.toLowerCase().endsWith(".pdf");
 }
 
-function SuccessDialog(props: { open: boolean; text: string; article: AdminArticle | null; onClose: () => void }) {
+function SuccessDialog(props: { open: boolean; text: string; article: AdminArticle | null; warnings: DocumentWarning[]; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -209,6 +239,13 @@ function SuccessDialog(props: { open: boolean; text: string; article: AdminArtic
         <p className="modal__body">
           Reference <strong>{a.refnumber}</strong> · Vol. {pad(a.volume, 2)}, Issue {pad(a.issue, 2)} ({a.year})
         </p>
+      )}
+      {props.warnings.length > 0 && (
+        <ul className="modal__body" role="status" data-testid="document-warnings">
+          {props.warnings.map((w) => (
+            <li key={w}>{DOCUMENT_WARNINGS[w]}</li>
+          ))}
+        </ul>
       )}
       <div className="modal__actions">
         {a?.file_url && (
@@ -267,6 +304,8 @@ export function ArticleFormPage({ mode }: { mode: "add" | "edit" }) {
 }
 
 function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial: ArticleValues; article: AdminArticle | null }) {
+  // The version this form edits: sent with each save, so a save over someone else's newer one is refused (409 stale_edit).
+  const [stamp, setStamp] = useState(article?.modification ?? "");
   const id = useId();
   const fid = (name: FieldName) => `${id}-${name}`;
   const [values, setValues] = useState<ArticleValues>(initial);
@@ -279,6 +318,7 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
   const [progress, setProgress] = useState(0);
   const [message, setMessage] = useState<FlashMessage | null>(null);
   const [saved, setSaved] = useState<AdminArticle | null>(null);
+  const [warnings, setWarnings] = useState<DocumentWarning[]>([]);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [done, setDone] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -372,14 +412,16 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
     const form = new FormData();
     for (const [name, value] of Object.entries(values)) form.append(name, name === "title" || name === "abstract" ? value : value.trim());
     form.append("pdfFile", file!, file!.name);
+    if (mode === "edit" && stamp) form.append("modification", stamp);
     setBusy(true);
     setProgress(0);
     setMessage(null);
     try {
       const path = mode === "add" ? "/api/admin/archives/" : `/api/archives/${article!.id}`;
-      const body = await uploadForm<{ article?: AdminArticle } & Partial<AdminArticle>>(path, form, setProgress);
+      const body = await uploadForm<Partial<ArticleSaved> & Partial<AdminArticle>>(path, form, setProgress);
       const result = (body?.article ?? (body as AdminArticle | null)) || null;
       setSaved(result);
+      setWarnings(body?.warnings ?? []);
       setDialogOpen(true);
       if (mode === "add") {
         setDone(true);
@@ -387,6 +429,7 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
       } else {
         setMessage({ kind: "success", text: "Article updated successfully" });
         if (result) setValues(fromArticle(result));
+        if (result?.modification) setStamp(result.modification);
         // The file must be picked again for the next edit (SPEC §5).
         setFile(null);
         if (fileInput.current) fileInput.current.value = "";
@@ -512,6 +555,15 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
           )}
         </section>
 
+        <ArticleScholarlyFields
+          idPrefix={id}
+          authorname={values.authorname}
+          values={values}
+          onChange={(name, value) => set(name, value)}
+          errorText={(name) => errorText(name)}
+          readOnly={done}
+        />
+
         <section className="panel form__section" aria-labelledby={`${id}-s-pay`}>
           <h2 id={`${id}-s-pay`} className="form__section-title">
             Payment and author
@@ -549,7 +601,7 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
             hint={
               mode === "edit"
                 ? "Pick the PDF again to save changes. PDF only, at most 5 MB."
-                : "PDF only, at most 5 MB. Stored as the reference number plus .pdf."
+                : "PDF only, at most 5 MB. Downloaded as the reference number plus .pdf."
             }
             error={fileError ?? errorText("pdfFile")}
             className={invalid("pdfFile") || fileError ? "field--invalid" : undefined}
@@ -613,6 +665,7 @@ function ArticleForm({ mode, initial, article }: { mode: "add" | "edit"; initial
         open={dialogOpen}
         text={mode === "add" ? "Article added successfully" : "Article updated successfully"}
         article={saved}
+        warnings={warnings}
         onClose={() => setDialogOpen(false)}
       />
     </>

@@ -4,6 +4,7 @@ import { adminJson } from "./admin-api";
 import { ErrorState, PageHeader, useTitle } from "./admin-ui";
 import type { DashboardCounts } from "../../worker/schemas/api";
 import { useResource } from "./use-resource";
+import { RecentChanges } from "./recent-changes";
 
 const TILES: { key: keyof DashboardCounts; label: string; to: string; hint: string }[] = [
   { key: "archives", label: "Archives", to: "/admin/archives", hint: "Issues published" },
@@ -48,6 +49,7 @@ export function DashboardPage() {
           </li>
         </ul>
       )}
+      <RecentChanges />
     </>
   );
 }

@@ -5,7 +5,8 @@ import type { Editor } from "../../worker/schemas/api";
 import { DESIGNATIONS, EDITOR_CATEGORIES, IMAGE_MAX_BYTES } from "../../worker/schemas/constants";
 import { decodeEntities, escapeHtml, richTextToPlain, sanitizeRichText } from "../../worker/schemas/rich-text";
 import { editorSchema } from "../../worker/schemas/admin";
-import { adminJson, isAbort } from "./admin-api";
+import { adminJson, errorCode, isAbort } from "./admin-api";
+import { saveErrorMessage } from "./save-errors";
 import { describedBy, Field, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
 import { Avatar } from "./editors-page";
 import { formatBytes } from "./format";
@@ -173,6 +174,8 @@ function EditorForm(props: { mode: "add" | "edit"; editorId: string; editor: Edi
     const form = new FormData();
     for (const [name, value] of Object.entries(payload)) form.append(name, value.trim());
     if (picture) form.append("imgFile", picture, picture.name);
+    // The version this form edits: a save over someone else's newer one is refused (409 stale_edit).
+    if (mode === "edit" && current?.updated_at) form.append("updated_at", current.updated_at);
     setBusy(true);
     setMessage(null);
     try {
@@ -190,7 +193,7 @@ function EditorForm(props: { mode: "add" | "edit"; editorId: string; editor: Edi
       }
     } catch (error) {
       console.error("Saving the editor failed", error);
-      setMessage({ kind: "error", text: "Something went wrong" });
+      setMessage({ kind: "error", text: saveErrorMessage(errorCode(error)) });
     } finally {
       setBusy(false);
       window.scrollTo({ top: 0, behavior: "smooth" });

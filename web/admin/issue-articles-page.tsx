@@ -1,7 +1,10 @@
 // /admin/archives/{year}/{vol}/{issue} (SPEC §2): the issue's articles with checkboxes, Add New, and the
-// 'Index Page' and 'Certificate' documents for the ticked rows.
+// 'Index Page' and 'Certificate' documents for the ticked rows. Long issues show 50 rows a page (?page=);
+// the selection spans pages ("select all" ticks every article of the issue).
 import { useMemo, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
+import { Pagination } from "../components/pagination";
+import { pageParam } from "../lib/search-format";
 import { sanitizeRichText } from "../../worker/schemas/rich-text";
 import { adminJson, errorCode } from "./admin-api";
 import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
@@ -9,6 +12,10 @@ import { pad } from "./format";
 import { DocumentButton, SelectAllCheckbox, useSelection } from "./selection";
 import type { AdminIssueArticles } from "../../worker/schemas/api";
 import { useResource } from "./use-resource";
+import { CrossrefButton } from "./crossref-button";
+
+/** Rows a page of the table shows. */
+const ROWS_PER_PAGE = 50;
 
 function digits(value: string | undefined): number {
   return Number(String(value ?? "").replace(/\D+/g, "") || 0);
@@ -22,6 +29,7 @@ export function IssueArticlesPage() {
   const heading = `Vol. ${pad(volume, 2)}, Issue ${pad(issue, 2)} (${year})`;
   useTitle(heading);
   const [message, setMessage] = useState<FlashMessage | null>(null);
+  const [query] = useSearchParams();
 
   const data = useResource(
     (signal) => adminJson<AdminIssueArticles>(`/api/admin/archives/${year}/${volume}/${issue}`, { signal }),
@@ -32,6 +40,11 @@ export function IssueArticlesPage() {
   const selection = useSelection(refs);
   const selectedRefs = refs.filter((r) => selection.selected.has(r));
   const addPath = `/admin/archives/add/${year}/${volume}/${issue}`;
+  const pages = Math.max(1, Math.ceil(articles.length / ROWS_PER_PAGE));
+  const page = Math.min(pageParam(query.get("page")), pages);
+  const first = (page - 1) * ROWS_PER_PAGE;
+  const shown = articles.slice(first, first + ROWS_PER_PAGE);
+  const pagePath = (n: number) => `/admin/archives/${year}/${volume}/${issue}${n > 1 ? `?page=${n}` : ""}`;
 
   return (
     <>
@@ -40,9 +53,12 @@ export function IssueArticlesPage() {
         back={{ to: "/admin/archives", label: "Back to archives" }}
         meta={data.data ? `${articles.length} ${articles.length === 1 ? "article" : "articles"}` : undefined}
         actions={
-          <Link to={addPath} className="btn btn--primary">
-            Add New
-          </Link>
+          <>
+            <CrossrefButton year={year} volume={volume} issue={issue} onError={(text) => setMessage({ kind: "error", text })} onDone={() => setMessage(null)} />
+            <Link to={addPath} className="btn btn--primary">
+              Add New
+            </Link>
+          </>
         }
       />
       {selectedRefs.length > 0 && (
@@ -123,7 +139,7 @@ export function IssueArticlesPage() {
               </tr>
             </thead>
             <tbody>
-              {articles.map((article, index) => (
+              {shown.map((article, index) => (
                 <tr key={article.id} className={selection.selected.has(article.refnumber) ? "is-selected" : undefined}>
                   <td data-label="Select" className="col-check">
                     <input
@@ -132,10 +148,10 @@ export function IssueArticlesPage() {
                       checked={selection.selected.has(article.refnumber)}
                       onChange={() => selection.toggle(article.refnumber)}
                       disabled={!article.refnumber}
-                      aria-label={`Select article ${article.refnumber || index + 1}`}
+                      aria-label={`Select article ${article.refnumber || first + index + 1}`}
                     />
                   </td>
-                  <td data-label="S.No.">{index + 1}</td>
+                  <td data-label="S.No.">{first + index + 1}</td>
                   <td data-label="Ref. No." className="nowrap mono">{article.refnumber || "—"}</td>
                   <td data-label="Title" className="col-wide">
                     <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(article.title) }} />
@@ -168,6 +184,7 @@ export function IssueArticlesPage() {
           </table>
         </div>
       )}
+      <Pagination page={page} pages={pages} hrefFor={pagePath} label="Article pages" />
     </>
   );
 }

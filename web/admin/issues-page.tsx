@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { createIssueSchema, ISSUE_MAX, VOLUME_MAX } from "../../worker/schemas/admin";
 import { adminJson, errorCode } from "./admin-api";
+import { saveErrorMessage } from "./save-errors";
 import { EmptyState, ErrorState, Field, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
 import { formatDate, pad } from "./format";
 import type { AdminIssue } from "../../worker/schemas/api";
@@ -53,7 +54,9 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
         detail:
           code === "duplicate_issue"
             ? `Volume ${pad(volumeValue, 2)}, issue ${pad(issueValue, 2)} of ${year} already exists.`
-            : undefined,
+            : code === "internal_error" || code === "network"
+              ? saveErrorMessage(code)
+              : undefined,
       });
     } finally {
       setBusy(false);

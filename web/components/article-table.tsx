@@ -1,12 +1,29 @@
 // The issue-style article table (issue pages and search results): S.No., Title, Authors Name, Country.
 // Each entry carries its Abstract link, a Download link when a file exists, Pages and 'How to cite this article'.
 import { Link } from "react-router";
-import type { Article } from "../../worker/schemas/api";
+import type { ArticleListItem, ExcerptPart } from "../../worker/schemas/api";
 import { articlePath, articlePdfPath, citationText, issueLabel, issuePath, splitAuthors } from "../lib/format";
+import { HighlightedExcerpt } from "./highlighted-excerpt";
 import { DownloadIcon, FileIcon } from "./icons";
 import { RichText } from "./rich-text";
 
-export function ArticleTable({ articles, journalName, showIssue = false, caption }: { articles: Article[]; journalName: string; showIssue?: boolean; caption: string }) {
+/** A row: the list fields, plus the highlighted excerpt when the row is a search result. */
+type Row = ArticleListItem & { excerpt?: ExcerptPart[] };
+
+export function ArticleTable({
+  articles,
+  journalName,
+  showIssue = false,
+  caption,
+  firstNumber = 1,
+}: {
+  articles: Row[];
+  journalName: string;
+  showIssue?: boolean;
+  caption: string;
+  /** S.No. of the first row (a later page of results continues the numbering). */
+  firstNumber?: number;
+}) {
   return (
     <div className="table-wrap">
       <table className="article-table">
@@ -29,12 +46,13 @@ export function ArticleTable({ articles, journalName, showIssue = false, caption
           {articles.map((a, i) => (
             <tr key={a.id}>
               <td className="article-table__no" data-label="S.No.">
-                {i + 1}
+                {firstNumber + i}
               </td>
               <td className="article-table__main" data-label="Title">
                 <Link to={articlePath(a)} className="article-table__title">
                   <RichText as="span" html={a.title} />
                 </Link>
+                {a.excerpt && <HighlightedExcerpt parts={a.excerpt} className="article-table__excerpt" />}
                 {showIssue && (
                   <p className="article-table__issue">
                     <Link to={issuePath(a)}>{issueLabel(a)}</Link>

@@ -1,31 +1,23 @@
 // /archives: one frame per year titled '{year} ISSUES', with a link 'VOL. {volume} : ISSUE {n}' for each issue
 // number 1..total_issues (SPEC §2).
 import { Link } from "react-router";
+import { useLoaderData } from "react-router";
 import type { ArchiveYear } from "../../worker/schemas/api";
-import { Loading } from "../components/loading";
-import { useApi } from "../lib/api";
+import type { ArchivesData } from "../../worker/schemas/pages";
 import { issuePath } from "../lib/format";
-import { usePageTitle } from "./journal-context";
 
-export function ArchivesPage() {
-  usePageTitle("Archives");
-  const { data, loading } = useApi<ArchiveYear[]>("/api/archives/");
+/** One frame per year with a link to every issue (the archives page and the home page). */
+export function YearFrames({ archives, headingLevel = 2 }: { archives: ArchiveYear[]; headingLevel?: 2 | 3 }) {
   const years = new Map<number, ArchiveYear[]>();
-  for (const row of data ?? []) years.set(row.year, [...(years.get(row.year) ?? []), row]);
-
+  for (const row of archives) years.set(row.year, [...(years.get(row.year) ?? []), row]);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="page">
-      <header className="page__header">
-        <h1 className="page__title">Archives</h1>
-      </header>
-      {loading && <Loading lines={6} />}
-      {data && data.length === 0 && <p className="empty">No issues have been published yet.</p>}
       <div className="year-frames">
         {[...years.entries()].map(([year, rows]) => (
           <section key={year} className="year-frame" aria-labelledby={`year-${year}`}>
-            <h2 id={`year-${year}`} className="year-frame__title">
+            <Heading id={`year-${year}`} className="year-frame__title">
               {year} ISSUES
-            </h2>
+            </Heading>
             <ul className="year-frame__issues">
               {rows.flatMap((r) =>
                 Array.from({ length: r.total_issues }, (_, i) => i + 1).map((n) => (
@@ -40,6 +32,18 @@ export function ArchivesPage() {
           </section>
         ))}
       </div>
+  );
+}
+
+export function ArchivesPage() {
+  const { archives } = useLoaderData() as ArchivesData;
+  return (
+    <article className="page">
+      <header className="page__header">
+        <h1 className="page__title">Archives</h1>
+      </header>
+      {archives.length === 0 && <p className="empty">No issues have been published yet.</p>}
+      <YearFrames archives={archives} />
     </article>
   );
 }

@@ -1,35 +1,19 @@
 // /archives/{year}/{vol}/{issue}/{ref}: the article (abstract) page. The Worker already wrote the scholarly
 // meta tags into the first HTML; this is what the reader sees. 'Article not found!' when missing or disabled.
-import { Link, useParams } from "react-router";
-import type { Article } from "../../worker/schemas/api";
+import { Link, useLoaderData } from "react-router";
+import type { ArticleData } from "../../worker/schemas/pages";
+import { CiteArticle } from "../components/cite-article";
 import { DownloadIcon } from "../components/icons";
-import { Loading } from "../components/loading";
 import { RichText } from "../components/rich-text";
-import { useApi } from "../lib/api";
 import { articlePdfPath, citationText, issueLabel, issuePath, splitAuthors } from "../lib/format";
-import { richTextToPlain } from "../../worker/schemas/rich-text";
-import { digitsOf } from "./issue-page";
-import { useJournalName, usePageTitle } from "./journal-context";
+import { useJournalName } from "./journal-context";
 
 export function ArticlePage() {
-  const params = useParams();
-  const ref = (params.ref ?? "").trim();
-  const { data, loading, error } = useApi<Article>(ref ? `/api/archives/ref/${encodeURIComponent(ref)}` : null);
+  // The loader answers null (and 404) when the article is missing, disabled, or not in the issue the URL names.
+  const { article: a } = useLoaderData() as ArticleData;
   const name = useJournalName();
-  // The article must sit in the issue the URL names (the Worker answers 404 otherwise, too).
-  const a =
-    data && data.year === digitsOf(params.year) && data.volume === digitsOf(params.vol) && data.issue === digitsOf(params.issue) ? data : undefined;
-  const notFound = !ref || error !== undefined || (data !== undefined && a === undefined);
-  usePageTitle(a ? richTextToPlain(a.title) : notFound ? "Article not found!" : undefined);
 
-  if (loading) {
-    return (
-      <article className="page">
-        <Loading lines={10} label="Loading the article…" />
-      </article>
-    );
-  }
-  if (notFound || !a) {
+  if (!a) {
     return (
       <article className="page">
         <h1 className="page__title">Article not found!</h1>
@@ -92,10 +76,7 @@ export function ArticlePage() {
         </p>
       )}
 
-      <section className="cite-box" aria-labelledby="cite-title">
-        <h2 id="cite-title">How to cite this article</h2>
-        <p>{citationText(a, name)}</p>
-      </section>
+      <CiteArticle article={a} fallback={citationText(a, name)} />
     </article>
   );
 }

@@ -1,10 +1,9 @@
 // /board: enabled editors grouped under Editor-in-Chief, Associate Editors, Assistant Editors (SPEC §2).
-import type { Editor } from "../../worker/schemas/api";
+import type { PublicEditor as Editor } from "../../worker/schemas/api";
 import { EDITOR_CATEGORIES, EDITOR_CATEGORY_HEADINGS } from "../../worker/schemas/constants";
-import { Loading } from "../components/loading";
+import { useLoaderData } from "react-router";
+import type { BoardData } from "../../worker/schemas/pages";
 import { RichText } from "../components/rich-text";
-import { useApi } from "../lib/api";
-import { usePageTitle } from "./journal-context";
 
 function EditorCard({ e }: { e: Editor }) {
   return (
@@ -23,17 +22,14 @@ function EditorCard({ e }: { e: Editor }) {
 }
 
 export function BoardPage() {
-  usePageTitle("Editorial Board");
-  const { data, loading } = useApi<Editor[]>("/api/editors/");
+  const { editors: data } = useLoaderData() as BoardData;
 
   return (
     <article className="page">
       <header className="page__header">
         <h1 className="page__title">Editorial Board</h1>
       </header>
-      {loading && <Loading lines={6} />}
-      {data &&
-        EDITOR_CATEGORIES.map((cat) => {
+      {EDITOR_CATEGORIES.map((cat) => {
           const people = data.filter((e) => e.category === cat && e.status === "enabled");
           if (people.length === 0) return null;
           return (

@@ -2,14 +2,12 @@
 // certificate per author (authors split on commas, trimmed), the cover page and the editorial board, linking to
 // the SPEC §7 document calls with the SPEC's file names. Without one: a form asking for it.
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useLoaderData, useNavigate } from "react-router";
 import type { Article } from "../../worker/schemas/api";
+import type { CertificatesData } from "../../worker/schemas/pages";
 import { DownloadIcon } from "../components/icons";
-import { Loading } from "../components/loading";
 import { RichText } from "../components/rich-text";
-import { useApi } from "../lib/api";
 import { articlePath, articlePdfPath, issueLabel, splitAuthors } from "../lib/format";
-import { usePageTitle } from "./journal-context";
 
 interface DocumentRow {
   label: string;
@@ -59,24 +57,20 @@ function RefForm({ initial }: { initial: string }) {
 }
 
 export function CertificatesPage() {
-  usePageTitle("Download Publication Certificate");
-  const [params] = useSearchParams();
-  const refno = (params.get("refno") ?? "").trim();
-  const { data: a, loading, error } = useApi<Article>(refno ? `/api/archives/ref/${encodeURIComponent(refno)}` : null);
+  const { refno, article: a } = useLoaderData() as CertificatesData;
 
   return (
     <article className="page">
       <header className="page__header">
         <h1 className="page__title">DOWNLOAD PUBLICATION CERTIFICATE</h1>
       </header>
-      {!refno && <RefForm initial="" />}
-      {refno && loading && <Loading lines={5} />}
-      {refno && error && (
+      {!refno && <RefForm key="" initial="" />}
+      {refno && !a && (
         <>
           <p className="notice notice--error" role="alert">
             Article not found! No published article has the reference number “{refno}”.
           </p>
-          <RefForm initial={refno} />
+          <RefForm key={refno} initial={refno} />
         </>
       )}
       {a && (

@@ -1,12 +1,10 @@
 // /contact: the postal address and the chat phone (plus the e-mail).
 import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon } from "../components/icons";
-import { Loading } from "../components/loading";
 import { RichText } from "../components/rich-text";
 import { digitsOnly, whatsappLink } from "../lib/format";
-import { useJournalName, usePageTitle, useSettings } from "./journal-context";
+import { useJournalName, useSettings } from "./journal-context";
 
 export function ContactPage() {
-  usePageTitle("Contact Us");
   const s = useSettings();
   const name = useJournalName();
   const chat = s ? whatsappLink(s.whatsup_number, name) : null;
@@ -17,9 +15,7 @@ export function ContactPage() {
         <h1 className="page__title">Contact Us</h1>
         <p className="page__lead">Questions about a submission, the review or your certificates? The editorial office is glad to help.</p>
       </header>
-      {!s ? (
-        <Loading lines={4} />
-      ) : (
+      {s && (
         <div className="contact-grid">
           <section className="card contact-card" aria-labelledby="contact-address">
             <h2 id="contact-address">

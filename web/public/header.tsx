@@ -5,7 +5,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import type { Settings } from "../../worker/schemas/api";
 import { CloseIcon, EmblemIcon, MailIcon, MenuIcon } from "../components/icons";
 import { issnLines, journalName } from "../lib/format";
-import { headerBranch, useSettings } from "./journal-context";
+import { useHeaderBranch, useSettings } from "./journal-context";
 
 export const NAV_LINKS = [
   { to: "/", label: "HOME" },
@@ -98,7 +98,7 @@ function BannerLogo({ s }: { s: Settings }) {
 
 export function SiteHeader() {
   const s = useSettings();
-  const branch = headerBranch();
+  const branch = useHeaderBranch();
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();

@@ -1,20 +1,20 @@
 // / : the journal's identity (name, ISSN on two lines, fixed claims), its home content, the current issue,
 // and the indexing grid.
-import { Link } from "react-router";
-import type { ArchiveYear, IndexingEntry } from "../../worker/schemas/api";
+import { Link, useLoaderData } from "react-router";
+import type { ArchiveYear } from "../../worker/schemas/api";
+import type { HomeData } from "../../worker/schemas/pages";
 import { CheckIcon } from "../components/icons";
 import { IndexingGrid } from "../components/indexing-grid";
 import { Loading } from "../components/loading";
 import { RichText } from "../components/rich-text";
-import { useApi } from "../lib/api";
 import { issnLines, issueLabel, issuePath, journalName } from "../lib/format";
-import { usePageTitle, useSettings } from "./journal-context";
+import { YearFrames } from "./archives-page";
+import { useSettings } from "./journal-context";
 
 const CLAIMS = ["Indexed", "Refereed", "Peer Reviewed"] as const;
 
-function CurrentIssue() {
-  const { data } = useApi<ArchiveYear[]>("/api/archives/");
-  const latest = data?.find((y) => y.total_issues > 0);
+function CurrentIssue({ archives }: { archives: ArchiveYear[] }) {
+  const latest = archives.find((y) => y.total_issues > 0);
   if (!latest) return null;
   const loc = { year: latest.year, volume: latest.volume, issue: latest.total_issues };
   return (
@@ -34,8 +34,7 @@ function CurrentIssue() {
 
 export function HomePage() {
   const s = useSettings();
-  usePageTitle(null);
-  const indexing = useApi<IndexingEntry[]>("/api/indexing/");
+  const { archives, indexing } = useLoaderData() as HomeData;
 
   return (
     <div className="home">
@@ -64,7 +63,7 @@ export function HomePage() {
         )}
       </section>
 
-      <CurrentIssue />
+      <CurrentIssue archives={archives} />
 
       {s?.home_content && (
         <section className="card prose" aria-label="About the journal">
@@ -76,11 +75,20 @@ export function HomePage() {
         <h2 id="home-indexing" className="section__title">
           Indexing and Abstracting
         </h2>
-        {indexing.loading ? <Loading lines={2} /> : indexing.data && indexing.data.length > 0 ? <IndexingGrid entries={indexing.data} /> : null}
+        {indexing.length > 0 && <IndexingGrid entries={indexing} />}
         <p className="section__more">
           <Link to="/indexing">All indexing partners</Link>
         </p>
       </section>
+
+      {archives.length > 0 && (
+        <section className="section home-archives" aria-labelledby="home-archives">
+          <h2 id="home-archives" className="section__title">
+            Archives
+          </h2>
+          <YearFrames archives={archives} headingLevel={3} />
+        </section>
+      )}
     </div>
   );
 }

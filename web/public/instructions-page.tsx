@@ -5,12 +5,11 @@ import { Link } from "react-router";
 import { MAX_AUTHORS, MAX_REFERENCES } from "../../worker/schemas/constants";
 import { DownloadIcon } from "../components/icons";
 import { formatFee } from "../lib/format";
-import { useJournalName, usePageTitle, useSettings } from "./journal-context";
+import { useJournalName, useSettings } from "./journal-context";
 
 export const COPYRIGHT_FORM_PATH = "/docs/copyright-form.pdf";
 
 export function InstructionsPage() {
-  usePageTitle("Instructions to Authors");
   const s = useSettings();
   const name = useJournalName() || "the journal";
 

@@ -1,11 +1,9 @@
 // /archives/{year}/{vol}/{issue}: 'VOL. x, ISSUE y (year)' and the issue's articles, by page number.
-import { Link, useParams } from "react-router";
-import type { IssueArticles } from "../../worker/schemas/api";
+import { Link, useLoaderData, useParams } from "react-router";
+import type { IssueData } from "../../worker/schemas/pages";
 import { ArticleTable } from "../components/article-table";
-import { Loading } from "../components/loading";
-import { useApi } from "../lib/api";
 import { issueLabel } from "../lib/format";
-import { useJournalName, usePageTitle } from "./journal-context";
+import { useJournalName } from "./journal-context";
 
 /** Only the digits of a route parameter count (SPEC §2): "vol12" -> 12. */
 export const digitsOf = (raw: string | undefined): number | null => {
@@ -18,9 +16,8 @@ export function IssuePage() {
   const [year, volume, issue] = [digitsOf(params.year), digitsOf(params.vol), digitsOf(params.issue)];
   const valid = year !== null && volume !== null && issue !== null;
   const label = valid ? issueLabel({ year, volume, issue }) : "Issue not found";
-  usePageTitle(label);
   const name = useJournalName();
-  const { data, loading, error } = useApi<IssueArticles>(valid ? `/api/archives/${year}/${volume}/${issue}` : null);
+  const { articles } = useLoaderData() as IssueData;
 
   return (
     <article className="page">
@@ -30,10 +27,9 @@ export function IssuePage() {
         </p>
         <h1 className="page__title">{label}</h1>
       </header>
-      {loading && <Loading lines={8} />}
-      {(!valid || error?.status === 404) && <p className="empty">This issue was not found.</p>}
-      {data && data.articles.length === 0 && <p className="empty">No articles have been published in this issue yet.</p>}
-      {data && data.articles.length > 0 && <ArticleTable articles={data.articles} journalName={name} caption={`Articles in ${label}`} />}
+      {articles === null && <p className="empty">This issue was not found.</p>}
+      {articles && articles.length === 0 && <p className="empty">No articles have been published in this issue yet.</p>}
+      {articles && articles.length > 0 && <ArticleTable articles={articles} journalName={name} caption={`Articles in ${label}`} />}
     </article>
   );
 }

@@ -1,19 +1,19 @@
-// The host's journal settings, loaded once per page load and shared by the layout and every public page.
-import { createContext, useContext, useEffect, type ReactNode } from "react";
+// The host's journal settings and header branch: the root route's loader data, read by the layout and every
+// public page. They arrive with the first HTML (rendered in the Worker), so nothing waits for them.
+import { useRouteLoaderData } from "react-router";
 import type { Settings } from "../../worker/schemas/api";
-import { useApi } from "../lib/api";
+import type { HeaderBranch, RootData } from "../../worker/schemas/pages";
 import { journalName } from "../lib/format";
 
-const SettingsContext = createContext<Settings | undefined>(undefined);
+export type { HeaderBranch };
 
-export function JournalProvider({ children }: { children: ReactNode }) {
-  const { data } = useApi<Settings>("/api/settings/");
-  return <SettingsContext.Provider value={data}>{children}</SettingsContext.Provider>;
+function useRootData(): RootData | undefined {
+  return useRouteLoaderData("root") as RootData | undefined;
 }
 
-/** The settings, or undefined while they load. */
+/** The settings (undefined only on the root error screen, which renders without the root's data). */
 export function useSettings(): Settings | undefined {
-  return useContext(SettingsContext);
+  return useRootData()?.settings;
 }
 
 export function useJournalName(): string {
@@ -21,18 +21,7 @@ export function useJournalName(): string {
   return s ? journalName(s) : "";
 }
 
-/** Sets document.title the way the Worker writes it in the first HTML: "<page> | <journal>". */
-export function usePageTitle(title: string | null | undefined): void {
-  const name = useJournalName();
-  useEffect(() => {
-    if (!name || title === undefined) return;
-    document.title = title ? `${title} | ${name}` : name;
-  }, [title, name]);
-}
-
-export type HeaderBranch = "alt" | "default";
-
-/** The header branch the Worker chose for this host and wrote into <html data-header>. */
-export function headerBranch(): HeaderBranch {
-  return typeof document !== "undefined" && document.documentElement.dataset.header === "alt" ? "alt" : "default";
+/** The header branch the Worker chose for this host (SPEC §1, §9). */
+export function useHeaderBranch(): HeaderBranch {
+  return useRootData()?.headerBranch ?? "default";
 }

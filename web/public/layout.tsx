@@ -1,13 +1,16 @@
 // The public layout: header, the page between two sidebars, footer, and the mobile chat button.
 import { Outlet, ScrollRestoration } from "react-router";
-import { JournalProvider } from "./journal-context";
+import { HeadSync } from "./head-sync";
+import { NavigationProgress } from "./navigation-progress";
 import { SiteHeader } from "./header";
 import { AuthorsSidebar, ChatButton, JournalSidebar } from "./sidebars";
 import { SiteFooter } from "./footer";
 
 export function PublicLayout() {
   return (
-    <JournalProvider>
+    <>
+      <HeadSync />
+      <NavigationProgress />
       <div className="site">
         <a className="skip-link" href="#main">
           Skip to main content
@@ -24,6 +27,6 @@ export function PublicLayout() {
         <ChatButton />
       </div>
       <ScrollRestoration />
-    </JournalProvider>
+    </>
   );
 }

@@ -1,19 +1,19 @@
-// /search?q=: the result count, the query, and the issue-style table; the SPEC's sentence when nothing matches.
+// /search?q=&page=: the result count, the query, and the issue-style table with a highlighted excerpt per
+// result, 20 a page with page links; the SPEC's sentence when nothing matches.
 import { useState, type FormEvent } from "react";
-import { useNavigate, useSearchParams } from "react-router";
-import type { SearchResults } from "../../worker/schemas/api";
+import { useLoaderData, useNavigate, useSearchParams } from "react-router";
+import type { SearchData } from "../../worker/schemas/pages";
 import { ArticleTable } from "../components/article-table";
 import { SearchIcon } from "../components/icons";
-import { Loading } from "../components/loading";
-import { useApi } from "../lib/api";
-import { useJournalName, usePageTitle } from "./journal-context";
+import { Pagination } from "../components/pagination";
+import { resultCountText, searchHref } from "../lib/search-format";
+import { useJournalName } from "./journal-context";
 
 export const EMPTY_RESULT = "Sorry, nothing matched your search terms. Please try again with different keywords.";
 
 export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get("q") ?? "").trim();
-  usePageTitle(q ? `Search results for “${q}”` : "Search");
   const name = useJournalName();
   const navigate = useNavigate();
   const [text, setText] = useState(q);
@@ -22,11 +22,11 @@ export function SearchPage() {
     setShown(q);
     setText(q);
   }
-  const { data, loading } = useApi<SearchResults>(q ? `/api/search?q=${encodeURIComponent(q)}` : null, { fresh: true });
+  const { results: data } = useLoaderData() as SearchData;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    navigate(`/search?q=${encodeURIComponent(text.trim())}`);
+    navigate(searchHref("/search", text.trim()));
   };
 
   return (
@@ -45,16 +45,30 @@ export function SearchPage() {
       </form>
 
       {!q && <p className="empty">Enter a title, an author's name, a keyword or a reference number.</p>}
-      {q && loading && <Loading lines={6} label="Searching…" />}
       {q && data && (
         <div aria-live="polite">
           <p className="search-page__summary" data-testid="search-summary">
-            <strong>{data.count}</strong> {data.count === 1 ? "result" : "results"} for <q>{data.q}</q>
+            <strong>{resultCountText(data.count, data.more)}</strong> for <q>{data.q}</q>
+            {data.pages > 1 && (
+              <span className="search-page__page">
+                {" "}
+                · page {data.page} of {data.pages}
+              </span>
+            )}
           </p>
           {data.count === 0 ? (
             <p className="empty">{EMPTY_RESULT}</p>
           ) : (
-            <ArticleTable articles={data.results} journalName={name} showIssue caption={`Search results for ${data.q}`} />
+            <>
+              <ArticleTable
+                articles={data.results}
+                journalName={name}
+                showIssue
+                caption={`Search results for ${data.q}`}
+                firstNumber={(data.page - 1) * data.per_page + 1}
+              />
+              <Pagination page={data.page} pages={data.pages} hrefFor={(n) => searchHref("/search", q, n)} label="Search result pages" />
+            </>
           )}
         </div>
       )}

@@ -5,7 +5,7 @@ import { PDF_MAX_BYTES, SUBMIT_COUNTRIES } from "../../worker/schemas/constants"
 import { submissionFieldsSchema, type SubmissionCreated, type SubmissionField } from "../../worker/schemas/submission";
 import { CheckIcon } from "../components/icons";
 import { ApiError, postForm } from "../lib/api";
-import { usePageTitle, useSettings } from "./journal-context";
+import { useSettings } from "./journal-context";
 
 type FieldErrors = Partial<Record<SubmissionField | "pdfFile", string>>;
 
@@ -51,7 +51,6 @@ function messageFor(err: unknown, email: string | undefined): string {
 }
 
 export function SubmitOnlinePage() {
-  usePageTitle("Submit Online");
   const s = useSettings();
   const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);

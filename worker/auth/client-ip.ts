@@ -17,6 +17,47 @@ function ipv4ToInt(ip: string): number | null {
   return n;
 }
 
+/** The eight 16-bit groups of an IPv6 address ("2001:db8::1", "::ffff:192.0.2.1"), or null. */
+function ipv6Groups(ip: string): number[] | null {
+  if (!ip.includes(":") || ip.split("::").length > 2) return null;
+  const hextets = (part: string): number[] | null => {
+    if (part === "") return [];
+    const out: number[] = [];
+    for (const p of part.split(":")) {
+      if (p.includes(".")) {
+        const v4 = ipv4ToInt(p);
+        if (v4 === null) return null;
+        out.push(v4 >>> 16, v4 & 0xffff);
+      } else if (/^[0-9a-f]{1,4}$/.test(p)) out.push(parseInt(p, 16));
+      else return null;
+    }
+    return out;
+  };
+  const [head, tail] = ip.split("::");
+  const left = hextets(head);
+  const right = tail === undefined ? [] : hextets(tail);
+  if (!left || !right) return null;
+  const missing = 8 - left.length - right.length;
+  if (tail === undefined ? missing !== 0 : missing < 1) return null;
+  return [...left, ...new Array(Math.max(missing, 0)).fill(0), ...right];
+}
+
+/**
+ * The key the throttles count a caller by: an IPv4 address as it is, an IPv6 address by its /64 (one household
+ * or server gets a whole /64, so its addresses are one caller), IPv4-mapped IPv6 as the IPv4 address.
+ */
+export function throttleKeyOfIp(ip: string): string {
+  const groups = ipv6Groups(ip);
+  if (!groups) return ip;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6] >>> 8, groups[6] & 255, groups[7] >>> 8, groups[7] & 255].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
+}
+
 /** One allowlist entry: an exact address ("203.0.113.7", "2001:db8::1") or an IPv4 range ("203.0.113.0/24"). */
 function entryMatches(entry: string, ip: string): boolean {
   const slash = entry.indexOf("/");

@@ -14,7 +14,17 @@ export type AuthEnv = Pick<Env, "JWT_SECRET" | "AUTH_ISSUER" | "AUTH_AUDIENCE">;
 export interface AdminTokenClaims {
   userId: number;
   journalId: number;
+  /** The user's session_version when the token was signed; a later bump revokes the token (0062). */
+  sessionVersion: number;
 }
+
+/** A verified token: its claims, its id (jti, what logout revokes) and its expiry. */
+export interface VerifiedAdminToken extends AdminTokenClaims {
+  tokenId: string;
+  expiresAt: Date;
+}
+
+const randomTokenId = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 function secretOf(env: AuthEnv): Uint8Array {
   const secret = env.JWT_SECRET ?? "";
@@ -34,31 +44,81 @@ export interface SignOptions {
 
 export async function signAdminToken(env: AuthEnv, claims: AdminTokenClaims, opts: SignOptions = {}): Promise<string> {
   const iat = Math.floor((opts.now ?? new Date()).getTime() / 1000);
-  return new SignJWT({ jid: claims.journalId })
+  return new SignJWT({ jid: claims.journalId, sv: claims.sessionVersion })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(claims.userId))
     .setIssuer(env.AUTH_ISSUER)
     .setAudience(env.AUTH_AUDIENCE)
+    .setJti(randomTokenId())
     .setIssuedAt(iat)
     .setExpirationTime(iat + (opts.ttlSeconds ?? TOKEN_TTL_SECONDS))
     .sign(secretOf(env));
 }
 
 /** The token's claims when its signature, algorithm, issuer, audience and expiry all check out; else null. */
-export async function verifyAdminToken(env: AuthEnv, token: string): Promise<AdminTokenClaims | null> {
+export async function verifyAdminToken(env: AuthEnv, token: string): Promise<VerifiedAdminToken | null> {
   const secret = secretOf(env);
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ["HS256"],
       issuer: env.AUTH_ISSUER,
       audience: env.AUTH_AUDIENCE,
-      requiredClaims: ["exp", "iat", "sub", "jid"],
+      requiredClaims: ["exp", "iat", "sub", "jid", "sv", "jti"],
     });
     const userId = Number(payload.sub);
-    const journalId = payload.jid;
+    const { jid: journalId, sv: sessionVersion } = payload;
     if (!Number.isSafeInteger(userId) || userId < 1 || typeof journalId !== "number" || !Number.isSafeInteger(journalId)) return null;
-    return { userId, journalId };
+    if (typeof sessionVersion !== "number" || !Number.isSafeInteger(sessionVersion)) return null;
+    if (typeof payload.jti !== "string" || payload.jti.length > 64) return null;
+    return { userId, journalId, sessionVersion, tokenId: payload.jti, expiresAt: new Date(payload.exp! * 1000) };
   } catch {
     return null;
   }
 }
+
+// ---- Device tokens ----------------------------------------------------------------------------------------
+// Set as an HttpOnly cookie at each good login; the login throttle counts a browser holding one by the device
+// instead of by its IP, so strangers' failures elsewhere never lock it out (docs/decisions/0061-login-throttle-real-admin.md).
+
+/** How long a browser stays known after its last good login. */
+export const DEVICE_TTL_SECONDS = 90 * 24 * 60 * 60;
+const deviceAudience = (env: AuthEnv) => `${env.AUTH_AUDIENCE}-device`;
+
+export interface DeviceClaims {
+  /** The device's id: stays the same across logins on this browser. */
+  deviceId: string;
+  journalId: number;
+  /** The case-folded username the device logged in as. */
+  username: string;
+}
+
+export async function signDeviceToken(env: AuthEnv, claims: DeviceClaims, now = new Date()): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ jid: claims.journalId, usr: claims.username })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setJti(claims.deviceId)
+    .setIssuer(env.AUTH_ISSUER)
+    .setAudience(deviceAudience(env))
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + DEVICE_TTL_SECONDS)
+    .sign(secretOf(env));
+}
+
+export async function verifyDeviceToken(env: AuthEnv, token: string): Promise<DeviceClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secretOf(env), {
+      algorithms: ["HS256"],
+      issuer: env.AUTH_ISSUER,
+      audience: deviceAudience(env),
+      requiredClaims: ["exp", "jti", "jid", "usr"],
+    });
+    const { jti, jid, usr } = payload;
+    if (typeof jti !== "string" || jti.length > 64 || typeof jid !== "number" || typeof usr !== "string") return null;
+    return { deviceId: jti, journalId: jid, username: usr };
+  } catch {
+    return null;
+  }
+}
+
+/** A fresh random id (token ids, device ids). */
+export const newTokenId = randomTokenId;

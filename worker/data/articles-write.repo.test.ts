@@ -7,7 +7,7 @@ import { insertArticle, updateArticle, type ArticleValues } from "./articles-wri
 const base = (n: string): ArticleValues => ({
   refnumber: `R-${n}`, title: `Title <i>${n}</i>`, authorname: "A", abstract: "x", year: 2024, volume: 1, issue: 1,
   pagenumber: "1-2", country: "", file: "", txnid: `T-${n}`, ptype: "paid", publishdate: "2024-01-01", subject: "",
-  email: "", mobile: "", description: "", keywords: "",
+  email: "", mobile: "", description: "", keywords: "", doi: "", language: "", referenceList: "", authorDetails: "[]",
 });
 const meta = { status: "enabled", createdby: "t" };
 
@@ -23,8 +23,16 @@ describe("articles UNIQUE constraints", () => {
     const second = await insertArticle(db, j.id, { ...base("2"), ...meta });
     expect(second.ok).toBe(true);
     const id = second.ok ? second.row.id : 0;
-    expect(await updateArticle(db, j.id, id, { ...base("2"), refnumber: "R-1", modifiedby: "t" })).toEqual({ ok: false, conflict: "duplicate_reference_number" });
-    expect(await updateArticle(db, j.id, id, { ...base("2"), txnid: "T-1", modifiedby: "t" })).toEqual({ ok: false, conflict: "duplicate_txnid" });
+    const stamp = second.ok ? second.row.modification : "";
+    expect(await updateArticle(db, j.id, id, stamp, { ...base("2"), refnumber: "R-1", modifiedby: "t" })).toEqual({ ok: false, conflict: "duplicate_reference_number" });
+    expect(await updateArticle(db, j.id, id, stamp, { ...base("2"), txnid: "T-1", modifiedby: "t" })).toEqual({ ok: false, conflict: "duplicate_txnid" });
+    // A save based on an older stamp changes nothing and says so.
+    expect(await updateArticle(db, j.id, id, "2000-01-01T00:00:00.000Z", { ...base("2"), title: "Changed", modifiedby: "t" })).toEqual({ ok: false, conflict: "stale_edit" });
+    expect(await updateArticle(db, j.id, 999999, stamp, { ...base("2"), modifiedby: "t" })).toEqual({ ok: false, conflict: "not_found" });
+    // DOIs are unique per journal whatever their letter case (migration 0005); empty DOIs never clash.
+    expect((await updateArticle(db, j.id, id, stamp, { ...base("2"), doi: "10.1234/ABC.1", modifiedby: "t" }))?.ok).toBe(true);
+    expect(await insertArticle(db, j.id, { ...base("3"), doi: "10.1234/abc.1", ...meta })).toEqual({ ok: false, conflict: "duplicate_doi" });
+    expect((await insertArticle(db, j.id, { ...base("3"), ...meta })).ok).toBe(true);
     // Another journal may use the same values.
     const other = await createJournal();
     expect((await insertArticle(db, other.id, { ...base("1"), ...meta })).ok).toBe(true);

@@ -2,13 +2,18 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../env";
 import { editors, type EditorRow } from "./schema";
-import type { Editor } from "../schemas/api";
+import { publicEditorSchema, type Editor, type PublicEditor } from "../schemas/api";
 import { filePaths } from "../files/keys";
 import { STATUS_ENABLED } from "../schemas/constants";
 
 export function toEditor(row: EditorRow): Editor {
   const { journalId: _journal, ...rest } = row;
   return { ...rest, picture_url: row.picture ? filePaths.editorPicture(row.picture) : filePaths.defaultAvatar };
+}
+
+/** The public board's view: only publicEditorSchema's keys (no e-mail, no phone). */
+export function toPublicEditor(row: EditorRow): PublicEditor {
+  return publicEditorSchema.parse(toEditor(row));
 }
 
 /** The query behind listEnabledEditors, for batching with others. */

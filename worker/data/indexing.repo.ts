@@ -11,10 +11,14 @@ export function toIndexingEntry(row: IndexingRow): IndexingEntry {
   return { ...rest, image_url: row.image ? filePaths.indexingLogo(row.image) : "" };
 }
 
-export async function listEnabledIndexing(db: Db, journalId: number): Promise<IndexingRow[]> {
-  return db
+/** The query behind listEnabledIndexing, for batching with others. */
+export const enabledIndexingQuery = (db: Db, journalId: number) =>
+  db
     .select()
     .from(indexing)
     .where(and(eq(indexing.journalId, journalId), eq(indexing.status, STATUS_ENABLED)))
     .orderBy(asc(indexing.sortnumber), asc(indexing.id));
+
+export async function listEnabledIndexing(db: Db, journalId: number): Promise<IndexingRow[]> {
+  return enabledIndexingQuery(db, journalId);
 }

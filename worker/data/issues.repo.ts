@@ -1,5 +1,6 @@
 // Issues of a journal, as staff manage them (the public archive reads live in articles.repo.ts).
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../env";
 import { articles, editors, issues, submissions, type IssueRow } from "./schema";
 import { isUniqueViolation, nowIso } from "./db";
@@ -37,10 +38,11 @@ export async function findIssue(db: Db, journalId: number, year: number, volume:
 
 /** Creates the issue; null when (year, volume, issue) already exists — the UNIQUE constraint decides, so two
  * simultaneous requests cannot both succeed. */
-export async function insertIssue(db: Db, journalId: number, v: { year: number; volume: number; issue: number }): Promise<IssueRow | null> {
+export async function insertIssue(db: Db, journalId: number, v: { year: number; volume: number; issue: number }, after: BatchItem<"sqlite">[] = []): Promise<IssueRow | null> {
   try {
-    const [row] = await db.insert(issues).values({ journalId, ...v, creation: nowIso() }).returning();
-    return row;
+    const insert = db.insert(issues).values({ journalId, ...v, creation: nowIso() }).returning();
+    const [rows] = (await db.batch([insert, ...after])) as [IssueRow[], ...unknown[]];
+    return rows[0];
   } catch (err) {
     if (isUniqueViolation(err)) return null;
     throw err;

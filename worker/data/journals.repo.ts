@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../env";
 import { journals, journalDomains, type JournalRow } from "./schema";
 import type { Settings } from "../schemas/api";
+import { licenseOf } from "../schemas/scholarly";
 
 /** The journal that owns this host name, else the default journal; one query either way. */
 export async function findJournalByHost(db: Db, host: string): Promise<JournalRow | undefined> {
@@ -30,5 +31,12 @@ export function settingsOf(j: JournalRow): Settings {
     fee_rupee: j.fee_rupee,
     fee_dollar: j.fee_dollar,
     impactfactor: j.impactfactor,
+    publisher: j.publisher,
+    doi_prefix: j.doi_prefix,
+    license: licenseOf(j.license).key,
+    license_url: licenseOf(j.license).url,
+    issn_print: j.issn_print,
+    issn_online: j.issn_online,
+    language: j.language,
   };
 }

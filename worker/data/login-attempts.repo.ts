@@ -1,72 +1,95 @@
 // The login audit log (login_attempts), also the memory of the brute-force throttle (auth/login-throttle.ts).
-import { and, eq, lt, sql } from "drizzle-orm";
+// A password may only be checked after a row for it was reserved by reserveLoginAttempt, in the same statement
+// that checks the limits, so simultaneous attempts cannot all slip under them (docs/decisions/0061).
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../env";
 import { loginAttempts } from "./schema";
 
-/** Outcomes written to login_attempts.outcome. Only "invalid_credentials" counts as a failure. */
-export type LoginOutcome = "success" | "invalid_credentials" | "disabled" | "invalid_ip" | "throttled" | "invalid_input";
+/** Outcomes written to login_attempts.outcome. "pending" (a password being checked) counts as a failure. */
+export type LoginOutcome = "pending" | "success" | "invalid_credentials" | "disabled" | "invalid_ip";
 
-export async function recordLoginAttempt(db: Db, journalId: number, username: string, ip: string, outcome: LoginOutcome, at: string): Promise<void> {
-  await db.insert(loginAttempts).values({ journalId, username, ip, outcome, createdAt: at });
+export interface ThrottleLimits {
+  pairFreeFailures: number;
+  keyFreeFailures: number;
+  baseLockSeconds: number;
+  maxLockSeconds: number;
+  memorySeconds: number;
+  userWindowSeconds: number;
+  userWindowMaxFailures: number;
+  trustedSeconds: number;
 }
 
-export interface ThrottleCounters {
-  /** Failures for this username from this IP since the later of `sinceIso` and their last success. */
-  pairFailures: number;
-  pairLastFailure: string | null;
-  /** Failures from this IP (any username) since the later of `sinceIso` and the IP's last success. */
-  ipFailures: number;
-  ipLastFailure: string | null;
-  /** Failures for this username from any IP since `windowIso`, and the oldest of them. */
-  userWindowFailures: number;
-  userWindowOldest: string | null;
-  /** This IP logged in as this username successfully since `trustedSinceIso`. */
-  trustedIp: boolean;
+export interface AttemptKey {
+  journalId: number;
+  /** Case-folded username. */
+  username: string;
+  /** The caller's IP as sent (the audit log). */
+  ip: string;
+  /** What the throttle counts the caller by: the IP (IPv6 by /64), or "device:<id>" for a known browser. */
+  throttleKey: string;
+  /** The caller holds a device token of this username: the username-wide limit does not apply. */
+  knownDevice: boolean;
 }
 
-/** Everything the throttle needs, in one statement (the indexes on (journal, username, time) and (journal, ip, time) serve it). */
-export async function readThrottleCounters(
-  db: Db,
-  journalId: number,
-  username: string,
-  ip: string,
-  t: { sinceIso: string; windowIso: string; trustedSinceIso: string },
-): Promise<ThrottleCounters> {
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Seconds until an attempt for `k` may check a password (<= 0: now), as one SQL expression over the log. */
+function waitSecondsSql(k: AttemptKey, p: ThrottleLimits, now: Date) {
+  const t = now.getTime();
+  const nowIso = iso(t);
+  const since = iso(t - p.memorySeconds * 1000);
+  const windowStart = iso(t - p.userWindowSeconds * 1000);
+  const trustedSince = iso(t - p.trustedSeconds * 1000);
   const la = sql.raw("login_attempts");
-  const pairSince = sql`max(${t.sinceIso}, coalesce((SELECT max(created_at) FROM ${la} WHERE journal_id = ${journalId} AND username = ${username} AND ip = ${ip} AND outcome = 'success'), ''))`;
-  const ipSince = sql`max(${t.sinceIso}, coalesce((SELECT max(created_at) FROM ${la} WHERE journal_id = ${journalId} AND ip = ${ip} AND outcome = 'success'), ''))`;
-  const pair = sql`FROM ${la} WHERE journal_id = ${journalId} AND username = ${username} AND ip = ${ip} AND outcome = 'invalid_credentials' AND created_at > ${pairSince}`;
-  const byIp = sql`FROM ${la} WHERE journal_id = ${journalId} AND ip = ${ip} AND outcome = 'invalid_credentials' AND created_at > ${ipSince}`;
-  const user = sql`FROM ${la} WHERE journal_id = ${journalId} AND username = ${username} AND outcome = 'invalid_credentials' AND created_at > ${t.windowIso}`;
-  const [row] = await db.all<{
-    pair_failures: number;
-    pair_last: string | null;
-    ip_failures: number;
-    ip_last: string | null;
-    user_failures: number;
-    user_oldest: string | null;
-    trusted: number;
-  }>(sql`SELECT
-      (SELECT count(*) ${pair}) AS pair_failures,
-      (SELECT max(created_at) ${pair}) AS pair_last,
-      (SELECT count(*) ${byIp}) AS ip_failures,
-      (SELECT max(created_at) ${byIp}) AS ip_last,
-      (SELECT count(*) ${user}) AS user_failures,
-      (SELECT min(created_at) ${user}) AS user_oldest,
-      EXISTS (SELECT 1 FROM ${la} WHERE journal_id = ${journalId} AND username = ${username} AND ip = ${ip}
-        AND outcome = 'success' AND created_at > ${t.trustedSinceIso}) AS trusted`);
-  return {
-    pairFailures: Number(row?.pair_failures ?? 0),
-    pairLastFailure: row?.pair_last ?? null,
-    ipFailures: Number(row?.ip_failures ?? 0),
-    ipLastFailure: row?.ip_last ?? null,
-    userWindowFailures: Number(row?.user_failures ?? 0),
-    userWindowOldest: row?.user_oldest ?? null,
-    trustedIp: Boolean(row?.trusted),
-  };
+  const failed = sql.raw("outcome IN ('invalid_credentials', 'pending')");
+  const pairSince = sql`max(${since}, coalesce((SELECT max(created_at) FROM ${la} WHERE journal_id = ${k.journalId} AND username = ${k.username} AND throttle_key = ${k.throttleKey} AND outcome = 'success'), ''))`;
+  const keySince = sql`max(${since}, coalesce((SELECT max(created_at) FROM ${la} WHERE journal_id = ${k.journalId} AND throttle_key = ${k.throttleKey} AND outcome = 'success'), ''))`;
+  const pair = sql`FROM ${la} WHERE journal_id = ${k.journalId} AND username = ${k.username} AND throttle_key = ${k.throttleKey} AND ${failed} AND created_at > ${pairSince}`;
+  const byKey = sql`FROM ${la} WHERE journal_id = ${k.journalId} AND throttle_key = ${k.throttleKey} AND ${failed} AND created_at > ${keySince}`;
+  const user = sql`FROM ${la} WHERE journal_id = ${k.journalId} AND username = ${k.username} AND ${failed} AND created_at > ${windowStart}`;
+  const trusted = k.knownDevice
+    ? sql`1`
+    : sql`EXISTS (SELECT 1 FROM ${la} WHERE journal_id = ${k.journalId} AND username = ${k.username} AND throttle_key = ${k.throttleKey} AND outcome = 'success' AND created_at > ${trustedSince})`;
+  // After `free` failures: locked for base * 2^(failures - free) seconds after the last one, at most max.
+  const ladder = (n: string, last: string, free: number) =>
+    sql.raw(
+      `CASE WHEN ${n} >= ${free} THEN (julianday(${last}) - julianday('${nowIso}')) * 86400 + min(${p.baseLockSeconds} * (1 << min(${n} - ${free}, 20)), ${p.maxLockSeconds}) ELSE 0 END`,
+    );
+  return sql`(SELECT max(
+      ${ladder("pn", "pl", p.pairFreeFailures)},
+      ${ladder("kn", "kl", p.keyFreeFailures)},
+      CASE WHEN un >= ${p.userWindowMaxFailures} AND NOT trusted
+        THEN (julianday(uo) - julianday(${nowIso})) * 86400 + ${p.userWindowSeconds} ELSE 0 END)
+    FROM (SELECT
+      (SELECT count(*) ${pair}) AS pn, (SELECT max(created_at) ${pair}) AS pl,
+      (SELECT count(*) ${byKey}) AS kn, (SELECT max(created_at) ${byKey}) AS kl,
+      (SELECT count(*) ${user}) AS un, (SELECT min(created_at) ${user}) AS uo,
+      ${trusted} AS trusted))`;
 }
 
-/** Forgets attempts older than `beforeIso` (the log is kept as long as the throttle can look back). */
-export async function pruneLoginAttempts(db: Db, journalId: number, beforeIso: string): Promise<void> {
-  await db.delete(loginAttempts).where(and(eq(loginAttempts.journalId, journalId), lt(loginAttempts.createdAt, beforeIso)));
+export type Reservation = { ok: true; attemptId: number } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * One atomic step: when no limit holds, writes a "pending" row (which counts as a failure for everyone after it)
+ * and answers its id; else writes nothing and answers how long to wait.
+ */
+export async function reserveLoginAttempt(db: Db, k: AttemptKey, limits: ThrottleLimits, now: Date): Promise<Reservation> {
+  const wait = waitSecondsSql(k, limits, now);
+  const rows = await db.all<{ id: number }>(sql`INSERT INTO login_attempts (journal_id, username, ip, throttle_key, outcome, created_at)
+    SELECT ${k.journalId}, ${k.username}, ${k.ip}, ${k.throttleKey}, 'pending', ${now.toISOString()} WHERE ${wait} <= 0
+    RETURNING id`);
+  if (rows[0]) return { ok: true, attemptId: Number(rows[0].id) };
+  const [row] = await db.all<{ wait: number | null }>(sql`SELECT ${wait} AS wait`);
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(Number(row?.wait ?? 1))) };
+}
+
+/** The outcome of a reserved attempt, once the password was checked. */
+export async function finishLoginAttempt(db: Db, attemptId: number, outcome: Exclude<LoginOutcome, "pending">): Promise<void> {
+  await db.update(loginAttempts).set({ outcome }).where(eq(loginAttempts.id, attemptId));
+}
+
+/** Forgets attempts of every journal older than `beforeIso` (the scheduled prune). Answers how many went. */
+export async function pruneLoginAttempts(db: Db, beforeIso: string): Promise<number> {
+  const result = await db.run(sql`DELETE FROM login_attempts WHERE created_at < ${beforeIso}`);
+  return result.meta.changes ?? 0;
 }

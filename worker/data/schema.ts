@@ -17,6 +17,13 @@ export const journals = sqliteTable("journals", {
   fee_rupee: text("fee_rupee").notNull().default(""),
   fee_dollar: text("fee_dollar").notNull().default(""),
   impactfactor: text("impactfactor").notNull().default(""),
+  // Scholarly metadata (migrations/0005).
+  publisher: text("publisher").notNull().default(""),
+  doi_prefix: text("doi_prefix").notNull().default(""),
+  license: text("license").notNull().default("CC-BY-4.0"),
+  issn_print: text("issn_print").notNull().default(""),
+  issn_online: text("issn_online").notNull().default(""),
+  language: text("language").notNull().default("en"),
   createdAt: text("created_at").notNull(),
   updated_at: text("updated_at").notNull(),
   /** Bumped by every admin write; part of every edge-cache key (migrations/0007, docs/decisions/0110). */
@@ -72,6 +79,8 @@ export const articles = sqliteTable("articles", {
   refnumber: text("refnumber"),
   title: text("title").notNull(),
   titleText: text("title_text").notNull().default(""),
+  /** Duplicate-title key of the plain title (titleKeyOf): NFKC, case folded, zero-width removed. */
+  titleKey: text("title_key"),
   authorname: text("authorname").notNull().default(""),
   abstract: text("abstract").notNull().default(""),
   abstractText: text("abstract_text").notNull().default(""),
@@ -94,6 +103,20 @@ export const articles = sqliteTable("articles", {
   creation: text("creation").notNull(),
   modifiedby: text("modifiedby").notNull().default(""),
   modification: text("modification").notNull(),
+  // Scholarly metadata (migrations/0005).
+  doi: text("doi").notNull().default(""),
+  language: text("language").notNull().default(""),
+  /** References, one per line. */
+  referenceList: text("reference_list").notNull().default(""),
+  /** JSON array of { affiliation, orcid } in authorname order (worker/schemas/scholarly.ts). */
+  authorDetails: text("author_details").notNull().default("[]"),
+});
+
+/** Rendered citation strings per article (migrations/0005), valid while `inputs` matches. */
+export const articleCitations = sqliteTable("article_citations", {
+  articleId: integer("article_id").primaryKey(),
+  inputs: text("inputs").notNull(),
+  citations: text("citations").notNull(),
 });
 
 export const adminUsers = sqliteTable("admin_users", {
@@ -104,6 +127,8 @@ export const adminUsers = sqliteTable("admin_users", {
   passwordHash: text("password_hash").notNull(),
   status: text("status").notNull().default("enabled"),
   allowedIps: text("allowed_ips").notNull().default(""),
+  /** Bumped on logout, password change and disabling; tokens signed with an older version are refused. */
+  sessionVersion: integer("session_version").notNull().default(0),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
 });
@@ -113,6 +138,8 @@ export const loginAttempts = sqliteTable("login_attempts", {
   journalId: integer("journal_id").notNull(),
   username: text("username").notNull(),
   ip: text("ip").notNull(),
+  /** What the throttle counts by: the IP (IPv6 by /64) or "device:<id>" (docs/decisions/0061). */
+  throttleKey: text("throttle_key").notNull().default(""),
   outcome: text("outcome").notNull(),
   createdAt: text("created_at").notNull(),
 });
@@ -140,3 +167,22 @@ export type IssueRow = typeof issues.$inferSelect;
 export type ArticleRow = typeof articles.$inferSelect;
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect;
+
+/** Tokens ended by logout, kept until they would have expired (docs/decisions/0062-session-revocation.md). */
+export const revokedTokens = sqliteTable("revoked_tokens", {
+  jti: text("jti").primaryKey(),
+  expiresAt: text("expires_at").notNull(),
+});
+
+export const adminEvents = sqliteTable("admin_events", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  adminId: integer("admin_id"),
+  adminUsername: text("admin_username").notNull(),
+  action: text("action").notNull(),
+  entity: text("entity").notNull(),
+  entityId: integer("entity_id"),
+  summary: text("summary").notNull().default(""),
+  createdAt: text("created_at").notNull(),
+});
+export type AdminEventRow = typeof adminEvents.$inferSelect;

@@ -1,36 +1,117 @@
-// Full-text search over articles (FTS5, bm25 ranking). User text never reaches FTS5 syntax unquoted.
-import { and, eq, sql } from "drizzle-orm";
+// Paged full-text search over one journal's articles (FTS5 index articles_search, migration 0006).
+// The MATCH carries the journal's scope token, so only that journal's (public) rows are ever counted or
+// read; each page reads only its own rows (ordered doclist walks with LIMIT). Counting stops at SEARCH_COUNT_CAP.
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../env";
-import { articles, type ArticleRow } from "./schema";
-import { STATUS_ENABLED } from "../schemas/constants";
+import type { AdminSearchHit, ExcerptPart, SearchHit, SearchPageOf } from "../schemas/api";
+import { searchMatch } from "./search-query";
+import { toListItem } from "./articles.repo";
+import type { ArticleRow } from "./schema";
 
-const MAX_TERMS = 12;
-const MAX_RESULTS = 200;
+export const SEARCH_PAGE_SIZE = 20;
+/** Matches are counted up to this many; beyond it the answer says "more than" (docs/decisions/0081). */
+export const SEARCH_COUNT_CAP = 1000;
+/** Words of abstract around the matches in an excerpt. */
+const EXCERPT_TOKENS = 24;
+// Highlight marks that cannot be confused with text markup: control characters the tokenizer treats as spaces.
+const MARK_START = "\u0002";
+const MARK_END = "\u0003";
 
-/**
- * Turns free text into a safe FTS5 MATCH expression: words (letters and digits of any script) are each
- * quoted and prefix-matched, all required. Quotes, hyphens, `*`, brackets and operators become separators.
- * Returns null when the text holds no word at all.
- */
-export function toFtsQuery(text: string): string | null {
-  const words = text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const unique = [...new Set(words.map((w) => w.slice(0, 64)))].slice(0, MAX_TERMS);
-  return unique.length ? unique.map((w) => `"${w}"*`).join(" ") : null;
+/** A row of a search statement: the list columns (listColumns) and the marked excerpt. */
+type HitRow = Pick<ArticleRow, "id" | "refnumber" | "title" | "authorname" | "year" | "volume" | "issue" | "pagenumber" | "country" | "file"> & {
+  excerpt: string | null;
+};
+type AdminHitRow = HitRow & Pick<ArticleRow, "status" | "txnid" | "creation" | "modification">;
+
+/** snippet() text with our marks -> plain-text parts, the matched words flagged. Other control characters go. */
+export function excerptParts(marked: string | null): ExcerptPart[] {
+  const parts: ExcerptPart[] = [];
+  let hit = false;
+  for (const piece of (marked ?? "").split(/([\u0002\u0003])/)) {
+    if (piece === MARK_START) hit = true;
+    else if (piece === MARK_END) hit = false;
+    else {
+      const text = piece.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
+      if (!text) continue;
+      const last = parts[parts.length - 1];
+      if (last && last.hit === hit) last.text += text;
+      else parts.push({ text, hit });
+    }
+  }
+  return parts;
 }
 
-/** Enabled, public articles of one journal matching the text, best first (bm25, title weighted most). */
-export async function searchArticles(db: Db, journalId: number, text: string, opts: { publicOnly: boolean }): Promise<ArticleRow[]> {
-  const match = toFtsQuery(text);
-  if (!match) return [];
-  const scope = opts.publicOnly
-    ? and(eq(articles.journalId, journalId), eq(articles.status, STATUS_ENABLED), sql`coalesce(${articles.refnumber}, '') <> ''`)
-    : eq(articles.journalId, journalId);
-  return db
-    .select()
-    .from(articles)
-    .innerJoin(sql`articles_fts`, sql`articles_fts.rowid = ${articles.id}`)
-    .where(and(scope, sql`articles_fts MATCH ${match}`))
-    .orderBy(sql`bm25(articles_fts, 10.0, 5.0, 1.0, 3.0, 8.0)`, articles.id)
-    .limit(MAX_RESULTS)
-    .then((rows) => rows.map((r) => r.articles));
+function toHit({ excerpt, ...row }: HitRow): SearchHit {
+  return { ...toListItem(row), excerpt: excerptParts(excerpt) };
+}
+
+function toAdminHit({ status, txnid, creation, modification, ...row }: AdminHitRow): AdminSearchHit {
+  return { ...toHit(row), status, txnid: txnid ?? "", creation, modification };
+}
+
+const HIT_COLUMNS = sql.raw("a.id, a.refnumber, a.title, a.authorname, a.year, a.volume, a.issue, a.pagenumber, a.country, a.file");
+const ADMIN_COLUMNS = sql.raw(", a.status, a.txnid, a.creation, a.modification");
+
+function emptyPage<H>(q: string, page: number): SearchPageOf<H> {
+  return { q, page, per_page: SEARCH_PAGE_SIZE, count: 0, more: false, pages: 0, results: [] };
+}
+
+/** Matches of `match` (counting stops past the cap). */
+const countOf = (match: string) =>
+  sql`(SELECT count(*) FROM (SELECT 1 FROM articles_search WHERE articles_search MATCH ${match} LIMIT ${SEARCH_COUNT_CAP + 1}))`;
+
+/** One slice of matches, newest first, with their excerpts. */
+function slice(match: string, tier: number, limit: SQL, offset: SQL) {
+  return sql`SELECT * FROM (
+    SELECT rowid AS id, ${tier} AS tier, snippet(articles_search, 3, ${MARK_START}, ${MARK_END}, '…', ${EXCERPT_TOKENS}) AS excerpt
+    FROM articles_search WHERE articles_search MATCH ${match}
+    ORDER BY rowid DESC LIMIT ${limit} OFFSET ${offset})`;
+}
+
+type CountedRow<R> = { total: number; short: number } & ({ id: null } | R);
+
+/**
+ * One page of matches and their count, in one statement (one D1 round trip). The order: articles whose title,
+ * authors, keywords or reference hold every word first, then the others; newest first within each. Both
+ * slices walk the index in rowid order and stop at the page's end, so no search ranks more rows than a page
+ * needs, whatever the number of matches (bm25 was measured and left: docs/decisions/0081-search-pages.md).
+ */
+async function searchPage<R extends HitRow, H>(
+  db: Db,
+  journalId: number,
+  q: string,
+  page: number,
+  admin: boolean,
+  map: (row: R) => H,
+): Promise<SearchPageOf<H>> {
+  const match = searchMatch(q, { journalId, publicOnly: !admin });
+  if (!match) return emptyPage(q, page);
+  const offset = Math.min((page - 1) * SEARCH_PAGE_SIZE, SEARCH_COUNT_CAP);
+  // Rows of this page within the countable matches, and how many of them come from the short-field tier.
+  const size = sql`max(0, min(${SEARCH_PAGE_SIZE}, (SELECT min(total, ${SEARCH_COUNT_CAP}) FROM c) - ${offset}))`;
+  const fromShort = sql`(SELECT max(0, min(${size}, short - ${offset})) FROM c)`;
+  const rows = await db.all<CountedRow<R>>(sql`
+    WITH c AS MATERIALIZED (SELECT ${countOf(match.all)} AS total, ${countOf(match.short)} AS short),
+    hits AS (
+      ${slice(match.short, 1, fromShort, sql`${offset}`)}
+      UNION ALL ${slice(match.rest, 2, sql`(${size} - ${fromShort})`, sql`(SELECT max(0, ${offset} - short) FROM c)`)}
+    )
+    SELECT c.total, c.short, ${HIT_COLUMNS}${admin ? ADMIN_COLUMNS : sql``}, hits.excerpt
+    FROM c LEFT JOIN hits LEFT JOIN articles AS a ON a.id = hits.id
+    ORDER BY hits.tier, hits.id DESC`);
+  const total = rows[0]?.total ?? 0;
+  const more = total > SEARCH_COUNT_CAP;
+  const count = Math.min(total, SEARCH_COUNT_CAP);
+  const hits = rows.filter((r): r is CountedRow<R> & R => r.id !== null).map(({ total: _total, short: _short, ...hit }) => hit as unknown as R);
+  return { q, page, per_page: SEARCH_PAGE_SIZE, count, more, pages: Math.ceil(count / SEARCH_PAGE_SIZE), results: hits.map(map) };
+}
+
+/** One page of the journal's public articles (enabled, with a reference number) matching `q`, best first. */
+export function searchPublicArticles(db: Db, journalId: number, q: string, page = 1) {
+  return searchPage<HitRow, SearchHit>(db, journalId, q, page, false, toHit);
+}
+
+/** One page of all the journal's articles (any status) matching `q`, best first, with the staff columns. */
+export function searchAllArticles(db: Db, journalId: number, q: string, page = 1) {
+  return searchPage<AdminHitRow, AdminSearchHit>(db, journalId, q, page, true, toAdminHit);
 }

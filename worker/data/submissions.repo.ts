@@ -1,5 +1,5 @@
 // Manuscripts sent through the public Submit Online form (SPEC §2 /article): the public insert and the staff reads.
-import { and, count, desc, eq, gte } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../env";
 import { submissions, type SubmissionRow } from "./schema";
 
@@ -14,9 +14,21 @@ export async function countSubmissionsFromIpSince(db: Db, journalId: number, ip:
   return row?.n ?? 0;
 }
 
-export async function insertSubmission(db: Db, values: NewSubmission): Promise<SubmissionRow> {
-  const [row] = await db.insert(submissions).values(values).returning();
-  return row;
+/**
+ * Stores the submission unless its caller (`values.ip`, the throttle key) already stored `limit` since `sinceIso`:
+ * the count and the insert are one statement, so simultaneous posts cannot all slip under the limit.
+ * Answers the new row, or null when the limit was reached.
+ */
+export async function insertSubmissionWithinLimit(db: Db, values: NewSubmission, limit: { sinceIso: string; max: number }): Promise<SubmissionRow | null> {
+  const v = values;
+  const rows = await db.all<{ id: number }>(sql`INSERT INTO submissions
+      (journal_id, reference, name, email, country, phone, address, title, file, file_size, ip, created_at)
+    SELECT ${v.journalId}, ${v.reference}, ${v.name}, ${v.email}, ${v.country ?? ""}, ${v.phone ?? ""}, ${v.address ?? ""},
+      ${v.title}, ${v.file}, ${v.fileSize ?? 0}, ${v.ip ?? ""}, ${v.createdAt}
+    WHERE (SELECT count(*) FROM submissions WHERE journal_id = ${v.journalId} AND ip = ${v.ip ?? ""} AND created_at >= ${limit.sinceIso}) < ${limit.max}
+    RETURNING id`);
+  if (!rows[0]) return null;
+  return (await findSubmission(db, v.journalId, Number(rows[0].id))) ?? null;
 }
 
 export async function findSubmissionByReference(db: Db, journalId: number, reference: string): Promise<SubmissionRow | undefined> {

@@ -1,8 +1,9 @@
 // The certificate of appointment of an editor: one A4 landscape page, the same frame as the publication certificate.
-import type { Branding, EditorFacts } from "./document-data";
+import { affiliationWithCountry, type Branding, type EditorFacts } from "./document-data";
 import { certificateFrame, INK, MUTED, NAVY, GOLD, seal } from "./ornaments";
 import { A4_LANDSCAPE, PdfWriter } from "./pdf-writer";
-import { drawParagraph, drawText, fitSize } from "./text-layout";
+import { drawText } from "./text-layout";
+import { drawFittedLines, drawLineFitted, fitParagraph } from "./text-fit";
 import { drawFact, drawHeading, drawMasthead, drawSignature } from "./certificate";
 
 export interface AppointmentInput {
@@ -12,7 +13,7 @@ export interface AppointmentInput {
 }
 
 export async function buildAppointmentCertificate({ branding, editor, chief }: AppointmentInput): Promise<Uint8Array> {
-  const writer = await PdfWriter.create({ title: `Certificate of Appointment — ${editor.name}`, author: branding.name, subject: editor.role });
+  const writer = await PdfWriter.create({ lang: branding.lang, title: `Certificate of Appointment — ${editor.name}`, author: branding.name, subject: editor.role });
   const c = writer.addPage(A4_LANDSCAPE);
   const cx = c.width / 2;
   certificateFrame(c);
@@ -22,19 +23,21 @@ export async function buildAppointmentCertificate({ branding, editor, chief }: A
   drawText(c, "This is to certify that", cx, y, { size: 13, style: { italic: true }, color: MUTED, align: "center" });
   y -= 40;
   const name = editor.degree ? `${editor.name} (${editor.degree})` : editor.name;
-  const nameSize = fitSize(name, { style: { bold: true } }, 30, 14, c.width - 240);
-  drawText(c, name, cx, y, { size: nameSize, style: { bold: true }, color: NAVY, align: "center" });
+  drawLineFitted(c, name, cx, y, { maxSize: 30, minSize: 14, width: c.width - 240, style: { bold: true }, color: NAVY, align: "center" });
   y -= 12;
   c.save().strokeColor(GOLD).lineWidth(0.8).line(cx - 190, y, cx + 190, y).restore();
   y -= 22;
-  const about = [editor.post, editor.affiliation, editor.country].filter(Boolean).join(", ");
-  if (about) y = drawParagraph(c, about, y, { x: 140, width: c.width - 280, size: 11.5, lineHeight: 15, align: "center", color: INK, maxLines: 2 }) - 6;
+  const about = [editor.post, affiliationWithCountry(editor.affiliation, editor.country)].filter(Boolean).join(", ");
+  if (about) {
+    const fitted = fitParagraph(about, {}, { maxSize: 11.5, minSize: 9, width: c.width - 280, maxLines: 2 });
+    y = drawFittedLines(c, fitted, y, { text: about, x: 140, width: c.width - 280, leading: 1.3, align: "center", color: INK }) - 6;
+  }
   drawText(c, "has been appointed as", cx, y, { size: 12, style: { italic: true }, color: MUTED, align: "center" });
   y -= 28;
-  drawText(c, editor.role, cx, y, { size: 20, style: { bold: true }, color: NAVY, align: "center" });
+  drawLineFitted(c, editor.role, cx, y, { maxSize: 20, minSize: 12, width: c.width - 240, style: { bold: true }, color: NAVY, align: "center" });
   y -= 24;
   const of = `of the Editorial Board of ${branding.name}`;
-  drawText(c, of, cx, y, { size: fitSize(of, {}, 12.5, 8, c.width - 220), color: INK, align: "center" });
+  drawLineFitted(c, of, cx, y, { maxSize: 12.5, minSize: 8, width: c.width - 220, color: INK, align: "center" });
   y -= 18;
   drawText(c, "in recognition of distinguished scholarship and service to peer review.", cx, y, { size: 11, style: { italic: true }, color: MUTED, align: "center" });
 

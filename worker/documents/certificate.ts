@@ -1,9 +1,10 @@
 // The certificate of publication: one A4 landscape page per author of an article.
 import type { ArticleFacts, Branding, EditorFacts } from "./document-data";
-import { brandingFacts } from "./document-data";
+import { brandingFacts, pagesLabel } from "./document-data";
 import { certificateFrame, divider, GOLD, INK, MUTED, NAVY, seal } from "./ornaments";
 import { A4_LANDSCAPE, PdfWriter, type PageCanvas } from "./pdf-writer";
-import { drawRichLines, drawText, fitSize, layoutRichText, parseRichText, type RichLine } from "./text-layout";
+import { drawText, parseRichText } from "./text-layout";
+import { drawLineFitted, drawRichFitted, fitLine, fitRichText, type RichFitted } from "./text-fit";
 
 export interface CertificateInput {
   branding: Branding;
@@ -15,12 +16,11 @@ export interface CertificateInput {
 /** The masthead shared by both certificates: journal name, ISSN and impact factor, a divider. Returns the next y. */
 export function drawMasthead(c: PageCanvas, branding: Branding, top: number): number {
   const cx = c.width / 2;
-  const nameSize = fitSize(branding.name, { style: { bold: true } }, 22, 12, c.width - 260);
-  drawText(c, branding.name, cx, top, { size: nameSize, style: { bold: true }, color: NAVY, align: "center" });
+  const { size: nameSize } = drawLineFitted(c, branding.name, cx, top, { maxSize: 22, minSize: 11, width: c.width - 260, style: { bold: true }, color: NAVY, align: "center" });
   let y = top - nameSize * 0.5 - 12;
   const facts = brandingFacts(branding);
   if (facts.length) {
-    drawText(c, facts.join("   |   "), cx, y, { size: 10, color: MUTED, align: "center", tracking: 0.3 });
+    drawLineFitted(c, facts.join("   |   "), cx, y, { maxSize: 10, minSize: 7, width: c.width - 260, color: MUTED, align: "center", tracking: 0.3 });
     y -= 16;
   }
   divider(c, cx, y, 150);
@@ -38,34 +38,30 @@ export function drawHeading(c: PageCanvas, title: string, subtitle: string, top:
 /** Signature line with name and role, centred on cx. */
 export function drawSignature(c: PageCanvas, cx: number, baseline: number, name: string | null, role: string): void {
   c.save().strokeColor(INK).lineWidth(0.7).line(cx - 95, baseline + 16, cx + 95, baseline + 16).restore();
-  if (name) {
-    const size = fitSize(name, { style: { bold: true } }, 12, 8, 200);
-    drawText(c, name, cx, baseline, { size, style: { bold: true }, color: INK, align: "center" });
-  }
+  if (name) drawLineFitted(c, name, cx, baseline, { maxSize: 12, minSize: 7, width: 200, style: { bold: true }, color: INK, align: "center" });
   drawText(c, role, cx, baseline - (name ? 14 : 0), { size: 10, style: { italic: true }, color: MUTED, align: "center" });
 }
 
 /** A label over a value ("Reference No." / "REF123"), centred on cx. */
 export function drawFact(c: PageCanvas, cx: number, baseline: number, label: string, value: string): void {
   drawText(c, label.toUpperCase(), cx, baseline + 16, { size: 7.5, color: MUTED, align: "center", tracking: 1.2 });
-  const size = fitSize(value, { style: { bold: true } }, 11, 7, 200);
-  drawText(c, value, cx, baseline, { size, style: { bold: true }, color: INK, align: "center" });
+  drawLineFitted(c, value, cx, baseline, { maxSize: 11, minSize: 7, width: 200, style: { bold: true }, color: INK, align: "center" });
   c.save().strokeColor(GOLD).lineWidth(0.5).line(cx - 60, baseline - 6, cx + 60, baseline - 6).restore();
 }
 
-/** The title in italics, at most three lines; shrinks a long title before it wraps further. */
-function titleLines(titleHtml: string, maxWidth: number): { lines: RichLine[]; size: number } {
-  const fragments = parseRichText(titleHtml);
-  for (const size of [16, 15, 14, 13, 12, 11]) {
-    const lines = layoutRichText(fragments, { size, style: { italic: true } }, maxWidth);
-    if (lines.length <= 3 || size === 11) return { lines: lines.slice(0, 4), size };
-  }
-  throw new Error("unreachable");
+const TITLE_WIDTH_MARGIN = 110;
+
+/** The title in italics: 16 pt down to 10 pt, at most four lines, then an ellipsis. */
+export function certificateTitle(titleHtml: string, pageWidth: number = A4_LANDSCAPE.width): RichFitted {
+  return fitRichText(parseRichText(titleHtml), { style: { italic: true } }, { maxSize: 16, minSize: 10, width: pageWidth - 2 * TITLE_WIDTH_MARGIN, maxLines: 4 });
 }
+
+/** The author's name on the certificate: 30 pt down to 14 pt on one line, then an ellipsis. */
+export const certificateName = (author: string, pageWidth: number = A4_LANDSCAPE.width) => fitLine(author, { style: { bold: true } }, 30, 14, pageWidth - 240);
 
 export async function buildCertificate(input: CertificateInput): Promise<Uint8Array> {
   const { branding, article, author, chief } = input;
-  const writer = await PdfWriter.create({
+  const writer = await PdfWriter.create({ lang: branding.lang,
     title: `Certificate of Publication — ${author}`,
     author: branding.name,
     subject: `${article.title} (${article.refnumber})`,
@@ -79,20 +75,19 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
 
   drawText(c, "This is to certify that", cx, y, { size: 13, style: { italic: true }, color: MUTED, align: "center" });
   y -= 40;
-  const nameSize = fitSize(author, { style: { bold: true } }, 30, 14, c.width - 240);
-  drawText(c, author, cx, y, { size: nameSize, style: { bold: true }, color: NAVY, align: "center" });
+  const name = certificateName(author, c.width);
+  drawText(c, name.lines[0], cx, y, { size: name.size, style: { bold: true }, color: NAVY, align: "center" });
   y -= 12;
   c.save().strokeColor(GOLD).lineWidth(0.8).line(cx - 190, y, cx + 190, y).restore();
   y -= 24;
   drawText(c, "has published the research article entitled", cx, y, { size: 12, style: { italic: true }, color: MUTED, align: "center" });
   y -= 24;
 
-  const { lines, size } = titleLines(article.titleHtml, c.width - 220);
-  y = drawRichLines(c, lines, y, { x: 110, width: c.width - 220, lineHeight: size * 1.3, align: "center", color: INK });
+  const title = certificateTitle(article.titleHtml, c.width);
+  y = drawRichFitted(c, title, y, { x: TITLE_WIDTH_MARGIN, width: c.width - 2 * TITLE_WIDTH_MARGIN, leading: 1.3, align: "center", color: INK });
   y -= 4;
-  const where = `in ${branding.name}, Volume ${article.volume}, Issue ${article.issue}, ${article.published}${article.pages ? `, Pages ${article.pages}` : ""}.`;
-  const whereSize = fitSize(where, {}, 12, 8, c.width - 200);
-  drawText(c, where, cx, y, { size: whereSize, color: INK, align: "center" });
+  const where = `in ${branding.name}, Volume ${article.volume}, Issue ${article.issue}, ${article.published}${article.pages ? `, ${pagesLabel(article.pages)} ${article.pages}` : ""}.`;
+  drawLineFitted(c, where, cx, y, { maxSize: 12, minSize: 8, width: c.width - 200, color: INK, align: "center" });
 
   // Bottom row: reference and date on the left, the seal in the middle, the signature on the right.
   const base = 92;

@@ -3,6 +3,7 @@ import type { ArticleRow, EditorRow, JournalRow } from "../data/schema";
 import { EDITOR_CATEGORY_HEADINGS, type EditorCategory } from "../schemas/constants";
 import { decodeEntities, richTextToPlain } from "../schemas/rich-text";
 import { tidy } from "./text-layout";
+import { nameMatchKey, stripInvisible } from "../schemas/invisible-text";
 
 export interface Branding {
   name: string;
@@ -11,10 +12,22 @@ export interface Branding {
   impactFactor: string;
   domain: string;
   email: string;
+  /** BCP 47 language of the journal's documents (PDF /Lang). */
+  lang: string;
+}
+
+/**
+ * The journal's language for the documents' /Lang: its `language` setting when the schema has one (added with
+ * the scholarly settings), else English.
+ */
+export function journalLanguage(journal: JournalRow): string {
+  const value = (journal as JournalRow & { language?: unknown }).language;
+  return typeof value === "string" && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(value.trim()) ? value.trim() : "en";
 }
 
 export function brandingOf(journal: JournalRow): Branding {
   return {
+    lang: journalLanguage(journal),
     name: tidy(journal.websitename) || tidy(richTextToPlain(journal.formatted_journal_name)) || tidy(journal.domain) || "Journal",
     issns: journal.issn.split(",").map(tidy).filter(Boolean),
     impactFactor: tidy(journal.impactfactor),
@@ -33,23 +46,17 @@ export function brandingFacts(b: Branding): string[] {
 
 /** The article's authors: the stored list split on commas, trimmed, empties dropped. */
 export function splitAuthors(authorname: string): string[] {
-  return authorname.split(",").map(tidy).filter(Boolean);
+  return stripInvisible(authorname).split(",").map(tidy).filter(Boolean);
 }
 
-/** How names are compared: NFC, no case (Turkish dotted/dotless i fold to i), single spaces. */
-export function nameKey(name: string): string {
-  return tidy(name.normalize("NFC"))
-    .toLowerCase()
-    .normalize("NFC")
-    .replace(/i\u0307/g, "i")
-    .replace(/\u0131/g, "i");
-}
-
-/** The stored spelling of `requested` if it is one of the article's authors, else null. */
+/**
+ * The stored spelling of `requested` if it is one of the article's authors, else null. Both sides are compared
+ * by nameMatchKey: NFKC, invisible characters removed, case folded, single spaces.
+ */
 export function matchAuthor(authorname: string, requested: string): string | null {
-  const key = nameKey(requested);
+  const key = nameMatchKey(requested);
   if (!key) return null;
-  return splitAuthors(authorname).find((a) => nameKey(a) === key) ?? null;
+  return splitAuthors(authorname).find((a) => nameMatchKey(a) === key) ?? null;
 }
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -82,9 +89,31 @@ export function articleFactsOf(row: ArticleRow): ArticleFacts {
     year: row.year,
     volume: row.volume,
     issue: row.issue,
-    pages: tidy(row.pagenumber).replace(/\s*-\s*/, "–"),
+    pages: pageRange(row.pagenumber),
     published: monthYear(row.publishdate, row.year),
   };
+}
+
+/** "73–80" from "73-80"; a one-page article ("36-36") is "36". */
+export function pageRange(pagenumber: string): string {
+  const m = /^(\d+)\s*[-–]\s*(\d+)$/.exec(tidy(pagenumber));
+  if (m && Number(m[1]) === Number(m[2])) return m[1];
+  return tidy(pagenumber).replace(/\s*-\s*/, "–");
+}
+
+/** "Page" before a single page, "Pages" before a range. */
+export const pagesLabel = (pages: string): string => (/^\d+$/.test(pages) ? "Page" : "Pages");
+
+/**
+ * Affiliation and country as printed: the country is appended only when the affiliation does not already end with
+ * it ("University of Jakarta, Indonesia" + "Indonesia" stays as it is).
+ */
+export function affiliationWithCountry(affiliation: string, country: string): string {
+  if (!country) return affiliation;
+  const tail = nameMatchKey(affiliation.split(/[,;\n]/).pop() ?? "");
+  const key = nameMatchKey(country);
+  if (tail === key || nameMatchKey(affiliation).endsWith(` ${key}`)) return affiliation;
+  return [affiliation, country].filter(Boolean).join(", ");
 }
 
 export interface EditorFacts {
@@ -129,9 +158,12 @@ export function chiefEditorOf(editors: EditorRow[]): EditorFacts | null {
   return chief ? editorFactsOf(chief) : null;
 }
 
-/** An ASCII file-name slug of a name ("Şükrü Işık" -> "sukru-isik"); "author" when nothing Latin remains. */
+/**
+ * A file-name slug of a name: ASCII when it has Latin letters ("Şükrü Işık" -> "sukru-isik"), else its own letters
+ * ("محمد عبد الله" -> "محمد-عبد-الله", "王小明" -> "王小明"); `fallback` when nothing is left.
+ */
 export function slugOf(name: string, fallback = "author"): string {
-  const slug = name
+  const latin = name
     .normalize("NFKD")
     .replace(/[ıİ]/g, "i")
     .replace(/[əƏ]/g, "e")
@@ -139,12 +171,11 @@ export function slugOf(name: string, fallback = "author"): string {
     .replace(/[øØ]/g, "o")
     .replace(/ß/g, "ss")
     .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40)
-    .replace(/-+$/, "");
-  return slug || fallback;
+    .toLowerCase();
+  const ascii = /[a-z]/.test(latin) ? latin.replace(/[^a-z0-9]+/g, "-") : "";
+  const slug = ascii || stripInvisible(name.normalize("NFC")).toLowerCase().replace(/[^\p{L}\p{M}\p{N}\u200c\u200d]+/gu, "-");
+  const trimmed = [...slug.replace(/^-+|-+$/g, "")].slice(0, 40).join("").replace(/-+$/, "");
+  return trimmed || fallback;
 }
 
 /** A reference number made safe for a file name (letters, digits, dot, dash, underscore). */

@@ -7,6 +7,10 @@ import { buildCoverPage } from "./cover-page";
 import { buildEditorialBoard } from "./editorial-board";
 import { buildIndexPage } from "./index-page";
 import { zipStream } from "./bundles";
+import { env } from "cloudflare:test";
+import { putRemoteFonts } from "./remote-fonts.testing";
+import { forgetRemoteFonts, loadFontsFor } from "./remote-fonts";
+import { SCRIPT_NAMES } from "./script-names.testing";
 import { SAMPLE_ARTICLE, SAMPLE_BRANDING, SAMPLE_CHIEF, SAMPLE_EDITORS, SAMPLE_ISSUE } from "./sample-documents";
 
 const results: string[] = [];
@@ -52,6 +56,24 @@ it("measures the documents", { timeout: 300_000 }, async () => {
   await measure("cover page", () => buildCoverPage({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE }));
   await measure("editorial board (24 editors, 3 pages)", () => buildEditorialBoard({ branding: SAMPLE_BRANDING, editors: SAMPLE_EDITORS }));
   await measure("index page (12 articles)", () => buildIndexPage({ branding: SAMPLE_BRANDING, articles: SAMPLE_ISSUE }));
+  // Scripts whose fonts live in R2: a cold certificate fetches and parses the face (one sample per script, the
+  // isolate's R2 fonts forgotten first); warm ones reuse it (the font stays loaded in the isolate).
+  await putRemoteFonts();
+  const coldTimes: number[] = [];
+  for (const [script, name] of SCRIPT_NAMES.filter(([s]) => ["Tamil", "Telugu", "Malayalam", "Sinhala", "Hebrew", "Thai", "Chinese", "Korean"].includes(s))) {
+    forgetRemoteFonts();
+    const start = performance.now();
+    await loadFontsFor(env.FILES, [name]);
+    const bytes = await certificate(name);
+    coldTimes.push(performance.now() - start);
+    results.push(`| certificate, ${script} name, font cold from R2 (fetch + parse + build), one sample | ${coldTimes.at(-1)!.toFixed(0)} ms | — | ${(bytes.length / 1024).toFixed(1)} KB |`);
+  }
+  await loadFontsFor(env.FILES, SCRIPT_NAMES.map(([, n]) => n));
+  await measure("certificate, 20 scripts in turn (warm, R2 fonts loaded)", async (i) => {
+    const name = SCRIPT_NAMES[Math.abs(i) % SCRIPT_NAMES.length][1];
+    await loadFontsFor(env.FILES, [name]);
+    return certificate(`${name} ${i}`);
+  });
   let zipBytes = 0;
   const zipMedian = await measure(
     "150-certificate zip, streamed to the end",

@@ -9,7 +9,8 @@ import { buildCoverPage } from "./cover-page";
 import { buildAppointmentCertificate } from "./appointment-certificate";
 import { SAMPLE_ARTICLE, SAMPLE_AUTHORS, SAMPLE_BRANDING, SAMPLE_CHIEF, SAMPLE_EDITORS, SAMPLE_ISSUE } from "./sample-documents";
 import { pdfText } from "./pdf-text.testing";
-import { isCovered, shapeText } from "./text-shaping";
+import { isCovered, paragraphDirection, shapeText } from "./text-shaping";
+import { wrapText } from "./text-layout";
 import { FACES } from "./font-faces";
 import { subsetTrueType } from "./truetype-subset";
 import { zipStream } from "./bundles";
@@ -50,11 +51,41 @@ describe("names from everywhere", () => {
     expect((await pdfText(bytes)).text).toContain("Wang");
   });
 
-  it("keeps the comma after an Arabic name in a Latin line, and digits left to right in an Arabic one", () => {
-    expect(shapeText("Ali محمد, Omar").map((r) => r.text)).toEqual(["Ali ", "محمد", ", ", "Omar"]);
+  it("keeps the comma after an Arabic name in a Latin line, and digits left to right in an Arabic one (UAX #9)", () => {
+    expect(shapeText("Ali محمد, Omar").map((r) => r.text)).toEqual(["Ali ", "محمد", ", Omar"]);
     const arabicLine = shapeText("محمد 12 علي");
-    expect(arabicLine.map((r) => r.text)).toEqual(["علي", "12 ", "محمد "]);
-    expect(arabicLine[1].rtl).toBe(false);
+    expect(arabicLine[0].text).toBe("علي");
+    expect(arabicLine.find((r) => r.text.includes("12"))!.rtl).toBe(false);
+    expect(arabicLine.at(-1)!.text.trim()).toBe("محمد");
+  });
+
+  it("lays out every line of a mixed author list in the list's own (left-to-right) order, even when a line starts in Arabic", () => {
+    const list = "محمد عبد الله, Ali Khan, রবীন্দ্রনাথ ঠাকুর, زهرا احمدی, Omar Farooq";
+    const lines = wrapText(list, { size: 14, style: { italic: true } }, 150);
+    expect(lines.length).toBeGreaterThan(2);
+    for (const line of lines) {
+      const visual = shapeText(line, { italic: true }, "ltr").map((r) => r.text.trim()).filter(Boolean).join(" | ");
+      // Names appear left to right in the order they were given; a right-to-left name reads as one unit.
+      const names = line.split(",").map((n) => n.trim()).filter(Boolean);
+      let at = -1;
+      for (const name of names) {
+        const pos = visual.indexOf(name);
+        expect(pos, `${name} in "${visual}"`).toBeGreaterThan(at);
+        at = pos;
+      }
+    }
+    // Auto direction (a paragraph of its own) would put the Arabic name on the right: not what a list does.
+    expect(paragraphDirection(list)).toBe("rtl");
+    expect(shapeText("محمد عبد الله, Ali Khan", {}, "ltr").map((r) => r.text)).toEqual(["محمد عبد الله", ", Ali Khan"]);
+    expect(shapeText("محمد عبد الله, Ali Khan", {}, "auto").at(-1)!.text).toContain("محمد عبد الله");
+  });
+
+  it("mirrors brackets in right-to-left text", () => {
+    const glyphs = shapeText("(محمد)", {}, "rtl").flatMap((r) => r.glyphs);
+    const serif = FACES.serif.tables;
+    // Read right to left, the opening bracket is on the right: drawn with the ")" glyph, and "(" on the left.
+    expect(glyphs[0].id).toBe(serif.glyphId(0x28));
+    expect(glyphs.at(-1)!.id).toBe(serif.glyphId(0x29));
   });
 });
 
@@ -154,7 +185,9 @@ describe("building blocks", () => {
     expect(matchAuthor(stored, "Nguye\u0302\u0303n Thi\u0323 Minh")).toBe("Nguyễn Thị Minh");
     expect(matchAuthor(stored, "Aynur")).toBeNull();
     expect(slugOf("Şükrü Işık")).toBe("sukru-isik");
-    expect(slugOf("محمد عبد الله")).toBe("author");
+    expect(slugOf("محمد عبد الله")).toBe("محمد-عبد-الله");
+    expect(slugOf("王小明")).toBe("王小明");
+    expect(slugOf("\u200e\u200f")).toBe("author");
   });
 
   it("streams a zip of stored entries, one document per pull", async () => {

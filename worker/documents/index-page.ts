@@ -4,7 +4,8 @@ import type { ArticleFacts, Branding } from "./document-data";
 import { brandingFacts } from "./document-data";
 import { divider, GOLD, INK, MUTED, NAVY, RULE, WHITE } from "./ornaments";
 import { A4, PdfWriter, type PageCanvas } from "./pdf-writer";
-import { drawRichLines, drawText, fitSize, layoutRichText, parseRichText, wrapText } from "./text-layout";
+import { drawRichLines, drawText, parseRichText } from "./text-layout";
+import { drawLineFitted, fitParagraph, fitRichText } from "./text-fit";
 
 export interface IndexPageInput {
   branding: Branding;
@@ -14,6 +15,8 @@ export interface IndexPageInput {
 const MARGIN = 48;
 const BOTTOM = 64;
 const COLS = { sno: 38, authors: 150, pages: 56 };
+/** The most lines a row's title or author list takes (a page holds ~40 at this size). */
+const ROW_LINES = 24;
 
 /** First page number of "73-80" (73); articles without one sort last. */
 export function firstPage(pages: string): number {
@@ -34,7 +37,7 @@ function issueLine(articles: ArticleFacts[]): string | null {
 
 export async function buildIndexPage({ branding, articles }: IndexPageInput): Promise<Uint8Array> {
   const sorted = sortByFirstPage(articles);
-  const writer = await PdfWriter.create({ title: `Index — ${branding.name}`, author: branding.name });
+  const writer = await PdfWriter.create({ lang: branding.lang, title: `Index — ${branding.name}`, author: branding.name });
   const tableWidth = A4.width - 2 * MARGIN;
   const titleWidth = tableWidth - COLS.sno - COLS.authors - COLS.pages;
   const colX = { sno: MARGIN, title: MARGIN + COLS.sno, authors: MARGIN + COLS.sno + titleWidth, pages: MARGIN + tableWidth - COLS.pages };
@@ -56,37 +59,41 @@ export async function buildIndexPage({ branding, articles }: IndexPageInput): Pr
     pages.push(c);
     const cx = c.width / 2;
     if (pages.length === 1) {
-      drawText(c, branding.name, cx, c.height - 66, { size: fitSize(branding.name, { style: { bold: true } }, 19, 10, tableWidth), style: { bold: true }, color: NAVY, align: "center" });
+      drawLineFitted(c, branding.name, cx, c.height - 66, { maxSize: 19, minSize: 10, width: tableWidth, style: { bold: true }, color: NAVY, align: "center" });
       const facts = brandingFacts(branding);
-      if (facts.length) drawText(c, facts.join("   |   "), cx, c.height - 85, { size: 9.5, color: MUTED, align: "center" });
+      if (facts.length) drawLineFitted(c, facts.join("   |   "), cx, c.height - 85, { maxSize: 9.5, minSize: 7, width: tableWidth, color: MUTED, align: "center" });
       divider(c, cx, c.height - 99, 130);
       drawText(c, "TABLE OF CONTENTS", cx, c.height - 130, { size: 18, style: { bold: true }, color: NAVY, align: "center", tracking: 3 });
       const issue = issueLine(sorted);
       if (issue) drawText(c, issue, cx, c.height - 150, { size: 11, color: GOLD, align: "center", tracking: 0.5 });
       y = c.height - 182;
     } else {
-      drawText(c, `${branding.name} — Table of Contents (continued)`, MARGIN, c.height - 44, { size: 9, style: { italic: true }, color: MUTED });
+      drawLineFitted(c, `${branding.name} — Table of Contents (continued)`, MARGIN, c.height - 44, { maxSize: 9, minSize: 7, width: tableWidth, style: { italic: true }, color: MUTED });
       y = c.height - 72;
     }
     tableHeader();
+    rowsOnPage = 0;
   };
+  let rowsOnPage = 0;
   newPage();
 
   sorted.forEach((article, i) => {
-    const titleLines = layoutRichText(parseRichText(article.titleHtml), { size: 10.5 }, titleWidth - 12);
-    const authorLines = wrapText(article.authors.join(", "), { size: 9.5, style: { italic: true } }, COLS.authors - 12);
+    // A row never outgrows a page: title and authors keep at most ROW_LINES lines each (then an ellipsis).
+    const titleLines = fitRichText(parseRichText(article.titleHtml), {}, { maxSize: 10.5, minSize: 10.5, width: titleWidth - 12, maxLines: ROW_LINES }).lines;
+    const authorLines = fitParagraph(article.authors.join(", "), { style: { italic: true }, direction: "ltr" }, { maxSize: 9.5, minSize: 9.5, width: COLS.authors - 12, maxLines: ROW_LINES }).lines;
     const rows = Math.max(titleLines.length * 14, authorLines.length * 12.5);
     const height = rows + 14;
-    if (y - height < BOTTOM) newPage();
+    if (y - height < BOTTOM && rowsOnPage > 0) newPage();
+    rowsOnPage++;
     if (i % 2 === 1) c.save().fillColor([0.965, 0.969, 0.98]).rect(MARGIN, y - height + 10, tableWidth, height).fill().restore();
     drawText(c, String(i + 1), colX.sno + COLS.sno / 2, y, { size: 10, color: INK, align: "center" });
     drawRichLines(c, titleLines, y, { x: colX.title + 6, width: titleWidth - 12, lineHeight: 14, color: INK });
     let ay = y;
     for (const line of authorLines) {
-      drawText(c, line, colX.authors + 6, ay, { size: 9.5, style: { italic: true }, color: MUTED });
+      drawText(c, line, colX.authors + 6, ay, { size: 9.5, style: { italic: true }, color: MUTED, direction: "ltr" });
       ay -= 12.5;
     }
-    drawText(c, article.pages || "—", colX.pages + COLS.pages / 2, y, { size: 10, color: INK, align: "center" });
+    drawLineFitted(c, article.pages || "—", colX.pages + COLS.pages / 2, y, { maxSize: 10, minSize: 7, width: COLS.pages - 6, color: INK, align: "center" });
     y -= height;
     c.save().strokeColor(RULE).lineWidth(0.5).line(MARGIN, y + 10, MARGIN + tableWidth, y + 10).restore();
   });

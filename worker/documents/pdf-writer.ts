@@ -6,6 +6,7 @@
 // its object model and serializer cost more than the drawing; this path costs a few milliseconds
 // (docs/decisions/0052-document-speed.md).
 import { deflateSync } from "node:zlib";
+import { createHash } from "node:crypto";
 import type { FontFace } from "./font-faces";
 import type { ShapedRun } from "./text-shaping";
 import { subsetTrueType } from "./truetype-subset";
@@ -104,9 +105,39 @@ interface CachedForm {
 const FORM_CACHE_LIMIT = 64;
 const formCache = new Map<string, CachedForm>();
 
+/** Where a line of text was drawn: baseline start, width drawn and font size (the layout's own measurement). */
+export interface TextBox {
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+  text: string;
+}
+
+/** Pages laid out while a layout recording is on (tests check that no text leaves its box or overlaps another). */
+export interface RecordedPage {
+  width: number;
+  height: number;
+  texts: TextBox[];
+}
+let layoutRecording: RecordedPage[] | null = null;
+
+/** Runs `build` and returns the pages it wrote with every text box drawn on them. */
+export async function recordLayout(build: () => Promise<unknown>): Promise<RecordedPage[]> {
+  const pages: RecordedPage[] = [];
+  layoutRecording = pages;
+  try {
+    await build();
+  } finally {
+    layoutRecording = null;
+  }
+  return pages;
+}
+
 /** One page's content stream, written as PDF operators. Coordinates are PDF points from the bottom-left. */
 export class PageCanvas {
   private readonly ops: string[] = [];
+  readonly texts: TextBox[] | null = layoutRecording ? [] : null;
   readonly fonts = new Set<EmbeddedFont>();
   readonly forms = new Set<CachedForm>();
 
@@ -232,6 +263,7 @@ export class PageCanvas {
       pen += runWidth;
     }
     this.op("ET");
+    this.texts?.push({ x, y, width: pen - x, size, text: runs.map((r) => r.text).join("") });
     return pen - x;
   }
 
@@ -245,9 +277,24 @@ export interface DocumentInfo {
   title: string;
   author: string;
   subject?: string;
+  /** BCP 47 language of the document's text (the catalog's /Lang); "en" when not given. */
+  lang?: string;
 }
 
+/** The application that makes the documents (/Creator; /Producer names the writer). */
+export const CREATOR = "journal-edge";
+
 const SUBSET_TAG_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** Six capital letters from a hash of the font and its glyph set: equal subsets get equal tags (ISO 32000 9.6.4). */
+export function subsetTag(fontKey: string, glyphIds: readonly number[]): string {
+  const digest = createHash("sha256").update(`${fontKey}:${glyphIds.join(",")}`).digest();
+  let tag = "";
+  for (let i = 0; i < 6; i++) tag += SUBSET_TAG_LETTERS[digest[i] % 26];
+  return tag;
+}
+
+const hexOf = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** A PDF text string: UTF-16BE with a byte order mark, hex-encoded (any script, no escaping). */
 const textString = (text: string): string => `<FEFF${utf16Hex(text)}>`;
@@ -273,13 +320,17 @@ export class PdfWriter {
   /** Object numbers are indexes + 1; 1 is the catalog, 2 the page tree, 3 the document information. */
   private readonly objects: Array<PdfObject | null> = [null, null, null];
 
-  private constructor(private readonly info: string) {}
+  private constructor(
+    private readonly info: string,
+    private readonly lang: string,
+  ) {}
 
   static async create(info: DocumentInfo): Promise<PdfWriter> {
     let dict = `<< /Title ${textString(info.title)} /Author ${textString(info.author)}`;
     if (info.subject) dict += ` /Subject ${textString(info.subject)}`;
-    dict += ` /Creator ${textString(info.author)} /Producer (journal-edge documents) /CreationDate ${dateString(new Date())} >>`;
-    return new PdfWriter(dict);
+    dict += ` /Creator (${CREATOR}) /Producer (journal-edge documents) /CreationDate ${dateString(new Date())} >>`;
+    const lang = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(info.lang ?? "") ? info.lang! : "en";
+    return new PdfWriter(dict, lang);
   }
 
   /** Reserves an object number (written later with `set`). */
@@ -327,6 +378,7 @@ export class PdfWriter {
   }
 
   async save(): Promise<Uint8Array> {
+    if (layoutRecording) for (const page of this.pages) layoutRecording.push({ width: page.width, height: page.height, texts: page.texts ?? [] });
     const formRefs = new Map<CachedForm, number>();
     for (const form of this.forms.keys()) {
       form.packed ??= packStream(form.contents);
@@ -341,8 +393,8 @@ export class PdfWriter {
       if (canvas.forms.size) resources += ` /XObject << ${[...canvas.forms].map((f) => `/${this.forms.get(f)} ${formRefs.get(f)} 0 R`).join(" ")} >>`;
       return this.add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(canvas.width)} ${num(canvas.height)}] /Resources <<${resources} >> /Contents ${content} 0 R >>`);
     });
-    [...this.fonts.values()].forEach((font, i) => this.embedFont(font, i));
-    this.set(1, "<< /Type /Catalog /Pages 2 0 R >>");
+    for (const font of this.fonts.values()) this.embedFont(font);
+    this.set(1, `<< /Type /Catalog /Pages 2 0 R /Lang (${this.lang}) /ViewerPreferences << /DisplayDocTitle true >> >>`);
     this.set(2, `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`);
     this.set(3, this.info);
     return this.serialize();
@@ -371,7 +423,11 @@ export class PdfWriter {
     const size = this.objects.length + 1;
     let xref = `xref\n0 ${size}\n0000000000 65535 f \n`;
     for (const offset of offsets) xref += `${String(offset).padStart(10, "0")} 00000 n \n`;
-    write(encoder.encode(`${xref}trailer\n<< /Size ${size} /Root 1 0 R /Info 3 0 R >>\nstartxref\n${length}\n%%EOF\n`));
+    // The file identifier (ISO 32000 14.4): a hash of everything before the xref; both parts equal in a new file.
+    const hash = createHash("md5");
+    for (const part of parts) hash.update(part);
+    const id = hexOf(hash.digest());
+    write(encoder.encode(`${xref}trailer\n<< /Size ${size} /Root 1 0 R /Info 3 0 R /ID [<${id}> <${id}>] >>\nstartxref\n${length}\n%%EOF\n`));
     const out = new Uint8Array(length);
     let at = 0;
     for (const part of parts) {
@@ -381,7 +437,7 @@ export class PdfWriter {
     return out;
   }
 
-  private embedFont(font: EmbeddedFont, index: number): void {
+  private embedFont(font: EmbeddedFont): void {
     const fk = font.face.tables.metrics;
     const scale = 1000 / fk.unitsPerEm;
     // The font program and ToUnicode map are stored, not deflated: renumbered glyph outlines compress only ~30% and
@@ -389,10 +445,7 @@ export class PdfWriter {
     const program = subsetTrueType(font.face.bytes, font.order);
     const cmap = encoder.encode(toUnicodeCMap(font));
     const fontFile = this.add(`<< /Length ${program.length} /Length1 ${program.length} >>`, program);
-    // Subset fonts are named with a six-letter tag (ISO 32000 9.6.4); unique within the document.
-    let tag = "";
-    for (let i = 0, n = index + 1; i < 6; i++, n = Math.floor(n / 26)) tag = SUBSET_TAG_LETTERS[n % 26] + tag;
-    const baseFont = `${tag}+${(fk.postscriptName ?? font.face.key).replace(/[^A-Za-z0-9-]/g, "")}`;
+    const baseFont = `${subsetTag(font.face.key, font.order)}+${(fk.postscriptName ?? font.face.key).replace(/[^A-Za-z0-9-]/g, "")}`;
     const bbox = fk.bbox.map((v) => Math.round(v * scale));
     const descriptor = this.add(
       `<< /Type /FontDescriptor /FontName /${baseFont} /Flags ${4 | (fk.italicAngle ? 64 : 0)} /FontBBox [${bbox.join(" ")}]` +

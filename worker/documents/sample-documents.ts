@@ -13,6 +13,7 @@ export const SAMPLE_BRANDING: Branding = {
   impactFactor: "8.4",
   domain: "www.journal.example",
   email: "editor@journal.example",
+  lang: "en",
 };
 
 export const SAMPLE_AUTHORS = ["Aynur Məmmədova", "Şükrü Işık", "Nguyễn Thị Minh", "محمد عبد الله", "রবীন্দ্রনাথ ঠাকুর", "አበበ ቢቂላ"];

@@ -3,7 +3,7 @@
 import { decodeEntities } from "../schemas/rich-text";
 import type { TextStyle } from "./font-faces";
 import type { PageCanvas, Rgb } from "./pdf-writer";
-import { runsWidth, shapeText } from "./text-shaping";
+import { bidiLevels, paragraphDirection, reorder, runsWidth, shapeText, type BaseDirection } from "./text-shaping";
 
 export type Align = "left" | "center" | "right";
 
@@ -13,13 +13,15 @@ export interface TextSpec {
   color?: Rgb;
   /** Extra space between characters, in points. */
   tracking?: number;
+  /** Base direction of the paragraph the text belongs to ("auto": from its first strong character). */
+  direction?: BaseDirection;
 }
 
 /** Collapses runs of whitespace and trims: what a name or a label looks like on paper. */
 export const tidy = (s: string | null | undefined): string => String(s ?? "").replace(/\s+/g, " ").trim();
 
 export function textWidth(text: string, spec: TextSpec): number {
-  const runs = shapeText(text, spec.style);
+  const runs = shapeText(text, spec.style, spec.direction);
   let chars = 0;
   if (spec.tracking) for (const run of runs) chars += run.glyphs.length;
   return runsWidth(runs, spec.size) + chars * (spec.tracking ?? 0);
@@ -29,7 +31,7 @@ export function textWidth(text: string, spec: TextSpec): number {
 export function drawText(canvas: PageCanvas, text: string, x: number, y: number, spec: TextSpec & { align?: Align }): number {
   const width = textWidth(text, spec);
   const left = spec.align === "center" ? x - width / 2 : spec.align === "right" ? x - width : x;
-  canvas.drawRuns(shapeText(text, spec.style), left, y, { size: spec.size, color: spec.color, tracking: spec.tracking });
+  canvas.drawRuns(shapeText(text, spec.style, spec.direction), left, y, { size: spec.size, color: spec.color, tracking: spec.tracking });
   return width;
 }
 
@@ -54,11 +56,17 @@ export function wrapText(text: string, spec: TextSpec, maxWidth: number): string
     if (line) lines.push(line);
     line = word;
     while (textWidth(line, spec) > maxWidth && [...line].length > 1) {
+      // The longest start that fits (binary search: widths grow with the prefix), at least one character.
       const chars = [...line];
-      let cut = chars.length - 1;
-      while (cut > 1 && textWidth(chars.slice(0, cut).join(""), spec) > maxWidth) cut--;
-      lines.push(chars.slice(0, cut).join(""));
-      line = chars.slice(cut).join("");
+      let lo = 1;
+      let hi = chars.length - 1;
+      while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        if (textWidth(chars.slice(0, mid).join(""), spec) <= maxWidth) lo = mid;
+        else hi = mid - 1;
+      }
+      lines.push(chars.slice(0, lo).join(""));
+      line = chars.slice(lo).join("");
     }
   }
   if (line) lines.push(line);
@@ -75,6 +83,8 @@ export interface ParagraphSpec extends TextSpec {
 
 /** Draws wrapped text starting with the first baseline at `y`; returns the baseline after the last line. */
 export function drawParagraph(canvas: PageCanvas, text: string, y: number, spec: ParagraphSpec): number {
+  // Bidi: the paragraph's direction is resolved once, from the whole text, and every line is laid out with it.
+  spec = { ...spec, direction: paragraphDirection(text, spec.direction) };
   let lines = wrapText(text, spec, spec.width);
   if (spec.maxLines && lines.length > spec.maxLines) {
     lines = lines.slice(0, spec.maxLines);
@@ -157,6 +167,8 @@ interface PlacedFragment {
 export interface RichLine {
   fragments: PlacedFragment[];
   width: number;
+  /** The direction of the paragraph the line was broken from. */
+  direction: "ltr" | "rtl";
 }
 
 const SCRIPT_SCALE = 0.64;
@@ -171,6 +183,7 @@ function place(f: RichFragment, text: string, base: TextSpec): PlacedFragment {
 
 /** Wraps rich text into lines no wider than `maxWidth` (words may mix styles: "H<sub>2</sub>O"). */
 export function layoutRichText(fragments: RichFragment[], base: TextSpec, maxWidth: number): RichLine[] {
+  const direction = paragraphDirection(fragments.map((f) => f.text).join(""), base.direction);
   // Words: sequences of placed fragments between spaces.
   const words: PlacedFragment[][] = [];
   let word: PlacedFragment[] = [];
@@ -187,14 +200,14 @@ export function layoutRichText(fragments: RichFragment[], base: TextSpec, maxWid
   if (word.length) words.push(word);
 
   const lines: RichLine[] = [];
-  let line: RichLine = { fragments: [], width: 0 };
+  let line: RichLine = { fragments: [], width: 0, direction };
   const wordWidth = (w: PlacedFragment[]) => w.reduce((s, f) => s + f.width, 0);
   for (const w of words) {
     const ww = wordWidth(w);
     const needed = line.fragments.length ? spaceWidth + ww : ww;
     if (line.fragments.length && line.width + needed > maxWidth) {
       lines.push(line);
-      line = { fragments: [], width: 0 };
+      line = { fragments: [], width: 0, direction };
     }
     if (line.fragments.length) {
       line.fragments.push({ text: " ", style: w[0].style, size: base.size, rise: 0, underline: false, width: spaceWidth });
@@ -205,7 +218,7 @@ export function layoutRichText(fragments: RichFragment[], base: TextSpec, maxWid
       for (const piece of wrapText(w[0].text, { size: w[0].size, style: w[0].style }, maxWidth)) {
         if (line.fragments.length) lines.push(line);
         const placed = { ...w[0], text: piece, width: textWidth(piece, { size: w[0].size, style: w[0].style }) };
-        line = { fragments: [placed], width: placed.width };
+        line = { fragments: [placed], width: placed.width, direction };
       }
       continue;
     }
@@ -224,12 +237,29 @@ export interface RichDrawSpec {
   color?: Rgb;
 }
 
+/**
+ * The fragments of a rich line in visual order: each takes the bidi level of its first character in the line's
+ * text (resolved with the paragraph's direction) and the fragments are reordered by rule L2.
+ */
+function visualOrder(line: RichLine): PlacedFragment[] {
+  const text = line.fragments.map((f) => f.text).join("");
+  const levels = bidiLevels(text, line.direction);
+  if (!levels) return line.fragments;
+  let at = 0;
+  const leveled = line.fragments.map((f) => {
+    const level = levels[at];
+    at += f.text.length;
+    return { f, level };
+  });
+  return reorder(leveled).map((x) => x.f);
+}
+
 /** Draws laid-out rich lines from the first baseline `y`; returns the baseline after the last line. */
 export function drawRichLines(canvas: PageCanvas, lines: RichLine[], y: number, spec: RichDrawSpec): number {
   for (const line of lines) {
     let pen = spec.align === "center" ? spec.x + (spec.width - line.width) / 2 : spec.align === "right" ? spec.x + spec.width - line.width : spec.x;
-    for (const f of line.fragments) {
-      canvas.drawRuns(shapeText(f.text, f.style), pen, y + f.rise, { size: f.size, color: spec.color });
+    for (const f of visualOrder(line)) {
+      canvas.drawRuns(shapeText(f.text, f.style, line.direction), pen, y + f.rise, { size: f.size, color: spec.color });
       if (f.underline) {
         canvas.save().lineWidth(f.size * 0.05);
         if (spec.color) canvas.strokeColor(spec.color);

@@ -1,13 +1,27 @@
-// Unicode text -> positioned glyph runs: font fallback per character, shaping per run, and a simplified bidi pass.
+// Unicode text -> positioned glyph runs: font fallback per character, shaping per run, and bidi by UAX #9.
 // - Each character takes the first face of the style's chain that has a glyph for it; combining marks and joiners
 //   stay with their base; spaces and punctuation stay in the current run when its face has them.
 // - A character no face covers is decomposed (NFKD: "ﬁ" -> "fi", "²" -> "2"); failing that it is drawn as U+FFFD,
 //   the visible replacement character, never as an empty box.
-// - Bidi: runs in a right-to-left face are shaped right to left by fontkit (Arabic joining, lam-alef); a paragraph
-//   whose first strong character is right-to-left shows its runs in reverse order; in a left-to-right paragraph,
-//   consecutive right-to-left runs (with the digits between them) are reversed as a group. European digits always
-//   read left to right. This covers names and titles; full UAX #9 (nested embeddings, mirroring) is not attempted.
+// - Bidi: the Unicode Bidirectional Algorithm (bidi-js, UAX #9) resolves each character's embedding level with the
+//   paragraph's base direction (taken from the whole paragraph before it is broken into lines, see
+//   paragraphDirection); runs are split where the level changes, shaped in their direction (mirrored brackets in
+//   right-to-left runs), and put in visual order by rule L2 (docs/decisions/0055-bidi.md).
+import bidiFactory from "bidi-js";
 import { fallbackChain, type FontFace, type TextStyle } from "./font-faces";
+import { stripInvisible } from "../schemas/invisible-text";
+
+const bidi = bidiFactory();
+
+/** A paragraph's base direction: "auto" takes it from the first strong character (UAX #9 P2/P3). */
+export type BaseDirection = "ltr" | "rtl" | "auto";
+
+/** The resolved base direction of a whole paragraph (before line breaking): its lines are laid out with it. */
+export function paragraphDirection(text: string, base: BaseDirection = "auto"): "ltr" | "rtl" {
+  if (base !== "auto") return base;
+  if (!RTL_ANY.test(text)) return "ltr";
+  return bidi.getEmbeddingLevels(cleanText(text)).paragraphs[0]?.level % 2 ? "rtl" : "ltr";
+}
 
 export interface ShapedGlyph {
   /** Glyph id in the face (also the CID in the PDF). */
@@ -26,6 +40,8 @@ export interface ShapedRun {
   /** The run's characters in logical order (ActualText of complex runs). */
   text: string;
   rtl: boolean;
+  /** Bidi embedding level (odd: right to left). */
+  level: number;
   /** Reordered or ligated glyphs (Arabic, Indic): PDF extractors need ActualText to read it back. */
   complex: boolean;
   /** Total advance in thousandths of the font size. */
@@ -35,21 +51,23 @@ export interface ShapedRun {
 const MARK = /^[\p{M}\u200c\u200d\ufe00-\ufe0f]$/u;
 const NEUTRAL = /^[\p{Zs}\p{P}\p{S}]$/u;
 const DIGIT = /^[0-9]$/;
-const RTL_STRONG = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
-const STRONG = /[\p{L}]/u;
+/** Any character that may be right to left (Hebrew, Arabic, Syriac, Thaana, NKo... and explicit RTL marks). */
+const RTL_ANY = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200f\u202b\u202e\u2067]|[\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
 
-/** Characters that never reach the page: controls become spaces, soft hyphens and BOMs vanish. */
+/**
+ * Characters that never reach the page: controls become spaces; default-ignorables (bidi marks, zero-width
+ * characters, soft hyphens, BOMs, variation selectors) vanish, except ZWJ/ZWNJ inside joining and Indic words.
+ */
 export function cleanText(text: string): string {
-  return text
-    .normalize("NFC")
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")
-    .replace(/[\u00ad\ufeff]/g, "");
+  return stripInvisible(text.normalize("NFC").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " "));
 }
 
 interface Piece {
   face: FontFace;
   text: string;
   digits: boolean;
+  /** Bidi embedding level (odd: right to left). */
+  level: number;
 }
 
 function faceFor(chain: readonly FontFace[], cp: number): FontFace | null {
@@ -57,31 +75,36 @@ function faceFor(chain: readonly FontFace[], cp: number): FontFace | null {
   return null;
 }
 
-/** Splits text into pieces drawn with one face each, in logical order. */
-function itemize(text: string, chain: readonly FontFace[]): Piece[] {
+/** Splits text into pieces drawn with one face at one bidi level each, in logical order. */
+function itemize(text: string, chain: readonly FontFace[], levels: Uint8Array | null): Piece[] {
   const pieces: Piece[] = [];
   let current: Piece | null = null;
+  let level = 0;
   const push = (face: FontFace, ch: string, digits: boolean) => {
-    if (current && current.face === face && current.digits === digits) current.text += ch;
-    else pieces.push((current = { face, text: ch, digits }));
+    if (current && current.face === face && current.digits === digits && current.level === level) current.text += ch;
+    else pieces.push((current = { face, text: ch, digits, level }));
   };
+  let index = 0;
   for (const ch of text) {
+    level = levels ? levels[index] : 0;
+    index += ch.length;
     const cp = ch.codePointAt(0)!;
     if (current && MARK.test(ch) && (current.face.covers(cp) || cp === 0x200c || cp === 0x200d)) {
       current.text += ch;
       continue;
     }
+    const sameLevel = current?.level === level;
     if (DIGIT.test(ch)) {
-      // European digits read left to right even inside Arabic text: they never join a right-to-left run.
-      if (current && !current.face.rtl && current.face.covers(cp)) {
+      // European digits: drawn with a left-to-right face (the bidi levels keep them left to right).
+      if (current && sameLevel && !current.face.rtl && current.face.covers(cp)) {
         current.text += ch;
         continue;
       }
       const face = chain.find((f) => !f.rtl && f.covers(cp)) ?? chain[0];
-      pieces.push((current = { face, text: ch, digits: true }));
+      pieces.push((current = { face, text: ch, digits: true, level }));
       continue;
     }
-    if (current && NEUTRAL.test(ch) && current.face.covers(cp)) {
+    if (current && sameLevel && NEUTRAL.test(ch) && current.face.covers(cp)) {
       current.text += ch;
       continue;
     }
@@ -102,6 +125,7 @@ function itemize(text: string, chain: readonly FontFace[]): Piece[] {
 
 function shapePiece(piece: Piece): ShapedRun {
   const { face } = piece;
+  const rtl = piece.level % 2 === 1;
   const glyphs: ShapedGlyph[] = [];
   let advance = 0;
   if (face.shaping === "direct") {
@@ -113,80 +137,87 @@ function shapePiece(piece: Piece): ShapedRun {
       glyphs.push({ id, advance: width, width, text: ch });
       advance += width;
     }
+    if (rtl) glyphs.reverse();
   } else {
     const font = face.font;
     const scale = 1000 / font.unitsPerEm;
-    const run = font.layout(piece.text);
+    // fontkit's layout takes (text, features, script, language, direction); its typings list only the first two.
+    const layout = font.layout as unknown as (text: string, features?: string[], script?: string, language?: string, direction?: string) => ReturnType<typeof font.layout>;
+    const run = layout.call(font, piece.text, undefined, undefined, undefined, rtl ? "rtl" : "ltr");
     run.glyphs.forEach((glyph, i) => {
       const width = glyph.advanceWidth * scale;
       const glyphAdvance = run.positions[i].xAdvance * scale;
       let text = String.fromCodePoint(...glyph.codePoints);
       // Extractors read right-to-left runs backwards and reverse them again: store ligatures reversed too.
-      if (face.rtl) text = [...text].reverse().join("");
+      if (rtl) text = [...text].reverse().join("");
       glyphs.push({ id: glyph.id, advance: glyphAdvance, width, text });
       advance += glyphAdvance;
     });
   }
-  return { face, glyphs, text: piece.text, rtl: face.rtl, complex: face.shaping === "shaped", advance };
+  return { face, glyphs, text: piece.text, rtl, level: piece.level, complex: face.shaping === "shaped", advance };
 }
 
-/**
- * In a left-to-right paragraph, spaces and punctuation after a right-to-left word belong to the paragraph's
- * direction ("محمد, Ali" keeps its comma after the Arabic name): move them out of the right-to-left piece.
- */
-function detachTrailingNeutrals(pieces: Piece[], chain: readonly FontFace[]): Piece[] {
-  const out: Piece[] = [];
-  for (const piece of pieces) {
-    const m = piece.face.rtl ? /[\s\p{P}\p{S}]+$/u.exec(piece.text) : null;
-    const tail = m?.[0] ?? "";
-    const host = tail && chain.find((f) => !f.rtl && [...tail].every((ch) => f.covers(ch.codePointAt(0)!)));
-    if (!tail || tail === piece.text || !host) {
-      out.push(piece);
-      continue;
+/** UAX #9 rule L2: from the highest level down to the lowest odd one, reverse every sequence at that level or above. */
+export function reorder<T extends { level: number }>(runs: readonly T[]): T[] {
+  const out = [...runs];
+  let highest = 0;
+  let lowestOdd = Infinity;
+  for (const r of runs) {
+    highest = Math.max(highest, r.level);
+    if (r.level % 2) lowestOdd = Math.min(lowestOdd, r.level);
+  }
+  for (let level = highest; level >= lowestOdd; level--) {
+    for (let i = 0; i < out.length; ) {
+      if (out[i].level < level) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < out.length && out[j].level >= level) j++;
+      out.splice(i, j - i, ...out.slice(i, j).reverse());
+      i = j;
     }
-    out.push({ ...piece, text: piece.text.slice(0, -tail.length) }, { face: host, text: tail, digits: false });
   }
   return out;
 }
 
-/** Visual order of the runs (see the header comment for the rules). */
-function reorder(runs: ShapedRun[], pieces: Piece[], rtlParagraph: boolean): ShapedRun[] {
-  if (rtlParagraph) return [...runs].reverse();
-  const out: ShapedRun[] = [];
-  let i = 0;
-  while (i < runs.length) {
-    if (!runs[i].rtl) {
-      out.push(runs[i++]);
-      continue;
-    }
-    // A right-to-left stretch: RTL runs, plus digit runs that sit between two of them.
-    let j = i + 1;
-    while (j < runs.length && (runs[j].rtl || (pieces[j].digits && runs.slice(j).some((r) => r.rtl)))) j++;
-    while (j > i + 1 && !runs[j - 1].rtl) j--;
-    out.push(...runs.slice(i, j).reverse());
-    i = j;
-  }
-  return out;
+/** The embedding level of each UTF-16 unit of `text` in a paragraph of direction `base` (null: all left to right). */
+export function bidiLevels(text: string, base: BaseDirection): Uint8Array | null {
+  if (!RTL_ANY.test(text) && base !== "rtl") return null;
+  return bidi.getEmbeddingLevels(text, base === "auto" ? undefined : base).levels;
+}
+
+/** The text with bidi-mirrored characters (brackets) swapped where they resolve right to left, and the levels. */
+function resolveBidi(text: string, base: BaseDirection): { text: string; levels: Uint8Array | null } {
+  if (!RTL_ANY.test(text) && base !== "rtl") return { text, levels: null };
+  const embedding = bidi.getEmbeddingLevels(text, base === "auto" ? undefined : base);
+  const mirrored = bidi.getMirroredCharactersMap(text, embedding.levels);
+  if (!mirrored.size) return { text, levels: embedding.levels };
+  const units = text.split("");
+  for (const [i, ch] of mirrored) units[i] = ch;
+  return { text: units.join(""), levels: embedding.levels };
 }
 
 const CACHE_LIMIT = 4000;
 const cache = new Map<string, ShapedRun[]>();
 
+/** Drops every cached shaping (after a font was loaded, text once drawn as U+FFFD can be drawn for real). */
+export function clearShapeCache(): void {
+  cache.clear();
+}
+
 /**
- * Shapes one line of text in the given style into runs in visual (left-to-right) order. Results are cached per
- * isolate (labels, journal names and titles repeat across documents); callers must not mutate them.
+ * Shapes one line of text in the given style into runs in visual (left-to-right) order, with `base` the direction
+ * of the paragraph the line belongs to. Results are cached per isolate (labels, journal names and titles repeat
+ * across documents); callers must not mutate them.
  */
-export function shapeText(text: string, style: TextStyle = {}): ShapedRun[] {
-  const key = `${style.bold ? "b" : ""}${style.italic ? "i" : ""}\u0000${text}`;
+export function shapeText(text: string, style: TextStyle = {}, base: BaseDirection = "auto"): ShapedRun[] {
+  const key = `${style.bold ? "b" : ""}${style.italic ? "i" : ""}${base}\u0000${text}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const clean = cleanText(text);
-  const chain = fallbackChain(style);
-  const firstStrong = clean.match(STRONG)?.[0] ?? "";
-  const rtlParagraph = RTL_STRONG.test(firstStrong);
-  const pieces = rtlParagraph ? itemize(clean, chain) : detachTrailingNeutrals(itemize(clean, chain), chain);
-  const runs = pieces.map(shapePiece);
-  const visual = reorder(runs, pieces, rtlParagraph);
+  const resolved = resolveBidi(cleanText(text), base);
+  const runs = itemize(resolved.text, fallbackChain(style), resolved.levels).map(shapePiece);
+  const visual = resolved.levels ? reorder(runs) : runs;
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, visual);
   return visual;

@@ -59,6 +59,14 @@ function publicRoutes(j: Awaited<ReturnType<typeof populated>>): string[] {
     "/archives/2024/vol3/issue1",
     `/archives/2024/vol3/issue1/${ref}`,
     `/archives/2024/vol3/issue1/${ref}.pdf`,
+    "/indexing",
+    "/contact",
+    "/article",
+    "/pdf",
+    `/pdf?refno=${ref}`,
+    "/search?q=cached",
+    `/_data?route=article&path=${encodeURIComponent(`/archives/2024/vol3/issue1/${ref}`)}`,
+    `/_data?route=issue&path=${encodeURIComponent("/archives/2024/vol3/issue1")}`,
   ];
 }
 

@@ -5,6 +5,17 @@ export function isSafeFileName(name: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9._\- ()]{0,180}$/.test(name) && !name.includes("..");
 }
 
+/**
+ * A stored name no object has had before: `{base}-{version}.{ext}`, the version 10 random base-36 characters.
+ * Writes go to new names and rows switch to them, so a write can never overwrite the file a row points at
+ * (docs/decisions/0091).
+ */
+export function versionedName(base: string, ext: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  const version = Array.from(bytes, (b) => "0123456789abcdefghijklmnopqrstuvwxyz"[b % 36]).join("");
+  return `${base}-${version}.${ext}`;
+}
+
 const ns = (journalId: number) => `journals/${journalId}`;
 
 export const fileKeys = {

@@ -40,11 +40,18 @@ export async function putFile(bucket: R2Bucket, key: string, bytes: Uint8Array |
   await bucket.put(key, bytes, { httpMetadata: { contentType } });
 }
 
-/** Deletes an object, logging instead of failing: used for clean-up after the data is already consistent. */
+/**
+ * Deletes an object, retrying once and then logging instead of failing: used for clean-up after the data is
+ * already consistent. An object left by two failed attempts is an orphan no row names (never served), which
+ * `npm run files:orphans` finds and removes.
+ */
 export async function deleteFileQuietly(bucket: R2Bucket, key: string): Promise<void> {
-  try {
-    await bucket.delete(key);
-  } catch (err) {
-    console.error("could not delete R2 object", key, err);
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    try {
+      await bucket.delete(key);
+      return;
+    } catch (err) {
+      if (attempt === 2) console.error("could not delete R2 object", key, err);
+    }
   }
 }

@@ -5,7 +5,7 @@ import type { AppEnv } from "../env";
 import { HttpError } from "./errors";
 import { verifyAdminToken } from "../auth/tokens";
 import { clientIpOf, ipAllowed } from "../auth/client-ip";
-import { findAdminUserById } from "../data/admin-users.repo";
+import { findSessionUser } from "../data/admin-users.repo";
 import { STATUS_ENABLED } from "../schemas/constants";
 
 export const unauthorized = (): HttpError => new HttpError(401, "unauthorized");
@@ -19,7 +19,8 @@ export function bearerTokenOf(header: string | undefined): string | null {
 /**
  * Bearer token -> admin: the signature, issuer, audience and expiry must check out, the token's journal must be
  * the journal of this host, and its user must still exist, be enabled, and be inside their IP allowlist — read
- * from D1 on every call, so disabling a user stops their tokens at once. Sets c.get("admin"); else 401.
+ * from D1 on every call, so disabling a user stops their tokens at once — and the token's session version must
+ * still be the user's (a password change ends it) and the token not logged out. Sets c.get("admin"); else 401.
  */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerTokenOf(c.req.header("authorization"));
@@ -27,9 +28,12 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const claims = await verifyAdminToken(c.env, token);
   const journal = c.get("journal");
   if (!claims || claims.journalId !== journal.id) throw unauthorized();
-  const user = await findAdminUserById(c.get("db"), journal.id, claims.userId);
-  if (!user || user.status !== STATUS_ENABLED || !ipAllowed(user.allowedIps, clientIpOf(c.req.raw.headers))) throw unauthorized();
+  const user = await findSessionUser(c.get("db"), journal.id, claims.userId, claims.tokenId);
+  // Logged out, or signed before the user's last password change or disabling: revoked (0062).
+  if (!user || user.revoked || user.sessionVersion !== claims.sessionVersion) throw unauthorized();
+  if (user.status !== STATUS_ENABLED || !ipAllowed(user.allowedIps, clientIpOf(c.req.raw.headers))) throw unauthorized();
   c.set("admin", { id: user.id, username: user.username, name: user.name });
+  c.set("session", { tokenId: claims.tokenId, expiresAt: claims.expiresAt });
   // Admin answers are per-user: never cached by browsers or proxies.
   c.header("Cache-Control", "private, no-store");
   await next();

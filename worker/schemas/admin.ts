@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { DESIGNATIONS, EDITOR_CATEGORIES, PAYMENT_TYPES, STATUS_DISABLED, STATUS_ENABLED } from "./constants";
 import { richTextToPlain, sanitizeRichText } from "./rich-text";
+import { stripInvisible } from "./invisible-text";
+import { DOI_PREFIX_PATTERN, LANGUAGE_PATTERN, LICENSE_KEYS, normalizeDoi, normalizeIssn, normalizeOrcid, splitAuthors } from "./scholarly";
 
 /** API error codes of the admin calls (the `error` of `{ error }`). */
 export const ADMIN_ERROR_CODES = [
@@ -18,7 +20,10 @@ export const ADMIN_ERROR_CODES = [
   "duplicate_txnid",
   "duplicate_issue",
   "issue_not_found",
-  "domain_taken",
+  "domain_not_assigned",
+  "invalid_doi",
+  "duplicate_doi",
+  "invalid_orcid",
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 
@@ -30,6 +35,12 @@ const INVALID = "invalid_input";
 const text = (max: number) => z.string({ error: INVALID }).trim().max(max, INVALID);
 /** Trimmed, non-empty text of at most `max` characters. */
 const requiredText = (max: number) => text(max).min(1, INVALID);
+/**
+ * Text printed on documents and matched by name (authors, titles, editors): invisible characters removed before
+ * the checks (invisible-text.ts), so "Maria\u200e Rossi" is stored as "Maria Rossi".
+ */
+const visibleText = (max: number) => z.string({ error: INVALID }).transform(stripInvisible).pipe(text(max));
+const requiredVisibleText = (max: number) => visibleText(max).pipe(z.string().min(1, INVALID));
 
 /** A whole number sent as a JSON number or as digits in a form field. */
 const wholeNumber = (min: number, max: number, code: string = INVALID) =>
@@ -50,6 +61,9 @@ export const ISSUE_MAX = 999;
 const richText = (max: number) => text(max).transform((v) => sanitizeRichText(v));
 /** Rich text that must still say something once sanitized (a title of only `<script>` is empty). */
 const requiredRichText = (max: number) => richText(max).refine((v) => richTextToPlain(v) !== "", INVALID);
+/** A rich-text title: invisible characters removed, then sanitized; must say something. */
+const requiredVisibleRichText = (max: number) =>
+  visibleText(max).transform((v) => sanitizeRichText(v)).refine((v) => richTextToPlain(v) !== "", INVALID);
 
 // ---- Login ------------------------------------------------------------------------------------------------
 
@@ -113,10 +127,52 @@ const publishdateField = z
 
 const ptypeField = z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(PAYMENT_TYPES, { error: INVALID }));
 
+/** A language tag ("en", "pt-BR"); empty allowed where a default applies. */
+const languageField = text(35).refine((v) => v === "" || LANGUAGE_PATTERN.test(v), INVALID);
+
+/** Trimmed text that `normalize` turns into its stored form; empty allowed; anything else fails with `code`. */
+const normalizedText = (max: number, normalize: (v: string) => string | null, code: string) =>
+  text(max).transform((v, ctx) => {
+    if (v === "") return "";
+    const out = normalize(v);
+    if (out === null) {
+      ctx.addIssue({ code: "custom", message: code });
+      return z.NEVER;
+    }
+    return out;
+  });
+
+/** "10.1234/abc", also pasted as https://doi.org/...; empty means "prefix + reference number". */
+const doiField = normalizedText(300, normalizeDoi, "invalid_doi");
+
+/**
+ * Per author, in authorname order: optional affiliation and ORCID iD (checksum checked, stored as
+ * 0000-0000-0000-0000). Sent as a JSON array (a string in multipart forms).
+ */
+export const authorDetailsField = z.preprocess(
+  (v) => {
+    if (typeof v !== "string") return v;
+    try {
+      return JSON.parse(v || "[]");
+    } catch {
+      return null;
+    }
+  },
+  z
+    .array(
+      z.object({
+        affiliation: text(500).default(""),
+        orcid: normalizedText(60, normalizeOrcid, "invalid_orcid").default(""),
+      }),
+      { error: INVALID },
+    )
+    .max(100, INVALID),
+);
+
 const articleFields = {
-  title: requiredRichText(2000),
+  title: requiredVisibleRichText(2000),
   abstract: requiredRichText(60_000),
-  authorname: requiredText(1000),
+  authorname: requiredVisibleText(1000),
   refnumber: z.string({ error: INVALID }).trim().regex(REFNUMBER_PATTERN, INVALID),
   txnid: txnidField,
   ptype: ptypeField,
@@ -131,7 +187,17 @@ const articleFields = {
   subject: text(300).default(""),
   mobile: text(50).default(""),
   description: text(5000).default(""),
+  doi: doiField.default(""),
+  language: languageField.default(""),
+  /** One reference per line. */
+  references: text(100_000).default(""),
+  author_details: authorDetailsField.default([]),
 };
+
+/** Keeps one details entry per author of authorname (extra entries dropped, missing ones empty). */
+export function alignAuthorDetails(authorname: string, details: { affiliation: string; orcid: string }[]) {
+  return splitAuthors(authorname).map((_, i) => ({ affiliation: details[i]?.affiliation ?? "", orcid: details[i]?.orcid ?? "" }));
+}
 
 /** POST /api/admin/archives/ fields (the PDF comes separately as pdfFile). SPEC §5: email is required on add. */
 export const articleAddSchema = z.object({ ...articleFields, email: requiredText(254) });
@@ -144,7 +210,7 @@ export type ArticleAddInput = z.input<typeof articleAddSchema>;
 export type ArticleFields = z.output<typeof articleAddSchema>;
 
 /** Which error code wins when a form has several problems: the specific ones first. */
-export const ARTICLE_CODE_PRIORITY = ["invalid_txnid", "invalid_pagenumber", INVALID] as const;
+export const ARTICLE_CODE_PRIORITY = ["invalid_txnid", "invalid_pagenumber", "invalid_doi", "invalid_orcid", INVALID] as const;
 
 // ---- Editors ----------------------------------------------------------------------------------------------
 
@@ -152,16 +218,16 @@ const editorStatusField = z.enum([STATUS_ENABLED, STATUS_DISABLED], { error: INV
 
 /** POST /api/editors and POST /api/editors/{id} fields (the picture comes separately as imgFile). */
 export const editorSchema = z.object({
-  name: requiredText(200),
-  degree: text(200).default(""),
+  name: requiredVisibleText(200),
+  degree: visibleText(200).default(""),
   /** One of the six designations (SPEC §3), so never markup. */
   post: z.enum(DESIGNATIONS, { error: INVALID }),
   /** The affiliation: plain text (rendered as text, never as HTML). */
-  content: requiredText(2000),
+  content: requiredVisibleText(2000),
   category: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(EDITOR_CATEGORIES, { error: INVALID })),
   email: text(254).default(""),
   phone: text(50).default(""),
-  country: text(100).default(""),
+  country: visibleText(100).default(""),
   status: editorStatusField.default(STATUS_ENABLED),
 });
 export type EditorInput = z.input<typeof editorSchema>;
@@ -186,6 +252,9 @@ const domainField = z
   .refine((v) => v === "" || DOMAIN_PATTERN.test(v), INVALID)
   .transform((v) => (v === "" ? undefined : v));
 
+/** "2394-7500" with a valid check digit, or empty. */
+const issnField = normalizedText(20, normalizeIssn, INVALID);
+
 /**
  * POST /api/settings. Every field is optional: a field left out keeps its value (SPEC §5: no validation beyond
  * lengths; the domain must be a host name since the Worker answers on it).
@@ -203,6 +272,12 @@ export const settingsSchema = z
     formatted_journal_name: text(500),
     fee_rupee: text(50),
     fee_dollar: text(50),
+    publisher: text(300),
+    doi_prefix: text(20).refine((v) => v === "" || DOI_PREFIX_PATTERN.test(v), INVALID),
+    license: z.enum(LICENSE_KEYS, { error: INVALID }),
+    issn_print: issnField,
+    issn_online: issnField,
+    language: languageField.refine((v) => v !== "", INVALID),
   })
   .partial();
 export type SettingsInput = z.input<typeof settingsSchema>;

@@ -47,4 +47,11 @@ describe("richTextToPlain", () => {
   it("flattens stored rich text for search, meta tags and documents", () => {
     expect(richTextToPlain("Uptake of CO<sub>2</sub> by <i>Zea mays</i><br>in Işık &amp; Məmmədova")).toBe("Uptake of CO2 by Zea mays in Işık & Məmmədova");
   });
+
+  it("decodes every named character reference and legacy entity-encoded markup (no &lt;i&gt; or &szlig; left in meta tags)", () => {
+    expect(richTextToPlain("Gro&szlig;e Stra&szlig;e, Caf&eacute; &hellip; &alpha;&ndash;&beta; &euro;5")).toBe("Große Straße, Café … α–β €5");
+    expect(richTextToPlain("Role of &lt;i&gt;E. coli&lt;/i&gt; in &lt;b&gt;soil&lt;/b&gt;")).toBe("Role of E. coli in soil");
+    // Text that merely mentions a less-than sign stays text.
+    expect(richTextToPlain("Na &amp; K &lt; 5")).toBe("Na & K < 5");
+  });
 });

@@ -1,6 +1,7 @@
 // Rich text (titles, abstracts, posts, home content, address) is stored as sanitized HTML.
 // Allowlist: b, i, em, strong, u, sup, sub, br, p — with no attributes at all (docs/decisions/0002).
 // Runtime-neutral (no DOM), so the Worker, the seed script and the SPA share one implementation.
+import { NAMED_ENTITIES } from "./html-entities";
 
 const ALLOWED = new Set(["b", "i", "em", "strong", "u", "sup", "sub", "br", "p"]);
 const VOID = new Set(["br"]);
@@ -9,21 +10,14 @@ const DROP_WITH_CONTENT = new Set(["script", "style", "iframe", "object", "embed
 /** Block-level tags whose boundaries become line breaks when they are dropped. */
 const BLOCKISH = new Set(["div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "section", "article"]);
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", ndash: "\u2013", mdash: "\u2014",
-  lsquo: "\u2018", rsquo: "\u2019", ldquo: "\u201c", rdquo: "\u201d", hellip: "\u2026", deg: "\u00b0",
-  plusmn: "\u00b1", times: "\u00d7", micro: "\u00b5", alpha: "\u03b1", beta: "\u03b2", gamma: "\u03b3",
-  delta: "\u03b4", mu: "\u03bc", copy: "\u00a9", reg: "\u00ae", middot: "\u00b7", le: "\u2264", ge: "\u2265",
-};
-
-/** Decodes HTML character references (named ones above, decimal and hex). */
+/** Decodes HTML character references: the named ones of HTML 4 (&szlig;, &eacute;, &hellip;...), decimal and hex. */
 export function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (whole, ref: string) => {
+  return s.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z][a-z0-9]{1,9});/gi, (whole, ref: string) => {
     if (ref[0] === "#") {
       const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
       return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : "";
     }
-    return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
+    return NAMED_ENTITIES.get(ref) ?? NAMED_ENTITIES.get(ref.toLowerCase()) ?? whole;
   });
 }
 
@@ -84,10 +78,13 @@ export function sanitizeRichText(input: string | null | undefined): string {
   return out.replace(/^(\s|<br>)+|(\s|<br>)+$/g, "").replace(/<(b|i|em|strong|u|sup|sub)><\/\1>/g, "");
 }
 
-/** The plain text of stored rich text, for search, meta tags and documents. */
+/**
+ * The plain text of stored rich text, for search, meta tags and documents. Legacy rows whose markup is itself
+ * entity-encoded ("&lt;i&gt;E. coli&lt;/i&gt;") are decoded once first, so their tags are dropped, not shown.
+ */
 export function richTextToPlain(html: string | null | undefined): string {
   return decodeEntities(
-    String(html ?? "")
+    decodeLegacy(String(html ?? ""))
       .replace(/<br\s*\/?>/gi, " ")
       .replace(/<\/p>/gi, " ")
       .replace(/<[^>]*>/g, ""),

@@ -12,13 +12,11 @@ export interface CitableArticle {
   publishdate?: string;
 }
 
-/** "A. Rao, B. Singh ,C. Das" -> ["A. Rao", "B. Singh", "C. Das"] (SPEC: authors split on commas, trimmed). */
-export function splitAuthors(authorname: string | null | undefined): string[] {
-  return String(authorname ?? "")
-    .split(",")
-    .map((a) => a.trim().replace(/\s+/g, " "))
-    .filter(Boolean);
-}
+import { doiUrl, orcidUrl, splitAuthors } from "../schemas/scholarly";
+import { clip, jsonLd, linkRel, metaName, metaProperty } from "./html";
+import type { ScholarlyRecord } from "./scholarly-record";
+
+export { splitAuthors };
 
 /** "73-80" -> { first: "73", last: "80" }; "12" -> { first: "12", last: "12" }; anything else -> null. */
 export function pageRange(pagenumber: string | null | undefined): { first: string; last: string } | null {
@@ -80,4 +78,118 @@ export function citationText(a: CitableArticle, journalName: string): string {
   const pages = String(a.pagenumber ?? "").trim();
   const where = `${a.year};${a.volume}(${a.issue})${pages ? `:${pages}` : ""}.`;
   return [...parts, where].join(" ");
+}
+
+// ---- Head metadata of an article page ---------------------------------------------------------------------
+// Built from the article's scholarly record (worker/seo/scholarly-record.ts) by a pure function, so the Worker's
+// first HTML and any server renderer write the same tags: Highwire Press (Google Scholar, Zotero), Dublin Core,
+// Open Graph and schema.org JSON-LD.
+
+/** Every tag for <head> besides <title>, the page description and the canonical link, as HTML. */
+export function articleHeadTags(r: ScholarlyRecord): string {
+  const j = r.journal;
+  const tags: string[] = [];
+  // Highwire Press tags, the ones Google Scholar and Zotero read. Institution and ORCID follow their author.
+  tags.push(metaName("citation_title", r.title));
+  for (const a of r.authors) {
+    tags.push(metaName("citation_author", a.name));
+    if (a.affiliation) tags.push(metaName("citation_author_institution", a.affiliation));
+    if (a.orcid) tags.push(metaName("citation_author_orcid", orcidUrl(a.orcid)));
+  }
+  tags.push(metaName("citation_publication_date", r.date ? r.date.join("/") : String(r.year)));
+  tags.push(metaName("citation_journal_title", j.name));
+  if (j.abbrev) tags.push(metaName("citation_journal_abbrev", j.abbrev));
+  if (j.publisher) tags.push(metaName("citation_publisher", j.publisher));
+  for (const issn of j.issns) tags.push(metaName("citation_issn", issn));
+  tags.push(metaName("citation_volume", String(r.volume)));
+  tags.push(metaName("citation_issue", String(r.issue)));
+  if (r.pages) {
+    tags.push(metaName("citation_firstpage", r.pages.first));
+    tags.push(metaName("citation_lastpage", r.pages.last));
+  }
+  if (r.doi) tags.push(metaName("citation_doi", r.doi));
+  if (r.urls.pdf) tags.push(metaName("citation_pdf_url", r.urls.pdf));
+  tags.push(metaName("citation_abstract_html_url", r.urls.page));
+  if (r.abstract) tags.push(metaName("citation_abstract", r.abstract));
+  if (r.keywords.length) tags.push(metaName("citation_keywords", r.keywords.join("; ")));
+  tags.push(metaName("citation_language", r.language));
+  for (const ref of r.references) tags.push(metaName("citation_reference", ref));
+
+  // Dublin Core.
+  tags.push(linkRel("schema.DC", "http://purl.org/dc/elements/1.1/"));
+  tags.push(metaName("DC.title", r.title));
+  for (const a of r.authors) tags.push(metaName("DC.creator", a.name));
+  tags.push(metaName("DC.date", r.isoDate));
+  tags.push(metaName("DC.type", "Text.Serial.Journal"));
+  tags.push(metaName("DC.format", "text/html"));
+  tags.push(metaName("DC.identifier", r.urls.page));
+  if (r.doi) tags.push(metaName("DC.identifier", doiUrl(r.doi)));
+  tags.push(metaName("DC.source", j.name));
+  for (const issn of j.issns) tags.push(metaName("DC.source.issn", issn));
+  tags.push(metaName("DC.source.volume", String(r.volume)));
+  tags.push(metaName("DC.source.issue", String(r.issue)));
+  if (j.publisher) tags.push(metaName("DC.publisher", j.publisher));
+  tags.push(metaName("DC.rights", j.license.url));
+  if (r.abstract) tags.push(metaName("DC.description", r.abstract));
+  if (r.keywords.length) tags.push(metaName("DC.subject", r.keywords.join("; ")));
+  tags.push(metaName("DC.language", r.language));
+
+  // Open Graph: the whole abstract (Zotero falls back to og:description).
+  tags.push(metaProperty("og:type", "article"));
+  tags.push(metaProperty("og:title", r.title));
+  tags.push(metaProperty("og:description", r.abstract || r.title));
+  if (/^https?:/.test(r.urls.page)) tags.push(metaProperty("og:url", r.urls.page));
+  tags.push(metaProperty("og:site_name", j.name));
+  if (r.date) tags.push(metaProperty("article:published_time", r.isoDate));
+  for (const a of r.authors) tags.push(metaProperty("article:author", a.name));
+
+  tags.push(jsonLd(articleJsonLd(r)));
+  return tags.join("\n");
+}
+
+/** schema.org: the article inside its issue, volume and periodical, with licence, publisher, DOI and ORCID iDs. */
+export function articleJsonLd(r: ScholarlyRecord): Record<string, unknown> {
+  const j = r.journal;
+  const publisher = j.publisher ? { "@type": "Organization", name: j.publisher } : undefined;
+  return {
+    "@context": "https://schema.org",
+    "@type": "ScholarlyArticle",
+    headline: clip(r.title, 110),
+    name: r.title,
+    author: r.authors.map((a) => ({
+      "@type": "Person",
+      name: a.name,
+      ...(a.given ? { givenName: a.given, familyName: a.family } : {}),
+      ...(a.affiliation ? { affiliation: { "@type": "Organization", name: a.affiliation } } : {}),
+      ...(a.orcid ? { sameAs: orcidUrl(a.orcid) } : {}),
+    })),
+    datePublished: r.isoDate,
+    ...(r.abstract ? { abstract: r.abstract } : {}),
+    ...(r.keywords.length ? { keywords: r.keywords.join(", ") } : {}),
+    ...(r.pages ? { pageStart: r.pages.first, pageEnd: r.pages.last, pagination: r.pagenumber } : {}),
+    identifier: r.doi ? [r.refnumber, { "@type": "PropertyValue", propertyID: "DOI", value: r.doi }] : r.refnumber,
+    ...(r.doi ? { sameAs: doiUrl(r.doi) } : {}),
+    url: r.urls.page,
+    inLanguage: r.language,
+    license: j.license.url,
+    ...(publisher ? { publisher } : {}),
+    ...(r.urls.pdf ? { encoding: { "@type": "MediaObject", contentUrl: r.urls.pdf, encodingFormat: "application/pdf" } } : {}),
+    ...(r.references.length ? { citation: r.references.map((text) => ({ "@type": "CreativeWork", name: text })) } : {}),
+    isPartOf: {
+      "@type": "PublicationIssue",
+      issueNumber: String(r.issue),
+      datePublished: String(r.year),
+      isPartOf: {
+        "@type": "PublicationVolume",
+        volumeNumber: String(r.volume),
+        isPartOf: {
+          "@type": "Periodical",
+          name: j.name,
+          ...(j.abbrev ? { alternateName: j.abbrev } : {}),
+          ...(j.issns.length ? { issn: j.issns } : {}),
+          ...(publisher ? { publisher } : {}),
+        },
+      },
+    },
+  };
 }

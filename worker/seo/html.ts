@@ -8,15 +8,19 @@ export const metaName = (name: string, content: string) => `<meta name="${esc(na
 export const metaProperty = (property: string, content: string) => `<meta property="${esc(property)}" content="${esc(content)}">`;
 export const linkRel = (rel: string, href: string) => `<link rel="${esc(rel)}" href="${esc(href)}">`;
 
-/** A JSON-LD data block. "<", ">" and "&" are escaped as \u003c etc., so no value can close the script element. */
-export function jsonLd(data: unknown): string {
-  const json = JSON.stringify(data)
+/** JSON to place inside a <script> element: "<", ">" and "&" are escaped as \u003c etc., so no value can close it. */
+export function scriptSafeJson(data: unknown): string {
+  return JSON.stringify(data)
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")
     .replace(/&/g, "\\u0026")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
-  return `<script type="application/ld+json">${json}</script>`;
+}
+
+/** A JSON-LD data block. */
+export function jsonLd(data: unknown): string {
+  return `<script type="application/ld+json">${scriptSafeJson(data)}</script>`;
 }
 
 /** Cuts plain text to at most `max` characters at a word boundary, with an ellipsis. */
@@ -26,4 +30,17 @@ export function clip(text: string, max: number): string {
   const cut = t.slice(0, max - 1);
   const at = cut.lastIndexOf(" ");
   return `${(at > max * 0.6 ? cut.slice(0, at) : cut).replace(/[\s,;:.-]+$/, "")}\u2026`;
+}
+
+/** Comments around the page's own head elements, so the browser can swap them on navigation (web/public/head-sync.tsx). */
+export const PAGE_HEAD_START = "page-head";
+export const PAGE_HEAD_END = "/page-head";
+
+/** A page's head (without <title>) as markup: description, canonical, robots and the page's own tags. */
+export function pageHeadMarkup(head: { description: string; canonical: string | null; robots: string | null; tags: string }): string {
+  const tags = [metaName("description", head.description)];
+  if (head.canonical) tags.push(linkRel("canonical", head.canonical));
+  if (head.robots) tags.push(metaName("robots", head.robots));
+  if (head.tags) tags.push(head.tags);
+  return `<!--${PAGE_HEAD_START}-->\n${tags.join("\n")}\n<!--${PAGE_HEAD_END}-->`;
 }

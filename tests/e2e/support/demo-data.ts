@@ -23,10 +23,10 @@ export async function latestIssue(host: string = HOSTS.main): Promise<IssueArtic
   throw new Error(`no issue with articles on ${host}`);
 }
 
-/** An article with a PDF and at least two authors (for certificate rows). */
+/** An article with a PDF and at least two authors (for certificate rows), whole (the issue list has no abstracts). */
 export async function articleWithFile(host: string = HOSTS.main): Promise<Article> {
   const issue = await latestIssue(host);
   const a = issue.articles.find((x) => x.file_url && x.authorname.includes(",")) ?? issue.articles.find((x) => x.file_url);
   if (!a) throw new Error(`no article with a file on ${host}`);
-  return a;
+  return apiJson<Article>(`/api/archives/ref/${encodeURIComponent(a.refnumber)}`, host);
 }

@@ -3,16 +3,26 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
 import { countDashboard } from "../../data/issues.repo";
+import { listRecentAdminEvents, toAdminEventEntry } from "../../data/admin-events.repo";
+import type { AdminEventEntry } from "../../schemas/api";
 import { issuesAdminRoutes } from "../archives/issues.admin.routes";
 import { articlesAdminRoutes } from "../archives/articles.admin.routes";
 import { editorsAdminListRoutes } from "../editors/editors.admin.routes";
 import { submissionsAdminRoutes } from "./submissions.admin.routes";
+import { crossrefAdminRoutes } from "./crossref.admin.routes";
 
 export const adminRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
   // The dashboard tiles: { archives, editors, articles, submissions }.
   .get("/", async (c) => c.json(await countDashboard(c.get("db"), c.get("journal").id)))
+  // The dashboard's short history: the newest admin writes (?limit=1..100, default 15).
+  .get("/events", async (c) => {
+    const limit = Math.min(Math.max(Number.parseInt(c.req.query("limit") ?? "15", 10) || 15, 1), 100);
+    const rows = await listRecentAdminEvents(c.get("db"), c.get("journal").id, limit);
+    return c.json(rows.map(toAdminEventEntry) satisfies AdminEventEntry[]);
+  })
   .route("/", issuesAdminRoutes)
   .route("/", articlesAdminRoutes)
   .route("/editors", editorsAdminListRoutes)
-  .route("/submissions", submissionsAdminRoutes);
+  .route("/submissions", submissionsAdminRoutes)
+  .route("/crossref", crossrefAdminRoutes);

@@ -1,25 +1,21 @@
 // Public archive reads: years, one issue's articles, one article by reference number or id.
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../env";
-import {
-  findPublicArticleById,
-  findPublicArticleByRef,
-  listArchiveYears,
-  readPublicIssue,
-  toArticle,
-} from "../../data/articles.repo";
+import { listArchiveYears, readPublicIssue } from "../../data/articles.repo";
 import { digitsOf, idOf } from "../../middleware/params";
 import { badRequest, notFound } from "../../middleware/errors";
-import type { IssueArticles } from "../../schemas/api";
+import { publicArchiveYearSchema, publicIssueArticlesSchema } from "../../schemas/api";
+import { articleDetail, readArticleById, readArticleByRef } from "../../seo/article-detail";
 
 export const archivesRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await listArchiveYears(c.get("db"), c.get("journal").id)))
+  .get("/", async (c) => c.json(z.array(publicArchiveYearSchema).parse(await listArchiveYears(c.get("db"), c.get("journal").id))))
   .get("/ref/:refnumber", async (c) => {
     const ref = c.req.param("refnumber").trim();
     if (!ref || ref.length > 100) throw badRequest("invalid_refnumber");
-    const row = await findPublicArticleByRef(c.get("db"), c.get("journal").id, ref);
+    const { row, stored } = await readArticleByRef(c, ref);
     if (!row) throw notFound();
-    return c.json(toArticle(row));
+    return c.json(await articleDetail(c, row, stored));
   })
   .get("/:year/:vol/:issue", async (c) => {
     const [year, volume, issue] = [digitsOf(c.req.param("year")), digitsOf(c.req.param("vol")), digitsOf(c.req.param("issue"))];
@@ -27,11 +23,10 @@ export const archivesRoutes = new Hono<AppEnv>()
     const journalId = c.get("journal").id;
     const { rows, exists } = await readPublicIssue(db, journalId, year, volume, issue);
     if (!exists && rows.length === 0) throw notFound();
-    const body: IssueArticles = { year, volume, issue, articles: rows.map(toArticle) };
-    return c.json(body);
+    return c.json(publicIssueArticlesSchema.parse({ year, volume, issue, articles: rows }));
   })
   .get("/:id", async (c) => {
-    const row = await findPublicArticleById(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
+    const { row, stored } = await readArticleById(c, idOf(c.req.param("id")));
     if (!row) throw notFound();
-    return c.json(toArticle(row));
+    return c.json(await articleDetail(c, row, stored));
   });

@@ -1,34 +1,31 @@
-// Adding and editing an article keeps D1 and R2 consistent at every step (docs/decisions/0025-article-files.md):
-// a row never points at a missing object, and a failed request leaves no new object behind. The rules:
-//  - The row claims its unique values (reference number, title, transaction id) in D1 BEFORE any object is
-//    written. The object key is derived from the reference number, which is unique per journal, so once the row
-//    holds the number no other request can write or delete that key.
-//  - A row only names a file (articles.file) once the object exists; an old object is deleted only after no row
-//    names it any more.
-//  - If a step fails, the steps before it are undone (the new object deleted, the row put back as it was).
+// Adding, editing and deleting an article keeps D1 and R2 consistent at every step
+// (docs/decisions/0091-versioned-file-writes.md, replacing 0025's in-place scheme):
+//  - Every upload (or move) is stored under a NEW object name, `{refnumber}-{version}.pdf`, that no row names
+//    yet, so storing it can never overwrite or lose the file a row points at.
+//  - The row switches to the new name in ONE D1 batch, together with the audit event; an edit only applies if
+//    the row's `modification` stamp is still the one the editor loaded (else 409 stale_edit).
+//  - Only then is the old object deleted. If any step fails, the new object is deleted and the old row and
+//    file stay exactly as they were.
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import type { ArticleRow } from "../../data/schema";
+import type { ArticleRow, JournalRow } from "../../data/schema";
 import { HttpError } from "../../middleware/errors";
-import { fileKeys, isSafeFileName } from "../../files/keys";
-import { deleteFileQuietly, putFile } from "../../files/uploads";
-import {
-  deleteArticle,
-  findArticleConflict,
-  isArticleFileClaimed,
-  insertArticle,
-  restoreArticle,
-  updateArticle,
-  type ArticleValues,
-} from "../../data/articles-write.repo";
+import { actorOf } from "../../middleware/admin-actor";
+import { fileKeys, isSafeFileName, versionedName } from "../../files/keys";
+import { deleteFileQuietly } from "../../files/uploads";
+import { commitWithObject, putNewObject } from "../../files/commit-with-object";
+import { deleteArticle, findArticleConflict, findArticleNaming, insertArticle, updateArticle, type ArticleValues } from "../../data/articles-write.repo";
+import { afterAdminWrite } from "../../data/admin-events.repo";
+import { richTextToPlain } from "../../schemas/rich-text";
 import { STATUS_ENABLED } from "../../schemas/constants";
-import type { ArticleFields } from "../../schemas/admin";
+import { alignAuthorDetails, type ArticleFields } from "../../schemas/admin";
+import { defaultDoi, referenceLines } from "../../schemas/scholarly";
 
 const PDF = "application/pdf";
 
-/** The stored file name of an article: its reference number plus .pdf (SPEC §5). */
+/** A new stored name for an article's PDF: `{refnumber}-{version}.pdf` (downloads are still named {refnumber}.pdf). */
 export function articleFileName(refnumber: string): string {
-  const name = `${refnumber}.pdf`;
+  const name = versionedName(refnumber, "pdf");
   if (!isSafeFileName(name)) throw new HttpError(400, "invalid_input");
   return name;
 }
@@ -36,8 +33,15 @@ export function articleFileName(refnumber: string): string {
 const keyOf = (journalId: number, a: { year: number; volume: number; issue: number }, file: string) =>
   fileKeys.article(journalId, a.year, a.volume, a.issue, file);
 
-function valuesOf(f: ArticleFields): Omit<ArticleValues, "file"> {
+const summaryOf = (v: { refnumber: string | null; title: string }) => `${v.refnumber ?? ""} ${richTextToPlain(v.title)}`.trim().slice(0, 200);
+
+/** The form's fields as columns. An empty DOI becomes the journal's prefix + reference number (when it has one). */
+function valuesOf(f: ArticleFields, journal: JournalRow): Omit<ArticleValues, "file"> {
   return {
+    doi: f.doi || defaultDoi(journal.doi_prefix, f.refnumber),
+    language: f.language,
+    referenceList: referenceLines(f.references).join("\n"),
+    authorDetails: JSON.stringify(alignAuthorDetails(f.authorname, f.author_details)),
     refnumber: f.refnumber,
     title: f.title,
     authorname: f.authorname,
@@ -58,92 +62,96 @@ function valuesOf(f: ArticleFields): Omit<ArticleValues, "file"> {
   };
 }
 
-/**
- * Add: (1) insert the row without a file, which claims the unique values; (2) put {refnumber}.pdf; (3) point
- * the row at it. A failure in (2) or (3) deletes the row and the new object.
- */
+/** Add: (1) put the PDF under a new name; (2) insert the row naming it, with its audit event, in one batch. */
 export async function addArticle(c: Context<AppEnv>, fields: ArticleFields, pdf: Uint8Array): Promise<ArticleRow> {
   const db = c.get("db");
-  const journalId = c.get("journal").id;
-  const admin = c.get("admin").username;
-  const file = articleFileName(fields.refnumber);
-  const values = valuesOf(fields);
+  const actor = actorOf(c);
+  const journalId = actor.journalId;
+  const values = valuesOf(fields, c.get("journal"));
 
+  // The friendly duplicate check first, so a refused add does not even store its file.
   const conflict = await findArticleConflict(db, journalId, values);
   if (conflict) throw new HttpError(409, conflict);
-  const inserted = await insertArticle(db, journalId, { ...values, file: "", status: STATUS_ENABLED, createdby: admin });
-  if (!inserted.ok) throw new HttpError(409, inserted.conflict);
 
+  const file = articleFileName(fields.refnumber);
   const key = keyOf(journalId, values, file);
-  let stored = false;
-  try {
-    await putFile(c.env.FILES, key, pdf, PDF);
-    stored = true;
-    const done = await updateArticle(db, journalId, inserted.row.id, { ...values, file, modifiedby: admin });
-    if (!done?.ok) throw new Error("article row vanished while its file was stored");
-    return done.row;
-  } catch (err) {
-    await deleteArticle(db, journalId, inserted.row.id).catch((e) => console.error("undo insert failed", e));
-    if (stored) await deleteFileQuietly(c.env.FILES, key);
-    throw err;
-  }
+  await putNewObject(c.env.FILES, key, pdf, PDF);
+  return commitWithObject(
+    c.env.FILES,
+    key,
+    async () => {
+      const after = afterAdminWrite(db, actor, { action: "article.add", entity: "article", summary: summaryOf(values) });
+      const inserted = await insertArticle(db, journalId, { ...values, file, status: STATUS_ENABLED, createdby: actor.username }, after);
+      if (!inserted.ok) throw new HttpError(409, inserted.conflict);
+      return inserted.row;
+    },
+    () => findArticleNaming(db, journalId, { refnumber: values.refnumber }, file),
+  );
 }
 
 /**
- * Edit. `fields` is the article as it will be (sent fields merged over the stored ones). Steps:
- * (1) update every column except the file's location (year, volume, issue, file) — this claims a new reference
- *     number, title or transaction id, and the row still points at its old, existing object;
- * (2) if there is a new PDF, or the location changes and there is a file: put the object at the new key (the
- *     new bytes, or a copy of the old object); (3) point the row at the new location; (4) delete the old object
- *     if its key changed and no row claims it any more.
- * A failure in (2) or (3) puts the row back as it was and deletes an object written at a new key.
+ * Edit. `fields` is the article as it will be (sent fields merged over the stored ones); `expectedStamp` the
+ * `modification` the editor loaded (default: the row as read by this request). Steps:
+ * (1) a new PDF, or a move (reference number, year, volume or issue changed) of an existing file: put the
+ *     object under a new name at the article's (new) location — the new bytes, or a copy of the old object;
+ * (2) one batch: update the row (only if its stamp is unchanged) and record the event;
+ * (3) delete the old object when the row no longer names it.
+ * A failure or refusal in (2) deletes the object of (1); the row and its old file are untouched.
  */
-export async function editArticle(c: Context<AppEnv>, old: ArticleRow, fields: ArticleFields, pdf: Uint8Array | null): Promise<ArticleRow> {
+export async function editArticle(c: Context<AppEnv>, old: ArticleRow, fields: ArticleFields, pdf: Uint8Array | null, expectedStamp = old.modification): Promise<ArticleRow> {
   const db = c.get("db");
-  const journalId = c.get("journal").id;
-  const admin = c.get("admin").username;
-  const values = valuesOf(fields);
+  const actor = actorOf(c);
+  const journalId = actor.journalId;
+  const values = valuesOf(fields, c.get("journal"));
+  if (expectedStamp !== old.modification) throw new HttpError(409, "stale_edit");
 
   const conflict = await findArticleConflict(db, journalId, values, old.id);
   if (conflict) throw new HttpError(409, conflict);
 
   const moved = values.year !== old.year || values.volume !== old.volume || values.issue !== old.issue || values.refnumber !== (old.refnumber ?? "");
   const oldKey = old.file ? keyOf(journalId, old, old.file) : null;
-  // A new upload, or a move of an existing file, is stored as {refnumber}.pdf at the article's location.
-  const relocate = pdf !== null || (moved && oldKey !== null);
-  const newFile = articleFileName(values.refnumber);
-  const newKey = keyOf(journalId, values, newFile);
 
-  // (1) Everything but the location.
-  const step1 = await updateArticle(db, journalId, old.id, { ...values, year: old.year, volume: old.volume, issue: old.issue, modifiedby: admin });
-  if (!step1) throw new HttpError(404, "not_found");
-  if (!step1.ok) throw new HttpError(409, step1.conflict);
-  if (!moved && !relocate) return step1.row;
-
-  let wroteNewKey = false;
-  try {
-    // (2) The object at its new key. A move whose old object is already gone leaves the row with no file,
-    // rather than naming one that does not exist.
-    let file = "";
-    if (relocate) {
-      const bytes = pdf ?? (oldKey ? await readObject(c.env.FILES, oldKey) : null);
-      if (bytes) {
-        await putFile(c.env.FILES, newKey, bytes, PDF);
-        wroteNewKey = newKey !== oldKey;
-        file = newFile;
-      }
+  // (1) The object the row will name. A move whose old object is already gone leaves the row with no file
+  // rather than naming one that does not exist.
+  let file = old.file;
+  let newKey: string | null = null;
+  if (pdf || (moved && oldKey)) {
+    const bytes = pdf ?? (await readObject(c.env.FILES, oldKey!));
+    if (bytes) {
+      file = articleFileName(values.refnumber);
+      newKey = keyOf(journalId, values, file);
+      await putNewObject(c.env.FILES, newKey, bytes, PDF);
+    } else {
+      file = "";
     }
-    // (3) The row's location.
-    const step3 = await updateArticle(db, journalId, old.id, { ...values, file, modifiedby: admin });
-    if (!step3?.ok) throw new Error("article row changed while its file was moved");
-    // (4) The old object, unless a row (another article that took the old reference number meanwhile) owns it.
-    if (oldKey && wroteNewKey && !(await isArticleFileClaimed(db, journalId, old, old.file))) await deleteFileQuietly(c.env.FILES, oldKey);
-    return step3.row;
-  } catch (err) {
-    await restoreArticle(db, old).catch((e) => console.error("undo edit failed", e));
-    if (wroteNewKey) await deleteFileQuietly(c.env.FILES, newKey);
-    throw err;
   }
+
+  // (2) The row switch and its event, in one batch.
+  const row = await commitWithObject(
+    c.env.FILES,
+    newKey,
+    async () => {
+      const after = afterAdminWrite(db, actor, { action: "article.edit", entity: "article", entityId: old.id, summary: summaryOf(values) }, { ifChanged: true });
+      const result = await updateArticle(db, journalId, old.id, expectedStamp, { ...values, file, modifiedby: actor.username }, after);
+      if (!result.ok) throw new HttpError(result.conflict === "not_found" ? 404 : 409, result.conflict);
+      return result.row;
+    },
+    () => findArticleNaming(db, journalId, { id: old.id }, file),
+  );
+
+  // (3) The old object, now that no row names it.
+  if (oldKey && (newKey || file === "") && oldKey !== newKey) await deleteFileQuietly(c.env.FILES, oldKey);
+  return row;
+}
+
+/** Delete: the row and its event in one batch, then its PDF. */
+export async function removeArticle(c: Context<AppEnv>, old: ArticleRow): Promise<void> {
+  const db = c.get("db");
+  const actor = actorOf(c);
+  const after = afterAdminWrite(db, actor, { action: "article.delete", entity: "article", entityId: old.id, summary: summaryOf(old) }, { ifChanged: true });
+  const deleted = await deleteArticle(db, actor.journalId, old.id, after);
+  if (!deleted) throw new HttpError(404, "not_found");
+  if (deleted.file) await deleteFileQuietly(c.env.FILES, keyOf(actor.journalId, deleted, deleted.file));
 }
 
 async function readObject(bucket: R2Bucket, key: string): Promise<Uint8Array | null> {

@@ -1,5 +1,5 @@
 // Staff article calls (docs/api.md "Admin API"):
-//   under /api/admin (guarded by the admin router): POST /archives/ (add), GET /articles/{id}, GET /search?q=
+//   under /api/admin (guarded by the admin router): POST /archives/ (add), GET /articles/{id}, GET /search?q=&page=
 //   under /api/archives: POST /{id} (edit) — guarded here, next to the public reads of that prefix.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
@@ -11,17 +11,20 @@ import { limitUploadBody } from "../../middleware/body-size";
 import { readFormBody, validated } from "../../middleware/form-body";
 import { readPdfUpload, uploadOf } from "../../files/uploads";
 import { articleAddSchema, articleEditSchema } from "../../schemas/admin";
-import type { AdminArticle, SearchResults } from "../../schemas/api";
+import type { AdminArticle, AdminSearchResults, ArticleSaved } from "../../schemas/api";
+import { documentWarnings } from "../../documents/document-warnings";
 import { toAdminArticle } from "../../data/articles.repo";
 import { findArticle } from "../../data/articles-write.repo";
 import { findIssue } from "../../data/issues.repo";
-import { searchArticles } from "../../data/search.repo";
-import { addArticle, editArticle } from "./article-store";
+import { searchAllArticles } from "../../data/search.repo";
+import { searchParams } from "../search/search-params";
+import { addArticle, editArticle, removeArticle } from "./article-store";
 
 /** The article fields of SPEC §3 a form may send (anything else in the body is ignored). */
 const FIELDS = [
   "title", "abstract", "authorname", "refnumber", "txnid", "ptype", "pagenumber", "publishdate",
   "year", "volume", "issue", "email", "country", "keywords", "subject", "mobile", "description",
+  "doi", "language", "references", "author_details",
 ] as const;
 
 /** The stored article in the shape of the form's fields, for merging an edit over it. */
@@ -31,6 +34,7 @@ function formValuesOf(row: ArticleRow): Record<(typeof FIELDS)[number], unknown>
     txnid: row.txnid ?? "", ptype: row.ptype, pagenumber: row.pagenumber, publishdate: row.publishdate,
     year: row.year, volume: row.volume, issue: row.issue, email: row.email, country: row.country,
     keywords: row.keywords, subject: row.subject, mobile: row.mobile, description: row.description,
+    doi: row.doi, language: row.language, references: row.referenceList, author_details: row.authorDetails,
   };
 }
 
@@ -54,17 +58,23 @@ export const articlesAdminRoutes = new Hono<AppEnv>()
     const pdf = await readPdfUpload(upload);
     await requireIssue(c, input);
     const row = await addArticle(c, input, pdf);
-    return c.json({ article: toAdminArticle(row) satisfies AdminArticle }, 201);
+    return c.json({ article: toAdminArticle(row), warnings: documentWarnings(row) } satisfies ArticleSaved, 201);
   })
   .get("/articles/:id", async (c) => {
     const row = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
     if (!row) throw notFound();
     return c.json(toAdminArticle(row) satisfies AdminArticle);
   })
+  // Deletes the article and its PDF: 204, or 404 when it is not the journal's.
+  .delete("/articles/:id", async (c) => {
+    const row = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
+    if (!row) throw notFound();
+    await removeArticle(c, row);
+    return c.body(null, 204);
+  })
   .get("/search", async (c) => {
-    const q = (c.req.query("q") ?? "").trim().slice(0, 500);
-    const rows = q ? await searchArticles(c.get("db"), c.get("journal").id, q, { publicOnly: false }) : [];
-    const body: Omit<SearchResults, "results"> & { results: AdminArticle[] } = { q, count: rows.length, results: rows.map(toAdminArticle) };
+    const { q, page } = searchParams(c);
+    const body: AdminSearchResults = await searchAllArticles(c.get("db"), c.get("journal").id, q, page);
     return c.json(body);
   });
 
@@ -79,6 +89,8 @@ export const articleEditRoutes = new Hono<AppEnv>()
     const upload = uploadOf(files.pdfFile);
     const pdf = upload ? await readPdfUpload(upload) : null;
     if (input.year !== old.year || input.volume !== old.volume || input.issue !== old.issue) await requireIssue(c, input);
-    const row = await editArticle(c, old, input, pdf);
-    return c.json({ article: toAdminArticle(row) satisfies AdminArticle });
+    // The stamp the form loaded (optimistic concurrency): a save over a newer version is 409 stale_edit.
+    const stamp = typeof fields.modification === "string" && fields.modification ? fields.modification : old.modification;
+    const row = await editArticle(c, old, input, pdf, stamp);
+    return c.json({ article: toAdminArticle(row), warnings: documentWarnings(row) } satisfies ArticleSaved);
   });

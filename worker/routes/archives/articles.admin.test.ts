@@ -70,6 +70,10 @@ async function expectConsistent(j: TestJournal) {
   expect(listed.objects.map((o) => o.key).sort()).toEqual(named.sort());
 }
 
+/** A stored name `{refnumber}-{version}.pdf` (docs/decisions/0091). */
+const versionOf = (ref: string) => new RegExp(`^${ref.replace(/[.]/g, "\\.")}-[0-9a-z]{10}\\.pdf$`);
+const fileOf = async (id: number) => (await db.select().from(articles).where(eq(articles.id, id)))[0].file;
+
 const rowsOf = (j: TestJournal) => db.select().from(articles).where(eq(articles.journalId, j.id));
 
 describe("issues", () => {
@@ -161,7 +165,23 @@ describe("issues", () => {
 });
 
 describe("POST /api/admin/archives/ (add article)", () => {
-  it("stores the article and its PDF as {refnumber}.pdf, served at the SPEC path", async () => {
+  it("warns when the title or the authors will be shortened on a certificate or the cover page, and not otherwise", async () => {
+    const c = await setup();
+    const short = await addArticle(c, form(validFields(), pdfBytes("p")));
+    expect(short.status).toBe(201);
+    expect(short.body.warnings).toEqual([]);
+    const words = "antimicrobial resistance in irrigation canals and community health outcomes ";
+    const longTitle = words.repeat(40).slice(0, 1990).trim();
+    const manyAuthors = Array.from({ length: 30 }, (_, i) => `Bartholomew Fitzgerald-Worthington ${i + 1}`).join(", ").slice(0, 1000);
+    const long = await addArticle(c, form(validFields({ title: longTitle, authorname: manyAuthors }), pdfBytes("p")));
+    expect(long.status).toBe(201);
+    expect(long.body.warnings).toEqual(["title_shortened_on_certificate", "title_shortened_on_cover_page", "authors_shortened_on_cover_page"]);
+    const edited = await editArticle(c, long.body.article.id, form({ title: "A short title" }, null));
+    expect(edited.status).toBe(200);
+    expect(edited.body.warnings).toEqual([]); // a short title leaves the authors the room they need
+  });
+
+  it("stores the article and its PDF under a new {refnumber}-{version}.pdf name, served at the SPEC path", async () => {
     const c = await setup();
     const fields = validFields({ ptype: "Free", pagenumber: "73 – 80" });
     const r = await addArticle(c, form(fields, pdfBytes("the paper")));
@@ -183,13 +203,13 @@ describe("POST /api/admin/archives/ (add article)", () => {
       status: "enabled",
       createdby: "editor1",
       modifiedby: "editor1",
-      file: `${fields.refnumber}.pdf`,
-      file_url: `/assets/archives/${YEAR}/vol3issue2/${fields.refnumber}.pdf`,
     });
+    expect(a.file).toMatch(versionOf(fields.refnumber));
+    expect(a.file_url).toBe(`/assets/archives/${YEAR}/vol3issue2/${a.file}`);
     const [row] = await db.select().from(articles).where(eq(articles.id, a.id));
     expect(row.titleText).toBe(`Growth of E. coli ${fields.title.split("</i> ")[1]}`);
     expect(row.abstractText).toBe("We measured growth. Second line.");
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, `${fields.refnumber}.pdf`))).toContain("the paper");
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, a.file))).toContain("the paper");
     const served = await request(c.j.host, a.file_url);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("application/pdf");
@@ -288,7 +308,7 @@ describe("POST /api/admin/archives/ (add article)", () => {
     expect(won).toHaveLength(1);
     expect(results.filter((r) => r.status === 409).map((r) => r.body.error)).toEqual(["duplicate_reference_number", "duplicate_reference_number"]);
     const winnerIndex = results.indexOf(won[0]);
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, `${ref}.pdf`))).toContain(`upload ${["one", "two", "three"][winnerIndex]}`);
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, won[0].body.article.file))).toContain(`upload ${["one", "two", "three"][winnerIndex]}`);
     await expectConsistent(c.j);
   });
 
@@ -335,12 +355,15 @@ describe("POST /api/archives/{id} (edit article)", () => {
     await expectConsistent(c.j);
   });
 
-  it("replaces the PDF in place", async () => {
+  it("replaces the PDF under a new name and deletes the old object after the row switched", async () => {
     const c = await setup();
-    const { article } = await withArticle(c);
+    const { fields, article } = await withArticle(c);
     const r = await editArticle(c, article.id, form({}, pdfBytes("replacement")));
     expect(r.status).toBe(200);
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, article.file))).toContain("replacement");
+    expect(r.body.article.file).toMatch(versionOf(fields.refnumber));
+    expect(r.body.article.file).not.toBe(article.file);
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, r.body.article.file))).toContain("replacement");
+    expect(await env.FILES.head(fileKeys.article(c.j.id, YEAR, 3, 2, article.file))).toBeNull();
     await expectConsistent(c.j);
   });
 
@@ -350,8 +373,9 @@ describe("POST /api/archives/{id} (edit article)", () => {
     const newRef = `${fields.refnumber}-B`;
     const r = await editArticle(c, article.id, form({ refnumber: newRef }, null));
     expect(r.status).toBe(200);
-    expect(r.body.article).toMatchObject({ refnumber: newRef, file: `${newRef}.pdf`, file_url: `/assets/archives/${YEAR}/vol3issue2/${newRef}.pdf` });
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, `${newRef}.pdf`))).toContain("original");
+    expect(r.body.article).toMatchObject({ refnumber: newRef, file_url: `/assets/archives/${YEAR}/vol3issue2/${r.body.article.file}` });
+    expect(r.body.article.file).toMatch(versionOf(newRef));
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, r.body.article.file))).toContain("original");
     expect(await env.FILES.head(fileKeys.article(c.j.id, YEAR, 3, 2, article.file))).toBeNull();
     expect((await request(c.j.host, r.body.article.file_url)).status).toBe(200);
     await expectConsistent(c.j);
@@ -364,8 +388,8 @@ describe("POST /api/archives/{id} (edit article)", () => {
     expect(missing).toMatchObject({ status: 404, body: { error: "issue_not_found" } });
     const r = await editArticle(c, article.id, form({ issue: "3" }, pdfBytes("moved and new")));
     expect(r.status).toBe(200);
-    expect(r.body.article).toMatchObject({ issue: 3, file: article.file });
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 3, article.file))).toContain("moved and new");
+    expect(r.body.article).toMatchObject({ issue: 3 });
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 3, r.body.article.file))).toContain("moved and new");
     expect(await env.FILES.head(fileKeys.article(c.j.id, YEAR, 3, 2, article.file))).toBeNull();
     await expectConsistent(c.j);
   });
@@ -404,7 +428,7 @@ describe("POST /api/archives/{id} (edit article)", () => {
     ]);
     expect([ra.status, rb.status].sort()).toEqual([200, 409]);
     const [winner, loser] = ra.status === 200 ? [a, b] : [b, a];
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, `${ref}.pdf`))).toContain(winner === a ? "from a" : "from b");
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, await fileOf(winner.article.id)))).toContain(winner === a ? "from a" : "from b");
     // The loser keeps its old number and its old file.
     const [loserRow] = await db.select().from(articles).where(eq(articles.id, loser.article.id));
     expect(loserRow.refnumber).toBe(loser.fields.refnumber);
@@ -418,12 +442,12 @@ describe("POST /api/archives/{id} (edit article)", () => {
     const r = await editArticle(c, legacy.id, form({ issue: "3" }, null));
     expect(r.status).toBe(200);
     expect(r.body.article).toMatchObject({ issue: 3, file: "", file_url: null });
-    // With a file present under a legacy name, a move renames it to {refnumber}.pdf.
+    // With a file present under a legacy name, a move copies it to a new {refnumber}-{version}.pdf.
     const named = await createArticle(c.j.id, { year: YEAR, volume: 3, issue: 2, file: "old-name.pdf", txnid: "LEGACY2", pagenumber: "1-4", publishdate: "2020-01-01" });
     await putArticleFile(c.j.id, { year: YEAR, volume: 3, issue: 2, file: "old-name.pdf" });
     const moved = await editArticle(c, named.id, form({ issue: "3" }, null));
-    expect(moved.body.article).toMatchObject({ file: `${named.refnumber}.pdf` });
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 3, `${named.refnumber}.pdf`))).toContain("old-name.pdf");
+    expect(moved.body.article.file).toMatch(versionOf(named.refnumber!));
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 3, moved.body.article.file))).toContain("old-name.pdf");
     await expectConsistent(c.j);
   });
 
@@ -438,18 +462,23 @@ describe("POST /api/archives/{id} (edit article)", () => {
 });
 
 describe("a D1 failure after the PDF is stored", () => {
-  // A trigger makes D1 itself fail the step that points the row at its file: no mock, the real code path.
-  async function failWhenFileBecomes(file: string) {
-    await env.DB.exec(
-      `CREATE TRIGGER IF NOT EXISTS "fail_${file}" BEFORE UPDATE OF file ON articles WHEN NEW.file = '${file}' BEGIN SELECT RAISE(ABORT, 'simulated D1 failure'); END;`,
-    );
-    return () => env.DB.exec(`DROP TRIGGER IF EXISTS "fail_${file}";`);
+  // Triggers make D1 itself fail the row write that names the new file: no mock, the real code path.
+  // (worker/routes/fault-injection.test.ts fails every other D1 and R2 call in turn.)
+  async function failWhenFileBecomes(ref: string) {
+    for (const op of ["INSERT", "UPDATE"]) {
+      await env.DB.exec(
+        `CREATE TRIGGER IF NOT EXISTS "fail_${op}_${ref}" BEFORE ${op} ON articles WHEN NEW.file LIKE '${ref}-%' BEGIN SELECT RAISE(ABORT, 'simulated D1 failure'); END;`,
+      );
+    }
+    return async () => {
+      for (const op of ["INSERT", "UPDATE"]) await env.DB.exec(`DROP TRIGGER IF EXISTS "fail_${op}_${ref}";`);
+    };
   }
 
   it("undoes an add: no row, no object", async () => {
     const c = await setup();
     const ref = `BOOM-${Date.now()}`;
-    const drop = await failWhenFileBecomes(`${ref}.pdf`);
+    const drop = await failWhenFileBecomes(ref);
     try {
       const r = await addArticle(c, form(validFields({ refnumber: ref })));
       expect(r).toMatchObject({ status: 500, body: { error: "internal_error" } });
@@ -467,7 +496,7 @@ describe("a D1 failure after the PDF is stored", () => {
     const added = await addArticle(c, form(validFields(), pdfBytes("original")));
     const before = (await db.select().from(articles).where(eq(articles.id, added.body.article.id)))[0];
     const newRef = `MOVE-${Date.now()}`;
-    const drop = await failWhenFileBecomes(`${newRef}.pdf`);
+    const drop = await failWhenFileBecomes(newRef);
     try {
       const r = await editArticle(c, before.id, form({ refnumber: newRef, issue: "3", title: "Changed <i>title</i>" }, pdfBytes("new upload")));
       expect(r).toMatchObject({ status: 500, body: { error: "internal_error" } });
@@ -476,7 +505,7 @@ describe("a D1 failure after the PDF is stored", () => {
     }
     expect((await db.select().from(articles).where(eq(articles.id, before.id)))[0]).toEqual(before);
     expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, before.file))).toContain("original");
-    expect(await env.FILES.head(fileKeys.article(c.j.id, YEAR, 3, 3, `${newRef}.pdf`))).toBeNull();
+    expect((await env.FILES.list({ prefix: `journals/${c.j.id}/archives/${YEAR}/vol3issue3/` })).objects).toEqual([]);
     await expectConsistent(c.j);
   });
 });
@@ -508,7 +537,36 @@ describe("tenancy and admin search", () => {
     expect(r.body.count).toBe(2);
     expect(r.body.results.map((a: { title: string }) => a.title).sort()).toEqual(["Salinity hidden draft", "Salinity of rice fields"]);
     expect(r.body.results.find((a: { txnid: string }) => a.txnid === "TX-SAL-1")).toBeTruthy();
-    expect((await getJson(c.j.host, "/api/admin/search?q=", { headers: bearer(c.token) })).body).toEqual({ q: "", count: 0, results: [] });
+    expect((await getJson(c.j.host, "/api/admin/search?q=", { headers: bearer(c.token) })).body).toMatchObject({ q: "", count: 0, results: [] });
     expect((await getJson(c.j.host, "/api/admin/search", { headers: bearer(c.token) })).body.count).toBe(0);
+  });
+});
+
+describe("deleting articles and editors removes their files", () => {
+  it("DELETE /api/admin/articles/{id} removes the row and its PDF; unknown ids are 404", async () => {
+    const c = await setup();
+    const r = await addArticle(c, form(validFields(), pdfBytes("to delete")));
+    const keep = await addArticle(c, form(validFields(), pdfBytes("to keep")));
+    const del = await request(c.j.host, `/api/admin/articles/${r.body.article.id}`, { method: "DELETE", headers: bearer(c.token) });
+    expect(del.status).toBe(204);
+    expect(await rowsOf(c.j).then((rows) => rows.map((x) => x.id))).toEqual([keep.body.article.id]);
+    await expectConsistent(c.j);
+    expect((await request(c.j.host, `/api/admin/articles/${r.body.article.id}`, { method: "DELETE", headers: bearer(c.token) })).status).toBe(404);
+    expect((await request(c.j.host, `/api/admin/articles/${keep.body.article.id}`, { method: "DELETE" })).status).toBe(401);
+  });
+
+  it("DELETE /api/admin/editors/{id} removes the row and its picture", async () => {
+    const c = await setup();
+    const f = new FormData();
+    for (const [k, v] of Object.entries({ name: "Dr. Leaving", category: "chief editor", post: "Professor", content: "Uni" })) f.set(k, v);
+    f.set("imgFile", new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], "p.png"));
+    const created = await getJson(c.j.host, "/api/editors", { method: "POST", headers: bearer(c.token), body: f });
+    expect(created.status).toBe(201);
+    const key = fileKeys.editorPicture(c.j.id, created.body.editor.picture);
+    expect(await env.FILES.head(key)).not.toBeNull();
+    const del = await request(c.j.host, `/api/admin/editors/${created.body.editor.id}`, { method: "DELETE", headers: bearer(c.token) });
+    expect(del.status).toBe(204);
+    expect(await env.FILES.head(key)).toBeNull();
+    expect((await getJson(c.j.host, `/api/admin/editors/${created.body.editor.id}`, { headers: bearer(c.token) })).status).toBe(404);
   });
 });

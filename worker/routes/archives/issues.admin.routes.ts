@@ -3,11 +3,13 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { HttpError } from "../../middleware/errors";
+import { actorOf } from "../../middleware/admin-actor";
+import { afterAdminWrite } from "../../data/admin-events.repo";
 import { digitsOf } from "../../middleware/params";
 import { limitJsonBody } from "../../middleware/body-size";
 import { readJsonObject, validated } from "../../middleware/form-body";
 import { createIssueSchema } from "../../schemas/admin";
-import { toAdminArticle } from "../../data/articles.repo";
+import type { AdminIssueArticles } from "../../schemas/api";
 import { listIssueArticlesAll } from "../../data/articles-write.repo";
 import { findIssue, insertIssue, listIssuesWithCounts } from "../../data/issues.repo";
 
@@ -15,7 +17,10 @@ export const issuesAdminRoutes = new Hono<AppEnv>()
   .get("/archives", async (c) => c.json(await listIssuesWithCounts(c.get("db"), c.get("journal").id)))
   .post("/create-issue", limitJsonBody, async (c) => {
     const input = validated(createIssueSchema, await readJsonObject(c));
-    const row = await insertIssue(c.get("db"), c.get("journal").id, input);
+    const db = c.get("db");
+    const actor = actorOf(c);
+    const summary = `Vol. ${input.volume}, Issue ${input.issue} (${input.year})`;
+    const row = await insertIssue(db, actor.journalId, input, afterAdminWrite(db, actor, { action: "issue.create", entity: "issue", summary }));
     if (!row) throw new HttpError(409, "duplicate_issue");
     const { journalId: _journal, ...issue } = row;
     return c.json({ issue: { ...issue, articles: 0 } }, 201);
@@ -26,5 +31,6 @@ export const issuesAdminRoutes = new Hono<AppEnv>()
     const journalId = c.get("journal").id;
     const [rows, found] = await Promise.all([listIssueArticlesAll(db, journalId, year, volume, issue), findIssue(db, journalId, year, volume, issue)]);
     if (!found && rows.length === 0) throw new HttpError(404, "issue_not_found");
-    return c.json({ year, volume, issue, articles: rows.map(toAdminArticle) });
+    const body: AdminIssueArticles = { year, volume, issue, articles: rows };
+    return c.json(body);
   });

@@ -1,5 +1,7 @@
-// POST /auth/login/ and GET /auth/verify-token/ (docs/api.md "Admin API", docs/decisions/0020-0022).
-import { Hono } from "hono";
+// POST /auth/login/, GET /auth/verify-token/ and POST /auth/logout (docs/api.md "Admin API",
+// docs/decisions/0020-0022, 0061, 0062).
+import { Hono, type Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
 import { HttpError } from "../../middleware/errors";
@@ -8,14 +10,24 @@ import { readJsonObject } from "../../middleware/form-body";
 import { loginSchema } from "../../schemas/admin";
 import { STATUS_ENABLED } from "../../schemas/constants";
 import { DUMMY_HASH, verifyPassword } from "../../auth/password";
-import { signAdminToken } from "../../auth/tokens";
-import { clientIpOf, ipAllowed } from "../../auth/client-ip";
-import { LOGIN_POLICY, loginRetryAfter } from "../../auth/login-throttle";
-import { findAdminUserByUsername } from "../../data/admin-users.repo";
-import { pruneLoginAttempts, recordLoginAttempt } from "../../data/login-attempts.repo";
+import { DEVICE_TTL_SECONDS, newTokenId, signAdminToken, signDeviceToken, verifyDeviceToken } from "../../auth/tokens";
+import { clientIpOf, ipAllowed, throttleKeyOfIp } from "../../auth/client-ip";
+import { finishLogin, reserveLogin } from "../../auth/login-throttle";
+import { findAdminUserByUsername, revokeToken } from "../../data/admin-users.repo";
 
 /** The throttle and the log key usernames case-folded, so "Admin" and "admin" share one counter. */
-const usernameKey = (raw: unknown) => (typeof raw === "string" ? raw.trim().toLowerCase().slice(0, 100) : "");
+const usernameKey = (raw: string) => raw.trim().toLowerCase().slice(0, 100);
+
+/** The browser's device cookie (HttpOnly, only sent to /auth): proves an earlier good login on this browser. */
+const DEVICE_COOKIE = "journal_device";
+
+/** The device id this browser proved for (journal, username), or null. */
+async function knownDeviceOf(c: Context<AppEnv>, username: string): Promise<string | null> {
+  const token = getCookie(c, DEVICE_COOKIE);
+  if (!token || token.length > 2048) return null;
+  const device = await verifyDeviceToken(c.env, token);
+  return device && device.journalId === c.get("journal").id && device.username === username ? device.deviceId : null;
+}
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/login", limitBody(16 * 1024), async (c) => {
@@ -23,22 +35,22 @@ export const authRoutes = new Hono<AppEnv>()
     const journalId = c.get("journal").id;
     const ip = clientIpOf(c.req.raw.headers);
     const now = new Date();
-    const at = now.toISOString();
 
-    const body = await readJsonObject(c).catch(() => null);
-    const parsed = loginSchema.safeParse(body);
-    if (!parsed.success) {
-      await recordLoginAttempt(db, journalId, usernameKey(body?.username), ip, "invalid_input", at);
-      throw new HttpError(400, "invalid_input");
-    }
+    // Malformed requests are refused before any password check, and leave no row in the log.
+    const parsed = loginSchema.safeParse(await readJsonObject(c).catch(() => null));
+    if (!parsed.success) throw new HttpError(400, "invalid_input");
     const { username, password } = parsed.data;
     const key = usernameKey(username);
+    const deviceId = await knownDeviceOf(c, key);
 
-    // Refused before the password is looked at: a locked key learns nothing, and costs no hashing.
-    const retryAfter = await loginRetryAfter(db, journalId, key, ip, now);
-    if (retryAfter > 0) {
-      await recordLoginAttempt(db, journalId, key, ip, "throttled", at);
-      c.header("Retry-After", String(retryAfter));
+    // Refused before the password is looked at: a locked key learns nothing, costs no hashing, writes no row.
+    const reserved = await reserveLogin(
+      db,
+      { journalId, username: key, ip, throttleKey: deviceId ? `device:${deviceId}` : throttleKeyOfIp(ip), knownDevice: deviceId !== null },
+      now,
+    );
+    if (!reserved.ok) {
+      c.header("Retry-After", String(reserved.retryAfterSeconds));
       return c.json({ error: "too_many_attempts" }, 429);
     }
 
@@ -46,23 +58,36 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await findAdminUserByUsername(db, journalId, username);
     const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !passwordOk) {
-      await recordLoginAttempt(db, journalId, key, ip, "invalid_credentials", at);
+      await finishLogin(db, reserved.attemptId, "invalid_credentials");
       return c.json({ error: "invalid_credentials" }, 401);
     }
     // Only told after the right password, so neither answer tells a guesser that the username exists.
     if (user.status !== STATUS_ENABLED) {
-      await recordLoginAttempt(db, journalId, key, ip, "disabled", at);
+      await finishLogin(db, reserved.attemptId, "disabled");
       return c.json({ error: "disabled" }, 403);
     }
     if (!ipAllowed(user.allowedIps, ip)) {
-      await recordLoginAttempt(db, journalId, key, ip, "invalid_ip", at);
+      await finishLogin(db, reserved.attemptId, "invalid_ip");
       return c.json({ error: "invalid_ip" }, 403);
     }
 
-    await recordLoginAttempt(db, journalId, key, ip, "success", at);
-    await pruneLoginAttempts(db, journalId, new Date(now.getTime() - LOGIN_POLICY.trustedIpSeconds * 1000).toISOString());
-    const token = await signAdminToken(c.env, { userId: user.id, journalId }, { now });
+    await finishLogin(db, reserved.attemptId, "success");
+    const token = await signAdminToken(c.env, { userId: user.id, journalId, sessionVersion: user.sessionVersion }, { now });
+    // This browser is now a known device of this user: strangers' failures elsewhere never lock it out (0061).
+    setCookie(c, DEVICE_COOKIE, await signDeviceToken(c.env, { deviceId: deviceId ?? newTokenId(), journalId, username: key }, now), {
+      path: "/auth",
+      httpOnly: true,
+      secure: true,
+      sameSite: "Strict",
+      maxAge: DEVICE_TTL_SECONDS,
+    });
     c.header("Cache-Control", "no-store");
     return c.json({ token, user: { id: user.id, username: user.username, name: user.name } });
   })
-  .get("/verify-token", requireAdmin, (c) => c.json({ user: c.get("admin") }));
+  .get("/verify-token", requireAdmin, (c) => c.json({ user: c.get("admin") }))
+  // Logout ends this session on the server too: the token stops working at once (0062).
+  .post("/logout", requireAdmin, async (c) => {
+    const { tokenId, expiresAt } = c.get("session");
+    await revokeToken(c.get("db"), tokenId, expiresAt);
+    return c.body(null, 204);
+  });

@@ -5,16 +5,19 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import type { EditorRow } from "../../data/schema";
 import { requireAdmin } from "../../middleware/auth";
-import { notFound } from "../../middleware/errors";
+import { HttpError, notFound } from "../../middleware/errors";
+import { actorOf } from "../../middleware/admin-actor";
+import { afterAdminWrite, type AdminEvent } from "../../data/admin-events.repo";
 import { idOf } from "../../middleware/params";
 import { limitUploadBody } from "../../middleware/body-size";
 import { readFormBody, validated } from "../../middleware/form-body";
-import { deleteFileQuietly, putFile, readImageUpload, uploadOf } from "../../files/uploads";
+import { deleteFileQuietly, readImageUpload, uploadOf } from "../../files/uploads";
+import { commitWithObject, putNewObject } from "../../files/commit-with-object";
 import { fileKeys } from "../../files/keys";
 import { editorSchema, editorStatusSchema } from "../../schemas/admin";
 import type { Editor } from "../../schemas/api";
 import { findEditor, toEditor } from "../../data/editors.repo";
-import { insertEditor, listAllEditors, updateEditor, type EditorValues } from "../../data/editors-write.repo";
+import { deleteEditor, findEditorByPicture, insertEditor, listAllEditors, updateEditor, type EditorValues, type EditorWriteResult } from "../../data/editors-write.repo";
 
 const FIELDS = ["name", "degree", "post", "content", "category", "email", "phone", "country", "status"] as const;
 
@@ -28,28 +31,38 @@ function pick(fields: Record<string, unknown>): Record<string, unknown> {
 async function storePicture(c: Context<AppEnv>, file: File): Promise<string> {
   const image = await readImageUpload(file);
   const name = `${crypto.randomUUID()}.${image.extension}`;
-  await putFile(c.env.FILES, fileKeys.editorPicture(c.get("journal").id, name), image.bytes, image.contentType);
+  await putNewObject(c.env.FILES, fileKeys.editorPicture(c.get("journal").id, name), image.bytes, image.contentType);
   return name;
 }
 
 /**
- * Writes a row that may name a new picture. The object is stored first under a unique name; if the row
- * write fails it is deleted again, and a replaced picture is deleted only once the row no longer names it.
+ * Writes a row that may name a new picture (docs/decisions/0091): the picture is stored first under a new
+ * unique name; the row (and its audit event) switches to it in one batch; if that fails or is refused, the new
+ * object is deleted; a replaced picture is deleted only once the row no longer names it.
  */
-async function writeWithPicture(c: Context<AppEnv>, file: File | null, write: (picture: string | undefined) => Promise<EditorRow | undefined>, oldPicture?: string): Promise<EditorRow | undefined> {
+async function writeWithPicture(c: Context<AppEnv>, file: File | null, write: (picture: string | undefined) => Promise<EditorWriteResult>, oldPicture?: string): Promise<EditorRow> {
   const journalId = c.get("journal").id;
   const picture = file ? await storePicture(c, file) : undefined;
-  let row: EditorRow | undefined;
-  try {
-    row = await write(picture);
-  } catch (err) {
-    if (picture) await deleteFileQuietly(c.env.FILES, fileKeys.editorPicture(journalId, picture));
-    throw err;
-  }
-  if (picture && !row) await deleteFileQuietly(c.env.FILES, fileKeys.editorPicture(journalId, picture));
-  if (picture && row && oldPicture && oldPicture !== picture) await deleteFileQuietly(c.env.FILES, fileKeys.editorPicture(journalId, oldPicture));
+  const row = await commitWithObject(
+    c.env.FILES,
+    picture ? fileKeys.editorPicture(journalId, picture) : null,
+    async () => {
+      const result = await write(picture);
+      if (!result.ok) throw new HttpError(result.conflict === "not_found" ? 404 : 409, result.conflict);
+      return result.row;
+    },
+    () => findEditorByPicture(c.get("db"), journalId, picture!),
+  );
+  if (picture && oldPicture && oldPicture !== picture) await deleteFileQuietly(c.env.FILES, fileKeys.editorPicture(journalId, oldPicture));
   return row;
 }
+
+const event = (action: "add" | "edit" | "status" | "delete", name: string, entityId?: number): AdminEvent => ({
+  action: `editor.${action}`,
+  entity: "editor",
+  entityId,
+  summary: name,
+});
 
 /** Mounted under /api/admin/editors, behind the admin router's guard. */
 export const editorsAdminListRoutes = new Hono<AppEnv>()
@@ -58,6 +71,17 @@ export const editorsAdminListRoutes = new Hono<AppEnv>()
     const row = await findEditor(c.get("db"), c.get("journal").id, idOf(c.req.param("id")), { enabledOnly: false });
     if (!row) throw notFound();
     return c.json(toEditor(row) satisfies Editor);
+  })
+  // Deletes the editor and its picture: 204, or 404 when it is not the journal's.
+  .delete("/:id", async (c) => {
+    const db = c.get("db");
+    const actor = actorOf(c);
+    const old = await findEditor(db, actor.journalId, idOf(c.req.param("id")), { enabledOnly: false });
+    if (!old) throw notFound();
+    const deleted = await deleteEditor(db, actor.journalId, old.id, afterAdminWrite(db, actor, event("delete", old.name, old.id), { ifChanged: true }));
+    if (!deleted) throw notFound();
+    if (deleted.picture) await deleteFileQuietly(c.env.FILES, fileKeys.editorPicture(actor.journalId, deleted.picture));
+    return c.body(null, 204);
   });
 
 /** Mounted at /api/editors next to the public reads: only its POSTs need (and get) the admin guard. */
@@ -66,10 +90,12 @@ export const editorsAdminRoutes = new Hono<AppEnv>()
   .post("/", limitUploadBody, async (c) => {
     const { fields, files } = await readFormBody(c);
     const input: EditorValues = validated(editorSchema, pick(fields));
+    const db = c.get("db");
+    const actor = actorOf(c);
     const row = await writeWithPicture(c, uploadOf(files.imgFile), (picture) =>
-      insertEditor(c.get("db"), c.get("journal").id, { ...input, picture: picture ?? "" }),
+      insertEditor(db, actor.journalId, { ...input, picture: picture ?? "" }, afterAdminWrite(db, actor, event("add", input.name))),
     );
-    return c.json({ editor: toEditor(row!) satisfies Editor }, 201);
+    return c.json({ editor: toEditor(row) satisfies Editor }, 201);
   })
   .post("/:id", limitUploadBody, async (c) => {
     const db = c.get("db");
@@ -84,7 +110,10 @@ export const editorsAdminRoutes = new Hono<AppEnv>()
     const values: Partial<EditorValues> = statusOnly
       ? validated(editorStatusSchema, sent)
       : validated(editorSchema, { ...pick(old), ...sent });
-    const row = await writeWithPicture(c, file, (picture) => updateEditor(db, journalId, old.id, picture ? { ...values, picture } : values), old.picture);
-    if (!row) throw notFound();
+    // Optimistic concurrency: an edit applies only over the version the form loaded (its `updated_at`, else the
+    // row as read here); the status toggle is last-writer-wins.
+    const stamp = statusOnly ? null : typeof fields.updated_at === "string" && fields.updated_at ? fields.updated_at : old.updated_at;
+    const after = afterAdminWrite(db, actorOf(c), event(statusOnly ? "status" : "edit", `${values.name ?? old.name}${statusOnly ? ` → ${values.status}` : ""}`, old.id), { ifChanged: true });
+    const row = await writeWithPicture(c, file, (picture) => updateEditor(db, journalId, old.id, picture ? { ...values, picture } : values, stamp, after), old.picture);
     return c.json({ editor: toEditor(row) satisfies Editor });
   });

@@ -70,7 +70,7 @@ describe("editors (staff)", () => {
   it("accepts JPEG, WebP and GIF by content and refuses SVG, other files and oversized images", async () => {
     const c = await setup();
     for (const [bytes, ext] of [[JPEG, "jpg"], [WEBP, "webp"], [GIF, "gif"]] as const) {
-      const r = await create(c, form(fields(), { bytes, name: "x.bin", type: "application/octet-stream" }));
+      const r = await create(c, form(fields({ name: `Dr. Picture ${ext}` }), { bytes, name: "x.bin", type: "application/octet-stream" }));
       expect(r.status).toBe(201);
       expect(r.body.editor.picture.endsWith(`.${ext}`)).toBe(true);
     }

@@ -1,17 +1,17 @@
-// Public editor reads: GET /api/editors/ and GET /api/editors/{id} (enabled editors only).
+// Public editor reads: GET /api/editors/ and GET /api/editors/{id} (enabled editors only, without e-mail or phone).
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { findEditor, listEnabledEditors, toEditor } from "../../data/editors.repo";
+import { findEditor, listEnabledEditors, toPublicEditor } from "../../data/editors.repo";
 import { idOf } from "../../middleware/params";
 import { notFound } from "../../middleware/errors";
 
 export const editorsRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const rows = await listEnabledEditors(c.get("db"), c.get("journal").id);
-    return c.json(rows.map(toEditor));
+    return c.json(rows.map(toPublicEditor));
   })
   .get("/:id", async (c) => {
     const row = await findEditor(c.get("db"), c.get("journal").id, idOf(c.req.param("id")), { enabledOnly: true });
     if (!row) throw notFound();
-    return c.json(toEditor(row));
+    return c.json(toPublicEditor(row));
   });

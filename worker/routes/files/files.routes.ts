@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { fileKeys, isSafeFileName } from "../../files/keys";
 import { serveR2Object } from "../../files/serve";
+import { isPublicArticleFile } from "../../data/articles.repo";
 import { notFound } from "../../middleware/errors";
 import { DEFAULT_AVATAR } from "../../schemas/constants";
 
@@ -13,11 +14,14 @@ function safeName(raw: string): string {
 }
 
 export const filesRoutes = new Hono<AppEnv>()
-  .get("/archives/:year/:volissue/:file", (c) => {
+  .get("/archives/:year/:volissue/:file", async (c) => {
     const year = c.req.param("year");
     const m = /^vol(\d{1,6})issue(\d{1,6})$/.exec(c.req.param("volissue"));
     if (!/^\d{4}$/.test(year) || !m) throw notFound();
-    const key = fileKeys.article(c.get("journal").id, Number(year), Number(m[1]), Number(m[2]), safeName(c.req.param("file")));
+    const [y, volume, issue, file] = [Number(year), Number(m[1]), Number(m[2]), safeName(c.req.param("file"))];
+    // Only a public article's own file: a disabled article's PDF (or a stray upload) is not served by guessing.
+    if (!(await isPublicArticleFile(c.get("db"), c.get("journal").id, y, volume, issue, file))) throw notFound();
+    const key = fileKeys.article(c.get("journal").id, y, volume, issue, file);
     return serveR2Object(c, key);
   })
   .get("/editors/:file", async (c) => {

@@ -1,15 +1,21 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createJournal, putArticleFile, request } from "../../../tests/api/fixtures";
+import { createArticle, createJournal, putArticleFile, request } from "../../../tests/api/fixtures";
 import { fileKeys } from "../../files/keys";
 
 const article = { year: 2024, volume: 6, issue: 2, file: "IJ-2024-0007.pdf" };
 const body = new TextEncoder().encode("%PDF-1.4\n" + "0123456789".repeat(100) + "\n%%EOF\n");
 
+/** The public article that owns the file, and the file in R2 (only public articles' files are served). */
+async function publishedArticleFile(journalId: number) {
+  await createArticle(journalId, { year: article.year, volume: article.volume, issue: article.issue, refnumber: "IJ-2024-0007", file: article.file });
+  await putArticleFile(journalId, article, body);
+}
+
 describe("GET /assets/archives/{year}/vol{v}issue{i}/{file}", () => {
   it("serves the PDF with its type, validators and cache headers", async () => {
     const j = await createJournal();
-    await putArticleFile(j.id, article, body);
+    await publishedArticleFile(j.id);
     const res = await request(j.host, "/assets/archives/2024/vol6issue2/IJ-2024-0007.pdf");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
@@ -23,7 +29,7 @@ describe("GET /assets/archives/{year}/vol{v}issue{i}/{file}", () => {
 
   it("answers byte ranges as PDF viewers ask for them", async () => {
     const j = await createJournal();
-    await putArticleFile(j.id, article, body);
+    await publishedArticleFile(j.id);
     const path = "/assets/archives/2024/vol6issue2/IJ-2024-0007.pdf";
     const first = await request(j.host, path, { headers: { range: "bytes=0-8" } });
     expect(first.status).toBe(206);
@@ -40,7 +46,7 @@ describe("GET /assets/archives/{year}/vol{v}issue{i}/{file}", () => {
 
   it("answers 304 to a matching If-None-Match", async () => {
     const j = await createJournal();
-    await putArticleFile(j.id, article, body);
+    await publishedArticleFile(j.id);
     const path = "/assets/archives/2024/vol6issue2/IJ-2024-0007.pdf";
     const etag = (await request(j.host, path)).headers.get("etag")!;
     const again = await request(j.host, path, { headers: { "if-none-match": etag } });
@@ -49,7 +55,7 @@ describe("GET /assets/archives/{year}/vol{v}issue{i}/{file}", () => {
 
   it("is a 404 for missing files and for any path that tries to leave its folder", async () => {
     const j = await createJournal();
-    await putArticleFile(j.id, article, body);
+    await publishedArticleFile(j.id);
     const other = await createJournal();
     await env.FILES.put(fileKeys.editorPicture(other.id, "secret.png"), "x");
     const paths = [

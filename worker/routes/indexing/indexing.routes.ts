@@ -2,8 +2,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { listEnabledIndexing, toIndexingEntry } from "../../data/indexing.repo";
+import { publicIndexingEntrySchema } from "../../schemas/api";
 
 export const indexingRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const rows = await listEnabledIndexing(c.get("db"), c.get("journal").id);
-  return c.json(rows.map(toIndexingEntry));
+  return c.json(rows.map((row) => publicIndexingEntrySchema.parse(toIndexingEntry(row))));
 });

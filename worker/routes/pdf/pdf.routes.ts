@@ -15,6 +15,7 @@ import { buildEditorialBoard } from "../../documents/editorial-board";
 import { buildIndexPage, sortByFirstPage } from "../../documents/index-page";
 import { buildAppointmentCertificate } from "../../documents/appointment-certificate";
 import { zipStream, type ZipEntry } from "../../documents/bundles";
+import { loadFontsFor, textsOf } from "../../documents/remote-fonts";
 import type { z } from "zod";
 
 export const pdfRoutes = new Hono<AppEnv>();
@@ -82,7 +83,9 @@ pdfRoutes.get("/certificate/:ref/:authorName", async (c) => {
   if (!author) throw new HttpError(404, "author_not_found");
   const article = articleFactsOf(row);
   const chief = chiefEditorOf(editorRows);
-  const bytes = await buildCertificate({ branding: brandingOf(journal), article, author, chief });
+  const branding = brandingOf(journal);
+  await loadFontsFor(c.env.FILES, textsOf(branding, article, author, chief));
+  const bytes = await buildCertificate({ branding, article, author, chief });
   return pdfResponse(bytes, `certificate-${fileSafe(article.refnumber)}.pdf`);
 });
 
@@ -91,13 +94,17 @@ pdfRoutes.get("/coverpage/:ref", async (c) => {
   const row = await findPublicArticleByRef(c.get("db"), journal.id, c.req.param("ref").trim());
   if (!row) throw new HttpError(404, "article_not_found");
   const article = articleFactsOf(row);
-  return pdfResponse(await buildCoverPage({ branding: brandingOf(journal), article }), `coverpage-${fileSafe(article.refnumber)}.pdf`, "public");
+  const branding = brandingOf(journal);
+  await loadFontsFor(c.env.FILES, textsOf(branding, article));
+  return pdfResponse(await buildCoverPage({ branding, article }), `coverpage-${fileSafe(article.refnumber)}.pdf`, "public");
 });
 
 pdfRoutes.get("/editorialboard", async (c) => {
   const journal = c.get("journal");
   const editors = (await listEnabledEditors(c.get("db"), journal.id)).map(editorFactsOf);
-  return pdfResponse(await buildEditorialBoard({ branding: brandingOf(journal), editors }), "Editorial-Board.pdf", "public");
+  const branding = brandingOf(journal);
+  await loadFontsFor(c.env.FILES, textsOf(branding, editors));
+  return pdfResponse(await buildEditorialBoard({ branding, editors }), "Editorial-Board.pdf", "public");
 });
 
 /** The selected articles, all of them, or a 404 naming the reference numbers this journal does not have. */
@@ -112,7 +119,10 @@ async function selectedArticles(c: Context<AppEnv>) {
 pdfRoutes.post("/indexpage", async (c) => {
   const { rows, missing } = await selectedArticles(c);
   if (missing.length) return c.json({ error: "unknown_refnumbers", missing }, 404);
-  const bytes = await buildIndexPage({ branding: brandingOf(c.get("journal")), articles: rows.map(articleFactsOf) });
+  const branding = brandingOf(c.get("journal"));
+  const articles = rows.map(articleFactsOf);
+  await loadFontsFor(c.env.FILES, textsOf(branding, articles));
+  const bytes = await buildIndexPage({ branding, articles });
   return pdfResponse(bytes, "Index-Page.pdf");
 });
 
@@ -122,7 +132,9 @@ pdfRoutes.post("/bulkcertificates", async (c) => {
   const journal = c.get("journal");
   const branding = brandingOf(journal);
   const chief = chiefEditorOf(await listEnabledEditors(c.get("db"), journal.id));
-  const entries: ZipEntry[] = sortByFirstPage(rows.map(articleFactsOf)).flatMap((article) =>
+  const articles = sortByFirstPage(rows.map(articleFactsOf));
+  await loadFontsFor(c.env.FILES, textsOf(branding, articles, chief));
+  const entries: ZipEntry[] = articles.flatMap((article) =>
     article.authors.map((author, i) => ({
       name: `certificate-${fileSafe(article.refnumber)}-${i + 1}-${slugOf(author)}.pdf`,
       build: () => buildCertificate({ branding, article, author, chief }),
@@ -143,6 +155,7 @@ pdfRoutes.post("/editorscertificate", async (c) => {
   const branding = brandingOf(journal);
   const chief = chiefEditorOf(await listEnabledEditors(db, journal.id));
   const byId = new Map(rows.map((r) => [r.id, r]));
+  await loadFontsFor(c.env.FILES, textsOf(branding, rows.map(editorFactsOf), chief));
   const entries: ZipEntry[] = ids.map((id) => {
     const editor = editorFactsOf(byId.get(id)!);
     return {

@@ -4,6 +4,7 @@ import { unzipSync } from "fflate";
 import { createArticle, createEditor, createJournal, request } from "../../../tests/api/fixtures";
 import { adminToken, bearer } from "../../../tests/api/auth-fixtures";
 import { pdfText } from "../../documents/pdf-text.testing";
+import { fileCheck } from "../../documents/file-check.testing";
 
 const AUTHORS = "Aynur Məmmədova, Şükrü Işık, Nguyễn Thị Minh, محمد عبد الله, রবীন্দ্রনাথ ঠাকুর, አበበ ቢቂላ";
 
@@ -160,19 +161,30 @@ describe("POST /api/pdf/indexpage, bulkcertificates, editorscertificate (admin)"
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toContain('filename="Certificates.zip"');
-    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const zip = new Uint8Array(await res.arrayBuffer());
+    const files = unzipSync(zip);
     const names = Object.keys(files);
+    // Independent readers: Info-ZIP, Python's zipfile (UTF-8 flag on every name), Java's ZipInputStream.
+    expect((await fileCheck("unzip-test", zip)).output).toContain("No errors detected");
+    const python = JSON.parse((await fileCheck("python-zip", zip)).output);
+    expect(python.bad).toBeNull();
+    expect(python.entries.map((e: { name: string }) => e.name)).toEqual(names);
+    expect(python.entries.every((e: { utf8: boolean }) => e.utf8)).toBe(true);
+    const java = await fileCheck("java-zip", zip);
+    expect(java.ok, java.output).toBe(true);
+    expect(java.output).toContain(`certificate-${ref}-4-محمد-عبد-الله.pdf\t${files[`certificate-${ref}-4-محمد-عبد-الله.pdf`].length}`);
+    expect(java.output).toContain(`entries\t${names.length}`);
     expect(names).toEqual([
       `certificate-${second.refnumber}-1-ann-author.pdf`,
       `certificate-${second.refnumber}-2-bob-writer.pdf`,
       `certificate-${ref}-1-aynur-memmedova.pdf`,
       `certificate-${ref}-2-sukru-isik.pdf`,
       `certificate-${ref}-3-nguyen-thi-minh.pdf`,
-      `certificate-${ref}-4-author.pdf`,
-      `certificate-${ref}-5-author.pdf`,
-      `certificate-${ref}-6-author.pdf`,
+      `certificate-${ref}-4-محمد-عبد-الله.pdf`,
+      `certificate-${ref}-5-রবীন্দ্রনাথ-ঠাকুর.pdf`,
+      `certificate-${ref}-6-አበበ-ቢቂላ.pdf`,
     ]);
-    expect((await pdfText(files[`certificate-${ref}-6-author.pdf`])).text).toContain("አበበ ቢቂላ");
+    expect((await pdfText(files[`certificate-${ref}-6-አበበ-ቢቂላ.pdf`])).text).toContain("አበበ ቢቂላ");
     expect((await pdfText(files[`certificate-${second.refnumber}-2-bob-writer.pdf`])).text).toContain("Bob Writer");
   });
 

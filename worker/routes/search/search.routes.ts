@@ -1,15 +1,12 @@
-// GET /api/search?q=: enabled articles matching the text, best first.
+// GET /api/search?q=&page=: one page (20) of the journal's public articles matching the text, best first.
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { searchArticles } from "../../data/search.repo";
-import { toArticle } from "../../data/articles.repo";
-import type { SearchResults } from "../../schemas/api";
-
-export const MAX_QUERY_LENGTH = 500;
+import { searchPublicArticles } from "../../data/search.repo";
+import { publicSearchResultsSchema, type SearchResults } from "../../schemas/api";
+import { searchParams } from "./search-params";
 
 export const searchRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const q = (c.req.query("q") ?? "").slice(0, MAX_QUERY_LENGTH).trim();
-  const rows = q ? await searchArticles(c.get("db"), c.get("journal").id, q, { publicOnly: true }) : [];
-  const body: SearchResults = { q, count: rows.length, results: rows.map(toArticle) };
-  return c.json(body);
+  const { q, page } = searchParams(c);
+  const body: SearchResults = await searchPublicArticles(c.get("db"), c.get("journal").id, q, page);
+  return c.json(publicSearchResultsSchema.parse(body));
 });

@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
 import { HttpError } from "../../middleware/errors";
+import { actorOf } from "../../middleware/admin-actor";
+import { afterAdminWrite } from "../../data/admin-events.repo";
 import { limitJsonBody } from "../../middleware/body-size";
 import { readJsonObject, validated } from "../../middleware/form-body";
 import { settingsSchema } from "../../schemas/admin";
@@ -13,7 +15,11 @@ export const settingsAdminRoutes = new Hono<AppEnv>()
   .post("*", requireAdmin)
   .post("/", limitJsonBody, async (c) => {
     const input = validated(settingsSchema, await readJsonObject(c));
-    const result = await saveSettings(c.get("db"), c.get("journal"), input);
-    if (!result.ok) throw new HttpError(result.reason === "domain_taken" ? 409 : 404, result.reason);
+    const db = c.get("db");
+    const changed = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
+    const after = afterAdminWrite(db, actorOf(c), { action: "settings.save", entity: "settings", entityId: c.get("journal").id, summary: changed.join(", ") });
+    const result = await saveSettings(db, c.get("journal"), input, after);
+    if (!result.ok && result.reason === "domain_not_assigned") return c.json({ error: result.reason, hosts: result.hosts }, 422);
+    if (!result.ok) throw new HttpError(404, result.reason);
     return c.json({ settings: settingsOf(result.journal) });
   });

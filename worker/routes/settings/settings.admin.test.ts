@@ -1,6 +1,7 @@
 // POST /api/settings: saving the settings form, sanitized rich text, and moving the journal's domain.
 import { describe, expect, it } from "vitest";
-import { createJournal, getJson, request } from "../../../tests/api/fixtures";
+import { createJournal, db, getJson, request } from "../../../tests/api/fixtures";
+import { journalDomains } from "../../data/schema";
 import { adminToken, bearer } from "../../../tests/api/auth-fixtures";
 
 async function save(host: string, token: string, body: unknown) {
@@ -26,11 +27,11 @@ describe("POST /api/settings", () => {
     };
     const r = await save(j.host, token, sent);
     expect(r.status).toBe(200);
-    expect(r.body.settings).toEqual(sent);
-    expect((await getJson(j.host, "/api/settings/")).body).toEqual(sent);
+    expect(r.body.settings).toMatchObject(sent);
+    expect((await getJson(j.host, "/api/settings/")).body).toMatchObject(sent);
     // Fields left out keep their values.
     const partial = await save(j.host, token, { impactfactor: "6.0" });
-    expect(partial.body.settings).toEqual({ ...sent, impactfactor: "6.0" });
+    expect(partial.body.settings).toMatchObject({ ...sent, impactfactor: "6.0" });
   });
 
   it("stores XSS attempts in home content and address inert", async () => {
@@ -47,11 +48,14 @@ describe("POST /api/settings", () => {
     expect(pub.home_content).toBe("<p>Hi</p>x");
   });
 
-  it("moves the primary domain, keeps the old host answering, and refuses another journal's host", async () => {
+  it("moves the primary domain among the journal's own hosts, keeps the old host answering, and refuses any other host", async () => {
     const j = await createJournal();
     const other = await createJournal();
     const token = await adminToken(j);
     const newHost = `new-${j.host}`;
+    // Hosts are assigned by the operator (journals:domain); the Domain setting picks among them.
+    expect(await save(j.host, token, { domain: newHost })).toMatchObject({ status: 422, body: { error: "domain_not_assigned", hosts: [j.host] } });
+    await db.insert(journalDomains).values({ domain: newHost, journalId: j.id });
     const r = await save(j.host, token, { domain: `https://${newHost.toUpperCase()}/` });
     expect(r.status).toBe(200);
     expect(r.body.settings.domain).toBe(newHost);
@@ -62,7 +66,7 @@ describe("POST /api/settings", () => {
     // Switching back promotes the alias again.
     expect((await save(newHost, token, { domain: j.host })).body.settings.domain).toBe(j.host);
 
-    expect(await save(j.host, token, { domain: other.host })).toMatchObject({ status: 409, body: { error: "domain_taken" } });
+    expect(await save(j.host, token, { domain: other.host })).toMatchObject({ status: 422, body: { error: "domain_not_assigned" } });
     expect((await getJson(other.host, "/api/settings/")).body.domain).toBe(other.host);
     // An empty domain leaves it as it is.
     expect((await save(j.host, token, { domain: "", websitename: "Kept domain" })).body.settings).toMatchObject({ domain: j.host, websitename: "Kept domain" });

@@ -2,5 +2,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { settingsOf } from "../../data/journals.repo";
+import { publicSettingsSchema } from "../../schemas/api";
 
-export const settingsRoutes = new Hono<AppEnv>().get("/", (c) => c.json(settingsOf(c.get("journal"))));
+export const settingsRoutes = new Hono<AppEnv>().get("/", (c) => c.json(publicSettingsSchema.parse(settingsOf(c.get("journal")))));

@@ -15,7 +15,9 @@ describe("GET /api/settings/", () => {
     const j = await createJournal();
     const { body } = await getJson(j.host, "/api/settings/");
     expect(Object.keys(body).sort()).toEqual(
-      ["address", "domain", "fee_dollar", "fee_rupee", "formatted_journal_name", "home_content", "impactfactor", "issn", "websiteemail", "websitename", "whatsup_number"].sort(),
+      ["address", "domain", "fee_dollar", "fee_rupee", "formatted_journal_name", "home_content", "impactfactor", "issn", "websiteemail", "websitename", "whatsup_number",
+        // Scholarly metadata (migrations/0005).
+        "publisher", "doi_prefix", "license", "license_url", "issn_print", "issn_online", "language"].sort(),
     );
   });
 

@@ -1,11 +1,14 @@
 // POST /api/submissions: the public Submit Online form. The PDF goes to R2, the record to D1, and the visitor
 // gets a reference. Throttled per IP address; the file is judged by its first bytes, never by its name.
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
 import { HttpError } from "../../middleware/errors";
 import { sniffContentType } from "../../files/content-types";
-import { fileKeys } from "../../files/keys";
-import { countSubmissionsFromIpSince, insertSubmission } from "../../data/submissions.repo";
+import { fileKeys, versionedName } from "../../files/keys";
+import { commitWithObject, putNewObject } from "../../files/commit-with-object";
+import { countSubmissionsFromIpSince, findSubmissionByReference, insertSubmissionWithinLimit } from "../../data/submissions.repo";
+import { clientIpOf, throttleKeyOfIp } from "../../auth/client-ip";
+import { limitUploadBody } from "../../middleware/body-size";
 import { isUniqueViolation, nowIso } from "../../data/db";
 import { PDF_MAX_BYTES } from "../../schemas/constants";
 import {
@@ -15,8 +18,6 @@ import {
   type SubmissionCreated,
 } from "../../schemas/submission";
 
-/** Room for the text fields and multipart boundaries on top of the largest allowed PDF. */
-const FORM_OVERHEAD_BYTES = 256 * 1024;
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"; // no 0/O, 1/I: readable over the phone
 
 /** "SUB-20261121-7KQ2XD": the day it arrived plus six random characters. */
@@ -27,10 +28,13 @@ export function newReference(now = new Date()): string {
   return `SUB-${day}-${tail}`;
 }
 
-/** A cross-site page must not post into a journal's inbox; requests without Origin (curl, old browsers) pass. */
+/**
+ * A cross-site page must not post into a journal's inbox; requests without Origin (curl, old browsers) pass.
+ * "null" is an opaque origin (a sandboxed frame, a data: page): never the journal's own form, so refused.
+ */
 function checkOrigin(c: Context<AppEnv>): void {
   const origin = c.req.header("origin");
-  if (!origin || origin === "null") return;
+  if (origin === undefined || origin === "") return;
   let originHost: string;
   try {
     originHost = new URL(origin).host.toLowerCase();
@@ -45,21 +49,35 @@ const textOf = (form: FormData, key: string): string | undefined => {
   return typeof v === "string" ? v : undefined;
 };
 
-export const submissionsRoutes = new Hono<AppEnv>().post("/", async (c) => {
+const tooManySubmissions = (c: Context<AppEnv>): HttpError => {
+  c.header("Retry-After", String(SUBMISSION_WINDOW_MS / 1000));
+  return new HttpError(429, "too_many_submissions");
+};
+
+/** Submissions are stored and counted by the caller's throttle key: the IP, an IPv6 address by its /64. */
+const callerKey = (c: Context<AppEnv>) => throttleKeyOfIp(clientIpOf(c.req.raw.headers));
+const windowStart = () => new Date(Date.now() - SUBMISSION_WINDOW_MS).toISOString();
+
+const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   checkOrigin(c);
+  await next();
+};
+
+/** The cheap refusal before the body is read; the insert re-checks atomically (insertSubmissionWithinLimit). */
+const underSubmissionLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if ((await countSubmissionsFromIpSince(c.get("db"), c.get("journal").id, callerKey(c), windowStart())) >= SUBMISSIONS_PER_WINDOW) {
+    throw tooManySubmissions(c);
+  }
+  await next();
+};
+
+// The body is counted as it streams in (limitUploadBody): a declared or chunked body over 6 MiB is refused
+// there, never buffered whole.
+export const submissionsRoutes = new Hono<AppEnv>().post("/", sameOriginOnly, underSubmissionLimit, limitUploadBody, async (c) => {
   const db = c.get("db");
   const journal = c.get("journal");
-  const ip = c.req.header("cf-connecting-ip") ?? "";
+  const ip = callerKey(c);
 
-  const since = new Date(Date.now() - SUBMISSION_WINDOW_MS).toISOString();
-  if ((await countSubmissionsFromIpSince(db, journal.id, ip, since)) >= SUBMISSIONS_PER_WINDOW) {
-    c.header("Retry-After", String(SUBMISSION_WINDOW_MS / 1000));
-    throw new HttpError(429, "too_many_submissions");
-  }
-
-  // Refuse an oversized upload before reading it.
-  const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > PDF_MAX_BYTES + FORM_OVERHEAD_BYTES) throw new HttpError(413, "file_too_large");
   if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) throw new HttpError(400, "invalid_input");
 
   let form: FormData;
@@ -92,27 +110,35 @@ export const submissionsRoutes = new Hono<AppEnv>().post("/", async (c) => {
   // The reference is unique per journal; a collision (1 in 10^9 per day) just draws again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const reference = newReference();
-    const stored = `${reference}.pdf`;
+    // A new object name per attempt, so even a colliding reference never overwrites another submission's file.
+    const stored = versionedName(reference, "pdf");
     const key = fileKeys.submission(journal.id, stored);
-    await c.env.FILES.put(key, bytes, {
-      httpMetadata: { contentType: "application/pdf" },
-      customMetadata: { originalName: file.name.slice(0, 200), reference },
-    });
+    // Keep R2 and D1 consistent whatever fails: no stored file without its record (docs/decisions/0091).
+    await putNewObject(c.env.FILES, key, bytes, "application/pdf");
+    let row;
     try {
-      await insertSubmission(db, {
-        journalId: journal.id,
-        reference,
-        ...fields,
-        file: stored,
-        fileSize: bytes.byteLength,
-        ip,
-        createdAt: nowIso(),
-      });
+      row = await commitWithObject(
+        c.env.FILES,
+        key,
+        () =>
+          insertSubmissionWithinLimit(
+            db,
+            { journalId: journal.id, reference, ...fields, file: stored, fileSize: bytes.byteLength, ip, createdAt: nowIso() },
+            { sinceIso: windowStart(), max: SUBMISSIONS_PER_WINDOW },
+          ),
+        async () => {
+          const found = await findSubmissionByReference(db, journal.id, reference);
+          return found?.file === stored ? found : undefined;
+        },
+      );
     } catch (err) {
-      // Keep R2 and D1 consistent: no stored file without its record.
-      await c.env.FILES.delete(key);
       if (isUniqueViolation(err, "reference")) continue;
       throw err;
+    }
+    if (!row) {
+      // Simultaneous posts took the last places in the window: this one is refused, and its file goes.
+      await c.env.FILES.delete(key);
+      throw tooManySubmissions(c);
     }
     const body: SubmissionCreated = { reference };
     return c.json(body, 201);

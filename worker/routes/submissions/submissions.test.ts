@@ -72,11 +72,11 @@ describe("POST /api/submissions", () => {
       phone: "+91 98765 43210",
       address: "Dept. of Botany\nUniversity of Pune",
       title: "Soil microbes & <i>Rhizobium</i> yield",
-      file: `${reference}.pdf`,
     });
+    expect(row!.file).toMatch(new RegExp(`^${reference}-[0-9a-z]{10}\\.pdf$`));
     expect(row!.fileSize).toBe(pdfBytes("manuscript").byteLength);
 
-    const object = await env.FILES.get(fileKeys.submission(j.id, `${reference}.pdf`));
+    const object = await env.FILES.get(fileKeys.submission(j.id, row!.file));
     expect(object).not.toBeNull();
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(pdfBytes("manuscript"));
     expect(object!.httpMetadata?.contentType).toBe("application/pdf");

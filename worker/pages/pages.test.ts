@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { env, createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { createApp } from "../app";
 import { createArticle, createIssue, createJournal, putArticleFile, request, pdfBytes, unique } from "../../tests/api/fixtures";
-import { headerBranchFor } from "./header-branch";
-import { citationText, pageRange, publicationDateParts, splitAuthors } from "./citation";
-import { normalizeDomain, publicOrigin } from "./origin";
+import { headerBranchFor } from "../seo/header-branch";
+import { citationText, pageRange, publicationDateParts, splitAuthors } from "../seo/citation";
+import { normalizeDomain, publicOrigin } from "../seo/origin";
 
 async function page(host: string, path: string, headers: Record<string, string> = {}) {
   const res = await request(host, path, { headers });
@@ -23,8 +23,10 @@ function metas(html: string, key: string): string[] {
 const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1] ?? null;
 const titleOf = (html: string) => decode(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "");
-/** The markup inside #root (the shell puts a <noscript> note or </body> right after it). */
-const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*(?:<noscript|<\/body>)/.exec(html)?.[1] ?? "";
+/** The markup inside #root (the router state for hydration follows it). */
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="router-state">/.exec(html)?.[1] ?? "";
+/** The document without the router state (JSON data for hydration: the same values the API answers with). */
+const withoutState = (html: string) => html.replace(/<script type="application\/json" id="router-state">[\s\S]*?<\/script>/, "");
 
 async function scholarlyJournal() {
   const j = await createJournal({ websitename: "International Journal of Soil & Crop Science", issn: "E-ISSN: 2394-7500, P-ISSN: 2394-5869" });
@@ -100,10 +102,11 @@ describe("article page first HTML (no JavaScript)", () => {
     expect(root).toContain("Asha Verma, Rahul Singh, Li Wei");
     expect(root).toContain("<p>We measured nitrogen fixation in <b>12</b> districts.</p>");
     expect(root).toContain('href="/archives/2024/vol3/issue2/SCS-2024-017.pdf"');
-    expect(root).toContain(
-      "How to cite this article:</strong> Asha Verma, Rahul Singh, Li Wei. Effect of Rhizobium on pulse yield. International Journal of Soil &amp; Crop Science. 2024;3(2):73-80.",
-    );
-    // The SPA still boots from the shell.
+    // The citation box, APA first (rendered by citeproc on the server), with RIS and BibTeX next to it.
+    expect(root).toContain("How to cite this article</h2>");
+    expect(root).toContain("Verma, A., Singh, R., &amp; Wei, L. (2024). Effect of Rhizobium on pulse yield. International Journal of Soil &amp; Crop Science, 3(2), 73–80.");
+    expect(root).toContain('href="/archives/2024/vol3/issue2/SCS-2024-017.ris"');
+    // The app hydrates from the external module.
     expect(html).toMatch(/<script type="module"[^>]*src="\/static\/[^"]+\.js"/);
     expect(a.id).toBeGreaterThan(0);
   });
@@ -119,8 +122,13 @@ describe("article page first HTML (no JavaScript)", () => {
       volume: 3,
       issue: 2,
     });
-    const { status, html } = await page(j.host, "/archives/2024/vol3/issue2/X-1");
+    const { status, html: full } = await page(j.host, "/archives/2024/vol3/issue2/X-1");
     expect(status).toBe(200);
+    // The router state carries the stored values as JSON, with no "<" that could end its element.
+    const state = /<script type="application\/json" id="router-state">([\s\S]*?)<\/script>/.exec(full)![1];
+    expect(state).not.toContain("<");
+    expect(JSON.parse(state).loaderData.article.article.authorname).toBe(`O"Brien <b>, Smith & Sons`);
+    const html = withoutState(full);
     expect(html).not.toContain("alert(1)");
     expect(html).not.toContain("<script>alert(2)");
     expect(html).not.toContain("<img src=x");
@@ -130,9 +138,9 @@ describe("article page first HTML (no JavaScript)", () => {
     const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1];
     expect(block).not.toContain("<");
     expect(JSON.parse(block).abstract).toContain('"quoted"');
-    // The only scripts are the SPA's external module and the JSON-LD data block.
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
-    for (const attrs of scripts) expect(attrs).toMatch(/type="application\/ld\+json"|src="\/static\//);
+    // The only scripts are the app's external module and data blocks (JSON-LD, the router state).
+    const scripts = [...full.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
+    for (const attrs of scripts) expect(attrs).toMatch(/type="application\/(ld\+)?json"|src="\/static\//);
   });
 
   it("never builds absolute URLs from a forged Host or X-Forwarded-Host", async () => {
@@ -177,12 +185,12 @@ describe("article page first HTML (no JavaScript)", () => {
     }
   });
 
-  it("finds the article whatever text surrounds the digits of year, volume and issue", async () => {
+  it("redirects (301) any variant of the year, volume and issue digits to the canonical URL", async () => {
     const j = await scholarlyJournal();
     await createArticle(j.id, { refnumber: "D-1", year: 2024, volume: 3, issue: 2 });
-    const { status, html } = await page(j.host, "/archives/2024/3/2/D-1");
-    expect(status).toBe(200);
-    expect(canonical(html)).toBe(`https://${j.domain}/archives/2024/vol3/issue2/D-1`);
+    const res = await request(j.host, "/archives/2024/3/2/D-1", { redirect: "manual" });
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/archives/2024/vol3/issue2/D-1");
   });
 });
 
@@ -197,8 +205,8 @@ describe("issue page first HTML", () => {
     expect(titleOf(html)).toBe("VOL. 3, ISSUE 2 (2024) | International Journal of Soil & Crop Science");
     expect(canonical(html)).toBe(`https://${j.domain}/archives/2024/vol3/issue2`);
     const root = rootOf(html);
-    expect(root).toContain("<h1>VOL. 3, ISSUE 2 (2024)</h1>");
-    const links = [...root.matchAll(/<a href="([^"]+)">([\s\S]*?)<\/a>/g)].map((m) => [m[1], m[2]]).filter(([h]) => h.startsWith("/archives/"));
+    expect(root).toContain('<h1 class="page__title">VOL. 3, ISSUE 2 (2024)</h1>');
+    const links = [...root.matchAll(/<a class="article-table__title" href="([^"]+)"[^>]*><span>([\s\S]*?)<\/span><\/a>/g)].map((m) => [m[1], m[2]]);
     expect(links).toEqual([
       ["/archives/2024/vol3/issue2/I-1", "First <i>paper</i>"],
       ["/archives/2024/vol3/issue2/I-2", "Second paper"],
@@ -339,5 +347,39 @@ describe("helpers", () => {
     expect(
       citationText({ title: "Why <i>soil</i>?", authorname: "A. Rao, B. Das", year: 2024, volume: 3, issue: 2, pagenumber: "73-80" }, "J. Soil"),
     ).toBe("A. Rao, B. Das. Why soil? J. Soil. 2024;3(2):73-80.");
+  });
+});
+
+describe("page data for client-side navigation (/_data)", () => {
+  const dataOf = (host: string, route: string, path: string) => request(host, `/_data?route=${route}&path=${encodeURIComponent(path)}`);
+
+  it("answers one route's loader data: the same the first HTML carried", async () => {
+    const j = await scholarlyJournal();
+    await createArticle(j.id, { refnumber: "N-1", title: "Navigated <i>paper</i>", year: 2024, volume: 3, issue: 2, file: "N-1.pdf" });
+    const path = "/archives/2024/vol3/issue2/N-1";
+    const res = await dataOf(j.host, "article", path);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { article: { refnumber: string }; head: { title: string; canonical: string; tags: string } };
+    expect(body.article.refnumber).toBe("N-1");
+    expect(body.head.title).toBe("Navigated paper | International Journal of Soil & Crop Science");
+    expect(body.head.canonical).toBe(`https://${j.domain}${path}`);
+    expect(body.head.tags).toContain('<meta name="citation_pdf_url" content="https://');
+    const { html } = await page(j.host, path);
+    const state = JSON.parse(/<script type="application\/json" id="router-state">([\s\S]*?)<\/script>/.exec(html)![1]);
+    expect(state.loaderData.article).toEqual(body);
+  });
+
+  it("answers 404 with 'Article not found!' data for a missing article, and 4xx for bad requests", async () => {
+    const j = await scholarlyJournal();
+    const missing = await dataOf(j.host, "article", "/archives/2024/vol3/issue2/NOPE");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ article: null, head: { title: "Article not found! | International Journal of Soil & Crop Science", robots: "noindex" } });
+    const { status, html } = await page(j.host, "/archives/2024/vol3/issue2/NOPE");
+    expect(status).toBe(404);
+    expect(rootOf(html)).toContain("Article not found!");
+    expect((await dataOf(j.host, "no-such-route", "/")).status).toBe(400);
+    expect((await dataOf(j.host, "article", "//evil.example/x")).status).toBe(400);
+    // A route that is not part of the page the path names.
+    expect((await dataOf(j.host, "article", "/board")).status).toBe(404);
   });
 });

@@ -1,0 +1,65 @@
+// A journal with full scholarly metadata and a few public and hidden articles, for the indexer outputs' tests.
+import { eq } from "drizzle-orm";
+import { createArticle, createIssue, createJournal, db, unique, type TestJournal } from "./fixtures";
+import { journals } from "../../worker/data/schema";
+
+export interface ScholarlyJournal extends TestJournal {
+  domain: string;
+  /** Reference numbers of the public articles. */
+  publicRefs: string[];
+  hiddenRefs: string[];
+}
+
+/** Sets the scholarly settings; the domain is the host the tests call (so absolute URLs are predictable). */
+export async function scholarlyJournal(over: Partial<typeof journals.$inferInsert> = {}): Promise<ScholarlyJournal> {
+  const j = await createJournal({ websitename: "International Journal of Soil & Crop Science" });
+  const domain = `www.${unique("soil")}.example.org`;
+  await db
+    .update(journals)
+    .set({
+      domain,
+      formatted_journal_name: "Int. J. Soil Crop Sci.",
+      publisher: "Soil <Society> Press",
+      doi_prefix: "10.55501",
+      license: "CC-BY-NC-4.0",
+      issn_print: "2049-3630",
+      issn_online: "2434-561X",
+      language: "en",
+      ...over,
+    })
+    .where(eq(journals.id, j.id));
+  return { ...j, domain, publicRefs: [], hiddenRefs: [] };
+}
+
+/** Adds a public article with every metadata field filled. */
+export async function fullArticle(j: ScholarlyJournal, over: Parameters<typeof createArticle>[1] = {}) {
+  const ref = over.refnumber ?? unique("SCS").replace(/[^A-Za-z0-9-]/g, "");
+  const a = await createArticle(j.id, {
+    refnumber: ref,
+    title: `Effect of <i>Rhizobium</i> on pulse yield & soil ${ref}`,
+    abstract: "<p>We measured nitrogen fixation in <b>12</b> districts &lt;with&gt; care.</p><p>Second paragraph of a long abstract.</p>",
+    authorname: "Asha Verma, Rahul Singh, Aynur Məmmədova",
+    authorDetails: JSON.stringify([
+      { affiliation: "University of Pune", orcid: "0000-0002-1825-0097" },
+      { affiliation: "", orcid: "" },
+      { affiliation: "Baku State University", orcid: "0000-0002-1694-233X" },
+    ]),
+    year: 2024,
+    volume: 3,
+    issue: 2,
+    pagenumber: "73-80",
+    publishdate: "2024-03-15",
+    keywords: "soil, rhizobium",
+    file: `${ref}.pdf`,
+    doi: `10.55501/${ref}`,
+    referenceList: "Smith J. Soil nitrogen. Soil Biol. 2019;12:1-9.\nRao A. Pulses in India. Agron J. 2020;4:20-29.",
+    ...over,
+  });
+  if (a.status === "enabled" && a.refnumber) j.publicRefs.push(a.refnumber);
+  else if (a.refnumber) j.hiddenRefs.push(a.refnumber);
+  return a;
+}
+
+export async function ensureIssue(j: TestJournal, year: number, volume: number, issue: number) {
+  return createIssue(j.id, year, volume, issue);
+}

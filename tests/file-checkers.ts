@@ -1,0 +1,86 @@
+// Independent checkers of the files the Worker writes, run in Node and reachable from tests inside workerd as the
+// service binding FILE_CHECK (POST /<tool> with the file as the body; answers { ok, output }):
+//   /qpdf-check    qpdf --check (structure, xref, streams; exit 0 without warnings is "ok")
+//   /qpdf-json     qpdf --json (trailer, catalog, objects) for assertions on the structure
+//   /unzip-test    Info-ZIP's unzip -t
+//   /python-zip    Python's zipfile: testzip() and the entry names and UTF-8 flags as JSON
+//   /java-zip      Java's java.util.zip.ZipInputStream reading every entry (what many Java tools use)
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+interface Result {
+  ok: boolean;
+  code: number;
+  output: string;
+}
+
+function run(cmd: string, args: string[], cwd?: string): Promise<Result> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+      resolve({ ok: code === 0, code, output: `${stdout}${stderr}` });
+    });
+  });
+}
+
+const PYTHON_ZIP = `
+import json, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+bad = z.testzip()
+print(json.dumps({"bad": bad, "entries": [{"name": i.filename, "utf8": bool(i.flag_bits & 0x800), "size": i.file_size, "method": i.compress_type} for i in z.infolist()]}))
+`;
+
+const JAVA_ZIP = `
+import java.io.*;
+import java.util.zip.*;
+public class ReadZip {
+  public static void main(String[] a) throws Exception {
+    try (ZipInputStream in = new ZipInputStream(new FileInputStream(a[0]), java.nio.charset.StandardCharsets.UTF_8)) {
+      ZipEntry e; byte[] buf = new byte[65536]; int n = 0;
+      while ((e = in.getNextEntry()) != null) {
+        long size = 0; int r;
+        while ((r = in.read(buf)) > 0) size += r;
+        System.out.println(e.getName() + "\\t" + size);
+        n++;
+      }
+      System.out.println("entries\\t" + n);
+    }
+  }
+}
+`;
+
+async function check(tool: string, dir: string, file: string): Promise<Result> {
+  switch (tool) {
+    case "qpdf-check": {
+      const r = await run("qpdf", ["--check", file]);
+      // qpdf exits 3 for warnings: only a clean 0 without "WARNING" counts.
+      return { ...r, ok: r.code === 0 && !/warning/i.test(r.output) };
+    }
+    case "qpdf-json":
+      return run("qpdf", ["--json", file]);
+    case "unzip-test":
+      return run("unzip", ["-t", file]);
+    case "python-zip":
+      return run("python3", ["-c", PYTHON_ZIP, file]);
+    case "java-zip": {
+      await writeFile(join(dir, "ReadZip.java"), JAVA_ZIP);
+      return run("java", ["ReadZip.java", file], dir);
+    }
+    default:
+      return { ok: false, code: -1, output: `unknown tool ${tool}` };
+  }
+}
+
+export async function fileCheck(request: Request): Promise<Response> {
+  const tool = new URL(request.url).pathname.replace(/^\//, "");
+  const dir = await mkdtemp(join(tmpdir(), "file-check-"));
+  try {
+    const file = join(dir, "input");
+    await writeFile(file, new Uint8Array(await request.arrayBuffer()));
+    return Response.json(await check(tool, dir, file));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,60 @@
+// The dashboard's short history (the audit trail, GET /api/admin/events): who changed what, and when.
+import { Link } from "react-router";
+import { adminJson } from "./admin-api";
+import { formatDateTime } from "./format";
+import type { AdminEventEntry } from "../../worker/schemas/api";
+import { useResource } from "./use-resource";
+
+const VERBS: Record<string, string> = {
+  "article.add": "added article",
+  "article.edit": "edited article",
+  "article.delete": "deleted article",
+  "editor.add": "added editor",
+  "editor.edit": "edited editor",
+  "editor.status": "changed the status of editor",
+  "editor.delete": "removed editor",
+  "issue.create": "created issue",
+  "settings.save": "saved settings:",
+};
+
+/** Where an event's record can be opened, if it still exists. */
+function linkOf(e: AdminEventEntry): string | null {
+  if (!e.entity_id || e.action.endsWith(".delete")) return null;
+  if (e.entity === "article") return `/admin/archives/${e.entity_id}`;
+  if (e.entity === "editor") return `/admin/editors/${e.entity_id}`;
+  if (e.entity === "settings") return "/admin/settings";
+  return null;
+}
+
+export function RecentChanges() {
+  const events = useResource((signal) => adminJson<AdminEventEntry[]>("/api/admin/events?limit=12", { signal }), "admin-events");
+  if (events.error) return null;
+  const list = events.data ?? [];
+  return (
+    <section className="recent-changes" aria-labelledby="recent-changes-title" aria-busy={events.loading}>
+      <h2 id="recent-changes-title" className="recent-changes__title">
+        Recent changes
+      </h2>
+      {!events.loading && list.length === 0 ? (
+        <p className="recent-changes__empty">No changes recorded yet.</p>
+      ) : (
+        <ol className="recent-changes__list">
+          {list.map((e) => {
+            const to = linkOf(e);
+            return (
+              <li key={e.id} className="recent-changes__item">
+                <time dateTime={e.created_at} className="recent-changes__when">
+                  {formatDateTime(e.created_at)}
+                </time>
+                <span className="recent-changes__what">
+                  <strong>{e.admin_username || "unknown"}</strong> {VERBS[e.action] ?? e.action}{" "}
+                  {to ? <Link to={to}>{e.summary || `#${e.entity_id}`}</Link> : <span>{e.summary}</span>}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+// The audit trail (table admin_events) and the one hook every admin write runs: `afterAdminWrite` returns the
+// statements to put in the SAME D1 batch as the change, so they commit or roll back with it.
+// Other per-write bookkeeping (for example a per-journal content version for caches) belongs in that list too.
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../env";
+import { adminEvents, type AdminEventRow } from "./schema";
+import { nowIso } from "./db";
+import type { AdminEventEntry } from "../schemas/api";
+
+/** Who writes, for which journal (from the request: the admin guard's principal and the Host's journal). */
+export interface AdminActor {
+  journalId: number;
+  adminId: number | null;
+  username: string;
+}
+
+export type AdminEntity = "article" | "editor" | "issue" | "settings";
+
+export interface AdminEvent {
+  /** e.g. "article.add", "article.edit", "editor.status", "settings.save" */
+  action: `${AdminEntity}.${string}`;
+  entity: AdminEntity;
+  /** The row's id; omitted for a row inserted by the statement just before (then last_insert_rowid()). */
+  entityId?: number | null;
+  /** A short human line for the dashboard history, e.g. the reference number or the editor's name. */
+  summary: string;
+}
+
+export interface AfterWriteOptions {
+  /**
+   * Record only if the statement just before changed a row (SQLite changes() > 0): for conditional updates such
+   * as optimistic-concurrency saves, so a save refused as stale leaves no event.
+   */
+  ifChanged?: boolean;
+}
+
+/** The statements an admin write adds to its batch, after its own change statement. */
+export function afterAdminWrite(db: Db, actor: AdminActor, event: AdminEvent, opts: AfterWriteOptions = {}): BatchItem<"sqlite">[] {
+  const entityId = event.entityId ?? null;
+  const guard = opts.ifChanged ? sql`changes() > 0` : sql`1`;
+  // INSERT ... SELECT of constants, so the row can depend on the statement before it (changes(),
+  // last_insert_rowid()) inside the same batch.
+  const values = db
+    .select({
+      id: sql<number>`NULL`.as("id"),
+      journalId: sql<number>`${actor.journalId}`.as("journal_id"),
+      adminId: sql<number | null>`${actor.adminId}`.as("admin_id"),
+      adminUsername: sql<string>`${actor.username}`.as("admin_username"),
+      action: sql<string>`${event.action}`.as("action"),
+      entity: sql<string>`${event.entity}`.as("entity"),
+      entityId: sql<number>`coalesce(${entityId}, last_insert_rowid())`.as("entity_id"),
+      summary: sql<string>`${event.summary.slice(0, 300)}`.as("summary"),
+      createdAt: sql<string>`${nowIso()}`.as("created_at"),
+    })
+    .from(sql`(SELECT 1)`)
+    .where(guard);
+  return [db.insert(adminEvents).select(values)];
+}
+
+export function toAdminEventEntry(row: AdminEventRow): AdminEventEntry {
+  return {
+    id: row.id,
+    admin_username: row.adminUsername,
+    action: row.action,
+    entity: row.entity,
+    entity_id: row.entityId,
+    summary: row.summary,
+    created_at: row.createdAt,
+  };
+}
+
+/** The newest events of a journal, for the dashboard. */
+export async function listRecentAdminEvents(db: Db, journalId: number, limit = 15): Promise<AdminEventRow[]> {
+  return db.select().from(adminEvents).where(eq(adminEvents.journalId, journalId)).orderBy(desc(adminEvents.createdAt), desc(adminEvents.id)).limit(limit);
+}
+
+/** Events of one entity (tests and future per-record history). */
+export async function listAdminEventsOf(db: Db, journalId: number, entity: AdminEntity, entityId: number): Promise<AdminEventRow[]> {
+  return db
+    .select()
+    .from(adminEvents)
+    .where(and(eq(adminEvents.journalId, journalId), eq(adminEvents.entity, entity), eq(adminEvents.entityId, entityId)))
+    .orderBy(desc(adminEvents.id));
+}

@@ -1,0 +1,75 @@
+// What the audit of issue 15 found in the files themselves: checked with qpdf (an independent reader) and pdf.js.
+import { describe, expect, it } from "vitest";
+import { buildCertificate } from "./certificate";
+import { buildCoverPage } from "./cover-page";
+import { buildEditorialBoard } from "./editorial-board";
+import { buildAppointmentCertificate } from "./appointment-certificate";
+import { SAMPLE_ARTICLE, SAMPLE_BRANDING, SAMPLE_CHIEF } from "./sample-documents";
+import { pdfText } from "./pdf-text.testing";
+import { fileCheck, qpdfJson } from "./file-check.testing";
+import { shapeText } from "./text-shaping";
+import { affiliationWithCountry, pageRange, type EditorFacts } from "./document-data";
+
+const editor = (over: Partial<EditorFacts>): EditorFacts => ({ ...SAMPLE_CHIEF, id: 7, category: "associate editor", role: "Associate Editor", ...over });
+
+/** The values of every object qpdf lists, as one JSON string (to look for a key or a value). */
+const objectsOf = async (bytes: Uint8Array) => Object.values((await qpdfJson(bytes)).objects).map((o) => JSON.stringify(o.value ?? o));
+
+describe("document details", () => {
+  it("prints the country once when the affiliation already ends with it", async () => {
+    const e = editor({ name: "Dr. Siti Rahma", affiliation: "Universitas Indonesia, Depok, Indonesia", country: "Indonesia" });
+    expect(affiliationWithCountry(e.affiliation, e.country)).toBe("Universitas Indonesia, Depok, Indonesia");
+    expect(affiliationWithCountry("Charles University, Prague", "Czech Republic")).toBe("Charles University, Prague, Czech Republic");
+    for (const bytes of [
+      await buildEditorialBoard({ branding: SAMPLE_BRANDING, editors: [e] }),
+      await buildAppointmentCertificate({ branding: SAMPLE_BRANDING, editor: e, chief: SAMPLE_CHIEF }),
+    ]) {
+      const { text } = await pdfText(bytes);
+      expect(text).toContain("Depok, Indonesia");
+      expect(text.match(/Indonesia/g)?.length, text).toBe(2); // "Universitas Indonesia" and the country, once
+    }
+  });
+
+  it("says 'Page 36' for a one-page article and 'Pages 36–39' for a range", async () => {
+    expect(pageRange("36-36")).toBe("36");
+    expect(pageRange("36-39")).toBe("36–39");
+    const one = { ...SAMPLE_ARTICLE, pages: pageRange("36-36") };
+    const cert = (await pdfText(await buildCertificate({ branding: SAMPLE_BRANDING, article: one, author: "Ann Lee", chief: null }))).text;
+    expect(cert).toContain("Page 36.");
+    expect(cert).not.toContain("Pages");
+    const cover = (await pdfText(await buildCoverPage({ branding: SAMPLE_BRANDING, article: one }))).text.replace(/ /g, "");
+    expect(cover).toContain("PAGE");
+    expect(cover).not.toContain("PAGES");
+  });
+
+  it("draws no glyph for invisible characters (an LRM in a Latin name, a word joiner, CGJ)", async () => {
+    const runs = shapeText("Maria\u200e Ro\u2060ss\u034fi\u200d");
+    expect(runs.map((r) => r.text).join("")).toBe("Maria Rossi");
+    const { text } = await pdfText(await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: "Maria\u200e Rossi", chief: null }));
+    expect(text).toContain("Maria Rossi");
+    expect(text).not.toContain("\ufffd");
+  });
+
+  it("writes a trailer /ID, /Lang, the application as /Creator, the /Title, and subset tags that follow the glyphs", async () => {
+    const a = await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: "Ann Lee", chief: null });
+    const b = await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: "Zbigniew Wąż", chief: null });
+    const ja = await qpdfJson(a);
+    const id = ja.trailer["/ID"] as string[];
+    expect(id).toHaveLength(2);
+    expect(id[0]).toMatch(/^b:[0-9a-f]{32}$/);
+    expect((await qpdfJson(b)).trailer["/ID"]).not.toEqual(id);
+    const objects = await objectsOf(a);
+    expect(objects.find((o) => o.includes('"/Type":"/Catalog"'))).toContain('"/Lang":"u:en"');
+    const info = objects.find((o) => o.includes('"/Producer"'))!;
+    expect(info).toContain('"/Creator":"u:journal-edge"');
+    expect(info).toContain("Certificate of Publication — Ann Lee");
+    const tags = async (bytes: Uint8Array) =>
+      (await objectsOf(bytes)).flatMap((o) => [...o.matchAll(/"\/FontName":"\/([A-Z]{6})\+([^"]+)"/g)].map((m) => `${m[1]}+${m[2]}`));
+    const [tagsA, tagsB] = [await tags(a), await tags(b)];
+    expect(tagsA.length).toBeGreaterThan(1);
+    expect(new Set(tagsA.map((t) => t.slice(0, 6))).size).toBe(tagsA.length); // distinct within a file
+    expect(tagsB.some((t) => !tagsA.includes(t))).toBe(true); // other glyphs, other tag
+    expect(await tags(await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: "Ann Lee", chief: null }))).toEqual(tagsA);
+    for (const bytes of [a, b]) expect((await fileCheck("qpdf-check", bytes)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,44 @@
+// Names in every script an author may write in: fonts from the bundle and from R2 (loaded when needed), checked by
+// extracting the text with pdf.js (an independent reader) and with qpdf.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildCertificate } from "./certificate";
+import { SAMPLE_ARTICLE, SAMPLE_BRANDING } from "./sample-documents";
+import { pdfText } from "./pdf-text.testing";
+import { fileCheck } from "./file-check.testing";
+import { putRemoteFonts } from "./remote-fonts.testing";
+import { forgetRemoteFonts, loadFontsFor, remoteFacesFor } from "./remote-fonts";
+import { isCovered, shapeText } from "./text-shaping";
+import { SCRIPT_NAMES } from "./script-names.testing";
+
+describe("names in 20 scripts", () => {
+  beforeAll(async () => {
+    await putRemoteFonts();
+  }, 180_000);
+
+  it("draws nothing as U+FFFD until the script's font is loaded from R2, and then every name with real glyphs", async () => {
+    forgetRemoteFonts();
+    expect(isCovered("கார்த்திகேயன்")).toBe(false);
+    expect(remoteFacesFor(["கார்த்திகேயன்"]).map((f) => f.key)).toEqual(["NotoSerifTamil-Regular", "NotoSerifTamil-Bold"]);
+    await loadFontsFor(env.FILES, SCRIPT_NAMES.map(([, name]) => name));
+    for (const [script, name] of SCRIPT_NAMES) {
+      expect(isCovered(name, { bold: true }), script).toBe(true);
+      for (const run of shapeText(name, { bold: true })) for (const g of run.glyphs) expect(g.id, `${script} ${name}`).not.toBe(0);
+    }
+  });
+
+  it.each(SCRIPT_NAMES)("puts a %s name on a certificate that pdf.js reads back and qpdf finds clean", async (_script, name) => {
+    await loadFontsFor(env.FILES, [name]);
+    const bytes = await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: name, chief: null });
+    const { text } = await pdfText(bytes);
+    expect(text).not.toContain("\ufffd");
+    // Scripts whose glyphs are reordered (Indic pre-base vowels, reph) extract in visual order in pdf.js, which
+    // ignores /ActualText: there, every letter of the name must be found (NFD: two-part vowels split).
+    const letters = (s: string) => [...s.normalize("NFD").replace(/\s/g, "")].sort().join("");
+    const extracted = text.normalize("NFD");
+    const found = extracted.includes(name.normalize("NFD")) || [...name.normalize("NFD").replace(/\s/g, "")].every((ch) => extracted.includes(ch));
+    expect(found, `${name} in ${text}`).toBe(true);
+    const check = await fileCheck("qpdf-check", bytes);
+    expect(check.ok, check.output).toBe(true);
+  });
+});

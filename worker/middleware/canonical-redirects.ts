@@ -1,0 +1,46 @@
+// One URL per page (docs/decisions/0101-crawling-and-canonical-urls.md): every non-canonical variant of an issue,
+// article, PDF or citation-download URL answers 301 to the canonical one before any page is rendered —
+// "/archives/2024/3/2/REF", "/archives/2024/vol09/issue01/", "/archives/2024/vol3/issue2/REF.PDF", a trailing
+// slash on any page. The query string is kept.
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { articlePath, issuePath } from "../seo/citation";
+
+const ARCHIVE = /^\/archives\/([^/]+)\/([^/]+)\/([^/]+)(?:\/([^/]+))?\/*$/;
+/** Paths that are not pages: the API, auth, stored files. */
+const NOT_PAGES = /^\/(api|auth|assets|oai)(\/|$)/;
+
+const digits = (raw: string): number | null => {
+  const d = raw.replace(/\D+/g, "");
+  return d && d.length <= 9 ? Number(d) : null;
+};
+
+/** The canonical path for a page path, or null when the path is not one this middleware knows. */
+export function canonicalPathOf(pathname: string): string | null {
+  if (NOT_PAGES.test(pathname)) return null;
+  const m = ARCHIVE.exec(pathname);
+  if (m) {
+    const [year, volume, issue] = [digits(m[1]), digits(m[2]), digits(m[3])];
+    if (year === null || volume === null || issue === null) return null;
+    if (m[4] === undefined) return issuePath({ year, volume, issue });
+    let ref: string;
+    try {
+      ref = decodeURIComponent(m[4]);
+    } catch {
+      return null;
+    }
+    const ext = /\.(pdf|ris|bib)$/i.exec(ref);
+    const base = ext ? ref.slice(0, -4) : ref;
+    return `${articlePath({ year, volume, issue, refnumber: base })}${ext ? `.${ext[1].toLowerCase()}` : ""}`;
+  }
+  if (pathname.length > 1 && pathname.endsWith("/")) return pathname.replace(/\/+$/, "") || "/";
+  return null;
+}
+
+export const canonicalRedirects: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+  const url = new URL(c.req.url);
+  const canonical = canonicalPathOf(url.pathname);
+  if (canonical === null || canonical === url.pathname) return next();
+  return new Response(null, { status: 301, headers: { Location: `${canonical}${url.search}`, "Cache-Control": "public, max-age=86400" } });
+};

@@ -1,0 +1,126 @@
+// The public pages' loaders: each reads what its page shows from D1 through the repos (no HTTP call to the
+// Worker itself) and declares the page's head from that data. The same loaders render the first HTML and answer
+// /_data on client-side navigation. Pages needing two reads issue them together (one round trip's wait).
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { archiveYearsQuery, findPublicArticleByRef, listArchiveYears, readPublicIssue, toArticle } from "../data/articles.repo";
+import { listEnabledEditors, toPublicEditor } from "../data/editors.repo";
+import { enabledIndexingQuery, listEnabledIndexing, toIndexingEntry } from "../data/indexing.repo";
+import { settingsOf } from "../data/journals.repo";
+import type { ArticleRow, IndexingRow } from "../data/schema";
+import { searchPublicArticles } from "../data/search.repo";
+import { hostNameOf } from "../middleware/journal";
+import { searchQueryOf } from "../routes/search/search-params";
+import {
+  publicArticleListItemSchema,
+  publicArticleSchema,
+  publicIndexingEntrySchema,
+  publicSearchResultsSchema,
+  publicSettingsSchema,
+} from "../schemas/api";
+import type { PageLoad, PageLoaders } from "../schemas/pages";
+import { articleDetail, readArticleByRef } from "../seo/article-detail";
+import { articleHead } from "../seo/article-page";
+import { articlePath, issueLabel, issuePath } from "../seo/citation";
+import { headerBranchFor } from "../seo/header-branch";
+import { journalName } from "../seo/journal-info";
+import { publicOrigin } from "../seo/origin";
+import { fixedPageHead, notFoundHead, pageHead } from "./page-heads";
+
+/** Digits of a route parameter ("vol12" -> 12), or null when it has none (the page is then not found). */
+export function digits(raw: string | undefined): number | null {
+  const d = (raw ?? "").replace(/\D+/g, "");
+  return d && d.length <= 9 ? Number(d) : null;
+}
+
+/** The issue a URL names, or null when a part has no digits. */
+export function issueAt(params: Record<string, string | undefined>): { year: number; volume: number; issue: number } | null {
+  const [year, volume, issue] = [digits(params.year), digits(params.vol), digits(params.issue)];
+  return year === null || volume === null || issue === null ? null : { year, volume, issue };
+}
+
+/** Whether a row sits in the issue the URL names (an article's page lives only under its own issue). */
+function inIssue(a: ArticleRow | undefined, params: Record<string, string | undefined>): ArticleRow | undefined {
+  const loc = issueAt(params);
+  return a && loc && a.year === loc.year && a.volume === loc.volume && a.issue === loc.issue ? a : undefined;
+}
+
+const validRef = (ref: string) => ref.length > 0 && ref.length <= 100;
+
+/** The article a (year, vol, issue, ref) URL names, or undefined when missing, disabled or in another issue. */
+export async function articleAt(c: Context<AppEnv>, params: Record<string, string | undefined>, ref: string): Promise<ArticleRow | undefined> {
+  if (!issueAt(params) || !validRef(ref)) return undefined;
+  return inIssue(await findPublicArticleByRef(c.get("db"), c.get("journal").id, ref), params);
+}
+
+const publicIndexing = (rows: IndexingRow[]) => rows.map((r) => publicIndexingEntrySchema.parse(toIndexingEntry(r)));
+
+const ok = <T>(data: T): PageLoad<T> => ({ status: 200, data });
+const missing = <T>(data: T): PageLoad<T> => ({ status: 404, data });
+
+export function pageLoaders(c: Context<AppEnv>): PageLoaders {
+  const journal = c.get("journal");
+  const db = c.get("db");
+  const origin = publicOrigin(journal, c.req.url);
+  const fixed = (page: Parameters<typeof fixedPageHead>[2], personal = false) => fixedPageHead(journal, origin, page, { personal });
+
+  return {
+    root: async () => ok({ settings: publicSettingsSchema.parse(settingsOf(journal)), headerBranch: headerBranchFor(c.env.ALT_HEADER_DOMAINS, hostNameOf(new URL(c.req.url).host)) }),
+
+    home: async () => {
+      const [archives, indexing] = await db.batch([archiveYearsQuery(db, journal.id), enabledIndexingQuery(db, journal.id)]);
+      return ok({ head: fixed("home"), archives, indexing: publicIndexing(indexing) });
+    },
+
+    board: async () => ok({ head: fixed("board"), editors: (await listEnabledEditors(db, journal.id)).map(toPublicEditor) }),
+
+    archives: async () => ok({ head: fixed("archives"), archives: await listArchiveYears(db, journal.id) }),
+
+    issue: async ({ params }) => {
+      const loc = issueAt(params);
+      const notFound = () => missing({ head: notFoundHead(journal, "Issue not found"), loc, articles: null });
+      if (!loc) return notFound();
+      const { rows, exists } = await readPublicIssue(db, journal.id, loc.year, loc.volume, loc.issue);
+      if (!exists && rows.length === 0) return notFound();
+      const head = pageHead(journal, origin, {
+        title: issueLabel(loc),
+        description: `${rows.length} article${rows.length === 1 ? "" : "s"} published in ${journalName(journal)}, Volume ${loc.volume}, Issue ${loc.issue} (${loc.year}).`,
+        canonicalPath: issuePath(loc),
+      });
+      return ok({ head, loc, articles: rows.map((r) => publicArticleListItemSchema.parse(r)) });
+    },
+
+    article: async ({ params }) => {
+      const ref = (params.ref ?? "").trim();
+      const read = issueAt(params) && validRef(ref) ? await readArticleByRef(c, ref) : null;
+      const a = inIssue(read?.row, params);
+      if (!a) return missing({ head: notFoundHead(journal, "Article not found!"), article: null });
+      const h = articleHead(a, journal, origin);
+      const head = pageHead(journal, origin, {
+        title: h.title,
+        description: h.description,
+        canonicalPath: articlePath({ year: a.year, volume: a.volume, issue: a.issue, refnumber: a.refnumber ?? "" }),
+        tags: h.head,
+      });
+      return ok({ head, article: await articleDetail(c, a, read?.stored) });
+    },
+
+    certificates: async ({ request }) => {
+      const refno = (new URL(request.url).searchParams.get("refno") ?? "").trim();
+      const row = refno && refno.length <= 100 ? await findPublicArticleByRef(db, journal.id, refno) : undefined;
+      return ok({ head: fixed("certificates", Boolean(refno)), refno, article: row ? publicArticleSchema.parse(toArticle(row)) : null });
+    },
+
+    search: async ({ request }) => {
+      const { q, page } = searchQueryOf(new URL(request.url).searchParams);
+      if (!q) return ok({ head: fixed("search"), results: null });
+      const results = publicSearchResultsSchema.parse(await searchPublicArticles(db, journal.id, q, page ?? 1));
+      return ok({ head: fixed("search", true), results });
+    },
+
+    instructions: async () => ok({ head: fixed("instructions") }),
+    indexing: async () => ok({ head: fixed("indexing"), indexing: publicIndexing(await listEnabledIndexing(db, journal.id)) }),
+    contact: async () => ok({ head: fixed("contact") }),
+    submit: async () => ok({ head: fixed("submit") }),
+  };
+}

@@ -1,0 +1,59 @@
+// `npm run bench`: server render time of public pages inside workerd: the article page and a 500-article issue
+// page, as whole requests (journal lookup, D1 reads through the local binding, React render, document). Each
+// sample is the mean of a batch (workerd's clock ticks in whole milliseconds); the figure is the median of the
+// batches.
+import { expect, it } from "vitest";
+import { createArticle, createIssue, createJournal, request } from "../../tests/api/fixtures";
+
+const results: string[] = [];
+const ARTICLES = 500;
+
+async function measure(name: string, run: () => Promise<number>, opts: { batches?: number; perBatch?: number } = {}) {
+  const batches = opts.batches ?? 10;
+  const perBatch = opts.perBatch ?? 10;
+  let size = 0;
+  for (let i = 0; i < 3; i++) size = await run(); // warm-up: JIT, the built shell read once per isolate
+  const samples: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    const start = performance.now();
+    for (let i = 0; i < perBatch; i++) size = await run();
+    samples.push((performance.now() - start) / perBatch);
+  }
+  samples.sort((a, b) => a - b);
+  const median = samples[Math.floor(samples.length / 2)];
+  results.push(`| ${name} | ${median.toFixed(1)} ms | ${samples[0].toFixed(1)}–${samples[samples.length - 1].toFixed(1)} ms | ${(size / 1024).toFixed(0)} KB |`);
+  return median;
+}
+
+async function fetchPage(host: string, path: string): Promise<number> {
+  const res = await request(host, path);
+  if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status}`);
+  return (await res.arrayBuffer()).byteLength;
+}
+
+it("measures the page renders", { timeout: 600_000 }, async () => {
+  const j = await createJournal({ websitename: "International Journal of Benchmarks" });
+  await createIssue(j.id, 2025, 7, 2);
+  const words = "soil nitrogen yield rhizobium wheat irrigation salinity drought phosphorus maize".split(" ");
+  for (let i = 1; i <= ARTICLES; i++) {
+    await createArticle(j.id, {
+      refnumber: `BEN-${i}`,
+      title: `Effect of <i>${words[i % 10]}</i> on ${words[(i * 3) % 10]} and ${words[(i * 7) % 10]} in field trial ${i}`,
+      abstract: `<p>${`We measured ${words[i % 10]} across twelve districts over three seasons. `.repeat(8)}</p>`,
+      authorname: "Asha Verma, Rahul Singh, Li Wei, María José García",
+      year: 2025,
+      volume: 7,
+      issue: 2,
+      pagenumber: `${i * 8 - 7}-${i * 8}`,
+      file: `BEN-${i}.pdf`,
+      keywords: "soil, crops, field trial",
+    });
+  }
+  const article = `/archives/2025/vol7/issue2/BEN-${Math.ceil(ARTICLES / 2)}`;
+  const issue = "/archives/2025/vol7/issue2";
+  await measure("article page, whole request (D1 + render + document)", () => fetchPage(j.host, article));
+  const issueMedian = await measure("500-article issue page, whole request (D1 + render + document)", () => fetchPage(j.host, issue), { batches: 8, perBatch: 3 });
+  console.log(["", "| Page (inside workerd, local D1) | median | batch range | HTML size |", "|---|---|---|---|", ...results, ""].join("\n"));
+  // Reported, not asserted: timings on a shared machine vary too much for a pass/fail line.
+  expect(issueMedian).toBeGreaterThan(0);
+});

@@ -1,0 +1,28 @@
+// Citation downloads next to each article page and its PDF: /archives/{year}/vol{v}/issue{n}/{ref}.ris and .bib.
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+import { findPublicArticleByRef } from "../../data/articles.repo";
+import { digitsOf } from "../../middleware/params";
+import { notFound } from "../../middleware/errors";
+import { BIBTEX_TYPE, RIS_TYPE, toBibtex, toRis } from "../../seo/citation-files";
+import { indexerOrigin } from "../../seo/indexer-origin";
+import { scholarlyRecord } from "../../seo/scholarly-record";
+
+export const citationsRoutes = new Hono<AppEnv>().get("/:year/:vol/:issue/:file{.+\\.(ris|bib)}", async (c) => {
+  const file = c.req.param("file");
+  const kind = file.slice(-3);
+  const ref = file.slice(0, -4);
+  const [year, volume, issue] = [digitsOf(c.req.param("year")), digitsOf(c.req.param("vol")), digitsOf(c.req.param("issue"))];
+  if (!ref || ref.length > 100) throw notFound();
+  const a = await findPublicArticleByRef(c.get("db"), c.get("journal").id, ref);
+  if (!a || a.year !== year || a.volume !== volume || a.issue !== issue) throw notFound();
+  const record = scholarlyRecord(a, c.get("journal"), indexerOrigin(c));
+  const body = kind === "ris" ? toRis(record) : toBibtex(record);
+  return new Response(body, {
+    headers: {
+      "Content-Type": kind === "ris" ? RIS_TYPE : BIBTEX_TYPE,
+      "Content-Disposition": `attachment; filename="${ref}.${kind}"`,
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+});

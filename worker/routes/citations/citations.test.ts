@@ -1,0 +1,53 @@
+// RIS and BibTeX downloads next to each article, read back with citation-js (an independent, maintained parser).
+import { describe, expect, it } from "vitest";
+import { Cite } from "@citation-js/core";
+import "@citation-js/plugin-ris";
+import "@citation-js/plugin-bibtex";
+import { request } from "../../../tests/api/fixtures";
+import { ensureIssue, fullArticle, scholarlyJournal } from "../../../tests/api/scholarly-fixtures";
+
+async function parsed(host: string, path: string) {
+  const res = await request(host, path);
+  const text = await res.text();
+  return { res, text, item: new Cite(text).data[0] as Record<string, any> };
+}
+
+const names = (item: Record<string, any>) => (item.author as { given?: string; family?: string }[]).map((a) => [a.given, a.family]);
+
+describe("citation downloads", () => {
+  for (const kind of ["ris", "bib"] as const) {
+    it(`.${kind}: title, authors in order, journal, volume, issue, pages, year and DOI round-trip`, async () => {
+      const j = await scholarlyJournal();
+      await ensureIssue(j, 2024, 3, 2);
+      const a = await fullArticle(j, { title: "Nitrogen {fixation} in <i>Vigna</i>: 50% & more_than $5 #1" });
+      const { res, text, item } = await parsed(j.host, `/archives/2024/vol3/issue2/${a.refnumber}.${kind}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe(kind === "ris" ? "application/x-research-info-systems; charset=utf-8" : "application/x-bibtex; charset=utf-8");
+      expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${a.refnumber}.${kind}"`);
+      expect(item.type).toBe("article-journal");
+      expect(item.title).toBe("Nitrogen {fixation} in Vigna: 50% & more_than $5 #1");
+      expect(names(item)).toEqual([
+        ["Asha", "Verma"],
+        ["Rahul", "Singh"],
+        ["Aynur", "Məmmədova"],
+      ]);
+      expect(item["container-title"]).toBe("International Journal of Soil & Crop Science");
+      expect(String(item.volume)).toBe("3");
+      expect(String(item.issue)).toBe("2");
+      expect(String(item.page).replace(/[–-]+/, "-")).toBe("73-80");
+      expect(item.issued["date-parts"][0][0]).toBe(2024);
+      expect(item.DOI).toBe(a.doi);
+      expect(text).toContain(`https://${j.domain}/archives/2024/vol3/issue2/${a.refnumber}`);
+    });
+  }
+
+  it("answers 404 for a hidden article, a wrong issue or an unknown reference", async () => {
+    const j = await scholarlyJournal();
+    await ensureIssue(j, 2024, 3, 2);
+    const hidden = await fullArticle(j, { status: "disabled" });
+    const shown = await fullArticle(j);
+    for (const path of [`/archives/2024/vol3/issue2/${hidden.refnumber}.ris`, `/archives/2024/vol3/issue1/${shown.refnumber}.bib`, "/archives/2024/vol3/issue2/NOPE.ris"]) {
+      expect((await request(j.host, path)).status, path).toBe(404);
+    }
+  });
+});

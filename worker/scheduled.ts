@@ -1,0 +1,32 @@
+// The Cron Trigger's work (wrangler.toml [triggers]): keeps the security tables bounded whatever the traffic.
+//  - login_attempts: rows older than the throttle's longest look-back (90 days) go;
+//  - revoked_tokens: logged-out tokens go once they would have expired anyway;
+//  - articles stored before migration 0003 get their duplicate-title key, a batch per run.
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "./data/schema";
+import { pruneLoginAttempts } from "./data/login-attempts.repo";
+import { pruneRevokedTokens } from "./data/admin-users.repo";
+import { backfillTitleKeys } from "./data/articles-write.repo";
+import { LOGIN_LOG_RETENTION_SECONDS } from "./auth/login-throttle";
+
+/** Articles re-keyed per run: a few hundred single-row updates stay far inside a Cron Trigger's limits. */
+const TITLE_KEYS_PER_RUN = 500;
+
+export interface MaintenanceReport {
+  loginAttemptsPruned: number;
+  titleKeysWritten: number;
+  titleKeyClashes: number[];
+}
+
+export async function runMaintenance(env: Pick<Env, "DB">, now: Date): Promise<MaintenanceReport> {
+  const db = drizzle(env.DB, { schema });
+  const loginAttemptsPruned = await pruneLoginAttempts(db, new Date(now.getTime() - LOGIN_LOG_RETENTION_SECONDS * 1000).toISOString());
+  await pruneRevokedTokens(db, now);
+  const keys = await backfillTitleKeys(db, TITLE_KEYS_PER_RUN);
+  if (keys.clashes.length) console.warn("articles whose titles duplicate another article's (rename one):", keys.clashes.join(", "));
+  return { loginAttemptsPruned, titleKeysWritten: keys.keyed, titleKeyClashes: keys.clashes };
+}
+
+export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env, ctx) => {
+  ctx.waitUntil(runMaintenance(env, new Date(controller.scheduledTime)).then((r) => console.log("maintenance", JSON.stringify(r))));
+};

@@ -1,0 +1,98 @@
+// Crossref deposit XML, schema 5.3.1 (doi_batch), for one issue: journal metadata with print and electronic
+// ISSN and the abbreviated title, the issue, and one journal_article per public article that has a DOI —
+// contributors with affiliation and ORCID, JATS abstract, publication date, pages, licence (AccessIndicators),
+// doi_data with the article URL, and the references as unstructured citations (docs/decisions/0104).
+import type { JournalRecord, ScholarlyRecord } from "./scholarly-record";
+import { XML_DECLARATION, attrsOf, el } from "./xml";
+import { orcidUrl } from "../schemas/scholarly";
+
+export const CROSSREF_NS = "http://www.crossref.org/schema/5.3.1";
+const SCHEMA_LOCATION = `${CROSSREF_NS} https://www.crossref.org/schemas/crossref5.3.1.xsd`;
+
+export interface Depositor {
+  name: string;
+  email: string;
+  /** Unique per deposit (Crossref refuses a batch id it has seen). */
+  batchId: string;
+  /** Crossref's timestamp: a number that grows with every deposit of the same DOIs (here yyyyMMddHHmmssSSS). */
+  timestamp: string;
+}
+
+/** yyyyMMddHHmmssSSS of a moment (UTC). */
+export function crossrefTimestamp(d: Date): string {
+  return d.toISOString().replace(/[-:TZ.]/g, "");
+}
+
+function publicationDate(r: ScholarlyRecord): string {
+  const [y, m, d] = r.date ?? [String(r.year), "", ""];
+  return `<publication_date media_type="online">${el("month", m)}${el("day", d)}${el("year", y)}</publication_date>`;
+}
+
+function contributors(r: ScholarlyRecord): string {
+  if (!r.authors.length) return "";
+  const people = r.authors.map((a, i) => {
+    const affiliation = a.affiliation ? `<affiliations><institution>${el("institution_name", a.affiliation)}</institution></affiliations>` : "";
+    const name = a.given ? `${el("given_name", a.given)}${el("surname", a.family)}` : el("surname", a.family);
+    const orcid = a.orcid ? el("ORCID", orcidUrl(a.orcid), { authenticated: "false" }) : "";
+    return `<person_name${attrsOf({ sequence: i === 0 ? "first" : "additional", contributor_role: "author" })}>${name}${affiliation}${orcid}</person_name>`;
+  });
+  return `<contributors>${people.join("")}</contributors>`;
+}
+
+function article(r: ScholarlyRecord): string {
+  const abstract = r.abstract ? `<jats:abstract>${el("jats:p", r.abstract)}</jats:abstract>` : "";
+  const pages = r.pages ? `<pages>${el("first_page", r.pages.first)}${r.pages.last !== r.pages.first ? el("last_page", r.pages.last) : ""}</pages>` : "";
+  const license = `<ai:program name="AccessIndicators"><ai:free_to_read/>${el("ai:license_ref", r.journal.license.url, { applies_to: "vor" })}</ai:program>`;
+  const pdf = r.urls.pdf
+    ? `<collection property="text-mining"><item>${el("resource", r.urls.pdf, { mime_type: "application/pdf" })}</item></collection>`
+    : "";
+  const citations = r.references.length
+    ? `<citation_list>${r.references.map((ref, i) => `<citation key="ref${i + 1}">${el("unstructured_citation", ref)}</citation>`).join("")}</citation_list>`
+    : "";
+  return [
+    `<journal_article${attrsOf({ publication_type: "full_text", language: r.language.slice(0, 2) })}>`,
+    `<titles>${el("title", r.title)}</titles>`,
+    contributors(r),
+    abstract,
+    publicationDate(r),
+    pages,
+    `<publisher_item>${el("item_number", r.refnumber, { item_number_type: "article_number" })}</publisher_item>`,
+    license,
+    `<doi_data>${el("doi", r.doi)}${el("resource", r.urls.page)}${pdf}</doi_data>`,
+    citations,
+    "</journal_article>",
+  ].join("");
+}
+
+export function crossrefDeposit(journal: JournalRecord, issue: { year: number; volume: number; issue: number }, records: ScholarlyRecord[], depositor: Depositor): string {
+  const issns = [
+    journal.issnPrint ? el("issn", journal.issnPrint, { media_type: "print" }) : "",
+    journal.issnOnline ? el("issn", journal.issnOnline, { media_type: "electronic" }) : "",
+  ].join("");
+  return [
+    XML_DECLARATION,
+    `<doi_batch${attrsOf({
+      version: "5.3.1",
+      xmlns: CROSSREF_NS,
+      "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
+      "xmlns:jats": "http://www.ncbi.nlm.nih.gov/JATS1",
+      "xmlns:ai": "http://www.crossref.org/AccessIndicators.xsd",
+      "xsi:schemaLocation": SCHEMA_LOCATION,
+    })}>`,
+    "<head>",
+    el("doi_batch_id", depositor.batchId),
+    el("timestamp", depositor.timestamp),
+    `<depositor>${el("depositor_name", depositor.name)}${el("email_address", depositor.email)}</depositor>`,
+    el("registrant", journal.publisher || journal.name),
+    "</head>",
+    "<body>",
+    "<journal>",
+    `<journal_metadata${attrsOf({ language: journal.language.slice(0, 2) })}>${el("full_title", journal.name)}${el("abbrev_title", journal.abbrev)}${issns}</journal_metadata>`,
+    `<journal_issue><publication_date media_type="online">${el("year", issue.year)}</publication_date><journal_volume>${el("volume", issue.volume)}</journal_volume>${el("issue", issue.issue)}</journal_issue>`,
+    ...records.map(article),
+    "</journal>",
+    "</body>",
+    "</doi_batch>",
+    "",
+  ].join("\n");
+}
