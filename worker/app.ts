@@ -5,7 +5,7 @@ import { handleError } from "./middleware/errors";
 import { resolveJournal } from "./middleware/journal";
 import { securityHeaders } from "./middleware/security-headers";
 import { d1Session } from "./edge/d1-session";
-import { bumpAfterAdminWrite } from "./edge/content-version";
+import { noteAdminWrite } from "./edge/content-version";
 import { canonicalRedirects } from "./middleware/canonical-redirects";
 import { noindexDocuments } from "./middleware/noindex";
 import { settingsRoutes } from "./routes/settings/settings.routes";
@@ -33,8 +33,8 @@ export function createApp() {
   app.use("*", canonicalRedirects);
   app.use("*", d1Session);
   app.use("*", resolveJournal);
-  // Every successful admin write bumps the journal's content version (the edge cache's keys): one hook.
-  app.use("*", bumpAfterAdminWrite);
+  // Every admin write bumps the journal's content version (the edge cache's keys) in its own batch; this notes it.
+  app.use("*", noteAdminWrite);
   app.use("/api/pdf/*", noindexDocuments);
 
   app.route("/api/settings", settingsRoutes);

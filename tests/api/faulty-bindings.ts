@@ -50,6 +50,8 @@ export function faultyD1(db: D1Database, plan: FaultPlan): D1Database {
           plan.call(`D1 batch(${statements.length})`, () => target.batch(statements.map((s) => (s as unknown as Record<symbol, D1PreparedStatement>)[REAL] ?? s)));
       }
       if (prop === "exec") return (sql: string) => plan.call("D1 exec", () => target.exec(sql));
+      // The app reads and writes through a D1 session (worker/edge/d1-session.ts): its calls fail the same way.
+      if (prop === "withSession") return (...args: unknown[]) => faultyD1((target.withSession as (...a: unknown[]) => unknown)(...args) as D1Database, plan);
       const value = Reflect.get(target, prop, target);
       return typeof value === "function" ? value.bind(target) : value;
     },

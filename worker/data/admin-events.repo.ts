@@ -1,10 +1,11 @@
 // The audit trail (table admin_events) and the one hook every admin write runs: `afterAdminWrite` returns the
 // statements to put in the SAME D1 batch as the change, so they commit or roll back with it.
-// Other per-write bookkeeping (for example a per-journal content version for caches) belongs in that list too.
+// The journal's content version (the edge cache's keys, docs/decisions/0110) is bumped in that same batch, so a
+// committed change always has a new version and a refused or failed one never does.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../env";
-import { adminEvents, type AdminEventRow } from "./schema";
+import { adminEvents, journals, type AdminEventRow } from "./schema";
 import { nowIso } from "./db";
 import type { AdminEventEntry } from "../schemas/api";
 
@@ -55,7 +56,12 @@ export function afterAdminWrite(db: Db, actor: AdminActor, event: AdminEvent, op
     })
     .from(sql`(SELECT 1)`)
     .where(guard);
-  return [db.insert(adminEvents).select(values)];
+  // changes() here is the audit insert's: 1 when the event was recorded, so the version moves with the change.
+  const bump = db
+    .update(journals)
+    .set({ contentVersion: sql`${journals.contentVersion} + 1`, contentChangedAt: nowIso() })
+    .where(and(eq(journals.id, actor.journalId), sql`changes() > 0`));
+  return [db.insert(adminEvents).select(values), bump];
 }
 
 export function toAdminEventEntry(row: AdminEventRow): AdminEventEntry {
