@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { handleError } from "./middleware/errors";
+import { notFound } from "./errors";
 import { resolveJournal } from "./middleware/journal";
 import { securityHeaders } from "./middleware/security-headers";
 import { d1Session } from "./edge/d1-session";
@@ -50,7 +51,9 @@ export function createApp() {
   app.route("/api/pdf", pdfRoutes);
   app.route("/auth", authRoutes);
   app.route("/assets", filesRoutes);
-  app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
+  app.all("/api/*", () => {
+    throw notFound();
+  });
   // For indexers and reference managers: robots.txt, sitemaps, the Atom feed, RIS/BibTeX next to each article.
   app.route("/", crawlingRoutes);
   app.route("/archives", citationsRoutes);

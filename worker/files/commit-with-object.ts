@@ -1,7 +1,7 @@
 // The two halves of a write that stores a file and then a row naming it, made safe against platform faults
 // (docs/decisions/0091): whatever fails, no row names a missing object, and an object no row names is deleted
 // whenever the code can be sure no row names it.
-import { HttpError } from "../middleware/errors";
+import { HttpError } from "../errors";
 import { deleteFileQuietly, putFile } from "./uploads";
 
 /** Stores the object; if the put fails (even after R2 stored it and only the answer was lost), deletes the key. */

@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { contentTypeForName } from "./content-types";
-import { notFound } from "../middleware/errors";
+import { notFound } from "../errors";
 
 export interface ServeOptions {
   /** File name the browser should use when saving (Content-Disposition: inline). */

@@ -1,6 +1,6 @@
 // Uploaded files: taken from a parsed form, checked by size and by their first bytes (never by name or the
 // client's content type), and written to R2 with the checked type.
-import { HttpError } from "../middleware/errors";
+import { HttpError } from "../errors";
 import { IMAGE_EXTENSIONS, sniffContentType } from "./content-types";
 import { IMAGE_MAX_BYTES, PDF_MAX_BYTES } from "../schemas/constants";
 

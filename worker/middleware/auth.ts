@@ -2,7 +2,7 @@
 // or, on routers shared with public reads, `.post("*", requireAdmin)`), never inside handlers.
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { HttpError } from "./errors";
+import { HttpError } from "../errors";
 import { verifyAdminToken } from "../auth/tokens";
 import { clientIpOf, ipAllowed } from "../auth/client-ip";
 import { findSessionUser } from "../data/admin-users.repo";

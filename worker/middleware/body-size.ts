@@ -3,6 +3,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../env";
+import { HttpError } from "../errors";
 import { PDF_MAX_BYTES } from "../schemas/constants";
 
 /** Room for the form fields next to the largest file: an upload body may be at most 6 MiB. */
@@ -12,7 +13,12 @@ export const JSON_BODY_MAX_BYTES = 512 * 1024;
 
 /** 413 `{ error: code }` for a body over `maxBytes`. */
 export const limitBody = (maxBytes: number, code = "payload_too_large"): MiddlewareHandler<AppEnv> =>
-  bodyLimit({ maxSize: maxBytes, onError: (c) => c.json({ error: code }, 413) });
+  bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new HttpError(413, code);
+    },
+  });
 
 /** Upload routes: over 6 MiB can only be a file over the limit, so the answer is the file's error. */
 export const limitUploadBody = limitBody(UPLOAD_BODY_MAX_BYTES, "file_too_large");

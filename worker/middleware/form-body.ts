@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { z } from "zod";
-import { HttpError } from "./errors";
+import { HttpError } from "../errors";
 import { errorCodeOf } from "../schemas/admin";
 
 export interface FormBody {

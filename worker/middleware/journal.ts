@@ -5,7 +5,7 @@ import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../env";
 import { journalForHost } from "../edge/journal-memo";
 import { VERSION_COOKIE, versionFromCookie } from "../edge/content-version";
-import { HttpError } from "./errors";
+import { HttpError } from "../errors";
 
 /** Lower-cased host name without port; "" when absent or malformed. */
 export function hostNameOf(hostHeader: string | undefined | null): string {

@@ -1,5 +1,5 @@
 // Route parameters that carry text with digits ("vol12", "issue3"): only the digits count.
-import { badRequest } from "./errors";
+import { badRequest } from "../errors";
 
 /** "vol12" -> 12, "issue3" -> 3, "2024" -> 2024; no digits at all is a 400. */
 export function digitsOf(raw: string | undefined): number {

@@ -3,7 +3,7 @@
 // state for hydration as a JSON data block.
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { HttpError } from "../middleware/errors";
+import { HttpError } from "../errors";
 import type { HeaderBranch, PageHead } from "../schemas/pages";
 import { esc, pageHeadMarkup } from "../seo/html";
 

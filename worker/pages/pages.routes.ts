@@ -8,7 +8,7 @@ import type { AppEnv } from "../env";
 import { fileKeys } from "../files/keys";
 import { serveR2Object } from "../files/serve";
 import { hostNameOf } from "../middleware/journal";
-import { notFound } from "../middleware/errors";
+import { HttpError, notFound } from "../errors";
 import { isPageId } from "../schemas/pages";
 import { headerBranchFor } from "../seo/header-branch";
 import { documentResponse } from "./document";
@@ -41,10 +41,10 @@ export const pageRoutes = new Hono<AppEnv>()
   .get("/_data", async (c) => {
     const route = c.req.query("route") ?? "";
     const path = c.req.query("path") ?? "";
-    if (!isPageId(route) || !path.startsWith("/") || path.startsWith("//") || path.length > 2000) return c.json({ error: "invalid_input" }, 400);
+    if (!isPageId(route) || !path.startsWith("/") || path.startsWith("//") || path.length > 2000) throw new HttpError(400, "invalid_input");
     const url = new URL(path, c.req.url);
     const result = await loadPageData(url, route, c.req.raw, pageLoaders(c));
-    if (!result) return c.json({ error: "not_found" }, 404);
+    if (!result) throw notFound();
     return c.json(result.data as object, result.status);
   })
   // The article's PDF next to its abstract page (Google Scholar wants both in one directory).

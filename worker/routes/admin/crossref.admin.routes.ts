@@ -5,7 +5,7 @@ import type { AppEnv } from "../../env";
 import { listPublicIssueArticleRows } from "../../data/articles.repo";
 import { findIssue } from "../../data/issues.repo";
 import { digitsOf } from "../../middleware/params";
-import { HttpError } from "../../middleware/errors";
+import { HttpError } from "../../errors";
 import { crossrefDeposit, crossrefTimestamp } from "../../seo/crossref";
 import { indexerOrigin } from "../../seo/indexer-origin";
 import { journalRecord, scholarlyRecord } from "../../seo/scholarly-record";

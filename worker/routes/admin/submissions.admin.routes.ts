@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import type { SubmissionRow } from "../../data/schema";
 import type { Submission } from "../../schemas/api";
-import { notFound } from "../../middleware/errors";
+import { notFound } from "../../errors";
 import { idOf } from "../../middleware/params";
 import { fileKeys, isSafeFileName } from "../../files/keys";
 import { serveR2Object } from "../../files/serve";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { listArchiveYears, readPublicIssue } from "../../data/articles.repo";
 import { digitsOf, idOf } from "../../middleware/params";
-import { badRequest, notFound } from "../../middleware/errors";
+import { badRequest, notFound } from "../../errors";
 import { publicArchiveYearSchema, publicIssueArticlesSchema } from "../../schemas/api";
 import { articleDetail, readArticleById, readArticleByRef } from "../../seo/article-detail";
 

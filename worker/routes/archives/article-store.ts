@@ -9,7 +9,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import type { ArticleRow, JournalRow } from "../../data/schema";
-import { HttpError } from "../../middleware/errors";
+import { HttpError } from "../../errors";
 import { actorOf } from "../../middleware/admin-actor";
 import { fileKeys, isSafeFileName, versionedName } from "../../files/keys";
 import { deleteFileQuietly } from "../../files/uploads";

@@ -5,7 +5,7 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import type { ArticleRow } from "../../data/schema";
 import { requireAdmin } from "../../middleware/auth";
-import { HttpError, notFound } from "../../middleware/errors";
+import { HttpError, notFound } from "../../errors";
 import { idOf } from "../../middleware/params";
 import { limitUploadBody } from "../../middleware/body-size";
 import { readFormBody, validated } from "../../middleware/form-body";

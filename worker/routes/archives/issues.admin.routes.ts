@@ -2,7 +2,7 @@
 //   GET /archives/ (issue list), POST /create-issue, GET /archives/{year}/{vol}/{issue} (articles of any status).
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { HttpError } from "../../middleware/errors";
+import { HttpError } from "../../errors";
 import { actorOf } from "../../middleware/admin-actor";
 import { afterAdminWrite } from "../../data/admin-events.repo";
 import { digitsOf } from "../../middleware/params";

@@ -4,7 +4,7 @@ import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
-import { HttpError } from "../../middleware/errors";
+import { HttpError } from "../../errors";
 import { limitBody } from "../../middleware/body-size";
 import { readJsonObject } from "../../middleware/form-body";
 import { loginSchema } from "../../schemas/admin";
@@ -51,7 +51,7 @@ export const authRoutes = new Hono<AppEnv>()
     );
     if (!reserved.ok) {
       c.header("Retry-After", String(reserved.retryAfterSeconds));
-      return c.json({ error: "too_many_attempts" }, 429);
+      throw new HttpError(429, "too_many_attempts");
     }
 
     // Unknown users verify a dummy hash, so they cost the same time as known ones.
@@ -59,16 +59,16 @@ export const authRoutes = new Hono<AppEnv>()
     const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !passwordOk) {
       await finishLogin(db, reserved.attemptId, "invalid_credentials");
-      return c.json({ error: "invalid_credentials" }, 401);
+      throw new HttpError(401, "invalid_credentials");
     }
     // Only told after the right password, so neither answer tells a guesser that the username exists.
     if (user.status !== STATUS_ENABLED) {
       await finishLogin(db, reserved.attemptId, "disabled");
-      return c.json({ error: "disabled" }, 403);
+      throw new HttpError(403, "disabled");
     }
     if (!ipAllowed(user.allowedIps, ip)) {
       await finishLogin(db, reserved.attemptId, "invalid_ip");
-      return c.json({ error: "invalid_ip" }, 403);
+      throw new HttpError(403, "invalid_ip");
     }
 
     await finishLogin(db, reserved.attemptId, "success");

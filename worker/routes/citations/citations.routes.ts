@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { findPublicArticleByRef } from "../../data/articles.repo";
 import { digitsOf } from "../../middleware/params";
-import { notFound } from "../../middleware/errors";
+import { notFound } from "../../errors";
 import { BIBTEX_TYPE, RIS_TYPE, toBibtex, toRis } from "../../seo/citation-files";
 import { indexerOrigin } from "../../seo/indexer-origin";
 import { scholarlyRecord } from "../../seo/scholarly-record";

@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { listIssues, listLatestPublicArticles, listSitemapArticles } from "../../data/scholarly.repo";
-import { notFound } from "../../middleware/errors";
+import { notFound } from "../../errors";
 import { articlePath, issuePath } from "../../seo/citation";
 import { indexerOrigin } from "../../seo/indexer-origin";
 import { journalRecord, scholarlyRecord } from "../../seo/scholarly-record";

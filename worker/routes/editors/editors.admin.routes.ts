@@ -5,7 +5,7 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import type { EditorRow } from "../../data/schema";
 import { requireAdmin } from "../../middleware/auth";
-import { HttpError, notFound } from "../../middleware/errors";
+import { HttpError, notFound } from "../../errors";
 import { actorOf } from "../../middleware/admin-actor";
 import { afterAdminWrite, type AdminEvent } from "../../data/admin-events.repo";
 import { idOf } from "../../middleware/params";

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { findEditor, listEnabledEditors, toPublicEditor } from "../../data/editors.repo";
 import { idOf } from "../../middleware/params";
-import { notFound } from "../../middleware/errors";
+import { notFound } from "../../errors";
 
 export const editorsRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {

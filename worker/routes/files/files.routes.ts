@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { fileKeys, isSafeFileName } from "../../files/keys";
 import { serveR2Object } from "../../files/serve";
 import { isPublicArticleFile } from "../../data/articles.repo";
-import { notFound } from "../../middleware/errors";
+import { notFound } from "../../errors";
 import { DEFAULT_AVATAR } from "../../schemas/constants";
 
 /** A decoded path segment that names one file; anything that could leave its folder is a 404. */

@@ -3,7 +3,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
-import { HttpError } from "../../middleware/errors";
+import { HttpError } from "../../errors";
 import { findPublicArticleByRef, publicArticleByRefQuery } from "../../data/articles.repo";
 import { enabledEditorsQuery, listEnabledEditors } from "../../data/editors.repo";
 import { listArticlesByRefs, listEditorsByIds } from "../../data/documents.repo";
@@ -118,7 +118,7 @@ async function selectedArticles(c: Context<AppEnv>) {
 
 pdfRoutes.post("/indexpage", async (c) => {
   const { rows, missing } = await selectedArticles(c);
-  if (missing.length) return c.json({ error: "unknown_refnumbers", missing }, 404);
+  if (missing.length) throw new HttpError(404, "unknown_refnumbers", { missing });
   const branding = brandingOf(c.get("journal"));
   const articles = rows.map(articleFactsOf);
   await loadFontsFor(c.env.FILES, textsOf(branding, articles));
@@ -128,7 +128,7 @@ pdfRoutes.post("/indexpage", async (c) => {
 
 pdfRoutes.post("/bulkcertificates", async (c) => {
   const { rows, missing } = await selectedArticles(c);
-  if (missing.length) return c.json({ error: "unknown_refnumbers", missing }, 404);
+  if (missing.length) throw new HttpError(404, "unknown_refnumbers", { missing });
   const journal = c.get("journal");
   const branding = brandingOf(journal);
   const chief = chiefEditorOf(await listEnabledEditors(c.get("db"), journal.id));
@@ -140,7 +140,7 @@ pdfRoutes.post("/bulkcertificates", async (c) => {
       build: () => buildCertificate({ branding, article, author, chief }),
     })),
   );
-  if (!entries.length) return c.json({ error: "no_authors", refnumbers: rows.map((r) => r.refnumber) }, 422);
+  if (!entries.length) throw new HttpError(422, "no_authors", { refnumbers: rows.map((r) => r.refnumber) });
   return zipResponse(entries, "Certificates.zip");
 });
 
@@ -151,7 +151,7 @@ pdfRoutes.post("/editorscertificate", async (c) => {
   const rows = await listEditorsByIds(db, journal.id, ids);
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) return c.json({ error: "unknown_editor_ids", missing }, 404);
+  if (missing.length) throw new HttpError(404, "unknown_editor_ids", { missing });
   const branding = brandingOf(journal);
   const chief = chiefEditorOf(await listEnabledEditors(db, journal.id));
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
-import { HttpError } from "../../middleware/errors";
+import { HttpError } from "../../errors";
 import { actorOf } from "../../middleware/admin-actor";
 import { afterAdminWrite } from "../../data/admin-events.repo";
 import { limitJsonBody } from "../../middleware/body-size";
@@ -19,7 +19,7 @@ export const settingsAdminRoutes = new Hono<AppEnv>()
     const changed = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
     const after = afterAdminWrite(db, actorOf(c), { action: "settings.save", entity: "settings", entityId: c.get("journal").id, summary: changed.join(", ") });
     const result = await saveSettings(db, c.get("journal"), input, after);
-    if (!result.ok && result.reason === "domain_not_assigned") return c.json({ error: result.reason, hosts: result.hosts }, 422);
+    if (!result.ok && result.reason === "domain_not_assigned") throw new HttpError(422, result.reason, { hosts: result.hosts });
     if (!result.ok) throw new HttpError(404, result.reason);
     return c.json({ settings: settingsOf(result.journal) });
   });

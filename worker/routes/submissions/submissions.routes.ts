@@ -2,7 +2,7 @@
 // gets a reference. Throttled per IP address; the file is judged by its first bytes, never by its name.
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
-import { HttpError } from "../../middleware/errors";
+import { HttpError } from "../../errors";
 import { sniffContentType } from "../../files/content-types";
 import { fileKeys, versionedName } from "../../files/keys";
 import { commitWithObject, putNewObject } from "../../files/commit-with-object";
@@ -97,7 +97,7 @@ export const submissionsRoutes = new Hono<AppEnv>().post("/", sameOriginOnly, un
   });
   if (!parsed.success) {
     const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
-    return c.json({ error: "invalid_input", fields }, 400);
+    throw new HttpError(400, "invalid_input", { fields });
   }
 
   const file = form.get("pdfFile");
