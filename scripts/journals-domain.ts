@@ -1,7 +1,7 @@
 // `npm run journals:domain -- --journal <slug or host> (--list | --add <host> [--primary] | --primary <host> |
 // --remove <host>) [--remote]`: the operator's tool for host routing (docs/decisions/0060-host-assignment.md).
 // Journal staff can only choose their Domain among the hosts assigned here; they never create or move a host.
-import { DOMAIN_PATTERN } from "../worker/schemas/admin";
+import { DOMAIN_PATTERN, typedHost } from "../worker/host";
 import { journalWhere, openStatementRunner, sqlString } from "./d1-statements";
 import { flagsOf } from "./cli-flags";
 
@@ -35,7 +35,7 @@ interface Options {
 
 /** "https://WWW.Example.org/" -> "www.example.org", or a usage error. */
 function hostArg(flag: string, raw: string): string {
-  const host = raw.trim().toLowerCase().replace(/^https?:\/\//, "").replace(/\/+$/, "").replace(/\.$/, "");
+  const host = typedHost(raw);
   if (!DOMAIN_PATTERN.test(host)) fail(`${flag} takes a host name such as journal.example.org (no port, no path)`);
   return host;
 }

@@ -6,14 +6,7 @@ import type { AppEnv } from "../env";
 import { journalForHost } from "../edge/journal-memo";
 import { VERSION_COOKIE, versionFromCookie } from "../edge/content-version";
 import { HttpError } from "../errors";
-
-/** Lower-cased host name without port; "" when absent or malformed. */
-export function hostNameOf(hostHeader: string | undefined | null): string {
-  const host = (hostHeader ?? "").trim().toLowerCase();
-  if (!host) return "";
-  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
-  return /^[a-z0-9.\-\[\]:]+$/.test(name) ? name.replace(/\.$/, "") : "";
-}
+import { hostNameOf } from "../host";
 
 /** Needs c.get("db") (set by the d1Session middleware). */
 export const resolveJournal: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -9,7 +9,7 @@ import { enabledIndexingQuery, listEnabledIndexing, toIndexingEntry } from "../d
 import { settingsOf } from "../data/journals.repo";
 import type { ArticleRow, IndexingRow } from "../data/schema";
 import { searchPublicArticles } from "../data/search.repo";
-import { hostNameOf } from "../middleware/journal";
+import { hostNameOf } from "../host";
 import { searchQueryOf } from "../routes/search/search-params";
 import {
   publicArticleListItemSchema,

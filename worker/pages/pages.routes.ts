@@ -7,7 +7,7 @@ import { renderPage, loadPageData } from "#web/entry.server";
 import type { AppEnv } from "../env";
 import { fileKeys } from "../files/keys";
 import { serveR2Object } from "../files/serve";
-import { hostNameOf } from "../middleware/journal";
+import { hostNameOf } from "../host";
 import { HttpError, notFound } from "../errors";
 import { isPageId } from "../schemas/pages";
 import { headerBranchFor } from "../seo/header-branch";

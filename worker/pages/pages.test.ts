@@ -6,7 +6,8 @@ import { createApp } from "../app";
 import { createArticle, createIssue, createJournal, putArticleFile, request, pdfBytes, unique } from "../../tests/api/fixtures";
 import { headerBranchFor } from "../seo/header-branch";
 import { citationText, pageRange, publicationDateParts, splitAuthors } from "../seo/citation";
-import { normalizeDomain, publicOrigin } from "../seo/origin";
+import { normalizeDomain } from "../host";
+import { publicOrigin } from "../seo/origin";
 
 async function page(host: string, path: string, headers: Record<string, string> = {}) {
   const res = await request(host, path, { headers });

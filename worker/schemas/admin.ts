@@ -5,6 +5,7 @@ import { z } from "zod";
 import { DESIGNATIONS, EDITOR_CATEGORIES, PAYMENT_TYPES, STATUS_DISABLED, STATUS_ENABLED } from "./constants";
 import { richTextToPlain, sanitizeRichText } from "./rich-text";
 import { stripInvisible } from "./invisible-text";
+import { DOMAIN_PATTERN, typedHost } from "../host";
 import { DOI_PREFIX_PATTERN, LANGUAGE_PATTERN, LICENSE_KEYS, normalizeDoi, normalizeIssn, normalizeOrcid, splitAuthors } from "./scholarly";
 
 /** API error codes of the admin calls (the `error` of `{ error }`). */
@@ -238,9 +239,6 @@ export const editorStatusSchema = z.object({ status: editorStatusField });
 
 // ---- Settings ---------------------------------------------------------------------------------------------
 
-/** A bare host name: lower-case labels of letters, digits and hyphens ("journal.example.org", "localhost"). */
-export const DOMAIN_PATTERN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
-
 /**
  * "https://Journal.Example.org/" -> "journal.example.org"; the stored domain is a host name only. An empty value
  * means "leave the domain as it is" (a journal always keeps a host).
@@ -248,7 +246,7 @@ export const DOMAIN_PATTERN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])
 const domainField = z
   .string({ error: INVALID })
   .trim()
-  .transform((v) => v.toLowerCase().replace(/^https?:\/\//, "").replace(/\/+$/, "").replace(/\.$/, ""))
+  .transform(typedHost)
   .refine((v) => v === "" || DOMAIN_PATTERN.test(v), INVALID)
   .transform((v) => (v === "" ? undefined : v));
 

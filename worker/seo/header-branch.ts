@@ -1,19 +1,13 @@
 // Which header logo block a host gets (SPEC §1, §9: nine listed domains take the alternate branch). The list is
 // configuration (wrangler var ALT_HEADER_DOMAINS, comma separated); the Worker decides per request and writes
 // the answer into the first HTML (<html data-header="alt|default">), so the SPA never shows the wrong branch.
+import { parseHostList, withoutWww } from "../host";
+
 export type HeaderBranch = "alt" | "default";
 
-export function parseHostList(list: string | null | undefined): Set<string> {
-  return new Set(
-    String(list ?? "")
-      .split(",")
-      .map((h) => h.trim().toLowerCase().replace(/^www\./, "").replace(/\.$/, ""))
-      .filter(Boolean),
-  );
-}
 
 /** `host` is a bare lower-case host name (no port). "www." in front of a listed domain counts as the domain. */
 export function headerBranchFor(altDomains: string | null | undefined, host: string): HeaderBranch {
   const list = parseHostList(altDomains);
-  return list.has(host.replace(/^www\./, "")) ? "alt" : "default";
+  return list.has(withoutWww(host)) ? "alt" : "default";
 }

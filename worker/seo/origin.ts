@@ -2,20 +2,7 @@
 // configured primary domain, never from a raw Host or X-Forwarded-Host header, so a request sent with a forged
 // Host cannot make the site advertise someone else's domain. Local development uses the request's own origin.
 import type { JournalRow } from "../data/schema";
-import { hostNameOf } from "../middleware/journal";
-
-/** True for hosts that only exist on a developer's machine. */
-export function isLocalHost(host: string): boolean {
-  return host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host.endsWith(".localhost");
-}
-
-/** "Journal.Example.org", "https://journal.example.org/", "journal.example.org:443" -> "journal.example.org". */
-export function normalizeDomain(domain: string | null | undefined): string | null {
-  let d = String(domain ?? "").trim().toLowerCase();
-  if (!d) return null;
-  d = d.replace(/^[a-z][a-z0-9+.-]*:\/\//, "").replace(/[/?#].*$/, "").replace(/:\d+$/, "").replace(/\.$/, "");
-  return /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/.test(d) ? d : null;
-}
+import { hostNameOf, isLocalHost, normalizeDomain } from "../host";
 
 /**
  * "https://journal.example.org" from the journal's Domain setting; the request's origin when the request is
