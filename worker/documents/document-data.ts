@@ -4,6 +4,8 @@ import { EDITOR_CATEGORY_HEADINGS, type EditorCategory } from "../schemas/consta
 import { decodeEntities, richTextToPlain } from "../schemas/rich-text";
 import { tidy } from "./text-layout";
 import { nameMatchKey, stripInvisible } from "../schemas/invisible-text";
+import { splitAuthors } from "../schemas/scholarly";
+import { issnList, journalName } from "../schemas/journal-info";
 
 export interface Branding {
   name: string;
@@ -28,8 +30,8 @@ export function journalLanguage(journal: JournalRow): string {
 export function brandingOf(journal: JournalRow): Branding {
   return {
     lang: journalLanguage(journal),
-    name: tidy(journal.websitename) || tidy(richTextToPlain(journal.formatted_journal_name)) || tidy(journal.domain) || "Journal",
-    issns: journal.issn.split(",").map(tidy).filter(Boolean),
+    name: journalName(journal),
+    issns: issnList(journal.issn),
     impactFactor: tidy(journal.impactfactor),
     domain: tidy(journal.domain),
     email: tidy(journal.websiteemail),
@@ -42,11 +44,6 @@ export function brandingFacts(b: Branding): string[] {
   if (b.issns.length) facts.push(`ISSN: ${b.issns.join(", ")}`);
   if (b.impactFactor) facts.push(`Impact Factor: ${b.impactFactor}`);
   return facts;
-}
-
-/** The article's authors: the stored list split on commas, trimmed, empties dropped. */
-export function splitAuthors(authorname: string): string[] {
-  return stripInvisible(authorname).split(",").map(tidy).filter(Boolean);
 }
 
 /**

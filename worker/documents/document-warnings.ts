@@ -4,7 +4,7 @@ import type { DocumentWarning } from "../schemas/api";
 import { richTextToPlain } from "../schemas/rich-text";
 import { certificateName, certificateTitle } from "./certificate";
 import { coverPageTexts } from "./cover-page";
-import { splitAuthors } from "./document-data";
+import { splitAuthors } from "../schemas/scholarly";
 
 export function documentWarnings(article: { title: string; authorname: string }): DocumentWarning[] {
   const warnings: DocumentWarning[] = [];

@@ -14,7 +14,8 @@ import { wrapText } from "./text-layout";
 import { FACES } from "./font-faces";
 import { subsetTrueType } from "./truetype-subset";
 import { zipStream } from "./bundles";
-import { matchAuthor, slugOf, splitAuthors } from "./document-data";
+import { matchAuthor, slugOf } from "./document-data";
+import { splitAuthors } from "../schemas/scholarly";
 
 const NAMES = [...SAMPLE_AUTHORS, "Ngozi Ọláolúwa Adébáyọ̀", "Дмитрий Иванов", "Γεώργιος Παπαδόπουλος", "अमिताभ बच्चन", "Leyla Əliyeva"];
 

@@ -5,22 +5,19 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { articlePath, issuePath } from "../seo/citation";
+import { digitsIn } from "./params";
 
 const ARCHIVE = /^\/archives\/([^/]+)\/([^/]+)\/([^/]+)(?:\/([^/]+))?\/*$/;
 /** Paths that are not pages: the API, auth, stored files. */
 const NOT_PAGES = /^\/(api|auth|assets|oai)(\/|$)/;
 
-const digits = (raw: string): number | null => {
-  const d = raw.replace(/\D+/g, "");
-  return d && d.length <= 9 ? Number(d) : null;
-};
 
 /** The canonical path for a page path, or null when the path is not one this middleware knows. */
 export function canonicalPathOf(pathname: string): string | null {
   if (NOT_PAGES.test(pathname)) return null;
   const m = ARCHIVE.exec(pathname);
   if (m) {
-    const [year, volume, issue] = [digits(m[1]), digits(m[2]), digits(m[3])];
+    const [year, volume, issue] = [digitsIn(m[1]), digitsIn(m[2]), digitsIn(m[3])];
     if (year === null || volume === null || issue === null) return null;
     if (m[4] === undefined) return issuePath({ year, volume, issue });
     let ref: string;

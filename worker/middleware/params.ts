@@ -1,11 +1,17 @@
 // Route parameters that carry text with digits ("vol12", "issue3"): only the digits count.
 import { badRequest } from "../errors";
 
-/** "vol12" -> 12, "issue3" -> 3, "2024" -> 2024; no digits at all is a 400. */
-export function digitsOf(raw: string | undefined): number {
+/** "vol12" -> 12, "issue3" -> 3, "2024" -> 2024; null when there are no digits (or too many). */
+export function digitsIn(raw: string | undefined): number | null {
   const digits = (raw ?? "").replace(/\D+/g, "");
-  if (!digits || digits.length > 9) throw badRequest("invalid_parameter");
-  return Number(digits);
+  return digits && digits.length <= 9 ? Number(digits) : null;
+}
+
+/** digitsIn for the API: no digits at all is a 400. */
+export function digitsOf(raw: string | undefined): number {
+  const n = digitsIn(raw);
+  if (n === null) throw badRequest("invalid_parameter");
+  return n;
 }
 
 /** A database id: a positive whole number written in plain digits, else a 400. */

@@ -5,7 +5,7 @@ import type { JournalRow } from "../data/schema";
 import type { PageHead } from "../schemas/pages";
 import { richTextToPlain } from "../schemas/rich-text";
 import { clip } from "../seo/html";
-import { issnList, journalName } from "../seo/journal-info";
+import { issnList, journalName } from "../schemas/journal-info";
 
 export interface HeadInput {
   /** The page's own title; the journal name is appended (null: the journal name alone, the home page). */

@@ -10,6 +10,7 @@ import { settingsOf } from "../data/journals.repo";
 import type { ArticleRow, IndexingRow } from "../data/schema";
 import { searchPublicArticles } from "../data/search.repo";
 import { hostNameOf } from "../host";
+import { digitsIn } from "../middleware/params";
 import { searchQueryOf } from "../routes/search/search-params";
 import {
   publicArticleListItemSchema,
@@ -23,19 +24,13 @@ import { articleDetail, readArticleByRef } from "../seo/article-detail";
 import { articleHead } from "../seo/article-page";
 import { articlePath, issueLabel, issuePath } from "../seo/citation";
 import { headerBranchFor } from "../seo/header-branch";
-import { journalName } from "../seo/journal-info";
+import { journalName } from "../schemas/journal-info";
 import { publicOrigin } from "../seo/origin";
 import { fixedPageHead, notFoundHead, pageHead } from "./page-heads";
 
-/** Digits of a route parameter ("vol12" -> 12), or null when it has none (the page is then not found). */
-export function digits(raw: string | undefined): number | null {
-  const d = (raw ?? "").replace(/\D+/g, "");
-  return d && d.length <= 9 ? Number(d) : null;
-}
-
 /** The issue a URL names, or null when a part has no digits. */
 export function issueAt(params: Record<string, string | undefined>): { year: number; volume: number; issue: number } | null {
-  const [year, volume, issue] = [digits(params.year), digits(params.vol), digits(params.issue)];
+  const [year, volume, issue] = [digitsIn(params.year), digitsIn(params.vol), digitsIn(params.issue)];
   return year === null || volume === null || issue === null ? null : { year, volume, issue };
 }
 

@@ -1,6 +1,7 @@
 // Scholarly metadata rules shared by the Worker and the admin SPA (docs/decisions/0100-scholarly-metadata.md):
 // Creative Commons licences, ORCID iDs (ISO 7064 11,2 check digit), DOIs, ISSNs, language tags, and the per-author
 // details stored next to SPEC's comma-separated authorname. Runtime-neutral: no Worker or DOM imports.
+import { stripInvisible } from "./invisible-text";
 
 export interface License {
   key: string;
@@ -94,9 +95,12 @@ export function parseAuthorDetails(json: string | null | undefined): AuthorDetai
   }
 }
 
-/** "A. Rao, B. Singh ,C. Das" -> ["A. Rao", "B. Singh", "C. Das"] (SPEC: authors split on commas, trimmed). */
+/**
+ * "A. Rao, B. Singh ,C. Das" -> ["A. Rao", "B. Singh", "C. Das"] (SPEC: authors split on commas, trimmed), white
+ * space collapsed and invisible characters removed (0053): the one list every page, citation and document uses.
+ */
 export function splitAuthors(authorname: string | null | undefined): string[] {
-  return String(authorname ?? "")
+  return stripInvisible(String(authorname ?? ""))
     .split(",")
     .map((a) => a.trim().replace(/\s+/g, " "))
     .filter(Boolean);

@@ -6,7 +6,7 @@ import type { ArticleRow, JournalRow } from "../data/schema";
 import { richTextToPlain } from "../schemas/rich-text";
 import { articleAuthors, licenseOf, normalizeIssn, referenceLines, type License } from "../schemas/scholarly";
 import { articlePath, issuePath, pageRange, publicationDateParts } from "./citation";
-import { issnNumbers, journalName } from "./journal-info";
+import { issnNumbers, journalName } from "../schemas/journal-info";
 
 export interface RecordAuthor {
   /** As typed in authorname ("Asha Verma"). */
