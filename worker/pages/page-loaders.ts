@@ -27,6 +27,7 @@ import { headerBranchFor } from "../seo/header-branch";
 import { journalName } from "../schemas/journal-info";
 import { publicOrigin } from "../seo/origin";
 import { fixedPageHead, notFoundHead, pageHead } from "./page-heads";
+import { refToLookUp } from "../schemas/refnumber";
 
 /** The issue a URL names, or null when a part has no digits. */
 export function issueAt(params: Record<string, string | undefined>): { year: number; volume: number; issue: number } | null {
@@ -40,12 +41,11 @@ function inIssue(a: ArticleRow | undefined, params: Record<string, string | unde
   return a && loc && a.year === loc.year && a.volume === loc.volume && a.issue === loc.issue ? a : undefined;
 }
 
-const validRef = (ref: string) => ref.length > 0 && ref.length <= 100;
-
 /** The article a (year, vol, issue, ref) URL names, or undefined when missing, disabled or in another issue. */
 export async function articleAt(c: Context<AppEnv>, params: Record<string, string | undefined>, ref: string): Promise<ArticleRow | undefined> {
-  if (!issueAt(params) || !validRef(ref)) return undefined;
-  return inIssue(await findPublicArticleByRef(c.get("db"), c.get("journal").id, ref), params);
+  const wanted = refToLookUp(ref);
+  if (!issueAt(params) || !wanted) return undefined;
+  return inIssue(await findPublicArticleByRef(c.get("db"), c.get("journal").id, wanted), params);
 }
 
 const publicIndexing = (rows: IndexingRow[]) => rows.map((r) => publicIndexingEntrySchema.parse(toIndexingEntry(r)));
@@ -86,8 +86,8 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
     },
 
     article: async ({ params }) => {
-      const ref = (params.ref ?? "").trim();
-      const read = issueAt(params) && validRef(ref) ? await readArticleByRef(c, ref) : null;
+      const ref = refToLookUp(params.ref);
+      const read = issueAt(params) && ref ? await readArticleByRef(c, ref) : null;
       const a = inIssue(read?.row, params);
       if (!a) return missing({ head: notFoundHead(journal, "Article not found!"), article: null });
       const h = articleHead(a, journal, origin);
@@ -102,7 +102,8 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
 
     certificates: async ({ request }) => {
       const refno = (new URL(request.url).searchParams.get("refno") ?? "").trim();
-      const row = refno && refno.length <= 100 ? await findPublicArticleByRef(db, journal.id, refno) : undefined;
+      const wanted = refToLookUp(refno);
+      const row = wanted ? await findPublicArticleByRef(db, journal.id, wanted) : undefined;
       return ok({ head: fixed("certificates", Boolean(refno)), refno, article: row ? publicArticleSchema.parse(toArticle(row)) : null });
     },
 

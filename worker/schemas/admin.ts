@@ -6,6 +6,7 @@ import { DESIGNATIONS, EDITOR_CATEGORIES, PAYMENT_TYPES, STATUS_DISABLED, STATUS
 import { richTextToPlain, sanitizeRichText } from "./rich-text";
 import { stripInvisible } from "./invisible-text";
 import { DOMAIN_PATTERN, typedHost } from "../host";
+import { REFNUMBER_PATTERN } from "./refnumber";
 import { DOI_PREFIX_PATTERN, LANGUAGE_PATTERN, LICENSE_KEYS, normalizeDoi, normalizeIssn, normalizeOrcid, splitAuthors } from "./scholarly";
 
 /** API error codes of the admin calls (the `error` of `{ error }`). */
@@ -93,11 +94,6 @@ export type CreateIssueInput = z.input<typeof createIssueSchema>;
 export const TXNID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_\-/]{2,62}[A-Za-z0-9]$/;
 /** Page range "first-last" (e.g. 73-80), first <= last; an en dash and spaces around the dash are accepted. */
 export const PAGENUMBER_PATTERN = /^(\d{1,6})\s*[-\u2013]\s*(\d{1,6})$/;
-/**
- * Reference number: also the stored file's name ({refnumber}.pdf), so 1 to 100 ASCII letters, digits, ".", "-"
- * and "_", starting with a letter or digit, never "..".
- */
-export const REFNUMBER_PATTERN = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._\-]{0,99}$/;
 /** Publication date as the date input sends it. */
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 

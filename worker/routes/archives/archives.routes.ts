@@ -7,12 +7,13 @@ import { digitsOf, idOf } from "../../middleware/params";
 import { badRequest, notFound } from "../../errors";
 import { publicArchiveYearSchema, publicIssueArticlesSchema } from "../../schemas/api";
 import { articleDetail, readArticleById, readArticleByRef } from "../../seo/article-detail";
+import { refToLookUp } from "../../schemas/refnumber";
 
 export const archivesRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(z.array(publicArchiveYearSchema).parse(await listArchiveYears(c.get("db"), c.get("journal").id))))
   .get("/ref/:refnumber", async (c) => {
-    const ref = c.req.param("refnumber").trim();
-    if (!ref || ref.length > 100) throw badRequest("invalid_refnumber");
+    const ref = refToLookUp(c.req.param("refnumber"));
+    if (!ref) throw badRequest("invalid_refnumber");
     const { row, stored } = await readArticleByRef(c, ref);
     if (!row) throw notFound();
     return c.json(await articleDetail(c, row, stored));

@@ -7,13 +7,14 @@ import { notFound } from "../../errors";
 import { BIBTEX_TYPE, RIS_TYPE, toBibtex, toRis } from "../../seo/citation-files";
 import { indexerOrigin } from "../../seo/indexer-origin";
 import { scholarlyRecord } from "../../seo/scholarly-record";
+import { refToLookUp } from "../../schemas/refnumber";
 
 export const citationsRoutes = new Hono<AppEnv>().get("/:year/:vol/:issue/:file{.+\\.(ris|bib)}", async (c) => {
   const file = c.req.param("file");
   const kind = file.slice(-3);
-  const ref = file.slice(0, -4);
+  const ref = refToLookUp(file.slice(0, -4));
   const [year, volume, issue] = [digitsOf(c.req.param("year")), digitsOf(c.req.param("vol")), digitsOf(c.req.param("issue"))];
-  if (!ref || ref.length > 100) throw notFound();
+  if (!ref) throw notFound();
   const a = await findPublicArticleByRef(c.get("db"), c.get("journal").id, ref);
   if (!a || a.year !== year || a.volume !== volume || a.issue !== issue) throw notFound();
   const record = scholarlyRecord(a, c.get("journal"), indexerOrigin(c));

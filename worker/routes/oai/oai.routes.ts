@@ -12,6 +12,7 @@ import { journalRecord, scholarlyRecord } from "../../seo/scholarly-record";
 import { OAI_DC, headerXml, oaiDatestamp, oaiDcXml, oaiEnvelope, oaiError } from "../../seo/oai-dc";
 import { el, attrsOf } from "../../seo/xml";
 import { OaiError, decodeToken, encodeToken, harvestBounds, readOaiRequest, readSetSpec, setSpecOf, type OaiRequest, type ResumeState } from "./oai-request";
+import { refToLookUp } from "../../schemas/refnumber";
 
 /** Records (or identifiers) per ListRecords / ListIdentifiers page. */
 export const OAI_PAGE_SIZE = 100;
@@ -34,8 +35,8 @@ const recordOf = (r: Repo, a: ArticleRow) =>
 
 async function articleByIdentifier(r: Repo, identifier: string): Promise<ArticleRow> {
   const prefix = `oai:${r.domain}:`;
-  const ref = identifier.startsWith(prefix) ? identifier.slice(prefix.length) : "";
-  const a = ref && ref.length <= 100 ? await findPublicArticleByRef(r.c.get("db"), r.c.get("journal").id, ref) : undefined;
+  const ref = identifier.startsWith(prefix) ? refToLookUp(identifier.slice(prefix.length)) : null;
+  const a = ref ? await findPublicArticleByRef(r.c.get("db"), r.c.get("journal").id, ref) : undefined;
   if (!a) throw new OaiError("idDoesNotExist", `No record has the identifier ${identifier}.`);
   return a;
 }

@@ -17,6 +17,7 @@ import { buildAppointmentCertificate } from "../../documents/appointment-certifi
 import { zipStream, type ZipEntry } from "../../documents/bundles";
 import { loadFontsFor, textsOf } from "../../documents/remote-fonts";
 import type { z } from "zod";
+import { refToLookUp } from "../../schemas/refnumber";
 
 export const pdfRoutes = new Hono<AppEnv>();
 pdfRoutes.post("*", requireAdmin);
@@ -76,7 +77,9 @@ pdfRoutes.get("/certificate/:ref/:authorName", async (c) => {
   const journal = c.get("journal");
   const db = c.get("db");
   // One round trip: the article and the editors (for the chief's signature) in one batch.
-  const [articleRows, editorRows] = await db.batch([publicArticleByRefQuery(db, journal.id, c.req.param("ref").trim()), enabledEditorsQuery(db, journal.id)]);
+  const ref = refToLookUp(c.req.param("ref"));
+  if (!ref) throw new HttpError(404, "article_not_found");
+  const [articleRows, editorRows] = await db.batch([publicArticleByRefQuery(db, journal.id, ref), enabledEditorsQuery(db, journal.id)]);
   const row = articleRows[0];
   if (!row) throw new HttpError(404, "article_not_found");
   const author = matchAuthor(row.authorname, c.req.param("authorName"));
@@ -91,7 +94,8 @@ pdfRoutes.get("/certificate/:ref/:authorName", async (c) => {
 
 pdfRoutes.get("/coverpage/:ref", async (c) => {
   const journal = c.get("journal");
-  const row = await findPublicArticleByRef(c.get("db"), journal.id, c.req.param("ref").trim());
+  const ref = refToLookUp(c.req.param("ref"));
+  const row = ref ? await findPublicArticleByRef(c.get("db"), journal.id, ref) : undefined;
   if (!row) throw new HttpError(404, "article_not_found");
   const article = articleFactsOf(row);
   const branding = brandingOf(journal);
