@@ -5,7 +5,7 @@ import { handleError } from "./middleware/errors";
 import { notFound } from "./errors";
 import { resolveJournal } from "./middleware/journal";
 import { securityHeaders } from "./middleware/security-headers";
-import { d1Session } from "./edge/d1-session";
+import { requestContext } from "./middleware/request-context";
 import { noteAdminWrite } from "./edge/content-version";
 import { canonicalRedirects } from "./middleware/canonical-redirects";
 import { noindexDocuments } from "./middleware/noindex";
@@ -32,7 +32,7 @@ export function createApp() {
   app.onError(handleError);
   app.use("*", securityHeaders);
   app.use("*", canonicalRedirects);
-  app.use("*", d1Session);
+  app.use("*", requestContext);
   app.use("*", resolveJournal);
   // Every admin write bumps the journal's content version (the edge cache's keys) in its own batch; this notes it.
   app.use("*", noteAdminWrite);

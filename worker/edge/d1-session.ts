@@ -2,7 +2,7 @@
 //   - public reads: "first-unconstrained" (the nearest replica may answer);
 //   - admin calls and writes: "first-primary", or the bookmark the client carries (header X-D1-Bookmark or the
 //     d1-bookmark cookie), so the admin reads their own writes on any replica. Their answers return the bookmark.
-import type { MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { drizzle } from "drizzle-orm/d1";
 import { setCookie } from "hono/cookie";
 import * as schema from "../data/schema";
@@ -43,11 +43,8 @@ export function sessionFor(req: Request, binding: D1Database, sameAs?: Request):
 /** drizzle over a session: it only uses prepare() and batch(), which sessions have. */
 export const drizzleOver = (session: D1DatabaseSession): Db => drizzle(session as unknown as D1Database, { schema });
 
-/** Sets c.get("db") to this request's session; admin answers and writes carry the bookmark back. */
-export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const session = sessionFor(c.req.raw, c.env.DB);
-  c.set("db", drizzleOver(session));
-  await next();
+/** After the answer: admin answers and writes carry the session's bookmark back (header, and a cookie after writes). */
+export function returnBookmark(c: Context<AppEnv>, session: D1DatabaseSession): void {
   if (isPublicRead(c.req.raw)) return;
   const bookmark = session.getBookmark();
   if (!bookmark) return;
@@ -56,4 +53,4 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) {
     setCookie(c, BOOKMARK_COOKIE, bookmark, { path: "/", maxAge: BOOKMARK_COOKIE_SECONDS, httpOnly: true, secure: true, sameSite: "Lax" });
   }
-};
+}

@@ -53,7 +53,7 @@ export async function serveR2Object(c: Context<AppEnv>, key: string, opts: Serve
   let range: { offset: number; length: number } | undefined;
   if (rangeHeader) {
     // The file's size and validators decide whether (and which) range applies; one metadata read.
-    const head = await c.env.FILES.head(key);
+    const head = await c.var.files.head(key);
     if (!head) throw notFound();
     const ifRange = req.headers.get("if-range");
     if (!ifRange || ifRangeMatches(ifRange, head)) {
@@ -67,7 +67,7 @@ export async function serveR2Object(c: Context<AppEnv>, key: string, opts: Serve
       if (wanted) range = wanted;
     }
   }
-  const object = await c.env.FILES.get(key, {
+  const object = await c.var.files.get(key, {
     onlyIf: req.headers,
     ...(range ? { range } : {}),
   });

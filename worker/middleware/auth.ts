@@ -25,7 +25,7 @@ export function bearerTokenOf(header: string | undefined): string | null {
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerTokenOf(c.req.header("authorization"));
   if (!token) throw unauthorized();
-  const claims = await verifyAdminToken(c.env, token);
+  const claims = await verifyAdminToken(c.var.config.auth, token);
   const journal = c.get("journal");
   if (!claims || claims.journalId !== journal.id) throw unauthorized();
   const user = await findSessionUser(c.get("db"), journal.id, claims.userId, claims.tokenId);

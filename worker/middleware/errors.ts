@@ -10,7 +10,7 @@ export function handleError(err: Error, c: Context): Response {
   if (err instanceof ZodError) return c.json({ error: "invalid_input" }, 400);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
-    const code = status === 413 ? "payload_too_large" : status === 401 ? "unauthorized" : "bad_request";
+    const code = status === 413 ? "payload_too_large" : status === 401 ? "unauthorized" : "invalid_input";
     return c.json({ error: code }, status);
   }
   console.error("unhandled error", c.req.method, c.req.path, err);

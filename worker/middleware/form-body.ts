@@ -41,18 +41,6 @@ export async function readFormBody(c: Context<AppEnv>): Promise<FormBody> {
   return body;
 }
 
-/** A JSON object body, or 400 invalid_input. */
-export async function readJsonObject(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  let json: unknown;
-  try {
-    json = await c.req.json();
-  } catch {
-    throw invalid();
-  }
-  if (typeof json !== "object" || json === null || Array.isArray(json)) throw invalid();
-  return json as Record<string, unknown>;
-}
-
 /** Parses with a schema of worker/schemas/admin.ts; a failure is 400 with the code (errorCodeOf). */
 export function validated<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data);

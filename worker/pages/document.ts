@@ -23,7 +23,7 @@ let cached: ShellParts | null = null;
 async function inlineStylesheets(c: Context<AppEnv>, html: string): Promise<string> {
   const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="(\/static\/[^"]+\.css)"[^>]*>/g)];
   for (const [tag, href] of links) {
-    const res = await c.env.ASSETS.fetch(new Request(new URL(href, c.req.url)));
+    const res = await c.var.assets.fetch(new Request(new URL(href, c.req.url)));
     if (!res.ok) continue; // keep the link: the browser fetches it
     const css = (await res.text()).replace(/<\/style/gi, "<\\/style");
     html = html.replace(tag, () => `<style>${css}</style>`);
@@ -32,7 +32,7 @@ async function inlineStylesheets(c: Context<AppEnv>, html: string): Promise<stri
 }
 
 async function loadShell(c: Context<AppEnv>): Promise<ShellParts> {
-  const res = await c.env.ASSETS.fetch(new Request(new URL("/", c.req.url), { headers: { accept: "text/html" } }));
+  const res = await c.var.assets.fetch(new Request(new URL("/", c.req.url), { headers: { accept: "text/html" } }));
   const built = res.ok && (res.headers.get("content-type") ?? "").includes("text/html") ? await res.text() : "";
   const text = built && !(import.meta.env?.DEV && import.meta.env?.MODE !== "test") ? await inlineStylesheets(c, built) : built;
   const at = text.indexOf(ROOT);

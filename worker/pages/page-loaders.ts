@@ -60,7 +60,7 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
   const fixed = (page: Parameters<typeof fixedPageHead>[2], personal = false) => fixedPageHead(journal, origin, page, { personal });
 
   return {
-    root: async () => ok({ settings: publicSettingsSchema.parse(settingsOf(journal)), headerBranch: headerBranchFor(c.env.ALT_HEADER_DOMAINS, hostNameOf(new URL(c.req.url).host)) }),
+    root: async () => ok({ settings: publicSettingsSchema.parse(settingsOf(journal)), headerBranch: headerBranchFor(c.var.config.altHeaderDomains, hostNameOf(new URL(c.req.url).host)) }),
 
     home: async () => {
       const [archives, indexing] = await db.batch([archiveYearsQuery(db, journal.id), enabledIndexingQuery(db, journal.id)]);

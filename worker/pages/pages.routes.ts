@@ -17,7 +17,7 @@ import { articleAt, pageLoaders } from "./page-loaders";
 
 type Ctx = Context<AppEnv>;
 
-const branchOf = (c: Ctx) => headerBranchFor(c.env.ALT_HEADER_DOMAINS, hostNameOf(new URL(c.req.url).host));
+const branchOf = (c: Ctx) => headerBranchFor(c.var.config.altHeaderDomains, hostNameOf(new URL(c.req.url).host));
 
 async function page(c: Ctx): Promise<Response> {
   const journal = c.get("journal");
@@ -28,7 +28,7 @@ async function page(c: Ctx): Promise<Response> {
 
 /** Passes a static file through; the asset store's SPA fallback (HTML for a missing file) becomes a real 404. */
 async function staticFile(c: Ctx): Promise<Response> {
-  const res = await c.env.ASSETS.fetch(c.req.raw);
+  const res = await c.var.assets.fetch(c.req.raw);
   const isHtml = (res.headers.get("content-type") ?? "").includes("text/html");
   if (res.status === 404 || (isHtml && !/\.html?$/i.test(c.req.path))) {
     return c.text("Not Found", 404);
@@ -69,4 +69,4 @@ export const pageRoutes = new Hono<AppEnv>()
     if (/\.[A-Za-z0-9]{1,8}$/.test(c.req.path.replace(/\/+$/, ""))) return staticFile(c);
     return page(c);
   })
-  .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+  .all("*", (c) => c.var.assets.fetch(c.req.raw));

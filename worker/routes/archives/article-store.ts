@@ -75,9 +75,9 @@ export async function addArticle(c: Context<AppEnv>, fields: ArticleFields, pdf:
 
   const file = articleFileName(fields.refnumber);
   const key = keyOf(journalId, values, file);
-  await putNewObject(c.env.FILES, key, pdf, PDF);
+  await putNewObject(c.var.files, key, pdf, PDF);
   return commitWithObject(
-    c.env.FILES,
+    c.var.files,
     key,
     async () => {
       const after = afterAdminWrite(db, actor, { action: "article.add", entity: "article", summary: summaryOf(values) });
@@ -116,11 +116,11 @@ export async function editArticle(c: Context<AppEnv>, old: ArticleRow, fields: A
   let file = old.file;
   let newKey: string | null = null;
   if (pdf || (moved && oldKey)) {
-    const bytes = pdf ?? (await readObject(c.env.FILES, oldKey!));
+    const bytes = pdf ?? (await readObject(c.var.files, oldKey!));
     if (bytes) {
       file = articleFileName(values.refnumber);
       newKey = keyOf(journalId, values, file);
-      await putNewObject(c.env.FILES, newKey, bytes, PDF);
+      await putNewObject(c.var.files, newKey, bytes, PDF);
     } else {
       file = "";
     }
@@ -128,7 +128,7 @@ export async function editArticle(c: Context<AppEnv>, old: ArticleRow, fields: A
 
   // (2) The row switch and its event, in one batch.
   const row = await commitWithObject(
-    c.env.FILES,
+    c.var.files,
     newKey,
     async () => {
       const after = afterAdminWrite(db, actor, { action: "article.edit", entity: "article", entityId: old.id, summary: summaryOf(values) }, { ifChanged: true });
@@ -140,7 +140,7 @@ export async function editArticle(c: Context<AppEnv>, old: ArticleRow, fields: A
   );
 
   // (3) The old object, now that no row names it.
-  if (oldKey && (newKey || file === "") && oldKey !== newKey) await deleteFileQuietly(c.env.FILES, oldKey);
+  if (oldKey && (newKey || file === "") && oldKey !== newKey) await deleteFileQuietly(c.var.files, oldKey);
   return row;
 }
 
@@ -151,7 +151,7 @@ export async function removeArticle(c: Context<AppEnv>, old: ArticleRow): Promis
   const after = afterAdminWrite(db, actor, { action: "article.delete", entity: "article", entityId: old.id, summary: summaryOf(old) }, { ifChanged: true });
   const deleted = await deleteArticle(db, actor.journalId, old.id, after);
   if (!deleted) throw new HttpError(404, "not_found");
-  if (deleted.file) await deleteFileQuietly(c.env.FILES, keyOf(actor.journalId, deleted, deleted.file));
+  if (deleted.file) await deleteFileQuietly(c.var.files, keyOf(actor.journalId, deleted, deleted.file));
 }
 
 async function readObject(bucket: R2Bucket, key: string): Promise<Uint8Array | null> {

@@ -7,7 +7,7 @@ import { actorOf } from "../../middleware/admin-actor";
 import { afterAdminWrite } from "../../data/admin-events.repo";
 import { digitsOf } from "../../middleware/params";
 import { limitJsonBody } from "../../middleware/body-size";
-import { readJsonObject, validated } from "../../middleware/form-body";
+import { jsonBody, jsonContent } from "../../middleware/json-body";
 import { createIssueSchema } from "../../schemas/admin";
 import type { AdminIssueArticles } from "../../schemas/api";
 import { listIssueArticlesAll } from "../../data/articles-write.repo";
@@ -15,8 +15,8 @@ import { findIssue, insertIssue, listIssuesWithCounts } from "../../data/issues.
 
 export const issuesAdminRoutes = new Hono<AppEnv>()
   .get("/archives", async (c) => c.json(await listIssuesWithCounts(c.get("db"), c.get("journal").id)))
-  .post("/create-issue", limitJsonBody, async (c) => {
-    const input = validated(createIssueSchema, await readJsonObject(c));
+  .post("/create-issue", limitJsonBody, jsonContent, jsonBody(createIssueSchema), async (c) => {
+    const input = c.req.valid("json");
     const db = c.get("db");
     const actor = actorOf(c);
     const summary = `Vol. ${input.volume}, Issue ${input.issue} (${input.year})`;

@@ -6,7 +6,7 @@ import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
 import { HttpError } from "../../errors";
 import { limitBody } from "../../middleware/body-size";
-import { readJsonObject } from "../../middleware/form-body";
+import { jsonBody, jsonContent } from "../../middleware/json-body";
 import { loginSchema } from "../../schemas/admin";
 import { STATUS_ENABLED } from "../../schemas/constants";
 import { DUMMY_HASH, verifyPassword } from "../../auth/password";
@@ -25,21 +25,19 @@ const DEVICE_COOKIE = "journal_device";
 async function knownDeviceOf(c: Context<AppEnv>, username: string): Promise<string | null> {
   const token = getCookie(c, DEVICE_COOKIE);
   if (!token || token.length > 2048) return null;
-  const device = await verifyDeviceToken(c.env, token);
+  const device = await verifyDeviceToken(c.var.config.auth, token);
   return device && device.journalId === c.get("journal").id && device.username === username ? device.deviceId : null;
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post("/login", limitBody(16 * 1024), async (c) => {
+  .post("/login", limitBody(16 * 1024), jsonContent, jsonBody(loginSchema), async (c) => {
     const db = c.get("db");
     const journalId = c.get("journal").id;
     const ip = clientIpOf(c.req.raw.headers);
     const now = new Date();
 
-    // Malformed requests are refused before any password check, and leave no row in the log.
-    const parsed = loginSchema.safeParse(await readJsonObject(c).catch(() => null));
-    if (!parsed.success) throw new HttpError(400, "invalid_input");
-    const { username, password } = parsed.data;
+    // Malformed requests were refused by jsonBody, before any password check, leaving no row in the log.
+    const { username, password } = c.req.valid("json");
     const key = usernameKey(username);
     const deviceId = await knownDeviceOf(c, key);
 
@@ -72,9 +70,9 @@ export const authRoutes = new Hono<AppEnv>()
     }
 
     await finishLogin(db, reserved.attemptId, "success");
-    const token = await signAdminToken(c.env, { userId: user.id, journalId, sessionVersion: user.sessionVersion }, { now });
+    const token = await signAdminToken(c.var.config.auth, { userId: user.id, journalId, sessionVersion: user.sessionVersion }, { now });
     // This browser is now a known device of this user: strangers' failures elsewhere never lock it out (0061).
-    setCookie(c, DEVICE_COOKIE, await signDeviceToken(c.env, { deviceId: deviceId ?? newTokenId(), journalId, username: key }, now), {
+    setCookie(c, DEVICE_COOKIE, await signDeviceToken(c.var.config.auth, { deviceId: deviceId ?? newTokenId(), journalId, username: key }, now), {
       path: "/auth",
       httpOnly: true,
       secure: true,

@@ -31,7 +31,7 @@ function pick(fields: Record<string, unknown>): Record<string, unknown> {
 async function storePicture(c: Context<AppEnv>, file: File): Promise<string> {
   const image = await readImageUpload(file);
   const name = `${crypto.randomUUID()}.${image.extension}`;
-  await putNewObject(c.env.FILES, fileKeys.editorPicture(c.get("journal").id, name), image.bytes, image.contentType);
+  await putNewObject(c.var.files, fileKeys.editorPicture(c.get("journal").id, name), image.bytes, image.contentType);
   return name;
 }
 
@@ -44,7 +44,7 @@ async function writeWithPicture(c: Context<AppEnv>, file: File | null, write: (p
   const journalId = c.get("journal").id;
   const picture = file ? await storePicture(c, file) : undefined;
   const row = await commitWithObject(
-    c.env.FILES,
+    c.var.files,
     picture ? fileKeys.editorPicture(journalId, picture) : null,
     async () => {
       const result = await write(picture);
@@ -53,7 +53,7 @@ async function writeWithPicture(c: Context<AppEnv>, file: File | null, write: (p
     },
     () => findEditorByPicture(c.get("db"), journalId, picture!),
   );
-  if (picture && oldPicture && oldPicture !== picture) await deleteFileQuietly(c.env.FILES, fileKeys.editorPicture(journalId, oldPicture));
+  if (picture && oldPicture && oldPicture !== picture) await deleteFileQuietly(c.var.files, fileKeys.editorPicture(journalId, oldPicture));
   return row;
 }
 
@@ -80,7 +80,7 @@ export const editorsAdminListRoutes = new Hono<AppEnv>()
     if (!old) throw notFound();
     const deleted = await deleteEditor(db, actor.journalId, old.id, afterAdminWrite(db, actor, event("delete", old.name, old.id), { ifChanged: true }));
     if (!deleted) throw notFound();
-    if (deleted.picture) await deleteFileQuietly(c.env.FILES, fileKeys.editorPicture(actor.journalId, deleted.picture));
+    if (deleted.picture) await deleteFileQuietly(c.var.files, fileKeys.editorPicture(actor.journalId, deleted.picture));
     return c.body(null, 204);
   });
 

@@ -30,7 +30,7 @@ export const filesRoutes = new Hono<AppEnv>()
       return await serveR2Object(c, fileKeys.editorPicture(c.get("journal").id, file));
     } catch (err) {
       // The default picture ships with the site: /assets/editors/avatar.png always answers.
-      if (file === DEFAULT_AVATAR) return c.env.ASSETS.fetch(new URL("/img/avatar.png", c.req.url));
+      if (file === DEFAULT_AVATAR) return c.var.assets.fetch(new URL("/img/avatar.png", c.req.url));
       throw err;
     }
   })

@@ -18,6 +18,7 @@ import { zipStream, type ZipEntry } from "../../documents/bundles";
 import { loadFontsFor, textsOf } from "../../documents/remote-fonts";
 import type { z } from "zod";
 import { refToLookUp } from "../../schemas/refnumber";
+import { jsonBody, jsonContent } from "../../middleware/json-body";
 
 export const pdfRoutes = new Hono<AppEnv>();
 pdfRoutes.post("*", requireAdmin);
@@ -57,17 +58,9 @@ function zipResponse(entries: ZipEntry[], filename: string): Response {
   });
 }
 
-/** The request body as a validated, de-duplicated list; 400 when unreadable, empty or over the limit. */
-async function listBody<S extends z.ZodType<unknown[]>>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    throw new HttpError(400, "invalid_json");
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new HttpError(400, "invalid_input");
-  const list = [...new Set(parsed.data as unknown[])] as z.output<S>;
+/** The validated list without repeats; 400 when empty or over the limit. */
+function distinctList<T>(sent: T[]): T[] {
+  const list = [...new Set(sent)];
   if (!list.length) throw new HttpError(400, "empty_list");
   if (list.length > DOCUMENT_LIST_MAX) throw new HttpError(400, "too_many_items");
   return list;
@@ -87,7 +80,7 @@ pdfRoutes.get("/certificate/:ref/:authorName", async (c) => {
   const article = articleFactsOf(row);
   const chief = chiefEditorOf(editorRows);
   const branding = brandingOf(journal);
-  await loadFontsFor(c.env.FILES, textsOf(branding, article, author, chief));
+  await loadFontsFor(c.var.files, textsOf(branding, article, author, chief));
   const bytes = await buildCertificate({ branding, article, author, chief });
   return pdfResponse(bytes, `certificate-${fileSafe(article.refnumber)}.pdf`);
 });
@@ -99,7 +92,7 @@ pdfRoutes.get("/coverpage/:ref", async (c) => {
   if (!row) throw new HttpError(404, "article_not_found");
   const article = articleFactsOf(row);
   const branding = brandingOf(journal);
-  await loadFontsFor(c.env.FILES, textsOf(branding, article));
+  await loadFontsFor(c.var.files, textsOf(branding, article));
   return pdfResponse(await buildCoverPage({ branding, article }), `coverpage-${fileSafe(article.refnumber)}.pdf`, "public");
 });
 
@@ -107,37 +100,37 @@ pdfRoutes.get("/editorialboard", async (c) => {
   const journal = c.get("journal");
   const editors = (await listEnabledEditors(c.get("db"), journal.id)).map(editorFactsOf);
   const branding = brandingOf(journal);
-  await loadFontsFor(c.env.FILES, textsOf(branding, editors));
+  await loadFontsFor(c.var.files, textsOf(branding, editors));
   return pdfResponse(await buildEditorialBoard({ branding, editors }), "Editorial-Board.pdf", "public");
 });
 
 /** The selected articles, all of them, or a 404 naming the reference numbers this journal does not have. */
-async function selectedArticles(c: Context<AppEnv>) {
-  const refs = await listBody(c, refnumberListSchema);
+async function selectedArticles(c: Context<AppEnv>, sent: string[]) {
+  const refs = distinctList(sent);
   const rows = await listArticlesByRefs(c.get("db"), c.get("journal").id, refs);
   const found = new Set(rows.map((r) => r.refnumber));
   const missing = refs.filter((r) => !found.has(r));
   return { rows, missing };
 }
 
-pdfRoutes.post("/indexpage", async (c) => {
-  const { rows, missing } = await selectedArticles(c);
+pdfRoutes.post("/indexpage", jsonContent, jsonBody(refnumberListSchema), async (c) => {
+  const { rows, missing } = await selectedArticles(c, c.req.valid("json"));
   if (missing.length) throw new HttpError(404, "unknown_refnumbers", { missing });
   const branding = brandingOf(c.get("journal"));
   const articles = rows.map(articleFactsOf);
-  await loadFontsFor(c.env.FILES, textsOf(branding, articles));
+  await loadFontsFor(c.var.files, textsOf(branding, articles));
   const bytes = await buildIndexPage({ branding, articles });
   return pdfResponse(bytes, "Index-Page.pdf");
 });
 
-pdfRoutes.post("/bulkcertificates", async (c) => {
-  const { rows, missing } = await selectedArticles(c);
+pdfRoutes.post("/bulkcertificates", jsonContent, jsonBody(refnumberListSchema), async (c) => {
+  const { rows, missing } = await selectedArticles(c, c.req.valid("json"));
   if (missing.length) throw new HttpError(404, "unknown_refnumbers", { missing });
   const journal = c.get("journal");
   const branding = brandingOf(journal);
   const chief = chiefEditorOf(await listEnabledEditors(c.get("db"), journal.id));
   const articles = sortByFirstPage(rows.map(articleFactsOf));
-  await loadFontsFor(c.env.FILES, textsOf(branding, articles, chief));
+  await loadFontsFor(c.var.files, textsOf(branding, articles, chief));
   const entries: ZipEntry[] = articles.flatMap((article) =>
     article.authors.map((author, i) => ({
       name: `certificate-${fileSafe(article.refnumber)}-${i + 1}-${slugOf(author)}.pdf`,
@@ -148,8 +141,8 @@ pdfRoutes.post("/bulkcertificates", async (c) => {
   return zipResponse(entries, "Certificates.zip");
 });
 
-pdfRoutes.post("/editorscertificate", async (c) => {
-  const ids = await listBody(c, editorIdListSchema);
+pdfRoutes.post("/editorscertificate", jsonContent, jsonBody(editorIdListSchema), async (c) => {
+  const ids = distinctList(c.req.valid("json"));
   const journal = c.get("journal");
   const db = c.get("db");
   const rows = await listEditorsByIds(db, journal.id, ids);
@@ -159,7 +152,7 @@ pdfRoutes.post("/editorscertificate", async (c) => {
   const branding = brandingOf(journal);
   const chief = chiefEditorOf(await listEnabledEditors(db, journal.id));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  await loadFontsFor(c.env.FILES, textsOf(branding, rows.map(editorFactsOf), chief));
+  await loadFontsFor(c.var.files, textsOf(branding, rows.map(editorFactsOf), chief));
   const entries: ZipEntry[] = ids.map((id) => {
     const editor = editorFactsOf(byId.get(id)!);
     return {

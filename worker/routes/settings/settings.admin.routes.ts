@@ -6,15 +6,15 @@ import { HttpError } from "../../errors";
 import { actorOf } from "../../middleware/admin-actor";
 import { afterAdminWrite } from "../../data/admin-events.repo";
 import { limitJsonBody } from "../../middleware/body-size";
-import { readJsonObject, validated } from "../../middleware/form-body";
+import { jsonBody, jsonContent } from "../../middleware/json-body";
 import { settingsSchema } from "../../schemas/admin";
 import { settingsOf } from "../../data/journals.repo";
 import { saveSettings } from "../../data/journals-write.repo";
 
 export const settingsAdminRoutes = new Hono<AppEnv>()
   .post("*", requireAdmin)
-  .post("/", limitJsonBody, async (c) => {
-    const input = validated(settingsSchema, await readJsonObject(c));
+  .post("/", limitJsonBody, jsonContent, jsonBody(settingsSchema), async (c) => {
+    const input = c.req.valid("json");
     const db = c.get("db");
     const changed = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
     const after = afterAdminWrite(db, actorOf(c), { action: "settings.save", entity: "settings", entityId: c.get("journal").id, summary: changed.join(", ") });

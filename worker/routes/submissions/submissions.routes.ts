@@ -114,11 +114,11 @@ export const submissionsRoutes = new Hono<AppEnv>().post("/", sameOriginOnly, un
     const stored = versionedName(reference, "pdf");
     const key = fileKeys.submission(journal.id, stored);
     // Keep R2 and D1 consistent whatever fails: no stored file without its record (docs/decisions/0091).
-    await putNewObject(c.env.FILES, key, bytes, "application/pdf");
+    await putNewObject(c.var.files, key, bytes, "application/pdf");
     let row;
     try {
       row = await commitWithObject(
-        c.env.FILES,
+        c.var.files,
         key,
         () =>
           insertSubmissionWithinLimit(
@@ -137,7 +137,7 @@ export const submissionsRoutes = new Hono<AppEnv>().post("/", sameOriginOnly, un
     }
     if (!row) {
       // Simultaneous posts took the last places in the window: this one is refused, and its file goes.
-      await c.env.FILES.delete(key);
+      await c.var.files.delete(key);
       throw tooManySubmissions(c);
     }
     const body: SubmissionCreated = { reference };
