@@ -2,8 +2,8 @@
 // overwriting the newer save; and the dashboard shows the audit trail as "Recent changes".
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { fetchAs, launchBrowser, screenshot, urlFor, DESKTOP, HOSTS } from "./support/browser";
-import { DEMO_ADMIN, login, makePdf, RUN, SHOTS_ADMIN } from "./admin.fixtures";
+import { fetchAs, launchBrowser, screenshot, urlFor, watchConsole, DESKTOP, HOSTS } from "./support/browser";
+import { DEMO_ADMIN, expectNoUnexpectedErrors, login, makePdf, RUN, SHOTS_ADMIN } from "./admin.fixtures";
 import type { AdminArticle, AdminIssueArticles, ArchiveYear } from "../../worker/schemas/api";
 
 let browser: Browser;
@@ -31,6 +31,7 @@ describe("optimistic concurrency in the article form", () => {
 
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
+    const errors = watchConsole(page);
     page.setDefaultTimeout(10_000);
     await login(page);
     await page.goto(urlFor(`/admin/archives/${article.id}`));
@@ -61,5 +62,7 @@ describe("optimistic concurrency in the article form", () => {
     expect(await history.textContent()).toContain(article.refnumber);
     await screenshot(page, "durability-dashboard-history-1280", SHOTS_ADMIN);
     await context.close();
+    // The refused save answered 409 on purpose; nothing else may log an error.
+    expectNoUnexpectedErrors(errors, [409]);
   });
 });

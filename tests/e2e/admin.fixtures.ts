@@ -2,7 +2,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { urlFor } from "./support/browser";
+import { expectNoConsoleErrors, urlFor } from "./support/browser";
 
 /** The demo admin that `npm start` seeds (scripts/seed). */
 export const DEMO_ADMIN = { username: "admin", password: "demo-admin" } as const;
@@ -38,18 +38,15 @@ export const TINY_PNG = Buffer.from(
 );
 
 /**
- * Console errors that are not expected: the browser's own "Failed to load resource" lines for statuses a test
- * provokes on purpose (a wrong password answers 401) are allowed by listing them.
+ * Fails on console errors, except the browser's own "Failed to load resource" lines for statuses a test provokes
+ * on purpose (a wrong password answers 401), listed in `allowedStatuses`.
  */
-export function unexpectedErrors(errors: string[], allowedStatuses: number[] = []): string[] {
-  return errors.filter((e) => {
-    const m = /Failed to load resource: the server responded with a status of (\d{3})/.exec(e);
-    return !(m && allowedStatuses.includes(Number(m[1])));
-  });
-}
-
 export function expectNoUnexpectedErrors(errors: string[], allowedStatuses: number[] = []): void {
-  expect(unexpectedErrors(errors, allowedStatuses), "console errors").toEqual([]);
+  expectNoConsoleErrors(
+    errors,
+    "the admin pages",
+    allowedStatuses.map((s) => new RegExp(`Failed to load resource: the server responded with a status of ${s}\\b`)),
+  );
 }
 
 /** Today as the date input shows it (YYYY-MM-DD, browser time zone = the test's). */

@@ -6,6 +6,7 @@ import { submissionFieldsSchema, type SubmissionCreated, type SubmissionField } 
 import { CheckIcon } from "../components/icons";
 import { ApiError, postForm } from "../lib/api";
 import { useSettings } from "./journal-context";
+import { useHydrated } from "../lib/use-hydrated";
 
 type FieldErrors = Partial<Record<SubmissionField | "pdfFile", string>>;
 
@@ -58,6 +59,7 @@ export function SubmitOnlinePage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const hydrated = useHydrated();
   const [reference, setReference] = useState<string | null>(null);
 
   const fail = (message: string, fieldErrors: FieldErrors = {}) => {
@@ -212,9 +214,12 @@ export function SubmitOnlinePage() {
           {errorText("pdfFile")}
         </div>
         <div className="form__actions">
-          <button type="submit" className="button button--large" disabled={sending}>
+          <button type="submit" className="button button--large" disabled={sending || !hydrated}>
             {sending ? "Sending…" : "Submit"}
           </button>
+          <noscript>
+            <p className="empty">Sending a manuscript needs JavaScript: please turn it on, or send it by e-mail.</p>
+          </noscript>
         </div>
       </form>
     </article>

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const MOBILE = { width: 375, height: 812 } as const;
@@ -47,7 +47,26 @@ export interface OpenedPage {
   errors: string[];
   /** The HTTP status of the main document. */
   status: number | null;
+  /** Closes the page's context, then fails the test if the page logged an error it was not allowed to. */
   close(): Promise<void>;
+}
+
+/** Collects the page's console errors and uncaught errors, from now on. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+  return errors;
+}
+
+/** The browser's own line for a document or resource answered with an error status (expected on a 404 page). */
+export const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of \d+/;
+
+/** Fails with the page's unexpected console errors (those no pattern of `allowed` matches). */
+export function expectNoConsoleErrors(errors: string[], where: string, allowed: RegExp[] = []): void {
+  expect(errors.filter((e) => !allowed.some((r) => r.test(e))), `console errors on ${where}`).toEqual([]);
 }
 
 export interface OpenOptions {
@@ -57,6 +76,8 @@ export interface OpenOptions {
   javaScript?: boolean;
   /** Wait for this selector after navigation (default: the page's main landmark). */
   waitFor?: string | null;
+  /** Console errors this page may log (checked when it is closed); a page answered 404 may log FAILED_RESOURCE. */
+  allowConsoleErrors?: RegExp[];
 }
 
 /** Opens `path` in a fresh context (own cookies/storage) as the given host and viewport. */
@@ -68,16 +89,23 @@ export async function openPage(browser: Browser, path: string, opts: OpenOptions
     acceptDownloads: true,
   });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(msg.text());
-  });
-  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+  const errors = watchConsole(page);
   const res = await page.goto(urlFor(path, opts.host), { waitUntil: "load" });
   if (opts.javaScript !== false && opts.waitFor !== null) {
     await page.waitForSelector(opts.waitFor ?? "main", { timeout: 30_000 });
   }
-  return { page, context, errors, status: res?.status() ?? null, close: () => context.close() };
+  const status = res?.status() ?? null;
+  const allowed = [...(opts.allowConsoleErrors ?? []), ...(status !== null && status >= 400 ? [FAILED_RESOURCE] : [])];
+  return {
+    page,
+    context,
+    errors,
+    status,
+    close: async () => {
+      await context.close();
+      expectNoConsoleErrors(errors, path, allowed);
+    },
+  };
 }
 
 /** Waits until no request has been in flight for a moment (API data loaded, images fetched). */
