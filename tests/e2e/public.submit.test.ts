@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, openPage, screenshot } from "./support/browser";
 
+/** The form is interactive once hydrated: its Submit button is enabled only then (web/lib/use-hydrated.ts). */
+const INTERACTIVE = ".form__actions button[type=submit]:not([disabled])";
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -18,7 +21,7 @@ const pdf = (size = 0) => {
 
 describe("Submit Online", () => {
   it("sends a manuscript and shows the reference it was stored under", async () => {
-    const { page, errors, close } = await openPage(browser, "/article", { waitFor: "#sub-name" });
+    const { page, errors, close } = await openPage(browser, "/article", { waitFor: INTERACTIVE });
     await page.getByLabel("Name").fill("Dr. Ngozi Adeyemi");
     await page.getByLabel("Email").fill("ngozi@example.org");
     await page.getByLabel("Country").selectOption("Nigeria");
@@ -36,7 +39,7 @@ describe("Submit Online", () => {
   });
 
   it("names every missing required field and the missing file, without sending anything", async () => {
-    const { page, close } = await openPage(browser, "/article", { waitFor: "#sub-name" });
+    const { page, close } = await openPage(browser, "/article", { waitFor: INTERACTIVE });
     let posted = false;
     page.on("request", (r) => {
       if (r.url().includes("/api/submissions")) posted = true;
@@ -57,7 +60,7 @@ describe("Submit Online", () => {
   });
 
   it("refuses a file that is not a PDF and one over 5 MB, clearing the selection", async () => {
-    const { page, close } = await openPage(browser, "/article", { waitFor: "#sub-file" });
+    const { page, close } = await openPage(browser, "/article", { waitFor: INTERACTIVE });
     const file = page.getByLabel("Article File");
     await file.setInputFiles({ name: "paper.pdf", mimeType: "application/pdf", buffer: Buffer.from("PK\u0003\u0004 not a pdf at all") });
     await page.locator("#pdfFile-error").waitFor();

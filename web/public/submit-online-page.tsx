@@ -217,9 +217,6 @@ export function SubmitOnlinePage() {
           <button type="submit" className="button button--large" disabled={sending || !hydrated}>
             {sending ? "Sending…" : "Submit"}
           </button>
-          <noscript>
-            <p className="empty">Sending a manuscript needs JavaScript: please turn it on, or send it by e-mail.</p>
-          </noscript>
         </div>
       </form>
     </article>
