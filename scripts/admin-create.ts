@@ -52,6 +52,7 @@ function parseArgs(argv: string[]): Options {
       case "--password-stdin":
         opts.passwordStdin = true;
         break;
+      // biome-ignore lint/suspicious/noFallthroughSwitchClause: fail() exits the process
       case "--password":
         fail("passwords are not accepted on the command line (they end up in shell history); use the prompt or --password-stdin");
       default:

@@ -161,7 +161,9 @@ export async function stopChildren(graceMs = 5000): Promise<void> {
   if (running.length === 0) return;
   const exited = Promise.all(running.map((c) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once("exit", () => r())))));
   for (const c of running) signalGroup(c, "SIGTERM");
-  const timer = setTimeout(() => running.forEach((c) => signalGroup(c, "SIGKILL")), graceMs);
+  const timer = setTimeout(() => {
+    for (const c of running) signalGroup(c, "SIGKILL");
+  }, graceMs);
   await exited;
   clearTimeout(timer);
 }

@@ -7,13 +7,17 @@ import { publicRoutes } from "./public/routes";
 import { clientLoader } from "./lib/page-data";
 import { Loading } from "./components/loading";
 
+/** Shown while the admin chunk loads on a first visit straight to an /admin URL. */
+function AdminLoading() {
+  return <Loading lines={4} label="Loading the admin area…" />;
+}
+
 export function createRouter() {
   return createBrowserRouter([
     ...publicRoutes(clientLoader),
     {
       path: "/admin/*",
-      // Shown while the admin chunk loads on a first visit straight to an /admin URL.
-      HydrateFallback: () => <Loading lines={4} label="Loading the admin area…" />,
+      HydrateFallback: AdminLoading,
       lazy: async () => {
         const { AdminRoot } = await import("./admin/admin-root");
         return { Component: AdminRoot };

@@ -9,7 +9,7 @@ export function hostNameOf(hostHeader: string | undefined | null): string {
   const host = (hostHeader ?? "").trim().toLowerCase();
   if (!host) return "";
   const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
-  return /^[a-z0-9.\-\[\]:]+$/.test(name) ? name.replace(/\.$/, "") : "";
+  return /^[a-z0-9.\-[\]:]+$/.test(name) ? name.replace(/\.$/, "") : "";
 }
 
 /** What a person typed as a host ("https://Journal.Example.org/") as a host name to check with DOMAIN_PATTERN. */

@@ -405,7 +405,9 @@ export async function buildArticlePdf(input: ArticlePdfInput): Promise<Uint8Arra
     if (s.heading === input.growSection) target = tail;
   }
   tail.push({ kind: "heading", text: "References" });
-  input.references.forEach((r, i) => tail.push({ kind: "ref", lines: wrap(fonts, `${i + 1}. ${r}`, 9.5, WIDTH) }));
+  input.references.forEach((r, i) => {
+    tail.push({ kind: "ref", lines: wrap(fonts, `${i + 1}. ${r}`, 9.5, WIDTH) });
+  });
   const build = (extra: Block[]): Block[] => [...head, ...extra, ...tail];
   const extra: Block[] = [];
   for (let guard = 0; guard < 60; guard++) {

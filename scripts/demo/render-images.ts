@@ -161,7 +161,7 @@ function logo(page: PDFPage, fonts: Fonts, title: string, index: number) {
   let nameSize = 25;
   while (lines.some((l) => fonts.sansBold.widthOfTextAtSize(l, nameSize) > maxW)) nameSize -= 1;
   const top = lines.length === 2 ? cy + 6 : cy - 4;
-  lines.forEach((l, i) => page.drawText(l, { x: textX, y: top - i * (nameSize + 3), size: nameSize, font: fonts.sansBold, color: i === 0 ? color : hex("#333333") }));
+  for (const [i, l] of lines.entries()) page.drawText(l, { x: textX, y: top - i * (nameSize + 3), size: nameSize, font: fonts.sansBold, color: i === 0 ? color : hex("#333333") });
   page.drawLine({ start: { x: textX, y: 24 }, end: { x: W - 14, y: 24 }, thickness: 1.2, color, opacity: 0.5 });
 }
 

@@ -1,7 +1,6 @@
 // Shared pieces of the admin browser tests: the demo admin's login, test files, console-error filtering.
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Page } from "playwright-core";
-import { expect } from "vitest";
 import { expectNoConsoleErrors, urlFor } from "./support/browser";
 
 /** The demo admin that `npm start` seeds (scripts/seed). */

@@ -89,7 +89,6 @@ describe("admin area as staff use it", () => {
   const year = new Date().getFullYear();
   const ref = `E2E-${RUN}`;
   const txnid = `TXN${RUN}01`;
-  const title = `Gut flora of Escherichia coli ${RUN}`;
 
   beforeAll(async () => {
     ({ context, page, errors } = await freshPage());

@@ -34,7 +34,7 @@ async function visit(path: string, name: string, opts: { allowErrors?: RegExp; w
   await screenshot(opened.page, `${name}-1280`);
   const violations = await runAxe(opened.page);
   expect(describeViolations(violations), `axe on ${path}`).toBe("");
-  const errors = opened.errors.filter((e) => !(opts.allowErrors && opts.allowErrors.test(e)));
+  const errors = opened.errors.filter((e) => !(opts.allowErrors?.test(e)));
   expect(errors, `console errors on ${path}`).toEqual([]);
   return opened;
 }

@@ -153,7 +153,7 @@ const FORM_ORDER: FieldName[] = [
 function missingFields(values: ArticleValues, file: File | null, mode: "add" | "edit"): Set<FieldName> {
   const required = new Set<FieldName>(["title", "abstract", "txnid", "ptype", "publishdate", "authorname", "pagenumber", "refnumber", "pdfFile"]);
   if (mode === "add") required.add("email");
-  if (mode === "edit") ["year", "volume", "issue"].forEach((n) => required.add(n as FieldName));
+  if (mode === "edit") for (const n of ["year", "volume", "issue"]) required.add(n as FieldName);
   const isEmpty = (name: FieldName) => {
     if (name === "pdfFile") return !file;
     if (name === "title" || name === "abstract") return !richTextToPlain(values[name]);

@@ -188,6 +188,7 @@ export function EditorsPage() {
                   </td>
                   <td data-label="POST">{richTextToPlain(editor.post)}</td>
                   <td data-label="AFFILIATION" className="col-wide">
+                    {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText, the allowlist of schemas/rich-text */}
                     <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(editor.content) }} />
                   </td>
                   <td data-label="PHONE" className="nowrap">{editor.phone}</td>

@@ -154,6 +154,7 @@ export function IssueArticlesPage() {
                   <td data-label="S.No.">{first + index + 1}</td>
                   <td data-label="Ref. No." className="nowrap mono">{article.refnumber || "—"}</td>
                   <td data-label="Title" className="col-wide">
+                    {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText, the allowlist of schemas/rich-text */}
                     <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(article.title) }} />
                   </td>
                   <td data-label="Authors">{article.authorname}</td>

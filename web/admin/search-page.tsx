@@ -78,6 +78,7 @@ export function SearchPage() {
                     <td data-label="S. NO.">{first + index}</td>
                     <td data-label="REF. NUM." className="nowrap mono">{article.refnumber}</td>
                     <td data-label="TITLE" className="col-wide">
+                      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText, the allowlist of schemas/rich-text */}
                       <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(article.title) }} />
                       <HighlightedExcerpt parts={article.excerpt} className="search-excerpt" />
                     </td>

@@ -15,6 +15,7 @@ import { SAMPLE_ARTICLE, SAMPLE_BRANDING, SAMPLE_CHIEF, SAMPLE_EDITORS, SAMPLE_I
 
 const results: string[] = [];
 
+// biome-ignore lint/suspicious/noConfusingVoidType: a run either returns the document (its size is shown) or nothing
 async function measure(name: string, run: (i: number) => Promise<Uint8Array | void>, opts: { batches?: number; perBatch?: number } = {}) {
   const batches = opts.batches ?? 15;
   const perBatch = opts.perBatch ?? 20;

@@ -34,7 +34,6 @@ describe("names in 20 scripts", () => {
     expect(text).not.toContain("\ufffd");
     // Scripts whose glyphs are reordered (Indic pre-base vowels, reph) extract in visual order in pdf.js, which
     // ignores /ActualText: there, every letter of the name must be found (NFD: two-part vowels split).
-    const letters = (s: string) => [...s.normalize("NFD").replace(/\s/g, "")].sort().join("");
     const extracted = text.normalize("NFD");
     const found = extracted.includes(name.normalize("NFD")) || [...name.normalize("NFD").replace(/\s/g, "")].every((ch) => extracted.includes(ch));
     expect(found, `${name} in ${text}`).toBe(true);

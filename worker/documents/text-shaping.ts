@@ -48,6 +48,7 @@ export interface ShapedRun {
   advance: number;
 }
 
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: one code point is tested at a time (marks, ZWNJ/ZWJ, variation selectors)
 const MARK = /^[\p{M}\u200c\u200d\ufe00-\ufe0f]$/u;
 const NEUTRAL = /^[\p{Zs}\p{P}\p{S}]$/u;
 const DIGIT = /^[0-9]$/;

@@ -128,7 +128,7 @@ export function subsetTrueType(source: Uint8Array, glyphIds: Iterable<number>): 
   out.push({
     tag: "hmtx",
     length: n * 4,
-    write: (dst, view, at) => {
+    write: (dst, _view, at) => {
       const long = font.numberOfHMetrics;
       order.forEach((gid, i) => {
         // Glyphs past numberOfHMetrics share the last advance and keep their own left side bearing.

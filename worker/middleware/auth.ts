@@ -12,7 +12,7 @@ export const unauthorized = (): HttpError => new HttpError(401, "unauthorized");
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 export function bearerTokenOf(header: string | undefined): string | null {
-  const m = /^Bearer[ \t]+([A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+)[ \t]*$/i.exec(header ?? "");
+  const m = /^Bearer[ \t]+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)[ \t]*$/i.exec(header ?? "");
   return m ? m[1] : null;
 }
 

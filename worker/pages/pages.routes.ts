@@ -51,7 +51,7 @@ export const pageRoutes = new Hono<AppEnv>()
   .get("/archives/:year/:vol/:issue/:file{.+\\.[pP][dD][fF]}", async (c) => {
     const ref = c.req.param("file").slice(0, -4);
     const a = await articleAt(c, c.req.param(), ref);
-    if (!a || !a.file) throw notFound();
+    if (!a?.file) throw notFound();
     return serveR2Object(c, fileKeys.article(a.journalId, a.year, a.volume, a.issue, a.file), { downloadName: `${a.refnumber}.pdf` });
   })
   // The admin area renders in the browser (its chunk loads only there); the Worker sends the empty document.

@@ -9,7 +9,7 @@ export const REFNUMBER_MAX_LENGTH = 100;
  * A new reference number: 1 to 100 ASCII letters, digits, ".", "-" and "_", starting with a letter or digit, never
  * ".." (it becomes the file name {refnumber}.pdf).
  */
-export const REFNUMBER_PATTERN = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._\-]{0,99}$/;
+export const REFNUMBER_PATTERN = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 /** A reference number to look up: trimmed, 1 to 100 characters; null when it cannot be one. */
 export function refToLookUp(raw: string | null | undefined): string | null {

@@ -172,7 +172,7 @@ export function fetchAs(
         res.on("end", () => {
           const headers = new Headers();
           for (const [k, v] of Object.entries(res.headers)) {
-            if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
+            if (Array.isArray(v)) for (const x of v) headers.append(k, x);
             else if (v !== undefined) headers.set(k, v);
           }
           const status = res.statusCode ?? 0;

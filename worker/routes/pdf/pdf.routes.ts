@@ -16,7 +16,6 @@ import { buildIndexPage, sortByFirstPage } from "../../documents/index-page";
 import { buildAppointmentCertificate } from "../../documents/appointment-certificate";
 import { zipStream, type ZipEntry } from "../../documents/bundles";
 import { loadFontsFor, textsOf } from "../../documents/remote-fonts";
-import type { z } from "zod";
 import { refToLookUp } from "../../schemas/refnumber";
 import { jsonBody, jsonContent } from "../../middleware/json-body";
 

@@ -2,6 +2,7 @@
 // gets a reference. Throttled per IP address; the file is judged by its first bytes, never by its name.
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
+import type { SubmissionRow } from "../../data/schema";
 import { HttpError } from "../../errors";
 import { sniffContentType } from "../../files/content-types";
 import { fileKeys, versionedName } from "../../files/keys";
@@ -115,7 +116,7 @@ export const submissionsRoutes = new Hono<AppEnv>().post("/", sameOriginOnly, un
     const key = fileKeys.submission(journal.id, stored);
     // Keep R2 and D1 consistent whatever fails: no stored file without its record (docs/decisions/0091).
     await putNewObject(c.var.files, key, bytes, "application/pdf");
-    let row;
+    let row: SubmissionRow | null;
     try {
       row = await commitWithObject(
         c.var.files,
