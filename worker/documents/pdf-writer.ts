@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import type { FontFace } from "./font-faces";
 import type { ShapedRun } from "./text-shaping";
 import { subsetTrueType } from "./truetype-subset";
+import { assertPdfStructure } from "./pdf-self-check";
 
 export type Rgb = readonly [number, number, number];
 
@@ -434,6 +435,7 @@ export class PdfWriter {
       out.set(part, at);
       at += part.length;
     }
+    assertPdfStructure(out);
     return out;
   }
 
