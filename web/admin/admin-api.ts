@@ -1,28 +1,10 @@
 // The admin side's HTTP client. Every call carries the session's bearer token; any 401 clears the session,
 // which makes the admin guard send the browser to /admin/login (SPEC §4). Failures throw ApiError with the
 // server's `{ error: code }` code, or "network" when the server could not be reached.
+import { ApiError, failure as answerFailure } from "../lib/api";
 import { clearSession, sessionToken } from "../lib/session";
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-  ) {
-    super(`${status} ${code}`);
-    this.name = "ApiError";
-  }
-}
-
-/** The `{ error }` code of a failure, for mapping to the SPEC §8 messages. */
-export function errorCode(error: unknown): string {
-  if (error instanceof ApiError) return error.code;
-  if (error instanceof DOMException && error.name === "AbortError") return "aborted";
-  return "network";
-}
-
-export function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === "AbortError";
-}
+export { ApiError, errorCode, isAbort } from "../lib/api";
 
 interface RequestOptions {
   method?: string;
@@ -40,16 +22,10 @@ function authHeaders(): Headers {
   return headers;
 }
 
-async function failure(response: Response): Promise<ApiError> {
+/** Any 401 ends the session here too (the guard then shows the login page). */
+async function failure(response: Response) {
   if (response.status === 401) clearSession();
-  let code = `http_${response.status}`;
-  try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body?.error === "string" && body.error) code = body.error;
-  } catch {
-    // not JSON: keep the status-derived code
-  }
-  return new ApiError(response.status, code);
+  return answerFailure(response);
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {

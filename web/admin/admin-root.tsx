@@ -4,7 +4,7 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import "./admin.css";
-import { ApiError } from "./admin-api";
+import { adminJson, ApiError } from "./admin-api";
 import { LoadingState } from "./admin-ui";
 import { AdminLayout } from "./admin-layout";
 import { LoginPage } from "./login-page";
@@ -38,14 +38,8 @@ function RequireSession({ children }: { children: React.ReactNode }) {
     }
     setVerified(false);
     const controller = new AbortController();
-    fetch("/auth/verify-token/", {
-      headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
-      signal: controller.signal,
-      cache: "no-store",
-    })
-      .then(async (response) => {
-        if (!response.ok) throw new ApiError(response.status, "verify_failed");
-        const body = (await response.json().catch(() => ({}))) as { user?: SessionUser };
+    adminJson<{ user?: SessionUser }>("/auth/verify-token/", { signal: controller.signal })
+      .then((body) => {
         verifiedTokens.add(token);
         // Keep the shown name current (it may have changed since login).
         if (body.user && body.user.name !== session?.user.name) saveSession({ token, user: body.user });
@@ -62,7 +56,6 @@ function RequireSession({ children }: { children: React.ReactNode }) {
         }
       });
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
 
   if (!session) return <Navigate to="/admin/login" replace />;

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { saveSession, useSession, type Session } from "../lib/session";
 import { Flash, Spinner, useTitle, type FlashMessage } from "./admin-ui";
+import { adminJson, ApiError } from "./admin-api";
 
 /** SPEC §8 login messages; 429 keeps the catalogue's text and adds why (docs/decisions/0030). */
 export function loginMessage(status: number, code: string): FlashMessage {
@@ -41,21 +42,16 @@ export function LoginPage() {
     setBusy(true);
     setMessage(null);
     try {
-      const response = await fetch("/auth/login/", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ username: username.trim(), password }),
-        credentials: "include",
-      });
-      const body = (await response.json().catch(() => ({}))) as Partial<Session> & { error?: string };
-      if (!response.ok || !body.token || !body.user) {
-        setMessage(loginMessage(response.status, body.error ?? ""));
-        setBusy(false);
-        return;
-      }
+      const body = await adminJson<Partial<Session>>("/auth/login/", { json: { username: username.trim(), password } });
+      if (!body.token || !body.user) throw new ApiError(200, "");
       saveSession({ token: body.token, user: body.user });
       navigate("/admin", { replace: true });
     } catch (error) {
+      if (error instanceof ApiError) {
+        setMessage(loginMessage(error.status, error.code));
+        setBusy(false);
+        return;
+      }
       console.error("Login failed", error);
       setMessage({ kind: "error", text: "Something went wrong" });
       setBusy(false);
