@@ -6,7 +6,7 @@ import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./data/schema";
 import { pruneLoginAttempts } from "./data/login-attempts.repo";
 import { pruneRevokedTokens } from "./data/admin-users.repo";
-import { backfillTitleKeys } from "./data/articles-write.repo";
+import { backfillTitleKeys } from "./data/articles.repo";
 import { LOGIN_LOG_RETENTION_SECONDS } from "./auth/login-throttle";
 
 /** Articles re-keyed per run: a few hundred single-row updates stay far inside a Cron Trigger's limits. */

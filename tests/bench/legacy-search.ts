@@ -4,7 +4,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../worker/env";
 import { articles } from "../../worker/data/schema";
-import { firstPageOrder, toAdminArticle, toArticle } from "../../worker/data/articles.repo";
+import { firstPageOrder } from "../../worker/data/articles.repo";
+import { toAdminArticle, toArticle } from "../../worker/routes/archives/article-answers";
 import { STATUS_ENABLED } from "../../worker/schemas/constants";
 
 export async function createLegacyIndex(db: D1Database): Promise<void> {

@@ -8,3 +8,11 @@ export function isUniqueViolation(err: unknown, column?: string): boolean {
   if (!/UNIQUE constraint failed/i.test(text)) return false;
   return column ? new RegExp(`\\.${column}\\b`).test(text) : true;
 }
+
+/** A modification stamp later than `previous` (ISO time, bumped by 1 ms when the clock has not moved on). */
+export function nextStamp(previous: string): string {
+  const now = nowIso();
+  if (now > previous) return now;
+  const t = Date.parse(previous);
+  return Number.isNaN(t) ? now : new Date(t + 1).toISOString();
+}

@@ -1,20 +1,14 @@
-// Editors of a journal.
+// Editors of a journal: the public board's reads (enabled editors), the staff reads of every status, and the
+// writes. Each write runs its `after` statements (the audit event) in the same D1 batch. The unique index on
+// (journal, lower(trim(name))) (migration 0004) has the last word on duplicates, even for simultaneous requests.
+// Reads answer rows; their API shapes are made beside the routes (routes/editors/editor-answers.ts).
 import { and, asc, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../env";
 import { editors, type EditorRow } from "./schema";
-import { publicEditorSchema, type Editor, type PublicEditor } from "../schemas/api";
-import { filePaths } from "../files/keys";
+import { isUniqueViolation, nextStamp, nowIso } from "./db";
 import { STATUS_ENABLED } from "../schemas/constants";
-
-export function toEditor(row: EditorRow): Editor {
-  const { journalId: _journal, ...rest } = row;
-  return { ...rest, picture_url: row.picture ? filePaths.editorPicture(row.picture) : filePaths.defaultAvatar };
-}
-
-/** The public board's view: only publicEditorSchema's keys (no e-mail, no phone). */
-export function toPublicEditor(row: EditorRow): PublicEditor {
-  return publicEditorSchema.parse(toEditor(row));
-}
+import type { EditorFields } from "../schemas/admin";
 
 /** The query behind listEnabledEditors, for batching with others. */
 export const enabledEditorsQuery = (db: Db, journalId: number) =>
@@ -33,4 +27,58 @@ export async function findEditor(db: Db, journalId: number, id: number, opts: { 
   if (opts.enabledOnly) conds.push(eq(editors.status, STATUS_ENABLED));
   const rows = await db.select().from(editors).where(and(...conds)).limit(1);
   return rows[0];
+}
+
+/** The columns an editor write sets: the form's (schemas/admin.ts) and the picture; the stamps are set here. */
+export type EditorValues = EditorFields & { picture: string };
+
+export type EditorWriteResult = { ok: true; row: EditorRow } | { ok: false; conflict: "duplicate_editor" | "stale_edit" | "not_found" };
+
+/** Every editor of the journal, any status, in the order the public board uses (id). */
+export async function listAllEditors(db: Db, journalId: number): Promise<EditorRow[]> {
+  return db.select().from(editors).where(eq(editors.journalId, journalId)).orderBy(asc(editors.id));
+}
+
+async function inBatch(db: Db, first: BatchItem<"sqlite">, after: BatchItem<"sqlite">[]): Promise<EditorRow | undefined> {
+  const [rows] = (await db.batch([first, ...after])) as [EditorRow[], ...unknown[]];
+  return rows[0];
+}
+
+export async function insertEditor(db: Db, journalId: number, v: EditorValues, after: BatchItem<"sqlite">[] = []): Promise<EditorWriteResult> {
+  const now = nowIso();
+  try {
+    const row = await inBatch(db, db.insert(editors).values({ journalId, ...v, creation: now, updated_at: now }).returning(), after);
+    return { ok: true, row: row! };
+  } catch (err) {
+    if (isUniqueViolation(err)) return { ok: false, conflict: "duplicate_editor" };
+    throw err;
+  }
+}
+
+/**
+ * Updates the given columns, only while the row's `updated_at` is still `expectedStamp` (optimistic
+ * concurrency; omit it for a status toggle, which is last-writer-wins by nature).
+ */
+export async function updateEditor(db: Db, journalId: number, id: number, v: Partial<EditorValues>, expectedStamp: string | null, after: BatchItem<"sqlite">[] = []): Promise<EditorWriteResult> {
+  const conds = [eq(editors.journalId, journalId), eq(editors.id, id)];
+  if (expectedStamp !== null) conds.push(eq(editors.updated_at, expectedStamp));
+  try {
+    const row = await inBatch(db, db.update(editors).set({ ...v, updated_at: nextStamp(expectedStamp ?? "") }).where(and(...conds)).returning(), after);
+    if (row) return { ok: true, row };
+  } catch (err) {
+    if (isUniqueViolation(err)) return { ok: false, conflict: "duplicate_editor" };
+    throw err;
+  }
+  const exists = await db.select({ id: editors.id }).from(editors).where(and(eq(editors.journalId, journalId), eq(editors.id, id))).limit(1);
+  return { ok: false, conflict: exists.length ? "stale_edit" : "not_found" };
+}
+
+/** The editor whose picture is `picture`: did a write whose answer was lost take effect? */
+export async function findEditorByPicture(db: Db, journalId: number, picture: string): Promise<EditorRow | undefined> {
+  const rows = await db.select().from(editors).where(and(eq(editors.journalId, journalId), eq(editors.picture, picture))).limit(1);
+  return rows[0];
+}
+
+export async function deleteEditor(db: Db, journalId: number, id: number, after: BatchItem<"sqlite">[] = []): Promise<EditorRow | undefined> {
+  return inBatch(db, db.delete(editors).where(and(eq(editors.journalId, journalId), eq(editors.id, id))).returning(), after);
 }

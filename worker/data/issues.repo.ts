@@ -1,10 +1,23 @@
-// Issues of a journal, as staff manage them (the public archive reads live in articles.repo.ts).
+// Issues of a journal: the public archive's years, and the issues as staff manage them.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../env";
 import { articles, editors, issues, submissions, type IssueRow } from "./schema";
 import { isUniqueViolation, nowIso } from "./db";
-import type { AdminIssue, DashboardCounts } from "../schemas/api";
+import type { AdminIssue, ArchiveYear, DashboardCounts } from "../schemas/api";
+
+/** One row per (year, volume) with its highest issue number, newest year first. */
+export const archiveYearsQuery = (db: Db, journalId: number) =>
+  db
+    .select({ year: issues.year, volume: issues.volume, total_issues: sql<number>`MAX(${issues.issue})` })
+    .from(issues)
+    .where(eq(issues.journalId, journalId))
+    .groupBy(issues.year, issues.volume)
+    .orderBy(desc(issues.year), desc(issues.volume));
+
+export async function listArchiveYears(db: Db, journalId: number): Promise<ArchiveYear[]> {
+  return archiveYearsQuery(db, journalId);
+}
 
 /** Every issue with its article count, newest first (year, then volume, then issue number). */
 export async function listIssuesWithCounts(db: Db, journalId: number): Promise<AdminIssue[]> {
@@ -27,13 +40,16 @@ export async function listIssuesWithCounts(db: Db, journalId: number): Promise<A
     .orderBy(desc(issues.year), desc(issues.volume), desc(issues.issue), desc(issues.id));
 }
 
-export async function findIssue(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<IssueRow | undefined> {
-  const rows = await db
+/** The query behind findIssue, for batching with others (at most one row). */
+export const issueQuery = (db: Db, journalId: number, year: number, volume: number, issue: number) =>
+  db
     .select()
     .from(issues)
     .where(and(eq(issues.journalId, journalId), eq(issues.year, year), eq(issues.volume, volume), eq(issues.issue, issue)))
     .limit(1);
-  return rows[0];
+
+export async function findIssue(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<IssueRow | undefined> {
+  return (await issueQuery(db, journalId, year, volume, issue))[0];
 }
 
 /** Creates the issue; null when (year, volume, issue) already exists — the UNIQUE constraint decides, so two

@@ -1,9 +1,13 @@
-// Journals and their host names.
-import { and, eq, sql } from "drizzle-orm";
+// Journals: finding one by host name, and saving its settings. The Domain setting picks the journal's primary
+// host among the hosts an operator assigned to it (journal_domains); journal staff never create or move host
+// routing (docs/decisions/0060-host-assignment.md). The settings' API shape is made beside the routes
+// (routes/settings/settings-answers.ts).
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../env";
-import { journals, journalDomains, type JournalRow } from "./schema";
-import type { Settings } from "../schemas/api";
-import { licenseOf } from "../schemas/scholarly";
+import { journalDomains, journals, type JournalRow } from "./schema";
+import { nowIso } from "./db";
+import type { SettingsFields } from "../schemas/admin";
 
 /** The journal that owns this host name, else the default journal; one query either way. */
 export async function findJournalByHost(db: Db, host: string): Promise<JournalRow | undefined> {
@@ -17,26 +21,43 @@ export async function findJournalByHost(db: Db, host: string): Promise<JournalRo
   return rows[0]?.journal;
 }
 
-/** The Settings fields of SPEC §3, as the API shows them. */
-export function settingsOf(j: JournalRow): Settings {
-  return {
-    websitename: j.websitename,
-    websiteemail: j.websiteemail,
-    whatsup_number: j.whatsup_number,
-    domain: j.domain,
-    issn: j.issn,
-    home_content: j.home_content,
-    address: j.address,
-    formatted_journal_name: j.formatted_journal_name,
-    fee_rupee: j.fee_rupee,
-    fee_dollar: j.fee_dollar,
-    impactfactor: j.impactfactor,
-    publisher: j.publisher,
-    doi_prefix: j.doi_prefix,
-    license: licenseOf(j.license).key,
-    license_url: licenseOf(j.license).url,
-    issn_print: j.issn_print,
-    issn_online: j.issn_online,
-    language: j.language,
-  };
+export type SettingsResult =
+  | { ok: true; journal: JournalRow }
+  | { ok: false; reason: "domain_not_assigned"; hosts: string[] }
+  | { ok: false; reason: "not_found" };
+
+/** The hosts assigned to a journal, primary first. */
+export async function listJournalHosts(db: Db, journalId: number): Promise<string[]> {
+  const rows = await db
+    .select({ domain: journalDomains.domain, isPrimary: journalDomains.isPrimary })
+    .from(journalDomains)
+    .where(eq(journalDomains.journalId, journalId));
+  return rows.sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.domain.localeCompare(b.domain)).map((r) => r.domain);
+}
+
+/**
+ * Saves the given settings fields in one batch. A new domain must be one of the journal's own hosts; it becomes
+ * the primary host and the others stay aliases. Any other host is refused (`domain_not_assigned`), whoever serves it.
+ */
+export async function saveSettings(db: Db, journal: JournalRow, input: SettingsFields, after: BatchItem<"sqlite">[] = []): Promise<SettingsResult> {
+  const fields = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as SettingsFields;
+  const statements = [];
+  const domain = fields.domain;
+  if (domain !== undefined && domain !== journal.domain) {
+    const hosts = await listJournalHosts(db, journal.id);
+    if (!hosts.includes(domain)) return { ok: false, reason: "domain_not_assigned", hosts };
+    statements.push(
+      db.update(journalDomains).set({ isPrimary: false }).where(and(eq(journalDomains.journalId, journal.id), ne(journalDomains.domain, domain))),
+      db.update(journalDomains).set({ isPrimary: true }).where(and(eq(journalDomains.journalId, journal.id), eq(journalDomains.domain, domain))),
+    );
+  }
+  const update = db
+    .update(journals)
+    .set({ ...fields, updated_at: nowIso() })
+    .where(eq(journals.id, journal.id))
+    .returning();
+  const results = await db.batch([update, ...statements, ...after] as [typeof update, ...BatchItem<"sqlite">[]]);
+  const [row] = results[0] as JournalRow[];
+  if (!row) return { ok: false, reason: "not_found" };
+  return { ok: true, journal: row };
 }

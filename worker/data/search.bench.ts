@@ -12,8 +12,8 @@ import { BENCH_JOURNALS, BIG_ISSUE, wordAtRank } from "../../tests/bench/search-
 import { loadBenchData } from "../../tests/bench/search-load";
 import { createLegacyIndex, legacyIssueList, legacySearch } from "../../tests/bench/legacy-search";
 import { searchAllArticles, searchPublicArticles } from "./search.repo";
-import { listPublicIssueArticles } from "./articles.repo";
-import { listIssueArticlesAll } from "./articles-write.repo";
+import { listIssueArticlesAll, listPublicIssueArticles } from "./articles.repo";
+import { toAdminListItem, toAdminSearchResults, toListItem, toSearchResults } from "../routes/archives/article-answers";
 
 interface Sample {
   median: number;
@@ -85,26 +85,26 @@ it("measures search and lists at 100,000 articles", { timeout: 3_600_000 }, asyn
     ].map(([label, q]) => ({
       name: `/api/search?q=${q} (${label})`,
       now: () => fetchText(`/api/search?q=${encodeURIComponent(q)}`),
-      query: () => json(searchPublicArticles(db, journalId, q)),
+      query: () => json(searchPublicArticles(db, journalId, q).then(toSearchResults)),
       before: () => legacySearch(db, journalId, q),
     })),
     { name: "/api/search?q=protein&page=10", now: () => fetchText("/api/search?q=protein&page=10") },
     {
       name: "/api/admin/search?q=protein",
       now: () => fetchText("/api/admin/search?q=protein", auth),
-      query: () => json(searchAllArticles(db, journalId, "protein")),
+      query: () => json(searchAllArticles(db, journalId, "protein").then(toAdminSearchResults)),
       before: () => legacySearch(db, journalId, "protein", true),
     },
     {
       name: `/api/archives/${year}/${volume}/${issue} (${BIG_ISSUE.articles} articles)`,
       now: () => fetchText(`/api/archives/${year}/${volume}/${issue}`),
-      query: () => json(listPublicIssueArticles(db, journalId, year, volume, issue)),
+      query: () => json(listPublicIssueArticles(db, journalId, year, volume, issue).then((rows) => rows.map(toListItem))),
       before: () => legacyIssueList(db, journalId, BIG_ISSUE),
     },
     {
       name: `/api/admin/archives/${year}/${volume}/${issue}`,
       now: () => fetchText(`/api/admin/archives/${year}/${volume}/${issue}`, auth),
-      query: () => json(listIssueArticlesAll(db, journalId, year, volume, issue)),
+      query: () => json(listIssueArticlesAll(db, journalId, year, volume, issue).then((rows) => rows.map(toAdminListItem))),
       before: () => legacyIssueList(db, journalId, BIG_ISSUE, true),
     },
     { name: "/api/archives/ (archives list)", now: () => fetchText("/api/archives/") },

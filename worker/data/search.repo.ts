@@ -3,9 +3,9 @@
 // read; each page reads only its own rows (ordered doclist walks with LIMIT). Counting stops at SEARCH_COUNT_CAP.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../env";
-import type { AdminSearchHit, ExcerptPart, SearchHit, SearchPageOf } from "../schemas/api";
+import type { ExcerptPart, SearchPageOf } from "../schemas/api";
 import { searchMatch } from "./search-query";
-import { toListItem } from "./articles.repo";
+import type { ArticleListRow } from "./articles.repo";
 import type { ArticleRow } from "./schema";
 
 export const SEARCH_PAGE_SIZE = 20;
@@ -18,10 +18,10 @@ const MARK_START = "\u0002";
 const MARK_END = "\u0003";
 
 /** A row of a search statement: the list columns (listColumns) and the marked excerpt. */
-type HitRow = Pick<ArticleRow, "id" | "refnumber" | "title" | "authorname" | "year" | "volume" | "issue" | "pagenumber" | "country" | "file"> & {
-  excerpt: string | null;
-};
+type HitRow = ArticleListRow & { excerpt: string | null };
 type AdminHitRow = HitRow & Pick<ArticleRow, "status" | "txnid" | "creation" | "modification">;
+/** A search result as read: its columns and the excerpt as parts (its API shape is made beside the routes). */
+export type SearchHitRow<R extends HitRow = HitRow> = Omit<R, "excerpt"> & { excerpt: ExcerptPart[] };
 
 /** snippet() text with our marks -> plain-text parts, the matched words flagged. Other control characters go. */
 export function excerptParts(marked: string | null): ExcerptPart[] {
@@ -41,13 +41,7 @@ export function excerptParts(marked: string | null): ExcerptPart[] {
   return parts;
 }
 
-function toHit({ excerpt, ...row }: HitRow): SearchHit {
-  return { ...toListItem(row), excerpt: excerptParts(excerpt) };
-}
-
-function toAdminHit({ status, txnid, creation, modification, ...row }: AdminHitRow): AdminSearchHit {
-  return { ...toHit(row), status, txnid: txnid ?? "", creation, modification };
-}
+const withParts = <R extends HitRow>({ excerpt, ...row }: R): SearchHitRow<R> => ({ ...row, excerpt: excerptParts(excerpt) });
 
 const HIT_COLUMNS = sql.raw("a.id, a.refnumber, a.title, a.authorname, a.year, a.volume, a.issue, a.pagenumber, a.country, a.file");
 const ADMIN_COLUMNS = sql.raw(", a.status, a.txnid, a.creation, a.modification");
@@ -76,14 +70,7 @@ type CountedRow<R> = { total: number; short: number } & ({ id: null } | R);
  * slices walk the index in rowid order and stop at the page's end, so no search ranks more rows than a page
  * needs, whatever the number of matches (bm25 was measured and left: docs/decisions/0081-search-pages.md).
  */
-async function searchPage<R extends HitRow, H>(
-  db: Db,
-  journalId: number,
-  q: string,
-  page: number,
-  admin: boolean,
-  map: (row: R) => H,
-): Promise<SearchPageOf<H>> {
+async function searchPage<R extends HitRow>(db: Db, journalId: number, q: string, page: number, admin: boolean): Promise<SearchPageOf<SearchHitRow<R>>> {
   const match = searchMatch(q, { journalId, publicOnly: !admin });
   if (!match) return emptyPage(q, page);
   const offset = Math.min((page - 1) * SEARCH_PAGE_SIZE, SEARCH_COUNT_CAP);
@@ -103,15 +90,15 @@ async function searchPage<R extends HitRow, H>(
   const more = total > SEARCH_COUNT_CAP;
   const count = Math.min(total, SEARCH_COUNT_CAP);
   const hits = rows.filter((r): r is CountedRow<R> & R => r.id !== null).map(({ total: _total, short: _short, ...hit }) => hit as unknown as R);
-  return { q, page, per_page: SEARCH_PAGE_SIZE, count, more, pages: Math.ceil(count / SEARCH_PAGE_SIZE), results: hits.map(map) };
+  return { q, page, per_page: SEARCH_PAGE_SIZE, count, more, pages: Math.ceil(count / SEARCH_PAGE_SIZE), results: hits.map(withParts) };
 }
 
 /** One page of the journal's public articles (enabled, with a reference number) matching `q`, best first. */
 export function searchPublicArticles(db: Db, journalId: number, q: string, page = 1) {
-  return searchPage<HitRow, SearchHit>(db, journalId, q, page, false, toHit);
+  return searchPage<HitRow>(db, journalId, q, page, false);
 }
 
 /** One page of all the journal's articles (any status) matching `q`, best first, with the staff columns. */
 export function searchAllArticles(db: Db, journalId: number, q: string, page = 1) {
-  return searchPage<AdminHitRow, AdminSearchHit>(db, journalId, q, page, true, toAdminHit);
+  return searchPage<AdminHitRow>(db, journalId, q, page, true);
 }

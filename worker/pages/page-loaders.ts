@@ -3,10 +3,10 @@
 // /_data on client-side navigation. Pages needing two reads issue them together (one round trip's wait).
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { archiveYearsQuery, findPublicArticleByRef, listArchiveYears, readPublicIssue, toArticle } from "../data/articles.repo";
-import { listEnabledEditors, toPublicEditor } from "../data/editors.repo";
-import { enabledIndexingQuery, listEnabledIndexing, toIndexingEntry } from "../data/indexing.repo";
-import { settingsOf } from "../data/journals.repo";
+import { findPublicArticleByRef, readPublicArticleByRef, readPublicIssue } from "../data/articles.repo";
+import { archiveYearsQuery, listArchiveYears } from "../data/issues.repo";
+import { listEnabledEditors } from "../data/editors.repo";
+import { enabledIndexingQuery, listEnabledIndexing } from "../data/indexing.repo";
 import type { ArticleRow, IndexingRow } from "../data/schema";
 import { searchPublicArticles } from "../data/search.repo";
 import { hostNameOf } from "../host";
@@ -14,13 +14,14 @@ import { digitsIn } from "../middleware/params";
 import { searchQueryOf } from "../routes/search/search-params";
 import {
   publicArticleListItemSchema,
-  publicArticleSchema,
-  publicIndexingEntrySchema,
   publicSearchResultsSchema,
-  publicSettingsSchema,
 } from "../schemas/api";
 import type { PageLoad, PageLoaders } from "../schemas/pages";
-import { articleDetail, readArticleByRef } from "../seo/article-detail";
+import { articleDetail } from "../routes/archives/article-detail";
+import { toArticle, toListItem, toSearchResults } from "../routes/archives/article-answers";
+import { toPublicEditor } from "../routes/editors/editor-answers";
+import { toIndexingEntry } from "../routes/indexing/indexing-answers";
+import { settingsOf } from "../routes/settings/settings-answers";
 import { articleHead } from "../seo/article-page";
 import { articlePath, issueLabel, issuePath } from "../seo/citation";
 import { headerBranchFor } from "../seo/header-branch";
@@ -48,7 +49,7 @@ export async function articleAt(c: Context<AppEnv>, params: Record<string, strin
   return inIssue(await findPublicArticleByRef(c.get("db"), c.get("journal").id, wanted), params);
 }
 
-const publicIndexing = (rows: IndexingRow[]) => rows.map((r) => publicIndexingEntrySchema.parse(toIndexingEntry(r)));
+const publicIndexing = (rows: IndexingRow[]) => rows.map(toIndexingEntry);
 
 const ok = <T>(data: T): PageLoad<T> => ({ status: 200, data });
 const missing = <T>(data: T): PageLoad<T> => ({ status: 404, data });
@@ -60,7 +61,7 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
   const fixed = (page: Parameters<typeof fixedPageHead>[2], personal = false) => fixedPageHead(journal, origin, page, { personal });
 
   return {
-    root: async () => ok({ settings: publicSettingsSchema.parse(settingsOf(journal)), headerBranch: headerBranchFor(c.var.config.altHeaderDomains, hostNameOf(new URL(c.req.url).host)) }),
+    root: async () => ok({ settings: settingsOf(journal), headerBranch: headerBranchFor(c.var.config.altHeaderDomains, hostNameOf(new URL(c.req.url).host)) }),
 
     home: async () => {
       const [archives, indexing] = await db.batch([archiveYearsQuery(db, journal.id), enabledIndexingQuery(db, journal.id)]);
@@ -82,12 +83,12 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
         description: `${rows.length} article${rows.length === 1 ? "" : "s"} published in ${journalName(journal)}, Volume ${loc.volume}, Issue ${loc.issue} (${loc.year}).`,
         canonicalPath: issuePath(loc),
       });
-      return ok({ head, loc, articles: rows.map((r) => publicArticleListItemSchema.parse(r)) });
+      return ok({ head, loc, articles: rows.map((r) => publicArticleListItemSchema.parse(toListItem(r))) });
     },
 
     article: async ({ params }) => {
       const ref = refToLookUp(params.ref);
-      const read = issueAt(params) && ref ? await readArticleByRef(c, ref) : null;
+      const read = issueAt(params) && ref ? await readPublicArticleByRef(db, journal.id, ref) : null;
       const a = inIssue(read?.row, params);
       if (!a) return missing({ head: notFoundHead(journal, "Article not found!"), article: null });
       const h = articleHead(a, journal, origin);
@@ -104,13 +105,13 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
       const refno = (new URL(request.url).searchParams.get("refno") ?? "").trim();
       const wanted = refToLookUp(refno);
       const row = wanted ? await findPublicArticleByRef(db, journal.id, wanted) : undefined;
-      return ok({ head: fixed("certificates", Boolean(refno)), refno, article: row ? publicArticleSchema.parse(toArticle(row)) : null });
+      return ok({ head: fixed("certificates", Boolean(refno)), refno, article: row ? toArticle(row) : null });
     },
 
     search: async ({ request }) => {
       const { q, page } = searchQueryOf(new URL(request.url).searchParams);
       if (!q) return ok({ head: fixed("search"), results: null });
-      const results = publicSearchResultsSchema.parse(await searchPublicArticles(db, journal.id, q, page ?? 1));
+      const results = publicSearchResultsSchema.parse(toSearchResults(await searchPublicArticles(db, journal.id, q, page ?? 1)));
       return ok({ head: fixed("search", true), results });
     },
 

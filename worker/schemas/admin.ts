@@ -7,7 +7,20 @@ import { richTextToPlain, sanitizeRichText } from "./rich-text";
 import { stripInvisible } from "./invisible-text";
 import { DOMAIN_PATTERN, typedHost } from "../host";
 import { REFNUMBER_PATTERN } from "./refnumber";
-import { DOI_PREFIX_PATTERN, LANGUAGE_PATTERN, LICENSE_KEYS, normalizeDoi, normalizeIssn, normalizeOrcid, splitAuthors } from "./scholarly";
+import {
+  DOI_PREFIX_PATTERN,
+  LANGUAGE_PATTERN,
+  LICENSE_KEYS,
+  defaultDoi,
+  normalizeDoi,
+  normalizeIssn,
+  normalizeOrcid,
+  referenceLines,
+  splitAuthors,
+} from "./scholarly";
+import type { ArticleRow, articles, editors, journals } from "../data/schema";
+
+type ArticleInsert = typeof articles.$inferInsert;
 
 /** API error codes of the admin calls (the `error` of `{ error }`). */
 export const ADMIN_ERROR_CODES = [
@@ -166,6 +179,12 @@ export const authorDetailsField = z.preprocess(
     .max(100, INVALID),
 );
 
+/**
+ * The article's form fields (SPEC §3 names, the API contract) with their rules: the one list of what an article
+ * form may send. Each is stored in the column of the same name (worker/data/schema.ts), but for `references`
+ * (referenceList) and `author_details` (authorDetails); articleColumnsOf and articleFormOf convert, and a field
+ * with no column of its name is a type error there.
+ */
 const articleFields = {
   title: requiredVisibleRichText(2000),
   abstract: requiredRichText(60_000),
@@ -205,6 +224,42 @@ export const articleAddSchema = z.object({ ...articleFields, email: requiredText
 export const articleEditSchema = z.object({ ...articleFields, email: text(254).default("") });
 export type ArticleAddInput = z.input<typeof articleAddSchema>;
 export type ArticleFields = z.output<typeof articleAddSchema>;
+export type ArticleFormField = keyof typeof articleFields;
+/** The names of the article form's fields, in the order of articleFields. */
+export const ARTICLE_FORM_FIELDS = Object.keys(articleFields) as ArticleFormField[];
+
+/**
+ * A checked form as the columns it writes. An empty DOI becomes the journal's DOI prefix + reference number
+ * (when it has one); references are stored one per line; author details one per author, as JSON.
+ */
+export function articleColumnsOf(f: ArticleFields, doiPrefix: string) {
+  const { references, author_details, ...sameName } = f;
+  return {
+    ...sameName,
+    doi: f.doi || defaultDoi(doiPrefix, f.refnumber),
+    referenceList: referenceLines(references).join("\n"),
+    authorDetails: JSON.stringify(alignAuthorDetails(f.authorname, author_details)),
+  };
+}
+/** The columns an article form writes (the file, status, stamps and plain-text copies are the store's). */
+export type ArticleColumns = ReturnType<typeof articleColumnsOf>;
+// Every form field lands in a column of its name: a field with none fails to compile here.
+const _everyFieldIsAColumn: Record<Exclude<keyof ArticleColumns, keyof ArticleInsert>, never> = {};
+
+/** A stored article as form input, for merging an edit over it (articleEditSchema drops the other columns). */
+export function articleFormOf(row: ArticleRow): Record<ArticleFormField, unknown> {
+  return { ...row, refnumber: row.refnumber ?? "", txnid: row.txnid ?? "", references: row.referenceList, author_details: row.authorDetails };
+}
+
+/** Only the article form's fields of a request body (anything else is ignored). */
+export const articleFormFieldsOf = (body: Record<string, unknown>) => sentFields(body, ARTICLE_FORM_FIELDS);
+
+/** The fields of `names` that a body sends (undefined ones left out). */
+export function sentFields<K extends string>(body: Record<string, unknown>, names: readonly K[]): Partial<Record<K, unknown>> {
+  const out: Partial<Record<K, unknown>> = {};
+  for (const name of names) if (body[name] !== undefined) out[name] = body[name];
+  return out;
+}
 
 /** Which error code wins when a form has several problems: the specific ones first. */
 export const ARTICLE_CODE_PRIORITY = ["invalid_txnid", "invalid_pagenumber", "invalid_doi", "invalid_orcid", INVALID] as const;
@@ -228,7 +283,12 @@ export const editorSchema = z.object({
   status: editorStatusField.default(STATUS_ENABLED),
 });
 export type EditorInput = z.input<typeof editorSchema>;
+/** The columns an editor form writes: each field is stored in the column of its name. */
 export type EditorFields = z.output<typeof editorSchema>;
+export type EditorFormField = keyof EditorFields;
+/** The names of the editor form's fields (the picture comes separately). */
+export const EDITOR_FORM_FIELDS = editorSchema.keyof().options;
+const _everyEditorFieldIsAColumn: Record<Exclude<EditorFormField, keyof typeof editors.$inferInsert>, never> = {};
 
 /** POST /api/editors/{id} with only a status: the list's toggle (SPEC §4). */
 export const editorStatusSchema = z.object({ status: editorStatusField });
@@ -275,6 +335,9 @@ export const settingsSchema = z
   })
   .partial();
 export type SettingsInput = z.input<typeof settingsSchema>;
+/** The columns a settings save writes (each field is the journal column of its name); a field left out is undefined. */
+export type SettingsFields = z.output<typeof settingsSchema>;
+const _everySettingIsAColumn: Record<Exclude<keyof SettingsFields, keyof typeof journals.$inferInsert>, never> = {};
 
 // ---- Error codes from validation ----------------------------------------------------------------------------
 

@@ -7,98 +7,13 @@ export interface ErrorBody {
   error: string;
 }
 
-export interface Settings {
-  websitename: string;
-  websiteemail: string;
-  whatsup_number: string;
-  domain: string;
-  issn: string;
-  home_content: string;
-  address: string;
-  formatted_journal_name: string;
-  fee_rupee: string;
-  fee_dollar: string;
-  impactfactor: string;
-  // Scholarly metadata (docs/decisions/0100-scholarly-metadata.md).
-  publisher: string;
-  doi_prefix: string;
-  /** Key of a Creative Commons licence (worker/schemas/scholarly.ts LICENSES). */
-  license: string;
-  license_url: string;
-  issn_print: string;
-  issn_online: string;
-  language: string;
-}
-
-export interface IndexingEntry {
-  id: number;
-  title: string;
-  link: string;
-  image: string;
-  /** Absolute path of the logo, or "" when there is none. */
-  image_url: string;
-  sortnumber: number;
-  status: string;
-}
-
-/** An editor as the public board sees it: no personal contact data (docs/decisions/0090). */
-export interface PublicEditor {
-  id: number;
-  name: string;
-  degree: string;
-  post: string;
-  content: string;
-  picture: string;
-  /** Path of the picture, or of the default avatar when there is none. */
-  picture_url: string;
-  category: string;
-  status: string;
-  country: string;
-  creation: string;
-  updated_at: string;
-}
-
-/** An editor as journal staff see it (admin API only). */
-export interface Editor extends PublicEditor {
-  email: string;
-  phone: string;
-}
+// The shapes of the journal's resources as the API answers them are the schemas below (section "Answer
+// schemas"): each type is inferred from its schema, so a field is written once (docs/decisions/0131).
 
 export interface ArchiveYear {
   year: number;
   volume: number;
   total_issues: number;
-}
-
-/** An article as the public sees it (no payment or contact fields). */
-export interface Article {
-  id: number;
-  refnumber: string;
-  title: string;
-  authorname: string;
-  abstract: string;
-  year: number;
-  volume: number;
-  issue: number;
-  pagenumber: string;
-  country: string;
-  file: string;
-  /** Path of the PDF under /assets/archives/..., or null when there is no file. */
-  file_url: string | null;
-  publishdate: string;
-  subject: string;
-  keywords: string;
-  /** "" or the article's DOI ("10.1234/abc"). */
-  doi: string;
-  /** The article's language tag; "" means the journal's (Settings.language). */
-  language: string;
-  /** The authors of authorname, in order, with optional affiliation and ORCID iD. */
-  authors: ArticleAuthor[];
-  /** Cited works, one per entry. */
-  references: string[];
-  /** Citation downloads next to the article page: RIS and BibTeX. */
-  ris_url: string;
-  bib_url: string;
 }
 
 /** "How to cite this article" in four CSL styles, rendered on the server (plain text). */
@@ -108,28 +23,6 @@ export interface ArticleCitations {
   harvard: string;
   ieee: string;
 }
-
-/** One article (GET /api/archives/ref/{ref} and /api/archives/{id}): with its rendered citations. */
-export interface ArticleDetail extends Article {
-  citations: ArticleCitations;
-}
-
-/** An article as journal staff see it. */
-export interface AdminArticle extends Article {
-  status: string;
-  txnid: string;
-  ptype: string;
-  email: string;
-  mobile: string;
-  description: string;
-  createdby: string;
-  creation: string;
-  modifiedby: string;
-  modification: string;
-}
-
-/** An article as a list row shows it (issue table, search results): no abstract or other long text. */
-export type ArticleListItem = Pick<Article, "id" | "refnumber" | "title" | "authorname" | "year" | "volume" | "issue" | "pagenumber" | "country" | "file_url">;
 
 export interface IssueArticles {
   year: number;
@@ -144,11 +37,6 @@ export interface IssueArticles {
 export interface ExcerptPart {
   text: string;
   hit: boolean;
-}
-
-/** One search result: the list row plus a short excerpt of the abstract around the matched words. */
-export interface SearchHit extends ArticleListItem {
-  excerpt: ExcerptPart[];
 }
 
 /** One page of search results, best match first. */
@@ -188,26 +76,11 @@ export interface AdminIssue {
   creation: string;
 }
 
-/** A row of the staff issue table: the list fields plus status and payment (no abstract). */
-export interface AdminIssueArticle extends ArticleListItem {
-  status: string;
-  txnid: string;
-  ptype: string;
-}
-
 export interface AdminIssueArticles {
   year: number;
   volume: number;
   issue: number;
   articles: AdminIssueArticle[];
-}
-
-/** A search result as staff see it: any status, with the columns of the admin search table. */
-export interface AdminSearchHit extends SearchHit {
-  status: string;
-  txnid: string;
-  creation: string;
-  modification: string;
 }
 
 /** One line of the audit trail (GET /api/admin/events): who changed what, when. */
@@ -241,11 +114,13 @@ export interface Submission {
   file_url: string;
 }
 
-// ---- Public answer allowlists ----
-// Every answer of a public path (no token) is built by parsing through one of these schemas, which keeps only
-// the keys listed here: a column added to a table never reaches the public by accident. Each schema is checked
-// against its interface above (`satisfies`), and worker/routes/public-answers.test.ts compares every public
-// answer's keys with its schema (docs/decisions/0090).
+// ---- Answer schemas: one per resource and view ----
+// The journal's resources (settings, indexing entries, editors, articles) are answered in the shape of these
+// schemas, and their types are inferred from them: each field of an answer is written here once
+// (docs/decisions/0131). A serialiser (beside its routes) parses a row through its schema, which keeps only the
+// keys listed here: a column added to a table never reaches an answer by accident. Public paths (no token) use
+// the `public…` schemas; worker/routes/public-answers.test.ts compares every public answer's keys with its
+// schema (docs/decisions/0090). The staff views extend the public ones.
 
 const str = z.string();
 const int = z.number().int();
@@ -253,43 +128,95 @@ const int = z.number().int();
 export const publicSettingsSchema = z.object({
   websitename: str, websiteemail: str, whatsup_number: str, domain: str, issn: str, home_content: str, address: str,
   formatted_journal_name: str, fee_rupee: str, fee_dollar: str, impactfactor: str,
-  publisher: str, doi_prefix: str, license: str, license_url: str, issn_print: str, issn_online: str, language: str,
-}) satisfies z.ZodType<Settings>;
+  // Scholarly metadata (docs/decisions/0100-scholarly-metadata.md).
+  publisher: str, doi_prefix: str,
+  /** Key of a Creative Commons licence (worker/schemas/scholarly.ts LICENSES), and its deed. */
+  license: str, license_url: str,
+  issn_print: str, issn_online: str, language: str,
+});
+export type Settings = z.infer<typeof publicSettingsSchema>;
 
 export const publicIndexingEntrySchema = z.object({
-  id: int, title: str, link: str, image: str, image_url: str, sortnumber: int, status: str,
-}) satisfies z.ZodType<IndexingEntry>;
+  id: int, title: str, link: str, image: str,
+  /** Absolute path of the logo, or "" when there is none. */
+  image_url: str,
+  sortnumber: int, status: str,
+});
+export type IndexingEntry = z.infer<typeof publicIndexingEntrySchema>;
 
+/** An editor as the public board sees it: no personal contact data (docs/decisions/0090). */
 export const publicEditorSchema = z.object({
-  id: int, name: str, degree: str, post: str, content: str, picture: str, picture_url: str, category: str,
-  status: str, country: str, creation: str, updated_at: str,
-}) satisfies z.ZodType<PublicEditor>;
+  id: int, name: str, degree: str, post: str, content: str, picture: str,
+  /** Path of the picture, or of the default avatar when there is none. */
+  picture_url: str,
+  category: str, status: str, country: str, creation: str, updated_at: str,
+});
+export type PublicEditor = z.infer<typeof publicEditorSchema>;
+
+/** An editor as journal staff see it (admin API only). */
+export const editorAnswerSchema = publicEditorSchema.extend({ email: str, phone: str });
+export type Editor = z.infer<typeof editorAnswerSchema>;
 
 export const publicArchiveYearSchema = z.object({ year: int, volume: int, total_issues: int }) satisfies z.ZodType<ArchiveYear>;
 
+/** An article as the public sees it (no payment or contact fields). */
 export const publicArticleSchema = z.object({
   id: int, refnumber: str, title: str, authorname: str, abstract: str, year: int, volume: int, issue: int,
-  pagenumber: str, country: str, file: str, file_url: str.nullable(), publishdate: str, subject: str, keywords: str,
-  doi: str, language: str, authors: z.array(z.object({ name: str, affiliation: str, orcid: str })), references: z.array(str),
-  ris_url: str, bib_url: str,
-}) satisfies z.ZodType<Article>;
-
-export const publicArticleDetailSchema = publicArticleSchema.extend({
-  citations: z.object({ apa: str, vancouver: str, harvard: str, ieee: str }),
-}) satisfies z.ZodType<ArticleDetail>;
-
-export const publicArticleListItemSchema = z.object({
-  id: int, refnumber: str, title: str, authorname: str, year: int, volume: int, issue: int, pagenumber: str, country: str,
+  pagenumber: str, country: str, file: str,
+  /** Path of the PDF under /assets/archives/..., or null when there is no file. */
   file_url: str.nullable(),
-}) satisfies z.ZodType<ArticleListItem>;
+  publishdate: str, subject: str, keywords: str,
+  /** "" or the article's DOI ("10.1234/abc"). */
+  doi: str,
+  /** The article's language tag; "" means the journal's (Settings.language). */
+  language: str,
+  /** The authors of authorname, in order, with optional affiliation and ORCID iD. */
+  authors: z.array(z.object({ name: str, affiliation: str, orcid: str }) satisfies z.ZodType<ArticleAuthor>),
+  /** Cited works, one per entry. */
+  references: z.array(str),
+  /** Citation downloads next to the article page: RIS and BibTeX. */
+  ris_url: str, bib_url: str,
+});
+export type Article = z.infer<typeof publicArticleSchema>;
+
+/** One article (GET /api/archives/ref/{ref} and /api/archives/{id}): with its rendered citations. */
+export const publicArticleDetailSchema = publicArticleSchema.extend({
+  citations: z.object({ apa: str, vancouver: str, harvard: str, ieee: str }) satisfies z.ZodType<ArticleCitations>,
+});
+export type ArticleDetail = z.infer<typeof publicArticleDetailSchema>;
+
+/** An article as journal staff see it: every column but the internal ones (plain-text copies, title key). */
+export const adminArticleSchema = publicArticleSchema.extend({
+  status: str, txnid: str, ptype: str, email: str, mobile: str, description: str,
+  createdby: str, creation: str, modifiedby: str, modification: str,
+});
+export type AdminArticle = z.infer<typeof adminArticleSchema>;
+
+/** An article as a list row shows it (issue table, search results): no abstract or other long text. */
+export const publicArticleListItemSchema = publicArticleSchema.pick({
+  id: true, refnumber: true, title: true, authorname: true, year: true, volume: true, issue: true, pagenumber: true, country: true,
+  file_url: true,
+});
+export type ArticleListItem = z.infer<typeof publicArticleListItemSchema>;
+
+/** A row of the staff issue table: the list fields plus status and payment (no abstract). */
+export const adminIssueArticleSchema = publicArticleListItemSchema.extend(adminArticleSchema.pick({ status: true, txnid: true, ptype: true }).shape);
+export type AdminIssueArticle = z.infer<typeof adminIssueArticleSchema>;
 
 export const publicIssueArticlesSchema = z.object({
   year: int, volume: int, issue: int, articles: z.array(publicArticleListItemSchema),
 }) satisfies z.ZodType<IssueArticles>;
 
 export const publicSearchHitSchema = publicArticleListItemSchema.extend({
-  excerpt: z.array(z.object({ text: str, hit: z.boolean() })),
-}) satisfies z.ZodType<SearchHit>;
+  excerpt: z.array(z.object({ text: str, hit: z.boolean() }) satisfies z.ZodType<ExcerptPart>),
+});
+export type SearchHit = z.infer<typeof publicSearchHitSchema>;
+
+/** A search result as staff see it: any status, with the columns of the admin search table. */
+export const adminSearchHitSchema = publicSearchHitSchema.extend(
+  adminArticleSchema.pick({ status: true, txnid: true, creation: true, modification: true }).shape,
+);
+export type AdminSearchHit = z.infer<typeof adminSearchHitSchema>;
 
 export const publicSearchResultsSchema = z.object({
   q: str, page: int, per_page: int, count: int, more: z.boolean(), pages: int, results: z.array(publicSearchHitSchema),

@@ -2,11 +2,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
-import { listArchiveYears, readPublicIssue } from "../../data/articles.repo";
+import { readPublicArticleById, readPublicArticleByRef, readPublicIssue } from "../../data/articles.repo";
+import { listArchiveYears } from "../../data/issues.repo";
 import { digitsOf, idOf } from "../../middleware/params";
 import { badRequest, notFound } from "../../errors";
 import { publicArchiveYearSchema, publicIssueArticlesSchema } from "../../schemas/api";
-import { articleDetail, readArticleById, readArticleByRef } from "../../seo/article-detail";
+import { articleDetail } from "./article-detail";
+import { toListItem } from "./article-answers";
 import { refToLookUp } from "../../schemas/refnumber";
 
 export const archivesRoutes = new Hono<AppEnv>()
@@ -14,7 +16,7 @@ export const archivesRoutes = new Hono<AppEnv>()
   .get("/ref/:refnumber", async (c) => {
     const ref = refToLookUp(c.req.param("refnumber"));
     if (!ref) throw badRequest("invalid_refnumber");
-    const { row, stored } = await readArticleByRef(c, ref);
+    const { row, stored } = await readPublicArticleByRef(c.get("db"), c.get("journal").id, ref);
     if (!row) throw notFound();
     return c.json(await articleDetail(c, row, stored));
   })
@@ -24,10 +26,10 @@ export const archivesRoutes = new Hono<AppEnv>()
     const journalId = c.get("journal").id;
     const { rows, exists } = await readPublicIssue(db, journalId, year, volume, issue);
     if (!exists && rows.length === 0) throw notFound();
-    return c.json(publicIssueArticlesSchema.parse({ year, volume, issue, articles: rows }));
+    return c.json(publicIssueArticlesSchema.parse({ year, volume, issue, articles: rows.map(toListItem) }));
   })
   .get("/:id", async (c) => {
-    const { row, stored } = await readArticleById(c, idOf(c.req.param("id")));
+    const { row, stored } = await readPublicArticleById(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
     if (!row) throw notFound();
     return c.json(await articleDetail(c, row, stored));
   });

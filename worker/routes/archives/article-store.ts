@@ -8,18 +8,17 @@
 //    file stay exactly as they were.
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import type { ArticleRow, JournalRow } from "../../data/schema";
+import type { ArticleRow } from "../../data/schema";
 import { HttpError } from "../../errors";
 import { actorOf } from "../../middleware/admin-actor";
 import { fileKeys, isSafeFileName, versionedName } from "../../files/keys";
 import { deleteFileQuietly } from "../../files/uploads";
 import { commitWithObject, putNewObject } from "../../files/commit-with-object";
-import { deleteArticle, findArticleConflict, findArticleNaming, insertArticle, updateArticle, type ArticleValues } from "../../data/articles-write.repo";
+import { deleteArticle, findArticleConflict, findArticleNaming, insertArticle, updateArticle } from "../../data/articles.repo";
 import { afterAdminWrite } from "../../data/admin-events.repo";
 import { richTextToPlain } from "../../schemas/rich-text";
 import { STATUS_ENABLED } from "../../schemas/constants";
-import { alignAuthorDetails, type ArticleFields } from "../../schemas/admin";
-import { defaultDoi, referenceLines } from "../../schemas/scholarly";
+import { articleColumnsOf, type ArticleFields } from "../../schemas/admin";
 
 const PDF = "application/pdf";
 
@@ -35,39 +34,12 @@ const keyOf = (journalId: number, a: { year: number; volume: number; issue: numb
 
 const summaryOf = (v: { refnumber: string | null; title: string }) => `${v.refnumber ?? ""} ${richTextToPlain(v.title)}`.trim().slice(0, 200);
 
-/** The form's fields as columns. An empty DOI becomes the journal's prefix + reference number (when it has one). */
-function valuesOf(f: ArticleFields, journal: JournalRow): Omit<ArticleValues, "file"> {
-  return {
-    doi: f.doi || defaultDoi(journal.doi_prefix, f.refnumber),
-    language: f.language,
-    referenceList: referenceLines(f.references).join("\n"),
-    authorDetails: JSON.stringify(alignAuthorDetails(f.authorname, f.author_details)),
-    refnumber: f.refnumber,
-    title: f.title,
-    authorname: f.authorname,
-    abstract: f.abstract,
-    year: f.year,
-    volume: f.volume,
-    issue: f.issue,
-    pagenumber: f.pagenumber,
-    country: f.country,
-    txnid: f.txnid,
-    ptype: f.ptype,
-    publishdate: f.publishdate,
-    subject: f.subject,
-    email: f.email,
-    mobile: f.mobile,
-    description: f.description,
-    keywords: f.keywords,
-  };
-}
-
 /** Add: (1) put the PDF under a new name; (2) insert the row naming it, with its audit event, in one batch. */
 export async function addArticle(c: Context<AppEnv>, fields: ArticleFields, pdf: Uint8Array): Promise<ArticleRow> {
   const db = c.get("db");
   const actor = actorOf(c);
   const journalId = actor.journalId;
-  const values = valuesOf(fields, c.get("journal"));
+  const values = articleColumnsOf(fields, c.get("journal").doi_prefix);
 
   // The friendly duplicate check first, so a refused add does not even store its file.
   const conflict = await findArticleConflict(db, journalId, values);
@@ -102,7 +74,7 @@ export async function editArticle(c: Context<AppEnv>, old: ArticleRow, fields: A
   const db = c.get("db");
   const actor = actorOf(c);
   const journalId = actor.journalId;
-  const values = valuesOf(fields, c.get("journal"));
+  const values = articleColumnsOf(fields, c.get("journal").doi_prefix);
   if (expectedStamp !== old.modification) throw new HttpError(409, "stale_edit");
 
   const conflict = await findArticleConflict(db, journalId, values, old.id);

@@ -3,46 +3,21 @@
 //   under /api/archives: POST /{id} (edit) — guarded here, next to the public reads of that prefix.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
-import type { ArticleRow } from "../../data/schema";
 import { requireAdmin } from "../../middleware/auth";
 import { HttpError, notFound } from "../../errors";
 import { idOf } from "../../middleware/params";
 import { limitUploadBody } from "../../middleware/body-size";
 import { readFormBody, validated } from "../../middleware/form-body";
 import { readPdfUpload, uploadOf } from "../../files/uploads";
-import { articleAddSchema, articleEditSchema } from "../../schemas/admin";
+import { articleAddSchema, articleEditSchema, articleFormFieldsOf, articleFormOf } from "../../schemas/admin";
 import type { AdminArticle, AdminSearchResults, ArticleSaved } from "../../schemas/api";
 import { documentWarnings } from "../../documents/document-warnings";
-import { toAdminArticle } from "../../data/articles.repo";
-import { findArticle } from "../../data/articles-write.repo";
+import { findArticle } from "../../data/articles.repo";
+import { toAdminArticle, toAdminSearchResults } from "./article-answers";
 import { findIssue } from "../../data/issues.repo";
 import { searchAllArticles } from "../../data/search.repo";
 import { searchParams } from "../search/search-params";
 import { addArticle, editArticle, removeArticle } from "./article-store";
-
-/** The article fields of SPEC §3 a form may send (anything else in the body is ignored). */
-const FIELDS = [
-  "title", "abstract", "authorname", "refnumber", "txnid", "ptype", "pagenumber", "publishdate",
-  "year", "volume", "issue", "email", "country", "keywords", "subject", "mobile", "description",
-  "doi", "language", "references", "author_details",
-] as const;
-
-/** The stored article in the shape of the form's fields, for merging an edit over it. */
-function formValuesOf(row: ArticleRow): Record<(typeof FIELDS)[number], unknown> {
-  return {
-    title: row.title, abstract: row.abstract, authorname: row.authorname, refnumber: row.refnumber ?? "",
-    txnid: row.txnid ?? "", ptype: row.ptype, pagenumber: row.pagenumber, publishdate: row.publishdate,
-    year: row.year, volume: row.volume, issue: row.issue, email: row.email, country: row.country,
-    keywords: row.keywords, subject: row.subject, mobile: row.mobile, description: row.description,
-    doi: row.doi, language: row.language, references: row.referenceList, author_details: row.authorDetails,
-  };
-}
-
-function pick(fields: Record<string, unknown>): Partial<Record<(typeof FIELDS)[number], unknown>> {
-  const out: Partial<Record<(typeof FIELDS)[number], unknown>> = {};
-  for (const name of FIELDS) if (fields[name] !== undefined) out[name] = fields[name];
-  return out;
-}
 
 async function requireIssue(c: Context<AppEnv>, at: { year: number; volume: number; issue: number }): Promise<void> {
   if (!(await findIssue(c.get("db"), c.get("journal").id, at.year, at.volume, at.issue))) throw new HttpError(404, "issue_not_found");
@@ -52,7 +27,7 @@ async function requireIssue(c: Context<AppEnv>, at: { year: number; volume: numb
 export const articlesAdminRoutes = new Hono<AppEnv>()
   .post("/archives", limitUploadBody, async (c) => {
     const { fields, files } = await readFormBody(c);
-    const input = validated(articleAddSchema, pick(fields));
+    const input = validated(articleAddSchema, articleFormFieldsOf(fields));
     const upload = uploadOf(files.pdfFile);
     if (!upload) throw new HttpError(400, "missing_file");
     const pdf = await readPdfUpload(upload);
@@ -74,7 +49,7 @@ export const articlesAdminRoutes = new Hono<AppEnv>()
   })
   .get("/search", async (c) => {
     const { q, page } = searchParams(c);
-    const body: AdminSearchResults = await searchAllArticles(c.get("db"), c.get("journal").id, q, page);
+    const body: AdminSearchResults = toAdminSearchResults(await searchAllArticles(c.get("db"), c.get("journal").id, q, page));
     return c.json(body);
   });
 
@@ -85,7 +60,7 @@ export const articleEditRoutes = new Hono<AppEnv>()
     const old = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
     if (!old) throw notFound();
     const { fields, files } = await readFormBody(c);
-    const input = validated(articleEditSchema, { ...formValuesOf(old), ...pick(fields) });
+    const input = validated(articleEditSchema, { ...articleFormOf(old), ...articleFormFieldsOf(fields) });
     const upload = uploadOf(files.pdfFile);
     const pdf = upload ? await readPdfUpload(upload) : null;
     if (input.year !== old.year || input.volume !== old.volume || input.issue !== old.issue) await requireIssue(c, input);

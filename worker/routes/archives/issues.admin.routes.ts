@@ -10,7 +10,8 @@ import { limitJsonBody } from "../../middleware/body-size";
 import { jsonBody, jsonContent } from "../../middleware/json-body";
 import { createIssueSchema } from "../../schemas/admin";
 import type { AdminIssueArticles } from "../../schemas/api";
-import { listIssueArticlesAll } from "../../data/articles-write.repo";
+import { listIssueArticlesAll } from "../../data/articles.repo";
+import { toAdminListItem } from "./article-answers";
 import { findIssue, insertIssue, listIssuesWithCounts } from "../../data/issues.repo";
 
 export const issuesAdminRoutes = new Hono<AppEnv>()
@@ -31,6 +32,6 @@ export const issuesAdminRoutes = new Hono<AppEnv>()
     const journalId = c.get("journal").id;
     const [rows, found] = await Promise.all([listIssueArticlesAll(db, journalId, year, volume, issue), findIssue(db, journalId, year, volume, issue)]);
     if (!found && rows.length === 0) throw new HttpError(404, "issue_not_found");
-    const body: AdminIssueArticles = { year, volume, issue, articles: rows };
+    const body: AdminIssueArticles = { year, volume, issue, articles: rows.map(toAdminListItem) };
     return c.json(body);
   });

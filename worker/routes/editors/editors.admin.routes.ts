@@ -14,18 +14,10 @@ import { readFormBody, validated } from "../../middleware/form-body";
 import { deleteFileQuietly, readImageUpload, uploadOf } from "../../files/uploads";
 import { commitWithObject, putNewObject } from "../../files/commit-with-object";
 import { fileKeys } from "../../files/keys";
-import { editorSchema, editorStatusSchema } from "../../schemas/admin";
+import { EDITOR_FORM_FIELDS, editorSchema, editorStatusSchema, sentFields } from "../../schemas/admin";
 import type { Editor } from "../../schemas/api";
-import { findEditor, toEditor } from "../../data/editors.repo";
-import { deleteEditor, findEditorByPicture, insertEditor, listAllEditors, updateEditor, type EditorValues, type EditorWriteResult } from "../../data/editors-write.repo";
-
-const FIELDS = ["name", "degree", "post", "content", "category", "email", "phone", "country", "status"] as const;
-
-function pick(fields: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const name of FIELDS) if (fields[name] !== undefined) out[name] = fields[name];
-  return out;
-}
+import { deleteEditor, findEditor, findEditorByPicture, insertEditor, listAllEditors, updateEditor, type EditorValues, type EditorWriteResult } from "../../data/editors.repo";
+import { toEditor } from "./editor-answers";
 
 /** A checked picture stored under a fresh unique name (never the client's); returns that name. */
 async function storePicture(c: Context<AppEnv>, file: File): Promise<string> {
@@ -89,7 +81,7 @@ export const editorsAdminRoutes = new Hono<AppEnv>()
   .post("*", requireAdmin)
   .post("/", limitUploadBody, async (c) => {
     const { fields, files } = await readFormBody(c);
-    const input: EditorValues = validated(editorSchema, pick(fields));
+    const input = validated(editorSchema, sentFields(fields, EDITOR_FORM_FIELDS));
     const db = c.get("db");
     const actor = actorOf(c);
     const row = await writeWithPicture(c, uploadOf(files.imgFile), (picture) =>
@@ -103,13 +95,13 @@ export const editorsAdminRoutes = new Hono<AppEnv>()
     const old = await findEditor(db, journalId, idOf(c.req.param("id")), { enabledOnly: false });
     if (!old) throw notFound();
     const { fields, files } = await readFormBody(c);
-    const sent = pick(fields);
+    const sent = sentFields(fields, EDITOR_FORM_FIELDS);
     const file = uploadOf(files.imgFile);
     // The list's toggle sends only a status (SPEC §7); anything else is a full or partial edit, checked whole.
     const statusOnly = !file && Object.keys(sent).length === 1 && "status" in sent;
     const values: Partial<EditorValues> = statusOnly
       ? validated(editorStatusSchema, sent)
-      : validated(editorSchema, { ...pick(old), ...sent });
+      : validated(editorSchema, { ...old, ...sent });
     // Optimistic concurrency: an edit applies only over the version the form loaded (its `updated_at`, else the
     // row as read here); the status toggle is last-writer-wins.
     const stamp = statusOnly ? null : typeof fields.updated_at === "string" && fields.updated_at ? fields.updated_at : old.updated_at;

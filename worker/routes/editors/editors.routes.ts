@@ -1,7 +1,8 @@
 // Public editor reads: GET /api/editors/ and GET /api/editors/{id} (enabled editors only, without e-mail or phone).
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { findEditor, listEnabledEditors, toPublicEditor } from "../../data/editors.repo";
+import { findEditor, listEnabledEditors } from "../../data/editors.repo";
+import { toPublicEditor } from "./editor-answers";
 import { idOf } from "../../middleware/params";
 import { notFound } from "../../errors";
 

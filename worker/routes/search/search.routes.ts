@@ -3,10 +3,11 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { searchPublicArticles } from "../../data/search.repo";
 import { publicSearchResultsSchema, type SearchResults } from "../../schemas/api";
+import { toSearchResults } from "../archives/article-answers";
 import { searchParams } from "./search-params";
 
 export const searchRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const { q, page } = searchParams(c);
-  const body: SearchResults = await searchPublicArticles(c.get("db"), c.get("journal").id, q, page);
+  const body: SearchResults = toSearchResults(await searchPublicArticles(c.get("db"), c.get("journal").id, q, page));
   return c.json(publicSearchResultsSchema.parse(body));
 });

@@ -8,8 +8,8 @@ import { afterAdminWrite } from "../../data/admin-events.repo";
 import { limitJsonBody } from "../../middleware/body-size";
 import { jsonBody, jsonContent } from "../../middleware/json-body";
 import { settingsSchema } from "../../schemas/admin";
-import { settingsOf } from "../../data/journals.repo";
-import { saveSettings } from "../../data/journals-write.repo";
+import { saveSettings } from "../../data/journals.repo";
+import { settingsOf } from "./settings-answers";
 
 export const settingsAdminRoutes = new Hono<AppEnv>()
   .post("*", requireAdmin)

@@ -2,7 +2,7 @@
 // still fails on the UNIQUE constraints, and the failure names the right field.
 import { describe, expect, it } from "vitest";
 import { createJournal, db } from "../../tests/api/fixtures";
-import { insertArticle, updateArticle, type ArticleValues } from "./articles-write.repo";
+import { insertArticle, updateArticle, type ArticleValues } from "./articles.repo";
 
 const base = (n: string): ArticleValues => ({
   refnumber: `R-${n}`, title: `Title <i>${n}</i>`, authorname: "A", abstract: "x", year: 2024, volume: 1, issue: 1,

@@ -1,0 +1,9 @@
+// The journal's settings as the API shows them (SPEC §3; worker/schemas/api.ts), made from its row.
+import type { JournalRow } from "../../data/schema";
+import { publicSettingsSchema, type Settings } from "../../schemas/api";
+import { licenseOf } from "../../schemas/scholarly";
+
+export function settingsOf(j: JournalRow): Settings {
+  const license = licenseOf(j.license);
+  return publicSettingsSchema.parse({ ...j, license: license.key, license_url: license.url });
+}
