@@ -7,7 +7,8 @@ export function pad(value: number | string, width: number): string {
 
 function toDate(value: string | null | undefined): Date | null {
   if (!value) return null;
-  // D1 timestamps come as "2026-03-01 10:20:30" (UTC, no zone): read them as UTC.
+  // Stored stamps are ISO 8601 with a zone (nowIso). A "2026-03-01 10:20:30" value (SQLite's own datetime text, no
+  // zone) is read as UTC too, so such a value from an imported backup still shows its right time.
   const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value) ? `${value.replace(" ", "T")}Z` : value;
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : date;
