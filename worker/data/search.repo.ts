@@ -2,11 +2,12 @@
 // The MATCH carries the journal's scope token, so only that journal's (public) rows are ever counted or
 // read; each page reads only its own rows (ordered doclist walks with LIMIT). Counting stops at SEARCH_COUNT_CAP.
 import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../env";
 import type { ExcerptPart, SearchPageOf } from "../schemas/api";
 import { searchMatch } from "./search-query";
-import type { ArticleListRow } from "./articles.repo";
-import type { ArticleRow } from "./schema";
+import { listColumns, type ArticleListRow } from "./articles.repo";
+import { articles, type ArticleRow } from "./schema";
 
 export const SEARCH_PAGE_SIZE = 20;
 /** Matches are counted up to this many; beyond it the answer says "more than" (docs/decisions/0081). */
@@ -19,7 +20,9 @@ const MARK_END = "\u0003";
 
 /** A row of a search statement: the list columns (listColumns) and the marked excerpt. */
 type HitRow = ArticleListRow & { excerpt: string | null };
-type AdminHitRow = HitRow & Pick<ArticleRow, "status" | "txnid" | "creation" | "modification">;
+/** The columns the staff search table adds. */
+const adminColumns = { status: articles.status, txnid: articles.txnid, creation: articles.creation, modification: articles.modification };
+type AdminHitRow = HitRow & Pick<ArticleRow, keyof typeof adminColumns>;
 /** A search result as read: its columns and the excerpt as parts (its API shape is made beside the routes). */
 export type SearchHitRow<R extends HitRow = HitRow> = Omit<R, "excerpt"> & { excerpt: ExcerptPart[] };
 
@@ -43,8 +46,11 @@ export function excerptParts(marked: string | null): ExcerptPart[] {
 
 const withParts = <R extends HitRow>({ excerpt, ...row }: R): SearchHitRow<R> => ({ ...row, excerpt: excerptParts(excerpt) });
 
-const HIT_COLUMNS = sql.raw("a.id, a.refnumber, a.title, a.authorname, a.year, a.volume, a.issue, a.pagenumber, a.country, a.file");
-const ADMIN_COLUMNS = sql.raw(", a.status, a.txnid, a.creation, a.modification");
+/** `"articles"."title" AS "title", …`: drizzle columns as a raw statement's select list, named as the row's keys. */
+const selectList = (columns: Record<string, SQLiteColumn>) =>
+  sql.join(Object.entries(columns).map(([name, column]) => sql`${column} AS ${sql.identifier(name)}`), sql`, `);
+const HIT_COLUMNS = selectList(listColumns);
+const ADMIN_COLUMNS = sql`, ${selectList(adminColumns)}`;
 
 function emptyPage<H>(q: string, page: number): SearchPageOf<H> {
   return { q, page, per_page: SEARCH_PAGE_SIZE, count: 0, more: false, pages: 0, results: [] };
@@ -84,7 +90,7 @@ async function searchPage<R extends HitRow>(db: Db, journalId: number, q: string
       UNION ALL ${slice(match.rest, 2, sql`(${size} - ${fromShort})`, sql`(SELECT max(0, ${offset} - short) FROM c)`)}
     )
     SELECT c.total, c.short, ${HIT_COLUMNS}${admin ? ADMIN_COLUMNS : sql``}, hits.excerpt
-    FROM c LEFT JOIN hits LEFT JOIN articles AS a ON a.id = hits.id
+    FROM c LEFT JOIN hits LEFT JOIN ${articles} ON ${articles.id} = hits.id
     ORDER BY hits.tier, hits.id DESC`);
   const total = rows[0]?.total ?? 0;
   const more = total > SEARCH_COUNT_CAP;
