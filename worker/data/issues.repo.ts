@@ -5,6 +5,7 @@ import type { Db } from "../env";
 import { articles, editors, issues, submissions, type IssueRow } from "./schema";
 import { isUniqueViolation, nowIso } from "./db";
 import type { AdminIssue, ArchiveYear, DashboardCounts } from "../schemas/api";
+import type { IssueFields } from "../schemas/admin";
 
 /** One row per (year, volume) with its highest issue number, newest year first. */
 export const archiveYearsQuery = (db: Db, journalId: number) =>
@@ -54,7 +55,7 @@ export async function findIssue(db: Db, journalId: number, year: number, volume:
 
 /** Creates the issue; null when (year, volume, issue) already exists — the UNIQUE constraint decides, so two
  * simultaneous requests cannot both succeed. */
-export async function insertIssue(db: Db, journalId: number, v: { year: number; volume: number; issue: number }, after: BatchItem<"sqlite">[] = []): Promise<IssueRow | null> {
+export async function insertIssue(db: Db, journalId: number, v: IssueFields, after: BatchItem<"sqlite">[] = []): Promise<IssueRow | null> {
   try {
     const insert = db.insert(issues).values({ journalId, ...v, creation: nowIso() }).returning();
     const [rows] = (await db.batch([insert, ...after])) as [IssueRow[], ...unknown[]];

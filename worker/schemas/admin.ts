@@ -18,7 +18,7 @@ import {
   referenceLines,
   splitAuthors,
 } from "./scholarly";
-import type { ArticleRow, articles, editors, journals } from "../data/schema";
+import type { ArticleRow, articles, editors, issues, journals } from "../data/schema";
 
 type ArticleInsert = typeof articles.$inferInsert;
 
@@ -97,6 +97,9 @@ export const createIssueSchema = z.object({
   year: year(),
 });
 export type CreateIssueInput = z.input<typeof createIssueSchema>;
+/** The columns a new issue sets (each field is the issue column of its name). */
+export type IssueFields = z.output<typeof createIssueSchema>;
+const _everyIssueFieldIsAColumn: Record<Exclude<keyof IssueFields, keyof typeof issues.$inferInsert>, never> = {};
 
 // ---- Articles ---------------------------------------------------------------------------------------------
 
