@@ -80,6 +80,13 @@ const requiredRichText = (max: number) => richText(max).refine((v) => richTextTo
 const requiredVisibleRichText = (max: number) =>
   visibleText(max).transform((v) => sanitizeRichText(v)).refine((v) => richTextToPlain(v) !== "", INVALID);
 
+/** The fields of `names` that a body sends (undefined ones left out): a form's own fields, anything else ignored. */
+export function sentFields<K extends string>(body: Record<string, unknown>, names: readonly K[]): Partial<Record<K, unknown>> {
+  const out: Partial<Record<K, unknown>> = {};
+  for (const name of names) if (body[name] !== undefined) out[name] = body[name];
+  return out;
+}
+
 // ---- Login ------------------------------------------------------------------------------------------------
 
 export const loginSchema = z.object({
@@ -256,13 +263,6 @@ export function articleFormOf(row: ArticleRow): Record<ArticleFormField, unknown
 
 /** Only the article form's fields of a request body (anything else is ignored). */
 export const articleFormFieldsOf = (body: Record<string, unknown>) => sentFields(body, ARTICLE_FORM_FIELDS);
-
-/** The fields of `names` that a body sends (undefined ones left out). */
-export function sentFields<K extends string>(body: Record<string, unknown>, names: readonly K[]): Partial<Record<K, unknown>> {
-  const out: Partial<Record<K, unknown>> = {};
-  for (const name of names) if (body[name] !== undefined) out[name] = body[name];
-  return out;
-}
 
 /** Which error code wins when a form has several problems: the specific ones first. */
 export const ARTICLE_CODE_PRIORITY = ["invalid_txnid", "invalid_pagenumber", "invalid_doi", "invalid_orcid", INVALID] as const;
