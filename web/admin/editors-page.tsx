@@ -6,7 +6,8 @@ import type { Editor } from "../../worker/schemas/api";
 import { STATUS_DISABLED, STATUS_ENABLED } from "../../worker/schemas/constants";
 import { richTextToPlain, sanitizeRichText } from "../../worker/schemas/rich-text";
 import { adminJson } from "./admin-api";
-import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
+import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
+import { ResourceView } from "./form-kit";
 import { formatDate } from "./format";
 import { DocumentButton, SelectAllCheckbox, useSelection } from "./selection";
 import { useResource } from "./use-resource";
@@ -121,17 +122,18 @@ export function EditorsPage() {
         }
       />
       <Flash message={message} onClose={() => setMessage(null)} />
-      {editors.loading && !editors.data ? (
-        <LoadingState label="Loading editors…" />
-      ) : editors.error && !editors.data ? (
-        <ErrorState onRetry={editors.reload} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No editors yet">
+      <ResourceView
+        resource={editors}
+        loading="Loading editors…"
+        isEmpty={(list) => list.length === 0}
+        empty="No editors yet"
+        emptyBody={
           <Link to="/admin/editors/add" className="btn btn--secondary">
             Add the first editor
           </Link>
-        </EmptyState>
-      ) : (
+        }
+      >
+        {() => (
         <div className="table-wrap">
           <table className="table table--stack table--editors">
             <thead>
@@ -206,7 +208,8 @@ export function EditorsPage() {
             </tbody>
           </table>
         </div>
-      )}
+        )}
+      </ResourceView>
     </>
   );
 }

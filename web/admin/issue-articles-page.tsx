@@ -7,7 +7,8 @@ import { Pagination } from "../components/pagination";
 import { pageParam } from "../lib/search-format";
 import { sanitizeRichText } from "../../worker/schemas/rich-text";
 import { adminJson, errorCode } from "./admin-api";
-import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
+import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
+import { ResourceView } from "./form-kit";
 import { pad } from "./format";
 import { DocumentButton, SelectAllCheckbox, useSelection } from "./selection";
 import type { AdminIssueArticles } from "../../worker/schemas/api";
@@ -92,26 +93,28 @@ export function IssueArticlesPage() {
         </div>
       )}
       <Flash message={message} onClose={() => setMessage(null)} />
-      {data.loading && !data.data ? (
-        <LoadingState label="Loading articles…" />
-      ) : data.error && !data.data ? (
-        errorCode(data.error) === "issue_not_found" ? (
-          <section className="not-found">
-            <h2>Not Found!</h2>
-            <p>
-              <Link to="/admin/archives">Back to archives</Link>
-            </p>
-          </section>
-        ) : (
-          <ErrorState onRetry={data.reload} />
-        )
-      ) : articles.length === 0 ? (
-        <EmptyState title="No articles in this issue yet">
+      <ResourceView
+        resource={data}
+        loading="Loading articles…"
+        error={(error) =>
+          errorCode(error) === "issue_not_found" ? (
+            <section className="not-found">
+              <h2>Not Found!</h2>
+              <p>
+                <Link to="/admin/archives">Back to archives</Link>
+              </p>
+            </section>
+          ) : undefined
+        }
+        isEmpty={() => articles.length === 0}
+        empty="No articles in this issue yet"
+        emptyBody={
           <Link to={addPath} className="btn btn--secondary">
             Add the first article
           </Link>
-        </EmptyState>
-      ) : (
+        }
+      >
+        {() => (
         <div className="table-wrap">
           <table className="table table--stack">
             <thead>
@@ -184,7 +187,8 @@ export function IssueArticlesPage() {
             </tbody>
           </table>
         </div>
-      )}
+        )}
+      </ResourceView>
       <Pagination page={page} pages={pages} hrefFor={pagePath} label="Article pages" />
     </>
   );

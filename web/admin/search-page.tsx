@@ -6,10 +6,17 @@ import { HighlightedExcerpt } from "../components/highlighted-excerpt";
 import { Pagination } from "../components/pagination";
 import { pageParam, resultCountText, searchHref } from "../lib/search-format";
 import { adminJson, isAbort } from "./admin-api";
-import { LoadingState, PageHeader, useTitle } from "./admin-ui";
+import { PageHeader, useTitle } from "./admin-ui";
+import { ResourceView } from "./form-kit";
 import { formatDateTime } from "./format";
 import type { AdminSearchResults } from "../../worker/schemas/api";
 import { useResource } from "./use-resource";
+
+const notFound = (
+  <section className="not-found not-found--inline">
+    <h2>Not Found!</h2>
+  </section>
+);
 
 export function SearchPage() {
   const [params] = useSearchParams();
@@ -26,8 +33,6 @@ export function SearchPage() {
     `${page}:${q}`,
   );
   const data = search.error ? null : search.data;
-  const results = data?.results ?? [];
-  const first = data ? (data.page - 1) * data.per_page + 1 : 1;
 
   return (
     <>
@@ -48,13 +53,15 @@ export function SearchPage() {
           ) : undefined
         }
       />
-      {search.loading ? (
-        <LoadingState label="Searching…" />
-      ) : results.length === 0 ? (
-        <section className="not-found not-found--inline">
-          <h2>Not Found!</h2>
-        </section>
-      ) : (
+      <ResourceView
+        resource={search}
+        loading="Searching…"
+        stale={false}
+        error={() => notFound}
+        isEmpty={(found) => found.results.length === 0}
+        empty={notFound}
+      >
+        {(data) => (
         <>
           <div className="table-wrap">
             <table className="table table--stack">
@@ -73,9 +80,9 @@ export function SearchPage() {
                 </tr>
               </thead>
               <tbody>
-                {results.map((article, index) => (
+                {data.results.map((article, index) => (
                   <tr key={article.id}>
-                    <td data-label="S. NO.">{first + index}</td>
+                    <td data-label="S. NO.">{(data.page - 1) * data.per_page + 1 + index}</td>
                     <td data-label="REF. NUM." className="nowrap mono">{article.refnumber}</td>
                     <td data-label="TITLE" className="col-wide">
                       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText, the allowlist of schemas/rich-text */}
@@ -96,9 +103,10 @@ export function SearchPage() {
               </tbody>
             </table>
           </div>
-          {data && <Pagination page={data.page} pages={data.pages} hrefFor={(n) => searchHref("/admin/search", q, n)} label="Search result pages" />}
+          <Pagination page={data.page} pages={data.pages} hrefFor={(n) => searchHref("/admin/search", q, n)} label="Search result pages" />
         </>
-      )}
+        )}
+      </ResourceView>
     </>
   );
 }

@@ -1,7 +1,7 @@
 // Row selection (a set of ids, SPEC §4) and the document downloads that act on it.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { adminBlob, saveBlob } from "./admin-api";
-import { Spinner } from "./admin-ui";
+import { BusyButton } from "./form-kit";
 
 export function useSelection<K>(allKeys: readonly K[]) {
   const [selected, setSelected] = useState<Set<K>>(() => new Set());
@@ -80,20 +80,8 @@ export function DocumentButton(props: {
     }
   }
   return (
-    <button
-      type="button"
-      className={`btn btn--${props.variant ?? "secondary"}`}
-      onClick={run}
-      disabled={busy}
-      aria-busy={busy || undefined}
-    >
-      {busy ? (
-        <>
-          <Spinner /> {props.busyLabel}
-        </>
-      ) : (
-        props.label
-      )}
-    </button>
+    <BusyButton busy={busy} busyLabel={props.busyLabel} onClick={run} className={`btn btn--${props.variant ?? "secondary"}`}>
+      {props.label}
+    </BusyButton>
   );
 }

@@ -1,7 +1,8 @@
 // /admin/submissions: what authors sent through the public Submit Online form, newest first, with download.
 import { useState } from "react";
 import { adminBlob, adminJson, saveBlob } from "./admin-api";
-import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
+import { Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
+import { ResourceView } from "./form-kit";
 import { formatBytes, formatDate, formatTime } from "./format";
 import type { Submission } from "../../worker/schemas/api";
 import { useResource } from "./use-resource";
@@ -47,15 +48,14 @@ export function SubmissionsPage() {
         meta={list.data ? `${rows.length} ${rows.length === 1 ? "submission" : "submissions"} · newest first` : undefined}
       />
       <Flash message={message} onClose={() => setMessage(null)} />
-      {list.loading && !list.data ? (
-        <LoadingState label="Loading submissions…" />
-      ) : list.error && !list.data ? (
-        <ErrorState onRetry={list.reload} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No submissions yet">
-          <p>Manuscripts sent through the Submit Online page appear here.</p>
-        </EmptyState>
-      ) : (
+      <ResourceView
+        resource={list}
+        loading="Loading submissions…"
+        isEmpty={(found) => found.length === 0}
+        empty="No submissions yet"
+        emptyBody={<p>Manuscripts sent through the Submit Online page appear here.</p>}
+      >
+        {() => (
         <div className="table-wrap">
           <table className="table table--stack">
             <thead>
@@ -106,7 +106,8 @@ export function SubmissionsPage() {
             </tbody>
           </table>
         </div>
-      )}
+        )}
+      </ResourceView>
     </>
   );
 }
