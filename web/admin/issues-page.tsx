@@ -7,12 +7,9 @@ import { saveErrorMessage } from "./save-errors";
 import { Field, Flash, PageHeader, useTitle } from "./admin-ui";
 import { ResourceView, SubmitButton, TextField, useZodForm } from "./form-kit";
 import { formatDate, pad } from "./format";
+import { issuePath } from "./paths";
 import type { AdminIssue } from "../../worker/schemas/api";
 import { useResource } from "./use-resource";
-
-export function issuePath(issue: { year: number; volume: number; issue: number }): string {
-  return `/admin/archives/${issue.year}/${issue.volume}/${issue.issue}`;
-}
 
 function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: () => void }) {
   const year = new Date().getFullYear();

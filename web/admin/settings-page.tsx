@@ -6,10 +6,10 @@ import type { Settings } from "../../worker/schemas/api";
 import { settingsSchema } from "../../worker/schemas/admin";
 import { adminJson, isAbort } from "./admin-api";
 import { saveErrorMessage } from "./save-errors";
-import { Field, Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
+import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
 import { ResourceView, SelectField, SubmitButton, TextField, useZodForm } from "./form-kit";
 import { useResource } from "./use-resource";
-import { RichTextEditor } from "./rich-text-editor";
+import { RichTextField } from "./rich-text-field";
 import { DEFAULT_LICENSE, LICENSES } from "../../worker/schemas/scholarly";
 
 const EMPTY: Settings = {
@@ -126,18 +126,6 @@ function SettingsForm(props: { initial: Settings; flash?: FlashMessage }) {
   const input = (name: keyof Settings, label: string, hint?: string, type?: string) => (
     <TextField key={name} field={form.field(name)} label={label} hint={hint} type={type} />
   );
-  const richText = (name: "home_content" | "address", label: string, editor: React.RefObject<Editor | null>) => (
-    <Field id={form.id(name)} labelId={`${form.id(name)}-label`} label={label} onLabelClick={() => editor.current?.commands.focus()}>
-      <RichTextEditor
-        id={form.id(name)}
-        labelId={`${form.id(name)}-label`}
-        value={form.values[name]}
-        onChange={(html) => form.set(name, html)}
-        editorRef={editor}
-      />
-    </Field>
-  );
-
   return (
     <>
       <Flash message={form.flash} onClose={() => form.setFlash(null)} />
@@ -172,8 +160,8 @@ function SettingsForm(props: { initial: Settings; flash?: FlashMessage }) {
             Home page, contact and fees
           </h2>
           {input("formatted_journal_name", "Formatted journal name", "The name as printed on certificates and cover pages.")}
-          {richText("home_content", "Home content", homeEditor)}
-          {richText("address", "Address", addressEditor)}
+          <RichTextField field={form.field("home_content")} label="Home content" editorRef={homeEditor} />
+          <RichTextField field={form.field("address")} label="Address" editorRef={addressEditor} />
           <div className="grid-2">
             {input("fee_rupee", "Fee (INR)", "Shown to authors from India.")}
             {input("fee_dollar", "Fee (USD)", "Shown to authors from other countries.")}

@@ -80,9 +80,14 @@ export function useZodForm<V extends Values<V>, N extends string = keyof V & str
   };
   const focus = (name: N) => (options.focus ? options.focus(name, id(name)) : document.getElementById(id(name))?.focus());
 
+  /** Forgets a field's problem (it changed). */
+  function clear(name: N) {
+    if (problems.has(name)) setProblems((current) => new Map([...current].filter(([key]) => key !== name)));
+  }
+
   function set(name: N, value: string) {
     setValues((v) => ({ ...v, [name]: value }));
-    if (problems.has(name)) setProblems((current) => new Map([...current].filter(([key]) => key !== name)));
+    clear(name);
   }
 
   /** Marks a field as refused (by the server), with a text beside it or ("") only red, and focuses it. */
@@ -146,6 +151,7 @@ export function useZodForm<V extends Values<V>, N extends string = keyof V & str
     /** Replaces all values (after a save answers the stored record). */
     setValues,
     set,
+    clear,
     field,
     /** The form's unique id prefix (for section headings and other ids). */
     idPrefix: prefix,
