@@ -134,80 +134,80 @@ export function EditorsPage() {
         }
       >
         {() => (
-        <div className="table-wrap">
-          <table className="table table--stack table--editors">
-            <thead>
-              <tr>
-                <th scope="col" className="col-check">
-                  <SelectAllCheckbox
-                    checked={selection.allSelected}
-                    mixed={selection.someSelected}
-                    onChange={selection.toggleAll}
-                    label="Select all editors"
-                  />
-                </th>
-                <th scope="col">S.NO.</th>
-                <th scope="col">PICTURE</th>
-                <th scope="col">NAME</th>
-                <th scope="col">CATEGORY</th>
-                <th scope="col">DEGREE</th>
-                <th scope="col">EMAIL</th>
-                <th scope="col">POST</th>
-                <th scope="col" className="col-wide">
-                  AFFILIATION
-                </th>
-                <th scope="col">PHONE</th>
-                <th scope="col">STATUS</th>
-                <th scope="col">CREATED</th>
-                <th scope="col">ACTION</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((editor, index) => (
-                <tr key={editor.id} className={selection.selected.has(editor.id) ? "is-selected" : undefined}>
-                  <td data-label="Select" className="col-check">
-                    <input
-                      type="checkbox"
-                      className="checkbox"
-                      checked={selection.selected.has(editor.id)}
-                      onChange={() => selection.toggle(editor.id)}
-                      aria-label={`Select ${editor.name}`}
+          <div className="table-wrap">
+            <table className="table table--stack table--editors">
+              <thead>
+                <tr>
+                  <th scope="col" className="col-check">
+                    <SelectAllCheckbox
+                      checked={selection.allSelected}
+                      mixed={selection.someSelected}
+                      onChange={selection.toggleAll}
+                      label="Select all editors"
                     />
-                  </td>
-                  <td data-label="S.NO.">{index + 1}</td>
-                  <td data-label="PICTURE">
-                    <Avatar src={editor.picture_url} name={editor.name} />
-                  </td>
-                  <td data-label="NAME" className="strong">{editor.name}</td>
-                  <td data-label="CATEGORY" className="capitalize">{editor.category}</td>
-                  <td data-label="DEGREE">{editor.degree}</td>
-                  <td data-label="EMAIL">
-                    {editor.email && (
-                      <span className="ellipsis" title={editor.email}>
-                        {editor.email}
-                      </span>
-                    )}
-                  </td>
-                  <td data-label="POST">{richTextToPlain(editor.post)}</td>
-                  <td data-label="AFFILIATION" className="col-wide">
-                    {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText, the allowlist of schemas/rich-text */}
-                    <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(editor.content) }} />
-                  </td>
-                  <td data-label="PHONE" className="nowrap">{editor.phone}</td>
-                  <td data-label="STATUS">
-                    <StatusToggle editor={editor} onChanged={editors.reload} />
-                  </td>
-                  <td data-label="CREATED" className="nowrap">{formatDate(editor.creation)}</td>
-                  <td data-label="ACTION">
-                    <Link to={`/admin/editors/${editor.id}`} className="action-link" aria-label={`Edit ${editor.name}`}>
-                      EDIT
-                    </Link>
-                  </td>
+                  </th>
+                  <th scope="col">S.NO.</th>
+                  <th scope="col">PICTURE</th>
+                  <th scope="col">NAME</th>
+                  <th scope="col">CATEGORY</th>
+                  <th scope="col">DEGREE</th>
+                  <th scope="col">EMAIL</th>
+                  <th scope="col">POST</th>
+                  <th scope="col" className="col-wide">
+                    AFFILIATION
+                  </th>
+                  <th scope="col">PHONE</th>
+                  <th scope="col">STATUS</th>
+                  <th scope="col">CREATED</th>
+                  <th scope="col">ACTION</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((editor, index) => (
+                  <tr key={editor.id} className={selection.selected.has(editor.id) ? "is-selected" : undefined}>
+                    <td data-label="Select" className="col-check">
+                      <input
+                        type="checkbox"
+                        className="checkbox"
+                        checked={selection.selected.has(editor.id)}
+                        onChange={() => selection.toggle(editor.id)}
+                        aria-label={`Select ${editor.name}`}
+                      />
+                    </td>
+                    <td data-label="S.NO.">{index + 1}</td>
+                    <td data-label="PICTURE">
+                      <Avatar src={editor.picture_url} name={editor.name} />
+                    </td>
+                    <td data-label="NAME" className="strong">{editor.name}</td>
+                    <td data-label="CATEGORY" className="capitalize">{editor.category}</td>
+                    <td data-label="DEGREE">{editor.degree}</td>
+                    <td data-label="EMAIL">
+                      {editor.email && (
+                        <span className="ellipsis" title={editor.email}>
+                          {editor.email}
+                        </span>
+                      )}
+                    </td>
+                    <td data-label="POST">{richTextToPlain(editor.post)}</td>
+                    <td data-label="AFFILIATION" className="col-wide">
+                      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText, the allowlist of schemas/rich-text */}
+                      <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(editor.content) }} />
+                    </td>
+                    <td data-label="PHONE" className="nowrap">{editor.phone}</td>
+                    <td data-label="STATUS">
+                      <StatusToggle editor={editor} onChanged={editors.reload} />
+                    </td>
+                    <td data-label="CREATED" className="nowrap">{formatDate(editor.creation)}</td>
+                    <td data-label="ACTION">
+                      <Link to={`/admin/editors/${editor.id}`} className="action-link" aria-label={`Edit ${editor.name}`}>
+                        EDIT
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </ResourceView>
     </>

@@ -115,78 +115,78 @@ export function IssueArticlesPage() {
         }
       >
         {() => (
-        <div className="table-wrap">
-          <table className="table table--stack">
-            <thead>
-              <tr>
-                <th scope="col" className="col-check">
-                  <SelectAllCheckbox
-                    checked={selection.allSelected}
-                    mixed={selection.someSelected}
-                    onChange={selection.toggleAll}
-                    label="Select all articles"
-                    disabled={refs.length === 0}
-                  />
-                </th>
-                <th scope="col">S.No.</th>
-                <th scope="col">Ref. No.</th>
-                <th scope="col" className="col-wide">
-                  Title
-                </th>
-                <th scope="col">Authors</th>
-                <th scope="col">Pages</th>
-                <th scope="col">Transaction ID</th>
-                <th scope="col">Payment</th>
-                <th scope="col">PDF</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((article, index) => (
-                <tr key={article.id} className={selection.selected.has(article.refnumber) ? "is-selected" : undefined}>
-                  <td data-label="Select" className="col-check">
-                    <input
-                      type="checkbox"
-                      className="checkbox"
-                      checked={selection.selected.has(article.refnumber)}
-                      onChange={() => selection.toggle(article.refnumber)}
-                      disabled={!article.refnumber}
-                      aria-label={`Select article ${article.refnumber || first + index + 1}`}
+          <div className="table-wrap">
+            <table className="table table--stack">
+              <thead>
+                <tr>
+                  <th scope="col" className="col-check">
+                    <SelectAllCheckbox
+                      checked={selection.allSelected}
+                      mixed={selection.someSelected}
+                      onChange={selection.toggleAll}
+                      label="Select all articles"
+                      disabled={refs.length === 0}
                     />
-                  </td>
-                  <td data-label="S.No.">{first + index + 1}</td>
-                  <td data-label="Ref. No." className="nowrap mono">{article.refnumber || "—"}</td>
-                  <td data-label="Title" className="col-wide">
-                    {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText, the allowlist of schemas/rich-text */}
-                    <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(article.title) }} />
-                  </td>
-                  <td data-label="Authors">{article.authorname}</td>
-                  <td data-label="Pages" className="nowrap">{article.pagenumber}</td>
-                  <td data-label="Transaction ID" className="nowrap mono">{article.txnid}</td>
-                  <td data-label="Payment">
-                    <span className={`badge badge--${article.ptype === "free" ? "neutral" : "info"}`}>
-                      {article.ptype === "free" ? "Free" : "Paid"}
-                    </span>
-                  </td>
-                  <td data-label="PDF">
-                    {article.file_url ? (
-                      <a href={article.file_url} target="_blank" rel="noopener">
-                        PDF
-                      </a>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                  <td data-label="Action">
-                    <Link to={`/admin/archives/${article.id}`} className="action-link">
-                      Edit
-                    </Link>
-                  </td>
+                  </th>
+                  <th scope="col">S.No.</th>
+                  <th scope="col">Ref. No.</th>
+                  <th scope="col" className="col-wide">
+                    Title
+                  </th>
+                  <th scope="col">Authors</th>
+                  <th scope="col">Pages</th>
+                  <th scope="col">Transaction ID</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">PDF</th>
+                  <th scope="col">Action</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {shown.map((article, index) => (
+                  <tr key={article.id} className={selection.selected.has(article.refnumber) ? "is-selected" : undefined}>
+                    <td data-label="Select" className="col-check">
+                      <input
+                        type="checkbox"
+                        className="checkbox"
+                        checked={selection.selected.has(article.refnumber)}
+                        onChange={() => selection.toggle(article.refnumber)}
+                        disabled={!article.refnumber}
+                        aria-label={`Select article ${article.refnumber || first + index + 1}`}
+                      />
+                    </td>
+                    <td data-label="S.No.">{first + index + 1}</td>
+                    <td data-label="Ref. No." className="nowrap mono">{article.refnumber || "—"}</td>
+                    <td data-label="Title" className="col-wide">
+                      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText, the allowlist of schemas/rich-text */}
+                      <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(article.title) }} />
+                    </td>
+                    <td data-label="Authors">{article.authorname}</td>
+                    <td data-label="Pages" className="nowrap">{article.pagenumber}</td>
+                    <td data-label="Transaction ID" className="nowrap mono">{article.txnid}</td>
+                    <td data-label="Payment">
+                      <span className={`badge badge--${article.ptype === "free" ? "neutral" : "info"}`}>
+                        {article.ptype === "free" ? "Free" : "Paid"}
+                      </span>
+                    </td>
+                    <td data-label="PDF">
+                      {article.file_url ? (
+                        <a href={article.file_url} target="_blank" rel="noopener">
+                          PDF
+                        </a>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                    <td data-label="Action">
+                      <Link to={`/admin/archives/${article.id}`} className="action-link">
+                        Edit
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </ResourceView>
       <Pagination page={page} pages={pages} hrefFor={pagePath} label="Article pages" />

@@ -121,40 +121,40 @@ export function IssuesPage() {
         emptyBody={<p>Create the first issue with Add New.</p>}
       >
         {(rows) => (
-        <div className="table-wrap">
-          <table className="table table--rows-link">
-            <thead>
-              <tr>
-                <th scope="col">Year</th>
-                <th scope="col">Volume</th>
-                <th scope="col">Issue</th>
-                <th scope="col" className="num">
-                  Articles
-                </th>
-                <th scope="col">Creation</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={`${row.year}-${row.volume}-${row.issue}`} onClick={() => navigate(issuePath(row))}>
-                  <td>
-                    <Link
-                      to={issuePath(row)}
-                      onClick={(e) => e.stopPropagation()}
-                      aria-label={`${row.year}, volume ${pad(row.volume, 2)}, issue ${pad(row.issue, 2)}`}
-                    >
-                      {row.year}
-                    </Link>
-                  </td>
-                  <td>{pad(row.volume, 2)}</td>
-                  <td>{pad(row.issue, 2)}</td>
-                  <td className="num">{pad(row.articles, 3)}</td>
-                  <td>{formatDate(row.creation)}</td>
+          <div className="table-wrap">
+            <table className="table table--rows-link">
+              <thead>
+                <tr>
+                  <th scope="col">Year</th>
+                  <th scope="col">Volume</th>
+                  <th scope="col">Issue</th>
+                  <th scope="col" className="num">
+                    Articles
+                  </th>
+                  <th scope="col">Creation</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={`${row.year}-${row.volume}-${row.issue}`} onClick={() => navigate(issuePath(row))}>
+                    <td>
+                      <Link
+                        to={issuePath(row)}
+                        onClick={(e) => e.stopPropagation()}
+                        aria-label={`${row.year}, volume ${pad(row.volume, 2)}, issue ${pad(row.issue, 2)}`}
+                      >
+                        {row.year}
+                      </Link>
+                    </td>
+                    <td>{pad(row.volume, 2)}</td>
+                    <td>{pad(row.issue, 2)}</td>
+                    <td className="num">{pad(row.articles, 3)}</td>
+                    <td>{formatDate(row.creation)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </ResourceView>
     </>

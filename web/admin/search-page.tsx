@@ -62,49 +62,49 @@ export function SearchPage() {
         empty={notFound}
       >
         {(data) => (
-        <>
-          <div className="table-wrap">
-            <table className="table table--stack">
-              <thead>
-                <tr>
-                  <th scope="col">S. NO.</th>
-                  <th scope="col">REF. NUM.</th>
-                  <th scope="col" className="col-wide">
-                    TITLE
-                  </th>
-                  <th scope="col">TRANSACTION ID</th>
-                  <th scope="col">PAGES</th>
-                  <th scope="col">Created At</th>
-                  <th scope="col">Modified At</th>
-                  <th scope="col">ACTION</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.results.map((article, index) => (
-                  <tr key={article.id}>
-                    <td data-label="S. NO.">{(data.page - 1) * data.per_page + 1 + index}</td>
-                    <td data-label="REF. NUM." className="nowrap mono">{article.refnumber}</td>
-                    <td data-label="TITLE" className="col-wide">
-                      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText, the allowlist of schemas/rich-text */}
-                      <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(article.title) }} />
-                      <HighlightedExcerpt parts={article.excerpt} className="search-excerpt" />
-                    </td>
-                    <td data-label="TRANSACTION ID" className="nowrap mono">{article.txnid}</td>
-                    <td data-label="PAGES" className="nowrap">{article.pagenumber}</td>
-                    <td data-label="Created At" className="nowrap">{formatDateTime(article.creation)}</td>
-                    <td data-label="Modified At" className="nowrap">{formatDateTime(article.modification)}</td>
-                    <td data-label="ACTION">
-                      <Link to={`/admin/archives/${article.id}`} className="action-link">
-                        EDIT
-                      </Link>
-                    </td>
+          <>
+            <div className="table-wrap">
+              <table className="table table--stack">
+                <thead>
+                  <tr>
+                    <th scope="col">S. NO.</th>
+                    <th scope="col">REF. NUM.</th>
+                    <th scope="col" className="col-wide">
+                      TITLE
+                    </th>
+                    <th scope="col">TRANSACTION ID</th>
+                    <th scope="col">PAGES</th>
+                    <th scope="col">Created At</th>
+                    <th scope="col">Modified At</th>
+                    <th scope="col">ACTION</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={data.page} pages={data.pages} hrefFor={(n) => searchHref("/admin/search", q, n)} label="Search result pages" />
-        </>
+                </thead>
+                <tbody>
+                  {data.results.map((article, index) => (
+                    <tr key={article.id}>
+                      <td data-label="S. NO.">{(data.page - 1) * data.per_page + 1 + index}</td>
+                      <td data-label="REF. NUM." className="nowrap mono">{article.refnumber}</td>
+                      <td data-label="TITLE" className="col-wide">
+                        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText, the allowlist of schemas/rich-text */}
+                        <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(article.title) }} />
+                        <HighlightedExcerpt parts={article.excerpt} className="search-excerpt" />
+                      </td>
+                      <td data-label="TRANSACTION ID" className="nowrap mono">{article.txnid}</td>
+                      <td data-label="PAGES" className="nowrap">{article.pagenumber}</td>
+                      <td data-label="Created At" className="nowrap">{formatDateTime(article.creation)}</td>
+                      <td data-label="Modified At" className="nowrap">{formatDateTime(article.modification)}</td>
+                      <td data-label="ACTION">
+                        <Link to={`/admin/archives/${article.id}`} className="action-link">
+                          EDIT
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination page={data.page} pages={data.pages} hrefFor={(n) => searchHref("/admin/search", q, n)} label="Search result pages" />
+          </>
         )}
       </ResourceView>
     </>

@@ -56,56 +56,56 @@ export function SubmissionsPage() {
         emptyBody={<p>Manuscripts sent through the Submit Online page appear here.</p>}
       >
         {() => (
-        <div className="table-wrap">
-          <table className="table table--stack">
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Reference</th>
-                <th scope="col" className="col-wide">
-                  Title
-                </th>
-                <th scope="col">Name</th>
-                <th scope="col">Contact</th>
-                <th scope="col">Country</th>
-                <th scope="col" className="col-wide">
-                  Institute address
-                </th>
-                <th scope="col">File</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((s) => (
-                <tr key={s.id}>
-                  <td data-label="Received">
-                    <div className="stack-cell">
-                      <span className="nowrap">{formatDate(s.created_at)}</span>
-                      <span className="muted nowrap">{formatTime(s.created_at)}</span>
-                    </div>
-                  </td>
-                  <td data-label="Reference" className="nowrap mono">{s.reference}</td>
-                  <td data-label="Title" className="col-wide strong">{s.title}</td>
-                  <td data-label="Name">{s.name}</td>
-                  <td data-label="Contact">
-                    <div className="stack-cell">
-                      {s.email && (
-                        <a href={`mailto:${s.email}`} className="break-anywhere">
-                          {s.email}
-                        </a>
-                      )}
-                      {s.phone && <span className="muted nowrap">{s.phone}</span>}
-                    </div>
-                  </td>
-                  <td data-label="Country">{s.country}</td>
-                  <td data-label="Institute address" className="col-wide pre-line">{s.address}</td>
-                  <td data-label="File">
-                    <DownloadButton submission={s} onError={(text) => setMessage({ kind: "error", text })} />
-                  </td>
+          <div className="table-wrap">
+            <table className="table table--stack">
+              <thead>
+                <tr>
+                  <th scope="col">Received</th>
+                  <th scope="col">Reference</th>
+                  <th scope="col" className="col-wide">
+                    Title
+                  </th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Contact</th>
+                  <th scope="col">Country</th>
+                  <th scope="col" className="col-wide">
+                    Institute address
+                  </th>
+                  <th scope="col">File</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((s) => (
+                  <tr key={s.id}>
+                    <td data-label="Received">
+                      <div className="stack-cell">
+                        <span className="nowrap">{formatDate(s.created_at)}</span>
+                        <span className="muted nowrap">{formatTime(s.created_at)}</span>
+                      </div>
+                    </td>
+                    <td data-label="Reference" className="nowrap mono">{s.reference}</td>
+                    <td data-label="Title" className="col-wide strong">{s.title}</td>
+                    <td data-label="Name">{s.name}</td>
+                    <td data-label="Contact">
+                      <div className="stack-cell">
+                        {s.email && (
+                          <a href={`mailto:${s.email}`} className="break-anywhere">
+                            {s.email}
+                          </a>
+                        )}
+                        {s.phone && <span className="muted nowrap">{s.phone}</span>}
+                      </div>
+                    </td>
+                    <td data-label="Country">{s.country}</td>
+                    <td data-label="Institute address" className="col-wide pre-line">{s.address}</td>
+                    <td data-label="File">
+                      <DownloadButton submission={s} onError={(text) => setMessage({ kind: "error", text })} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </ResourceView>
     </>
