@@ -1,10 +1,9 @@
 // /admin: tiles with counts (SPEC §2: Archives and Editors; articles and submissions added).
 import { Link } from "react-router";
-import { adminJson } from "./admin-api";
 import { PageHeader, useTitle } from "./admin-ui";
 import { ResourceView } from "./form-kit";
 import type { DashboardCounts } from "../../worker/schemas/api";
-import { useResource } from "./use-resource";
+import { useAdminJson } from "./use-resource";
 import { RecentChanges } from "./recent-changes";
 
 const TILES: { key: keyof DashboardCounts; label: string; to: string; hint: string }[] = [
@@ -42,7 +41,7 @@ function Tiles({ counts }: { counts: DashboardCounts | undefined }) {
 
 export function DashboardPage() {
   useTitle("Dashboard");
-  const counts = useResource((signal) => adminJson<DashboardCounts>("/api/admin/", { signal }), "dashboard");
+  const counts = useAdminJson<DashboardCounts>("/api/admin/");
 
   return (
     <>

@@ -1,15 +1,15 @@
 // Add editor (/admin/editors/add) and edit editor (/admin/editors/{id}) — SPEC §2, §5, §8.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import type { Editor } from "../../worker/schemas/api";
 import { DESIGNATIONS, EDITOR_CATEGORIES, IMAGE_MAX_BYTES } from "../../worker/schemas/constants";
 import { decodeEntities, escapeHtml, richTextToPlain, sanitizeRichText } from "../../worker/schemas/rich-text";
 import { editorSchema } from "../../worker/schemas/admin";
-import { adminJson, isAbort } from "./admin-api";
+import { adminJson } from "./admin-api";
 import { saveErrorMessage } from "./save-errors";
 import { describedBy, Field, Flash, PageHeader, useTitle } from "./admin-ui";
 import { ResourceView, SelectField, TextField, SubmitButton, useZodForm } from "./form-kit";
-import { useResource } from "./use-resource";
+import { useAdminJson } from "./use-resource";
 import { Avatar } from "./editors-page";
 import { formatBytes } from "./format";
 
@@ -77,20 +77,15 @@ export function EditorFormPage({ mode }: { mode: "add" | "edit" }) {
   const params = useParams();
   const editorId = String(params.id ?? "").replace(/\D+/g, "");
   const [round, setRound] = useState(0);
-  const loaded = useResource<Editor | null>(
-    (signal) =>
-      mode === "edit"
-        ? adminJson<Editor>(`/api/admin/editors/${editorId}`, { signal }).catch((error: unknown) => {
-            // The load is cancellable (SPEC §7); a failure is only logged (SPEC §8).
-            if (!isAbort(error)) console.error("Could not load the editor", error);
-            throw error;
-          })
-        : Promise.resolve(null),
-    `${mode}:${editorId}`,
-  );
   const form = (editor: Editor | null) => (
     <EditorForm key={`${editor?.id ?? "new"}:${round}`} mode={mode} editorId={editorId} editor={editor} onAnother={() => setRound((n) => n + 1)} />
   );
+  return mode === "add" ? form(null) : <EditEditor id={editorId} form={form} />;
+}
+
+function EditEditor({ id, form }: { id: string; form: (editor: Editor | null) => ReactNode }) {
+  // The load is cancellable (SPEC §7); a failure is only logged (SPEC §8) and leaves the form empty.
+  const loaded = useAdminJson<Editor>(`/api/admin/editors/${id}`, "Could not load the editor");
   return (
     <ResourceView resource={loaded} loading="Loading editor…" stale={false} error={() => form(null)}>
       {(editor) => form(editor)}

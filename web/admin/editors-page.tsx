@@ -9,8 +9,8 @@ import { adminJson } from "./admin-api";
 import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
 import { ResourceView } from "./form-kit";
 import { formatDate } from "./format";
-import { DocumentButton, SelectAllCheckbox, useSelection } from "./selection";
-import { useResource } from "./use-resource";
+import { DocumentButton, SelectAllCell, SelectRowCell, useSelection } from "./selection";
+import { useAdminJson } from "./use-resource";
 
 /** SPEC §4: the toggle shows "on" unless the status is exactly 'disabled'. */
 export function statusIsOn(status: string): boolean {
@@ -91,7 +91,7 @@ function StatusToggle({ editor, onChanged }: { editor: Editor; onChanged: () => 
 export function EditorsPage() {
   useTitle("Editors");
   const [message, setMessage] = useState<FlashMessage | null>(null);
-  const editors = useResource((signal) => adminJson<Editor[]>("/api/admin/editors", { signal }), "editors");
+  const editors = useAdminJson<Editor[]>("/api/admin/editors");
   const rows = editors.data ?? [];
   const ids = useMemo(() => rows.map((e) => e.id), [rows]);
   const selection = useSelection(ids);
@@ -138,14 +138,7 @@ export function EditorsPage() {
             <table className="table table--stack table--editors">
               <thead>
                 <tr>
-                  <th scope="col" className="col-check">
-                    <SelectAllCheckbox
-                      checked={selection.allSelected}
-                      mixed={selection.someSelected}
-                      onChange={selection.toggleAll}
-                      label="Select all editors"
-                    />
-                  </th>
+                  <SelectAllCell selection={selection} label="Select all editors" />
                   <th scope="col">S.NO.</th>
                   <th scope="col">PICTURE</th>
                   <th scope="col">NAME</th>
@@ -165,15 +158,7 @@ export function EditorsPage() {
               <tbody>
                 {rows.map((editor, index) => (
                   <tr key={editor.id} className={selection.selected.has(editor.id) ? "is-selected" : undefined}>
-                    <td data-label="Select" className="col-check">
-                      <input
-                        type="checkbox"
-                        className="checkbox"
-                        checked={selection.selected.has(editor.id)}
-                        onChange={() => selection.toggle(editor.id)}
-                        aria-label={`Select ${editor.name}`}
-                      />
-                    </td>
+                    <SelectRowCell selection={selection} rowKey={editor.id} label={`Select ${editor.name}`} />
                     <td data-label="S.NO.">{index + 1}</td>
                     <td data-label="PICTURE">
                       <Avatar src={editor.picture_url} name={editor.name} />

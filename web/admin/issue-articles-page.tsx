@@ -6,13 +6,13 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { Pagination } from "../components/pagination";
 import { pageParam } from "../lib/search-format";
 import { sanitizeRichText } from "../../worker/schemas/rich-text";
-import { adminJson, errorCode } from "./admin-api";
+import { errorCode } from "./admin-api";
 import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
 import { ResourceView } from "./form-kit";
 import { pad } from "./format";
-import { DocumentButton, SelectAllCheckbox, useSelection } from "./selection";
+import { DocumentButton, SelectAllCell, SelectRowCell, useSelection } from "./selection";
 import type { AdminIssueArticles } from "../../worker/schemas/api";
-import { useResource } from "./use-resource";
+import { useAdminJson } from "./use-resource";
 import { CrossrefButton } from "./crossref-button";
 
 /** Rows a page of the table shows. */
@@ -32,10 +32,7 @@ export function IssueArticlesPage() {
   const [message, setMessage] = useState<FlashMessage | null>(null);
   const [query] = useSearchParams();
 
-  const data = useResource(
-    (signal) => adminJson<AdminIssueArticles>(`/api/admin/archives/${year}/${volume}/${issue}`, { signal }),
-    `${year}/${volume}/${issue}`,
-  );
+  const data = useAdminJson<AdminIssueArticles>(`/api/admin/archives/${year}/${volume}/${issue}`);
   const articles = data.data?.articles ?? [];
   const refs = useMemo(() => articles.filter((a) => a.refnumber).map((a) => a.refnumber), [articles]);
   const selection = useSelection(refs);
@@ -119,15 +116,7 @@ export function IssueArticlesPage() {
             <table className="table table--stack">
               <thead>
                 <tr>
-                  <th scope="col" className="col-check">
-                    <SelectAllCheckbox
-                      checked={selection.allSelected}
-                      mixed={selection.someSelected}
-                      onChange={selection.toggleAll}
-                      label="Select all articles"
-                      disabled={refs.length === 0}
-                    />
-                  </th>
+                  <SelectAllCell selection={selection} label="Select all articles" disabled={refs.length === 0} />
                   <th scope="col">S.No.</th>
                   <th scope="col">Ref. No.</th>
                   <th scope="col" className="col-wide">
@@ -144,16 +133,12 @@ export function IssueArticlesPage() {
               <tbody>
                 {shown.map((article, index) => (
                   <tr key={article.id} className={selection.selected.has(article.refnumber) ? "is-selected" : undefined}>
-                    <td data-label="Select" className="col-check">
-                      <input
-                        type="checkbox"
-                        className="checkbox"
-                        checked={selection.selected.has(article.refnumber)}
-                        onChange={() => selection.toggle(article.refnumber)}
-                        disabled={!article.refnumber}
-                        aria-label={`Select article ${article.refnumber || first + index + 1}`}
-                      />
-                    </td>
+                    <SelectRowCell
+                      selection={selection}
+                      rowKey={article.refnumber}
+                      disabled={!article.refnumber}
+                      label={`Select article ${article.refnumber || first + index + 1}`}
+                    />
                     <td data-label="S.No.">{first + index + 1}</td>
                     <td data-label="Ref. No." className="nowrap mono">{article.refnumber || "—"}</td>
                     <td data-label="Title" className="col-wide">

@@ -9,7 +9,7 @@ import { ResourceView, SubmitButton, TextField, useZodForm } from "./form-kit";
 import { formatDate, pad } from "./format";
 import { issuePath } from "./paths";
 import type { AdminIssue } from "../../worker/schemas/api";
-import { useResource } from "./use-resource";
+import { useAdminJson } from "./use-resource";
 
 function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: () => void }) {
   const year = new Date().getFullYear();
@@ -97,7 +97,7 @@ export function IssuesPage() {
   useTitle("Archives");
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
-  const issues = useResource((signal) => adminJson<AdminIssue[]>("/api/admin/archives/", { signal }), "issues");
+  const issues = useAdminJson<AdminIssue[]>("/api/admin/archives/");
 
   return (
     <>

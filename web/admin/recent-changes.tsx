@@ -1,9 +1,8 @@
 // The dashboard's short history (the audit trail, GET /api/admin/events): who changed what, and when.
 import { Link } from "react-router";
-import { adminJson } from "./admin-api";
 import { formatDateTime } from "./format";
 import type { AdminEventEntry } from "../../worker/schemas/api";
-import { useResource } from "./use-resource";
+import { useAdminJson } from "./use-resource";
 import { ResourceView } from "./form-kit";
 
 const VERBS: Record<string, string> = {
@@ -59,7 +58,7 @@ function Changes({ list }: { list: AdminEventEntry[] | undefined }) {
 
 /** The history is a help, not the page: when it cannot load, it is left out. */
 export function RecentChanges() {
-  const events = useResource((signal) => adminJson<AdminEventEntry[]>("/api/admin/events?limit=12", { signal }), "admin-events");
+  const events = useAdminJson<AdminEventEntry[]>("/api/admin/events?limit=12");
   return (
     <ResourceView resource={events} loading={<Changes list={undefined} />} error={() => null}>
       {(list) => <Changes list={list} />}

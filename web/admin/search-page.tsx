@@ -5,12 +5,11 @@ import { sanitizeRichText } from "../../worker/schemas/rich-text";
 import { HighlightedExcerpt } from "../components/highlighted-excerpt";
 import { Pagination } from "../components/pagination";
 import { pageParam, resultCountText, searchHref } from "../lib/search-format";
-import { adminJson, isAbort } from "./admin-api";
 import { PageHeader, useTitle } from "./admin-ui";
 import { ResourceView } from "./form-kit";
 import { formatDateTime } from "./format";
 import type { AdminSearchResults } from "../../worker/schemas/api";
-import { useResource } from "./use-resource";
+import { useAdminJson } from "./use-resource";
 
 const notFound = (
   <section className="not-found not-found--inline">
@@ -23,15 +22,9 @@ export function SearchPage() {
   const q = params.get("q") ?? "";
   const page = pageParam(params.get("page"));
   useTitle(q ? `Search: ${q}` : "Search");
-  const search = useResource(
-    (signal) =>
-      adminJson<AdminSearchResults>(searchHref("/api/admin/search", q, page), { signal }).catch((error: unknown) => {
-        // SPEC §8: a failed admin search is only logged (a newer search cancelling this one is not a failure).
-        if (!isAbort(error)) console.error("Admin search failed", error);
-        throw error;
-      }),
-    `${page}:${q}`,
-  );
+  // SPEC §8: a failed admin search is only logged (a newer search cancelling this one is not a failure).
+  const search = useAdminJson<AdminSearchResults>(searchHref("/api/admin/search", q, page), "Admin search failed");
+
   const data = search.error ? null : search.data;
 
   return (

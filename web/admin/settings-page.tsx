@@ -4,11 +4,11 @@ import { useRef, type FormEvent } from "react";
 import type { Editor } from "@tiptap/react";
 import type { Settings } from "../../worker/schemas/api";
 import { settingsSchema } from "../../worker/schemas/admin";
-import { adminJson, isAbort } from "./admin-api";
+import { adminJson } from "./admin-api";
 import { saveErrorMessage } from "./save-errors";
 import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
 import { ResourceView, SelectField, SubmitButton, TextField, useZodForm } from "./form-kit";
-import { useResource } from "./use-resource";
+import { useAdminJson } from "./use-resource";
 import { RichTextField } from "./rich-text-field";
 import { DEFAULT_LICENSE, LICENSES } from "../../worker/schemas/scholarly";
 
@@ -65,14 +65,8 @@ function pick(source: Partial<Settings> | null | undefined): Settings {
 
 export function SettingsPage() {
   useTitle("Settings");
-  const settings = useResource(
-    (signal) =>
-      adminJson<Settings | { settings: Settings }>("/api/settings/", { signal }).catch((error: unknown) => {
-        if (!isAbort(error)) console.error("Loading settings failed", error);
-        throw error;
-      }),
-    "settings",
-  );
+  const settings = useAdminJson<Settings | { settings: Settings }>("/api/settings/", "Loading settings failed");
+
   return (
     <>
       <PageHeader title="Settings" back={{ to: "/admin", label: "Back to the dashboard" }} />

@@ -1,11 +1,11 @@
 // /admin/submissions: what authors sent through the public Submit Online form, newest first, with download.
 import { useState } from "react";
-import { adminBlob, adminJson, saveBlob } from "./admin-api";
+import { adminBlob, saveBlob } from "./admin-api";
 import { Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
 import { ResourceView } from "./form-kit";
 import { formatBytes, formatDate, formatTime } from "./format";
 import type { Submission } from "../../worker/schemas/api";
-import { useResource } from "./use-resource";
+import { useAdminJson } from "./use-resource";
 
 function DownloadButton({ submission, onError }: { submission: Submission; onError: (text: string) => void }) {
   const [busy, setBusy] = useState(false);
@@ -38,7 +38,7 @@ function DownloadButton({ submission, onError }: { submission: Submission; onErr
 export function SubmissionsPage() {
   useTitle("Submissions");
   const [message, setMessage] = useState<FlashMessage | null>(null);
-  const list = useResource((signal) => adminJson<Submission[]>("/api/admin/submissions", { signal }), "submissions");
+  const list = useAdminJson<Submission[]>("/api/admin/submissions");
   const rows = list.data ?? [];
 
   return (

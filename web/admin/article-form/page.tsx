@@ -2,10 +2,10 @@
 // issue or the stored article, loaded, then the form (SPEC §5 fields, §8 messages, the success modal of §4).
 import { useParams } from "react-router";
 import type { AdminArticle } from "../../../worker/schemas/api";
-import { adminJson, errorCode } from "../admin-api";
+import { errorCode } from "../admin-api";
 import { ErrorState, PageHeader } from "../admin-ui";
 import { ResourceView } from "../form-kit";
-import { useResource } from "../use-resource";
+import { useAdminJson } from "../use-resource";
 import { ArticleForm } from "./article-form";
 import type { FormMode } from "./validation";
 import { emptyValues, fromArticle } from "./values";
@@ -20,7 +20,7 @@ export function ArticleFormPage({ mode }: { mode: FormMode }) {
 }
 
 function EditArticle({ id }: { id: string }) {
-  const loaded = useResource((signal) => adminJson<AdminArticle>(`/api/admin/articles/${id}`, { signal }), `edit:${id}`);
+  const loaded = useAdminJson<AdminArticle>(`/api/admin/articles/${id}`);
   return (
     <ResourceView
       resource={loaded}
