@@ -4,12 +4,13 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { Editor } from "../../worker/schemas/api";
 import { STATUS_DISABLED, STATUS_ENABLED } from "../../worker/schemas/constants";
-import { richTextToPlain, sanitizeRichText } from "../../worker/schemas/rich-text";
+import { richTextToPlain } from "../../worker/schemas/rich-text";
 import { adminJson } from "./admin-api";
 import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
 import { ResourceView } from "./form-kit";
 import { formatDate } from "./format";
-import { DocumentButton, SelectAllCell, SelectRowCell, useSelection } from "./selection";
+import { DocumentButton, useSelection } from "./selection";
+import { DataTable, richTextColumn, selectColumn, selectedRow, type Column } from "./data-table";
 import { useAdminJson } from "./use-resource";
 
 /** SPEC §4: the toggle shows "on" unless the status is exactly 'disabled'. */
@@ -97,6 +98,37 @@ export function EditorsPage() {
   const selection = useSelection(ids);
   const selectedIds = ids.filter((id) => selection.selected.has(id));
 
+  const columns: Column<Editor>[] = [
+    selectColumn(selection, { allLabel: "Select all editors", keyOf: (editor: Editor) => editor.id, rowLabel: (editor) => `Select ${editor.name}` }),
+    { label: "S.NO.", cell: (_, index) => index + 1 },
+    { label: "PICTURE", cell: (editor) => <Avatar src={editor.picture_url} name={editor.name} /> },
+    { label: "NAME", cellClass: "strong", cell: (editor) => editor.name },
+    { label: "CATEGORY", cellClass: "capitalize", cell: (editor) => editor.category },
+    { label: "DEGREE", cell: (editor) => editor.degree },
+    {
+      label: "EMAIL",
+      cell: (editor) =>
+        editor.email && (
+          <span className="ellipsis" title={editor.email}>
+            {editor.email}
+          </span>
+        ),
+    },
+    { label: "POST", cell: (editor) => richTextToPlain(editor.post) },
+    richTextColumn("AFFILIATION", (editor: Editor) => editor.content),
+    { label: "PHONE", cellClass: "nowrap", cell: (editor) => editor.phone },
+    { label: "STATUS", cell: (editor) => <StatusToggle editor={editor} onChanged={editors.reload} /> },
+    { label: "CREATED", cellClass: "nowrap", cell: (editor) => formatDate(editor.creation) },
+    {
+      label: "ACTION",
+      cell: (editor) => (
+        <Link to={`/admin/editors/${editor.id}`} className="action-link" aria-label={`Edit ${editor.name}`}>
+          EDIT
+        </Link>
+      ),
+    },
+  ];
+
   return (
     <>
       <PageHeader
@@ -134,65 +166,13 @@ export function EditorsPage() {
         }
       >
         {() => (
-          <div className="table-wrap">
-            <table className="table table--stack table--editors">
-              <thead>
-                <tr>
-                  <SelectAllCell selection={selection} label="Select all editors" />
-                  <th scope="col">S.NO.</th>
-                  <th scope="col">PICTURE</th>
-                  <th scope="col">NAME</th>
-                  <th scope="col">CATEGORY</th>
-                  <th scope="col">DEGREE</th>
-                  <th scope="col">EMAIL</th>
-                  <th scope="col">POST</th>
-                  <th scope="col" className="col-wide">
-                    AFFILIATION
-                  </th>
-                  <th scope="col">PHONE</th>
-                  <th scope="col">STATUS</th>
-                  <th scope="col">CREATED</th>
-                  <th scope="col">ACTION</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((editor, index) => (
-                  <tr key={editor.id} className={selection.selected.has(editor.id) ? "is-selected" : undefined}>
-                    <SelectRowCell selection={selection} rowKey={editor.id} label={`Select ${editor.name}`} />
-                    <td data-label="S.NO.">{index + 1}</td>
-                    <td data-label="PICTURE">
-                      <Avatar src={editor.picture_url} name={editor.name} />
-                    </td>
-                    <td data-label="NAME" className="strong">{editor.name}</td>
-                    <td data-label="CATEGORY" className="capitalize">{editor.category}</td>
-                    <td data-label="DEGREE">{editor.degree}</td>
-                    <td data-label="EMAIL">
-                      {editor.email && (
-                        <span className="ellipsis" title={editor.email}>
-                          {editor.email}
-                        </span>
-                      )}
-                    </td>
-                    <td data-label="POST">{richTextToPlain(editor.post)}</td>
-                    <td data-label="AFFILIATION" className="col-wide">
-                      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText, the allowlist of schemas/rich-text */}
-                      <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(editor.content) }} />
-                    </td>
-                    <td data-label="PHONE" className="nowrap">{editor.phone}</td>
-                    <td data-label="STATUS">
-                      <StatusToggle editor={editor} onChanged={editors.reload} />
-                    </td>
-                    <td data-label="CREATED" className="nowrap">{formatDate(editor.creation)}</td>
-                    <td data-label="ACTION">
-                      <Link to={`/admin/editors/${editor.id}`} className="action-link" aria-label={`Edit ${editor.name}`}>
-                        EDIT
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={columns}
+            rows={rows}
+            rowKey={(editor) => editor.id}
+            className="table table--stack table--editors"
+            rowClass={selectedRow(selection, (editor: Editor) => editor.id)}
+          />
         )}
       </ResourceView>
     </>

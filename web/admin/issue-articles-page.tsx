@@ -5,13 +5,15 @@ import { useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Pagination } from "../components/pagination";
 import { pageParam } from "../lib/search-format";
-import { sanitizeRichText } from "../../worker/schemas/rich-text";
 import { errorCode } from "./admin-api";
 import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
 import { ResourceView } from "./form-kit";
 import { pad } from "./format";
-import { DocumentButton, SelectAllCell, SelectRowCell, useSelection } from "./selection";
+import { DocumentButton, useSelection } from "./selection";
+import { DataTable, editArticleColumn, richTextColumn, selectColumn, selectedRow, type Column } from "./data-table";
 import type { AdminIssueArticles } from "../../worker/schemas/api";
+
+type Article = AdminIssueArticles["articles"][number];
 import { useAdminJson } from "./use-resource";
 import { CrossrefButton } from "./crossref-button";
 
@@ -43,6 +45,40 @@ export function IssueArticlesPage() {
   const first = (page - 1) * ROWS_PER_PAGE;
   const shown = articles.slice(first, first + ROWS_PER_PAGE);
   const pagePath = (n: number) => `/admin/archives/${year}/${volume}/${issue}${n > 1 ? `?page=${n}` : ""}`;
+
+  const columns: Column<Article>[] = [
+    selectColumn(selection, {
+      allLabel: "Select all articles",
+      allDisabled: refs.length === 0,
+      keyOf: (article: Article) => article.refnumber,
+      disabled: (article) => !article.refnumber,
+      rowLabel: (article, index) => `Select article ${article.refnumber || first + index + 1}`,
+    }),
+    { label: "S.No.", cell: (_, index) => first + index + 1 },
+    { label: "Ref. No.", cellClass: "nowrap mono", cell: (article) => article.refnumber || "—" },
+    richTextColumn("Title", (article) => article.title),
+    { label: "Authors", cell: (article) => article.authorname },
+    { label: "Pages", cellClass: "nowrap", cell: (article) => article.pagenumber },
+    { label: "Transaction ID", cellClass: "nowrap mono", cell: (article) => article.txnid },
+    {
+      label: "Payment",
+      cell: (article) => (
+        <span className={`badge badge--${article.ptype === "free" ? "neutral" : "info"}`}>{article.ptype === "free" ? "Free" : "Paid"}</span>
+      ),
+    },
+    {
+      label: "PDF",
+      cell: (article) =>
+        article.file_url ? (
+          <a href={article.file_url} target="_blank" rel="noopener">
+            PDF
+          </a>
+        ) : (
+          "—"
+        ),
+    },
+    editArticleColumn("Action", "Edit"),
+  ];
 
   return (
     <>
@@ -112,66 +148,12 @@ export function IssueArticlesPage() {
         }
       >
         {() => (
-          <div className="table-wrap">
-            <table className="table table--stack">
-              <thead>
-                <tr>
-                  <SelectAllCell selection={selection} label="Select all articles" disabled={refs.length === 0} />
-                  <th scope="col">S.No.</th>
-                  <th scope="col">Ref. No.</th>
-                  <th scope="col" className="col-wide">
-                    Title
-                  </th>
-                  <th scope="col">Authors</th>
-                  <th scope="col">Pages</th>
-                  <th scope="col">Transaction ID</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col">PDF</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((article, index) => (
-                  <tr key={article.id} className={selection.selected.has(article.refnumber) ? "is-selected" : undefined}>
-                    <SelectRowCell
-                      selection={selection}
-                      rowKey={article.refnumber}
-                      disabled={!article.refnumber}
-                      label={`Select article ${article.refnumber || first + index + 1}`}
-                    />
-                    <td data-label="S.No.">{first + index + 1}</td>
-                    <td data-label="Ref. No." className="nowrap mono">{article.refnumber || "—"}</td>
-                    <td data-label="Title" className="col-wide">
-                      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText, the allowlist of schemas/rich-text */}
-                      <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(article.title) }} />
-                    </td>
-                    <td data-label="Authors">{article.authorname}</td>
-                    <td data-label="Pages" className="nowrap">{article.pagenumber}</td>
-                    <td data-label="Transaction ID" className="nowrap mono">{article.txnid}</td>
-                    <td data-label="Payment">
-                      <span className={`badge badge--${article.ptype === "free" ? "neutral" : "info"}`}>
-                        {article.ptype === "free" ? "Free" : "Paid"}
-                      </span>
-                    </td>
-                    <td data-label="PDF">
-                      {article.file_url ? (
-                        <a href={article.file_url} target="_blank" rel="noopener">
-                          PDF
-                        </a>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                    <td data-label="Action">
-                      <Link to={`/admin/archives/${article.id}`} className="action-link">
-                        Edit
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={columns}
+            rows={shown}
+            rowKey={(article) => article.id}
+            rowClass={selectedRow(selection, (article: Article) => article.refnumber)}
+          />
         )}
       </ResourceView>
       <Pagination page={page} pages={pages} hrefFor={pagePath} label="Article pages" />

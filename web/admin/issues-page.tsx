@@ -6,6 +6,7 @@ import { adminJson } from "./admin-api";
 import { saveErrorMessage } from "./save-errors";
 import { Field, Flash, PageHeader, useTitle } from "./admin-ui";
 import { ResourceView, SubmitButton, TextField, useZodForm } from "./form-kit";
+import { DataTable } from "./data-table";
 import { formatDate, pad } from "./format";
 import { issuePath } from "./paths";
 import type { AdminIssue } from "../../worker/schemas/api";
@@ -121,40 +122,26 @@ export function IssuesPage() {
         emptyBody={<p>Create the first issue with Add New.</p>}
       >
         {(rows) => (
-          <div className="table-wrap">
-            <table className="table table--rows-link">
-              <thead>
-                <tr>
-                  <th scope="col">Year</th>
-                  <th scope="col">Volume</th>
-                  <th scope="col">Issue</th>
-                  <th scope="col" className="num">
-                    Articles
-                  </th>
-                  <th scope="col">Creation</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={`${row.year}-${row.volume}-${row.issue}`} onClick={() => navigate(issuePath(row))}>
-                    <td>
-                      <Link
-                        to={issuePath(row)}
-                        onClick={(e) => e.stopPropagation()}
-                        aria-label={`${row.year}, volume ${pad(row.volume, 2)}, issue ${pad(row.issue, 2)}`}
-                      >
-                        {row.year}
-                      </Link>
-                    </td>
-                    <td>{pad(row.volume, 2)}</td>
-                    <td>{pad(row.issue, 2)}</td>
-                    <td className="num">{pad(row.articles, 3)}</td>
-                    <td>{formatDate(row.creation)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="table table--rows-link"
+            columns={[
+              {
+                label: "Year",
+                cell: (row) => (
+                  <Link to={issuePath(row)} onClick={(e) => e.stopPropagation()} aria-label={`${row.year}, volume ${pad(row.volume, 2)}, issue ${pad(row.issue, 2)}`}>
+                    {row.year}
+                  </Link>
+                ),
+              },
+              { label: "Volume", cell: (row) => pad(row.volume, 2) },
+              { label: "Issue", cell: (row) => pad(row.issue, 2) },
+              { label: "Articles", headClass: "num", cell: (row) => pad(row.articles, 3) },
+              { label: "Creation", cell: (row) => formatDate(row.creation) },
+            ]}
+            rows={rows}
+            rowKey={(row) => `${row.year}-${row.volume}-${row.issue}`}
+            onRowClick={(row) => navigate(issuePath(row))}
+          />
         )}
       </ResourceView>
     </>

@@ -52,33 +52,6 @@ export function SelectAllCheckbox(props: { checked: boolean; mixed: boolean; onC
 
 export type Selection<K> = ReturnType<typeof useSelection<K>>;
 
-/** The table's first header cell: ticks every row (of every page). */
-export function SelectAllCell<K>(props: { selection: Selection<K>; label: string; disabled?: boolean }) {
-  const { selection } = props;
-  return (
-    <th scope="col" className="col-check">
-      <SelectAllCheckbox checked={selection.allSelected} mixed={selection.someSelected} onChange={selection.toggleAll} label={props.label} disabled={props.disabled} />
-    </th>
-  );
-}
-
-/** A row's first cell: ticks this row. */
-export function SelectRowCell<K>(props: { selection: Selection<K>; rowKey: K; label: string; disabled?: boolean }) {
-  const { selection, rowKey } = props;
-  return (
-    <td data-label="Select" className="col-check">
-      <input
-        type="checkbox"
-        className="checkbox"
-        checked={selection.selected.has(rowKey)}
-        onChange={() => selection.toggle(rowKey)}
-        disabled={props.disabled}
-        aria-label={props.label}
-      />
-    </td>
-  );
-}
-
 /**
  * A button that POSTs JSON to a document endpoint and saves the answer under a fixed file name (SPEC §7),
  * showing progress while the server generates the file and a clear error when it fails.
