@@ -15,7 +15,7 @@ import { clearSession, saveSession, useSession, type SessionUser } from "../lib/
 // Pages with heavy dependencies (the rich-text editor) or used less often load on demand.
 const IssuesPage = lazy(() => import("./issues-page").then((m) => ({ default: m.IssuesPage })));
 const IssueArticlesPage = lazy(() => import("./issue-articles-page").then((m) => ({ default: m.IssueArticlesPage })));
-const ArticleFormPage = lazy(() => import("./article-form-page").then((m) => ({ default: m.ArticleFormPage })));
+const ArticleFormPage = lazy(() => import("./article-form/page").then((m) => ({ default: m.ArticleFormPage })));
 const EditorsPage = lazy(() => import("./editors-page").then((m) => ({ default: m.EditorsPage })));
 const EditorFormPage = lazy(() => import("./editor-form-page").then((m) => ({ default: m.EditorFormPage })));
 const SettingsPage = lazy(() => import("./settings-page").then((m) => ({ default: m.SettingsPage })));

@@ -91,6 +91,8 @@ export function Field(props: {
   marker?: boolean;
   hint?: ReactNode;
   error?: string | null;
+  /** Red without an error text (a field the server refused, a missing one the form's message names). */
+  invalid?: boolean;
   className?: string;
   children: ReactNode;
   /** For controls that are not labelable (the rich-text editor): the label gets this id instead of htmlFor. */
@@ -105,7 +107,7 @@ export function Field(props: {
     </span>
   ) : null;
   return (
-    <div className={`field${props.error ? " field--invalid" : ""}${props.className ? ` ${props.className}` : ""}`}>
+    <div className={`field${props.error || props.invalid ? " field--invalid" : ""}${props.className ? ` ${props.className}` : ""}`}>
       <div className="field__label-row">
         {props.labelId ? (
           <span className="field__label" id={props.labelId} onClick={props.onLabelClick}>

@@ -1,7 +1,7 @@
 // "Crossref XML" on the admin issue page: downloads the issue's Crossref 5.3.1 deposit (GET /api/admin/crossref/...).
 import { useState } from "react";
 import { adminBlob, errorCode, saveBlob } from "./admin-api";
-import { Spinner } from "./admin-ui";
+import { BusyButton } from "./form-kit";
 
 const MESSAGES: Record<string, string> = {
   no_dois: "No public article of this issue has a DOI yet: set the DOI prefix in Settings, or a DOI on the articles.",
@@ -24,14 +24,8 @@ export function CrossrefButton(props: { year: string | number; volume: string | 
     }
   }
   return (
-    <button type="button" className="btn btn--ghost" onClick={download} disabled={busy} title="Download the Crossref deposit XML of this issue">
-      {busy ? (
-        <>
-          <Spinner /> Preparing…
-        </>
-      ) : (
-        "Crossref XML"
-      )}
-    </button>
+    <BusyButton busy={busy} busyLabel="Preparing…" onClick={download} className="btn btn--ghost" title="Download the Crossref deposit XML of this issue">
+      Crossref XML
+    </BusyButton>
   );
 }

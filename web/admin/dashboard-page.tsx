@@ -1,9 +1,9 @@
 // /admin: tiles with counts (SPEC §2: Archives and Editors; articles and submissions added).
 import { Link } from "react-router";
-import { adminJson } from "./admin-api";
-import { ErrorState, PageHeader, useTitle } from "./admin-ui";
+import { PageHeader, useTitle } from "./admin-ui";
+import { ResourceView } from "./form-kit";
 import type { DashboardCounts } from "../../worker/schemas/api";
-import { useResource } from "./use-resource";
+import { useAdminJson } from "./use-resource";
 import { RecentChanges } from "./recent-changes";
 
 const TILES: { key: keyof DashboardCounts; label: string; to: string; hint: string }[] = [
@@ -13,42 +13,42 @@ const TILES: { key: keyof DashboardCounts; label: string; to: string; hint: stri
   { key: "submissions", label: "Submissions", to: "/admin/submissions", hint: "Sent through Submit Online" },
 ];
 
+/** The tiles; a count still loading shows a skeleton. */
+function Tiles({ counts }: { counts: DashboardCounts | undefined }) {
+  return (
+    <ul className="tiles" aria-busy={!counts}>
+      {TILES.map((tile) => (
+        <li key={tile.key}>
+          <Link to={tile.to} className={`tile tile--${tile.key}`}>
+            <span className="tile__label">{tile.label}</span>
+            <span className="tile__count">{counts ? (counts[tile.key] ?? 0) : <span className="skeleton" aria-label="Loading" />}</span>
+            <span className="tile__hint">{tile.hint}</span>
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link to="/admin/settings" className="tile tile--settings">
+          <span className="tile__label">Settings</span>
+          <span className="tile__count tile__count--icon" aria-hidden="true">
+            ⚙
+          </span>
+          <span className="tile__hint">Journal name, ISSN, fees, home page</span>
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
 export function DashboardPage() {
   useTitle("Dashboard");
-  const counts = useResource((signal) => adminJson<DashboardCounts>("/api/admin/", { signal }), "dashboard");
+  const counts = useAdminJson<DashboardCounts>("/api/admin/");
 
   return (
     <>
       <PageHeader title="Dashboard" />
-      {counts.error ? (
-        <ErrorState onRetry={counts.reload} />
-      ) : (
-        <ul className="tiles" aria-busy={counts.loading}>
-          {TILES.map((tile) => {
-            const value = counts.data?.[tile.key];
-            return (
-              <li key={tile.key}>
-                <Link to={tile.to} className={`tile tile--${tile.key}`}>
-                  <span className="tile__label">{tile.label}</span>
-                  <span className="tile__count">
-                    {counts.loading && value === undefined ? <span className="skeleton" aria-label="Loading" /> : (value ?? 0)}
-                  </span>
-                  <span className="tile__hint">{tile.hint}</span>
-                </Link>
-              </li>
-            );
-          })}
-          <li>
-            <Link to="/admin/settings" className="tile tile--settings">
-              <span className="tile__label">Settings</span>
-              <span className="tile__count tile__count--icon" aria-hidden="true">
-                ⚙
-              </span>
-              <span className="tile__hint">Journal name, ISSN, fees, home page</span>
-            </Link>
-          </li>
-        </ul>
-      )}
+      <ResourceView resource={counts} loading={<Tiles counts={undefined} />}>
+        {(data) => <Tiles counts={data} />}
+      </ResourceView>
       <RecentChanges />
     </>
   );

@@ -1,13 +1,15 @@
 // Add editor (/admin/editors/add) and edit editor (/admin/editors/{id}) — SPEC §2, §5, §8.
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import type { Editor } from "../../worker/schemas/api";
 import { DESIGNATIONS, EDITOR_CATEGORIES, IMAGE_MAX_BYTES } from "../../worker/schemas/constants";
 import { decodeEntities, escapeHtml, richTextToPlain, sanitizeRichText } from "../../worker/schemas/rich-text";
 import { editorSchema } from "../../worker/schemas/admin";
-import { adminJson, errorCode, isAbort } from "./admin-api";
+import { adminJson } from "./admin-api";
 import { saveErrorMessage } from "./save-errors";
-import { describedBy, Field, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
+import { describedBy, Field, Flash, PageHeader, useTitle } from "./admin-ui";
+import { ResourceView, SelectField, TextField, SubmitButton, useZodForm } from "./form-kit";
+import { useAdminJson } from "./use-resource";
 import { Avatar } from "./editors-page";
 import { formatBytes } from "./format";
 
@@ -25,8 +27,7 @@ interface EditorValues {
   country: string;
 }
 
-type RequiredName = "category" | "post" | "name" | "content";
-const REQUIRED: RequiredName[] = ["category", "post", "name", "content"];
+const REQUIRED: (keyof EditorValues)[] = ["category", "post", "name", "content"];
 
 const EMPTY: EditorValues = { category: "", post: "", name: "", degree: "", content: "", email: "", phone: "", country: "" };
 
@@ -58,55 +59,54 @@ function textareaToRichText(text: string): string {
   return escapeHtml(text.trim()).replace(/\r?\n/g, "<br>");
 }
 
+const LABELS: Record<keyof EditorValues, string> = {
+  category: "Category",
+  post: "Post",
+  name: "Name",
+  degree: "Degree",
+  content: "Affiliation",
+  email: "Email",
+  phone: "Phone",
+  country: "Country",
+};
+
+/** What is sent: the affiliation as rich text. */
+const payloadOf = (values: EditorValues): EditorValues => ({ ...values, content: textareaToRichText(values.content) });
+
 export function EditorFormPage({ mode }: { mode: "add" | "edit" }) {
   const params = useParams();
   const editorId = String(params.id ?? "").replace(/\D+/g, "");
-  const [loaded, setLoaded] = useState<Editor | null>(null);
-  const [loading, setLoading] = useState(mode === "edit");
   const [round, setRound] = useState(0);
+  const form = (editor: Editor | null) => (
+    <EditorForm key={`${editor?.id ?? "new"}:${round}`} mode={mode} editorId={editorId} editor={editor} onAnother={() => setRound((n) => n + 1)} />
+  );
+  return mode === "add" ? form(null) : <EditEditor id={editorId} form={form} />;
+}
 
-  useEffect(() => {
-    if (mode !== "edit") return;
-    // The load is cancellable (SPEC §7); a failure is only logged (SPEC §8).
-    const controller = new AbortController();
-    setLoading(true);
-    adminJson<Editor>(`/api/admin/editors/${editorId}`, { signal: controller.signal })
-      .then((editor) => setLoaded(editor))
-      .catch((error: unknown) => {
-        if (!isAbort(error)) console.error("Could not load the editor", error);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [mode, editorId]);
-
-  if (loading) return <LoadingState label="Loading editor…" />;
+function EditEditor({ id, form }: { id: string; form: (editor: Editor | null) => ReactNode }) {
+  // The load is cancellable (SPEC §7); a failure is only logged (SPEC §8) and leaves the form empty.
+  const loaded = useAdminJson<Editor>(`/api/admin/editors/${id}`, "Could not load the editor");
   return (
-    <EditorForm
-      key={`${loaded?.id ?? "new"}:${round}`}
-      mode={mode}
-      editorId={editorId}
-      editor={loaded}
-      onAnother={() => setRound((n) => n + 1)}
-    />
+    <ResourceView resource={loaded} loading="Loading editor…" stale={false} error={() => form(null)}>
+      {(editor) => form(editor)}
+    </ResourceView>
   );
 }
 
 function EditorForm(props: { mode: "add" | "edit"; editorId: string; editor: Editor | null; onAnother: () => void }) {
   const { mode, editorId, editor } = props;
   useTitle(mode === "add" ? "Add editor" : "Edit editor");
-  const id = useId();
-  const fid = (name: string) => `${id}-${name}`;
-  const [values, setValues] = useState<EditorValues>(editor ? fromEditor(editor) : EMPTY);
+  const form = useZodForm<EditorValues>({
+    initial: editor ? fromEditor(editor) : EMPTY,
+    schema: editorSchema,
+    input: payloadOf,
+    required: REQUIRED,
+    labels: LABELS,
+    problemText: (name) => (name === "post" ? "Choose one of the listed posts." : "Check this value."),
+  });
   const [picture, setPicture] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
-  const [tried, setTried] = useState(false);
-  const [problems, setProblems] = useState<Map<string, string>>(() => new Map());
-  const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState(false);
-  const [message, setMessage] = useState<FlashMessage | null>(null);
   const [current, setCurrent] = useState<Editor | null>(editor);
   const pictureInput = useRef<HTMLInputElement>(null);
 
@@ -119,12 +119,6 @@ function EditorForm(props: { mode: "add" | "edit"; editorId: string; editor: Edi
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [picture]);
-
-  const missing = new Set(tried ? REQUIRED.filter((name) => !values[name].trim()) : []);
-  const set = (name: keyof EditorValues, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    if (problems.has(name)) setProblems((current) => new Map([...current].filter(([key]) => key !== name)));
-  };
 
   function pickPicture(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
@@ -149,110 +143,54 @@ function EditorForm(props: { mode: "add" | "edit"; editorId: string; editor: Edi
   }
 
   async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy || created) return;
-    setTried(true);
-    const empty = REQUIRED.filter((name) => !values[name].trim());
-    if (empty.length > 0) {
-      // Nothing is sent; the empty required fields get a red bottom border (SPEC §5).
-      document.getElementById(fid(empty[0]!))?.focus();
-      return;
-    }
-    const payload = { ...values, content: textareaToRichText(values.content) };
-    const parsed = editorSchema.safeParse(payload);
-    if (!parsed.success) {
-      const found = new Map<string, string>();
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0] ?? "");
-        if (name && !found.has(name)) found.set(name, name === "post" ? "Choose one of the listed posts." : "Check this value.");
-      }
-      setProblems(found);
-      document.getElementById(fid([...found.keys()][0] ?? "name"))?.focus();
-      return;
-    }
-    setProblems(new Map());
-    const form = new FormData();
-    for (const [name, value] of Object.entries(payload)) form.append(name, value.trim());
-    if (picture) form.append("imgFile", picture, picture.name);
-    // The version this form edits: a save over someone else's newer one is refused (409 stale_edit).
-    if (mode === "edit" && current?.updated_at) form.append("updated_at", current.updated_at);
-    setBusy(true);
-    setMessage(null);
-    try {
-      if (mode === "add") {
-        await adminJson("/api/editors", { method: "POST", form });
-        setCreated(true);
-        setMessage({ kind: "success", text: "Editor created successfully" });
-      } else {
-        const body = await adminJson<{ editor?: Editor } & Partial<Editor>>(`/api/editors/${editorId}`, { method: "POST", form });
-        const updated = body?.editor ?? (body?.id ? (body as Editor) : null);
-        if (updated) setCurrent(updated);
-        setPicture(null);
-        if (pictureInput.current) pictureInput.current.value = "";
-        setMessage({ kind: "success", text: "Editor updated successfully" });
-      }
-    } catch (error) {
-      console.error("Saving the editor failed", error);
-      setMessage({ kind: "error", text: saveErrorMessage(errorCode(error)) });
-    } finally {
-      setBusy(false);
-      window.scrollTo({ top: 0, behavior: "smooth" });
-    }
+    // Nothing is sent while a required field is empty; those get a red bottom border (SPEC §5).
+    const sent = await form.submit(event, {
+      send: async () => {
+        const formData = new FormData();
+        for (const [name, value] of Object.entries(payloadOf(form.values))) formData.append(name, value.trim());
+        if (picture) formData.append("imgFile", picture, picture.name);
+        // The version this form edits: a save over someone else's newer one is refused (409 stale_edit).
+        if (mode === "edit" && current?.updated_at) formData.append("updated_at", current.updated_at);
+        if (mode === "add") {
+          await adminJson("/api/editors", { method: "POST", form: formData });
+          form.setDone(true);
+          form.setFlash({ kind: "success", text: "Editor created successfully" });
+        } else {
+          const body = await adminJson<{ editor?: Editor } & Partial<Editor>>(`/api/editors/${editorId}`, { method: "POST", form: formData });
+          const updated = body?.editor ?? (body?.id ? (body as Editor) : null);
+          if (updated) setCurrent(updated);
+          setPicture(null);
+          if (pictureInput.current) pictureInput.current.value = "";
+          form.setFlash({ kind: "success", text: "Editor updated successfully" });
+        }
+      },
+      onError: (error, code) => {
+        console.error("Saving the editor failed", error);
+        form.setFlash({ kind: "error", text: saveErrorMessage(code) });
+      },
+    });
+    if (sent) window.scrollTo({ top: 0, behavior: "smooth" });
   }
 
   const marker = mode === "add";
   const postOptions: string[] = [...DESIGNATIONS];
-  if (values.post && !postOptions.includes(values.post)) postOptions.push(values.post); // a legacy post stays selectable
+  const post = form.values.post;
+  if (post && !postOptions.includes(post)) postOptions.push(post); // a legacy post stays selectable
 
-  const textField = (name: keyof EditorValues, label: string, opts: { required?: boolean; type?: string; autoComplete?: string; multiline?: boolean } = {}) => {
-    const isMissing = missing.has(name as RequiredName) || problems.has(name);
-    const problem = missing.has(name as RequiredName) ? `${label} is required.` : (problems.get(name) ?? null);
-    const common = {
-      id: fid(name),
-      name,
-      value: values[name],
-      required: opts.required,
-      "aria-invalid": isMissing || undefined,
-      "aria-describedby": describedBy(fid(name), { error: isMissing }),
-      readOnly: created,
-    };
-    return (
-      <Field id={fid(name)} label={label} required={opts.required} marker={opts.required && marker} error={problem}>
-        {opts.multiline ? (
-          <textarea {...common} rows={3} onChange={(e) => set(name, e.target.value)} />
-        ) : (
-          <input {...common} type={opts.type ?? "text"} autoComplete={opts.autoComplete ?? "off"} onChange={(e) => set(name, e.target.value)} />
-        )}
-      </Field>
-    );
-  };
-
-  const selectField = (name: "category" | "post", label: string, options: readonly string[], placeholder: string) => {
-    const isMissing = missing.has(name) || problems.has(name);
-    const problem = missing.has(name) ? `${label} is required.` : (problems.get(name) ?? null);
-    return (
-      <Field id={fid(name)} label={label} required marker={marker} error={problem}>
-        <select
-          id={fid(name)}
-          name={name}
-          required
-          value={values[name]}
-          aria-invalid={isMissing || undefined}
-          aria-describedby={describedBy(fid(name), { error: isMissing })}
-          onChange={(e) => set(name, e.target.value)}
-          disabled={created}
-          className={name === "category" ? "capitalize" : undefined}
-        >
-          <option value="">{placeholder}</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      </Field>
-    );
-  };
+  const textField = (name: keyof EditorValues, opts: { required?: boolean; type?: string; autoComplete?: string; rows?: number } = {}) => (
+    <TextField field={form.field(name)} label={LABELS[name]} marker={opts.required && marker} {...opts} />
+  );
+  const selectField = (name: "category" | "post", options: readonly string[], placeholder: string) => (
+    <SelectField
+      field={form.field(name)}
+      label={LABELS[name]}
+      required
+      marker={marker}
+      options={options}
+      placeholder={placeholder}
+      className={name === "category" ? "capitalize" : undefined}
+    />
+  );
 
   return (
     <>
@@ -261,60 +199,52 @@ function EditorForm(props: { mode: "add" | "edit"; editorId: string; editor: Edi
         back={{ to: "/admin/editors", label: "Back to editors" }}
         meta={mode === "edit" && current ? current.name : undefined}
       />
-      <Flash message={message} onClose={() => setMessage(null)} />
-      <form className="form" onSubmit={submit} noValidate aria-busy={busy || undefined}>
+      <Flash message={form.flash} onClose={() => form.setFlash(null)} />
+      <form className="form" onSubmit={submit} noValidate aria-busy={form.busy || undefined}>
         <section className="panel form__section">
           <div className="editor-form__picture">
-            <Avatar src={preview ?? current?.picture_url ?? ""} name={values.name} size="lg" />
+            <Avatar src={preview ?? current?.picture_url ?? ""} name={form.values.name} size="lg" />
             <Field
-              id={fid("imgFile")}
+              id={`${form.idPrefix}-imgFile`}
               label="Picture"
               hint={`JPEG, PNG, WebP or GIF, at most ${formatBytes(IMAGE_MAX_BYTES)}.${mode === "edit" ? " Leave empty to keep the current picture." : ""}`}
               error={pictureError}
             >
               <input
                 ref={pictureInput}
-                id={fid("imgFile")}
+                id={`${form.idPrefix}-imgFile`}
                 name="imgFile"
                 type="file"
                 accept={IMAGE_TYPES.join(",")}
-                aria-describedby={describedBy(fid("imgFile"), { hint: true, error: !!pictureError })}
+                aria-describedby={describedBy(`${form.idPrefix}-imgFile`, { hint: true, error: !!pictureError })}
                 onChange={pickPicture}
-                disabled={created}
+                disabled={form.done}
               />
             </Field>
           </div>
           <div className="grid-2">
-            {selectField("category", "Category", EDITOR_CATEGORIES, "Select category")}
-            {selectField("post", "Post", postOptions, "Select post")}
+            {selectField("category", EDITOR_CATEGORIES, "Select category")}
+            {selectField("post", postOptions, "Select post")}
           </div>
           <div className="grid-2">
-            {textField("name", "Name", { required: true, autoComplete: "name" })}
-            {textField("degree", "Degree")}
+            {textField("name", { required: true, autoComplete: "name" })}
+            {textField("degree")}
           </div>
-          {textField("content", "Affiliation", { required: true, multiline: true })}
+          {textField("content", { required: true, rows: 3 })}
           <div className="grid-3">
-            {textField("email", "Email", { type: "email", autoComplete: "email" })}
-            {textField("phone", "Phone", { type: "tel", autoComplete: "tel" })}
-            {textField("country", "Country", { autoComplete: "country-name" })}
+            {textField("email", { type: "email", autoComplete: "email" })}
+            {textField("phone", { type: "tel", autoComplete: "tel" })}
+            {textField("country", { autoComplete: "country-name" })}
           </div>
-          {tried && missing.size > 0 && (
+          {form.missing.size > 0 && (
             <p className="form-error" role="alert">
               Fill in the fields marked in red.
             </p>
           )}
         </section>
         <div className="form__actions">
-          {!created ? (
-            <button type="submit" className="btn btn--primary" disabled={busy}>
-              {busy ? (
-                <>
-                  <Spinner /> Saving…
-                </>
-              ) : (
-                "Submit"
-              )}
-            </button>
+          {!form.done ? (
+            <SubmitButton busy={form.busy} />
           ) : (
             <>
               <Link to="/admin/editors" className="btn btn--secondary">

@@ -4,12 +4,14 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { Editor } from "../../worker/schemas/api";
 import { STATUS_DISABLED, STATUS_ENABLED } from "../../worker/schemas/constants";
-import { richTextToPlain, sanitizeRichText } from "../../worker/schemas/rich-text";
+import { richTextToPlain } from "../../worker/schemas/rich-text";
 import { adminJson } from "./admin-api";
-import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
+import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
+import { ResourceView } from "./form-kit";
 import { formatDate } from "./format";
-import { DocumentButton, SelectAllCheckbox, useSelection } from "./selection";
-import { useResource } from "./use-resource";
+import { DocumentButton, useSelection } from "./selection";
+import { DataTable, richTextColumn, selectColumn, selectedRow, type Column } from "./data-table";
+import { useAdminJson } from "./use-resource";
 
 /** SPEC §4: the toggle shows "on" unless the status is exactly 'disabled'. */
 export function statusIsOn(status: string): boolean {
@@ -90,11 +92,42 @@ function StatusToggle({ editor, onChanged }: { editor: Editor; onChanged: () => 
 export function EditorsPage() {
   useTitle("Editors");
   const [message, setMessage] = useState<FlashMessage | null>(null);
-  const editors = useResource((signal) => adminJson<Editor[]>("/api/admin/editors", { signal }), "editors");
+  const editors = useAdminJson<Editor[]>("/api/admin/editors");
   const rows = editors.data ?? [];
   const ids = useMemo(() => rows.map((e) => e.id), [rows]);
   const selection = useSelection(ids);
   const selectedIds = ids.filter((id) => selection.selected.has(id));
+
+  const columns: Column<Editor>[] = [
+    selectColumn(selection, { allLabel: "Select all editors", keyOf: (editor: Editor) => editor.id, rowLabel: (editor) => `Select ${editor.name}` }),
+    { label: "S.NO.", cell: (_, index) => index + 1 },
+    { label: "PICTURE", cell: (editor) => <Avatar src={editor.picture_url} name={editor.name} /> },
+    { label: "NAME", cellClass: "strong", cell: (editor) => editor.name },
+    { label: "CATEGORY", cellClass: "capitalize", cell: (editor) => editor.category },
+    { label: "DEGREE", cell: (editor) => editor.degree },
+    {
+      label: "EMAIL",
+      cell: (editor) =>
+        editor.email && (
+          <span className="ellipsis" title={editor.email}>
+            {editor.email}
+          </span>
+        ),
+    },
+    { label: "POST", cell: (editor) => richTextToPlain(editor.post) },
+    richTextColumn("AFFILIATION", (editor: Editor) => editor.content),
+    { label: "PHONE", cellClass: "nowrap", cell: (editor) => editor.phone },
+    { label: "STATUS", cell: (editor) => <StatusToggle editor={editor} onChanged={editors.reload} /> },
+    { label: "CREATED", cellClass: "nowrap", cell: (editor) => formatDate(editor.creation) },
+    {
+      label: "ACTION",
+      cell: (editor) => (
+        <Link to={`/admin/editors/${editor.id}`} className="action-link" aria-label={`Edit ${editor.name}`}>
+          EDIT
+        </Link>
+      ),
+    },
+  ];
 
   return (
     <>
@@ -121,92 +154,27 @@ export function EditorsPage() {
         }
       />
       <Flash message={message} onClose={() => setMessage(null)} />
-      {editors.loading && !editors.data ? (
-        <LoadingState label="Loading editors…" />
-      ) : editors.error && !editors.data ? (
-        <ErrorState onRetry={editors.reload} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No editors yet">
+      <ResourceView
+        resource={editors}
+        loading="Loading editors…"
+        isEmpty={(list) => list.length === 0}
+        empty="No editors yet"
+        emptyBody={
           <Link to="/admin/editors/add" className="btn btn--secondary">
             Add the first editor
           </Link>
-        </EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table table--stack table--editors">
-            <thead>
-              <tr>
-                <th scope="col" className="col-check">
-                  <SelectAllCheckbox
-                    checked={selection.allSelected}
-                    mixed={selection.someSelected}
-                    onChange={selection.toggleAll}
-                    label="Select all editors"
-                  />
-                </th>
-                <th scope="col">S.NO.</th>
-                <th scope="col">PICTURE</th>
-                <th scope="col">NAME</th>
-                <th scope="col">CATEGORY</th>
-                <th scope="col">DEGREE</th>
-                <th scope="col">EMAIL</th>
-                <th scope="col">POST</th>
-                <th scope="col" className="col-wide">
-                  AFFILIATION
-                </th>
-                <th scope="col">PHONE</th>
-                <th scope="col">STATUS</th>
-                <th scope="col">CREATED</th>
-                <th scope="col">ACTION</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((editor, index) => (
-                <tr key={editor.id} className={selection.selected.has(editor.id) ? "is-selected" : undefined}>
-                  <td data-label="Select" className="col-check">
-                    <input
-                      type="checkbox"
-                      className="checkbox"
-                      checked={selection.selected.has(editor.id)}
-                      onChange={() => selection.toggle(editor.id)}
-                      aria-label={`Select ${editor.name}`}
-                    />
-                  </td>
-                  <td data-label="S.NO.">{index + 1}</td>
-                  <td data-label="PICTURE">
-                    <Avatar src={editor.picture_url} name={editor.name} />
-                  </td>
-                  <td data-label="NAME" className="strong">{editor.name}</td>
-                  <td data-label="CATEGORY" className="capitalize">{editor.category}</td>
-                  <td data-label="DEGREE">{editor.degree}</td>
-                  <td data-label="EMAIL">
-                    {editor.email && (
-                      <span className="ellipsis" title={editor.email}>
-                        {editor.email}
-                      </span>
-                    )}
-                  </td>
-                  <td data-label="POST">{richTextToPlain(editor.post)}</td>
-                  <td data-label="AFFILIATION" className="col-wide">
-                    {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText, the allowlist of schemas/rich-text */}
-                    <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(editor.content) }} />
-                  </td>
-                  <td data-label="PHONE" className="nowrap">{editor.phone}</td>
-                  <td data-label="STATUS">
-                    <StatusToggle editor={editor} onChanged={editors.reload} />
-                  </td>
-                  <td data-label="CREATED" className="nowrap">{formatDate(editor.creation)}</td>
-                  <td data-label="ACTION">
-                    <Link to={`/admin/editors/${editor.id}`} className="action-link" aria-label={`Edit ${editor.name}`}>
-                      EDIT
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+        }
+      >
+        {() => (
+          <DataTable
+            columns={columns}
+            rows={rows}
+            rowKey={(editor) => editor.id}
+            className="table table--stack table--editors"
+            rowClass={selectedRow(selection, (editor: Editor) => editor.id)}
+          />
+        )}
+      </ResourceView>
     </>
   );
 }

@@ -5,13 +5,16 @@ import { useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Pagination } from "../components/pagination";
 import { pageParam } from "../lib/search-format";
-import { sanitizeRichText } from "../../worker/schemas/rich-text";
-import { adminJson, errorCode } from "./admin-api";
-import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
+import { errorCode } from "./admin-api";
+import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
+import { ResourceView } from "./form-kit";
 import { pad } from "./format";
-import { DocumentButton, SelectAllCheckbox, useSelection } from "./selection";
+import { DocumentButton, useSelection } from "./selection";
+import { DataTable, editArticleColumn, richTextColumn, selectColumn, selectedRow, type Column } from "./data-table";
 import type { AdminIssueArticles } from "../../worker/schemas/api";
-import { useResource } from "./use-resource";
+
+type Article = AdminIssueArticles["articles"][number];
+import { useAdminJson } from "./use-resource";
 import { CrossrefButton } from "./crossref-button";
 
 /** Rows a page of the table shows. */
@@ -31,10 +34,7 @@ export function IssueArticlesPage() {
   const [message, setMessage] = useState<FlashMessage | null>(null);
   const [query] = useSearchParams();
 
-  const data = useResource(
-    (signal) => adminJson<AdminIssueArticles>(`/api/admin/archives/${year}/${volume}/${issue}`, { signal }),
-    `${year}/${volume}/${issue}`,
-  );
+  const data = useAdminJson<AdminIssueArticles>(`/api/admin/archives/${year}/${volume}/${issue}`);
   const articles = data.data?.articles ?? [];
   const refs = useMemo(() => articles.filter((a) => a.refnumber).map((a) => a.refnumber), [articles]);
   const selection = useSelection(refs);
@@ -45,6 +45,40 @@ export function IssueArticlesPage() {
   const first = (page - 1) * ROWS_PER_PAGE;
   const shown = articles.slice(first, first + ROWS_PER_PAGE);
   const pagePath = (n: number) => `/admin/archives/${year}/${volume}/${issue}${n > 1 ? `?page=${n}` : ""}`;
+
+  const columns: Column<Article>[] = [
+    selectColumn(selection, {
+      allLabel: "Select all articles",
+      allDisabled: refs.length === 0,
+      keyOf: (article: Article) => article.refnumber,
+      disabled: (article) => !article.refnumber,
+      rowLabel: (article, index) => `Select article ${article.refnumber || first + index + 1}`,
+    }),
+    { label: "S.No.", cell: (_, index) => first + index + 1 },
+    { label: "Ref. No.", cellClass: "nowrap mono", cell: (article) => article.refnumber || "—" },
+    richTextColumn("Title", (article) => article.title),
+    { label: "Authors", cell: (article) => article.authorname },
+    { label: "Pages", cellClass: "nowrap", cell: (article) => article.pagenumber },
+    { label: "Transaction ID", cellClass: "nowrap mono", cell: (article) => article.txnid },
+    {
+      label: "Payment",
+      cell: (article) => (
+        <span className={`badge badge--${article.ptype === "free" ? "neutral" : "info"}`}>{article.ptype === "free" ? "Free" : "Paid"}</span>
+      ),
+    },
+    {
+      label: "PDF",
+      cell: (article) =>
+        article.file_url ? (
+          <a href={article.file_url} target="_blank" rel="noopener">
+            PDF
+          </a>
+        ) : (
+          "—"
+        ),
+    },
+    editArticleColumn("Action", "Edit"),
+  ];
 
   return (
     <>
@@ -92,99 +126,36 @@ export function IssueArticlesPage() {
         </div>
       )}
       <Flash message={message} onClose={() => setMessage(null)} />
-      {data.loading && !data.data ? (
-        <LoadingState label="Loading articles…" />
-      ) : data.error && !data.data ? (
-        errorCode(data.error) === "issue_not_found" ? (
-          <section className="not-found">
-            <h2>Not Found!</h2>
-            <p>
-              <Link to="/admin/archives">Back to archives</Link>
-            </p>
-          </section>
-        ) : (
-          <ErrorState onRetry={data.reload} />
-        )
-      ) : articles.length === 0 ? (
-        <EmptyState title="No articles in this issue yet">
+      <ResourceView
+        resource={data}
+        loading="Loading articles…"
+        error={(error) =>
+          errorCode(error) === "issue_not_found" ? (
+            <section className="not-found">
+              <h2>Not Found!</h2>
+              <p>
+                <Link to="/admin/archives">Back to archives</Link>
+              </p>
+            </section>
+          ) : undefined
+        }
+        isEmpty={() => articles.length === 0}
+        empty="No articles in this issue yet"
+        emptyBody={
           <Link to={addPath} className="btn btn--secondary">
             Add the first article
           </Link>
-        </EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table table--stack">
-            <thead>
-              <tr>
-                <th scope="col" className="col-check">
-                  <SelectAllCheckbox
-                    checked={selection.allSelected}
-                    mixed={selection.someSelected}
-                    onChange={selection.toggleAll}
-                    label="Select all articles"
-                    disabled={refs.length === 0}
-                  />
-                </th>
-                <th scope="col">S.No.</th>
-                <th scope="col">Ref. No.</th>
-                <th scope="col" className="col-wide">
-                  Title
-                </th>
-                <th scope="col">Authors</th>
-                <th scope="col">Pages</th>
-                <th scope="col">Transaction ID</th>
-                <th scope="col">Payment</th>
-                <th scope="col">PDF</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((article, index) => (
-                <tr key={article.id} className={selection.selected.has(article.refnumber) ? "is-selected" : undefined}>
-                  <td data-label="Select" className="col-check">
-                    <input
-                      type="checkbox"
-                      className="checkbox"
-                      checked={selection.selected.has(article.refnumber)}
-                      onChange={() => selection.toggle(article.refnumber)}
-                      disabled={!article.refnumber}
-                      aria-label={`Select article ${article.refnumber || first + index + 1}`}
-                    />
-                  </td>
-                  <td data-label="S.No.">{first + index + 1}</td>
-                  <td data-label="Ref. No." className="nowrap mono">{article.refnumber || "—"}</td>
-                  <td data-label="Title" className="col-wide">
-                    {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeRichText, the allowlist of schemas/rich-text */}
-                    <span className="rich" dangerouslySetInnerHTML={{ __html: sanitizeRichText(article.title) }} />
-                  </td>
-                  <td data-label="Authors">{article.authorname}</td>
-                  <td data-label="Pages" className="nowrap">{article.pagenumber}</td>
-                  <td data-label="Transaction ID" className="nowrap mono">{article.txnid}</td>
-                  <td data-label="Payment">
-                    <span className={`badge badge--${article.ptype === "free" ? "neutral" : "info"}`}>
-                      {article.ptype === "free" ? "Free" : "Paid"}
-                    </span>
-                  </td>
-                  <td data-label="PDF">
-                    {article.file_url ? (
-                      <a href={article.file_url} target="_blank" rel="noopener">
-                        PDF
-                      </a>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                  <td data-label="Action">
-                    <Link to={`/admin/archives/${article.id}`} className="action-link">
-                      Edit
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+        }
+      >
+        {() => (
+          <DataTable
+            columns={columns}
+            rows={shown}
+            rowKey={(article) => article.id}
+            rowClass={selectedRow(selection, (article: Article) => article.refnumber)}
+          />
+        )}
+      </ResourceView>
       <Pagination page={page} pages={pages} hrefFor={pagePath} label="Article pages" />
     </>
   );

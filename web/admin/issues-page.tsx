@@ -1,78 +1,64 @@
 // /admin/archives (SPEC §2, §5, §8): the issue list and the 'Add New' issue form.
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { createIssueSchema, ISSUE_MAX, VOLUME_MAX } from "../../worker/schemas/admin";
-import { adminJson, errorCode } from "./admin-api";
+import { adminJson } from "./admin-api";
 import { saveErrorMessage } from "./save-errors";
-import { EmptyState, ErrorState, Field, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
+import { Field, Flash, PageHeader, useTitle } from "./admin-ui";
+import { ResourceView, SubmitButton, TextField, useZodForm } from "./form-kit";
+import { DataTable } from "./data-table";
 import { formatDate, pad } from "./format";
+import { issuePath } from "./paths";
 import type { AdminIssue } from "../../worker/schemas/api";
-import { useResource } from "./use-resource";
-
-export function issuePath(issue: { year: number; volume: number; issue: number }): string {
-  return `/admin/archives/${issue.year}/${issue.volume}/${issue.issue}`;
-}
-
-/** A required whole number >= 0 (SPEC §5 add issue) within the shared schema's range, or null. */
-function wholeNumber(value: string, max: number): number | null {
-  if (!/^\d+$/.test(value.trim())) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n >= 0 && n <= max ? n : null;
-}
+import { useAdminJson } from "./use-resource";
 
 function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: () => void }) {
-  const id = useId();
   const year = new Date().getFullYear();
-  const [volume, setVolume] = useState("");
-  const [issue, setIssue] = useState("");
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [message, setMessage] = useState<FlashMessage | null>(null);
+  const form = useZodForm({
+    initial: { volume: "", issue: "" },
+    schema: createIssueSchema,
+    input: (values) => ({ ...values, year }),
+    // A number outside the shared schema's range counts as missing: the field turns red, the message below says why.
+    required: ["volume", "issue"],
+    isEmpty: (name, values) => !createIssueSchema.shape[name].safeParse(values[name]).success,
+  });
+  const id = form.idPrefix;
 
-  const volumeValue = wholeNumber(volume, VOLUME_MAX);
-  const issueValue = wholeNumber(issue, ISSUE_MAX);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    if (volumeValue === null || issueValue === null || busy || done) return;
-    const input = createIssueSchema.safeParse({ volume: volumeValue, issue: issueValue, year });
-    if (!input.success) return;
-    setBusy(true);
-    setMessage(null);
-    try {
-      await adminJson("/api/admin/create-issue", { json: input.data });
-      setDone(true);
-      setMessage({ kind: "success", text: "Issue created successfully" });
-      onCreated();
-    } catch (error) {
-      const code = errorCode(error);
-      setMessage({
-        kind: "error",
-        text: "Something went wrong",
-        detail:
-          code === "duplicate_issue"
-            ? `Volume ${pad(volumeValue, 2)}, issue ${pad(issueValue, 2)} of ${year} already exists.`
-            : code === "internal_error" || code === "network"
-              ? saveErrorMessage(code)
-              : undefined,
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = (event: FormEvent) =>
+    form.submit(event, {
+      onInvalid: () => {},
+      send: async (input) => {
+        await adminJson("/api/admin/create-issue", { json: input });
+        form.setDone(true);
+        form.setFlash({ kind: "success", text: "Issue created successfully" });
+        onCreated();
+      },
+      onError: (_error, code) => {
+        const { volume, issue } = form.values;
+        form.setFlash({
+          kind: "error",
+          text: "Something went wrong",
+          detail:
+            code === "duplicate_issue"
+              ? `Volume ${pad(Number(volume), 2)}, issue ${pad(Number(issue), 2)} of ${year} already exists.`
+              : code === "internal_error" || code === "network"
+                ? saveErrorMessage(code)
+                : undefined,
+        });
+      },
+    });
 
   function again() {
-    setVolume("");
-    setIssue("");
-    setTried(false);
-    setDone(false);
-    setMessage(null);
+    form.setValues({ volume: "", issue: "" });
+    form.setTried(false);
+    form.setDone(false);
+    form.setFlash(null);
   }
 
-  const volumeInvalid = tried && volumeValue === null;
-  const issueInvalid = tried && issueValue === null;
+  // The shared message under the form explains a missing number, so the field only turns red.
+  const numberField = (name: "volume" | "issue", label: string, max: number) => (
+    <TextField field={form.field(name)} label={label} required type="number" inputMode="numeric" min={0} max={max} step={1} autoComplete={undefined} />
+  );
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
@@ -83,53 +69,14 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
         </button>
       </div>
       <form className="inline-form" onSubmit={submit} noValidate>
-        {/* The shared message under the form explains a missing number, so the field only turns red. */}
-        <Field id={`${id}-volume`} label="Volume" required className={volumeInvalid ? "field--invalid" : undefined}>
-          <input
-            id={`${id}-volume`}
-            name="volume"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={VOLUME_MAX}
-            step={1}
-            required
-            aria-invalid={volumeInvalid || undefined}
-            value={volume}
-            readOnly={done}
-            onChange={(e) => setVolume(e.target.value)}
-          />
-        </Field>
-        <Field id={`${id}-issue`} label="Issue" required className={issueInvalid ? "field--invalid" : undefined}>
-          <input
-            id={`${id}-issue`}
-            name="issue"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={ISSUE_MAX}
-            step={1}
-            required
-            aria-invalid={issueInvalid || undefined}
-            value={issue}
-            readOnly={done}
-            onChange={(e) => setIssue(e.target.value)}
-          />
-        </Field>
+        {numberField("volume", "Volume", VOLUME_MAX)}
+        {numberField("issue", "Issue", ISSUE_MAX)}
         <Field id={`${id}-year`} label="Year">
           <input id={`${id}-year`} value={year} readOnly className="input--readonly" />
         </Field>
         <div className="inline-form__actions">
-          {!done ? (
-            <button type="submit" className="btn btn--primary" disabled={busy}>
-              {busy ? (
-                <>
-                  <Spinner /> Creating…
-                </>
-              ) : (
-                "Submit"
-              )}
-            </button>
+          {!form.done ? (
+            <SubmitButton busy={form.busy} busyLabel="Creating…" />
           ) : (
             <button type="button" className="btn btn--secondary" onClick={again}>
               Add another
@@ -137,12 +84,12 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
           )}
         </div>
       </form>
-      {(volumeInvalid || issueInvalid) && !message && (
+      {form.missing.size > 0 && !form.flash && (
         <p className="form-error" role="alert">
           Enter a volume and an issue number (0 or more).
         </p>
       )}
-      <Flash message={message} />
+      <Flash message={form.flash} />
     </section>
   );
 }
@@ -151,7 +98,7 @@ export function IssuesPage() {
   useTitle("Archives");
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
-  const issues = useResource((signal) => adminJson<AdminIssue[]>("/api/admin/archives/", { signal }), "issues");
+  const issues = useAdminJson<AdminIssue[]>("/api/admin/archives/");
 
   return (
     <>
@@ -167,50 +114,36 @@ export function IssuesPage() {
         }
       />
       {adding && <AddIssueForm onCreated={issues.reload} onClose={() => setAdding(false)} />}
-      {issues.loading && !issues.data ? (
-        <LoadingState label="Loading issues…" />
-      ) : issues.error && !issues.data ? (
-        <ErrorState onRetry={issues.reload} />
-      ) : !issues.data?.length ? (
-        <EmptyState title="No issues yet">
-          <p>Create the first issue with Add New.</p>
-        </EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table table--rows-link">
-            <thead>
-              <tr>
-                <th scope="col">Year</th>
-                <th scope="col">Volume</th>
-                <th scope="col">Issue</th>
-                <th scope="col" className="num">
-                  Articles
-                </th>
-                <th scope="col">Creation</th>
-              </tr>
-            </thead>
-            <tbody>
-              {issues.data.map((row) => (
-                <tr key={`${row.year}-${row.volume}-${row.issue}`} onClick={() => navigate(issuePath(row))}>
-                  <td>
-                    <Link
-                      to={issuePath(row)}
-                      onClick={(e) => e.stopPropagation()}
-                      aria-label={`${row.year}, volume ${pad(row.volume, 2)}, issue ${pad(row.issue, 2)}`}
-                    >
-                      {row.year}
-                    </Link>
-                  </td>
-                  <td>{pad(row.volume, 2)}</td>
-                  <td>{pad(row.issue, 2)}</td>
-                  <td className="num">{pad(row.articles, 3)}</td>
-                  <td>{formatDate(row.creation)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ResourceView
+        resource={issues}
+        loading="Loading issues…"
+        isEmpty={(rows) => rows.length === 0}
+        empty="No issues yet"
+        emptyBody={<p>Create the first issue with Add New.</p>}
+      >
+        {(rows) => (
+          <DataTable
+            className="table table--rows-link"
+            columns={[
+              {
+                label: "Year",
+                cell: (row) => (
+                  <Link to={issuePath(row)} onClick={(e) => e.stopPropagation()} aria-label={`${row.year}, volume ${pad(row.volume, 2)}, issue ${pad(row.issue, 2)}`}>
+                    {row.year}
+                  </Link>
+                ),
+              },
+              { label: "Volume", cell: (row) => pad(row.volume, 2) },
+              { label: "Issue", cell: (row) => pad(row.issue, 2) },
+              { label: "Articles", headClass: "num", cell: (row) => pad(row.articles, 3) },
+              { label: "Creation", cell: (row) => formatDate(row.creation) },
+            ]}
+            rows={rows}
+            rowKey={(row) => `${row.year}-${row.volume}-${row.issue}`}
+            onRowClick={(row) => navigate(issuePath(row))}
+          />
+        )}
+      </ResourceView>
     </>
   );
 }

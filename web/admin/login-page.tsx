@@ -1,9 +1,10 @@
 // /admin/login (SPEC §2, §4, §8): username and password; already logged in goes straight to /admin.
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { saveSession, useSession, type Session } from "../lib/session";
-import { Flash, Spinner, useTitle, type FlashMessage } from "./admin-ui";
+import { Flash, useTitle, type FlashMessage } from "./admin-ui";
 import { adminJson, ApiError } from "./admin-api";
+import { SubmitButton, TextField, useZodForm } from "./form-kit";
 
 /** SPEC §8 login messages; 429 keeps the catalogue's text and adds why (docs/decisions/0030). */
 export function loginMessage(status: number, code: string): FlashMessage {
@@ -29,34 +30,30 @@ export function LoginPage() {
   useTitle("Log in");
   const session = useSession();
   const navigate = useNavigate();
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
-  const [message, setMessage] = useState<FlashMessage | null>(null);
-  const [busy, setBusy] = useState(false);
+  // No schema here: loginSchema's module (worker/schemas/admin) would triple this eagerly loaded chunk, and the
+  // server checks it anyway; Log in stays disabled until both fields are filled.
+  const form = useZodForm({ initial: { username: "", password: "" } });
 
   if (session) return <Navigate to="/admin" replace />;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setMessage(null);
-    try {
-      const body = await adminJson<Partial<Session>>("/auth/login/", { json: { username: username.trim(), password } });
-      if (!body.token || !body.user) throw new ApiError(200, "");
-      saveSession({ token: body.token, user: body.user });
-      navigate("/admin", { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError) {
-        setMessage(loginMessage(error.status, error.code));
-        setBusy(false);
-        return;
-      }
-      console.error("Login failed", error);
-      setMessage({ kind: "error", text: "Something went wrong" });
-      setBusy(false);
-    }
-  }
+  const submit = (event: FormEvent) =>
+    form.submit(event, {
+      send: async () => {
+        const { username, password } = form.values;
+        const body = await adminJson<Partial<Session>>("/auth/login/", { json: { username: username.trim(), password } });
+        if (!body.token || !body.user) throw new ApiError(200, "");
+        saveSession({ token: body.token, user: body.user });
+        navigate("/admin", { replace: true });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          form.setFlash(loginMessage(error.status, error.code));
+          return;
+        }
+        console.error("Login failed", error);
+        form.setFlash({ kind: "error", text: "Something went wrong" });
+      },
+    });
 
   return (
     <div className="login">
@@ -66,46 +63,21 @@ export function LoginPage() {
         </div>
         <h1 id="login-title">Sign in</h1>
         <p className="login__subtitle">Journal administration</p>
-        <Flash message={message} />
-        <div className="field">
-          <label className="field__label" htmlFor="login-username">
-            Username
-          </label>
-          <input
-            id="login-username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            autoFocus
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="login-password">
-            Password
-          </label>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="btn btn--primary btn--block" disabled={busy || !username || !password}>
-          {busy ? (
-            <>
-              <Spinner /> Signing in…
-            </>
-          ) : (
-            "Log in"
-          )}
-        </button>
+        <Flash message={form.flash} />
+        <TextField
+          field={form.field("username")}
+          label="Username"
+          required
+          marker={false}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+        />
+        <TextField field={form.field("password")} label="Password" required marker={false} type="password" autoComplete="current-password" />
+        <SubmitButton busy={form.busy} busyLabel="Signing in…" disabled={!form.values.username || !form.values.password} block>
+          Log in
+        </SubmitButton>
         <p className="login__site">
           <a href="/">← Back to the journal site</a>
         </p>

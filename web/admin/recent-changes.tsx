@@ -1,9 +1,9 @@
 // The dashboard's short history (the audit trail, GET /api/admin/events): who changed what, and when.
 import { Link } from "react-router";
-import { adminJson } from "./admin-api";
 import { formatDateTime } from "./format";
 import type { AdminEventEntry } from "../../worker/schemas/api";
-import { useResource } from "./use-resource";
+import { useAdminJson } from "./use-resource";
+import { ResourceView } from "./form-kit";
 
 const VERBS: Record<string, string> = {
   "article.add": "added article",
@@ -26,20 +26,17 @@ function linkOf(e: AdminEventEntry): string | null {
   return null;
 }
 
-export function RecentChanges() {
-  const events = useResource((signal) => adminJson<AdminEventEntry[]>("/api/admin/events?limit=12", { signal }), "admin-events");
-  if (events.error) return null;
-  const list = events.data ?? [];
+function Changes({ list }: { list: AdminEventEntry[] | undefined }) {
   return (
-    <section className="recent-changes" aria-labelledby="recent-changes-title" aria-busy={events.loading}>
+    <section className="recent-changes" aria-labelledby="recent-changes-title" aria-busy={!list}>
       <h2 id="recent-changes-title" className="recent-changes__title">
         Recent changes
       </h2>
-      {!events.loading && list.length === 0 ? (
+      {list?.length === 0 ? (
         <p className="recent-changes__empty">No changes recorded yet.</p>
       ) : (
         <ol className="recent-changes__list">
-          {list.map((e) => {
+          {(list ?? []).map((e) => {
             const to = linkOf(e);
             return (
               <li key={e.id} className="recent-changes__item">
@@ -56,5 +53,15 @@ export function RecentChanges() {
         </ol>
       )}
     </section>
+  );
+}
+
+/** The history is a help, not the page: when it cannot load, it is left out. */
+export function RecentChanges() {
+  const events = useAdminJson<AdminEventEntry[]>("/api/admin/events?limit=12");
+  return (
+    <ResourceView resource={events} loading={<Changes list={undefined} />} error={() => null}>
+      {(list) => <Changes list={list} />}
+    </ResourceView>
   );
 }

@@ -1,7 +1,7 @@
 // Row selection (a set of ids, SPEC §4) and the document downloads that act on it.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { adminBlob, saveBlob } from "./admin-api";
-import { Spinner } from "./admin-ui";
+import { BusyButton } from "./form-kit";
 
 export function useSelection<K>(allKeys: readonly K[]) {
   const [selected, setSelected] = useState<Set<K>>(() => new Set());
@@ -50,6 +50,8 @@ export function SelectAllCheckbox(props: { checked: boolean; mixed: boolean; onC
   );
 }
 
+export type Selection<K> = ReturnType<typeof useSelection<K>>;
+
 /**
  * A button that POSTs JSON to a document endpoint and saves the answer under a fixed file name (SPEC §7),
  * showing progress while the server generates the file and a clear error when it fails.
@@ -80,20 +82,8 @@ export function DocumentButton(props: {
     }
   }
   return (
-    <button
-      type="button"
-      className={`btn btn--${props.variant ?? "secondary"}`}
-      onClick={run}
-      disabled={busy}
-      aria-busy={busy || undefined}
-    >
-      {busy ? (
-        <>
-          <Spinner /> {props.busyLabel}
-        </>
-      ) : (
-        props.label
-      )}
-    </button>
+    <BusyButton busy={busy} busyLabel={props.busyLabel} onClick={run} className={`btn btn--${props.variant ?? "secondary"}`}>
+      {props.label}
+    </BusyButton>
   );
 }

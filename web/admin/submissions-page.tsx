@@ -1,10 +1,12 @@
 // /admin/submissions: what authors sent through the public Submit Online form, newest first, with download.
 import { useState } from "react";
-import { adminBlob, adminJson, saveBlob } from "./admin-api";
-import { EmptyState, ErrorState, Flash, LoadingState, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
+import { adminBlob, saveBlob } from "./admin-api";
+import { Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
+import { ResourceView } from "./form-kit";
+import { DataTable, type Column } from "./data-table";
 import { formatBytes, formatDate, formatTime } from "./format";
 import type { Submission } from "../../worker/schemas/api";
-import { useResource } from "./use-resource";
+import { useAdminJson } from "./use-resource";
 
 function DownloadButton({ submission, onError }: { submission: Submission; onError: (text: string) => void }) {
   const [busy, setBusy] = useState(false);
@@ -37,8 +39,39 @@ function DownloadButton({ submission, onError }: { submission: Submission; onErr
 export function SubmissionsPage() {
   useTitle("Submissions");
   const [message, setMessage] = useState<FlashMessage | null>(null);
-  const list = useResource((signal) => adminJson<Submission[]>("/api/admin/submissions", { signal }), "submissions");
+  const list = useAdminJson<Submission[]>("/api/admin/submissions");
   const rows = list.data ?? [];
+
+  const columns: Column<Submission>[] = [
+    {
+      label: "Received",
+      cell: (s) => (
+        <div className="stack-cell">
+          <span className="nowrap">{formatDate(s.created_at)}</span>
+          <span className="muted nowrap">{formatTime(s.created_at)}</span>
+        </div>
+      ),
+    },
+    { label: "Reference", cellClass: "nowrap mono", cell: (s) => s.reference },
+    { label: "Title", headClass: "col-wide", cellClass: "col-wide strong", cell: (s) => s.title },
+    { label: "Name", cell: (s) => s.name },
+    {
+      label: "Contact",
+      cell: (s) => (
+        <div className="stack-cell">
+          {s.email && (
+            <a href={`mailto:${s.email}`} className="break-anywhere">
+              {s.email}
+            </a>
+          )}
+          {s.phone && <span className="muted nowrap">{s.phone}</span>}
+        </div>
+      ),
+    },
+    { label: "Country", cell: (s) => s.country },
+    { label: "Institute address", headClass: "col-wide", cellClass: "col-wide pre-line", cell: (s) => s.address },
+    { label: "File", cell: (s) => <DownloadButton submission={s} onError={(text) => setMessage({ kind: "error", text })} /> },
+  ];
 
   return (
     <>
@@ -47,66 +80,17 @@ export function SubmissionsPage() {
         meta={list.data ? `${rows.length} ${rows.length === 1 ? "submission" : "submissions"} · newest first` : undefined}
       />
       <Flash message={message} onClose={() => setMessage(null)} />
-      {list.loading && !list.data ? (
-        <LoadingState label="Loading submissions…" />
-      ) : list.error && !list.data ? (
-        <ErrorState onRetry={list.reload} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No submissions yet">
-          <p>Manuscripts sent through the Submit Online page appear here.</p>
-        </EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table table--stack">
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Reference</th>
-                <th scope="col" className="col-wide">
-                  Title
-                </th>
-                <th scope="col">Name</th>
-                <th scope="col">Contact</th>
-                <th scope="col">Country</th>
-                <th scope="col" className="col-wide">
-                  Institute address
-                </th>
-                <th scope="col">File</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((s) => (
-                <tr key={s.id}>
-                  <td data-label="Received">
-                    <div className="stack-cell">
-                      <span className="nowrap">{formatDate(s.created_at)}</span>
-                      <span className="muted nowrap">{formatTime(s.created_at)}</span>
-                    </div>
-                  </td>
-                  <td data-label="Reference" className="nowrap mono">{s.reference}</td>
-                  <td data-label="Title" className="col-wide strong">{s.title}</td>
-                  <td data-label="Name">{s.name}</td>
-                  <td data-label="Contact">
-                    <div className="stack-cell">
-                      {s.email && (
-                        <a href={`mailto:${s.email}`} className="break-anywhere">
-                          {s.email}
-                        </a>
-                      )}
-                      {s.phone && <span className="muted nowrap">{s.phone}</span>}
-                    </div>
-                  </td>
-                  <td data-label="Country">{s.country}</td>
-                  <td data-label="Institute address" className="col-wide pre-line">{s.address}</td>
-                  <td data-label="File">
-                    <DownloadButton submission={s} onError={(text) => setMessage({ kind: "error", text })} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ResourceView
+        resource={list}
+        loading="Loading submissions…"
+        isEmpty={(found) => found.length === 0}
+        empty="No submissions yet"
+        emptyBody={<p>Manuscripts sent through the Submit Online page appear here.</p>}
+      >
+        {() => (
+          <DataTable columns={columns} rows={rows} rowKey={(s) => s.id} />
+        )}
+      </ResourceView>
     </>
   );
 }

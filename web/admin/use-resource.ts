@@ -1,6 +1,6 @@
 // Loads one admin resource when the component mounts or its key changes; a newer load cancels the older one.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { isAbort } from "./admin-api";
+import { adminJson, isAbort } from "./admin-api";
 
 export interface Resource<T> {
   data: T | undefined;
@@ -39,4 +39,19 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, key: s
 
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
   return { data, error, loading, reload };
+}
+
+/**
+ * GETs an admin API path with the session's token, again whenever the path changes. `logAs` names a load whose
+ * failure is logged to the console (SPEC §8 says which failures are only logged).
+ */
+export function useAdminJson<T>(path: string, logAs?: string): Resource<T> {
+  return useResource(
+    (signal) =>
+      adminJson<T>(path, { signal }).catch((error: unknown) => {
+        if (logAs && !isAbort(error)) console.error(logAs, error);
+        throw error;
+      }),
+    path,
+  );
 }

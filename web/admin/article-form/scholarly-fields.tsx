@@ -1,7 +1,8 @@
 // The article form's scholarly metadata (docs/decisions/0100): DOI, language, references, and one row per author
 // of the author name field (in its order) with an optional affiliation and ORCID iD.
-import { describedBy, Field } from "./admin-ui";
-import { parseAuthorDetails, splitAuthors, type AuthorDetail } from "../../worker/schemas/scholarly";
+import { Field } from "../admin-ui";
+import { TextField, type FieldBinding } from "../form-kit";
+import { parseAuthorDetails, splitAuthors, type AuthorDetail } from "../../../worker/schemas/scholarly";
 
 export interface ScholarlyValues {
   doi: string;
@@ -14,42 +15,27 @@ export interface ScholarlyValues {
 export function ArticleScholarlyFields(props: {
   idPrefix: string;
   authorname: string;
-  values: ScholarlyValues;
-  onChange: (name: keyof ScholarlyValues, value: string) => void;
-  errorText: (name: keyof ScholarlyValues) => string | null;
-  readOnly: boolean;
+  field: (name: keyof ScholarlyValues) => FieldBinding;
 }) {
-  const { idPrefix: p, values, onChange, errorText, readOnly } = props;
+  const { idPrefix: p, field } = props;
   const authors = splitAuthors(props.authorname);
-  const details = parseAuthorDetails(values.author_details);
+  const details = field("author_details");
+  const readOnly = details.readOnly;
+  const parsed = parseAuthorDetails(details.value);
   const setDetail = (index: number, key: keyof AuthorDetail, value: string) => {
-    const next = authors.map((_, i) => ({ affiliation: details[i]?.affiliation ?? "", orcid: details[i]?.orcid ?? "" }));
+    const next = authors.map((_, i) => ({ affiliation: parsed[i]?.affiliation ?? "", orcid: parsed[i]?.orcid ?? "" }));
     next[index] = { ...next[index], [key]: value };
-    onChange("author_details", JSON.stringify(next));
+    details.onChange(JSON.stringify(next));
   };
-  const input = (name: "doi" | "language", label: string, hint: string) => (
-    <Field id={`${p}-${name}`} label={label} hint={hint} error={errorText(name)}>
-      <input
-        id={`${p}-${name}`}
-        name={name}
-        value={values[name]}
-        onChange={(e) => onChange(name, e.target.value)}
-        aria-invalid={!!errorText(name) || undefined}
-        aria-describedby={describedBy(`${p}-${name}`, { hint: true, error: !!errorText(name) })}
-        autoComplete="off"
-        readOnly={readOnly}
-      />
-    </Field>
-  );
-  const authorsError = errorText("author_details");
+  const authorsError = details.error;
   return (
     <section className="panel form__section" aria-labelledby={`${p}-s-scholarly`}>
       <h2 id={`${p}-s-scholarly`} className="form__section-title">
         Scholarly metadata
       </h2>
       <div className="grid-2">
-        {input("doi", "DOI", "Leave empty to use the journal's DOI prefix / reference number.")}
-        {input("language", "Language", "Leave empty for the journal's language; e.g. en.")}
+        <TextField field={field("doi")} label="DOI" hint="Leave empty to use the journal's DOI prefix / reference number." />
+        <TextField field={field("language")} label="Language" hint="Leave empty for the journal's language; e.g. en." />
       </div>
       {authors.length > 0 && (
         <fieldset className="field author-details" aria-describedby={authorsError ? `${p}-author_details-error` : undefined}>
@@ -62,7 +48,7 @@ export function ArticleScholarlyFields(props: {
               <Field id={`${p}-aff-${i}`} label={`Affiliation of ${name}`}>
                 <input
                   id={`${p}-aff-${i}`}
-                  value={details[i]?.affiliation ?? ""}
+                  value={parsed[i]?.affiliation ?? ""}
                   onChange={(e) => setDetail(i, "affiliation", e.target.value)}
                   readOnly={readOnly}
                 />
@@ -70,7 +56,7 @@ export function ArticleScholarlyFields(props: {
               <Field id={`${p}-orcid-${i}`} label={`ORCID iD of ${name}`}>
                 <input
                   id={`${p}-orcid-${i}`}
-                  value={details[i]?.orcid ?? ""}
+                  value={parsed[i]?.orcid ?? ""}
                   placeholder="0000-0002-1825-0097"
                   onChange={(e) => setDetail(i, "orcid", e.target.value)}
                   readOnly={readOnly}
@@ -85,17 +71,7 @@ export function ArticleScholarlyFields(props: {
           )}
         </fieldset>
       )}
-      <Field id={`${p}-references`} label="References" hint="One reference per line." error={errorText("references")}>
-        <textarea
-          id={`${p}-references`}
-          name="references"
-          rows={6}
-          value={values.references}
-          onChange={(e) => onChange("references", e.target.value)}
-          aria-describedby={describedBy(`${p}-references`, { hint: true, error: !!errorText("references") })}
-          readOnly={readOnly}
-        />
-      </Field>
+      <TextField field={field("references")} label="References" hint="One reference per line." rows={6} />
     </section>
   );
 }

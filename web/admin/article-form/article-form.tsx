@@ -1,0 +1,199 @@
+// The add/edit article form: every field of SPEC §5 in four sections and the PDF; checked with the shared schema
+// before sending; the upload shows its progress; a save opens the success modal (SPEC §4).
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Link } from "react-router";
+import type { Editor } from "@tiptap/react";
+import type { AdminArticle, ArticleSaved } from "../../../worker/schemas/api";
+import { uploadForm } from "../admin-api";
+import { Flash, PageHeader, useTitle, type FlashMessage } from "../admin-ui";
+import { SelectField, SubmitButton, TextField, useZodForm } from "../form-kit";
+import { pad } from "../format";
+import { issuePath } from "../paths";
+import { RichTextField } from "../rich-text-field";
+import { articleErrorMessage, ERROR_FIELD, FIELD_LABELS, problemText, refusalMessage } from "./messages";
+import { PdfField } from "./pdf-field";
+import { ArticleScholarlyFields } from "./scholarly-fields";
+import { SuccessDialog, type Saved } from "./success-dialog";
+import { isEmpty, requiredFields, schemaFor, type FormMode } from "./validation";
+import { formDataOf, FORM_ORDER, fromArticle, type ArticleValues, type FieldName } from "./values";
+
+const PAYMENT_TYPES = [
+  { value: "paid", label: "Paid" },
+  { value: "free", label: "Free" },
+];
+
+function FormSection(props: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="panel form__section" aria-labelledby={props.id}>
+      <h2 id={props.id} className="form__section-title">
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
+export function ArticleForm({ mode, initial, article }: { mode: FormMode; initial: ArticleValues; article: AdminArticle | null }) {
+  const [file, setFile] = useState<File | null>(null);
+  const titleEditor = useRef<Editor | null>(null);
+  const abstractEditor = useRef<Editor | null>(null);
+  const form = useZodForm<ArticleValues, FieldName>({
+    initial,
+    schema: schemaFor(mode),
+    required: requiredFields(mode),
+    isEmpty: (name, values) => isEmpty(name, values, file),
+    labels: FIELD_LABELS,
+    order: FORM_ORDER,
+    problemText,
+    focus: (name, id) => {
+      if (name === "title") titleEditor.current?.commands.focus();
+      else if (name === "abstract") abstractEditor.current?.commands.focus();
+      else document.getElementById(id)?.focus();
+    },
+  });
+  // The version this form edits: sent with each save, so a save over someone else's newer one is refused (409 stale_edit).
+  const [stamp, setStamp] = useState(article?.modification ?? "");
+  const [progress, setProgress] = useState(0);
+  const [saved, setSaved] = useState<Saved | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const messageRef = useRef<HTMLDivElement>(null);
+  const id = form.idPrefix;
+
+  const issueRef = { year: Number(initial.year), volume: Number(initial.volume), issue: Number(initial.issue) };
+  const inIssue = `Vol. ${pad(issueRef.volume, 2)}, Issue ${pad(issueRef.issue, 2)} (${issueRef.year})`;
+  useTitle(mode === "add" ? "Add article" : "Edit article");
+  const backTo = mode === "add" ? issuePath(issueRef) : article ? issuePath(article) : "/admin/archives";
+  const savedText = mode === "add" ? "Article added successfully" : "Article updated successfully";
+
+  function showMessage(next: FlashMessage) {
+    form.setFlash(next);
+    window.requestAnimationFrame(() => messageRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" }));
+  }
+
+  async function send() {
+    setProgress(0);
+    const path = mode === "add" ? "/api/admin/archives/" : `/api/archives/${article!.id}`;
+    const body = await uploadForm<Partial<ArticleSaved> & Partial<AdminArticle>>(path, formDataOf(form.values, file!, mode === "edit" ? stamp : ""), setProgress);
+    const result = (body?.article ?? (body as AdminArticle | null)) || null;
+    setSaved({ article: result, warnings: body?.warnings ?? [] });
+    setDialogOpen(true);
+    form.setFlash({ kind: "success", text: savedText });
+    if (mode === "add") {
+      form.setDone(true);
+      return;
+    }
+    if (result) form.setValues(fromArticle(result));
+    if (result?.modification) setStamp(result.modification);
+    // The file must be picked again for the next edit (SPEC §5).
+    setFile(null);
+    form.setTried(false);
+  }
+
+  const submit = (event: FormEvent) =>
+    form.submit(event, {
+      send,
+      onInvalid: ({ missing, problems, first }) => {
+        // Nothing is sent while a required field is empty (SPEC §5).
+        showMessage(
+          missing.length > 0
+            ? { kind: "error", text: "Please fill in the required fields.", detail: missing.map((n) => FIELD_LABELS[n]).join(", ") }
+            : { kind: "error", text: refusalMessage(problems.get(first) ?? "") },
+        );
+        form.focus(first);
+      },
+      onError: (_error, code) => {
+        const field = ERROR_FIELD[code];
+        if (field) form.refuse(field);
+        showMessage({ kind: "error", text: articleErrorMessage(code) });
+      },
+    });
+
+  const text = (name: keyof ArticleValues, opts: { required?: boolean; hint?: string; type?: string; autoComplete?: string; inputMode?: "numeric" | "email" } = {}) => (
+    <TextField field={form.field(name)} label={FIELD_LABELS[name]} {...opts} />
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={mode === "add" ? `Add article · ${inIssue}` : "Edit article"}
+        back={{ to: backTo, label: "Back to the issue" }}
+        meta={mode === "edit" && article ? `Reference ${article.refnumber} · Vol. ${pad(article.volume, 2)}, Issue ${pad(article.issue, 2)} (${article.year})` : undefined}
+      />
+      <div ref={messageRef}>
+        <Flash message={form.flash} onClose={() => form.setFlash(null)} />
+      </div>
+      <form className="form" onSubmit={submit} noValidate aria-busy={form.busy || undefined}>
+        <FormSection id={`${id}-s-article`} title="Article">
+          <RichTextField field={form.field("title")} label="Title" required inline editorRef={titleEditor} />
+          <RichTextField field={form.field("abstract")} label="Abstract" required editorRef={abstractEditor} />
+          {text("authorname", { required: true, hint: "Separate several authors with commas." })}
+          <div className="grid-2">
+            {text("keywords", { hint: "Comma separated." })}
+            {text("subject")}
+          </div>
+        </FormSection>
+
+        <FormSection id={`${id}-s-pub`} title="Publication">
+          <div className="grid-3">
+            {text("refnumber", { required: true })}
+            {text("pagenumber", { required: true, hint: "For example 73-80." })}
+            {text("publishdate", { required: true, type: "date" })}
+          </div>
+          {mode === "add" ? (
+            <p className="form__static">
+              Published in <strong>{inIssue}</strong>
+            </p>
+          ) : (
+            <div className="grid-3">
+              {text("year", { required: true, inputMode: "numeric" })}
+              {text("volume", { required: true, inputMode: "numeric" })}
+              {text("issue", { required: true, inputMode: "numeric" })}
+            </div>
+          )}
+        </FormSection>
+
+        <ArticleScholarlyFields idPrefix={id} authorname={form.values.authorname} field={form.field} />
+
+        <FormSection id={`${id}-s-pay`} title="Payment and author">
+          <div className="grid-2">
+            <SelectField field={form.field("ptype")} label="Payment type" required options={PAYMENT_TYPES} />
+            {text("txnid", { required: true })}
+          </div>
+          <div className="grid-2">
+            {text("email", { required: mode === "add", type: "email", inputMode: "email", hint: mode === "edit" ? "Optional." : undefined })}
+            {text("country", { autoComplete: "country-name" })}
+          </div>
+        </FormSection>
+
+        <FormSection id={`${id}-s-file`} title="PDF file">
+          <PdfField
+            field={form.field("pdfFile")}
+            mode={mode}
+            file={file}
+            stored={saved?.article ?? article}
+            onPick={(picked) => {
+              form.clear("pdfFile");
+              setFile(picked);
+            }}
+          />
+        </FormSection>
+
+        <div className="form__actions">
+          {form.busy && (
+            <div className="progress" role="progressbar" aria-label="Uploading" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+              <div className="progress__bar" style={{ width: `${Math.round(progress * 100)}%` }} />
+            </div>
+          )}
+          {form.done ? (
+            <Link to={backTo} className="btn btn--secondary">
+              Back to the issue
+            </Link>
+          ) : (
+            <SubmitButton busy={form.busy} busyLabel={progress < 1 ? `Uploading ${Math.round(progress * 100)}%` : "Saving…"} />
+          )}
+        </div>
+      </form>
+      <SuccessDialog open={dialogOpen} text={savedText} saved={saved} onClose={() => setDialogOpen(false)} />
+    </>
+  );
+}

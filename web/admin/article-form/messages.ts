@@ -1,0 +1,93 @@
+// What the article form says: SPEC §8's messages for the server's error codes, the field each code points at,
+// the texts beside fields the shared schema refuses, and the fields' names in "… is required.".
+import type { z } from "zod";
+import { saveErrorMessage } from "../save-errors";
+import type { FieldName } from "./values";
+
+export const FILE_TOO_LARGE = "File size exceeds the limit of 5 MB.";
+
+/** SPEC §8 article messages. */
+export function articleErrorMessage(code: string): string {
+  switch (code) {
+    case "duplicate_reference_number":
+      return "Duplicate reference number";
+    case "duplicate_title":
+      return "Duplicate title";
+    case "duplicate_txnid":
+      return "Transaction ID Already Used";
+    case "invalid_txnid":
+      return "Invalid transaction id";
+    case "invalid_pagenumber":
+      return "Invalid page number";
+    case "file_too_large":
+      return FILE_TOO_LARGE;
+    case "duplicate_doi":
+      return "DOI already used by another article";
+    case "invalid_doi":
+      return "Invalid DOI";
+    case "invalid_orcid":
+      return "Invalid ORCID iD";
+    default:
+      return saveErrorMessage(code);
+  }
+}
+
+/** Which field a server error code points at, to highlight it. */
+export const ERROR_FIELD: Partial<Record<string, FieldName>> = {
+  duplicate_reference_number: "refnumber",
+  duplicate_title: "title",
+  duplicate_txnid: "txnid",
+  invalid_txnid: "txnid",
+  invalid_pagenumber: "pagenumber",
+  file_too_large: "pdfFile",
+  duplicate_doi: "doi",
+  invalid_doi: "doi",
+  invalid_orcid: "author_details",
+};
+
+/** Texts beside a refused field, by the issue's code or by "<field>:". */
+const FIELD_PROBLEMS: Record<string, string> = {
+  invalid_txnid: "Invalid transaction id",
+  invalid_pagenumber: "Invalid page number",
+  "refnumber:": "Use up to 100 letters, digits, '.', '-' or '_' (it becomes the file name).",
+  "publishdate:": "Enter a valid date.",
+  "year:": "Enter a valid year.",
+  "volume:": "Enter a whole number, 0 or more.",
+  "issue:": "Enter a whole number, 0 or more.",
+  "email:": "This email is too long.",
+  invalid_doi: "Enter a DOI such as 10.12345/abc.1, or leave it empty.",
+  invalid_orcid: "An ORCID iD is 16 digits (the last may be X) with a valid check digit, e.g. 0000-0002-1825-0097.",
+  "language:": "Enter a language code such as en or pt-BR.",
+};
+
+export function problemText(name: FieldName, issue: z.core.$ZodIssue): string {
+  return FIELD_PROBLEMS[issue.message] ?? FIELD_PROBLEMS[`${name}:`] ?? "Check this value.";
+}
+
+/** The form's message for refused fields: the SPEC §8 text when it names the first problem, else a general one. */
+export function refusalMessage(firstProblem: string): string {
+  return firstProblem === "Invalid transaction id" || firstProblem === "Invalid page number" ? firstProblem : "Please correct the highlighted fields.";
+}
+
+export const FIELD_LABELS: Record<FieldName, string> = {
+  title: "Title",
+  abstract: "Abstract",
+  authorname: "Author name",
+  refnumber: "Reference number",
+  txnid: "Transaction ID",
+  ptype: "Payment type",
+  pagenumber: "Page number",
+  publishdate: "Date",
+  year: "Year",
+  volume: "Volume",
+  issue: "Issue",
+  email: "Email",
+  country: "Country",
+  keywords: "Keywords",
+  subject: "Subject",
+  doi: "DOI",
+  language: "Language",
+  references: "References",
+  author_details: "Authors' affiliations and ORCID iDs",
+  pdfFile: "PDF file",
+};
