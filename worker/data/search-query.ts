@@ -7,13 +7,13 @@ export const MAX_QUERY_WORDS = 12;
 export const PREFIX_MIN_CHARS = 3;
 /** The columns a user's words may match (never the scope column). */
 const TEXT_COLUMNS = "{title_text authorname abstract_text keywords refnumber}";
-/** The short fields: a match there ranks a broad search's result first. */
+/** The columns of the short fields' index (articles_search_short, migration 0008): all but the scope. */
 const SHORT_COLUMNS = "{title_text authorname keywords refnumber}";
 
 /** Letters (with their combining marks) and digits of any script, as the unicode61 tokenizer sees a word. */
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+export const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 
-interface Phrase {
+export interface Phrase {
   words: string[];
   /** True for text the user put in double quotes: matched as written, no prefix. */
   quoted: boolean;
@@ -38,8 +38,8 @@ function phraseExpression(p: Phrase): string {
   return !p.quoted && [...last].length >= PREFIX_MIN_CHARS ? `${body}*` : body;
 }
 
-/** The user's phrases (each quoted, every one required), or null when the text holds no word. */
-function phrasesExpression(text: string): string | null {
+/** The user's phrases, as searched: folded, at most MAX_QUERY_WORDS words, each word at most 64 characters. */
+function phrasesOfQuery(text: string): Phrase[] {
   const phrases: Phrase[] = [];
   let budget = MAX_QUERY_WORDS;
   for (const p of phrasesOf(text.normalize("NFKC").toLowerCase())) {
@@ -48,27 +48,35 @@ function phrasesExpression(text: string): string | null {
     budget -= words.length;
     phrases.push({ ...p, words });
   }
-  const unique = [...new Set(phrases.map(phraseExpression))];
-  return unique.length ? `(${unique.join(" AND ")})` : null;
+  return phrases;
+}
+
+/** A phrase to highlight in an excerpt: its words as searched, the last one matching word beginnings or not. */
+export interface HighlightPhrase {
+  words: string[];
+  prefix: boolean;
 }
 
 /** The MATCH expressions of one search, each ANDed with the scope token (the journal, or its public articles). */
 export interface SearchMatch {
-  /** Every match: the phrases anywhere in the text columns. */
+  /** For articles_search: every match, the phrases anywhere in the text columns. */
   all: string;
-  /** Matches with every phrase in the short fields (title, authors, keywords, reference). */
+  /** For articles_search_short: the matches with every phrase in the short fields (title, authors, keywords, reference). */
   short: string;
-  /** The other matches: the phrases found, but not all of them in the short fields. */
-  rest: string;
+  /** The phrases, for the excerpt's highlights (worker/data/search-excerpt.ts). */
+  phrases: HighlightPhrase[];
 }
 
 /** null when the text holds no word (only punctuation, or nothing): the search answers an empty result. */
 export function searchMatch(text: string, scope: { journalId: number; publicOnly: boolean }): SearchMatch | null {
-  const words = phrasesExpression(text);
-  if (!words) return null;
+  const phrases = phrasesOfQuery(text);
+  if (!phrases.length) return null;
+  const expressions = [...new Set(phrases.map(phraseExpression))];
+  const words = `(${expressions.join(" AND ")})`;
   const token = `search_scope : "${scope.publicOnly ? "p" : "j"}${Math.trunc(scope.journalId)}"`;
-  const all = `${token} AND ${TEXT_COLUMNS} : ${words}`;
-  // The text-column clause adds nothing to what matches; it makes snippet() mark the words in the abstract too.
-  const short = `${token} AND ${SHORT_COLUMNS} : ${words} AND ${TEXT_COLUMNS} : ${words}`;
-  return { all, short, rest: `(${all}) NOT (${SHORT_COLUMNS} : ${words})` };
+  return {
+    all: `${token} AND ${TEXT_COLUMNS} : ${words}`,
+    short: `${token} AND ${SHORT_COLUMNS} : ${words}`,
+    phrases: phrases.map((p) => ({ words: p.words, prefix: phraseExpression(p).endsWith("*") })),
+  };
 }
