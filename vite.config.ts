@@ -2,6 +2,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { assetHeadersFile } from "./worker/middleware/security-header-values";
+import { preactAliases } from "./preact-aliases";
 
 export default defineConfig({
   plugins: [
@@ -21,6 +22,7 @@ export default defineConfig({
     }),
   ],
   // Files shipped as-is with the site (default avatar, sidebar images, favicon): served from the root.
+  resolve: { alias: preactAliases },
   publicDir: "web/static",
   build: {
     // Hashed build files live under /static/, away from /assets/ (R2 files of SPEC §7).

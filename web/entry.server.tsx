@@ -3,7 +3,8 @@
 // JSON data block (not a script: the CSP keeps script-src 'self'). The Worker wraps both in the built document
 // (worker/pages/document.ts).
 // Reached from the Worker as "#web/entry.server" (package.json "imports"); see docs/decisions/0070.
-import { renderToReadableStream } from "react-dom/server";
+import { renderToStringAsync } from "preact-render-to-string";
+import type { VNode } from "preact";
 import {
   createStaticHandler,
   createStaticRouter,
@@ -73,14 +74,10 @@ export async function renderPage(request: Request, opts: { loaders: PageLoaders;
     }
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const stream = await renderToReadableStream(<StaticRouterProvider router={router} context={context} hydrate={false} />, {
-    onError(error) {
-      console.error("page render failed:", error);
-    },
-  });
-  // The whole page at once (lazy parts included): its status is known before rendering, and the page is small.
-  await stream.allReady;
-  const html = await new Response(stream).text();
+  // Rendered by Preact (the React API through preact/compat, docs/decisions/0071), whole: lazy parts (the Submit
+  // Online form) are awaited, so the status is known before the first byte and the page is complete.
+  const page = <StaticRouterProvider router={router} context={context} hydrate={false} />;
+  const html = await renderToStringAsync(page as unknown as VNode);
   const hydrationJson = scriptSafeJson({ loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) });
   return { status: context.statusCode, head: head ?? opts.fallbackHead, html, hydrationJson };
 }

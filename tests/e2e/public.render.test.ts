@@ -20,12 +20,9 @@ const fold = (s: string) => s.replace(/\s+/g, " ").trim();
 const articlePath = (a: Article) => `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${encodeURIComponent(a.refnumber)}`;
 const issuePath = (a: { year: number; volume: number; issue: number }) => `/archives/${a.year}/vol${a.volume}/issue${a.issue}`;
 
-/** Resolves once React has hydrated (or rendered) #root: React marks its container. */
+/** Resolves once the browser has hydrated (or rendered) #root: web/main.tsx marks <html data-hydrated>. */
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById("root");
-    return !!root && Object.keys(root).some((k) => k.startsWith("__reactContainer"));
-  });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   await settle(page);
 }
 

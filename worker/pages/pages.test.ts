@@ -207,7 +207,11 @@ describe("issue page first HTML", () => {
     expect(canonical(html)).toBe(`https://${j.domain}/archives/2024/vol3/issue2`);
     const root = rootOf(html);
     expect(root).toContain('<h1 class="page__title">VOL. 3, ISSUE 2 (2024)</h1>');
-    const links = [...root.matchAll(/<a class="article-table__title" href="([^"]+)"[^>]*><span>([\s\S]*?)<\/span><\/a>/g)].map((m) => [m[1], m[2]]);
+    // Attribute order is the renderer's business: find the title links by class, then read their href.
+    const links = [...root.matchAll(/<a ([^>]*class="article-table__title"[^>]*)><span>([\s\S]*?)<\/span><\/a>/g)].map((m) => [
+      /href="([^"]+)"/.exec(m[1])?.[1],
+      m[2],
+    ]);
     expect(links).toEqual([
       ["/archives/2024/vol3/issue2/I-1", "First <i>paper</i>"],
       ["/archives/2024/vol3/issue2/I-2", "Second paper"],
