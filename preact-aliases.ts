@@ -1,15 +1,40 @@
 // React's API, served by Preact (docs/decisions/0071): the public pages' JavaScript budget (issue 8) leaves no room
-// for react-dom's 64 KB gzip. Every import of react / react-dom in our code and in dependencies (react-router, the
-// admin's Tiptap editor) resolves to preact/compat, in the browser build, the Worker build and the workerd tests
-// alike, so the markup the Worker renders is the markup the browser hydrates.
-import type { Alias } from "vite";
+// for react-dom's 64 KB gzip. Every import of react / react-dom in our code and in dependencies (react-router)
+// resolves to preact/compat, in the browser build, the Worker build and the workerd tests alike, so the markup the
+// Worker renders is the markup the browser hydrates.
+//
+// One island keeps the real React: the admin's rich-text editor (Tiptap's React binding and ProseMirror own their
+// DOM in ways preact/compat does not reproduce: typed text came out scrambled). web/admin/rich-text-react-root.ts
+// mounts it in its own React root, so React ships only in that lazily loaded admin chunk.
+import type { Plugin } from "vite";
 
-export const preactAliases: Alias[] = [
-  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-  { find: /^react-dom\/server(\.browser|\.edge)?$/, replacement: "preact/compat/server.browser" },
-  { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
-  { find: /^react-dom$/, replacement: "preact/compat" },
-  { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
-  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
-  { find: /^react$/, replacement: "preact/compat" },
+const TO_PREACT: [RegExp, string][] = [
+  [/^react-dom\/client$/, "preact/compat/client"],
+  [/^react-dom\/server(\.browser|\.edge)?$/, "preact/compat/server.browser"],
+  [/^react-dom\/test-utils$/, "preact/test-utils"],
+  [/^react-dom$/, "preact/compat"],
+  [/^react\/jsx-runtime$/, "preact/compat/jsx-runtime"],
+  [/^react\/jsx-dev-runtime$/, "preact/compat/jsx-dev-runtime"],
+  [/^react$/, "preact/compat"],
 ];
+
+/** Importers that get the real React: React itself, the rich-text editor island and what it is built from. */
+const REAL_REACT_IMPORTERS = [
+  /\/node_modules\/(react|react-dom|scheduler|use-sync-external-store)\//,
+  /\/node_modules\/@tiptap\//,
+  /\/web\/admin\/rich-text-(editor\.tsx|react-root\.ts)$/,
+];
+
+export function preactForReact(): Plugin {
+  return {
+    name: "preact-for-react",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      const target = TO_PREACT.find(([pattern]) => pattern.test(source))?.[1];
+      if (!target) return null;
+      const from = importer?.split("?")[0].replaceAll("\\", "/");
+      if (from && REAL_REACT_IMPORTERS.some((pattern) => pattern.test(from))) return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}

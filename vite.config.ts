@@ -2,10 +2,11 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { assetHeadersFile } from "./worker/middleware/security-header-values";
-import { preactAliases } from "./preact-aliases";
+import { preactForReact } from "./preact-aliases";
 
 export default defineConfig({
   plugins: [
+    preactForReact(),
     react(),
     {
       // /static/* is served by the asset store without the Worker: its security headers come from `_headers`.
@@ -22,7 +23,6 @@ export default defineConfig({
     }),
   ],
   // Files shipped as-is with the site (default avatar, sidebar images, favicon): served from the root.
-  resolve: { alias: preactAliases },
   publicDir: "web/static",
   build: {
     // Hashed build files live under /static/, away from /assets/ (R2 files of SPEC §7).

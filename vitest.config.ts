@@ -1,12 +1,11 @@
 // API tests run inside workerd with the real local D1 and R2 bindings and the real migrations applied.
 import { defineConfig } from "vitest/config";
 import { workersRuntime } from "./tests/workers-runtime";
-import { preactAliases } from "./preact-aliases";
+import { preactForReact } from "./preact-aliases";
 
 export default defineConfig({
-  plugins: [workersRuntime()],
   // The Worker renders pages with Preact behind the React API, as in the build (vite.config.ts).
-  resolve: { alias: preactAliases },
+  plugins: [preactForReact(), workersRuntime()],
   test: {
     include: ["worker/**/*.test.ts"],
     globalSetup: ["./tests/api/ensure-built-shell.ts"],
