@@ -30,7 +30,8 @@ export interface ShapedGlyph {
   advance: number;
   /** Natural advance (the font's hmtx width) in thousandths: the PDF's /W entry for this glyph. */
   width: number;
-  /** The text this glyph stands for, in the order a PDF text extractor reads it (ToUnicode). */
+  /** The text this glyph stands for, in the order a PDF text extractor reads it (ToUnicode): in a reordered Indic
+   * cluster, a piece of the cluster's text (clusterTexts). */
   text: string;
 }
 
@@ -42,7 +43,8 @@ export interface ShapedRun {
   rtl: boolean;
   /** Bidi embedding level (odd: right to left). */
   level: number;
-  /** Reordered or ligated glyphs (Arabic, Indic): PDF extractors need ActualText to read it back. */
+  /** Reordered or ligated glyphs (Arabic, Indic): written with ActualText (poppler, Acrobat) as well as per-cluster
+   * ToUnicode texts (pdf.js, which ignores ActualText: clusterTexts). */
   complex: boolean;
   /** Total advance in thousandths of the font size. */
   advance: number;
