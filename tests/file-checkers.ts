@@ -5,6 +5,7 @@
 //   /unzip-test    Info-ZIP's unzip -t
 //   /python-zip    Python's zipfile: testzip() and the entry names and UTF-8 flags as JSON
 //   /java-zip      Java's java.util.zip.ZipInputStream reading every entry (what many Java tools use)
+//   /pdftotext     poppler's pdftotext (UTF-8): the text that poppler-based viewers (Evince, Okular) copy
 import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -58,6 +59,8 @@ async function check(tool: string, dir: string, file: string): Promise<Result> {
       // qpdf exits 3 for warnings: only a clean 0 without "WARNING" counts.
       return { ...r, ok: r.code === 0 && !/warning/i.test(r.output) };
     }
+    case "pdftotext":
+      return run("pdftotext", ["-enc", "UTF-8", file, "-"]);
     case "qpdf-json":
       return run("qpdf", ["--json", file]);
     case "unzip-test":

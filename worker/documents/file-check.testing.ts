@@ -7,7 +7,7 @@ export interface CheckResult {
   output: string;
 }
 
-export async function fileCheck(tool: "qpdf-check" | "qpdf-json" | "unzip-test" | "python-zip" | "java-zip", bytes: Uint8Array): Promise<CheckResult> {
+export async function fileCheck(tool: "qpdf-check" | "qpdf-json" | "unzip-test" | "python-zip" | "java-zip" | "pdftotext", bytes: Uint8Array): Promise<CheckResult> {
   const res = await env.FILE_CHECK.fetch(`http://checker/${tool}`, { method: "POST", body: bytes });
   return res.json();
 }

@@ -1,10 +1,10 @@
 // The PDF writer of the documents: pages drawn through PageCanvas (content streams written as operator text), fonts
 // embedded as Type0/CIDFontType2 with the glyphs exactly as shaped (Arabic joining, Indic reordering, per-glyph
-// advances), a ToUnicode map and ActualText so text extraction reads the real characters, each font subset to the
-// glyphs drawn and renumbered in drawing order (truetype-subset.ts), and the file (objects, xref, trailer) written
-// directly. The first version, through pdf-lib, cost 5.7 to 11 ms a document, mostly in writing the file (its object
-// model and serializer, deflate round trips, whole font programs); this path costs 1 to 2 ms
-// (docs/decisions/0052-document-speed.md).
+// advances), a ToUnicode map (per cluster for reordered Indic glyphs) and ActualText so text extraction reads the
+// real characters in logical order, each font subset to the glyphs drawn and renumbered in drawing order
+// (truetype-subset.ts), and the file (objects, xref, trailer) written directly. The first version, through pdf-lib,
+// cost 5.7 to 11 ms a document, mostly in writing the file (its object model and serializer, deflate round trips,
+// whole font programs); this path costs 1 to 2 ms (docs/decisions/0052-document-speed.md).
 import { deflateSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import type { FontFace } from "./font-faces";
@@ -57,14 +57,23 @@ function packStream(bytes: Uint8Array): PackedStream {
 }
 
 /**
- * One face embedded in one document: the glyphs drawn with it, numbered in the order first drawn (CID k = the k-th
- * glyph, CID 0 = .notdef), their widths and their text. The subset font uses the same numbering.
+ * One face embedded in one document: the glyphs drawn with it, numbered in the order first drawn (subset glyph k =
+ * the k-th glyph, 0 = .notdef), and the codes (CIDs) that draw them with their widths and their text. A glyph has one
+ * CID per text it stands for: a matra drawn before its consonant reads "क" in one word and "म" in another
+ * (per-cluster ToUnicode, docs/decisions/0058-copy-paste-of-indic-text.md). While every glyph has one text, CID k
+ * draws subset glyph k (CIDToGIDMap /Identity); after that a CIDToGIDMap stream says which glyph each CID draws.
  */
 class EmbeddedFont {
-  /** Source glyph ids, by CID - 1. */
+  /** Source glyph ids, by subset glyph id - 1. */
   readonly order: number[] = [];
-  readonly glyphs: Array<{ width: number; text: string }> = [];
+  /** By CID - 1: the subset glyph it draws, its width and its text. */
+  readonly glyphs: Array<{ gid: number; width: number; text: string }> = [];
+  /** True while CID k draws subset glyph k for every CID. */
+  identity = true;
+  /** Source glyph id -> its first CID. */
   private readonly cids = new Map<number, number>();
+  /** Source glyph id and another text -> its CID. */
+  private variants: Map<string, number> | null = null;
   constructor(
     readonly face: FontFace,
     readonly name: string,
@@ -72,16 +81,38 @@ class EmbeddedFont {
     readonly ref: number,
   ) {}
 
-  /** The CID that draws glyph `id` of the face. */
+  /** The CID that draws glyph `id` of the face standing for `text`. */
   use(id: number, width: number, text: string): number {
-    let cid = this.cids.get(id);
-    if (cid === undefined) {
+    const first = this.cids.get(id);
+    if (first === undefined) {
       this.order.push(id);
-      this.glyphs.push({ width, text });
-      cid = this.order.length;
+      this.glyphs.push({ gid: this.order.length, width, text });
+      const cid = this.glyphs.length;
+      if (cid !== this.order.length) this.identity = false;
       this.cids.set(id, cid);
+      return cid;
+    }
+    const glyph = this.glyphs[first - 1];
+    if (glyph.text === text) return first;
+    const key = `${id} ${text}`;
+    let cid = this.variants?.get(key);
+    if (cid === undefined) {
+      this.glyphs.push({ gid: glyph.gid, width, text });
+      cid = this.glyphs.length;
+      this.identity = false;
+      (this.variants ??= new Map()).set(key, cid);
     }
     return cid;
+  }
+
+  /** The CIDToGIDMap stream's bytes: the subset glyph of each CID from 0, two bytes each (big-endian). */
+  cidToGidMap(): Uint8Array {
+    const bytes = new Uint8Array((this.glyphs.length + 1) * 2);
+    this.glyphs.forEach((g, i) => {
+      bytes[(i + 1) * 2] = g.gid >> 8;
+      bytes[(i + 1) * 2 + 1] = g.gid & 0xff;
+    });
+    return bytes;
   }
 }
 
@@ -456,20 +487,31 @@ export class PdfWriter {
     );
     // W: CIDs are consecutive from 1, so one array holds every width.
     const widths = font.glyphs.map((g) => Math.round(g.width)).join(" ");
+    let cidToGid = "/Identity";
+    if (!font.identity) {
+      const map = packStream(font.cidToGidMap());
+      cidToGid = `${this.add(`<< /Length ${map.bytes.length}${map.filter} >>`, map.bytes)} 0 R`;
+    }
     const cidFont = this.add(
       `<< /Type /Font /Subtype /CIDFontType2 /BaseFont /${baseFont} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>` +
-        ` /FontDescriptor ${descriptor} 0 R /CIDToGIDMap /Identity /DW 0 /W [1 [${widths}]] >>`,
+        ` /FontDescriptor ${descriptor} 0 R /CIDToGIDMap ${cidToGid} /DW 0 /W [1 [${widths}]] >>`,
     );
     const toUnicode = this.add(`<< /Length ${cmap.length} >>`, cmap);
     this.set(font.ref, `<< /Type /Font /Subtype /Type0 /BaseFont /${baseFont} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R >>`);
   }
 }
 
-/** The ToUnicode CMap: glyph id -> the text it stands for (blocks of at most 100 entries). */
+/**
+ * A glyph that stands for no text of its own maps to U+2060 WORD JOINER: invisible, ignored by search, and skipped
+ * by pdf.js, which reads a code missing from the map as the code's own number ("A" for CID 0x41).
+ */
+const NO_TEXT = "\u2060";
+
+/** The ToUnicode CMap: CID -> the text it stands for (blocks of at most 100 entries). */
 function toUnicodeCMap(font: EmbeddedFont): string {
   const entries: string[] = [];
   font.glyphs.forEach((g, i) => {
-    if (g.text.length > 0) entries.push(`<${hex4(i + 1)}> <${utf16Hex(g.text)}>`);
+    entries.push(`<${hex4(i + 1)}> <${utf16Hex(g.text || NO_TEXT)}>`);
   });
   let body = "";
   for (let i = 0; i < entries.length; i += 100) {

@@ -30,7 +30,8 @@ export interface ShapedGlyph {
   advance: number;
   /** Natural advance (the font's hmtx width) in thousandths: the PDF's /W entry for this glyph. */
   width: number;
-  /** The text this glyph stands for, in the order a PDF text extractor reads it (ToUnicode). */
+  /** The text this glyph stands for, in the order a PDF text extractor reads it (ToUnicode): in a reordered Indic
+   * cluster, a piece of the cluster's text (clusterTexts). */
   text: string;
 }
 
@@ -42,7 +43,8 @@ export interface ShapedRun {
   rtl: boolean;
   /** Bidi embedding level (odd: right to left). */
   level: number;
-  /** Reordered or ligated glyphs (Arabic, Indic): PDF extractors need ActualText to read it back. */
+  /** Reordered or ligated glyphs (Arabic, Indic): written with ActualText (poppler, Acrobat) as well as per-cluster
+   * ToUnicode texts (pdf.js, which ignores ActualText: clusterTexts). */
   complex: boolean;
   /** Total advance in thousandths of the font size. */
   advance: number;
@@ -154,8 +156,142 @@ function shapePiece(piece: Piece): ShapedRun {
       glyphs.push({ id: glyph.id, advance: glyphAdvance, width, text });
       advance += glyphAdvance;
     });
+    // Left to right: pre-base vowels and reph are drawn out of logical order; give each glyph the text that makes
+    // the glyphs, read in drawing order, spell the characters in logical order (pdf.js reads no /ActualText).
+    if (!rtl) {
+      const texts = clusterTexts(piece.text, run.glyphs.map((g) => g.codePoints), glyphs);
+      glyphs.forEach((g, i) => {
+        g.text = texts[i];
+      });
+    }
   }
   return { face, glyphs, text: piece.text, rtl, level: piece.level, complex: face.shaping === "shaped", advance };
+}
+
+const MN = /\p{Mn}/u;
+const STARTS_BLANK = /^\s/u;
+const ENDS_FORMAT = /\p{Cf}$/u;
+const ONLY_FORMAT = /^\p{Cf}+$/u;
+
+/**
+ * The ToUnicode text of each glyph of a left-to-right shaped run, in drawing order, such that the glyphs' texts
+ * joined in drawing order are the run's characters in logical order (docs/decisions/0058-copy-paste-of-indic-text.md).
+ * Glyphs are grouped into clusters: the shortest groups, in drawing order, whose characters (NFD, as fontkit splits
+ * two-part vowels) are the next characters of the text in some order. A cluster drawn in logical order (a letter, a
+ * conjunct) keeps its own characters; a reordered one ("कि" drawn ि क, "र्मा" drawn म ा reph) has its text cut into one
+ * piece per glyph, in logical order, so no glyph maps to nothing. Where to cut follows pdf.js, the reader this is
+ * for: it takes a glyph whose text has a nonspacing mark (\p{Mn}: virama, e-matra) for zero-width and glues it to
+ * the text before it without a position check, drops one whose text ends with a format character (\p{Cf}) and
+ * reads one whose text starts with a space as a space. So marks go preferably to glyphs that draw no advance, and
+ * never to the first glyph of a run or of a word (pdf.js would put a space after it).
+ */
+export function clusterTexts(text: string, glyphCodePoints: ReadonlyArray<readonly number[]>, glyphs: ReadonlyArray<{ advance: number }>): string[] {
+  const chars = [...text];
+  // The text's code points in NFD, with the character each comes from.
+  const logical: number[] = [];
+  const charOf: number[] = [];
+  chars.forEach((ch, i) => {
+    for (const d of ch.normalize("NFD")) {
+      logical.push(d.codePointAt(0)!);
+      charOf.push(i);
+    }
+  });
+  charOf.push(chars.length);
+  const clusters: Array<{ glyphEnd: number; charEnd: number }> = [];
+  const balance = new Map<number, number>();
+  let unbalanced = 0;
+  const bump = (cp: number, by: number) => {
+    const before = balance.get(cp) ?? 0;
+    balance.set(cp, before + by);
+    if (before === 0) unbalanced++;
+    else if (before + by === 0) unbalanced--;
+  };
+  let consumed = 0;
+  let clusterStart = 0;
+  let broken = false;
+  for (let g = 0; g < glyphCodePoints.length && !broken; g++) {
+    for (const d of String.fromCodePoint(...glyphCodePoints[g]).normalize("NFD")) {
+      if (consumed >= logical.length) {
+        broken = true;
+        break;
+      }
+      bump(d.codePointAt(0)!, 1);
+      bump(logical[consumed++], -1);
+    }
+    // A cluster ends where its glyphs hold exactly the next characters (whole ones); glyphs with no characters
+    // join the next cluster.
+    if (!broken && unbalanced === 0 && consumed > clusterStart && charOf[consumed] !== charOf[consumed - 1]) {
+      clusters.push({ glyphEnd: g + 1, charEnd: charOf[consumed] });
+      clusterStart = consumed;
+    }
+  }
+  // What did not match (and glyphs after the last cluster) is one cluster to the end.
+  const lastGlyphEnd = clusters.at(-1)?.glyphEnd ?? 0;
+  if (lastGlyphEnd < glyphCodePoints.length || (clusters.at(-1)?.charEnd ?? 0) < chars.length) {
+    if (lastGlyphEnd === glyphCodePoints.length && clusters.length) clusters[clusters.length - 1].charEnd = chars.length;
+    else clusters.push({ glyphEnd: glyphCodePoints.length, charEnd: chars.length });
+  }
+  const texts: string[] = [];
+  let glyphStart = 0;
+  let charStart = 0;
+  for (let c = 0; c < clusters.length; c++) {
+    let { glyphEnd, charEnd } = clusters[c];
+    const wordStart = glyphStart === 0 || STARTS_BLANK.test(texts[glyphStart - 1]);
+    let pieces = splitCluster(chars.slice(charStart, charEnd).join(""), glyphs.slice(glyphStart, glyphEnd), wordStart);
+    // A run or word that would start with a mark ("শ্র" is one glyph): take the next cluster in, so its first glyph
+    // gets a letter.
+    for (let more = 0; more < 3 && wordStart && MN.test(pieces[0]) && c + 1 < clusters.length; more++) {
+      c++;
+      ({ glyphEnd, charEnd } = clusters[c]);
+      pieces = splitCluster(chars.slice(charStart, charEnd).join(""), glyphs.slice(glyphStart, glyphEnd), true);
+    }
+    texts.push(...pieces);
+    glyphStart = glyphEnd;
+    charStart = charEnd;
+  }
+  return texts;
+}
+
+/** Cuts a cluster's text into one piece per glyph (logical order, drawing order), at the least cost for pdf.js. */
+function splitCluster(text: string, glyphs: ReadonlyArray<{ advance: number }>, wordStart: boolean): string[] {
+  const k = glyphs.length;
+  if (k === 1) return [text];
+  let units = [...text];
+  if (units.length < k) units = [...text.normalize("NFD")];
+  const m = units.length;
+  const cost = (g: number, from: number, to: number): number => {
+    if (from === to) return 1e6; // a glyph with no text (the writer maps it to an invisible word joiner)
+    const piece = units.slice(from, to).join("");
+    let c = 0;
+    if (ENDS_FORMAT.test(piece) && !ONLY_FORMAT.test(piece)) c += 1e6; // pdf.js would drop the letters with it
+    if (STARTS_BLANK.test(piece) && from + 1 < to) c += 1e6;
+    if (MN.test(piece)) c += (g === 0 && wordStart ? 1e4 : 0) + glyphs[g].advance;
+    return c + (to - from) ** 2 * 0.001; // evenly spread when all else is equal
+  };
+  // best[g][i]: least cost of giving units[0, i) to glyphs [0, g), with the cut that got there.
+  const best: number[][] = Array.from({ length: k + 1 }, () => new Array<number>(m + 1).fill(Infinity));
+  const cut: number[][] = Array.from({ length: k + 1 }, () => new Array<number>(m + 1).fill(0));
+  best[0][0] = 0;
+  for (let g = 1; g <= k; g++) {
+    for (let i = 0; i <= m; i++) {
+      if (g === k && i !== m) continue;
+      for (let j = 0; j <= i; j++) {
+        if (best[g - 1][j] === Infinity) continue;
+        const total = best[g - 1][j] + cost(g - 1, j, i);
+        if (total < best[g][i]) {
+          best[g][i] = total;
+          cut[g][i] = j;
+        }
+      }
+    }
+  }
+  const pieces = new Array<string>(k);
+  for (let g = k, i = m; g > 0; g--) {
+    const j = cut[g][i];
+    pieces[g - 1] = units.slice(j, i).join("");
+    i = j;
+  }
+  return pieces;
 }
 
 /** UAX #9 rule L2: from the highest level down to the lowest odd one, reverse every sequence at that level or above. */
