@@ -3,7 +3,7 @@
 //   BENCH_SECONDS (default 5) per target, BENCH_CONNECTIONS (default 8). Also: BENCH_ORIGIN=http://127.0.0.1:PORT
 //   measures a server that is already running (e.g. an older build, for a before/after comparison).
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -39,10 +39,21 @@ async function get(url: string): Promise<{ status: number; bytes: number; cache:
   return { status: res.status, bytes: Buffer.byteLength(body), cache: res.headers.get("x-edge-cache"), body };
 }
 
+// The goal compares with "a /static/ file of similar size": the build's own files jump from 22 KB to 50 KB to 160 KB,
+// and through the local proxy every byte costs, so a 72 KB page against a 50 KB file would measure size, not the
+// Worker. Text files of every size from 4 KB to 256 KB in 4 KB steps go beside them for the run (removed after).
+const fillerDir = path.join(root, "dist/client/static/bench-sizes");
+function writeSizeFillers(): void {
+  mkdirSync(fillerDir, { recursive: true });
+  for (let kb = 4; kb <= 256; kb += 4) writeFileSync(path.join(fillerDir, `${kb}k.txt`), "x".repeat(kb * 1024));
+}
+
 /** The /static/ file whose size is closest to `bytes`. */
 function staticFileNear(bytes: number): { path: string; size: number } {
   const dir = path.join(root, "dist/client/static");
-  const files = readdirSync(dir).map((f) => ({ path: `/static/${f}`, size: statSync(path.join(dir, f)).size }));
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => statSync(path.join(dir, f)).isFile())
+    .map((f) => ({ path: `/static/${f}`, size: statSync(path.join(dir, f)).size }));
   return files.sort((a, b) => Math.abs(a.size - bytes) - Math.abs(b.size - bytes))[0];
 }
 
@@ -53,6 +64,7 @@ async function rate(url: string): Promise<{ rps: number; p50: number; non2xx: nu
   return { rps: r.requests.average, p50: r.latency.p50, non2xx: r.non2xx + r.errors };
 }
 
+if (!process.env.BENCH_ORIGIN) writeSizeFillers();
 const started = process.env.BENCH_ORIGIN ? null : await startServer();
 const origin = process.env.BENCH_ORIGIN ?? started!.origin;
 try {
@@ -91,4 +103,5 @@ try {
   );
 } finally {
   if (started?.server.pid) process.kill(-started.server.pid, "SIGTERM");
+  rmSync(fillerDir, { recursive: true, force: true });
 }
