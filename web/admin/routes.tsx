@@ -30,12 +30,12 @@ const routes: RouteObject[] = [
         Component: GuardedLayout,
         children: [
           { index: true, lazy: () => import("./dashboard-page").then((m) => m.route) },
-          { path: "archives", lazy: legacy(() => import("./issues-page").then((m) => <m.IssuesPage />)) },
+          { path: "archives", lazy: () => import("./issues-page").then((m) => m.route) },
           {
             path: "archives/add/:year/:volume/:issue",
             lazy: legacy(() => import("./article-form/page").then((m) => <m.ArticleFormPage mode="add" />)),
           },
-          { path: "archives/:year/:volume/:issue", lazy: legacy(() => import("./issue-articles-page").then((m) => <m.IssueArticlesPage />)) },
+          { path: "archives/:year/:volume/:issue", lazy: () => import("./issue-articles-page").then((m) => m.route) },
           {
             path: "archives/:id",
             lazy: legacy(() => import("./article-form/page").then((m) => <m.ArticleFormPage mode="edit" />)),
@@ -44,8 +44,8 @@ const routes: RouteObject[] = [
           { path: "editors/add", lazy: legacy(() => import("./editor-form-page").then((m) => <m.EditorFormPage mode="add" />)) },
           { path: "editors/:id", lazy: legacy(() => import("./editor-form-page").then((m) => <m.EditorFormPage mode="edit" />)) },
           { path: "settings", lazy: legacy(() => import("./settings-page").then((m) => <m.SettingsPage />)) },
-          { path: "search", lazy: legacy(() => import("./search-page").then((m) => <m.SearchPage />)) },
-          { path: "submissions", lazy: legacy(() => import("./submissions-page").then((m) => <m.SubmissionsPage />)) },
+          { path: "search", lazy: () => import("./search-page").then((m) => m.route) },
+          { path: "submissions", lazy: () => import("./submissions-page").then((m) => m.route) },
         ],
       },
     ],
