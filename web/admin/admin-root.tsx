@@ -1,8 +1,8 @@
 // The admin frame, loaded lazily with the admin routes (routes.tsx). /admin/login is open; every other admin page sits
 // behind RequireSession, which checks the stored token once per page load and follows the session store: when the
 // session is cleared (Logout, a failed token check, any 401) it sends the browser to /admin/login.
-import { Component, Suspense, useEffect, useState, type ReactNode } from "react";
-import { Navigate, Outlet, useLocation, useRevalidator, useRouteError } from "react-router";
+import { useEffect, useState, type ReactNode } from "react";
+import { Navigate, Outlet, useRevalidator, useRouteError } from "react-router";
 import "./admin.css";
 import { adminJson, ApiError } from "./admin-api";
 import { ErrorState, LoadingState, PageHeader } from "./admin-ui";
@@ -57,38 +57,19 @@ function RequireSession({ children }: { children: React.ReactNode }) {
   return <>{children}</>;
 }
 
-/** A page that throws while rendering (or a chunk that fails to load after a deploy) shows this, not a blank screen. */
-class AdminErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  componentDidCatch(error: unknown) {
-    console.error("Admin page failed", error);
-  }
-  componentDidUpdate(previous: { resetKey: string }) {
-    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false });
-  }
-  render() {
-    if (!this.state.failed) return this.props.children;
-    return (
+/** A page that fails to load its code (after a deploy) or throws while rendering: the frame stays, with this. */
+export function PageFailed() {
+  const error = useRouteError();
+  useEffect(() => console.error("Admin page failed", error), [error]);
+  return (
+    <AdminLayout>
       <div className="state state--error" role="alert">
         <p className="state__title">Something went wrong</p>
         <button type="button" className="btn btn--secondary" onClick={() => window.location.reload()}>
           Reload the page
         </button>
       </div>
-    );
-  }
-}
-
-/** A page not yet moved onto a route loader: its render errors and lazy pieces stay inside the page. */
-export function Page({ children }: { children: React.ReactNode }) {
-  const location = useLocation();
-  return (
-    <AdminErrorBoundary resetKey={location.pathname}>
-      <Suspense fallback={<LoadingState />}>{children}</Suspense>
-    </AdminErrorBoundary>
+    </AdminLayout>
   );
 }
 

@@ -16,3 +16,13 @@ export async function loadAdminJson<T>(path: string, request: Request, logAs?: s
     throw error;
   }
 }
+
+/** For the loads SPEC §8 only logs: the failure is logged under `logAs` and the page gets null instead. */
+export async function loadAdminJsonOrNull<T>(path: string, request: Request, logAs: string): Promise<T | null> {
+  try {
+    return await loadAdminJson<T>(path, request, logAs);
+  } catch (error) {
+    if (error instanceof Response) throw error; // the redirect to the login page
+    return null;
+  }
+}

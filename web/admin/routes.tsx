@@ -1,20 +1,14 @@
 // The admin area's routes, patched into the browser's router (web/router.tsx) on the first visit to an /admin URL.
-// Pages moved onto React Router loaders export `loader` (web/admin/loaders.ts) and read useLoaderData(); a failed
-// load shows the page's errorElement. Pages with heavy dependencies (the rich-text editor) load on demand.
-import type { ReactElement } from "react";
+// Every page is its own lazy chunk exporting its route: a `loader` (web/admin/loaders.ts) whose data the page reads
+// with useLoaderData(), and an errorElement (ErrorBoundary) for a failed load.
 import type { RouteObject } from "react-router";
 import { Loading } from "../components/loading";
-import { AdminRoot, GuardedLayout, Page, UnknownAdminPage } from "./admin-root";
+import { AdminRoot, GuardedLayout, PageFailed, UnknownAdminPage } from "./admin-root";
 import { LoginPage } from "./login-page";
 
 /** Shown while the first admin page's data loads on a visit straight to an /admin URL. */
 function AdminLoading() {
   return <Loading lines={4} label="Loading the admin area…" />;
-}
-
-/** A page still loading its own data: wrapped in the page error boundary and Suspense. */
-function legacy(load: () => Promise<ReactElement>): RouteObject["lazy"] {
-  return async () => ({ element: <Page>{await load()}</Page> });
 }
 
 const routes: RouteObject[] = [
@@ -28,22 +22,18 @@ const routes: RouteObject[] = [
       {
         id: "admin-layout",
         Component: GuardedLayout,
+        // A page whose code fails to load (after a deploy) or that has no errorElement of its own.
+        ErrorBoundary: PageFailed,
         children: [
           { index: true, lazy: () => import("./dashboard-page").then((m) => m.route) },
           { path: "archives", lazy: () => import("./issues-page").then((m) => m.route) },
-          {
-            path: "archives/add/:year/:volume/:issue",
-            lazy: legacy(() => import("./article-form/page").then((m) => <m.ArticleFormPage mode="add" />)),
-          },
+          { path: "archives/add/:year/:volume/:issue", lazy: () => import("./article-form/page").then((m) => m.addRoute) },
           { path: "archives/:year/:volume/:issue", lazy: () => import("./issue-articles-page").then((m) => m.route) },
-          {
-            path: "archives/:id",
-            lazy: legacy(() => import("./article-form/page").then((m) => <m.ArticleFormPage mode="edit" />)),
-          },
+          { path: "archives/:id", lazy: () => import("./article-form/page").then((m) => m.editRoute) },
           { path: "editors", lazy: () => import("./editors-page").then((m) => m.route) },
-          { path: "editors/add", lazy: legacy(() => import("./editor-form-page").then((m) => <m.EditorFormPage mode="add" />)) },
-          { path: "editors/:id", lazy: legacy(() => import("./editor-form-page").then((m) => <m.EditorFormPage mode="edit" />)) },
-          { path: "settings", lazy: legacy(() => import("./settings-page").then((m) => <m.SettingsPage />)) },
+          { path: "editors/add", lazy: () => import("./editor-form-page").then((m) => m.addRoute) },
+          { path: "editors/:id", lazy: () => import("./editor-form-page").then((m) => m.editRoute) },
+          { path: "settings", lazy: () => import("./settings-page").then((m) => m.route) },
           { path: "search", lazy: () => import("./search-page").then((m) => m.route) },
           { path: "submissions", lazy: () => import("./submissions-page").then((m) => m.route) },
         ],

@@ -5,7 +5,7 @@ import { HighlightedExcerpt } from "../components/highlighted-excerpt";
 import { Pagination } from "../components/pagination";
 import { pageParam, resultCountText, searchHref } from "../lib/search-format";
 import { PageHeader, useTitle } from "./admin-ui";
-import { loadAdminJson } from "./loaders";
+import { loadAdminJsonOrNull } from "./loaders";
 import { LoadError } from "./admin-root";
 import { DataTable, editArticleColumn, richTextColumn } from "./data-table";
 import { formatDateTime } from "./format";
@@ -20,15 +20,10 @@ const notFound = (
 );
 
 /** SPEC §8: a failed admin search is only logged, and the page shows "Not Found!" (null here). */
-export async function loader({ request }: LoaderFunctionArgs): Promise<AdminSearchResults | null> {
+export function loader({ request }: LoaderFunctionArgs): Promise<AdminSearchResults | null> {
   const params = new URL(request.url).searchParams;
   const path = searchHref("/api/admin/search", params.get("q") ?? "", pageParam(params.get("page")));
-  try {
-    return await loadAdminJson<AdminSearchResults>(path, request, "Admin search failed");
-  } catch (error) {
-    if (error instanceof Response) throw error; // to the login page
-    return null;
-  }
+  return loadAdminJsonOrNull<AdminSearchResults>(path, request, "Admin search failed");
 }
 
 export function SearchPage() {
