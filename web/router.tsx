@@ -1,5 +1,5 @@
 // The browser's router: the public routes (rendered first in the Worker, web/public/routes.tsx) with loaders that
-// fetch their data from the Worker on navigation, and the admin routes (web/admin/routes.tsx), a separate lazy
+// fetch their data from the Worker on navigation, and the admin routes (web/admin/admin-routes.tsx), a separate lazy
 // chunk patched into the router on the first navigation under /admin, with loaders of their own. Public pages
 // never load the admin chunk.
 import { createBrowserRouter } from "react-router";
@@ -21,12 +21,12 @@ export function createRouter() {
       {
         path: "/admin/*",
         HydrateFallback: AdminLoading,
-        lazy: async () => (await import("./admin/routes")).unknownAdminRoute,
+        lazy: async () => (await import("./admin/admin-routes")).unknownAdminRoute,
       },
     ],
     {
       async patchRoutesOnNavigation({ path, patch }) {
-        if (/^\/admin(\/|$)/.test(path)) patch(null, await (await import("./admin/routes")).adminRoutes());
+        if (/^\/admin(\/|$)/.test(path)) patch(null, await (await import("./admin/admin-routes")).adminRoutes());
       },
     },
   );

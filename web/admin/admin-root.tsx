@@ -1,4 +1,4 @@
-// The admin frame, loaded lazily with the admin routes (routes.tsx). /admin/login is open; every other admin page sits
+// The admin frame, loaded lazily with the admin routes (admin-routes.tsx). /admin/login is open; every other admin page sits
 // behind RequireSession, which checks the stored token once per page load and follows the session store: when the
 // session is cleared (Logout, a failed token check, any 401) it sends the browser to /admin/login.
 import { useEffect, useState, type ReactNode } from "react";
