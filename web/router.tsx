@@ -1,27 +1,33 @@
 // The browser's router: the public routes (rendered first in the Worker, web/public/routes.tsx) with loaders that
-// fetch their data from the Worker on navigation, and the admin tree as a separate lazy chunk
-// (web/admin/admin-root.tsx) that declares its own descendant <Routes> under /admin and guards them with the
-// session. Public pages never load the admin chunk.
+// fetch their data from the Worker on navigation, and the admin routes (web/admin/admin-routes.tsx), a separate lazy
+// chunk patched into the router on the first navigation under /admin, with loaders of their own. Public pages
+// never load the admin chunk.
 import { createBrowserRouter } from "react-router";
 import { publicRoutes } from "./public/routes";
 import { clientLoader } from "./lib/page-data";
 import { Loading } from "./components/loading";
 
 /** Shown while the admin chunk loads on a first visit straight to an /admin URL. */
-function AdminLoading() {
+export function AdminLoading() {
   return <Loading lines={4} label="Loading the admin area…" />;
 }
 
 export function createRouter() {
-  return createBrowserRouter([
-    ...publicRoutes(clientLoader),
+  return createBrowserRouter(
+    [
+      ...publicRoutes(clientLoader),
+      // Stands for the admin area until its routes are patched in (a splat, so the router asks for them on the
+      // first visit to any /admin URL); afterwards it only catches admin URLs no admin route matches.
+      {
+        path: "/admin/*",
+        HydrateFallback: AdminLoading,
+        lazy: async () => (await import("./admin/admin-routes")).unknownAdminRoute,
+      },
+    ],
     {
-      path: "/admin/*",
-      HydrateFallback: AdminLoading,
-      lazy: async () => {
-        const { AdminRoot } = await import("./admin/admin-root");
-        return { Component: AdminRoot };
+      async patchRoutesOnNavigation({ path, patch }) {
+        if (/^\/admin(\/|$)/.test(path)) patch(null, await (await import("./admin/admin-routes")).adminRoutes());
       },
     },
-  ]);
+  );
 }

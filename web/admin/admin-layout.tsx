@@ -1,9 +1,10 @@
 // The admin frame (SPEC §2): top bar with Home, a search box going to /admin/search?q=, the user's name, a
 // Site link and Logout; section links for the screens staff use most.
-import { useEffect, useState, type FormEvent } from "react";
-import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { useSession } from "../lib/session";
 import { logout as endSession } from "./admin-api";
+import { LoadingState } from "./admin-ui";
 
 const SECTIONS = [
   { to: "/admin/archives", label: "Archives" },
@@ -52,9 +53,12 @@ function SearchBox() {
   );
 }
 
-export function AdminLayout() {
+export function AdminLayout({ children }: { children?: ReactNode }) {
   const session = useSession();
   const navigate = useNavigate();
+  // While the next admin page's loader runs, its place shows the loading state (as the page's own did before).
+  const navigation = useNavigation();
+  const pending = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
 
   function logout() {
     endSession();
@@ -99,7 +103,7 @@ export function AdminLayout() {
         </nav>
       </header>
       <main id="admin-main" className="admin-main" tabIndex={-1}>
-        <Outlet />
+        {pending ? <LoadingState /> : (children ?? <Outlet />)}
       </main>
     </div>
   );

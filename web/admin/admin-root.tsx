@@ -1,26 +1,14 @@
-// The admin tree, loaded lazily at /admin/*. /admin/login is open; every other admin page sits behind
-// RequireSession, which checks the stored token once per page load and follows the session store: when the
+// The admin frame, loaded lazily with the admin routes (admin-routes.tsx). /admin/login is open; every other admin page sits
+// behind RequireSession, which checks the stored token once per page load and follows the session store: when the
 // session is cleared (Logout, a failed token check, any 401) it sends the browser to /admin/login.
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from "react";
-import { Navigate, Route, Routes, useLocation } from "react-router";
+import { useEffect, useState, type ReactNode } from "react";
+import { Navigate, Outlet, useRevalidator, useRouteError } from "react-router";
 import "./admin.css";
 import { adminJson, ApiError } from "./admin-api";
-import { LoadingState } from "./admin-ui";
+import { ErrorState, LoadingState, PageHeader } from "./admin-ui";
 import { AdminLayout } from "./admin-layout";
-import { LoginPage } from "./login-page";
-import { DashboardPage } from "./dashboard-page";
 import { NotFoundPage } from "./not-found-page";
 import { clearSession, saveSession, useSession, type SessionUser } from "../lib/session";
-
-// Pages with heavy dependencies (the rich-text editor) or used less often load on demand.
-const IssuesPage = lazy(() => import("./issues-page").then((m) => ({ default: m.IssuesPage })));
-const IssueArticlesPage = lazy(() => import("./issue-articles-page").then((m) => ({ default: m.IssueArticlesPage })));
-const ArticleFormPage = lazy(() => import("./article-form/page").then((m) => ({ default: m.ArticleFormPage })));
-const EditorsPage = lazy(() => import("./editors-page").then((m) => ({ default: m.EditorsPage })));
-const EditorFormPage = lazy(() => import("./editor-form-page").then((m) => ({ default: m.EditorFormPage })));
-const SettingsPage = lazy(() => import("./settings-page").then((m) => ({ default: m.SettingsPage })));
-const SearchPage = lazy(() => import("./search-page").then((m) => ({ default: m.SearchPage })));
-const SubmissionsPage = lazy(() => import("./submissions-page").then((m) => ({ default: m.SubmissionsPage })));
 
 /** Tokens already confirmed by /auth/verify-token/ during this page load. */
 const verifiedTokens = new Set<string>();
@@ -69,66 +57,59 @@ function RequireSession({ children }: { children: React.ReactNode }) {
   return <>{children}</>;
 }
 
-/** A page that throws while rendering (or a chunk that fails to load after a deploy) shows this, not a blank screen. */
-class AdminErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  componentDidCatch(error: unknown) {
-    console.error("Admin page failed", error);
-  }
-  componentDidUpdate(previous: { resetKey: string }) {
-    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false });
-  }
-  render() {
-    if (!this.state.failed) return this.props.children;
-    return (
+/** A page that fails to load its code (after a deploy) or throws while rendering: the frame stays, with this. */
+export function PageFailed() {
+  const error = useRouteError();
+  useEffect(() => console.error("Admin page failed", error), [error]);
+  return (
+    <AdminLayout>
       <div className="state state--error" role="alert">
         <p className="state__title">Something went wrong</p>
         <button type="button" className="btn btn--secondary" onClick={() => window.location.reload()}>
           Reload the page
         </button>
       </div>
-    );
-  }
-}
-
-function Page({ children }: { children: React.ReactNode }) {
-  const location = useLocation();
-  return (
-    <AdminErrorBoundary resetKey={location.pathname}>
-      <Suspense fallback={<LoadingState />}>{children}</Suspense>
-    </AdminErrorBoundary>
+    </AdminLayout>
   );
 }
 
-export function AdminRoot() {
+/** The admin tree's root route: every admin page renders inside it. */
+export function AdminRoot({ children }: { children?: ReactNode }) {
   return (
     <div className="admin-app">
-      <Routes>
-        <Route path="login" element={<LoginPage />} />
-        <Route
-          element={
-            <RequireSession>
-              <AdminLayout />
-            </RequireSession>
-          }
-        >
-          <Route index element={<Page><DashboardPage /></Page>} />
-          <Route path="archives" element={<Page><IssuesPage /></Page>} />
-          <Route path="archives/add/:year/:volume/:issue" element={<Page><ArticleFormPage mode="add" /></Page>} />
-          <Route path="archives/:year/:volume/:issue" element={<Page><IssueArticlesPage /></Page>} />
-          <Route path="archives/:id" element={<Page><ArticleFormPage mode="edit" /></Page>} />
-          <Route path="editors" element={<Page><EditorsPage /></Page>} />
-          <Route path="editors/add" element={<Page><EditorFormPage mode="add" /></Page>} />
-          <Route path="editors/:id" element={<Page><EditorFormPage mode="edit" /></Page>} />
-          <Route path="settings" element={<Page><SettingsPage /></Page>} />
-          <Route path="search" element={<Page><SearchPage /></Page>} />
-          <Route path="submissions" element={<Page><SubmissionsPage /></Page>} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+      {children ?? <Outlet />}
     </div>
+  );
+}
+
+/** The frame of the pages behind the session (an unknown admin URL passes its page in as children). */
+export function GuardedLayout({ children }: { children?: ReactNode }) {
+  return (
+    <RequireSession>
+      <AdminLayout>{children}</AdminLayout>
+    </RequireSession>
+  );
+}
+
+/** An admin URL no admin route matches: the frame and "Not Found!" (SPEC §2, §8). */
+export function UnknownAdminPage() {
+  return (
+    <AdminRoot>
+      <GuardedLayout>
+        <NotFoundPage />
+      </GuardedLayout>
+    </AdminRoot>
+  );
+}
+
+/** A loader's failure, shown in the page's place: the page's header, then "Something went wrong" + Try again. */
+export function LoadError({ title }: { title: string }) {
+  const revalidator = useRevalidator();
+  useRouteError();
+  return (
+    <>
+      <PageHeader title={title} />
+      <ErrorState onRetry={() => void revalidator.revalidate()} />
+    </>
   );
 }

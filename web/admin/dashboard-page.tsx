@@ -1,9 +1,9 @@
 // /admin: tiles with counts (SPEC §2: Archives and Editors; articles and submissions added).
-import { Link } from "react-router";
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { PageHeader, useTitle } from "./admin-ui";
-import { ResourceView } from "./form-kit";
-import type { DashboardCounts } from "../../worker/schemas/api";
-import { useAdminJson } from "./use-resource";
+import type { AdminEventEntry, DashboardCounts } from "../../worker/schemas/api";
+import { LoadError } from "./admin-root";
+import { loadAdminJson } from "./loaders";
 import { RecentChanges } from "./recent-changes";
 
 const TILES: { key: keyof DashboardCounts; label: string; to: string; hint: string }[] = [
@@ -39,17 +39,30 @@ function Tiles({ counts }: { counts: DashboardCounts | undefined }) {
   );
 }
 
+/** The counts, and the recent changes (a help, not the page: when they cannot load, they are left out). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [counts, events] = await Promise.all([
+    loadAdminJson<DashboardCounts>("/api/admin/", request),
+    loadAdminJson<AdminEventEntry[]>("/api/admin/events?limit=12", request).catch(() => null),
+  ]);
+  return { counts, events };
+}
+
 export function DashboardPage() {
   useTitle("Dashboard");
-  const counts = useAdminJson<DashboardCounts>("/api/admin/");
-
+  const { counts, events } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="Dashboard" />
-      <ResourceView resource={counts} loading={<Tiles counts={undefined} />}>
-        {(data) => <Tiles counts={data} />}
-      </ResourceView>
-      <RecentChanges />
+      <Tiles counts={counts} />
+      {events && <RecentChanges list={events} />}
     </>
   );
 }
+
+function DashboardError() {
+  useTitle("Dashboard");
+  return <LoadError title="Dashboard" />;
+}
+
+export const route = { loader, Component: DashboardPage, ErrorBoundary: DashboardError };

@@ -1,6 +1,6 @@
 // Add editor (/admin/editors/add) and edit editor (/admin/editors/{id}) — SPEC §2, §5, §8.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useLoaderData, useParams, type LoaderFunctionArgs } from "react-router";
 import type { Editor } from "../../worker/schemas/api";
 import { DESIGNATIONS, EDITOR_CATEGORIES, IMAGE_MAX_BYTES } from "../../worker/schemas/constants";
 import { decodeEntities, escapeHtml, richTextToPlain, sanitizeRichText } from "../../worker/schemas/rich-text";
@@ -8,8 +8,9 @@ import { editorSchema } from "../../worker/schemas/admin";
 import { adminJson } from "./admin-api";
 import { saveErrorMessage } from "./save-errors";
 import { describedBy, Field, Flash, PageHeader, useTitle } from "./admin-ui";
-import { ResourceView, SelectField, TextField, SubmitButton, useZodForm } from "./form-kit";
-import { useAdminJson } from "./use-resource";
+import { SelectField, TextField, SubmitButton, useZodForm } from "./form-kit";
+import { LoadError } from "./admin-root";
+import { loadAdminJsonOrNull } from "./loaders";
 import { Avatar } from "./editors-page";
 import { formatBytes } from "./format";
 
@@ -80,18 +81,34 @@ export function EditorFormPage({ mode }: { mode: "add" | "edit" }) {
   const form = (editor: Editor | null) => (
     <EditorForm key={`${editor?.id ?? "new"}:${round}`} mode={mode} editorId={editorId} editor={editor} onAnother={() => setRound((n) => n + 1)} />
   );
-  return mode === "add" ? form(null) : <EditEditor id={editorId} form={form} />;
+  return mode === "add" ? form(null) : <EditEditor form={form} />;
 }
 
-function EditEditor({ id, form }: { id: string; form: (editor: Editor | null) => ReactNode }) {
-  // The load is cancellable (SPEC §7); a failure is only logged (SPEC §8) and leaves the form empty.
-  const loaded = useAdminJson<Editor>(`/api/admin/editors/${id}`, "Could not load the editor");
-  return (
-    <ResourceView resource={loaded} loading="Loading editor…" stale={false} error={() => form(null)}>
-      {(editor) => form(editor)}
-    </ResourceView>
-  );
+/** The stored editor. The load is cancellable (SPEC §7); a failure is only logged (SPEC §8) and leaves the form empty. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  const id = String(params.id ?? "").replace(/\D+/g, "");
+  return loadAdminJsonOrNull<Editor>(`/api/admin/editors/${id}`, request, "Could not load the editor");
 }
+
+function EditEditor({ form }: { form: (editor: Editor | null) => ReactNode }) {
+  return form(useLoaderData<typeof loader>());
+}
+
+function AddEditorPage() {
+  return <EditorFormPage mode="add" />;
+}
+
+function EditEditorPage() {
+  return <EditorFormPage mode="edit" />;
+}
+
+function EditorError() {
+  useTitle("Edit editor");
+  return <LoadError title="Edit editor" />;
+}
+
+export const addRoute = { Component: AddEditorPage, ErrorBoundary: EditorError };
+export const editRoute = { loader, Component: EditEditorPage, ErrorBoundary: EditorError };
 
 function EditorForm(props: { mode: "add" | "edit"; editorId: string; editor: Editor | null; onAnother: () => void }) {
   const { mode, editorId, editor } = props;

@@ -1,17 +1,17 @@
 // /admin/editors (SPEC §2 editors list, §4 status rule): Total Rows, Add New, Certificate for ticked rows,
 // the table (only when rows exist) with a status toggle per editor.
 import { useMemo, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
 import type { Editor } from "../../worker/schemas/api";
 import { STATUS_DISABLED, STATUS_ENABLED } from "../../worker/schemas/constants";
 import { richTextToPlain } from "../../worker/schemas/rich-text";
 import { adminJson } from "./admin-api";
-import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
-import { ResourceView } from "./form-kit";
+import { EmptyState, Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
+import { LoadError } from "./admin-root";
+import { loadAdminJson } from "./loaders";
 import { formatDate } from "./format";
 import { DocumentButton, useSelection } from "./selection";
 import { DataTable, richTextColumn, selectColumn, selectedRow, type Column } from "./data-table";
-import { useAdminJson } from "./use-resource";
 
 /** SPEC §4: the toggle shows "on" unless the status is exactly 'disabled'. */
 export function statusIsOn(status: string): boolean {
@@ -89,11 +89,16 @@ function StatusToggle({ editor, onChanged }: { editor: Editor; onChanged: () => 
   );
 }
 
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadAdminJson<Editor[]>("/api/admin/editors", request);
+}
+
 export function EditorsPage() {
   useTitle("Editors");
   const [message, setMessage] = useState<FlashMessage | null>(null);
-  const editors = useAdminJson<Editor[]>("/api/admin/editors");
-  const rows = editors.data ?? [];
+  const rows = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const reload = () => void revalidator.revalidate();
   const ids = useMemo(() => rows.map((e) => e.id), [rows]);
   const selection = useSelection(ids);
   const selectedIds = ids.filter((id) => selection.selected.has(id));
@@ -117,7 +122,7 @@ export function EditorsPage() {
     { label: "POST", cell: (editor) => richTextToPlain(editor.post) },
     richTextColumn("AFFILIATION", (editor: Editor) => editor.content),
     { label: "PHONE", cellClass: "nowrap", cell: (editor) => editor.phone },
-    { label: "STATUS", cell: (editor) => <StatusToggle editor={editor} onChanged={editors.reload} /> },
+    { label: "STATUS", cell: (editor) => <StatusToggle editor={editor} onChanged={reload} /> },
     { label: "CREATED", cellClass: "nowrap", cell: (editor) => formatDate(editor.creation) },
     {
       label: "ACTION",
@@ -133,7 +138,7 @@ export function EditorsPage() {
     <>
       <PageHeader
         title="Editors"
-        meta={editors.data ? <>Total Rows: <strong>{rows.length}</strong></> : undefined}
+        meta={<>Total Rows: <strong>{rows.length}</strong></>}
         actions={
           <>
             {selectedIds.length > 0 && (
@@ -154,27 +159,28 @@ export function EditorsPage() {
         }
       />
       <Flash message={message} onClose={() => setMessage(null)} />
-      <ResourceView
-        resource={editors}
-        loading="Loading editors…"
-        isEmpty={(list) => list.length === 0}
-        empty="No editors yet"
-        emptyBody={
+      {rows.length === 0 ? (
+        <EmptyState title="No editors yet">
           <Link to="/admin/editors/add" className="btn btn--secondary">
             Add the first editor
           </Link>
-        }
-      >
-        {() => (
-          <DataTable
-            columns={columns}
-            rows={rows}
-            rowKey={(editor) => editor.id}
-            className="table table--stack table--editors"
-            rowClass={selectedRow(selection, (editor: Editor) => editor.id)}
-          />
-        )}
-      </ResourceView>
+        </EmptyState>
+      ) : (
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(editor) => editor.id}
+          className="table table--stack table--editors"
+          rowClass={selectedRow(selection, (editor: Editor) => editor.id)}
+        />
+      )}
     </>
   );
 }
+
+function EditorsError() {
+  useTitle("Editors");
+  return <LoadError title="Editors" />;
+}
+
+export const route = { loader, Component: EditorsPage, ErrorBoundary: EditorsError };

@@ -2,19 +2,19 @@
 // 'Index Page' and 'Certificate' documents for the ticked rows. Long issues show 50 rows a page (?page=);
 // the selection spans pages ("select all" ticks every article of the issue).
 import { useMemo, useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useLoaderData, useParams, useRouteError, useSearchParams, type LoaderFunctionArgs, type Params } from "react-router";
 import { Pagination } from "../components/pagination";
 import { pageParam } from "../lib/search-format";
 import { errorCode } from "./admin-api";
-import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
-import { ResourceView } from "./form-kit";
+import { EmptyState, Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
+import { LoadError } from "./admin-root";
+import { loadAdminJson } from "./loaders";
 import { pad } from "./format";
 import { DocumentButton, useSelection } from "./selection";
 import { DataTable, editArticleColumn, richTextColumn, selectColumn, selectedRow, type Column } from "./data-table";
 import type { AdminIssueArticles } from "../../worker/schemas/api";
 
 type Article = AdminIssueArticles["articles"][number];
-import { useAdminJson } from "./use-resource";
 import { CrossrefButton } from "./crossref-button";
 
 /** Rows a page of the table shows. */
@@ -24,18 +24,25 @@ function digits(value: string | undefined): number {
   return Number(String(value ?? "").replace(/\D+/g, "") || 0);
 }
 
-export function IssueArticlesPage() {
-  const params = useParams();
+function issueOf(params: Params) {
   const year = digits(params.year);
   const volume = digits(params.volume);
   const issue = digits(params.issue);
-  const heading = `Vol. ${pad(volume, 2)}, Issue ${pad(issue, 2)} (${year})`;
+  return { year, volume, issue, heading: `Vol. ${pad(volume, 2)}, Issue ${pad(issue, 2)} (${year})` };
+}
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  const { year, volume, issue } = issueOf(params);
+  return loadAdminJson<AdminIssueArticles>(`/api/admin/archives/${year}/${volume}/${issue}`, request);
+}
+
+export function IssueArticlesPage() {
+  const { year, volume, issue, heading } = issueOf(useParams());
   useTitle(heading);
   const [message, setMessage] = useState<FlashMessage | null>(null);
   const [query] = useSearchParams();
 
-  const data = useAdminJson<AdminIssueArticles>(`/api/admin/archives/${year}/${volume}/${issue}`);
-  const articles = data.data?.articles ?? [];
+  const { articles } = useLoaderData<typeof loader>();
   const refs = useMemo(() => articles.filter((a) => a.refnumber).map((a) => a.refnumber), [articles]);
   const selection = useSelection(refs);
   const selectedRefs = refs.filter((r) => selection.selected.has(r));
@@ -85,7 +92,7 @@ export function IssueArticlesPage() {
       <PageHeader
         title={heading}
         back={{ to: "/admin/archives", label: "Back to archives" }}
-        meta={data.data ? `${articles.length} ${articles.length === 1 ? "article" : "articles"}` : undefined}
+        meta={`${articles.length} ${articles.length === 1 ? "article" : "articles"}`}
         actions={
           <>
             <CrossrefButton year={year} volume={volume} issue={issue} onError={(text) => setMessage({ kind: "error", text })} onDone={() => setMessage(null)} />
@@ -126,37 +133,41 @@ export function IssueArticlesPage() {
         </div>
       )}
       <Flash message={message} onClose={() => setMessage(null)} />
-      <ResourceView
-        resource={data}
-        loading="Loading articles…"
-        error={(error) =>
-          errorCode(error) === "issue_not_found" ? (
-            <section className="not-found">
-              <h2>Not Found!</h2>
-              <p>
-                <Link to="/admin/archives">Back to archives</Link>
-              </p>
-            </section>
-          ) : undefined
-        }
-        isEmpty={() => articles.length === 0}
-        empty="No articles in this issue yet"
-        emptyBody={
+      {articles.length === 0 ? (
+        <EmptyState title="No articles in this issue yet">
           <Link to={addPath} className="btn btn--secondary">
             Add the first article
           </Link>
-        }
-      >
-        {() => (
-          <DataTable
-            columns={columns}
-            rows={shown}
-            rowKey={(article) => article.id}
-            rowClass={selectedRow(selection, (article: Article) => article.refnumber)}
-          />
-        )}
-      </ResourceView>
+        </EmptyState>
+      ) : (
+        <DataTable
+          columns={columns}
+          rows={shown}
+          rowKey={(article) => article.id}
+          rowClass={selectedRow(selection, (article: Article) => article.refnumber)}
+        />
+      )}
       <Pagination page={page} pages={pages} hrefFor={pagePath} label="Article pages" />
     </>
   );
 }
+
+/** An issue that does not exist shows "Not Found!" under its heading; any other failure, the usual error. */
+function IssueArticlesError() {
+  const { heading } = issueOf(useParams());
+  useTitle(heading);
+  if (errorCode(useRouteError()) !== "issue_not_found") return <LoadError title={heading} />;
+  return (
+    <>
+      <PageHeader title={heading} back={{ to: "/admin/archives", label: "Back to archives" }} />
+      <section className="not-found">
+        <h2>Not Found!</h2>
+        <p>
+          <Link to="/admin/archives">Back to archives</Link>
+        </p>
+      </section>
+    </>
+  );
+}
+
+export const route = { loader, Component: IssueArticlesPage, ErrorBoundary: IssueArticlesError };

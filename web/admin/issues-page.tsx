@@ -1,16 +1,17 @@
 // /admin/archives (SPEC §2, §5, §8): the issue list and the 'Add New' issue form.
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from "react-router";
 import { createIssueSchema, ISSUE_MAX, VOLUME_MAX } from "../../worker/schemas/admin";
 import { adminJson } from "./admin-api";
 import { saveErrorMessage } from "./save-errors";
-import { Field, Flash, PageHeader, useTitle } from "./admin-ui";
-import { ResourceView, SubmitButton, TextField, useZodForm } from "./form-kit";
+import { EmptyState, Field, Flash, PageHeader, useTitle } from "./admin-ui";
+import { SubmitButton, TextField, useZodForm } from "./form-kit";
+import { LoadError } from "./admin-root";
+import { loadAdminJson } from "./loaders";
 import { DataTable } from "./data-table";
 import { formatDate, pad } from "./format";
 import { issuePath } from "./paths";
 import type { AdminIssue } from "../../worker/schemas/api";
-import { useAdminJson } from "./use-resource";
 
 function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: () => void }) {
   const year = new Date().getFullYear();
@@ -94,17 +95,22 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
   );
 }
 
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadAdminJson<AdminIssue[]>("/api/admin/archives/", request);
+}
+
 export function IssuesPage() {
   useTitle("Archives");
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
-  const issues = useAdminJson<AdminIssue[]>("/api/admin/archives/");
+  const rows = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
 
   return (
     <>
       <PageHeader
         title="Archives"
-        meta={issues.data ? `${issues.data.length} ${issues.data.length === 1 ? "issue" : "issues"}` : undefined}
+        meta={`${rows.length} ${rows.length === 1 ? "issue" : "issues"}`}
         actions={
           !adding && (
             <button type="button" className="btn btn--primary" onClick={() => setAdding(true)}>
@@ -113,37 +119,40 @@ export function IssuesPage() {
           )
         }
       />
-      {adding && <AddIssueForm onCreated={issues.reload} onClose={() => setAdding(false)} />}
-      <ResourceView
-        resource={issues}
-        loading="Loading issues…"
-        isEmpty={(rows) => rows.length === 0}
-        empty="No issues yet"
-        emptyBody={<p>Create the first issue with Add New.</p>}
-      >
-        {(rows) => (
-          <DataTable
-            className="table table--rows-link"
-            columns={[
-              {
-                label: "Year",
-                cell: (row) => (
-                  <Link to={issuePath(row)} onClick={(e) => e.stopPropagation()} aria-label={`${row.year}, volume ${pad(row.volume, 2)}, issue ${pad(row.issue, 2)}`}>
-                    {row.year}
-                  </Link>
-                ),
-              },
-              { label: "Volume", cell: (row) => pad(row.volume, 2) },
-              { label: "Issue", cell: (row) => pad(row.issue, 2) },
-              { label: "Articles", headClass: "num", cell: (row) => pad(row.articles, 3) },
-              { label: "Creation", cell: (row) => formatDate(row.creation) },
-            ]}
-            rows={rows}
-            rowKey={(row) => `${row.year}-${row.volume}-${row.issue}`}
-            onRowClick={(row) => navigate(issuePath(row))}
-          />
-        )}
-      </ResourceView>
+      {adding && <AddIssueForm onCreated={() => void revalidator.revalidate()} onClose={() => setAdding(false)} />}
+      {rows.length === 0 ? (
+        <EmptyState title="No issues yet">
+          <p>Create the first issue with Add New.</p>
+        </EmptyState>
+      ) : (
+        <DataTable
+          className="table table--rows-link"
+          columns={[
+            {
+              label: "Year",
+              cell: (row) => (
+                <Link to={issuePath(row)} onClick={(e) => e.stopPropagation()} aria-label={`${row.year}, volume ${pad(row.volume, 2)}, issue ${pad(row.issue, 2)}`}>
+                  {row.year}
+                </Link>
+              ),
+            },
+            { label: "Volume", cell: (row) => pad(row.volume, 2) },
+            { label: "Issue", cell: (row) => pad(row.issue, 2) },
+            { label: "Articles", headClass: "num", cell: (row) => pad(row.articles, 3) },
+            { label: "Creation", cell: (row) => formatDate(row.creation) },
+          ]}
+          rows={rows}
+          rowKey={(row) => `${row.year}-${row.volume}-${row.issue}`}
+          onRowClick={(row) => navigate(issuePath(row))}
+        />
+      )}
     </>
   );
 }
+
+function IssuesError() {
+  useTitle("Archives");
+  return <LoadError title="Archives" />;
+}
+
+export const route = { loader, Component: IssuesPage, ErrorBoundary: IssuesError };

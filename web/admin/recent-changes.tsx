@@ -2,8 +2,6 @@
 import { Link } from "react-router";
 import { formatDateTime } from "./format";
 import type { AdminEventEntry } from "../../worker/schemas/api";
-import { useAdminJson } from "./use-resource";
-import { ResourceView } from "./form-kit";
 
 const VERBS: Record<string, string> = {
   "article.add": "added article",
@@ -26,17 +24,18 @@ function linkOf(e: AdminEventEntry): string | null {
   return null;
 }
 
-function Changes({ list }: { list: AdminEventEntry[] | undefined }) {
+/** The history is a help, not the page: the dashboard leaves it out when it cannot load. */
+export function RecentChanges({ list }: { list: AdminEventEntry[] }) {
   return (
-    <section className="recent-changes" aria-labelledby="recent-changes-title" aria-busy={!list}>
+    <section className="recent-changes" aria-labelledby="recent-changes-title">
       <h2 id="recent-changes-title" className="recent-changes__title">
         Recent changes
       </h2>
-      {list?.length === 0 ? (
+      {list.length === 0 ? (
         <p className="recent-changes__empty">No changes recorded yet.</p>
       ) : (
         <ol className="recent-changes__list">
-          {(list ?? []).map((e) => {
+          {list.map((e) => {
             const to = linkOf(e);
             return (
               <li key={e.id} className="recent-changes__item">
@@ -53,15 +52,5 @@ function Changes({ list }: { list: AdminEventEntry[] | undefined }) {
         </ol>
       )}
     </section>
-  );
-}
-
-/** The history is a help, not the page: when it cannot load, it is left out. */
-export function RecentChanges() {
-  const events = useAdminJson<AdminEventEntry[]>("/api/admin/events?limit=12");
-  return (
-    <ResourceView resource={events} loading={<Changes list={undefined} />} error={() => null}>
-      {(list) => <Changes list={list} />}
-    </ResourceView>
   );
 }

@@ -1,14 +1,16 @@
 // /admin/settings (SPEC §2 settings form, §8): the six fields loaded on open, plus the other settings a journal
 // needs (home content, address, formatted name, fees). Saved with POST /api/settings.
 import { useRef, type FormEvent } from "react";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { Editor } from "@tiptap/react";
 import type { Settings } from "../../worker/schemas/api";
 import { settingsSchema } from "../../worker/schemas/admin";
 import { adminJson } from "./admin-api";
 import { saveErrorMessage } from "./save-errors";
 import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
-import { ResourceView, SelectField, SubmitButton, TextField, useZodForm } from "./form-kit";
-import { useAdminJson } from "./use-resource";
+import { SelectField, SubmitButton, TextField, useZodForm } from "./form-kit";
+import { LoadError } from "./admin-root";
+import { loadAdminJsonOrNull } from "./loaders";
 import { RichTextField } from "./rich-text-field";
 import { DEFAULT_LICENSE, LICENSES } from "../../worker/schemas/scholarly";
 
@@ -63,23 +65,32 @@ function pick(source: Partial<Settings> | null | undefined): Settings {
   return out;
 }
 
+/** The stored settings; a failed load is logged and leaves the form empty with "Something went wrong" (null). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadAdminJsonOrNull<Settings | { settings: Settings }>("/api/settings/", request, "Loading settings failed");
+}
+
 export function SettingsPage() {
   useTitle("Settings");
-  const settings = useAdminJson<Settings | { settings: Settings }>("/api/settings/", "Loading settings failed");
-
+  const body = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="Settings" back={{ to: "/admin", label: "Back to the dashboard" }} />
-      <ResourceView
-        resource={settings}
-        loading="Loading settings…"
-        error={() => <SettingsForm initial={EMPTY} flash={{ kind: "error", text: "Something went wrong" }} />}
-      >
-        {(body) => <SettingsForm initial={pick("settings" in body ? body.settings : body)} />}
-      </ResourceView>
+      {body ? (
+        <SettingsForm initial={pick("settings" in body ? body.settings : body)} />
+      ) : (
+        <SettingsForm initial={EMPTY} flash={{ kind: "error", text: "Something went wrong" }} />
+      )}
     </>
   );
 }
+
+function SettingsError() {
+  useTitle("Settings");
+  return <LoadError title="Settings" />;
+}
+
+export const route = { loader, Component: SettingsPage, ErrorBoundary: SettingsError };
 
 function SettingsForm(props: { initial: Settings; flash?: FlashMessage }) {
   const form = useZodForm<Settings>({

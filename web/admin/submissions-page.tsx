@@ -1,12 +1,13 @@
 // /admin/submissions: what authors sent through the public Submit Online form, newest first, with download.
 import { useState } from "react";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { adminBlob, saveBlob } from "./admin-api";
-import { Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
-import { ResourceView } from "./form-kit";
+import { EmptyState, Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "./admin-ui";
+import { LoadError } from "./admin-root";
+import { loadAdminJson } from "./loaders";
 import { DataTable, type Column } from "./data-table";
 import { formatBytes, formatDate, formatTime } from "./format";
 import type { Submission } from "../../worker/schemas/api";
-import { useAdminJson } from "./use-resource";
 
 function DownloadButton({ submission, onError }: { submission: Submission; onError: (text: string) => void }) {
   const [busy, setBusy] = useState(false);
@@ -36,11 +37,14 @@ function DownloadButton({ submission, onError }: { submission: Submission; onErr
   );
 }
 
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadAdminJson<Submission[]>("/api/admin/submissions", request);
+}
+
 export function SubmissionsPage() {
   useTitle("Submissions");
   const [message, setMessage] = useState<FlashMessage | null>(null);
-  const list = useAdminJson<Submission[]>("/api/admin/submissions");
-  const rows = list.data ?? [];
+  const rows = useLoaderData<typeof loader>();
 
   const columns: Column<Submission>[] = [
     {
@@ -77,20 +81,23 @@ export function SubmissionsPage() {
     <>
       <PageHeader
         title="Submissions"
-        meta={list.data ? `${rows.length} ${rows.length === 1 ? "submission" : "submissions"} · newest first` : undefined}
+        meta={`${rows.length} ${rows.length === 1 ? "submission" : "submissions"} · newest first`}
       />
       <Flash message={message} onClose={() => setMessage(null)} />
-      <ResourceView
-        resource={list}
-        loading="Loading submissions…"
-        isEmpty={(found) => found.length === 0}
-        empty="No submissions yet"
-        emptyBody={<p>Manuscripts sent through the Submit Online page appear here.</p>}
-      >
-        {() => (
-          <DataTable columns={columns} rows={rows} rowKey={(s) => s.id} />
-        )}
-      </ResourceView>
+      {rows.length === 0 ? (
+        <EmptyState title="No submissions yet">
+          <p>Manuscripts sent through the Submit Online page appear here.</p>
+        </EmptyState>
+      ) : (
+        <DataTable columns={columns} rows={rows} rowKey={(s) => s.id} />
+      )}
     </>
   );
 }
+
+function SubmissionsError() {
+  useTitle("Submissions");
+  return <LoadError title="Submissions" />;
+}
+
+export const route = { loader, Component: SubmissionsPage, ErrorBoundary: SubmissionsError };

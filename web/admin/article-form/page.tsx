@@ -1,44 +1,53 @@
 // Add article (/admin/archives/add/{year}/{vol}/{issue}) and edit article (/admin/archives/{id}): the route's
-// issue or the stored article, loaded, then the form (SPEC §5 fields, §8 messages, the success modal of §4).
-import { useParams } from "react-router";
+// issue, or the stored article from the route loader, then the form (SPEC §5 fields, §8 messages, the success modal
+// of §4). A failed load shows the edit page's errorElement: "Not Found!" for a deleted article, else the usual error.
+import { useLoaderData, useParams, useRevalidator, useRouteError, type LoaderFunctionArgs } from "react-router";
 import type { AdminArticle } from "../../../worker/schemas/api";
 import { errorCode } from "../admin-api";
 import { ErrorState, PageHeader } from "../admin-ui";
-import { ResourceView } from "../form-kit";
-import { useAdminJson } from "../use-resource";
+import { LoadError } from "../admin-root";
+import { loadAdminJson } from "../loaders";
 import { ArticleForm } from "./article-form";
-import type { FormMode } from "./validation";
 import { emptyValues, fromArticle } from "./values";
 
 const digits = (value: string | undefined) => String(value ?? "").replace(/\D+/g, "");
 
-export function ArticleFormPage({ mode }: { mode: FormMode }) {
+function AddArticle() {
   const params = useParams();
-  if (mode === "edit") return <EditArticle id={digits(params.id)} />;
   const [year, volume, issue] = [digits(params.year), digits(params.volume), digits(params.issue)];
   return <ArticleForm key={`add:${year}/${volume}/${issue}`} mode="add" initial={emptyValues(year, volume, issue)} article={null} />;
 }
 
-function EditArticle({ id }: { id: string }) {
-  const loaded = useAdminJson<AdminArticle>(`/api/admin/articles/${id}`);
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return loadAdminJson<AdminArticle>(`/api/admin/articles/${digits(params.id)}`, request);
+}
+
+function EditArticle() {
+  const id = digits(useParams().id);
+  const article = useLoaderData<typeof loader>();
+  return <ArticleForm key={`edit:${id}:${article.id}`} mode="edit" initial={fromArticle(article)} article={article} />;
+}
+
+function EditArticleError() {
+  const revalidator = useRevalidator();
+  const error = useRouteError();
   return (
-    <ResourceView
-      resource={loaded}
-      loading="Loading article…"
-      error={(error) => (
-        <>
-          <PageHeader title="Edit article" back={{ to: "/admin/archives", label: "Back to archives" }} />
-          {errorCode(error) === "not_found" ? (
-            <section className="not-found">
-              <h1>Not Found!</h1>
-            </section>
-          ) : (
-            <ErrorState onRetry={loaded.reload} />
-          )}
-        </>
+    <>
+      <PageHeader title="Edit article" back={{ to: "/admin/archives", label: "Back to archives" }} />
+      {errorCode(error) === "not_found" ? (
+        <section className="not-found">
+          <h1>Not Found!</h1>
+        </section>
+      ) : (
+        <ErrorState onRetry={() => void revalidator.revalidate()} />
       )}
-    >
-      {(article) => <ArticleForm key={`edit:${id}:${article.id}`} mode="edit" initial={fromArticle(article)} article={article} />}
-    </ResourceView>
+    </>
   );
 }
+
+function AddArticleError() {
+  return <LoadError title="Add article" />;
+}
+
+export const addRoute = { Component: AddArticle, ErrorBoundary: AddArticleError };
+export const editRoute = { loader, Component: EditArticle, ErrorBoundary: EditArticleError };

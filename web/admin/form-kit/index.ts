@@ -2,4 +2,3 @@
 export { useZodForm, type FieldBinding, type Refusal, type ZodForm } from "./use-zod-form";
 export { SelectField, TextField, type SelectOption } from "./fields";
 export { BusyButton, SubmitButton } from "./buttons";
-export { ResourceView } from "./resource-view";

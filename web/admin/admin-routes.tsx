@@ -1,0 +1,51 @@
+// The admin area's routes, patched into the browser's router (web/router.tsx) on the first visit to an /admin URL.
+// Every page is its own lazy chunk exporting its route: a `loader` (web/admin/loaders.ts) whose data the page reads
+// with useLoaderData(), and an errorElement (ErrorBoundary) for a failed load.
+import type { RouteObject } from "react-router";
+import { Loading } from "../components/loading";
+import { AdminRoot, GuardedLayout, PageFailed, UnknownAdminPage } from "./admin-root";
+import { LoginPage } from "./login-page";
+
+/** Shown while the first admin page's data loads on a visit straight to an /admin URL. */
+function AdminLoading() {
+  return <Loading lines={4} label="Loading the admin area…" />;
+}
+
+const routes: RouteObject[] = [
+  {
+    id: "admin",
+    path: "/admin",
+    Component: AdminRoot,
+    HydrateFallback: AdminLoading,
+    children: [
+      { path: "login", Component: LoginPage },
+      {
+        id: "admin-layout",
+        Component: GuardedLayout,
+        // A page whose code fails to load (after a deploy) or that has no errorElement of its own.
+        ErrorBoundary: PageFailed,
+        children: [
+          { index: true, lazy: () => import("./dashboard-page").then((m) => m.route) },
+          { path: "archives", lazy: () => import("./issues-page").then((m) => m.route) },
+          { path: "archives/add/:year/:volume/:issue", lazy: () => import("./article-form/page").then((m) => m.addRoute) },
+          { path: "archives/:year/:volume/:issue", lazy: () => import("./issue-articles-page").then((m) => m.route) },
+          { path: "archives/:id", lazy: () => import("./article-form/page").then((m) => m.editRoute) },
+          { path: "editors", lazy: () => import("./editors-page").then((m) => m.route) },
+          { path: "editors/add", lazy: () => import("./editor-form-page").then((m) => m.addRoute) },
+          { path: "editors/:id", lazy: () => import("./editor-form-page").then((m) => m.editRoute) },
+          { path: "settings", lazy: () => import("./settings-page").then((m) => m.route) },
+          { path: "search", lazy: () => import("./search-page").then((m) => m.route) },
+          { path: "submissions", lazy: () => import("./submissions-page").then((m) => m.route) },
+        ],
+      },
+    ],
+  },
+];
+
+/** The admin route tree (the same objects each time, so patching it again adds nothing). */
+export function adminRoutes(): RouteObject[] {
+  return routes;
+}
+
+/** What the /admin/* stand-in becomes: an admin URL no admin route matches shows "Not Found!" in the frame. */
+export const unknownAdminRoute = { Component: UnknownAdminPage };
