@@ -1,10 +1,10 @@
 // The certificate of appointment of an editor: one A4 landscape page, the same frame as the publication certificate.
 import { affiliationWithCountry, type Branding, type EditorFacts } from "./document-data";
-import { certificateFrame, INK, MUTED, NAVY, GOLD, seal } from "./ornaments";
-import { A4_LANDSCAPE, PdfWriter } from "./pdf-writer";
+import { INK, MUTED, NAVY, GOLD, seal } from "./ornaments";
+import { PdfWriter } from "./pdf-writer";
 import { drawText } from "./text-layout";
 import { drawFittedLines, drawLineFitted, fitParagraph } from "./text-fit";
-import { drawFact, drawHeading, drawMasthead, drawSignature } from "./certificate";
+import { drawFact, drawSignature, startCertificatePage } from "./certificate";
 
 export interface AppointmentInput {
   branding: Branding;
@@ -14,14 +14,8 @@ export interface AppointmentInput {
 
 export async function buildAppointmentCertificate({ branding, editor, chief }: AppointmentInput): Promise<Uint8Array> {
   const writer = await PdfWriter.create({ lang: branding.lang, title: `Certificate of Appointment — ${editor.name}`, author: branding.name, subject: editor.role });
-  const c = writer.addPage(A4_LANDSCAPE);
-  const cx = c.width / 2;
-  certificateFrame(c);
-  let y = drawMasthead(c, branding, c.height - 88);
-  y = drawHeading(c, "CERTIFICATE", "OF APPOINTMENT", y);
-
-  drawText(c, "This is to certify that", cx, y, { size: 13, style: { italic: true }, color: MUTED, align: "center" });
-  y -= 40;
+  const { c, cx, y: top } = startCertificatePage(writer, branding, "OF APPOINTMENT");
+  let y = top;
   const name = editor.degree ? `${editor.name} (${editor.degree})` : editor.name;
   drawLineFitted(c, name, cx, y, { maxSize: 30, minSize: 14, width: c.width - 240, style: { bold: true }, color: NAVY, align: "center" });
   y -= 12;

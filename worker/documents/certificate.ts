@@ -35,6 +35,20 @@ export function drawHeading(c: PageCanvas, title: string, subtitle: string, top:
   return top - 84;
 }
 
+/**
+ * A certificate's page up to its holder's name: the frame, the masthead, "CERTIFICATE" over `subtitle`, and "This
+ * is to certify that". Returns the page, its centre and the baseline for the name.
+ */
+export function startCertificatePage(writer: PdfWriter, branding: Branding, subtitle: string): { c: PageCanvas; cx: number; y: number } {
+  const c = writer.addPage(A4_LANDSCAPE);
+  const cx = c.width / 2;
+  certificateFrame(c);
+  let y = drawMasthead(c, branding, c.height - 88);
+  y = drawHeading(c, "CERTIFICATE", subtitle, y);
+  drawText(c, "This is to certify that", cx, y, { size: 13, style: { italic: true }, color: MUTED, align: "center" });
+  return { c, cx, y: y - 40 };
+}
+
 /** Signature line with name and role, centred on cx. */
 export function drawSignature(c: PageCanvas, cx: number, baseline: number, name: string | null, role: string): void {
   c.save().strokeColor(INK).lineWidth(0.7).line(cx - 95, baseline + 16, cx + 95, baseline + 16).restore();
@@ -66,15 +80,8 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
     author: branding.name,
     subject: `${article.title} (${article.refnumber})`,
   });
-  const c = writer.addPage(A4_LANDSCAPE);
-  const cx = c.width / 2;
-  certificateFrame(c);
-
-  let y = drawMasthead(c, branding, c.height - 88);
-  y = drawHeading(c, "CERTIFICATE", "OF PUBLICATION", y);
-
-  drawText(c, "This is to certify that", cx, y, { size: 13, style: { italic: true }, color: MUTED, align: "center" });
-  y -= 40;
+  const { c, cx, y: top } = startCertificatePage(writer, branding, "OF PUBLICATION");
+  let y = top;
   const name = certificateName(author, c.width);
   drawText(c, name.lines[0], cx, y, { size: name.size, style: { bold: true }, color: NAVY, align: "center" });
   y -= 12;
