@@ -44,6 +44,24 @@ describe("admin login and guard", () => {
     await context.close();
   });
 
+  test("a username of only spaces is refused beside the field by the login schema, and nothing is sent", async () => {
+    const { context, page, errors } = await freshPage();
+    const logins: string[] = [];
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname.startsWith("/auth/login")) logins.push(req.method());
+    });
+    await page.goto(urlFor("/admin/login"));
+    await page.getByLabel("Username").fill("   ");
+    await page.getByLabel("Password").fill("demo-admin");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect.poll(() => page.getByText("Enter your username.").isVisible(), POLL).toBe(true);
+    expect(await page.getByLabel("Username").getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name")), POLL).toBe("username");
+    expect(logins).toEqual([]);
+    expectNoUnexpectedErrors(errors, []);
+    await context.close();
+  });
+
   test("the login form works from the keyboard alone", async () => {
     const { context, page } = await freshPage();
     await page.goto(urlFor("/admin/login"));

@@ -73,6 +73,22 @@ export function PageFailed() {
   );
 }
 
+/** The sign-in page's code failed to load (a deploy since this tab opened, or the network): say so, offer a reload. */
+export function LoginUnavailable() {
+  const error = useRouteError();
+  useEffect(() => console.error("Login page failed", error), [error]);
+  return (
+    <div className="login">
+      <div className="login__card state state--error" role="alert">
+        <p className="state__title">Something went wrong</p>
+        <button type="button" className="btn btn--secondary" onClick={() => window.location.reload()}>
+          Reload the page
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** The admin tree's root route: every admin page renders inside it. */
 export function AdminRoot({ children }: { children?: ReactNode }) {
   return (

@@ -3,8 +3,7 @@
 // with useLoaderData(), and an errorElement (ErrorBoundary) for a failed load.
 import type { RouteObject } from "react-router";
 import { Loading } from "../components/loading";
-import { AdminRoot, GuardedLayout, PageFailed, UnknownAdminPage } from "./admin-root";
-import { LoginPage } from "./login-page";
+import { AdminRoot, GuardedLayout, LoginUnavailable, PageFailed, UnknownAdminPage } from "./admin-root";
 
 /** Shown while the first admin page's data loads on a visit straight to an /admin URL. */
 function AdminLoading() {
@@ -18,7 +17,7 @@ const routes: RouteObject[] = [
     Component: AdminRoot,
     HydrateFallback: AdminLoading,
     children: [
-      { path: "login", Component: LoginPage },
+      { path: "login", lazy: () => import("./login-page").then((m) => m.route), ErrorBoundary: LoginUnavailable },
       {
         id: "admin-layout",
         Component: GuardedLayout,

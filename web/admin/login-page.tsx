@@ -5,6 +5,7 @@ import { saveSession, useSession, type Session } from "../lib/session";
 import { Flash, useTitle, type FlashMessage } from "./admin-ui";
 import { adminJson, ApiError } from "./admin-api";
 import { SubmitButton, TextField, useZodForm } from "./form-kit";
+import { loginSchema, type LoginInput } from "../../worker/schemas/login";
 
 /** SPEC §8 login messages; 429 keeps the catalogue's text and adds why (docs/decisions/0030). */
 export function loginMessage(status: number, code: string): FlashMessage {
@@ -26,21 +27,25 @@ export function loginMessage(status: number, code: string): FlashMessage {
   }
 }
 
+/** Beside a field the schema refuses: only white space, or longer than the server takes. */
+function loginProblem(name: "username" | "password", issue: { code: string }): string {
+  if (issue.code === "too_big") return name === "username" ? "A username has at most 100 characters." : "That password is too long.";
+  return name === "username" ? "Enter your username." : "Enter your password.";
+}
+
 export function LoginPage() {
   useTitle("Log in");
   const session = useSession();
   const navigate = useNavigate();
-  // No schema here: loginSchema's module (worker/schemas/admin) would triple this eagerly loaded chunk, and the
-  // server checks it anyway; Log in stays disabled until both fields are filled.
-  const form = useZodForm({ initial: { username: "", password: "" } });
+  // The server's own schema; Log in stays disabled until both fields hold something.
+  const form = useZodForm({ initial: { username: "", password: "" }, schema: loginSchema, problemText: loginProblem });
 
   if (session) return <Navigate to="/admin" replace />;
 
   const submit = (event: FormEvent) =>
     form.submit(event, {
-      send: async () => {
-        const { username, password } = form.values;
-        const body = await adminJson<Partial<Session>>("/auth/login/", { json: { username: username.trim(), password } });
+      send: async (input) => {
+        const body = await adminJson<Partial<Session>>("/auth/login/", { json: input as LoginInput });
         if (!body.token || !body.user) throw new ApiError(200, "");
         saveSession({ token: body.token, user: body.user });
         navigate("/admin", { replace: true });
@@ -85,3 +90,5 @@ export function LoginPage() {
     </div>
   );
 }
+
+export const route = { Component: LoginPage };

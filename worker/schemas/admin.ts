@@ -87,14 +87,6 @@ export function sentFields<K extends string>(body: Record<string, unknown>, name
   return out;
 }
 
-// ---- Login ------------------------------------------------------------------------------------------------
-
-export const loginSchema = z.object({
-  username: requiredText(100),
-  password: z.string({ error: INVALID }).min(1, INVALID).max(1024, INVALID),
-});
-export type LoginInput = z.input<typeof loginSchema>;
-
 // ---- Issues -----------------------------------------------------------------------------------------------
 
 /** POST /api/admin/create-issue. SPEC §5: volume and issue are required numbers >= 0; the year is this year. */

@@ -7,7 +7,7 @@ import { requireAdmin } from "../../middleware/auth";
 import { HttpError } from "../../errors";
 import { limitBody } from "../../middleware/body-size";
 import { jsonBody, jsonContent } from "../../middleware/json-body";
-import { loginSchema } from "../../schemas/admin";
+import { loginSchema } from "../../schemas/login";
 import { STATUS_ENABLED } from "../../schemas/constants";
 import { DUMMY_HASH, verifyPassword } from "../../auth/password";
 import { DEVICE_TTL_SECONDS, newTokenId, signAdminToken, signDeviceToken, verifyDeviceToken } from "../../auth/tokens";
