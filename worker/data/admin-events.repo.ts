@@ -7,7 +7,6 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../env";
 import { adminEvents, journals, type AdminEventRow } from "./schema";
 import { nowIso } from "./db";
-import type { AdminEventEntry } from "../schemas/api";
 
 /** Who writes, for which journal (from the request: the admin guard's principal and the Host's journal). */
 export interface AdminActor {
@@ -62,18 +61,6 @@ export function afterAdminWrite(db: Db, actor: AdminActor, event: AdminEvent, op
     .set({ contentVersion: sql`${journals.contentVersion} + 1`, contentChangedAt: nowIso() })
     .where(and(eq(journals.id, actor.journalId), sql`changes() > 0`));
   return [db.insert(adminEvents).select(values), bump];
-}
-
-export function toAdminEventEntry(row: AdminEventRow): AdminEventEntry {
-  return {
-    id: row.id,
-    admin_username: row.adminUsername,
-    action: row.action,
-    entity: row.entity,
-    entity_id: row.entityId,
-    summary: row.summary,
-    created_at: row.createdAt,
-  };
 }
 
 /** The newest events of a journal, for the dashboard. */

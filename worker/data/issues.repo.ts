@@ -4,7 +4,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../env";
 import { articles, editors, issues, submissions, type IssueRow } from "./schema";
 import { isUniqueViolation, nowIso } from "./db";
-import type { AdminIssue, ArchiveYear, DashboardCounts } from "../schemas/api";
+import type { ArchiveYear, DashboardCounts } from "../schemas/api";
 import type { IssueFields } from "../schemas/admin";
 
 /** One row per (year, volume) with its highest issue number, newest year first. */
@@ -21,7 +21,7 @@ export async function listArchiveYears(db: Db, journalId: number): Promise<Archi
 }
 
 /** Every issue with its article count, newest first (year, then volume, then issue number). */
-export async function listIssuesWithCounts(db: Db, journalId: number): Promise<AdminIssue[]> {
+export function listIssuesWithCounts(db: Db, journalId: number) {
   return db
     .select({
       id: issues.id,

@@ -65,17 +65,6 @@ export interface DashboardCounts {
   submissions: number;
 }
 
-/** One row of GET /api/admin/archives/. */
-export interface AdminIssue {
-  id: number;
-  year: number;
-  volume: number;
-  issue: number;
-  /** Articles filed under this issue, any status. */
-  articles: number;
-  creation: string;
-}
-
 export interface AdminIssueArticles {
   year: number;
   volume: number;
@@ -83,36 +72,7 @@ export interface AdminIssueArticles {
   articles: AdminIssueArticle[];
 }
 
-/** One line of the audit trail (GET /api/admin/events): who changed what, when. */
-export interface AdminEventEntry {
-  id: number;
-  admin_username: string;
-  /** "article.add", "article.edit", "article.delete", "editor.add", "editor.edit", "editor.status", "editor.delete", "issue.create", "settings.save" */
-  action: string;
-  entity: string;
-  entity_id: number | null;
-  summary: string;
-  created_at: string;
-}
-
 export type AdminSearchResults = SearchPageOf<AdminSearchHit>;
-
-/** A manuscript sent through the Submit Online form, as staff see it. */
-export interface Submission {
-  id: number;
-  reference: string;
-  name: string;
-  email: string;
-  country: string;
-  phone: string;
-  address: string;
-  title: string;
-  file: string;
-  file_size: number;
-  created_at: string;
-  /** Download path of the manuscript (needs the bearer token). */
-  file_url: string;
-}
 
 // ---- Answer schemas: one per resource and view ----
 // The journal's resources (settings, indexing entries, editors, articles) are answered in the shape of these
@@ -239,3 +199,27 @@ export interface ArticleSaved {
   article: AdminArticle;
   warnings: DocumentWarning[];
 }
+
+// ---- Staff-only answers (admin API) ----
+
+/** One row of GET /api/admin/archives/: an issue and how many articles are filed under it (any status). */
+export const adminIssueSchema = z.object({ id: int, year: int, volume: int, issue: int, articles: int, creation: str });
+export type AdminIssue = z.infer<typeof adminIssueSchema>;
+
+/** One line of the audit trail (GET /api/admin/events): who changed what, when. */
+export const adminEventSchema = z.object({
+  id: int, admin_username: str,
+  /** "article.add", "article.edit", "article.delete", "editor.add", "editor.edit", "editor.status", "editor.delete", "issue.create", "settings.save" */
+  action: str,
+  entity: str, entity_id: int.nullable(), summary: str, created_at: str,
+});
+export type AdminEventEntry = z.infer<typeof adminEventSchema>;
+
+/** A manuscript sent through Submit Online, as staff see it (GET /api/admin/submissions). */
+export const submissionAnswerSchema = z.object({
+  id: int, reference: str, name: str, email: str, country: str, phone: str, address: str, title: str, file: str,
+  file_size: int, created_at: str,
+  /** Download path of the manuscript (needs the bearer token). */
+  file_url: str,
+});
+export type Submission = z.infer<typeof submissionAnswerSchema>;

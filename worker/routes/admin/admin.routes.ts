@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
 import { countDashboard } from "../../data/issues.repo";
-import { listRecentAdminEvents, toAdminEventEntry } from "../../data/admin-events.repo";
-import type { AdminEventEntry } from "../../schemas/api";
+import { listRecentAdminEvents } from "../../data/admin-events.repo";
+import { toAdminEventEntry } from "./admin-answers";
 import { issuesAdminRoutes } from "../archives/issues.admin.routes";
 import { articlesAdminRoutes } from "../archives/articles.admin.routes";
 import { editorsAdminListRoutes } from "../editors/editors.admin.routes";
@@ -19,7 +19,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/events", async (c) => {
     const limit = Math.min(Math.max(Number.parseInt(c.req.query("limit") ?? "15", 10) || 15, 1), 100);
     const rows = await listRecentAdminEvents(c.get("db"), c.get("journal").id, limit);
-    return c.json(rows.map(toAdminEventEntry) satisfies AdminEventEntry[]);
+    return c.json(rows.map(toAdminEventEntry));
   })
   .route("/", issuesAdminRoutes)
   .route("/", articlesAdminRoutes)

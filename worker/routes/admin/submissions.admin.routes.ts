@@ -1,30 +1,12 @@
 // Staff reading the Submit Online manuscripts, under /api/admin/submissions (behind the admin router's guard).
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import type { SubmissionRow } from "../../data/schema";
-import type { Submission } from "../../schemas/api";
 import { notFound } from "../../errors";
 import { idOf } from "../../middleware/params";
 import { fileKeys, isSafeFileName } from "../../files/keys";
 import { serveR2Object } from "../../files/serve";
 import { findSubmission, listSubmissions } from "../../data/submissions.repo";
-
-function toSubmission(row: SubmissionRow): Submission {
-  return {
-    id: row.id,
-    reference: row.reference,
-    name: row.name,
-    email: row.email,
-    country: row.country,
-    phone: row.phone,
-    address: row.address,
-    title: row.title,
-    file: row.file,
-    file_size: row.fileSize,
-    created_at: row.createdAt,
-    file_url: `/api/admin/submissions/${row.id}/file`,
-  };
-}
+import { toSubmission } from "./admin-answers";
 
 export const submissionsAdminRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json((await listSubmissions(c.get("db"), c.get("journal").id)).map(toSubmission)))

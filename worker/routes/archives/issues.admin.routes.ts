@@ -9,13 +9,13 @@ import { digitsOf } from "../../middleware/params";
 import { limitJsonBody } from "../../middleware/body-size";
 import { jsonBody, jsonContent } from "../../middleware/json-body";
 import { createIssueSchema } from "../../schemas/admin";
-import type { AdminIssueArticles } from "../../schemas/api";
+import { adminIssueSchema, type AdminIssueArticles } from "../../schemas/api";
 import { listIssueArticlesAll } from "../../data/articles.repo";
 import { toAdminListItem } from "./article-answers";
 import { findIssue, insertIssue, listIssuesWithCounts } from "../../data/issues.repo";
 
 export const issuesAdminRoutes = new Hono<AppEnv>()
-  .get("/archives", async (c) => c.json(await listIssuesWithCounts(c.get("db"), c.get("journal").id)))
+  .get("/archives", async (c) => c.json((await listIssuesWithCounts(c.get("db"), c.get("journal").id)).map((row) => adminIssueSchema.parse(row))))
   .post("/create-issue", limitJsonBody, jsonContent, jsonBody(createIssueSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
