@@ -9,7 +9,7 @@ import { journalForHost } from "./journal-memo";
 import { VERSION_COOKIE, versionFromCookie } from "./content-version";
 import { clientHasCurrentCopy, etagOf, notModified } from "./conditional";
 import { BROWSER_CACHE_CONTROL, EDGE_TTL_SECONDS } from "./freshness";
-import { hotCopy, keepHotCopy } from "./hot-copies";
+import { hotCopy, keepHotCopy, type HotCopy } from "./hot-copies";
 
 export const CACHE_STATUS_HEADER = "X-Edge-Cache";
 
@@ -39,9 +39,12 @@ export function isShareable(res: Response): boolean {
 }
 
 /** journal + content version + URL (host, path, query). Two journals, or two versions, never share a key. */
-export function cacheKeyOf(url: URL, journal: Pick<JournalRow, "id" | "contentVersion">): Request {
-  return new Request(`https://${url.host}/__edge/j${journal.id}/v${journal.contentVersion}${url.pathname}${url.search}`);
+export function cacheKeyOf(url: URL, journal: Pick<JournalRow, "id" | "contentVersion">): string {
+  return `https://${url.host}/__edge/j${journal.id}/v${journal.contentVersion}${url.pathname}${url.search}`;
 }
+
+/** The key as the Cache API takes it (a GET of that URL). */
+const cacheKeyRequest = (key: string) => new Request(key);
 
 /** Where the stored copy remembers what browsers are told (never sent out). */
 const BROWSER_HEADER = "X-Edge-Browser-Cache-Control";
@@ -52,7 +55,7 @@ function browserCacheControl(fromApp: string | null): string {
 }
 
 /** The copy the edge keeps: whole body, validators, and a long edge TTL (freshness comes from the key). */
-async function storedCopyOf(res: Response, journal: JournalRow): Promise<Response> {
+async function storedCopyOf(res: Response, journal: JournalRow): Promise<{ body: ArrayBuffer; stored: Response }> {
   const body = await res.arrayBuffer();
   const headers = new Headers(res.headers);
   if (!headers.has("etag")) headers.set("ETag", await etagOf(body));
@@ -60,15 +63,21 @@ async function storedCopyOf(res: Response, journal: JournalRow): Promise<Respons
   headers.set(BROWSER_HEADER, browserCacheControl(res.headers.get("cache-control")));
   headers.set("Cache-Control", `public, max-age=${EDGE_TTL_SECONDS}`);
   headers.delete(CACHE_STATUS_HEADER);
-  return new Response(body, { status: res.status, statusText: res.statusText, headers });
+  return { body, stored: new Response(body, { status: res.status, statusText: res.statusText, headers }) };
 }
 
-/** The answer to the reader: browser caching headers, the cache status, and a 304 when their copy is current. */
-function answer(req: Request, stored: Response, status: "HIT" | "MISS"): Response {
-  const res = new Response(req.method === "HEAD" ? null : stored.body, stored);
-  res.headers.set("Cache-Control", stored.headers.get(BROWSER_HEADER) ?? BROWSER_CACHE_CONTROL);
-  res.headers.delete(BROWSER_HEADER);
-  res.headers.set(CACHE_STATUS_HEADER, status);
+/** A stored copy as readers get it: what browsers may keep (not the edge's TTL), and the cache status. */
+function readerCopy(body: ArrayBuffer, stored: Response, status: "HIT" | "MISS"): HotCopy {
+  const headers = new Headers(stored.headers);
+  headers.set("Cache-Control", stored.headers.get(BROWSER_HEADER) ?? BROWSER_CACHE_CONTROL);
+  headers.delete(BROWSER_HEADER);
+  headers.set(CACHE_STATUS_HEADER, status);
+  return { body, status: stored.status, headers: [...headers] };
+}
+
+/** The answer to the reader, made from the copy's bytes; a 304 when their copy is current. */
+function answer(req: Request, copy: HotCopy): Response {
+  const res = new Response(req.method === "HEAD" ? null : copy.body, { status: copy.status, headers: copy.headers });
   return clientHasCurrentCopy(req, res) ? notModified(res) : res;
 }
 
@@ -89,13 +98,14 @@ export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
       if (!journal) return app.fetch(req, env, ctx);
 
       const key = cacheKeyOf(url, journal);
-      const hot = hotCopy(key.url);
-      if (hot) return answer(req, hot, "HIT");
+      const hot = hotCopy(key);
+      if (hot) return answer(req, hot);
       const cache = caches.default;
-      const hit = await cache.match(key);
+      const hit = await cache.match(cacheKeyRequest(key));
       if (hit) {
-        await keepHotCopy(key.url, hit.clone());
-        return answer(req, hit, "HIT");
+        const copy = readerCopy(await hit.arrayBuffer(), hit, "HIT");
+        keepHotCopy(key, copy);
+        return answer(req, copy);
       }
 
       const inner = unconditional(req);
@@ -106,11 +116,11 @@ export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
         passed.headers.set(CACHE_STATUS_HEADER, "BYPASS");
         return passed;
       }
-      const stored = await storedCopyOf(res, journal);
+      const { body, stored } = await storedCopyOf(res, journal);
       // Stored after the reader has their answer; the next reader at this edge finds it.
-      ctx.waitUntil(cache.put(key, stored.clone()));
-      await keepHotCopy(key.url, stored.clone());
-      return answer(req, stored, "MISS");
+      ctx.waitUntil(cache.put(cacheKeyRequest(key), stored));
+      keepHotCopy(key, readerCopy(body, stored, "HIT"));
+      return answer(req, readerCopy(body, stored, "MISS"));
     },
   };
 }

@@ -1,35 +1,34 @@
 // The hottest edge-cached answers, also kept in this isolate's memory (bounded), so a popular page costs no
 // Cache API read at all. Same keys as the edge cache (journal + content version + URL), so the same freshness.
+// A copy is kept as the reader gets it (bytes and final headers), so a hit is one Response made from bytes: no
+// stream in between, and a Content-Length as for a file.
 const MAX_TOTAL_BYTES = 8 * 1024 * 1024;
 const MAX_ENTRY_BYTES = 256 * 1024;
 
-interface Copy {
+export interface HotCopy {
   body: ArrayBuffer;
   status: number;
   headers: [string, string][];
 }
 
-const copies = new Map<string, Copy>();
+const copies = new Map<string, HotCopy>();
 let totalBytes = 0;
 
-export function hotCopy(key: string): Response | undefined {
+export function hotCopy(key: string): HotCopy | undefined {
   const copy = copies.get(key);
   if (!copy) return undefined;
   copies.delete(key); // most recently used last
   copies.set(key, copy);
-  return new Response(copy.body, { status: copy.status, headers: copy.headers });
+  return copy;
 }
 
-export async function keepHotCopy(key: string, res: Response): Promise<void> {
-  const length = Number(res.headers.get("content-length") ?? "0");
-  if (length > MAX_ENTRY_BYTES) return;
-  const body = await res.arrayBuffer();
-  if (body.byteLength > MAX_ENTRY_BYTES) return;
+export function keepHotCopy(key: string, copy: HotCopy): void {
+  if (copy.body.byteLength > MAX_ENTRY_BYTES) return;
   const old = copies.get(key);
   if (old) totalBytes -= old.body.byteLength;
   copies.delete(key);
-  copies.set(key, { body, status: res.status, headers: [...res.headers] });
-  totalBytes += body.byteLength;
+  copies.set(key, copy);
+  totalBytes += copy.body.byteLength;
   for (const [k, c] of copies) {
     if (totalBytes <= MAX_TOTAL_BYTES) break;
     copies.delete(k);

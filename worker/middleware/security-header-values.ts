@@ -27,8 +27,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 };
 
-/** Paths the asset store answers without running the Worker (wrangler.toml run_worker_first exclusions). */
-export const ASSET_ONLY_PATHS = ["/static/*"];
+/**
+ * Paths the asset store answers without running the Worker (wrangler.toml run_worker_first exclusions): the hashed
+ * build files and the files shipped with the site (web/public), which are the same for every journal.
+ */
+export const ASSET_ONLY_PATHS = ["/static/*", "/favicon.svg", "/img/*", "/docs/*"];
 
 /** The `_headers` file of the built assets (Cloudflare static assets syntax). */
 export function assetHeadersFile(): string {
