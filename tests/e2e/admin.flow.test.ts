@@ -435,3 +435,43 @@ describe("admin area as staff use it", () => {
     expectNoUnexpectedErrors(errors, [400, 401, 409, 422]);
   });
 });
+
+describe("admin pages while their data loads, and when it fails", () => {
+  test("the page area says which page is loading, then shows it", async () => {
+    const { context, page, errors } = await freshPage();
+    await login(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/admin/editors**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Editors" }).click();
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "Loading editors…" }).isVisible(), POLL).toBe(true);
+    release();
+    await page.getByRole("heading", { name: "Editors" }).waitFor();
+    expect(await page.getByText("Loading editors…").count()).toBe(0);
+    expectNoUnexpectedErrors(errors, []);
+    await context.close();
+  });
+
+  test("a failed load shows 'Something went wrong' in the page's place; Try again loads it", async () => {
+    const { context, page, errors } = await freshPage();
+    await login(page);
+    let fail = true;
+    await page.route("**/api/admin/submissions**", (route) =>
+      fail ? route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"unavailable"}' }) : route.continue(),
+    );
+    await page.goto(urlFor("/admin/submissions"));
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Something went wrong" }).isVisible(), POLL).toBe(true);
+    // The frame stays: the sections and the page's own heading are still there.
+    expect(await page.getByRole("navigation", { name: "Admin sections" }).isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Submissions" }).isVisible()).toBe(true);
+    fail = false;
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(() => page.getByRole("alert").count(), POLL).toBe(0);
+    await page.getByRole("table").or(page.getByText(/no submissions/i)).first().waitFor();
+    expectNoUnexpectedErrors(errors, [503]);
+    await context.close();
+  });
+});

@@ -5,6 +5,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation, useSear
 import { useSession } from "../lib/session";
 import { logout as endSession } from "./admin-api";
 import { LoadingState } from "./admin-ui";
+import { loadingLabel } from "./paths";
 
 const SECTIONS = [
   { to: "/admin/archives", label: "Archives" },
@@ -103,7 +104,7 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
         </nav>
       </header>
       <main id="admin-main" className="admin-main" tabIndex={-1}>
-        {pending ? <LoadingState /> : (children ?? <Outlet />)}
+        {pending ? <LoadingState label={loadingLabel(navigation.location.pathname)} /> : (children ?? <Outlet />)}
       </main>
     </div>
   );
