@@ -18,6 +18,7 @@ function RequireSession({ children }: { children: React.ReactNode }) {
   const token = session?.token ?? null;
   const [verified, setVerified] = useState(() => (token ? verifiedTokens.has(token) : false));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a token is checked once; the shown name is only compared
   useEffect(() => {
     if (!token) return;
     if (verifiedTokens.has(token)) {

@@ -48,7 +48,7 @@ export function Flash({ message, onClose }: { message: FlashMessage | null; onCl
 }
 
 export function Spinner({ label }: { label?: string }) {
-  return <span className="spinner" role={label ? "img" : undefined} aria-label={label} aria-hidden={label ? undefined : true} />;
+  return label ? <span className="spinner" role="img" aria-label={label} /> : <span className="spinner" aria-hidden="true" />;
 }
 
 export function LoadingState({ label = "Loading…" }: { label?: string }) {
@@ -110,6 +110,8 @@ export function Field(props: {
     <div className={`field${props.error || props.invalid ? " field--invalid" : ""}${props.className ? ` ${props.className}` : ""}`}>
       <div className="field__label-row">
         {props.labelId ? (
+          // biome-ignore lint/a11y/noStaticElementInteractions: a mouse convenience, as a <label>'s click; the control itself is reached by Tab
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the same: keyboard users are already in the control
           <span className="field__label" id={props.labelId} onClick={props.onLabelClick}>
             {props.label}
           </span>

@@ -118,9 +118,9 @@ export function RichTextEditor(props: RichTextEditorProps) {
 
   // Keep aria-invalid and friends current.
   const attributesKey = JSON.stringify(attributes);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the attributes' content (a new object every render)
   useEffect(() => {
     editor?.setOptions({ editorProps: { attributes } });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editor, attributesKey]);
 
   useEffect(() => {

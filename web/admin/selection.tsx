@@ -7,12 +7,12 @@ export function useSelection<K>(allKeys: readonly K[]) {
   const [selected, setSelected] = useState<Set<K>>(() => new Set());
   // Drop ids that are no longer listed (after a reload).
   const keyList = useMemo(() => allKeys.join("\u0000"), [allKeys]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the listed ids, not on the array's identity
   useEffect(() => {
     setSelected((current) => {
       const keep = new Set([...current].filter((k) => allKeys.includes(k)));
       return keep.size === current.size ? current : keep;
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [keyList]);
 
   const toggle = useCallback((key: K) => {

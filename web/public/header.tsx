@@ -103,6 +103,7 @@ export function SiteHeader() {
   const location = useLocation();
   const menuId = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the page changes
   useEffect(() => setOpen(false), [location.pathname]);
 
   return (
