@@ -475,3 +475,30 @@ describe("admin pages while their data loads, and when it fails", () => {
     await context.close();
   });
 });
+
+describe("admin pages whose code cannot be loaded (a deploy since the tab opened, or the network)", () => {
+  test("an admin page: 'Something went wrong' and Reload inside the admin frame, and the failure is logged", async () => {
+    const { context, page, errors } = await freshPage();
+    await login(page);
+    await page.route(/\/static\/settings-page-[^/]+\.js$/, (route) => route.abort());
+    await page.goto(urlFor("/admin/settings"));
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Something went wrong" }).isVisible(), POLL).toBe(true);
+    expect(await page.getByRole("button", { name: "Reload the page" }).isVisible()).toBe(true);
+    expect(await page.getByRole("navigation", { name: "Admin sections" }).isVisible()).toBe(true);
+    expect(errors.some((e) => e.includes("Admin page failed"))).toBe(true);
+    await page.unroute(/\/static\/settings-page-[^/]+\.js$/);
+    await page.getByRole("button", { name: "Reload the page" }).click();
+    await page.getByRole("heading", { name: "Settings" }).waitFor();
+    await context.close();
+  });
+
+  test("the sign-in page: 'Something went wrong' and Reload instead of a blank page", async () => {
+    const { context, page, errors } = await freshPage();
+    await page.route(/\/static\/login-page-[^/]+\.js$/, (route) => route.abort());
+    await page.goto(urlFor("/admin/login"));
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Something went wrong" }).isVisible(), POLL).toBe(true);
+    expect(await page.getByRole("button", { name: "Reload the page" }).isVisible()).toBe(true);
+    expect(errors.some((e) => e.includes("Admin area failed"))).toBe(true);
+    await context.close();
+  });
+});

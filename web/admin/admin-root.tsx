@@ -58,34 +58,35 @@ function RequireSession({ children }: { children: React.ReactNode }) {
   return <>{children}</>;
 }
 
-/** A page that fails to load its code (after a deploy) or throws while rendering: the frame stays, with this. */
-export function PageFailed() {
+/** A route whose code failed to load (a deploy since this tab opened, or the network) or threw: logged, and
+ * "Something went wrong" with a reload. */
+function CodeFailed({ what, className = "" }: { what: string; className?: string }) {
   const error = useRouteError();
-  useEffect(() => console.error("Admin page failed", error), [error]);
+  useEffect(() => console.error(`${what} failed`, error), [what, error]);
+  return (
+    <div className={`${className} state state--error`.trim()} role="alert">
+      <p className="state__title">Something went wrong</p>
+      <button type="button" className="btn btn--secondary" onClick={() => window.location.reload()}>
+        Reload the page
+      </button>
+    </div>
+  );
+}
+
+/** An admin page that fails to load its code or throws while rendering: the frame stays, with this. */
+export function PageFailed() {
   return (
     <AdminLayout>
-      <div className="state state--error" role="alert">
-        <p className="state__title">Something went wrong</p>
-        <button type="button" className="btn btn--secondary" onClick={() => window.location.reload()}>
-          Reload the page
-        </button>
-      </div>
+      <CodeFailed what="Admin page" />
     </AdminLayout>
   );
 }
 
-/** The sign-in page's code failed to load (a deploy since this tab opened, or the network): say so, offer a reload. */
-export function LoginUnavailable() {
-  const error = useRouteError();
-  useEffect(() => console.error("Login page failed", error), [error]);
+/** Outside the admin frame: the sign-in page's code failed to load, or the frame itself failed. */
+export function AdminAreaFailed() {
   return (
     <div className="login">
-      <div className="login__card state state--error" role="alert">
-        <p className="state__title">Something went wrong</p>
-        <button type="button" className="btn btn--secondary" onClick={() => window.location.reload()}>
-          Reload the page
-        </button>
-      </div>
+      <CodeFailed what="Admin area" className="login__card" />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // with useLoaderData(), and an errorElement (ErrorBoundary) for a failed load.
 import type { RouteObject } from "react-router";
 import { Loading } from "../components/loading";
-import { AdminRoot, GuardedLayout, LoginUnavailable, PageFailed, UnknownAdminPage } from "./admin-root";
+import { AdminRoot, GuardedLayout, AdminAreaFailed, PageFailed, UnknownAdminPage } from "./admin-root";
 
 /** Shown while the first admin page's data loads on a visit straight to an /admin URL. */
 function AdminLoading() {
@@ -16,8 +16,10 @@ const routes: RouteObject[] = [
     path: "/admin",
     Component: AdminRoot,
     HydrateFallback: AdminLoading,
+    // The sign-in page's code failing to load lands here (React Router takes a failed lazy() to the parent's boundary).
+    ErrorBoundary: AdminAreaFailed,
     children: [
-      { path: "login", lazy: () => import("./login-page").then((m) => m.route), ErrorBoundary: LoginUnavailable },
+      { path: "login", lazy: () => import("./login-page").then((m) => m.route) },
       {
         id: "admin-layout",
         Component: GuardedLayout,
