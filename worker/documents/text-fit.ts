@@ -74,24 +74,41 @@ function linesAllowed(fit: ParagraphFit, size: number): number {
   return Math.max(1, Math.min(fit.maxLines, Math.floor(fit.height / (size * (fit.leading ?? 1.3)) + 1e-6)));
 }
 
-/** A paragraph: the largest size at which it wraps into `maxLines`, else the floor size, its last line ellipsized. */
-export function fitParagraph(text: string, spec: Omit<TextSpec, "size">, fit: ParagraphFit): Fitted {
-  const direction = paragraphDirection(text, spec.direction);
-  const base = { ...spec, direction };
-  // Width of the whole text on one line at maxSize: no size needing more lines than allowed is wrapped.
-  const oneLine = textWidth(tidy(text), { ...base, size: fit.maxSize });
+/**
+ * The shrink-then-wrap search shared by plain and rich paragraphs: from maxSize down in STEPs, the first size whose
+ * `layout` fits the lines the box allows (sizes whose one-line width already needs more are skipped unmeasured);
+ * at the floor, the allowed lines with the last one ended by `ellipsizeLast`.
+ */
+function shrinkToFit<L>(
+  oneLineAtMax: number,
+  fit: ParagraphFit,
+  layout: (size: number) => L[],
+  ellipsizeLast: (last: L, next: L | undefined, size: number) => L,
+): { size: number; lines: L[]; truncated: boolean } {
   for (let size = fit.maxSize; ; size = Math.max(fit.minSize, size - STEP)) {
     const allowed = linesAllowed(fit, size);
-    if (size > fit.minSize && (oneLine * size) / fit.maxSize > allowed * fit.width) continue;
-    const lines = wrapText(text, { ...base, size }, fit.width);
+    if (size > fit.minSize && (oneLineAtMax * size) / fit.maxSize > allowed * fit.width) continue;
+    const lines = layout(size);
     if (lines.length <= allowed) return { size, lines, truncated: false };
     if (size <= fit.minSize) {
       const kept = lines.slice(0, allowed);
-      const last = kept.length - 1;
-      kept[last] = ellipsize(`${kept[last]} ${lines[allowed]}`, { ...base, size }, fit.width);
+      kept[kept.length - 1] = ellipsizeLast(kept[kept.length - 1], lines[allowed], size);
       return { size, lines: kept, truncated: true };
     }
   }
+}
+
+/** A paragraph: the largest size at which it wraps into `maxLines`, else the floor size, its last line ellipsized. */
+export function fitParagraph(text: string, spec: Omit<TextSpec, "size">, fit: ParagraphFit): Fitted {
+  const base = { ...spec, direction: paragraphDirection(text, spec.direction) };
+  // Width of the whole text on one line at maxSize: no size needing more lines than allowed is wrapped.
+  const oneLine = textWidth(tidy(text), { ...base, size: fit.maxSize });
+  return shrinkToFit(
+    oneLine,
+    fit,
+    (size) => wrapText(text, { ...base, size }, fit.width),
+    (last, next, size) => ellipsize(`${last} ${next}`, { ...base, size }, fit.width),
+  );
 }
 
 /** Draws a fitted paragraph's lines from the first baseline `y` (line height = size × leading); returns the next baseline. */
@@ -119,17 +136,12 @@ export interface RichFitted {
 /** Rich text (a title) fitted like fitParagraph: shrink, wrap, and at the floor end the last line with an ellipsis. */
 export function fitRichText(fragments: RichFragment[], spec: Omit<TextSpec, "size">, fit: ParagraphFit): RichFitted {
   const oneLine = textWidth(fragments.map((f) => f.text).join(""), { ...spec, size: fit.maxSize });
-  for (let size = fit.maxSize; ; size = Math.max(fit.minSize, size - STEP)) {
-    const allowed = linesAllowed(fit, size);
-    if (size > fit.minSize && (oneLine * size) / fit.maxSize > allowed * fit.width) continue;
-    const lines = layoutRichText(fragments, { ...spec, size }, fit.width);
-    if (lines.length <= allowed) return { size, lines, truncated: false };
-    if (size <= fit.minSize) {
-      const kept = lines.slice(0, allowed);
-      kept[kept.length - 1] = ellipsizeRichLine(kept[kept.length - 1], fit.width, size, spec);
-      return { size, lines: kept, truncated: true };
-    }
-  }
+  return shrinkToFit(
+    oneLine,
+    fit,
+    (size) => layoutRichText(fragments, { ...spec, size }, fit.width),
+    (last, _next, size) => ellipsizeRichLine(last, fit.width, size, spec),
+  );
 }
 
 /** Drops fragments (then characters) from the end of a rich line until it and an ellipsis fit in `width`. */
