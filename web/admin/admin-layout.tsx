@@ -1,7 +1,8 @@
 // The admin frame (SPEC §2): top bar with Home, a search box going to /admin/search?q=, the user's name, a
 // Site link and Logout; section links for the screens staff use most.
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
+import type { ReactNode } from "react";
+import { Link, NavLink, Outlet, useNavigate, useNavigation } from "react-router";
+import { SearchForm } from "../components/search-form";
 import { useSession } from "../lib/session";
 import { logout as endSession } from "./admin-api";
 import { LoadingState } from "./admin-ui";
@@ -13,46 +14,6 @@ const SECTIONS = [
   { to: "/admin/submissions", label: "Submissions" },
   { to: "/admin/settings", label: "Settings" },
 ];
-
-function SearchBox() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [params] = useSearchParams();
-  const onSearchPage = location.pathname.replace(/\/+$/, "") === "/admin/search";
-  const current = onSearchPage ? (params.get("q") ?? "") : "";
-  const [q, setQ] = useState(current);
-  useEffect(() => setQ(current), [current]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    navigate(`/admin/search?q=${encodeURIComponent(q.trim())}`);
-  }
-
-  return (
-    <form className="topbar__search" role="search" onSubmit={submit}>
-      <label htmlFor="admin-search" className="visually-hidden">
-        Search articles
-      </label>
-      <input
-        id="admin-search"
-        type="search"
-        name="q"
-        placeholder="Search articles…"
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-        autoComplete="off"
-      />
-      <button type="submit" className="topbar__search-button" aria-label="Search">
-        <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64-1.06 1.06-3.64-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z"
-          />
-        </svg>
-      </button>
-    </form>
-  );
-}
 
 export function AdminLayout({ children }: { children?: ReactNode }) {
   const session = useSession();
@@ -79,7 +40,14 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
             </span>
             <span>Home</span>
           </Link>
-          <SearchBox />
+          <SearchForm searchPath="/admin/search" inputId="admin-search" className="topbar__search" buttonClassName="topbar__search-button">
+            <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64-1.06 1.06-3.64-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z"
+              />
+            </svg>
+          </SearchForm>
           <div className="topbar__user">
             <span className="topbar__name" title={session?.user.username}>
               {session?.user.name || session?.user.username}

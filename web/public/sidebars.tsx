@@ -1,9 +1,9 @@
 // The two sidebars of SPEC §2: submission e-mail, contact phone, chat link and Journal List on one side;
 // search, the certificate image and the cover page image on the other. Plus the floating chat button that
 // only narrow screens show (CSS), since wide screens have the sidebar chat link in view.
-import { useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams, useLocation } from "react-router";
+import { Link } from "react-router";
 import { ChatIcon, ListIcon, MailIcon, PhoneIcon, SearchIcon } from "../components/icons";
+import { SearchForm } from "../components/search-form";
 import { whatsappLink } from "../lib/format";
 import { useJournalName, useSettings } from "./journal-context";
 
@@ -53,49 +53,14 @@ export function AuthorsSidebar() {
   );
 }
 
-function SearchBox() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [params] = useSearchParams();
-  const current = location.pathname === "/search" ? (params.get("q") ?? "") : "";
-  const [q, setQ] = useState(current);
-  const [lastCurrent, setLastCurrent] = useState(current);
-  if (current !== lastCurrent) {
-    // Follow the URL when the search page changes it (back/forward, the page's own form).
-    setLastCurrent(current);
-    setQ(current);
-  }
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    navigate(`/search?q=${encodeURIComponent(q.trim())}`);
-  };
-  return (
-    <form role="search" className="search-box" action="/search" method="get" onSubmit={submit} aria-label="Search articles">
-      <label htmlFor="sidebar-search" className="visually-hidden">
-        Search articles
-      </label>
-      <input
-        id="sidebar-search"
-        name="q"
-        type="search"
-        placeholder="Search articles…"
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-        autoComplete="off"
-      />
-      <button type="submit" aria-label="Search">
-        <SearchIcon />
-      </button>
-    </form>
-  );
-}
-
 export function JournalSidebar() {
   return (
     <aside className="sidebar sidebar--journal" aria-label="Search and downloads">
       <section className="side-box">
         <h2 className="side-box__title">Search</h2>
-        <SearchBox />
+        <SearchForm searchPath="/search" inputId="sidebar-search" className="search-box">
+          <SearchIcon />
+        </SearchForm>
       </section>
       <section className="side-box">
         <h2 className="side-box__title">Publication Certificate</h2>
