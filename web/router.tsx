@@ -5,12 +5,7 @@
 import { createBrowserRouter } from "react-router";
 import { publicRoutes } from "./public/routes";
 import { clientLoader } from "./lib/page-data";
-import { Loading } from "./components/loading";
-
-/** Shown while the admin chunk loads on a first visit straight to an /admin URL. */
-export function AdminLoading() {
-  return <Loading lines={4} label="Loading the admin area…" />;
-}
+import { AdminLoading } from "./components/loading";
 
 export function createRouter() {
   return createBrowserRouter(

@@ -123,7 +123,6 @@ export function UnknownAdminPage() {
 /** A loader's failure, shown in the page's place: the page's header, then "Something went wrong" + Try again. */
 export function LoadError({ title }: { title: string }) {
   const revalidator = useRevalidator();
-  useRouteError();
   return (
     <>
       <PageHeader title={title} />

@@ -2,13 +2,8 @@
 // Every page is its own lazy chunk exporting its route: a `loader` (web/admin/loaders.ts) whose data the page reads
 // with useLoaderData(), and an errorElement (ErrorBoundary) for a failed load.
 import type { RouteObject } from "react-router";
-import { Loading } from "../components/loading";
+import { AdminLoading } from "../components/loading";
 import { AdminRoot, GuardedLayout, AdminAreaFailed, PageFailed, UnknownAdminPage } from "./admin-root";
-
-/** Shown while the first admin page's data loads on a visit straight to an /admin URL. */
-function AdminLoading() {
-  return <Loading lines={4} label="Loading the admin area…" />;
-}
 
 const routes: RouteObject[] = [
   {

@@ -9,3 +9,8 @@ export function Loading({ lines = 4, label = "Loading…" }: { lines?: number; l
     </div>
   );
 }
+
+/** Shown while the admin area's code and first page load on a visit straight to an /admin URL. */
+export function AdminLoading() {
+  return <Loading lines={4} label="Loading the admin area…" />;
+}
