@@ -16,9 +16,13 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 
+/** A random loopback port and an empty folder for a server's local state. */
+function portAndStateDir(prefix: string): { port: number; dir: string } {
+  return { port: 20000 + Math.floor(Math.random() * 20000), dir: mkdtempSync(path.join(os.tmpdir(), prefix)) };
+}
+
 async function startServer(): Promise<{ origin: string; server: ChildProcess }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const dir = mkdtempSync(path.join(os.tmpdir(), "edge-bench-"));
+  const { port, dir } = portAndStateDir("edge-bench-");
   const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
     cwd: root,
     env: { ...process.env, PORT: String(port), PERSIST_DIR: dir, SKIP_BUILD: process.env.SKIP_BUILD ?? "1", WRANGLER_LOG: "warn" },
@@ -59,8 +63,7 @@ function writeSizeFillers(): void {
 
 /** The do-nothing Worker (scripts/bench/ceiling-worker) on its own wrangler dev, beside the same asset store. */
 async function startCeilingServer(): Promise<{ origin: string; server: ChildProcess }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const dir = mkdtempSync(path.join(os.tmpdir(), "edge-bench-ceiling-"));
+  const { port, dir } = portAndStateDir("edge-bench-ceiling-");
   const server = spawn(
     path.join(root, "node_modules/.bin/wrangler"),
     ["dev", "--config", "scripts/bench/ceiling-worker/wrangler.jsonc", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", dir, "--show-interactive-dev-session=false", "--log-level", "warn"],

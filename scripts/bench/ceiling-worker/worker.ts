@@ -16,7 +16,8 @@ export default {
     const bytes = Math.min(Math.max(Number(url.searchParams.get("bytes")) || 0, 0), 1 << 20);
     let body = bodies.get(bytes);
     if (body === undefined) bodies.set(bytes, (body = "x".repeat(bytes)));
-    const headers = headerSets[Number(url.searchParams.get("h"))] ?? [["content-type", "text/plain; charset=utf-8"]];
+    const set = url.searchParams.get("h");
+    const headers = (set !== null && headerSets[Number(set)]) || [["content-type", "text/plain; charset=utf-8"]];
     return new Response(body, { headers });
   },
 };
