@@ -498,6 +498,8 @@ describe("admin pages whose code cannot be loaded (a deploy since the tab opened
     await page.goto(urlFor("/admin/login"));
     await expect.poll(() => page.getByRole("alert").filter({ hasText: "Something went wrong" }).isVisible(), POLL).toBe(true);
     expect(await page.getByRole("button", { name: "Reload the page" }).isVisible()).toBe(true);
+    // In the admin's styles (the sign-in card), not as bare text.
+    expect(await page.locator(".admin-app .login__card").getByText("Something went wrong").isVisible()).toBe(true);
     expect(errors.some((e) => e.includes("Admin area failed"))).toBe(true);
     await context.close();
   });

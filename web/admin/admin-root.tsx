@@ -82,12 +82,15 @@ export function PageFailed() {
   );
 }
 
-/** Outside the admin frame: the sign-in page's code failed to load, or the frame itself failed. */
+/** Outside the admin frame: the sign-in page's code failed to load, or the frame itself failed. It stands in for
+ * AdminRoot, so it wraps itself in AdminRoot for the admin styles. */
 export function AdminAreaFailed() {
   return (
-    <div className="login">
-      <CodeFailed what="Admin area" className="login__card" />
-    </div>
+    <AdminRoot>
+      <div className="login">
+        <CodeFailed what="Admin area" className="login__card" />
+      </div>
+    </AdminRoot>
   );
 }
 
