@@ -5,6 +5,8 @@
 export const MAX_QUERY_WORDS = 12;
 /** Words shorter than this match whole words only; longer ones also match words they begin. */
 export const PREFIX_MIN_CHARS = 3;
+/** Most terms a prefix word is expanded into from the term list (migration 0009); beyond it, FTS5's prefix query. */
+export const MAX_PREFIX_TERMS = 32;
 /** The columns a user's words may match (never the scope column). */
 const TEXT_COLUMNS = "{title_text authorname abstract_text keywords refnumber}";
 /** The columns of the short fields' index (articles_search_short, migration 0008): all but the scope. */
@@ -32,10 +34,41 @@ function phrasesOf(text: string): Phrase[] {
   return out;
 }
 
+const isPrefix = (p: Phrase) => !p.quoted && [...p.words[p.words.length - 1]].length >= PREFIX_MIN_CHARS;
+
 function phraseExpression(p: Phrase): string {
   const body = `"${p.words.join(" ")}"`;
+  return isPrefix(p) ? `${body}*` : body;
+}
+
+/**
+ * A phrase whose last word stands for every indexed term it begins, to be looked up in the term list
+ * (articles_search_terms) and searched as `("<head>term1" OR "<head>term2" …)`: FTS5 walks those lazily, where
+ * its own prefix query (`fallback`) merges every such term's whole doclist first (docs/decisions/0133).
+ */
+export interface PrefixTerms {
+  /** The phrase's words before the last, each followed by a space ("" for one word). */
+  head: string;
+  /** The terms are those from `from` (the last word) up to, not including, `to`. */
+  from: string;
+  to: string;
+  /** The expression when the word begins no term or more than MAX_PREFIX_TERMS: the prefix query. */
+  fallback: string;
+}
+
+/** The next string after every string that begins with the ASCII word `w` ("soil" → "soim"). */
+const afterPrefix = (w: string) => w.slice(0, -1) + String.fromCharCode(w.charCodeAt(w.length - 1) + 1);
+
+/**
+ * A prefix phrase to expand from the term list, or null to leave to FTS5. Only for a last word of plain ASCII
+ * letters and digits (the tokenizer leaves those as they are, so the word compares with the stored terms as is)
+ * and longer than the prefix index's length (a 3-character prefix is read from FTS5's prefix index, no merge).
+ */
+function prefixTerms(p: Phrase): PrefixTerms | null {
   const last = p.words[p.words.length - 1];
-  return !p.quoted && [...last].length >= PREFIX_MIN_CHARS ? `${body}*` : body;
+  if (!isPrefix(p) || last.length <= PREFIX_MIN_CHARS || !/^[a-z0-9]+$/.test(last)) return null;
+  const head = p.words.slice(0, -1).map((w) => `${w} `).join("");
+  return { head, from: last, to: afterPrefix(last), fallback: phraseExpression(p) };
 }
 
 /** The user's phrases, as searched: folded, at most MAX_QUERY_WORDS words, each word at most 64 characters. */
@@ -57,12 +90,21 @@ export interface HighlightPhrase {
   prefix: boolean;
 }
 
-/** The MATCH expressions of one search, each ANDed with the scope token (the journal, or its public articles). */
+/** A piece of a MATCH expression: FTS5 query text, or a prefix phrase the statement expands from the term list. */
+export type MatchPart = string | PrefixTerms;
+
+/**
+ * The MATCH expressions of one search: the scope token (the journal, or its public articles) and the columns,
+ * then the words, the same for both indexes. The words are parts, joined into one expression by the statement
+ * (worker/data/search.repo.ts) once it has expanded the prefix phrases.
+ */
 export interface SearchMatch {
-  /** For articles_search: every match, the phrases anywhere in the text columns. */
+  /** For articles_search (every match, the phrases anywhere in the text columns): the text before the words. */
   all: string;
-  /** For articles_search_short: the matches with every phrase in the short fields (title, authors, keywords, reference). */
+  /** For articles_search_short (every phrase in the title, authors, keywords or reference): the text before the words. */
   short: string;
+  /** The words: `(w1 AND w2 …)`. */
+  words: MatchPart[];
   /** The phrases, for the excerpt's highlights (worker/data/search-excerpt.ts). */
   phrases: HighlightPhrase[];
 }
@@ -71,12 +113,24 @@ export interface SearchMatch {
 export function searchMatch(text: string, scope: { journalId: number; publicOnly: boolean }): SearchMatch | null {
   const phrases = phrasesOfQuery(text);
   if (!phrases.length) return null;
-  const expressions = [...new Set(phrases.map(phraseExpression))];
-  const words = `(${expressions.join(" AND ")})`;
+  const unique = [...new Map(phrases.map((p) => [phraseExpression(p), p])).values()];
+  const words = unique.flatMap((p, i): MatchPart[] => [i === 0 ? "(" : " AND ", prefixTerms(p) ?? phraseExpression(p)]);
   const token = `search_scope : "${scope.publicOnly ? "p" : "j"}${Math.trunc(scope.journalId)}"`;
   return {
-    all: `${token} AND ${TEXT_COLUMNS} : ${words}`,
-    short: `${token} AND ${SHORT_COLUMNS} : ${words}`,
-    phrases: phrases.map((p) => ({ words: p.words, prefix: phraseExpression(p).endsWith("*") })),
+    all: `${token} AND ${TEXT_COLUMNS} : `,
+    short: `${token} AND ${SHORT_COLUMNS} : `,
+    words: joinText([...words, ")"]),
+    phrases: phrases.map((p) => ({ words: p.words, prefix: isPrefix(p) })),
   };
+}
+
+/** Adjacent text parts as one. */
+function joinText(parts: MatchPart[]): MatchPart[] {
+  const out: MatchPart[] = [];
+  for (const part of parts) {
+    const last = out[out.length - 1];
+    if (typeof part === "string" && typeof last === "string") out[out.length - 1] = last + part;
+    else out.push(part);
+  }
+  return out;
 }

@@ -1,12 +1,13 @@
 // Paged full-text search over one journal's articles (FTS5 indexes articles_search and articles_search_short,
 // migrations 0006 and 0008). Every MATCH carries the journal's scope token, so only that journal's (public) rows
 // are ever counted or read. One statement a page: each index is walked once, in rowid order, and stops early
-// (counting stops at SEARCH_COUNT_CAP); excerpts are cut from the page's abstracts (search-excerpt.ts).
+// (counting stops at SEARCH_COUNT_CAP); a word that begins other words is searched as the terms it begins, read
+// from the term list (migration 0009); excerpts are cut from the page's abstracts (search-excerpt.ts).
 import { sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../env";
 import type { ExcerptPart, SearchPageOf } from "../schemas/api";
-import { type HighlightPhrase, searchMatch } from "./search-query";
+import { type HighlightPhrase, MAX_PREFIX_TERMS, type MatchPart, type PrefixTerms, searchMatch } from "./search-query";
 import { excerptOf } from "./search-excerpt";
 import { listColumns, type ArticleListRow } from "./articles.repo";
 import { articles, type ArticleRow } from "./schema";
@@ -41,10 +42,21 @@ function emptyPage<H>(q: string, page: number): SearchPageOf<H> {
 type CountedRow<R> = { total: number } & ({ id: null } | R);
 
 /**
+ * The terms of the term list (migration 0009) a prefix phrase stands for, as `("<head>term1" OR …)`; its prefix
+ * query when it begins none or more than MAX_PREFIX_TERMS (docs/decisions/0133).
+ */
+const expandedPrefix = (p: PrefixTerms) => sql`(SELECT CASE WHEN count(*) BETWEEN 1 AND ${sql.raw(String(MAX_PREFIX_TERMS))}
+    THEN '(' || group_concat(${`"${p.head}`} || term || '"', ' OR ') || ')' ELSE ${p.fallback} END
+  FROM (SELECT term FROM articles_search_terms WHERE term >= ${p.from} AND term < ${p.to} LIMIT ${sql.raw(String(MAX_PREFIX_TERMS + 1))}))`;
+/** The search's words as one MATCH expression (an SQL string expression). */
+const matchWords = (parts: MatchPart[]) => sql.join(parts.map((part) => (typeof part === "string" ? sql`${part}` : expandedPrefix(part))), sql` || `);
+
+/**
  * One page of matches and their count, in one statement (one D1 round trip). The order: articles whose title,
  * authors, keywords or reference hold every word first (found in articles_search_short), then the others;
  * newest first within each. bm25 was measured and left: docs/decisions/0081-search-pages.md.
  *
+ * - `q`: the words as one MATCH expression, prefix words expanded from the term list (0133).
  * - `s`: the short-field matches, newest first, up to the page's end (offset + 20): when the page lies in this
  *   tier nothing more is needed; when it does not, `s` holds every short-field match.
  * - `m`: every match, newest first, up to the count cap + 1: the count, and the second tier (`m` minus `s`). When
@@ -59,11 +71,12 @@ async function searchPage<R extends HitRow>(db: Db, journalId: number, q: string
   const size = sql`max(0, min(${SEARCH_PAGE_SIZE}, min(c.total, ${SEARCH_COUNT_CAP}) - ${offset}))`;
   const fromShort = sql`max(0, min(${size}, c.short - ${offset}))`;
   const rows = await db.all<CountedRow<R>>(sql`
-    WITH s AS MATERIALIZED (
-      SELECT rowid AS id FROM articles_search_short WHERE articles_search_short MATCH ${match.short}
+    WITH q AS MATERIALIZED (SELECT ${matchWords(match.words)} AS words),
+    s AS MATERIALIZED (
+      SELECT rowid AS id FROM articles_search_short WHERE articles_search_short MATCH (SELECT ${match.short} || words FROM q)
       ORDER BY rowid DESC LIMIT ${offset + SEARCH_PAGE_SIZE}),
     m AS MATERIALIZED (
-      SELECT rowid AS id FROM articles_search WHERE articles_search MATCH ${match.all}
+      SELECT rowid AS id FROM articles_search WHERE articles_search MATCH (SELECT ${match.all} || words FROM q)
       ORDER BY rowid DESC LIMIT ${SEARCH_COUNT_CAP + 1}),
     c AS MATERIALIZED (SELECT (SELECT count(*) FROM m) AS total, (SELECT count(*) FROM s) AS short),
     hits AS (

@@ -72,8 +72,9 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
 
 /**
  * The tables holding data, parents before children (by their foreign keys): every ordinary table except
- * SQLite's, Cloudflare's, wrangler's migrations list and the shadow tables of full-text indexes (FTS5 content
- * is rebuilt by the articles triggers as rows are restored).
+ * SQLite's, Cloudflare's, wrangler's migrations list and the tables of full-text indexes, named after them (FTS5's
+ * shadow tables and the search term list, articles_search_terms: the articles triggers rebuild both as rows are
+ * restored).
  */
 export async function dataTables(db: BackupDb): Promise<string[]> {
   const all = (await db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all<{ name: string; sql: string | null }>()).results;
