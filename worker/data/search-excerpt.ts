@@ -9,6 +9,9 @@ import { type HighlightPhrase, WORD } from "./search-query";
 /** Words of abstract in an excerpt. */
 export const EXCERPT_TOKENS = 24;
 const ELLIPSIS = "…";
+/** Control characters (all but tab and line feed): never in an answer. */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+const CONTROLS = new RegExp(CONTROL.source, "g");
 
 /** A word as the index compares it: NFKC, lower case, combining diacritics removed (remove_diacritics 2). */
 export function foldWord(word: string): string {
@@ -18,56 +21,81 @@ export function foldWord(word: string): string {
   return lower.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").normalize("NFKC").toLowerCase();
 }
 
-interface Token {
-  start: number;
-  end: number;
-  folded: string;
+/**
+ * The words of a text as the tokenizer sees them: offsets in two parallel lists, and a test of word i against a
+ * folded query word (whole, or as its beginning). No object or string per word: an excerpt tokenizes a whole
+ * abstract to find a 24-word window, 20 times a page.
+ */
+interface Tokens {
+  count: number;
+  start: number[];
+  end: number[];
+  is(i: number, word: string, prefix: boolean): boolean;
 }
 
 const isAsciiWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
-/** The words of the text as the tokenizer sees them, with their offsets and folded forms. */
-function tokensOf(text: string): Token[] {
+function tokensOf(text: string): Tokens {
+  const start: number[] = [];
+  const end: number[] = [];
   if (/[^\x00-\x7f]/.test(text)) {
-    return [...text.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length, folded: foldWord(m[0]) }));
+    const folded: string[] = [];
+    for (const m of text.matchAll(WORD)) {
+      start.push(m.index);
+      end.push(m.index + m[0].length);
+      folded.push(foldWord(m[0]));
+    }
+    return { count: start.length, start, end, is: (i, w, prefix) => (prefix ? folded[i].startsWith(w) : folded[i] === w) };
   }
-  // ASCII text (most abstracts): a character loop and one toLowerCase(), several times faster than a \p{...}
-  // regular expression and normalize() word by word.
+  // ASCII text (most abstracts): a character loop, several times faster than a \p{...} regular expression, and
+  // words compared in place in the lower-cased text.
   const lower = text.toLowerCase();
-  const tokens: Token[] = [];
-  let start = -1;
+  let from = -1;
   for (let i = 0; i <= text.length; i++) {
     const word = i < text.length && isAsciiWordChar(text.charCodeAt(i));
-    if (word && start < 0) start = i;
-    else if (!word && start >= 0) {
-      tokens.push({ start, end: i, folded: lower.slice(start, i) });
-      start = -1;
+    if (word && from < 0) from = i;
+    else if (!word && from >= 0) {
+      start.push(from);
+      end.push(i);
+      from = -1;
     }
   }
-  return tokens;
+  return {
+    count: start.length,
+    start,
+    end,
+    is: (i, w, prefix) => {
+      const length = end[i] - start[i];
+      return (prefix ? length >= w.length : length === w.length) && lower.startsWith(w, start[i]);
+    },
+  };
+}
+
+interface Hit {
+  from: number;
+  to: number;
+  phrase: number;
 }
 
 /** Token index ranges [from, to) where a phrase matches, in text order. */
-function hitsOf(tokens: Token[], phrases: HighlightPhrase[]): { from: number; to: number; phrase: number }[] {
+function hitsOf(tokens: Tokens, phrases: HighlightPhrase[]): Hit[] {
   const folded = phrases.map((p) => ({ words: p.words.map(foldWord), prefix: p.prefix }));
-  const hits: { from: number; to: number; phrase: number }[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    folded.forEach((p, phrase) => {
-      const n = p.words.length;
-      if (i + n > tokens.length) return;
-      for (let k = 0; k < n; k++) {
-        const t = tokens[i + k].folded;
-        const ok = k === n - 1 && p.prefix ? t.startsWith(p.words[k]) : t === p.words[k];
-        if (!ok) return;
-      }
-      hits.push({ from: i, to: i + n, phrase });
-    });
+  const hits: Hit[] = [];
+  for (let i = 0; i < tokens.count; i++) {
+    for (let phrase = 0; phrase < folded.length; phrase++) {
+      const { words, prefix } = folded[phrase];
+      const n = words.length;
+      if (i + n > tokens.count) continue;
+      let k = 0;
+      while (k < n && tokens.is(i + k, words[k], prefix && k === n - 1)) k++;
+      if (k === n) hits.push({ from: i, to: i + n, phrase });
+    }
   }
   return hits;
 }
 
 /** The first token of the window of `size` tokens that holds the most distinct phrases (then the most hits). */
-function bestStart(hits: { from: number; to: number; phrase: number }[], count: number, size: number): number {
+function bestStart(hits: Hit[], count: number, size: number): number {
   let best = { start: 0, score: -1 };
   for (const h of hits) {
     const inside = hits.filter((x) => x.from >= h.from && x.to <= h.from + size);
@@ -84,19 +112,20 @@ function bestStart(hits: { from: number; to: number; phrase: number }[], count: 
 /** The excerpt of `text` for a search's phrases: about EXCERPT_TOKENS words, plain-text parts, matches flagged. */
 export function excerptOf(text: string | null, phrases: HighlightPhrase[], size = EXCERPT_TOKENS): ExcerptPart[] {
   // Control characters never reach the answer (article text is sanitized, but this is the last gate).
-  const plain = (text ?? "").replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
+  const raw = text ?? "";
+  const plain = CONTROL.test(raw) ? raw.replace(CONTROLS, "") : raw;
   const tokens = tokensOf(plain);
-  if (!tokens.length) return [];
+  if (!tokens.count) return [];
   const hits = hitsOf(tokens, phrases);
-  const first = bestStart(hits, tokens.length, size);
-  const last = Math.min(first + size, tokens.length);
-  const from = first === 0 ? 0 : tokens[first].start;
-  const to = last === tokens.length ? plain.length : tokens[last - 1].end;
+  const first = bestStart(hits, tokens.count, size);
+  const last = Math.min(first + size, tokens.count);
+  const from = first === 0 ? 0 : tokens.start[first];
+  const to = last === tokens.count ? plain.length : tokens.end[last - 1];
   // Character ranges to flag, the overlapping ones joined.
   const marks: [number, number][] = [];
   for (const h of hits) {
     if (h.from < first || h.to > last) continue;
-    const range: [number, number] = [tokens[h.from].start, tokens[h.to - 1].end];
+    const range: [number, number] = [tokens.start[h.from], tokens.end[h.to - 1]];
     const prev = marks[marks.length - 1];
     if (prev && range[0] <= prev[1]) prev[1] = Math.max(prev[1], range[1]);
     else marks.push(range);
@@ -116,6 +145,6 @@ export function excerptOf(text: string | null, phrases: HighlightPhrase[], size 
     at = b;
   }
   push(plain.slice(at, to), false);
-  if (last < tokens.length) push(ELLIPSIS, false);
+  if (last < tokens.count) push(ELLIPSIS, false);
   return parts;
 }
