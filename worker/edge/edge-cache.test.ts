@@ -113,6 +113,25 @@ describe("edge cache", () => {
     }
   });
 
+  it("serves a file too big for the isolate's memory from the edge cache, whole and with 304s", async () => {
+    const j = await populated("Big File Journal");
+    const big = new Uint8Array(700 * 1024).map((_, i) => (i * 7) % 251);
+    await createArticle(j.id, { year: 2024, volume: 3, issue: 1, refnumber: "BIG-2", title: "A long supplement", file: "big.pdf" });
+    await putArticleFile(j.id, { year: 2024, volume: 3, issue: 1, file: "big.pdf" }, big);
+    const path = "/assets/archives/2024/vol3issue1/big.pdf";
+    const first = await send(j.host, path);
+    const again = await send(j.host, path);
+    expect([first.status, first.cache, again.status, again.cache, again.calls]).toEqual([200, "MISS", 200, "HIT", 0]);
+    expect(again.body).toBe(first.body);
+    expect(again.body.length).toBe(big.length * 2);
+    expect(again.res.headers.get("cache-control")).toMatch(/max-age=\d+/);
+    expect(again.res.headers.has("x-edge-browser-cache-control")).toBe(false);
+    const revalidated = await send(j.host, path, { headers: { "If-None-Match": again.res.headers.get("etag")! } });
+    expect([revalidated.status, revalidated.body, revalidated.calls]).toEqual([304, "", 0]);
+    const head = await send(j.host, path, { method: "HEAD" });
+    expect([head.status, head.cache, head.body]).toEqual([200, "HIT", ""]);
+  });
+
   it("serves shipped files (favicon, /img/...) without looking up a journal", async () => {
     for (const path of ["/favicon.svg", "/img/avatar.png"]) {
       const r = await send("never-seen-before.example", path);

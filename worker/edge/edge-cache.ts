@@ -9,7 +9,7 @@ import { journalForHost } from "./journal-memo";
 import { VERSION_COOKIE, versionFromCookie } from "./content-version";
 import { clientHasCurrentCopy, etagOf, notModified } from "./conditional";
 import { BROWSER_CACHE_CONTROL, EDGE_TTL_SECONDS } from "./freshness";
-import { hotCopy, keepHotCopy, type HotCopy } from "./hot-copies";
+import { fitsHotCopy, hotCopy, keepHotCopy, type HotCopy } from "./hot-copies";
 
 export const CACHE_STATUS_HEADER = "X-Edge-Cache";
 
@@ -66,17 +66,25 @@ async function storedCopyOf(res: Response, journal: JournalRow): Promise<{ body:
   return { body, stored: new Response(body, { status: res.status, statusText: res.statusText, headers }) };
 }
 
-/** A stored copy as readers get it: what browsers may keep (not the edge's TTL), and the cache status. */
-function readerCopy(body: ArrayBuffer, stored: Response, status: "HIT" | "MISS"): HotCopy {
+/** A stored copy's headers as readers get them: what browsers may keep (not the edge's TTL), and the cache status. */
+function readerHeaders(stored: Response, status: "HIT" | "MISS"): [string, string][] {
   const headers = new Headers(stored.headers);
   headers.set("Cache-Control", stored.headers.get(BROWSER_HEADER) ?? BROWSER_CACHE_CONTROL);
   headers.delete(BROWSER_HEADER);
   headers.set(CACHE_STATUS_HEADER, status);
-  return { body, status: stored.status, headers: [...headers] };
+  return [...headers];
 }
 
-/** The answer to the reader, made from the copy's bytes; a 304 when their copy is current. */
-function answer(req: Request, copy: HotCopy): Response {
+/** A stored copy as readers get it, its bytes in hand. */
+function readerCopy(body: ArrayBuffer, stored: Response, status: "HIT" | "MISS"): HotCopy {
+  return { body, status: stored.status, headers: readerHeaders(stored, status) };
+}
+
+/** What a reader is answered from: a copy's bytes, or (too big to hold in memory) the stored copy's stream. */
+type ReaderCopy = Omit<HotCopy, "body"> & { body: ArrayBuffer | ReadableStream | null };
+
+/** The answer to the reader, made from the copy; a 304 when their copy is current. */
+function answer(req: Request, copy: ReaderCopy): Response {
   const res = new Response(req.method === "HEAD" ? null : copy.body, { status: copy.status, headers: copy.headers });
   return clientHasCurrentCopy(req, res) ? notModified(res) : res;
 }
@@ -103,6 +111,8 @@ export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
       const cache = caches.default;
       const hit = await cache.match(cacheKeyRequest(key));
       if (hit) {
+        // Too big for a hot copy (a large PDF): streamed to the reader as the Cache API gives it, never buffered.
+        if (!fitsHotCopy(Number(hit.headers.get("content-length")))) return answer(req, { body: hit.body, status: hit.status, headers: readerHeaders(hit, "HIT") });
         const copy = readerCopy(await hit.arrayBuffer(), hit, "HIT");
         keepHotCopy(key, copy);
         return answer(req, copy);

@@ -22,8 +22,11 @@ export function hotCopy(key: string): HotCopy | undefined {
   return copy;
 }
 
+/** Whether an answer of this many bytes may be kept in memory (an unknown length, NaN, counts as small). */
+export const fitsHotCopy = (bytes: number) => !(bytes > MAX_ENTRY_BYTES);
+
 export function keepHotCopy(key: string, copy: HotCopy): void {
-  if (copy.body.byteLength > MAX_ENTRY_BYTES) return;
+  if (!fitsHotCopy(copy.body.byteLength)) return;
   const old = copies.get(key);
   if (old) totalBytes -= old.body.byteLength;
   copies.delete(key);
