@@ -86,7 +86,10 @@ type ReaderCopy = Omit<HotCopy, "body"> & { body: ArrayBuffer | ReadableStream |
 /** The answer to the reader, made from the copy; a 304 when their copy is current. */
 function answer(req: Request, copy: ReaderCopy): Response {
   const res = new Response(req.method === "HEAD" ? null : copy.body, { status: copy.status, headers: copy.headers });
-  return clientHasCurrentCopy(req, res) ? notModified(res) : res;
+  const current = clientHasCurrentCopy(req, res);
+  // A stored copy's stream the reader will not get (HEAD, 304) is let go of, not left open.
+  if (copy.body instanceof ReadableStream && (req.method === "HEAD" || current)) copy.body.cancel().catch(() => {});
+  return current ? notModified(res) : res;
 }
 
 /** The request the app sees on a miss: the same, minus the reader's validators (the edge wants the whole body). */
