@@ -75,13 +75,13 @@ function readerHeaders(stored: Response, status: "HIT" | "MISS"): [string, strin
   return [...headers];
 }
 
-/** A stored copy as readers get it, its bytes in hand. */
-function readerCopy(body: ArrayBuffer, stored: Response, status: "HIT" | "MISS"): HotCopy {
+/** What a reader is answered from: a copy's bytes, or (too big to hold in memory) the stored copy's stream. */
+type ReaderCopy<B = ArrayBuffer | ReadableStream | null> = Omit<HotCopy, "body"> & { body: B };
+
+/** A stored copy as readers get it: its bytes in hand (a hot copy), or its stream. */
+function readerCopy<B extends ReaderCopy["body"]>(body: B, stored: Response, status: "HIT" | "MISS"): ReaderCopy<B> {
   return { body, status: stored.status, headers: readerHeaders(stored, status) };
 }
-
-/** What a reader is answered from: a copy's bytes, or (too big to hold in memory) the stored copy's stream. */
-type ReaderCopy = Omit<HotCopy, "body"> & { body: ArrayBuffer | ReadableStream | null };
 
 /** The answer to the reader, made from the copy; a 304 when their copy is current. */
 function answer(req: Request, copy: ReaderCopy): Response {
@@ -115,7 +115,7 @@ export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
       const hit = await cache.match(cacheKeyRequest(key));
       if (hit) {
         // Too big for a hot copy (a large PDF): streamed to the reader as the Cache API gives it, never buffered.
-        if (!fitsHotCopy(Number(hit.headers.get("content-length")))) return answer(req, { body: hit.body, status: hit.status, headers: readerHeaders(hit, "HIT") });
+        if (!fitsHotCopy(Number(hit.headers.get("content-length")))) return answer(req, readerCopy(hit.body, hit, "HIT"));
         const copy = readerCopy(await hit.arrayBuffer(), hit, "HIT");
         keepHotCopy(key, copy);
         return answer(req, copy);
