@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import type { ArticleListItem, ExcerptPart } from "../../worker/schemas/api";
 import { articlePath, articlePdfPath, citationText, issueLabel, issuePath, splitAuthors } from "../lib/format";
 import { HighlightedExcerpt } from "./highlighted-excerpt";
-import { DownloadIcon, FileIcon } from "./icons";
 import { RichText } from "./rich-text";
 
 /** A row: the list fields, plus the highlighted excerpt when the row is a search result. */
@@ -59,12 +58,12 @@ export function ArticleTable({
                   </p>
                 )}
                 <p className="article-table__actions">
-                  <Link to={articlePath(a)} className="chip">
-                    <FileIcon width={15} height={15} /> Abstract
+                  <Link to={articlePath(a)} className="chip chip--file">
+                    Abstract
                   </Link>
                   {a.file_url && (
-                    <a href={articlePdfPath(a)} className="chip chip--primary" download={`${a.refnumber}.pdf`}>
-                      <DownloadIcon width={15} height={15} /> Download
+                    <a href={articlePdfPath(a)} className="chip chip--primary chip--download" download={`${a.refnumber}.pdf`}>
+                      Download
                     </a>
                   )}
                   {a.pagenumber && <span className="article-table__pages">Pages: {a.pagenumber}</span>}

@@ -54,12 +54,6 @@ export const CheckIcon = (p: P) => (
     <path d="m5 12.5 4.5 4.5L19 7.5" />
   </svg>
 );
-export const FileIcon = (p: P) => (
-  <svg {...base} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinejoin="round" {...p}>
-    <path d="M6 3h8l4 4v14H6z" />
-    <path d="M14 3v4h4M9 12h6M9 16h6" strokeLinecap="round" />
-  </svg>
-);
 export const MapPinIcon = (p: P) => (
   <svg {...base} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinejoin="round" {...p}>
     <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z" />

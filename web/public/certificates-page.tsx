@@ -5,7 +5,6 @@ import { useState, type FormEvent } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import type { Article } from "../../worker/schemas/api";
 import type { CertificatesData } from "../../worker/schemas/pages";
-import { DownloadIcon } from "../components/icons";
 import { RichText } from "../components/rich-text";
 import { articlePath, articlePdfPath, issueLabel, splitAuthors } from "../lib/format";
 
@@ -103,8 +102,8 @@ export function CertificatesPage() {
                       {row.detail && <span className="doc-table__detail"> — {row.detail}</span>}
                     </td>
                     <td data-label="Download">
-                      <a className="chip chip--primary" href={row.href} download={row.fileName}>
-                        <DownloadIcon width={15} height={15} /> {row.fileName}
+                      <a className="chip chip--primary chip--download" href={row.href} download={row.fileName}>
+                        {row.fileName}
                       </a>
                     </td>
                   </tr>
