@@ -7,7 +7,7 @@ export default defineConfig({
   // The Worker renders pages with Preact behind the React API, as in the build (vite.config.ts).
   plugins: [preactForReact(), workersRuntime()],
   test: {
-    include: ["worker/**/*.test.ts"],
+    include: ["worker/**/*.test.ts", "contract/**/*.test.ts"],
     globalSetup: ["./tests/api/ensure-built-shell.ts"],
     setupFiles: ["./tests/api/apply-migrations.ts"],
     testTimeout: 30_000,

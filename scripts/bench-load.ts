@@ -12,7 +12,7 @@ import autocannon from "autocannon";
 import { openLocalPlatform, repoRoot, toolEnv } from "./local-state";
 import { option } from "./platform";
 import { auditFiles, type OrphanBucket, type OrphanDb } from "../worker/maintenance/file-orphans";
-import type { AdminIssueArticles, ArchiveYear, Editor, IssueArticles } from "../worker/schemas/api";
+import type { AdminIssueArticles, ArchiveYear, Editor, IssueArticles } from "#contract/api";
 
 const args = process.argv.slice(2);
 const duration = Math.min(Number(option(args, "duration") ?? "30"), 120);

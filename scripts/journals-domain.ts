@@ -1,7 +1,7 @@
 // `npm run journals:domain -- --journal <slug or host> (--list | --add <host> [--primary] | --primary <host> |
 // --remove <host>) [--remote]`: the operator's tool for host routing (docs/decisions/0060-host-assignment.md).
 // Journal staff can only choose their Domain among the hosts assigned here; they never create or move a host.
-import { DOMAIN_PATTERN, typedHost } from "../worker/host";
+import { DOMAIN_PATTERN, typedHost } from "#contract/host";
 import { journalWhere, openStatementRunner, sqlString } from "./d1-statements";
 import { flagsOf } from "./cli-flags";
 

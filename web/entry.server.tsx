@@ -15,8 +15,8 @@ import {
   type LoaderFunction,
   type StaticHandlerContext,
 } from "react-router";
-import type { PageHead, PageId, PageLoad, PageLoaders } from "../worker/schemas/pages";
-import { scriptSafeJson } from "../worker/seo/html";
+import type { PageHead, PageId, PageLoad, PageLoaders } from "#contract/pages";
+import { scriptSafeJson } from "#contract/html";
 import type * as Contract from "../worker/pages/entry-server";
 import { publicRoutes } from "./public/routes";
 

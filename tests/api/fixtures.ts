@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../worker/data/schema";
-import { sanitizeRichText, richTextToPlain } from "../../worker/schemas/rich-text";
+import { sanitizeRichText, richTextToPlain } from "#contract/rich-text";
 import { fileKeys } from "../../worker/files/keys";
 import { forgetJournals } from "../../worker/edge/journal-memo";
 import { titleKeyOf } from "../../worker/data/title-key";

@@ -6,7 +6,7 @@ import type { Db } from "../../worker/env";
 import { articles } from "../../worker/data/schema";
 import { firstPageOrder } from "../../worker/data/articles.repo";
 import { toAdminArticle, toArticle } from "../../worker/routes/archives/article-answers";
-import { STATUS_ENABLED } from "../../worker/schemas/constants";
+import { STATUS_ENABLED } from "#contract/constants";
 
 export async function createLegacyIndex(db: D1Database): Promise<void> {
   await db.prepare(`CREATE VIRTUAL TABLE IF NOT EXISTS legacy_articles_fts USING fts5 (

@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { fetchAs, launchBrowser, screenshot, urlFor, watchConsole, DESKTOP, HOSTS } from "./support/browser";
 import { DEMO_ADMIN, expectNoUnexpectedErrors, login, makePdf, RUN, SHOTS_ADMIN } from "./admin.fixtures";
-import type { AdminArticle, AdminIssueArticles, ArchiveYear } from "../../worker/schemas/api";
+import type { AdminArticle, AdminIssueArticles, ArchiveYear } from "#contract/api";
 
 let browser: Browser;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { expectNoConsoleErrors, urlFor } from "./support/browser";
 
 /** The demo admin that `npm start` seeds (scripts/seed). */
 export const DEMO_ADMIN = { username: "admin", password: "demo-admin" } as const;
-export { SESSION_KEY } from "../../worker/schemas/constants";
+export { SESSION_KEY } from "#contract/constants";
 export const SHOTS_ADMIN = process.env.SHOTS_ADMIN_DIR ?? "/tmp/shots-admin";
 
 /** A unique suffix per run, so tests never collide with demo data or with an earlier run on the same server. */

@@ -3,8 +3,8 @@
 // or toggle rows on the same server, so counts are lower bounds and hidden rows are checked by rule, not number.
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, test } from "vitest";
-import type { AdminIssueArticle, ArchiveYear, ArticleListItem, Editor, IndexingEntry, IssueArticles, Settings } from "../../worker/schemas/api";
-import { DESIGNATIONS, EDITOR_CATEGORIES } from "../../worker/schemas/constants";
+import type { AdminIssueArticle, ArchiveYear, ArticleListItem, Editor, IndexingEntry, IssueArticles, Settings } from "#contract/api";
+import { DESIGNATIONS, EDITOR_CATEGORIES } from "#contract/constants";
 import { fetchAs, HOSTS } from "./support/browser";
 import { apiJson } from "./support/demo-data";
 

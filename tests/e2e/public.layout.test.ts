@@ -2,7 +2,7 @@
 // button, keyboard use, the two header branches chosen by host, and the root error screen.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import type { Settings } from "../../worker/schemas/api";
+import type { Settings } from "#contract/api";
 import { altHeaderHost, DESKTOP, fetchAs, HOSTS, launchBrowser, MOBILE, openPage, screenshot, settle, urlFor } from "./support/browser";
 import { settingsOf } from "./support/demo-data";
 

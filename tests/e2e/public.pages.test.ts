@@ -2,9 +2,9 @@
 // check and screenshots at 1280 and 375 px (SHOTS_DIR, default /tmp/shots).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { ArchiveYear, PublicEditor as Editor, IndexingEntry, SearchResults, Settings } from "../../worker/schemas/api";
-import { richTextToPlain } from "../../worker/schemas/rich-text";
-import { SUBMIT_COUNTRIES } from "../../worker/schemas/constants";
+import type { ArchiveYear, PublicEditor as Editor, IndexingEntry, SearchResults, Settings } from "#contract/api";
+import { richTextToPlain } from "#contract/rich-text";
+import { SUBMIT_COUNTRIES } from "#contract/constants";
 import { describeViolations, DESKTOP, fetchAs, launchBrowser, MOBILE, openPage, runAxe, screenshot, settle, type OpenedPage } from "./support/browser";
 import { apiJson, articleWithFile, latestIssue, settingsOf } from "./support/demo-data";
 

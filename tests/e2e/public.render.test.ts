@@ -3,8 +3,8 @@
 // the head follows client-side navigation (between two articles, and on two journals' hosts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { ArchiveYear, ArticleListItem as Article, IssueArticles, Settings } from "../../worker/schemas/api";
-import { richTextToPlain } from "../../worker/schemas/rich-text";
+import type { ArchiveYear, ArticleListItem as Article, IssueArticles, Settings } from "#contract/api";
+import { richTextToPlain } from "#contract/rich-text";
 import { HOSTS, launchBrowser, openPage, settle, urlFor } from "./support/browser";
 import { apiJson, latestIssue, settingsOf } from "./support/demo-data";
 

@@ -2,8 +2,8 @@
 // pages (meta tags, JSON-LD, visible content), the PDF next to the abstract page, 404s.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import type { Article, Settings } from "../../worker/schemas/api";
-import { richTextToPlain } from "../../worker/schemas/rich-text";
+import type { Article, Settings } from "#contract/api";
+import { richTextToPlain } from "#contract/rich-text";
 import { fetchAs, launchBrowser, openPage, urlFor } from "./support/browser";
 import { articleWithFile, latestIssue, settingsOf } from "./support/demo-data";
 

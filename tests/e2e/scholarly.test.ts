@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import type { ArchiveYear, Article, IssueArticles } from "../../worker/schemas/api";
+import type { ArchiveYear, Article, IssueArticles } from "#contract/api";
 import { fetchAs, HOSTS, launchBrowser, openPage, urlFor } from "./support/browser";
 import { apiJson, latestIssue } from "./support/demo-data";
 

@@ -1,7 +1,7 @@
 // /admin: tiles with counts (SPEC §2: Archives and Editors; articles and submissions added).
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { PageHeader, useTitle } from "./admin-ui";
-import type { AdminEventEntry, DashboardCounts } from "../../worker/schemas/api";
+import type { AdminEventEntry, DashboardCounts } from "#contract/api";
 import { LoadError } from "./admin-root";
 import { loadAdminJson } from "./loaders";
 import { RecentChanges } from "./recent-changes";

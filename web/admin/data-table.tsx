@@ -2,7 +2,7 @@
 // column's name (data-label) so the stacked phone layout can show it.
 import type { Key, ReactNode } from "react";
 import { Link } from "react-router";
-import { sanitizeRichText } from "../../worker/schemas/rich-text";
+import { sanitizeRichText } from "#contract/rich-text";
 import { SelectAllCheckbox, type Selection } from "./selection";
 
 export interface Column<R> {

@@ -1,10 +1,10 @@
 // Add editor (/admin/editors/add) and edit editor (/admin/editors/{id}) — SPEC §2, §5, §8.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useLoaderData, useParams, type LoaderFunctionArgs } from "react-router";
-import type { Editor } from "../../worker/schemas/api";
-import { DESIGNATIONS, EDITOR_CATEGORIES, IMAGE_MAX_BYTES } from "../../worker/schemas/constants";
-import { decodeEntities, escapeHtml, richTextToPlain, sanitizeRichText } from "../../worker/schemas/rich-text";
-import { editorSchema } from "../../worker/schemas/admin";
+import type { Editor } from "#contract/api";
+import { DESIGNATIONS, EDITOR_CATEGORIES, IMAGE_MAX_BYTES } from "#contract/constants";
+import { decodeEntities, escapeHtml, richTextToPlain, sanitizeRichText } from "#contract/rich-text";
+import { editorSchema } from "#contract/admin";
 import { adminJson } from "./admin-api";
 import { saveErrorMessage } from "./save-errors";
 import { describedBy, Field, Flash, PageHeader, useTitle } from "./admin-ui";

@@ -2,9 +2,9 @@
 // the table (only when rows exist) with a status toggle per editor.
 import { useMemo, useState } from "react";
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
-import type { Editor } from "../../worker/schemas/api";
-import { STATUS_DISABLED, STATUS_ENABLED } from "../../worker/schemas/constants";
-import { richTextToPlain } from "../../worker/schemas/rich-text";
+import type { Editor } from "#contract/api";
+import { STATUS_DISABLED, STATUS_ENABLED } from "#contract/constants";
+import { richTextToPlain } from "#contract/rich-text";
 import { adminJson } from "./admin-api";
 import { EmptyState, Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
 import { LoadError } from "./admin-root";

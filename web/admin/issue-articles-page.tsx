@@ -12,7 +12,7 @@ import { loadAdminJson } from "./loaders";
 import { pad } from "./format";
 import { DocumentButton, useSelection } from "./selection";
 import { DataTable, editArticleColumn, richTextColumn, selectColumn, selectedRow, type Column } from "./data-table";
-import type { AdminIssueArticles } from "../../worker/schemas/api";
+import type { AdminIssueArticles } from "#contract/api";
 
 type Article = AdminIssueArticles["articles"][number];
 import { CrossrefButton } from "./crossref-button";

@@ -1,7 +1,7 @@
 // /admin/archives (SPEC §2, §5, §8): the issue list and the 'Add New' issue form.
 import { useState, type FormEvent } from "react";
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from "react-router";
-import { createIssueSchema, ISSUE_MAX, VOLUME_MAX } from "../../worker/schemas/admin";
+import { createIssueSchema, ISSUE_MAX, VOLUME_MAX } from "#contract/admin";
 import { adminJson } from "./admin-api";
 import { saveErrorMessage } from "./save-errors";
 import { EmptyState, Field, Flash, PageHeader, useTitle } from "./admin-ui";
@@ -11,7 +11,7 @@ import { loadAdminJson } from "./loaders";
 import { DataTable } from "./data-table";
 import { formatDate, pad } from "./format";
 import { issuePath } from "./paths";
-import type { AdminIssue } from "../../worker/schemas/api";
+import type { AdminIssue } from "#contract/api";
 
 function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: () => void }) {
   const year = new Date().getFullYear();

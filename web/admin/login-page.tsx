@@ -5,7 +5,7 @@ import { saveSession, useSession, type Session } from "../lib/session";
 import { Flash, useTitle, type FlashMessage } from "./admin-ui";
 import { adminJson, ApiError } from "./admin-api";
 import { SubmitButton, TextField, useZodForm } from "./form-kit";
-import { loginSchema, type LoginInput } from "../../worker/schemas/login";
+import { loginSchema, type LoginInput } from "#contract/login";
 
 /** SPEC §8 login messages; 429 keeps the catalogue's text and adds why (docs/decisions/0030). */
 export function loginMessage(status: number, code: string): FlashMessage {

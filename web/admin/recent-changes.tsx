@@ -1,7 +1,7 @@
 // The dashboard's short history (the audit trail, GET /api/admin/events): who changed what, and when.
 import { Link } from "react-router";
 import { formatDateTime } from "./format";
-import type { AdminEventEntry } from "../../worker/schemas/api";
+import type { AdminEventEntry } from "#contract/api";
 
 const VERBS: Record<string, string> = {
   "article.add": "added article",

@@ -5,7 +5,7 @@ import StarterKit from "@tiptap/starter-kit";
 import Subscript from "@tiptap/extension-subscript";
 import Superscript from "@tiptap/extension-superscript";
 import { useEffect, useRef } from "react";
-import { richTextToPlain, sanitizeRichText } from "../../worker/schemas/rich-text";
+import { richTextToPlain, sanitizeRichText } from "#contract/rich-text";
 
 export interface RichTextEditorProps {
   id: string;

@@ -9,7 +9,7 @@ import { loadAdminJsonOrNull } from "./loaders";
 import { LoadError } from "./admin-root";
 import { DataTable, editArticleColumn, richTextColumn } from "./data-table";
 import { formatDateTime } from "./format";
-import type { AdminSearchResults } from "../../worker/schemas/api";
+import type { AdminSearchResults } from "#contract/api";
 
 type Result = AdminSearchResults["results"][number];
 

@@ -3,8 +3,8 @@
 import { useRef, type FormEvent } from "react";
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { Editor } from "@tiptap/react";
-import type { Settings } from "../../worker/schemas/api";
-import { settingsSchema } from "../../worker/schemas/admin";
+import type { Settings } from "#contract/api";
+import { settingsSchema } from "#contract/admin";
 import { adminJson } from "./admin-api";
 import { saveErrorMessage } from "./save-errors";
 import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
@@ -12,7 +12,7 @@ import { SelectField, SubmitButton, TextField, useZodForm } from "./form-kit";
 import { LoadError } from "./admin-root";
 import { loadAdminJsonOrNull } from "./loaders";
 import { RichTextField } from "./rich-text-field";
-import { DEFAULT_LICENSE, LICENSES } from "../../worker/schemas/scholarly";
+import { DEFAULT_LICENSE, LICENSES } from "#contract/scholarly";
 
 const EMPTY: Settings = {
   websitename: "",

@@ -7,7 +7,7 @@ import { LoadError } from "./admin-root";
 import { loadAdminJson } from "./loaders";
 import { DataTable, type Column } from "./data-table";
 import { formatBytes, formatDate, formatTime } from "./format";
-import type { Submission } from "../../worker/schemas/api";
+import type { Submission } from "#contract/api";
 
 function DownloadButton({ submission, onError }: { submission: Submission; onError: (text: string) => void }) {
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 // The issue-style article table (issue pages and search results): S.No., Title, Authors Name, Country.
 // Each entry carries its Abstract link, a Download link when a file exists, Pages and 'How to cite this article'.
 import { Link } from "react-router";
-import type { ArticleListItem, ExcerptPart } from "../../worker/schemas/api";
+import type { ArticleListItem, ExcerptPart } from "#contract/api";
 import { articlePath, articlePdfPath, citationText, issueLabel, issuePath, splitAuthors } from "../lib/format";
 import { HighlightedExcerpt } from "./highlighted-excerpt";
 import { RichText } from "./rich-text";

@@ -1,7 +1,7 @@
 // "How to cite this article": the citation in APA, Vancouver, Harvard or IEEE (rendered on the server from CSL
 // styles by citation-js), a copy button, the DOI, and the RIS / BibTeX downloads for reference managers.
 import { useState } from "react";
-import type { ArticleCitations, ArticleDetail } from "../../worker/schemas/api";
+import type { ArticleCitations, ArticleDetail } from "#contract/api";
 
 const STYLES: { key: keyof ArticleCitations; label: string }[] = [
   { key: "apa", label: "APA" },

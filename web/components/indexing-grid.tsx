@@ -1,5 +1,5 @@
 // The indexing partners as a grid of logos (home page and /indexing).
-import type { IndexingEntry } from "../../worker/schemas/api";
+import type { IndexingEntry } from "#contract/api";
 
 export function IndexingGrid({ entries }: { entries: IndexingEntry[] }) {
   return (

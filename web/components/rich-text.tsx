@@ -1,7 +1,7 @@
 // Rich text from the API (titles, abstracts, home content, address, editor posts) is rendered only after
 // sanitizeRichText: the allowlist b, i, em, strong, u, sup, sub, br, p with no attributes (docs/decisions/0002).
 import { createElement, type HTMLAttributes } from "react";
-import { sanitizeRichText } from "../../worker/schemas/rich-text";
+import { sanitizeRichText } from "#contract/rich-text";
 
 type Tag = "div" | "span" | "h1" | "h2" | "h3" | "p" | "address";
 

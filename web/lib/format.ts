@@ -1,9 +1,9 @@
 // Formatting for the public pages: ISSN lines, fees, the WhatsApp chat link, years.
-import { issnList } from "../../worker/schemas/journal-info";
+import { issnList } from "#contract/journal-info";
 
 export { issnList };
-export { splitAuthors, pageRange, citationText, issueLabel, issuePath, articlePath, articlePdfPath } from "../../worker/seo/citation";
-export { journalName } from "../../worker/schemas/journal-info";
+export { splitAuthors, pageRange, citationText, issueLabel, issuePath, articlePath, articlePdfPath } from "#contract/citation";
+export { journalName } from "#contract/journal-info";
 
 /**
  * The ISSN split on its comma into lines (SPEC §2). Bare numbers get the usual labels: the first is the print

@@ -2,7 +2,7 @@
 // /_data (the same loader that rendered the first HTML; worker/pages/pages.routes.ts). 404 answers are page data
 // too ('Article not found!'); anything else is an error for the root error screen.
 import type { LoaderFunction } from "react-router";
-import { PAGE_DATA_PATH, type PageId } from "../../worker/schemas/pages";
+import { PAGE_DATA_PATH, type PageId } from "#contract/pages";
 
 export function clientLoader(id: PageId): LoaderFunction {
   return async ({ request }) => {

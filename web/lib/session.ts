@@ -2,7 +2,7 @@
 // it through useSession(), so clearing it anywhere (a 401, Logout, another tab) re-renders the admin guard,
 // which then sends the browser to /admin/login.
 import { useSyncExternalStore } from "react";
-import { SESSION_KEY } from "../../worker/schemas/constants";
+import { SESSION_KEY } from "#contract/constants";
 
 export interface SessionUser {
   id: number;

@@ -2,8 +2,8 @@
 // number 1..total_issues (SPEC §2).
 import { Link } from "react-router";
 import { useLoaderData } from "react-router";
-import type { ArchiveYear } from "../../worker/schemas/api";
-import type { ArchivesData } from "../../worker/schemas/pages";
+import type { ArchiveYear } from "#contract/api";
+import type { ArchivesData } from "#contract/pages";
 import { issuePath } from "../lib/format";
 
 /** One frame per year with a link to every issue (the archives page and the home page). */

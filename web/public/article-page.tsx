@@ -1,7 +1,7 @@
 // /archives/{year}/{vol}/{issue}/{ref}: the article (abstract) page. The Worker already wrote the scholarly
 // meta tags into the first HTML; this is what the reader sees. 'Article not found!' when missing or disabled.
 import { Link, useLoaderData } from "react-router";
-import type { ArticleData } from "../../worker/schemas/pages";
+import type { ArticleData } from "#contract/pages";
 import { CiteArticle } from "../components/cite-article";
 import { DownloadIcon } from "../components/icons";
 import { RichText } from "../components/rich-text";

@@ -1,8 +1,8 @@
 // /board: enabled editors grouped under Editor-in-Chief, Associate Editors, Assistant Editors (SPEC §2).
-import type { PublicEditor as Editor } from "../../worker/schemas/api";
-import { EDITOR_CATEGORIES, EDITOR_CATEGORY_HEADINGS } from "../../worker/schemas/constants";
+import type { PublicEditor as Editor } from "#contract/api";
+import { EDITOR_CATEGORIES, EDITOR_CATEGORY_HEADINGS } from "#contract/constants";
 import { useLoaderData } from "react-router";
-import type { BoardData } from "../../worker/schemas/pages";
+import type { BoardData } from "#contract/pages";
 import { RichText } from "../components/rich-text";
 
 function EditorCard({ e }: { e: Editor }) {

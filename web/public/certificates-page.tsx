@@ -3,8 +3,8 @@
 // the SPEC §7 document calls with the SPEC's file names. Without one: a form asking for it.
 import { useState, type FormEvent } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router";
-import type { Article } from "../../worker/schemas/api";
-import type { CertificatesData } from "../../worker/schemas/pages";
+import type { Article } from "#contract/api";
+import type { CertificatesData } from "#contract/pages";
 import { RichText } from "../components/rich-text";
 import { articlePath, articlePdfPath, issueLabel, splitAuthors } from "../lib/format";
 

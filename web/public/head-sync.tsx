@@ -4,8 +4,8 @@
 // browser knows which head elements belong to the page.
 import { useEffect } from "react";
 import { useMatches } from "react-router";
-import type { PageHead } from "../../worker/schemas/pages";
-import { PAGE_HEAD_END as HEAD_END, PAGE_HEAD_START as HEAD_START, pageHeadMarkup as headMarkup } from "../../worker/seo/html";
+import type { PageHead } from "#contract/pages";
+import { PAGE_HEAD_END as HEAD_END, PAGE_HEAD_START as HEAD_START, pageHeadMarkup as headMarkup } from "#contract/html";
 
 function markers(): [Comment, Comment] {
   let start: Comment | null = null;

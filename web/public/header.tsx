@@ -2,7 +2,7 @@
 // and the main navigation (a disclosure menu on narrow screens).
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import type { Settings } from "../../worker/schemas/api";
+import type { Settings } from "#contract/api";
 import { CloseIcon, EmblemIcon, MailIcon, MenuIcon } from "../components/icons";
 import { issnLines, journalName } from "../lib/format";
 import { useHeaderBranch, useSettings } from "./journal-context";

@@ -1,8 +1,8 @@
 // / : the journal's identity (name, ISSN on two lines, fixed claims), its home content, the current issue,
 // and the indexing grid.
 import { Link, useLoaderData } from "react-router";
-import type { ArchiveYear } from "../../worker/schemas/api";
-import type { HomeData } from "../../worker/schemas/pages";
+import type { ArchiveYear } from "#contract/api";
+import type { HomeData } from "#contract/pages";
 import { CheckIcon } from "../components/icons";
 import { IndexingGrid } from "../components/indexing-grid";
 import { Loading } from "../components/loading";

@@ -1,6 +1,6 @@
 // /indexing: the 'INDEXING AND ABSTRACTING' grid of enabled partners, by sortnumber.
 import { useLoaderData } from "react-router";
-import type { IndexingData } from "../../worker/schemas/pages";
+import type { IndexingData } from "#contract/pages";
 import { IndexingGrid } from "../components/indexing-grid";
 import { useJournalName } from "./journal-context";
 

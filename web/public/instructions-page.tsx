@@ -2,7 +2,7 @@
 // 50 references), the publication fee table (fee_rupee for India, fee_dollar for other countries), policies,
 // and the copyright form download.
 import { Link } from "react-router";
-import { MAX_AUTHORS, MAX_REFERENCES } from "../../worker/schemas/constants";
+import { MAX_AUTHORS, MAX_REFERENCES } from "#contract/constants";
 import { DownloadIcon } from "../components/icons";
 import { formatFee } from "../lib/format";
 import { useJournalName, useSettings } from "./journal-context";

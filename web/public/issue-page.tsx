@@ -1,6 +1,6 @@
 // /archives/{year}/{vol}/{issue}: 'VOL. x, ISSUE y (year)' and the issue's articles, by page number.
 import { Link, useLoaderData, useParams } from "react-router";
-import type { IssueData } from "../../worker/schemas/pages";
+import type { IssueData } from "#contract/pages";
 import { ArticleTable } from "../components/article-table";
 import { issueLabel } from "../lib/format";
 import { useJournalName } from "./journal-context";

@@ -1,8 +1,8 @@
 // The host's journal settings and header branch: the root route's loader data, read by the layout and every
 // public page. They arrive with the first HTML (rendered in the Worker), so nothing waits for them.
 import { useRouteLoaderData } from "react-router";
-import type { Settings } from "../../worker/schemas/api";
-import type { HeaderBranch, RootData } from "../../worker/schemas/pages";
+import type { Settings } from "#contract/api";
+import type { HeaderBranch, RootData } from "#contract/pages";
 import { journalName } from "../lib/format";
 
 export type { HeaderBranch };

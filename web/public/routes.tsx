@@ -3,7 +3,7 @@
 // (worker/pages/page-loaders.ts), in the browser it fetches the same loader's answer from /_data.
 import { lazy, Suspense } from "react";
 import type { LoaderFunction, RouteObject } from "react-router";
-import type { PageId } from "../../worker/schemas/pages";
+import type { PageId } from "#contract/pages";
 import { PublicLayout } from "./layout";
 import { RootError } from "./root-error";
 import { HomePage } from "./home-page";

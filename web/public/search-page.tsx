@@ -2,7 +2,7 @@
 // result, 20 a page with page links; the SPEC's sentence when nothing matches.
 import { useState, type FormEvent } from "react";
 import { useLoaderData, useNavigate, useSearchParams } from "react-router";
-import type { SearchData } from "../../worker/schemas/pages";
+import type { SearchData } from "#contract/pages";
 import { ArticleTable } from "../components/article-table";
 import { SearchIcon } from "../components/icons";
 import { Pagination } from "../components/pagination";

@@ -1,8 +1,8 @@
 // /article: the Submit Online form (SPEC §2). It posts to POST /api/submissions (docs/api.md) and shows the
 // reference the journal stored the manuscript under; every failure gets a message that says what to do.
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { PDF_MAX_BYTES, SUBMIT_COUNTRIES } from "../../worker/schemas/constants";
-import { submissionFieldsSchema, type SubmissionCreated, type SubmissionField } from "../../worker/schemas/submission";
+import { PDF_MAX_BYTES, SUBMIT_COUNTRIES } from "#contract/constants";
+import { submissionFieldsSchema, type SubmissionCreated, type SubmissionField } from "#contract/submission";
 import { CheckIcon } from "../components/icons";
 import { ApiError, postForm } from "../lib/api";
 import { useSettings } from "./journal-context";

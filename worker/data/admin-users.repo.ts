@@ -3,7 +3,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../env";
 import { adminUsers, revokedTokens, type AdminUserRow } from "./schema";
 import { nowIso } from "./db";
-import { STATUS_ENABLED } from "../schemas/constants";
+import { STATUS_ENABLED } from "#contract/constants";
 
 export async function findAdminUserByUsername(db: Db, journalId: number, username: string): Promise<AdminUserRow | undefined> {
   const rows = await db

@@ -10,9 +10,9 @@ import { isUniqueViolation, nextStamp, nowIso } from "./db";
 import { issueQuery } from "./issues.repo";
 import { storedCitationsByRefQuery, storedCitationsQuery, type StoredCitations } from "./citations.repo";
 import { titleKeyOf } from "./title-key";
-import { STATUS_ENABLED } from "../schemas/constants";
-import { richTextToPlain } from "../schemas/rich-text";
-import type { ArticleColumns } from "../schemas/admin";
+import { STATUS_ENABLED } from "#contract/constants";
+import { richTextToPlain } from "#contract/rich-text";
+import type { ArticleColumns } from "#contract/admin";
 
 // ---- Public reads ----------------------------------------------------------------------------------------
 

@@ -7,8 +7,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../env";
 import { editors, type EditorRow } from "./schema";
 import { isUniqueViolation, nextStamp, nowIso } from "./db";
-import { STATUS_ENABLED } from "../schemas/constants";
-import type { EditorFields } from "../schemas/admin";
+import { STATUS_ENABLED } from "#contract/constants";
+import type { EditorFields } from "#contract/admin";
 
 /** The query behind listEnabledEditors, for batching with others. */
 export const enabledEditorsQuery = (db: Db, journalId: number) =>

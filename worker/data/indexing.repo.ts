@@ -2,7 +2,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../env";
 import { indexing, type IndexingRow } from "./schema";
-import { STATUS_ENABLED } from "../schemas/constants";
+import { STATUS_ENABLED } from "#contract/constants";
 
 /** The query behind listEnabledIndexing, for batching with others. */
 export const enabledIndexingQuery = (db: Db, journalId: number) =>

@@ -4,8 +4,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../env";
 import { articles, editors, issues, submissions, type IssueRow } from "./schema";
 import { isUniqueViolation, nowIso } from "./db";
-import type { ArchiveYear, DashboardCounts } from "../schemas/api";
-import type { IssueFields } from "../schemas/admin";
+import type { ArchiveYear, DashboardCounts } from "#contract/api";
+import type { IssueFields } from "#contract/admin";
 
 /** One row per (year, volume) with its highest issue number, newest year first. */
 export const archiveYearsQuery = (db: Db, journalId: number) =>

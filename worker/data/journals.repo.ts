@@ -7,7 +7,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../env";
 import { journalDomains, journals, type JournalRow } from "./schema";
 import { nowIso } from "./db";
-import type { SettingsFields } from "../schemas/admin";
+import type { SettingsFields } from "#contract/admin";
 
 /** The journal that owns this host name, else the default journal; one query either way. */
 export async function findJournalByHost(db: Db, host: string): Promise<JournalRow | undefined> {

@@ -108,7 +108,7 @@ export const articles = sqliteTable("articles", {
   language: text("language").notNull().default(""),
   /** References, one per line. */
   referenceList: text("reference_list").notNull().default(""),
-  /** JSON array of { affiliation, orcid } in authorname order (worker/schemas/scholarly.ts). */
+  /** JSON array of { affiliation, orcid } in authorname order (contract/scholarly.ts). */
   authorDetails: text("author_details").notNull().default("[]"),
 });
 

@@ -3,7 +3,7 @@
 // rather than with FTS5 snippet(): snippet() needs the full-text cursor of the page's rows, so the search would
 // walk the index (and merge its prefix doclists) once more per page. Words are compared the way the index's
 // unicode61 tokenizer sees them (runs of letters, marks and digits; lower case; Latin diacritics folded).
-import type { ExcerptPart } from "../schemas/api";
+import type { ExcerptPart } from "#contract/api";
 import { type HighlightPhrase, WORD } from "./search-query";
 
 /** Words of abstract in an excerpt. */

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../env";
-import type { ExcerptPart, SearchPageOf } from "../schemas/api";
+import type { ExcerptPart, SearchPageOf } from "#contract/api";
 import { type HighlightPhrase, MAX_PREFIX_TERMS, type MatchPart, type PrefixTerms, searchMatch } from "./search-query";
 import { excerptOf } from "./search-excerpt";
 import { listColumns, type ArticleListRow } from "./articles.repo";

@@ -1,11 +1,11 @@
 // What documents print, taken from the stored rows: journal branding, an article's facts, authors, editors.
 import type { ArticleRow, EditorRow, JournalRow } from "../data/schema";
-import { EDITOR_CATEGORY_HEADINGS, type EditorCategory } from "../schemas/constants";
-import { decodeEntities, richTextToPlain } from "../schemas/rich-text";
+import { EDITOR_CATEGORY_HEADINGS, type EditorCategory } from "#contract/constants";
+import { decodeEntities, richTextToPlain } from "#contract/rich-text";
 import { tidy } from "./text-layout";
-import { nameMatchKey, stripInvisible } from "../schemas/invisible-text";
-import { splitAuthors } from "../schemas/scholarly";
-import { issnList, journalName } from "../schemas/journal-info";
+import { nameMatchKey, stripInvisible } from "#contract/invisible-text";
+import { splitAuthors } from "#contract/scholarly";
+import { issnList, journalName } from "#contract/journal-info";
 
 export interface Branding {
   name: string;

@@ -1,10 +1,10 @@
 // What the documents will shorten (docs/decisions/0056-text-that-fits.md): an article's save answers with these
 // warnings so the admin knows before an author sees an ellipsis on a certificate or cover page.
-import type { DocumentWarning } from "../schemas/api";
-import { richTextToPlain } from "../schemas/rich-text";
+import type { DocumentWarning } from "#contract/api";
+import { richTextToPlain } from "#contract/rich-text";
 import { certificateName, certificateTitle } from "./certificate";
 import { coverPageTexts } from "./cover-page";
-import { splitAuthors } from "../schemas/scholarly";
+import { splitAuthors } from "#contract/scholarly";
 
 export function documentWarnings(article: { title: string; authorname: string }): DocumentWarning[] {
   const warnings: DocumentWarning[] = [];

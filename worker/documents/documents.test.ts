@@ -15,7 +15,7 @@ import { FACES } from "./font-faces";
 import { subsetTrueType } from "./truetype-subset";
 import { zipStream } from "./bundles";
 import { matchAuthor, slugOf } from "./document-data";
-import { splitAuthors } from "../schemas/scholarly";
+import { splitAuthors } from "#contract/scholarly";
 
 const NAMES = [...SAMPLE_AUTHORS, "Ngozi Ọláolúwa Adébáyọ̀", "Дмитрий Иванов", "Γεώργιος Παπαδόπουλος", "अमिताभ बच्चन", "Leyla Əliyeva"];
 

@@ -6,7 +6,7 @@ import { divider, GOLD, INK, MUTED, NAVY, RULE } from "./ornaments";
 import { A4, PdfWriter, type PageCanvas } from "./pdf-writer";
 import { drawText, textWidth, wrapText } from "./text-layout";
 import { drawLineFitted, fitLine } from "./text-fit";
-import { EDITOR_CATEGORIES } from "../schemas/constants";
+import { EDITOR_CATEGORIES } from "#contract/constants";
 
 export interface EditorialBoardInput {
   branding: Branding;

@@ -1,6 +1,6 @@
 // Text on a page: measuring, fitting to a width, wrapping into lines, alignment, and the rich text of titles
 // (stored sanitized HTML: b, i, em, strong, u, sup, sub, br, p) with its italics, bold, sub- and superscripts.
-import { decodeEntities } from "../schemas/rich-text";
+import { decodeEntities } from "#contract/rich-text";
 import type { TextStyle } from "./font-faces";
 import type { PageCanvas, Rgb } from "./pdf-writer";
 import { bidiLevels, paragraphDirection, reorder, runsWidth, shapeText, type BaseDirection } from "./text-shaping";

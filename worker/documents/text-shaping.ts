@@ -9,7 +9,7 @@
 //   right-to-left runs), and put in visual order by rule L2 (docs/decisions/0055-bidi.md).
 import bidiFactory from "bidi-js";
 import { fallbackChain, type FontFace, type TextStyle } from "./font-faces";
-import { stripInvisible } from "../schemas/invisible-text";
+import { stripInvisible } from "#contract/invisible-text";
 
 const bidi = bidiFactory();
 

@@ -3,7 +3,7 @@
 // under  journal + its content version + URL , and served with an ETag/Last-Modified and 304s. It knows nothing of
 // how a page or an answer is made: HTML, JSON, PDFs and R2 files alike.
 import type { JournalRow } from "../data/schema";
-import { hostNameOf } from "../host";
+import { hostNameOf } from "#contract/host";
 import { cookieValue, drizzleOver, sessionFor } from "./d1-session";
 import { journalForHost } from "./journal-memo";
 import { VERSION_COOKIE, versionFromCookie } from "./content-version";

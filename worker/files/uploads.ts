@@ -2,7 +2,7 @@
 // client's content type), and written to R2 with the checked type.
 import { HttpError } from "../errors";
 import { IMAGE_EXTENSIONS, sniffContentType } from "./content-types";
-import { IMAGE_MAX_BYTES, PDF_MAX_BYTES } from "../schemas/constants";
+import { IMAGE_MAX_BYTES, PDF_MAX_BYTES } from "#contract/constants";
 
 /** A real upload in a form field: a browser sends an empty, nameless part when no file was picked. */
 export function uploadOf(value: unknown): File | null {

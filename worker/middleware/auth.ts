@@ -6,7 +6,7 @@ import { HttpError } from "../errors";
 import { verifyAdminToken } from "../auth/tokens";
 import { clientIpOf, ipAllowed } from "../auth/client-ip";
 import { findSessionUser } from "../data/admin-users.repo";
-import { STATUS_ENABLED } from "../schemas/constants";
+import { STATUS_ENABLED } from "#contract/constants";
 
 export const unauthorized = (): HttpError => new HttpError(401, "unauthorized");
 

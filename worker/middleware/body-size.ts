@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../env";
 import { HttpError } from "../errors";
-import { PDF_MAX_BYTES } from "../schemas/constants";
+import { PDF_MAX_BYTES } from "#contract/constants";
 
 /** Room for the form fields next to the largest file: an upload body may be at most 6 MiB. */
 export const UPLOAD_BODY_MAX_BYTES = PDF_MAX_BYTES + 1024 * 1024;

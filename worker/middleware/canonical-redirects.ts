@@ -4,7 +4,7 @@
 // slash on any page. The query string is kept.
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { articlePath, issuePath } from "../seo/citation";
+import { articlePath, issuePath } from "#contract/citation";
 import { digitsIn } from "./params";
 
 const ARCHIVE = /^\/archives\/([^/]+)\/([^/]+)\/([^/]+)(?:\/([^/]+))?\/*$/;

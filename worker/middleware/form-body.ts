@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { z } from "zod";
 import { HttpError } from "../errors";
-import { errorCodeOf } from "../schemas/admin";
+import { errorCodeOf } from "#contract/admin";
 
 export interface FormBody {
   /** Text fields; a field sent twice keeps its last value. JSON numbers and booleans arrive as they were. */
@@ -41,7 +41,7 @@ export async function readFormBody(c: Context<AppEnv>): Promise<FormBody> {
   return body;
 }
 
-/** Parses with a schema of worker/schemas/admin.ts; a failure is 400 with the code (errorCodeOf). */
+/** Parses with a schema of contract/admin.ts; a failure is 400 with the code (errorCodeOf). */
 export function validated<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data);
   if (!result.success) throw new HttpError(400, errorCodeOf(result.error));

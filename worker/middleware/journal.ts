@@ -6,7 +6,7 @@ import type { AppEnv } from "../env";
 import { journalForHost } from "../edge/journal-memo";
 import { VERSION_COOKIE, versionFromCookie } from "../edge/content-version";
 import { HttpError } from "../errors";
-import { hostNameOf } from "../host";
+import { hostNameOf } from "#contract/host";
 
 /** Needs c.get("db") (set by the d1Session middleware). */
 export const resolveJournal: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import type { z } from "zod";
 import { HttpError } from "../errors";
-import { errorCodeOf } from "../schemas/admin";
+import { errorCodeOf } from "#contract/admin";
 
 /** Placed before jsonBody: a body that is not declared JSON is refused (the validator would read it as {}). */
 export const jsonContent: MiddlewareHandler = async (c, next) => {

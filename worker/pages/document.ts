@@ -4,8 +4,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { HttpError } from "../errors";
-import type { HeaderBranch, PageHead } from "../schemas/pages";
-import { esc, pageHeadMarkup } from "../seo/html";
+import type { HeaderBranch, PageHead } from "#contract/pages";
+import { esc, pageHeadMarkup } from "#contract/html";
 
 const ROOT = '<div id="root"></div>';
 

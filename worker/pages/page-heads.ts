@@ -2,10 +2,10 @@
 // on the server. The article's citation_* / Dublin Core / Open Graph / JSON-LD tags come from the citation-tag
 // builder in worker/seo/ (articleTags), called here and nowhere else.
 import type { JournalRow } from "../data/schema";
-import type { PageHead } from "../schemas/pages";
-import { richTextToPlain } from "../schemas/rich-text";
-import { clip } from "../seo/html";
-import { issnList, journalName } from "../schemas/journal-info";
+import type { PageHead } from "#contract/pages";
+import { richTextToPlain } from "#contract/rich-text";
+import { clip } from "#contract/html";
+import { issnList, journalName } from "#contract/journal-info";
 
 export interface HeadInput {
   /** The page's own title; the journal name is appended (null: the journal name alone, the home page). */

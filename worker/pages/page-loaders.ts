@@ -9,26 +9,26 @@ import { listEnabledEditors } from "../data/editors.repo";
 import { enabledIndexingQuery, listEnabledIndexing } from "../data/indexing.repo";
 import type { ArticleRow, IndexingRow } from "../data/schema";
 import { searchPublicArticles } from "../data/search.repo";
-import { hostNameOf } from "../host";
+import { hostNameOf } from "#contract/host";
 import { digitsIn } from "../middleware/params";
 import { searchQueryOf } from "../routes/search/search-params";
 import {
   publicArticleListItemSchema,
   publicSearchResultsSchema,
-} from "../schemas/api";
-import type { PageLoad, PageLoaders } from "../schemas/pages";
+} from "#contract/api";
+import type { PageLoad, PageLoaders } from "#contract/pages";
 import { articleDetail } from "../routes/archives/article-detail";
 import { toArticle, toListItem, toSearchResults } from "../routes/archives/article-answers";
 import { toPublicEditor } from "../routes/editors/editor-answers";
 import { toIndexingEntry } from "../routes/indexing/indexing-answers";
 import { settingsOf } from "../routes/settings/settings-answers";
 import { articleHead } from "../seo/article-page";
-import { articlePath, issueLabel, issuePath } from "../seo/citation";
+import { articlePath, issueLabel, issuePath } from "#contract/citation";
 import { headerBranchFor } from "../seo/header-branch";
-import { journalName } from "../schemas/journal-info";
+import { journalName } from "#contract/journal-info";
 import { publicOrigin } from "../seo/origin";
 import { fixedPageHead, notFoundHead, pageHead } from "./page-heads";
-import { refToLookUp } from "../schemas/refnumber";
+import { refToLookUp } from "#contract/refnumber";
 
 /** The issue a URL names, or null when a part has no digits. */
 export function issueAt(params: Record<string, string | undefined>): { year: number; volume: number; issue: number } | null {

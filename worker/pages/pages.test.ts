@@ -5,8 +5,8 @@ import { env, createExecutionContext, waitOnExecutionContext } from "cloudflare:
 import { createApp } from "../app";
 import { createArticle, createIssue, createJournal, putArticleFile, request, pdfBytes, unique } from "../../tests/api/fixtures";
 import { headerBranchFor } from "../seo/header-branch";
-import { citationText, pageRange, publicationDateParts, splitAuthors } from "../seo/citation";
-import { normalizeDomain } from "../host";
+import { citationText, pageRange, publicationDateParts, splitAuthors } from "#contract/citation";
+import { normalizeDomain } from "#contract/host";
 import { publicOrigin } from "../seo/origin";
 
 async function page(host: string, path: string, headers: Record<string, string> = {}) {

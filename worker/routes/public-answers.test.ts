@@ -1,4 +1,4 @@
-// Every public answer (no token) carries exactly the keys of its allowlist schema in worker/schemas/api.ts, and
+// Every public answer (no token) carries exactly the keys of its allowlist schema in contract/api.ts, and
 // no private value (editors' e-mail and phone, articles' e-mail, mobile, transaction id, payment and staff
 // fields, submissions) appears anywhere on a public path, JSON or HTML.
 import { describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import {
   publicIssueArticlesSchema,
   publicSearchResultsSchema,
   publicSettingsSchema,
-} from "../schemas/api";
+} from "#contract/api";
 import { submissions } from "../data/schema";
 
 /** The keys a schema allows, recursively: arrays by their element, objects by their shape. */

@@ -1,7 +1,7 @@
 // The rendered citations of one article, from the stored copy when it was made from the same inputs, else
 // rendered by citeproc and stored for the next reader (docs/decisions/0103-citation-styles.md).
 import type { Db } from "../env";
-import type { ArticleCitations } from "../schemas/api";
+import type { ArticleCitations } from "#contract/api";
 import { findStoredCitations, storeCitations, type StoredCitations } from "../data/citations.repo";
 import { cslItem, renderCitations } from "./citation-styles";
 import type { ScholarlyRecord } from "./scholarly-record";

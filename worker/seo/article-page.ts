@@ -2,9 +2,9 @@
 // Open Graph and a schema.org ScholarlyArticle JSON-LD block (see docs/decisions/0041). The visible page is
 // the React article page, rendered in the Worker (worker/pages/, docs/decisions/0070).
 import type { ArticleRow, JournalRow } from "../data/schema";
-import { richTextToPlain } from "../schemas/rich-text";
-import { articleHeadTags, splitAuthors } from "./citation";
-import { clip } from "./html";
+import { richTextToPlain } from "#contract/rich-text";
+import { articleHeadTags, splitAuthors } from "#contract/citation";
+import { clip } from "#contract/html";
 import { scholarlyRecord } from "./scholarly-record";
 
 export interface ArticleHead {

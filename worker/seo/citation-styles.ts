@@ -2,7 +2,7 @@
 // (citeproc-js) on the server: no style is formatted by hand here (docs/decisions/0103-citation-styles.md).
 import { Cite, plugins } from "@citation-js/core";
 import "@citation-js/plugin-csl";
-import type { ArticleCitations } from "../schemas/api";
+import type { ArticleCitations } from "#contract/api";
 import { IEEE_CSL } from "./csl-ieee";
 import type { ScholarlyRecord } from "./scholarly-record";
 

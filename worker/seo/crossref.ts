@@ -4,7 +4,7 @@
 // doi_data with the article URL, and the references as unstructured citations (docs/decisions/0104).
 import type { JournalRecord, ScholarlyRecord } from "./scholarly-record";
 import { XML_DECLARATION, attrsOf, el } from "./xml";
-import { orcidUrl } from "../schemas/scholarly";
+import { orcidUrl } from "#contract/scholarly";
 
 export const CROSSREF_NS = "http://www.crossref.org/schema/5.3.1";
 const SCHEMA_LOCATION = `${CROSSREF_NS} https://www.crossref.org/schemas/crossref5.3.1.xsd`;

@@ -1,7 +1,7 @@
 // Which header logo block a host gets (SPEC §1, §9: nine listed domains take the alternate branch). The list is
 // configuration (wrangler var ALT_HEADER_DOMAINS, comma separated); the Worker decides per request and writes
 // the answer into the first HTML (<html data-header="alt|default">), so the SPA never shows the wrong branch.
-import { parseHostList, withoutWww } from "../host";
+import { parseHostList, withoutWww } from "#contract/host";
 
 export type HeaderBranch = "alt" | "default";
 

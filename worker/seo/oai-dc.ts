@@ -1,5 +1,5 @@
 // OAI-PMH 2.0 envelopes and the oai_dc (simple Dublin Core) record of an article, as XML text.
-import { doiUrl } from "../schemas/scholarly";
+import { doiUrl } from "#contract/scholarly";
 import type { ScholarlyRecord } from "./scholarly-record";
 import { XML_DECLARATION, attrsOf, el, xmlText } from "./xml";
 

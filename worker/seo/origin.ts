@@ -2,7 +2,7 @@
 // configured primary domain, never from a raw Host or X-Forwarded-Host header, so a request sent with a forged
 // Host cannot make the site advertise someone else's domain. Local development uses the request's own origin.
 import type { JournalRow } from "../data/schema";
-import { hostNameOf, isLocalHost, normalizeDomain } from "../host";
+import { hostNameOf, isLocalHost, normalizeDomain } from "#contract/host";
 
 /**
  * "https://journal.example.org" from the journal's Domain setting; the request's origin when the request is

@@ -3,10 +3,10 @@
 // Pure and runtime-neutral (no D1, no Workers APIs), so the React page renderer can call it too.
 import { parse as parseName } from "@citation-js/name";
 import type { ArticleRow, JournalRow } from "../data/schema";
-import { richTextToPlain } from "../schemas/rich-text";
-import { articleAuthors, licenseOf, normalizeIssn, referenceLines, type License } from "../schemas/scholarly";
-import { articlePath, issuePath, pageRange, publicationDateParts } from "./citation";
-import { issnNumbers, journalName } from "../schemas/journal-info";
+import { richTextToPlain } from "#contract/rich-text";
+import { articleAuthors, licenseOf, normalizeIssn, referenceLines, type License } from "#contract/scholarly";
+import { articlePath, issuePath, pageRange, publicationDateParts } from "#contract/citation";
+import { issnNumbers, journalName } from "#contract/journal-info";
 
 export interface RecordAuthor {
   /** As typed in authorname ("Asha Verma"). */

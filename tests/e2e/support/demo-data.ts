@@ -1,6 +1,6 @@
 // What the demo journals (scripts/seed.ts) hold, read from the running server's public API, so tests follow
 // the seeded data instead of hard-coding it.
-import type { Article, ArchiveYear, IssueArticles, Settings } from "../../../worker/schemas/api";
+import type { Article, ArchiveYear, IssueArticles, Settings } from "#contract/api";
 import { fetchAs, HOSTS } from "./browser";
 
 export async function apiJson<T>(path: string, host: string = HOSTS.main): Promise<T> {

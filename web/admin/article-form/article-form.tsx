@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { Editor } from "@tiptap/react";
-import type { AdminArticle, ArticleSaved } from "../../../worker/schemas/api";
+import type { AdminArticle, ArticleSaved } from "#contract/api";
 import { uploadForm } from "../admin-api";
 import { Flash, PageHeader, useTitle, type FlashMessage } from "../admin-ui";
 import { SelectField, SubmitButton, TextField, useZodForm } from "../form-kit";

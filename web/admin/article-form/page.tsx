@@ -2,7 +2,7 @@
 // issue, or the stored article from the route loader, then the form (SPEC §5 fields, §8 messages, the success modal
 // of §4). A failed load shows the edit page's errorElement: "Not Found!" for a deleted article, else the usual error.
 import { useLoaderData, useParams, useRevalidator, useRouteError, type LoaderFunctionArgs } from "react-router";
-import type { AdminArticle } from "../../../worker/schemas/api";
+import type { AdminArticle } from "#contract/api";
 import { errorCode } from "../admin-api";
 import { ErrorState, PageHeader } from "../admin-ui";
 import { LoadError } from "../admin-root";

@@ -1,6 +1,6 @@
 // The article's PDF (SPEC §5: required on every save, at most 5 MB): the picker, the picked file, the stored one.
 import { useEffect, useRef, useState } from "react";
-import type { AdminArticle } from "../../../worker/schemas/api";
+import type { AdminArticle } from "#contract/api";
 import { describedBy, Field } from "../admin-ui";
 import type { FieldBinding } from "../form-kit";
 import { formatBytes } from "../format";

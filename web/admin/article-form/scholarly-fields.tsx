@@ -2,7 +2,7 @@
 // of the author name field (in its order) with an optional affiliation and ORCID iD.
 import { Field } from "../admin-ui";
 import { TextField, type FieldBinding } from "../form-kit";
-import { parseAuthorDetails, splitAuthors, type AuthorDetail } from "../../../worker/schemas/scholarly";
+import { parseAuthorDetails, splitAuthors, type AuthorDetail } from "#contract/scholarly";
 
 export interface ScholarlyValues {
   doi: string;

@@ -1,7 +1,7 @@
 // The modal after a save (SPEC §4): what was saved, the writer's warnings about the PDF, Download PDF, Go to the issue.
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { DOCUMENT_WARNINGS, type AdminArticle, type DocumentWarning } from "../../../worker/schemas/api";
+import { DOCUMENT_WARNINGS, type AdminArticle, type DocumentWarning } from "#contract/api";
 import { pad } from "../format";
 import { issuePath } from "../paths";
 

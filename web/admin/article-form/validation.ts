@@ -1,8 +1,8 @@
 // The article form's rules: SPEC §5's required fields (email only when adding; year, volume and issue only when
 // editing), the shared zod schema the server runs, and the PDF check done when a file is picked.
-import { articleAddSchema, articleEditSchema } from "../../../worker/schemas/admin";
-import { PDF_MAX_BYTES } from "../../../worker/schemas/constants";
-import { richTextToPlain } from "../../../worker/schemas/rich-text";
+import { articleAddSchema, articleEditSchema } from "#contract/admin";
+import { PDF_MAX_BYTES } from "#contract/constants";
+import { richTextToPlain } from "#contract/rich-text";
 import { FILE_TOO_LARGE } from "./messages";
 import type { ArticleValues, FieldName } from "./values";
 

@@ -1,6 +1,6 @@
 // The article form's values (SPEC §5 fields plus the scholarly metadata), from a stored article and back to the
 // multipart body the API takes.
-import type { AdminArticle } from "../../../worker/schemas/api";
+import type { AdminArticle } from "#contract/api";
 import { todayIso } from "../format";
 import type { ScholarlyValues } from "./scholarly-fields";
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createIssue, createJournal, getJson, pdfBytes, request } from "../../../tests/api/fixtures";
 import { adminToken, bearer } from "../../../tests/api/auth-fixtures";
-import type { AdminEventEntry } from "../../schemas/api";
+import type { AdminEventEntry } from "#contract/api";
 
 const form = (fields: Record<string, string>, file?: [string, Uint8Array]) => {
   const f = new FormData();

@@ -6,10 +6,10 @@ import { readPublicArticleById, readPublicArticleByRef, readPublicIssue } from "
 import { listArchiveYears } from "../../data/issues.repo";
 import { digitsOf, idOf } from "../../middleware/params";
 import { badRequest, notFound } from "../../errors";
-import { publicArchiveYearSchema, publicIssueArticlesSchema } from "../../schemas/api";
+import { publicArchiveYearSchema, publicIssueArticlesSchema } from "#contract/api";
 import { articleDetail } from "./article-detail";
 import { toListItem } from "./article-answers";
-import { refToLookUp } from "../../schemas/refnumber";
+import { refToLookUp } from "#contract/refnumber";
 
 export const archivesRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(z.array(publicArchiveYearSchema).parse(await listArchiveYears(c.get("db"), c.get("journal").id))))

@@ -1,4 +1,4 @@
-// The article's API shapes (worker/schemas/api.ts), made from its rows: the one place an article row becomes an
+// The article's API shapes (contract/api.ts), made from its rows: the one place an article row becomes an
 // answer (public, staff, list row, search result). Each full view is parsed through its schema, which keeps only
 // the schema's keys (docs/decisions/0090, 0131).
 import type { ArticleRow } from "../../data/schema";
@@ -12,9 +12,9 @@ import {
   type ArticleCitations,
   type ArticleDetail,
   type SearchPageOf,
-} from "../../schemas/api";
-import { articleAuthors, referenceLines } from "../../schemas/scholarly";
-import { articlePath } from "../../seo/citation";
+} from "#contract/api";
+import { articleAuthors, referenceLines } from "#contract/scholarly";
+import { articlePath } from "#contract/citation";
 
 type Located = { year: number; volume: number; issue: number; refnumber: string | null; file: string };
 

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import type { ArticleRow } from "../../data/schema";
 import type { StoredCitations } from "../../data/citations.repo";
-import type { ArticleDetail } from "../../schemas/api";
+import type { ArticleDetail } from "#contract/api";
 import { citationsOf } from "../../seo/article-citations";
 import { scholarlyRecord } from "../../seo/scholarly-record";
 import { indexerOrigin } from "../../seo/indexer-origin";

@@ -16,9 +16,9 @@ import { deleteFileQuietly } from "../../files/uploads";
 import { commitWithObject, putNewObject } from "../../files/commit-with-object";
 import { deleteArticle, findArticleConflict, findArticleNaming, insertArticle, updateArticle } from "../../data/articles.repo";
 import { afterAdminWrite } from "../../data/admin-events.repo";
-import { richTextToPlain } from "../../schemas/rich-text";
-import { STATUS_ENABLED } from "../../schemas/constants";
-import { articleColumnsOf, type ArticleFields } from "../../schemas/admin";
+import { richTextToPlain } from "#contract/rich-text";
+import { STATUS_ENABLED } from "#contract/constants";
+import { articleColumnsOf, type ArticleFields } from "#contract/admin";
 
 const PDF = "application/pdf";
 

@@ -7,7 +7,7 @@ import { createArticle, createIssue, createJournal, db, getJson, pdfBytes, putAr
 import { adminToken, bearer } from "../../../tests/api/auth-fixtures";
 import { articles } from "../../data/schema";
 import { fileKeys } from "../../files/keys";
-import { PDF_MAX_BYTES } from "../../schemas/constants";
+import { PDF_MAX_BYTES } from "#contract/constants";
 
 const YEAR = 2024;
 

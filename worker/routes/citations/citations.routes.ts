@@ -7,7 +7,7 @@ import { notFound } from "../../errors";
 import { BIBTEX_TYPE, RIS_TYPE, toBibtex, toRis } from "../../seo/citation-files";
 import { indexerOrigin } from "../../seo/indexer-origin";
 import { scholarlyRecord } from "../../seo/scholarly-record";
-import { refToLookUp } from "../../schemas/refnumber";
+import { refToLookUp } from "#contract/refnumber";
 
 export const citationsRoutes = new Hono<AppEnv>().get("/:year/:vol/:issue/:file{.+\\.(ris|bib)}", async (c) => {
   const file = c.req.param("file");

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { listIssues, listLatestPublicArticles, listSitemapArticles } from "../../data/scholarly.repo";
 import { notFound } from "../../errors";
-import { articlePath, issuePath } from "../../seo/citation";
+import { articlePath, issuePath } from "#contract/citation";
 import { indexerOrigin } from "../../seo/indexer-origin";
 import { journalRecord, scholarlyRecord } from "../../seo/scholarly-record";
 import { later, sitemapIndex, urlSet, type SitemapUrl } from "../../seo/sitemap";

@@ -14,8 +14,8 @@ import { readFormBody, validated } from "../../middleware/form-body";
 import { deleteFileQuietly, readImageUpload, uploadOf } from "../../files/uploads";
 import { commitWithObject, putNewObject } from "../../files/commit-with-object";
 import { fileKeys } from "../../files/keys";
-import { EDITOR_FORM_FIELDS, editorSchema, editorStatusSchema, sentFields } from "../../schemas/admin";
-import type { Editor } from "../../schemas/api";
+import { EDITOR_FORM_FIELDS, editorSchema, editorStatusSchema, sentFields } from "#contract/admin";
+import type { Editor } from "#contract/api";
 import { deleteEditor, findEditor, findEditorByPicture, insertEditor, listAllEditors, updateEditor, type EditorValues, type EditorWriteResult } from "../../data/editors.repo";
 import { toEditor } from "./editor-answers";
 

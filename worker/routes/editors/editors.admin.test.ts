@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { createEditor, createJournal, getJson, request, type TestJournal } from "../../../tests/api/fixtures";
 import { adminToken, bearer } from "../../../tests/api/auth-fixtures";
-import { IMAGE_MAX_BYTES } from "../../schemas/constants";
+import { IMAGE_MAX_BYTES } from "#contract/constants";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]);

@@ -5,7 +5,7 @@ import { fileKeys, isSafeFileName } from "../../files/keys";
 import { serveR2Object } from "../../files/serve";
 import { isPublicArticleFile } from "../../data/articles.repo";
 import { notFound } from "../../errors";
-import { DEFAULT_AVATAR } from "../../schemas/constants";
+import { DEFAULT_AVATAR } from "#contract/constants";
 
 /** A decoded path segment that names one file; anything that could leave its folder is a 404. */
 function safeName(raw: string): string {

@@ -12,7 +12,7 @@ import { journalRecord, scholarlyRecord } from "../../seo/scholarly-record";
 import { OAI_DC, headerXml, oaiDatestamp, oaiDcXml, oaiEnvelope, oaiError } from "../../seo/oai-dc";
 import { el, attrsOf } from "../../seo/xml";
 import { OaiError, decodeToken, encodeToken, harvestBounds, readOaiRequest, readSetSpec, setSpecOf, type OaiRequest, type ResumeState } from "./oai-request";
-import { refToLookUp } from "../../schemas/refnumber";
+import { refToLookUp } from "#contract/refnumber";
 
 /** Records (or identifiers) per ListRecords / ListIdentifiers page. */
 export const OAI_PAGE_SIZE = 100;

@@ -7,7 +7,7 @@ import { HttpError } from "../../errors";
 import { findPublicArticleByRef, publicArticleByRefQuery } from "../../data/articles.repo";
 import { enabledEditorsQuery, listEnabledEditors } from "../../data/editors.repo";
 import { listArticlesByRefs, listEditorsByIds } from "../../data/documents.repo";
-import { DOCUMENT_LIST_MAX, editorIdListSchema, refnumberListSchema } from "../../schemas/documents";
+import { DOCUMENT_LIST_MAX, editorIdListSchema, refnumberListSchema } from "#contract/documents";
 import { articleFactsOf, brandingOf, chiefEditorOf, editorFactsOf, fileSafe, matchAuthor, slugOf } from "../../documents/document-data";
 import { buildCertificate } from "../../documents/certificate";
 import { buildCoverPage } from "../../documents/cover-page";
@@ -16,7 +16,7 @@ import { buildIndexPage, sortByFirstPage } from "../../documents/index-page";
 import { buildAppointmentCertificate } from "../../documents/appointment-certificate";
 import { zipStream, type ZipEntry } from "../../documents/bundles";
 import { loadFontsFor, textsOf } from "../../documents/remote-fonts";
-import { refToLookUp } from "../../schemas/refnumber";
+import { refToLookUp } from "#contract/refnumber";
 import { jsonBody, jsonContent } from "../../middleware/json-body";
 
 export const pdfRoutes = new Hono<AppEnv>();

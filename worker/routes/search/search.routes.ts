@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { searchPublicArticles } from "../../data/search.repo";
-import { publicSearchResultsSchema, type SearchResults } from "../../schemas/api";
+import { publicSearchResultsSchema, type SearchResults } from "#contract/api";
 import { toSearchResults } from "../archives/article-answers";
 import { searchParams } from "./search-params";
 

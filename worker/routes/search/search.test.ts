@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createArticle, createJournal, getJson } from "../../../tests/api/fixtures";
 import { createAdmin, tokenFor } from "../../../tests/api/auth-fixtures";
 import { HighlightedExcerpt } from "../../../web/components/highlighted-excerpt";
-import type { AdminSearchResults, SearchResults } from "../../schemas/api";
+import type { AdminSearchResults, SearchResults } from "#contract/api";
 
 async function journalWithArticles() {
   const j = await createJournal();

@@ -1,7 +1,7 @@
-// The journal's settings as the API shows them (SPEC §3; worker/schemas/api.ts), made from its row.
+// The journal's settings as the API shows them (SPEC §3; contract/api.ts), made from its row.
 import type { JournalRow } from "../../data/schema";
-import { publicSettingsSchema, type Settings } from "../../schemas/api";
-import { licenseOf } from "../../schemas/scholarly";
+import { publicSettingsSchema, type Settings } from "#contract/api";
+import { licenseOf } from "#contract/scholarly";
 
 export function settingsOf(j: JournalRow): Settings {
   const license = licenseOf(j.license);

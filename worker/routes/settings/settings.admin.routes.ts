@@ -7,7 +7,7 @@ import { actorOf } from "../../middleware/admin-actor";
 import { afterAdminWrite } from "../../data/admin-events.repo";
 import { limitJsonBody } from "../../middleware/body-size";
 import { jsonBody, jsonContent } from "../../middleware/json-body";
-import { settingsSchema } from "../../schemas/admin";
+import { settingsSchema } from "#contract/admin";
 import { saveSettings } from "../../data/journals.repo";
 import { settingsOf } from "./settings-answers";
 

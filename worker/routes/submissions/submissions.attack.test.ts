@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { createJournal, db, pdfBytes, request } from "../../../tests/api/fixtures";
 import { submissions } from "../../data/schema";
 import { fileKeys } from "../../files/keys";
-import { SUBMISSIONS_PER_WINDOW } from "../../schemas/submission";
+import { SUBMISSIONS_PER_WINDOW } from "#contract/submission";
 
 function form(title: string): FormData {
   const f = new FormData();

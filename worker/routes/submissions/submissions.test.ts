@@ -4,8 +4,8 @@ import { createJournal, pdfBytes, request } from "../../../tests/api/fixtures";
 import { findSubmissionByReference } from "../../data/submissions.repo";
 import { fileKeys } from "../../files/keys";
 import { db } from "../../../tests/api/fixtures";
-import { PDF_MAX_BYTES } from "../../schemas/constants";
-import { SUBMISSIONS_PER_WINDOW } from "../../schemas/submission";
+import { PDF_MAX_BYTES } from "#contract/constants";
+import { SUBMISSIONS_PER_WINDOW } from "#contract/submission";
 
 interface FormInput {
   name?: string;

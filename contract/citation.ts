@@ -1,6 +1,6 @@
 // How an article is cited and described: shared by the Worker (first HTML, meta tags) and the SPA (article and
 // issue pages), so a reader and a crawler see the same citation. Runtime-neutral: no DOM, no Workers APIs.
-import { richTextToPlain } from "../schemas/rich-text";
+import { richTextToPlain } from "./rich-text";
 
 export interface CitableArticle {
   title: string;
@@ -12,9 +12,9 @@ export interface CitableArticle {
   publishdate?: string;
 }
 
-import { doiUrl, orcidUrl, splitAuthors } from "../schemas/scholarly";
+import { doiUrl, orcidUrl, splitAuthors } from "./scholarly";
 import { clip, jsonLd, linkRel, metaName, metaProperty } from "./html";
-import type { ScholarlyRecord } from "./scholarly-record";
+import type { ScholarlyRecord } from "../worker/seo/scholarly-record";
 
 export { splitAuthors };
 

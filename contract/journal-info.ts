@@ -1,6 +1,6 @@
 // Journal facts every output shows (pages, heads, citations, generated documents): the display name and the ISSNs,
 // from the journal row the request resolved to.
-import type { JournalRow } from "../data/schema";
+import type { JournalRow } from "../worker/data/schema";
 import { richTextToPlain } from "./rich-text";
 
 const tidy = (s: string | null | undefined): string => String(s ?? "").replace(/\s+/g, " ").trim();

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { DESIGNATIONS, EDITOR_CATEGORIES, PAYMENT_TYPES, STATUS_DISABLED, STATUS_ENABLED } from "./constants";
 import { richTextToPlain, sanitizeRichText } from "./rich-text";
 import { stripInvisible } from "./invisible-text";
-import { DOMAIN_PATTERN, typedHost } from "../host";
+import { DOMAIN_PATTERN, typedHost } from "./host";
 import { REFNUMBER_PATTERN } from "./refnumber";
 import {
   DOI_PREFIX_PATTERN,
@@ -18,7 +18,7 @@ import {
   referenceLines,
   splitAuthors,
 } from "./scholarly";
-import type { ArticleRow, articles, editors, issues, journals } from "../data/schema";
+import type { ArticleRow, articles, editors, issues, journals } from "../worker/data/schema";
 
 type ArticleInsert = typeof articles.$inferInsert;
 

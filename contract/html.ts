@@ -1,6 +1,6 @@
 // Small builders for the markup the Worker writes into the shell. Every value passes through escapeHtml;
 // rich text (already sanitized HTML) only through sanitizeRichText.
-import { escapeHtml } from "../schemas/rich-text";
+import { escapeHtml } from "./rich-text";
 
 export const esc = escapeHtml;
 

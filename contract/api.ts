@@ -90,7 +90,7 @@ export const publicSettingsSchema = z.object({
   formatted_journal_name: str, fee_rupee: str, fee_dollar: str, impactfactor: str,
   // Scholarly metadata (docs/decisions/0100-scholarly-metadata.md).
   publisher: str, doi_prefix: str,
-  /** Key of a Creative Commons licence (worker/schemas/scholarly.ts LICENSES), and its deed. */
+  /** Key of a Creative Commons licence (contract/scholarly.ts LICENSES), and its deed. */
   license: str, license_url: str,
   issn_print: str, issn_online: str, language: str,
 });

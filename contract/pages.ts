@@ -12,7 +12,7 @@ export interface PageHead {
   canonical: string | null;
   /** e.g. "noindex, follow" for search results; null to leave robots at their default. */
   robots: string | null;
-  /** Further tags (citation_*, Dublin Core, Open Graph, JSON-LD) as markup escaped by worker/seo/html.ts. */
+  /** Further tags (citation_*, Dublin Core, Open Graph, JSON-LD) as markup escaped by contract/html.ts. */
   tags: string;
 }
 
