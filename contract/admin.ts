@@ -67,8 +67,7 @@ const wholeNumber = (min: number, max: number, code: string = INVALID) =>
 export const YEAR_MIN = 1900;
 /** Issues and articles may be dated at most one year ahead. */
 export const maxYear = (): number => new Date().getUTCFullYear() + 1;
-const year = () =>
-  wholeNumber(YEAR_MIN, 9999).refine((y) => y <= maxYear(), INVALID);
+const year = () => wholeNumber(YEAR_MIN, 9999).refine((y) => y <= maxYear(), INVALID);
 export const VOLUME_MAX = 9999;
 export const ISSUE_MAX = 999;
 
@@ -78,7 +77,9 @@ const richText = (max: number) => text(max).transform((v) => sanitizeRichText(v)
 const requiredRichText = (max: number) => richText(max).refine((v) => richTextToPlain(v) !== "", INVALID);
 /** A rich-text title: invisible characters removed, then sanitized; must say something. */
 const requiredVisibleRichText = (max: number) =>
-  visibleText(max).transform((v) => sanitizeRichText(v)).refine((v) => richTextToPlain(v) !== "", INVALID);
+  visibleText(max)
+    .transform((v) => sanitizeRichText(v))
+    .refine((v) => richTextToPlain(v) !== "", INVALID);
 
 /** The fields of `names` that a body sends (undefined ones left out): a form's own fields, anything else ignored. */
 export function sentFields<K extends string>(body: Record<string, unknown>, names: readonly K[]): Partial<Record<K, unknown>> {
@@ -250,7 +251,13 @@ const _everyFieldIsAColumn: Record<Exclude<keyof ArticleColumns, keyof ArticleIn
 
 /** A stored article as form input, for merging an edit over it (articleEditSchema drops the other columns). */
 export function articleFormOf(row: ArticleRow): Record<ArticleFormField, unknown> {
-  return { ...row, refnumber: row.refnumber ?? "", txnid: row.txnid ?? "", references: row.referenceList, author_details: row.authorDetails };
+  return {
+    ...row,
+    refnumber: row.refnumber ?? "",
+    txnid: row.txnid ?? "",
+    references: row.referenceList,
+    author_details: row.authorDetails,
+  };
 }
 
 /** Only the article form's fields of a request body (anything else is ignored). */

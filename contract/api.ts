@@ -86,30 +86,56 @@ const str = z.string();
 const int = z.number().int();
 
 export const publicSettingsSchema = z.object({
-  websitename: str, websiteemail: str, whatsup_number: str, domain: str, issn: str, home_content: str, address: str,
-  formatted_journal_name: str, fee_rupee: str, fee_dollar: str, impactfactor: str,
+  websitename: str,
+  websiteemail: str,
+  whatsup_number: str,
+  domain: str,
+  issn: str,
+  home_content: str,
+  address: str,
+  formatted_journal_name: str,
+  fee_rupee: str,
+  fee_dollar: str,
+  impactfactor: str,
   // Scholarly metadata (docs/decisions/0100-scholarly-metadata.md).
-  publisher: str, doi_prefix: str,
+  publisher: str,
+  doi_prefix: str,
   /** Key of a Creative Commons licence (contract/scholarly.ts LICENSES), and its deed. */
-  license: str, license_url: str,
-  issn_print: str, issn_online: str, language: str,
+  license: str,
+  license_url: str,
+  issn_print: str,
+  issn_online: str,
+  language: str,
 });
 export type Settings = z.infer<typeof publicSettingsSchema>;
 
 export const publicIndexingEntrySchema = z.object({
-  id: int, title: str, link: str, image: str,
+  id: int,
+  title: str,
+  link: str,
+  image: str,
   /** Absolute path of the logo, or "" when there is none. */
   image_url: str,
-  sortnumber: int, status: str,
+  sortnumber: int,
+  status: str,
 });
 export type IndexingEntry = z.infer<typeof publicIndexingEntrySchema>;
 
 /** An editor as the public board sees it: no personal contact data (docs/decisions/0090). */
 export const publicEditorSchema = z.object({
-  id: int, name: str, degree: str, post: str, content: str, picture: str,
+  id: int,
+  name: str,
+  degree: str,
+  post: str,
+  content: str,
+  picture: str,
   /** Path of the picture, or of the default avatar when there is none. */
   picture_url: str,
-  category: str, status: str, country: str, creation: str, updated_at: str,
+  category: str,
+  status: str,
+  country: str,
+  creation: str,
+  updated_at: str,
 });
 export type PublicEditor = z.infer<typeof publicEditorSchema>;
 
@@ -121,11 +147,22 @@ export const publicArchiveYearSchema = z.object({ year: int, volume: int, total_
 
 /** An article as the public sees it (no payment or contact fields). */
 export const publicArticleSchema = z.object({
-  id: int, refnumber: str, title: str, authorname: str, abstract: str, year: int, volume: int, issue: int,
-  pagenumber: str, country: str, file: str,
+  id: int,
+  refnumber: str,
+  title: str,
+  authorname: str,
+  abstract: str,
+  year: int,
+  volume: int,
+  issue: int,
+  pagenumber: str,
+  country: str,
+  file: str,
   /** Path of the PDF under /assets/archives/..., or null when there is no file. */
   file_url: str.nullable(),
-  publishdate: str, subject: str, keywords: str,
+  publishdate: str,
+  subject: str,
+  keywords: str,
   /** "" or the article's DOI ("10.1234/abc"). */
   doi: str,
   /** The article's language tag; "" means the journal's (Settings.language). */
@@ -135,7 +172,8 @@ export const publicArticleSchema = z.object({
   /** Cited works, one per entry. */
   references: z.array(str),
   /** Citation downloads next to the article page: RIS and BibTeX. */
-  ris_url: str, bib_url: str,
+  ris_url: str,
+  bib_url: str,
 });
 export type Article = z.infer<typeof publicArticleSchema>;
 
@@ -147,24 +185,45 @@ export type ArticleDetail = z.infer<typeof publicArticleDetailSchema>;
 
 /** An article as journal staff see it: every column but the internal ones (plain-text copies, title key). */
 export const adminArticleSchema = publicArticleSchema.extend({
-  status: str, txnid: str, ptype: str, email: str, mobile: str, description: str,
-  createdby: str, creation: str, modifiedby: str, modification: str,
+  status: str,
+  txnid: str,
+  ptype: str,
+  email: str,
+  mobile: str,
+  description: str,
+  createdby: str,
+  creation: str,
+  modifiedby: str,
+  modification: str,
 });
 export type AdminArticle = z.infer<typeof adminArticleSchema>;
 
 /** An article as a list row shows it (issue table, search results): no abstract or other long text. */
 export const publicArticleListItemSchema = publicArticleSchema.pick({
-  id: true, refnumber: true, title: true, authorname: true, year: true, volume: true, issue: true, pagenumber: true, country: true,
+  id: true,
+  refnumber: true,
+  title: true,
+  authorname: true,
+  year: true,
+  volume: true,
+  issue: true,
+  pagenumber: true,
+  country: true,
   file_url: true,
 });
 export type ArticleListItem = z.infer<typeof publicArticleListItemSchema>;
 
 /** A row of the staff issue table: the list fields plus status and payment (no abstract). */
-export const adminIssueArticleSchema = publicArticleListItemSchema.extend(adminArticleSchema.pick({ status: true, txnid: true, ptype: true }).shape);
+export const adminIssueArticleSchema = publicArticleListItemSchema.extend(
+  adminArticleSchema.pick({ status: true, txnid: true, ptype: true }).shape,
+);
 export type AdminIssueArticle = z.infer<typeof adminIssueArticleSchema>;
 
 export const publicIssueArticlesSchema = z.object({
-  year: int, volume: int, issue: int, articles: z.array(publicArticleListItemSchema),
+  year: int,
+  volume: int,
+  issue: int,
+  articles: z.array(publicArticleListItemSchema),
 }) satisfies z.ZodType<IssueArticles>;
 
 export const publicSearchHitSchema = publicArticleListItemSchema.extend({
@@ -179,7 +238,13 @@ export const adminSearchHitSchema = publicSearchHitSchema.extend(
 export type AdminSearchHit = z.infer<typeof adminSearchHitSchema>;
 
 export const publicSearchResultsSchema = z.object({
-  q: str, page: int, per_page: int, count: int, more: z.boolean(), pages: int, results: z.array(publicSearchHitSchema),
+  q: str,
+  page: int,
+  per_page: int,
+  count: int,
+  more: z.boolean(),
+  pages: int,
+  results: z.array(publicSearchHitSchema),
 }) satisfies z.ZodType<SearchResults>;
 
 /**
@@ -208,17 +273,30 @@ export type AdminIssue = z.infer<typeof adminIssueSchema>;
 
 /** One line of the audit trail (GET /api/admin/events): who changed what, when. */
 export const adminEventSchema = z.object({
-  id: int, admin_username: str,
+  id: int,
+  admin_username: str,
   /** "article.add", "article.edit", "article.delete", "editor.add", "editor.edit", "editor.status", "editor.delete", "issue.create", "settings.save" */
   action: str,
-  entity: str, entity_id: int.nullable(), summary: str, created_at: str,
+  entity: str,
+  entity_id: int.nullable(),
+  summary: str,
+  created_at: str,
 });
 export type AdminEventEntry = z.infer<typeof adminEventSchema>;
 
 /** A manuscript sent through Submit Online, as staff see it (GET /api/admin/submissions). */
 export const submissionAnswerSchema = z.object({
-  id: int, reference: str, name: str, email: str, country: str, phone: str, address: str, title: str, file: str,
-  file_size: int, created_at: str,
+  id: int,
+  reference: str,
+  name: str,
+  email: str,
+  country: str,
+  phone: str,
+  address: str,
+  title: str,
+  file: str,
+  file_size: int,
+  created_at: str,
   /** Download path of the manuscript (needs the bearer token). */
   file_url: str,
 });

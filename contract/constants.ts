@@ -16,14 +16,7 @@ export const EDITOR_CATEGORY_HEADINGS: Record<EditorCategory, string> = {
   "assistant editor": "Assistant Editors",
 };
 
-export const DESIGNATIONS = [
-  "Professor",
-  "Associate Professor",
-  "Assistant Professor",
-  "Scientist",
-  "Head",
-  "Lecturer",
-] as const;
+export const DESIGNATIONS = ["Professor", "Associate Professor", "Assistant Professor", "Scientist", "Head", "Lecturer"] as const;
 
 export const SUBMIT_COUNTRIES = [
   "India",

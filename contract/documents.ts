@@ -7,9 +7,20 @@ import { refLookupField } from "./refnumber";
 export const DOCUMENT_LIST_MAX = 200;
 
 const refnumber = refLookupField;
-const editorId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/).transform(Number)]).pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const editorId = z
+  .union([
+    z.number().int().positive(),
+    z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
-export const refnumberListSchema = z.union([z.array(refnumber), z.object({ refnumbers: z.array(refnumber) }).transform((b) => b.refnumbers)]);
+export const refnumberListSchema = z.union([
+  z.array(refnumber),
+  z.object({ refnumbers: z.array(refnumber) }).transform((b) => b.refnumbers),
+]);
 export const editorIdListSchema = z.union([z.array(editorId), z.object({ ids: z.array(editorId) }).transform((b) => b.ids)]);
 
 export type DocumentListError = { error: "empty_list" } | { error: "too_many_items"; max: number };

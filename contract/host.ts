@@ -13,7 +13,13 @@ export function hostNameOf(hostHeader: string | undefined | null): string {
 }
 
 /** What a person typed as a host ("https://Journal.Example.org/") as a host name to check with DOMAIN_PATTERN. */
-export const typedHost = (raw: string): string => raw.trim().toLowerCase().replace(/^https?:\/\//, "").replace(/\/+$/, "").replace(/\.$/, "");
+export const typedHost = (raw: string): string =>
+  raw
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, "")
+    .replace(/\/+$/, "")
+    .replace(/\.$/, "");
 
 /** True for hosts that only exist on a developer's machine. */
 export function isLocalHost(host: string): boolean {

@@ -29,13 +29,30 @@ describe("invisible characters", () => {
 
   it("strips them when an article or an editor is saved", () => {
     const article = articleAddSchema.safeParse({
-      title: "On <i>E.\u200b coli</i>\u200e", abstract: "x", authorname: "Maria\u200e Rossi, \u2060Ali Khan", refnumber: "R-1",
-      txnid: "TX-0001", ptype: "paid", pagenumber: "1-2", publishdate: "2024-01-02", year: 2024, volume: 1, issue: 1, email: "a@b.c",
+      title: "On <i>E.\u200b coli</i>\u200e",
+      abstract: "x",
+      authorname: "Maria\u200e Rossi, \u2060Ali Khan",
+      refnumber: "R-1",
+      txnid: "TX-0001",
+      ptype: "paid",
+      pagenumber: "1-2",
+      publishdate: "2024-01-02",
+      year: 2024,
+      volume: 1,
+      issue: 1,
+      email: "a@b.c",
     });
     expect(article.success, JSON.stringify(article.error?.issues)).toBe(true);
     expect(article.data!.authorname).toBe("Maria Rossi, Ali Khan");
     expect(article.data!.title).toBe("On <i>E. coli</i>");
-    const editor = editorSchema.parse({ name: "Maria\u200f Rossi", degree: "Ph\u200b.D.", post: "Professor", content: "Univ\u00adersity", category: "chief editor", country: "Italy\u200e" });
+    const editor = editorSchema.parse({
+      name: "Maria\u200f Rossi",
+      degree: "Ph\u200b.D.",
+      post: "Professor",
+      content: "Univ\u00adersity",
+      category: "chief editor",
+      country: "Italy\u200e",
+    });
     expect([editor.name, editor.degree, editor.content, editor.country]).toEqual(["Maria Rossi", "Ph.D.", "University", "Italy"]);
     expect(editorSchema.safeParse({ name: "\u200e\u200f", post: "Professor", content: "U", category: "chief editor" }).success).toBe(false);
   });

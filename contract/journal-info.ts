@@ -3,7 +3,10 @@
 import type { JournalRow } from "../worker/data/schema";
 import { richTextToPlain } from "./rich-text";
 
-const tidy = (s: string | null | undefined): string => String(s ?? "").replace(/\s+/g, " ").trim();
+const tidy = (s: string | null | undefined): string =>
+  String(s ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** The journal's display name: websitename, else the plain text of formatted_journal_name, else its domain. */
 export function journalName(j: Pick<JournalRow, "websitename" | "formatted_journal_name"> & { domain?: string | null }): string {

@@ -6,7 +6,9 @@ describe("sanitizeRichText", () => {
     expect(sanitizeRichText("Uptake of CO<sub>2</sub> by <i>Zea mays</i> and Ca<sup>2+</sup><br/>signalling")).toBe(
       "Uptake of CO<sub>2</sub> by <i>Zea mays</i> and Ca<sup>2+</sup><br>signalling",
     );
-    expect(sanitizeRichText("<p><strong>Bold</strong> <em>em</em> <u>u</u> <b>b</b></p>")).toBe("<p><strong>Bold</strong> <em>em</em> <u>u</u> <b>b</b></p>");
+    expect(sanitizeRichText("<p><strong>Bold</strong> <em>em</em> <u>u</u> <b>b</b></p>")).toBe(
+      "<p><strong>Bold</strong> <em>em</em> <u>u</u> <b>b</b></p>",
+    );
   });
 
   it("drops every attribute and every other tag, and scripts with their content", () => {
@@ -25,7 +27,13 @@ describe("sanitizeRichText", () => {
   });
 
   it("leaves no tag outside the allowlist, whatever the nesting tricks", () => {
-    const tricky = ["<<script>script>alert(1)<</script>/script>", "<scr<script>ipt>alert(1)</script>", "<img/src=x/onerror=alert(1)>", "<!--<script>-->x", "<b\nonmouseover=1>y</b>"];
+    const tricky = [
+      "<<script>script>alert(1)<</script>/script>",
+      "<scr<script>ipt>alert(1)</script>",
+      "<img/src=x/onerror=alert(1)>",
+      "<!--<script>-->x",
+      "<b\nonmouseover=1>y</b>",
+    ];
     for (const input of tricky) {
       const out = sanitizeRichText(input);
       for (const tag of out.match(/<[^>]*>/g) ?? []) expect(tag, input).toMatch(/^<\/?(b|i|em|strong|u|sup|sub|br|p)>$/);
@@ -33,7 +41,9 @@ describe("sanitizeRichText", () => {
   });
 
   it("decodes legacy entity-encoded HTML once, then sanitizes it", () => {
-    expect(sanitizeRichText("Role of &lt;i&gt;E. coli&lt;/i&gt; in &lt;script&gt;x&lt;/script&gt;water")).toBe("Role of <i>E. coli</i> in water");
+    expect(sanitizeRichText("Role of &lt;i&gt;E. coli&lt;/i&gt; in &lt;script&gt;x&lt;/script&gt;water")).toBe(
+      "Role of <i>E. coli</i> in water",
+    );
     expect(sanitizeRichText("Na &amp; K &lt; 5")).toBe("Na &amp; K &lt; 5");
   });
 
@@ -45,11 +55,15 @@ describe("sanitizeRichText", () => {
 
 describe("richTextToPlain", () => {
   it("flattens stored rich text for search, meta tags and documents", () => {
-    expect(richTextToPlain("Uptake of CO<sub>2</sub> by <i>Zea mays</i><br>in Işık &amp; Məmmədova")).toBe("Uptake of CO2 by Zea mays in Işık & Məmmədova");
+    expect(richTextToPlain("Uptake of CO<sub>2</sub> by <i>Zea mays</i><br>in Işık &amp; Məmmədova")).toBe(
+      "Uptake of CO2 by Zea mays in Işık & Məmmədova",
+    );
   });
 
   it("decodes every named character reference and legacy entity-encoded markup (no &lt;i&gt; or &szlig; left in meta tags)", () => {
-    expect(richTextToPlain("Gro&szlig;e Stra&szlig;e, Caf&eacute; &hellip; &alpha;&ndash;&beta; &euro;5")).toBe("Große Straße, Café … α–β €5");
+    expect(richTextToPlain("Gro&szlig;e Stra&szlig;e, Caf&eacute; &hellip; &alpha;&ndash;&beta; &euro;5")).toBe(
+      "Große Straße, Café … α–β €5",
+    );
     expect(richTextToPlain("Role of &lt;i&gt;E. coli&lt;/i&gt; in &lt;b&gt;soil&lt;/b&gt;")).toBe("Role of E. coli in soil");
     // Text that merely mentions a less-than sign stays text.
     expect(richTextToPlain("Na &amp; K &lt; 5")).toBe("Na & K < 5");

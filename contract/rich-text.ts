@@ -6,7 +6,21 @@ import { NAMED_ENTITIES } from "./html-entities";
 const ALLOWED = new Set(["b", "i", "em", "strong", "u", "sup", "sub", "br", "p"]);
 const VOID = new Set(["br"]);
 /** Elements whose content is never text a reader should see. */
-const DROP_WITH_CONTENT = new Set(["script", "style", "iframe", "object", "embed", "noscript", "template", "svg", "math", "textarea", "select", "head", "title"]);
+const DROP_WITH_CONTENT = new Set([
+  "script",
+  "style",
+  "iframe",
+  "object",
+  "embed",
+  "noscript",
+  "template",
+  "svg",
+  "math",
+  "textarea",
+  "select",
+  "head",
+  "title",
+]);
 /** Block-level tags whose boundaries become line breaks when they are dropped. */
 const BLOCKISH = new Set(["div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "section", "article"]);
 

@@ -28,7 +28,11 @@ export function licenseOf(key: string | null | undefined): License {
 
 /** "0000-0002-1825-0097", also typed as "https://orcid.org/0000-0002-1825-009X" or without dashes. */
 export function normalizeOrcid(input: string): string | null {
-  const bare = input.trim().replace(/^https?:\/\/(www\.)?orcid\.org\//i, "").replace(/[\s-]/g, "").toUpperCase();
+  const bare = input
+    .trim()
+    .replace(/^https?:\/\/(www\.)?orcid\.org\//i, "")
+    .replace(/[\s-]/g, "")
+    .toUpperCase();
   if (!/^\d{15}[\dX]$/.test(bare)) return null;
   let total = 0;
   for (const ch of bare.slice(0, 15)) total = (total + Number(ch)) * 2;

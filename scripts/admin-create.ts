@@ -72,7 +72,9 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   // Only the final line break belongs to the shell, not to the password.
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 /** Reads a line from the terminal without echoing it. */
@@ -116,7 +118,8 @@ async function readPassword(opts: Options): Promise<string> {
 
 const opts = parseArgs(process.argv.slice(2));
 const password = await readPassword(opts);
-if ([...password].length < MIN_PASSWORD_LENGTH) fail(`the password must have at least ${MIN_PASSWORD_LENGTH} characters; nothing was changed`, 1);
+if ([...password].length < MIN_PASSWORD_LENGTH)
+  fail(`the password must have at least ${MIN_PASSWORD_LENGTH} characters; nothing was changed`, 1);
 const passwordHash = await hashPassword(password);
 const sql = upsertAdminSql({ ...opts, passwordHash, now: new Date().toISOString() });
 const where = opts.journal ? `journal "${opts.journal}"` : "the default journal";
@@ -126,9 +129,14 @@ const runner = await openStatementRunner(opts.remote, (m) => fail(m, 1));
 try {
   await runner.run([sql]);
   // Check by reading back rather than trusting the statement's change count.
-  const [row] = await runner.run([`SELECT COUNT(*) AS n FROM admin_users WHERE username = ${sqlString(opts.username)} AND password_hash = ${sqlString(passwordHash)}`]);
+  const [row] = await runner.run([
+    `SELECT COUNT(*) AS n FROM admin_users WHERE username = ${sqlString(opts.username)} AND password_hash = ${sqlString(passwordHash)}`,
+  ]);
   if (!row || Number(row.n) === 0) {
-    fail(`no journal matches ${opts.journal ?? "(default)"} in the ${opts.remote ? "remote" : "local"} database${opts.remote ? "" : " (run npm start or npm run seed first)"}; nothing was changed`, 1);
+    fail(
+      `no journal matches ${opts.journal ?? "(default)"} in the ${opts.remote ? "remote" : "local"} database${opts.remote ? "" : " (run npm start or npm run seed first)"}; nothing was changed`,
+      1,
+    );
   }
 } finally {
   await runner.close();

@@ -71,24 +71,47 @@ const json = async <T>(p: string, init: RequestInit = {}): Promise<T> => {
 function articleBody(n: string, at: { year: number; volume: number; issue: number }): { body: Buffer; type: string } {
   const boundary = `----load${n}`;
   const fields: Record<string, string> = {
-    title: `Load test article ${n}`, abstract: "Measured under load.", authorname: "L. Oad", refnumber: `LOAD-${n}`,
-    txnid: `TXN-LOAD-${n}`, ptype: "free", pagenumber: "1-4", publishdate: "2024-01-15",
-    year: String(at.year), volume: String(at.volume), issue: String(at.issue), email: "load@example.org",
+    title: `Load test article ${n}`,
+    abstract: "Measured under load.",
+    authorname: "L. Oad",
+    refnumber: `LOAD-${n}`,
+    txnid: `TXN-LOAD-${n}`,
+    ptype: "free",
+    pagenumber: "1-4",
+    publishdate: "2024-01-15",
+    year: String(at.year),
+    volume: String(at.volume),
+    issue: String(at.issue),
+    email: "load@example.org",
   };
   const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
   const pdf = `%PDF-1.4\n% load ${n}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`;
-  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="pdfFile"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${pdf}\r\n--${boundary}--\r\n`);
+  parts.push(
+    `--${boundary}\r\nContent-Disposition: form-data; name="pdfFile"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${pdf}\r\n--${boundary}--\r\n`,
+  );
   return { body: Buffer.from(parts.join("")), type: `multipart/form-data; boundary=${boundary}` };
 }
 
 try {
-  const skipBuild = existsSync(path.join(repoRoot, "dist/client/index.html")) && existsSync(path.join(repoRoot, "dist/journal_edge/wrangler.json"));
-  console.log(`Starting a throwaway server on ${base} (state in ${state})${skipBuild ? " with the existing build" : ", building first"}...`);
+  const skipBuild =
+    existsSync(path.join(repoRoot, "dist/client/index.html")) && existsSync(path.join(repoRoot, "dist/journal_edge/wrangler.json"));
+  console.log(
+    `Starting a throwaway server on ${base} (state in ${state})${skipBuild ? " with the existing build" : ", building first"}...`,
+  );
   const { NODE_ENV: _n, ...env } = toolEnv({ PORT: String(port), PERSIST_DIR: state, ...(skipBuild ? { SKIP_BUILD: "1" } : {}) });
-  server = spawn(path.join(repoRoot, "node_modules/.bin/tsx"), [path.join(repoRoot, "scripts/start.ts")], { cwd: repoRoot, env, detached: true, stdio: ["ignore", "ignore", "inherit"] });
+  server = spawn(path.join(repoRoot, "node_modules/.bin/tsx"), [path.join(repoRoot, "scripts/start.ts")], {
+    cwd: repoRoot,
+    env,
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   await waitForServer(Date.now() + 300_000);
 
-  const login = await json<{ token: string }>("/auth/login/", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "demo-admin" }) });
+  const login = await json<{ token: string }>("/auth/login/", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "demo-admin" }),
+  });
   const auth = { authorization: `Bearer ${login.token}` };
   const [year] = await json<ArchiveYear[]>("/api/archives/");
   const issue = { year: year.year, volume: year.volume, issue: 1 };
@@ -134,7 +157,11 @@ try {
       {
         method: "POST",
         path: "/api/editors",
-        setupRequest: (req) => ({ ...req, headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ name: `Dr. Load ${next()}`, category: "assistant editor", post: "Lecturer", content: "Load University" }) }),
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...auth, "content-type": "application/json" },
+          body: JSON.stringify({ name: `Dr. Load ${next()}`, category: "assistant editor", post: "Lecturer", content: "Load University" }),
+        }),
         onResponse: (status, body) => {
           count("editor add")(status);
           if (status === 201) acknowledged.editors.add((JSON.parse(body) as { editor: { name: string } }).editor.name);
@@ -145,7 +172,11 @@ try {
       {
         method: "POST",
         path: "/api/settings",
-        setupRequest: (req) => ({ ...req, headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ impactfactor: String((++seq % 900) / 100) }) }),
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...auth, "content-type": "application/json" },
+          body: JSON.stringify({ impactfactor: String((++seq % 900) / 100) }),
+        }),
         onResponse: (status) => {
           count("settings save")(status);
           if (status === 200) acknowledged.other++;
@@ -154,7 +185,11 @@ try {
       {
         method: "POST",
         path: `/api/editors/${toggled.id}`,
-        setupRequest: (req) => ({ ...req, headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ status: seq++ % 2 ? "enabled" : "disabled" }) }),
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...auth, "content-type": "application/json" },
+          body: JSON.stringify({ status: seq++ % 2 ? "enabled" : "disabled" }),
+        }),
         onResponse: (status) => {
           count("editor toggle")(status);
           if (status === 200) acknowledged.other++;
@@ -166,25 +201,46 @@ try {
 
   // Every acknowledged write must be there.
   const storedEditors = new Set((await json<Editor[]>("/api/admin/editors", { headers: auth })).map((e) => e.name));
-  const storedRefs = new Set((await json<AdminIssueArticles>(`/api/admin/archives/${issue.year}/${issue.volume}/${issue.issue}`, { headers: auth })).articles.map((a) => a.refnumber));
+  const storedRefs = new Set(
+    (await json<AdminIssueArticles>(`/api/admin/archives/${issue.year}/${issue.volume}/${issue.issue}`, { headers: auth })).articles.map(
+      (a) => a.refnumber,
+    ),
+  );
   const lostEditors = [...acknowledged.editors].filter((n) => !storedEditors.has(n));
   const lostArticles = [...acknowledged.articles].filter((r) => !storedRefs.has(r));
   await stopServer();
   const platform = await openLocalPlatform(state);
-  const files = await auditFiles(platform.env.DB as unknown as OrphanDb, platform.env.FILES as unknown as OrphanBucket, { graceMs: 0, now: new Date(Date.now() + 60_000) });
+  const files = await auditFiles(platform.env.DB as unknown as OrphanDb, platform.env.FILES as unknown as OrphanBucket, {
+    graceMs: 0,
+    now: new Date(Date.now() + 60_000),
+  });
   await platform.dispose();
 
-  const byStatus = [...statusCounts.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(", ");
+  const byStatus = [...statusCounts.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(", ");
   console.log("");
   console.log(`requests        ${result.requests.total} in ${result.duration} s (${connections} connections, loopback)`);
   console.log(`req/s           ${result.requests.average} average (min ${result.requests.min}, max ${result.requests.max})`);
-  console.log(`latency         p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+  console.log(
+    `latency         p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+  );
   console.log(`answers         ${byStatus}; socket errors ${result.errors}, timeouts ${result.timeouts}`);
   console.log(`server errors   ${serverErrors.length}`);
-  console.log(`writes          ${acknowledged.articles.size} articles + ${acknowledged.editors.size} editors added, ${acknowledged.other} settings saves/toggles acknowledged`);
-  console.log(`lost writes     ${lostArticles.length + lostEditors.length}${lostArticles.length + lostEditors.length ? ` (${[...lostArticles, ...lostEditors].slice(0, 5).join(", ")})` : ""}`);
+  console.log(
+    `writes          ${acknowledged.articles.size} articles + ${acknowledged.editors.size} editors added, ${acknowledged.other} settings saves/toggles acknowledged`,
+  );
+  console.log(
+    `lost writes     ${lostArticles.length + lostEditors.length}${lostArticles.length + lostEditors.length ? ` (${[...lostArticles, ...lostEditors].slice(0, 5).join(", ")})` : ""}`,
+  );
   console.log(`files           ${files.orphans.length + files.recent.length} orphan, ${files.missing.length} missing`);
-  const ok = serverErrors.length === 0 && result.errors === 0 && result.timeouts === 0 && lostArticles.length + lostEditors.length === 0 && files.orphans.length + files.recent.length + files.missing.length === 0;
+  const ok =
+    serverErrors.length === 0 &&
+    result.errors === 0 &&
+    result.timeouts === 0 &&
+    lostArticles.length + lostEditors.length === 0 &&
+    files.orphans.length + files.recent.length + files.missing.length === 0;
   console.log(ok ? "PASS" : "FAIL");
   process.exitCode = ok ? 0 : 1;
 } catch (err) {

@@ -25,7 +25,13 @@ export default {
     });
   },
 };`;
-const bundle = await build({ stdin: { contents: entry, resolveDir: root, loader: "js" }, bundle: true, format: "esm", write: false, platform: "neutral" });
+const bundle = await build({
+  stdin: { contents: entry, resolveDir: root, loader: "js" },
+  bundle: true,
+  format: "esm",
+  write: false,
+  platform: "neutral",
+});
 const mf = new Miniflare(convertV4MiniflareOptions({ modules: true, script: bundle.outputFiles[0].text, compatibilityDate: "2026-10-01" }));
 try {
   await (await mf.dispatchFetch("http://bench/?n=2")).json(); // warm up
@@ -33,10 +39,17 @@ try {
   const hash = await hashPassword("correct horse battery staple");
   const time = async (f: () => Promise<unknown>) => {
     const runs: number[] = [];
-    for (let i = 0; i < rounds; i++) { const t = performance.now(); await f(); runs.push(performance.now() - t); }
+    for (let i = 0; i < rounds; i++) {
+      const t = performance.now();
+      await f();
+      runs.push(performance.now() - t);
+    }
     return runs;
   };
-  const node = { known: await time(() => verifyPassword("wrong password", hash)), unknown: await time(() => verifyPassword("wrong password", DUMMY_HASH)) };
+  const node = {
+    known: await time(() => verifyPassword("wrong password", hash)),
+    unknown: await time(() => verifyPassword("wrong password", DUMMY_HASH)),
+  };
   // The minimum is the CPU cost with no other process in the way; the median shows what a busy machine adds.
   const ms = (runs: number[]) => {
     const s = [...runs].sort((a, b) => a - b);

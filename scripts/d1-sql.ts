@@ -10,5 +10,7 @@ export const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
  */
 export function journalWhere(journal: string | undefined): string {
   const j = journal?.toLowerCase();
-  return j ? `(j.slug = ${sqlString(j)} OR j.id IN (SELECT journal_id FROM journal_domains WHERE domain = ${sqlString(j)}))` : "j.is_default = 1";
+  return j
+    ? `(j.slug = ${sqlString(j)} OR j.id IN (SELECT journal_id FROM journal_domains WHERE domain = ${sqlString(j)}))`
+    : "j.is_default = 1";
 }

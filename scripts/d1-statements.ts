@@ -7,11 +7,15 @@ import { exitWithChildren, openMigratedPlatform, repoRoot, toolEnv, wranglerConf
 
 /** Runs SQL on the remote database through wrangler; returns the rows of the last statement. */
 async function runRemote(sql: string, fail: (message: string) => never): Promise<Record<string, unknown>[]> {
-  const child = spawn(path.join(repoRoot, "node_modules", ".bin", "wrangler"), ["d1", "execute", "DB", "--remote", "--config", wranglerConfig, "--json", "--command", sql], {
-    cwd: repoRoot,
-    env: toolEnv(),
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    path.join(repoRoot, "node_modules", ".bin", "wrangler"),
+    ["d1", "execute", "DB", "--remote", "--config", wranglerConfig, "--json", "--command", sql],
+    {
+      cwd: repoRoot,
+      env: toolEnv(),
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));

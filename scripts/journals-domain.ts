@@ -85,7 +85,11 @@ const listHosts = () =>
     `SELECT d.domain AS domain, d.is_primary AS is_primary, j.slug AS slug, j.domain AS setting FROM journal_domains d JOIN journals j ON j.id = d.journal_id WHERE d.journal_id = ${journalId} ORDER BY d.is_primary DESC, d.domain`,
   ]);
 const ownerOf = async (host: string) =>
-  (await runner.run([`SELECT j.slug AS slug, j.id = ${journalId} AS mine FROM journal_domains d JOIN journals j ON j.id = d.journal_id WHERE d.domain = ${sqlString(host)}`]))[0];
+  (
+    await runner.run([
+      `SELECT j.slug AS slug, j.id = ${journalId} AS mine FROM journal_domains d JOIN journals j ON j.id = d.journal_id WHERE d.domain = ${sqlString(host)}`,
+    ])
+  )[0];
 
 try {
   const [journal] = await runner.run([`SELECT id, slug FROM journals WHERE id = ${journalId}`]);
@@ -95,7 +99,9 @@ try {
     const owner = await ownerOf(opts.add);
     if (owner && !owner.mine) fail(`${opts.add} already belongs to journal "${owner.slug}"; remove it there first`, 1);
     if (!owner) {
-      await runner.run([`INSERT INTO journal_domains (domain, journal_id, is_primary) VALUES (${sqlString(opts.add)}, ${journalId}, 0) ON CONFLICT (domain) DO NOTHING`]);
+      await runner.run([
+        `INSERT INTO journal_domains (domain, journal_id, is_primary) VALUES (${sqlString(opts.add)}, ${journalId}, 0) ON CONFLICT (domain) DO NOTHING`,
+      ]);
       const now = await ownerOf(opts.add);
       if (!now?.mine) fail(`${opts.add} was taken by journal "${now?.slug}" at the same moment; nothing was changed`, 1);
       console.log(`Assigned ${opts.add} to ${which} (${where}).`);

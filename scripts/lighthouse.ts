@@ -20,7 +20,9 @@ async function demoPages(): Promise<[string, string][]> {
   const years = await json<{ year: number; volume: number; total_issues: number }[]>("/api/archives/");
   for (const y of years) {
     for (let n = y.total_issues; n >= 1; n--) {
-      const issue = await json<{ articles: { refnumber: string; file_url: string | null }[] }>(`/api/archives/${y.year}/${y.volume}/${n}`).catch(() => null);
+      const issue = await json<{ articles: { refnumber: string; file_url: string | null }[] }>(
+        `/api/archives/${y.year}/${y.volume}/${n}`,
+      ).catch(() => null);
       const a = issue?.articles.find((x) => x.file_url) ?? issue?.articles[0];
       if (!a) continue;
       const issuePath = `/archives/${y.year}/vol${y.volume}/issue${n}`;
@@ -70,7 +72,10 @@ async function audit(url: string, port: number): Promise<Run> {
 }
 
 const pages = await demoPages();
-const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+});
 try {
   console.log(`Lighthouse ${runs}x per page, mobile, against ${base}; medians:`);
   console.log("page     | perf | a11y | best practices | SEO | CLS    | LCP ms | TBT ms | FCP ms | path");

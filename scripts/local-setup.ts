@@ -26,7 +26,9 @@ export function ensureDevVars(step: (msg: string) => void): void {
     appendFileSync(devVarsPath, `\n${newSecret()}`);
     step("Added a random JWT_SECRET to .dev.vars");
   } else if ((current[1] ?? current[2] ?? current[3] ?? "").length < 32) {
-    console.warn(`\x1b[33m!\x1b[0m JWT_SECRET in .dev.vars is shorter than 32 characters: admin login will answer auth_not_configured. Replace it, or delete .dev.vars and npm start writes a new one.`);
+    console.warn(
+      `\x1b[33m!\x1b[0m JWT_SECRET in .dev.vars is shorter than 32 characters: admin login will answer auth_not_configured. Replace it, or delete .dev.vars and npm start writes a new one.`,
+    );
   }
 }
 
@@ -34,7 +36,11 @@ export function ensureDevVars(step: (msg: string) => void): void {
  * Applies pending migrations and seeds the demo journals when the database has none, in `dir`.
  * Answers whether the demo admin still logs in with the demo password.
  */
-export async function prepareLocalData(dir: string, step: (msg: string) => void, track: (p: LocalPlatform | undefined) => void): Promise<boolean> {
+export async function prepareLocalData(
+  dir: string,
+  step: (msg: string) => void,
+  track: (p: LocalPlatform | undefined) => void,
+): Promise<boolean> {
   const platform = await openMigratedPlatform(dir, step);
   track(platform);
   try {

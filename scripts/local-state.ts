@@ -47,7 +47,11 @@ export interface D1Like {
 export interface R2Like {
   put(key: string, value: Uint8Array | string, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
   get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null>;
-  list(options?: { prefix?: string; cursor?: string; limit?: number }): Promise<{ objects: { key: string }[]; truncated: boolean; cursor?: string }>;
+  list(options?: {
+    prefix?: string;
+    cursor?: string;
+    limit?: number;
+  }): Promise<{ objects: { key: string }[]; truncated: boolean; cursor?: string }>;
   head(key: string): Promise<{ size: number } | null>;
   delete(keys: string | string[]): Promise<void>;
 }
@@ -72,7 +76,9 @@ export async function openLocalPlatform(dir = persistDir()): Promise<LocalPlatfo
 
 /** Migration files not yet recorded in wrangler's d1_migrations table. */
 export async function pendingMigrations(db: D1Like): Promise<string[]> {
-  const files = readdirSync(path.join(repoRoot, "migrations")).filter((f) => f.endsWith(".sql")).sort();
+  const files = readdirSync(path.join(repoRoot, "migrations"))
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
   const table = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'd1_migrations'").first();
   if (!table) return files;
   const applied = new Set((await db.prepare("SELECT name FROM d1_migrations").all<{ name: string }>()).results.map((r) => r.name));
@@ -159,7 +165,9 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
 export async function stopChildren(graceMs = 5000): Promise<void> {
   const running = [...children];
   if (running.length === 0) return;
-  const exited = Promise.all(running.map((c) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once("exit", () => r())))));
+  const exited = Promise.all(
+    running.map((c) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once("exit", () => r())))),
+  );
   for (const c of running) signalGroup(c, "SIGTERM");
   const timer = setTimeout(() => {
     for (const c of running) signalGroup(c, "SIGKILL");

@@ -22,7 +22,9 @@ if (args.includes("--help") || args.includes("-h")) {
 }
 const remoteish = args.filter((a) => /^--?(remote|env|preview|database|config|c|e)(=|$)/.test(a));
 if (remoteish.length) {
-  console.error(`seed: refusing ${remoteish.join(" ")}: the demo data is for local development only and is never written to a remote database.`);
+  console.error(
+    `seed: refusing ${remoteish.join(" ")}: the demo data is for local development only and is never written to a remote database.`,
+  );
   process.exit(2);
 }
 const unknown = args.filter((a) => a !== "--reset");
@@ -51,7 +53,9 @@ try {
   if (!(await hasJournals(platform.env))) {
     console.log(`Seeding demo data into ${dir}`);
     await seedDemo(platform.env, console.log);
-    console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s. Demo admin: "${DEMO_ADMIN.username}" / "${DEMO_ADMIN.password}" (local only).`);
+    console.log(
+      `Seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s. Demo admin: "${DEMO_ADMIN.username}" / "${DEMO_ADMIN.password}" (local only).`,
+    );
   }
 } finally {
   await platform.dispose();

@@ -55,18 +55,25 @@ step(`Database ready in ${seconds(tm)}`);
 // 4. Serve the built app. Variables declared in wrangler.toml [vars] can be overridden from the environment
 // (e.g. ALT_HEADER_DOMAINS=alt.localhost npm start); nothing else from the environment reaches the Worker.
 const declaredVars = Object.keys((JSON.parse(readFileSync(builtConfig, "utf8")) as { vars?: Record<string, unknown> }).vars ?? {});
-const varOverrides = declaredVars.filter((name) => process.env[name] !== undefined).flatMap((name) => ["--var", `${name}:${process.env[name]}`]);
+const varOverrides = declaredVars
+  .filter((name) => process.env[name] !== undefined)
+  .flatMap((name) => ["--var", `${name}:${process.env[name]}`]);
 if (varOverrides.length) step(`Variables from the environment: ${declaredVars.filter((n) => process.env[n] !== undefined).join(", ")}`);
 const server = startTool("wrangler", [
   "dev",
   ...varOverrides,
-  "--config", builtConfig,
-  "--persist-to", dir,
-  "--port", String(port),
+  "--config",
+  builtConfig,
+  "--persist-to",
+  dir,
+  "--port",
+  String(port),
   // IPv4 loopback: browsers, curl and Node all fall back to it for "localhost" and "*.localhost".
-  "--ip", "127.0.0.1",
+  "--ip",
+  "127.0.0.1",
   "--show-interactive-dev-session=false",
-  "--log-level", process.env.WRANGLER_LOG ?? "info",
+  "--log-level",
+  process.env.WRANGLER_LOG ?? "info",
 ]);
 server.once("exit", (code, signal) => {
   if (stopping) return;

@@ -58,7 +58,10 @@ function headOf(value: unknown): PageHead | null {
   return head && typeof head.title === "string" ? head : null;
 }
 
-export async function renderPage(request: Request, opts: { loaders: PageLoaders; fallbackHead: PageHead }): Promise<RenderedPage | Response> {
+export async function renderPage(
+  request: Request,
+  opts: { loaders: PageLoaders; fallbackHead: PageHead },
+): Promise<RenderedPage | Response> {
   const routes = serverRoutes(opts.loaders);
   const handler = createStaticHandler(routes);
   const context = await handler.query(request);
@@ -78,13 +81,21 @@ export async function renderPage(request: Request, opts: { loaders: PageLoaders;
   // Online form) are awaited, so the status is known before the first byte and the page is complete.
   const page = <StaticRouterProvider router={router} context={context} hydrate={false} />;
   const html = await renderToStringAsync(page as unknown as VNode);
-  const hydrationJson = scriptSafeJson({ loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) });
+  const hydrationJson = scriptSafeJson({
+    loaderData: context.loaderData,
+    actionData: context.actionData,
+    errors: serializeErrors(context.errors),
+  });
   return { status: context.statusCode, head: head ?? opts.fallbackHead, html, hydrationJson };
 }
 
 /** One route's loader answer for client-side navigation to `url`; null when `routeId` is not part of that page. */
 export async function loadPageData(url: URL, routeId: PageId, request: Request, loaders: PageLoaders): Promise<PageLoad<unknown> | null> {
-  const matches = matchRoutes(publicRoutes(() => async () => null), url.pathname) ?? [];
+  const matches =
+    matchRoutes(
+      publicRoutes(() => async () => null),
+      url.pathname,
+    ) ?? [];
   const match = matches.find((m) => m.route.id === routeId);
   if (!match) return null;
   const load = loaders[routeId] as (args: { request: Request; params: Record<string, string | undefined> }) => Promise<PageLoad<unknown>>;

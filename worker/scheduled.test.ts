@@ -22,7 +22,14 @@ describe("scheduled maintenance", () => {
     const [a, b] = [await createJournal(), await createJournal()];
     const old = new Date(now.getTime() - LOGIN_LOG_RETENTION_SECONDS * 1000 - DAY).toISOString();
     const recent = new Date(now.getTime() - DAY).toISOString();
-    const row = (journalId: number, createdAt: string) => ({ journalId, username: "x", ip: "192.0.2.1", throttleKey: "192.0.2.1", outcome: "invalid_credentials", createdAt });
+    const row = (journalId: number, createdAt: string) => ({
+      journalId,
+      username: "x",
+      ip: "192.0.2.1",
+      throttleKey: "192.0.2.1",
+      outcome: "invalid_credentials",
+      createdAt,
+    });
     await db.insert(loginAttempts).values([row(a.id, old), row(b.id, old), row(b.id, old), row(a.id, recent), row(b.id, recent)]);
     await db.insert(revokedTokens).values([
       { jti: "expired-token", expiresAt: new Date(now.getTime() - 1000).toISOString() },
@@ -31,9 +38,15 @@ describe("scheduled maintenance", () => {
 
     await runCron(now);
 
-    const left = await db.select().from(loginAttempts).where(inArray(loginAttempts.journalId, [a.id, b.id]));
+    const left = await db
+      .select()
+      .from(loginAttempts)
+      .where(inArray(loginAttempts.journalId, [a.id, b.id]));
     expect(left.map((r) => r.createdAt)).toEqual([recent, recent]);
-    const tokens = await db.select().from(revokedTokens).where(inArray(revokedTokens.jti, ["expired-token", "live-token"]));
+    const tokens = await db
+      .select()
+      .from(revokedTokens)
+      .where(inArray(revokedTokens.jti, ["expired-token", "live-token"]));
     expect(tokens.map((t) => t.jti)).toEqual(["live-token"]);
   });
 

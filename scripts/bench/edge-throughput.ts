@@ -41,12 +41,15 @@ async function startServer(): Promise<{ origin: string; server: ChildProcess }> 
   return { origin, server };
 }
 
-async function get(url: string): Promise<{ status: number; bytes: number; cache: string | null; body: string; headers: [string, string][] }> {
+async function get(
+  url: string,
+): Promise<{ status: number; bytes: number; cache: string | null; body: string; headers: [string, string][] }> {
   const res = await fetch(url);
   const body = await res.text();
   const headers: [string, string][] = [];
   res.headers.forEach((value, name) => {
-    if (!["content-length", "date", "connection", "keep-alive", "transfer-encoding", "content-encoding"].includes(name)) headers.push([name, value]);
+    if (!["content-length", "date", "connection", "keep-alive", "transfer-encoding", "content-encoding"].includes(name))
+      headers.push([name, value]);
   });
   return { status: res.status, bytes: Buffer.byteLength(body), cache: res.headers.get("x-edge-cache"), body, headers };
 }
@@ -66,7 +69,20 @@ async function startCeilingServer(): Promise<{ origin: string; server: ChildProc
   const { port, dir } = portAndStateDir("edge-bench-ceiling-");
   const server = spawn(
     path.join(root, "node_modules/.bin/wrangler"),
-    ["dev", "--config", "scripts/bench/ceiling-worker/wrangler.jsonc", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", dir, "--show-interactive-dev-session=false", "--log-level", "warn"],
+    [
+      "dev",
+      "--config",
+      "scripts/bench/ceiling-worker/wrangler.jsonc",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      dir,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+    ],
     { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "ignore", "inherit"], detached: true },
   );
   const origin = `http://127.0.0.1:${port}`;
@@ -104,7 +120,9 @@ try {
   // A real article of the demo data: newest year, its first issue, first article.
   const years = JSON.parse((await get(`${origin}/api/archives/`)).body) as { year: number; volume: number }[];
   const { year, volume } = years[0];
-  const issue = JSON.parse((await get(`${origin}/api/archives/${year}/${volume}/1`)).body) as { articles: { refnumber: string; file: string | null }[] };
+  const issue = JSON.parse((await get(`${origin}/api/archives/${year}/${volume}/1`)).body) as {
+    articles: { refnumber: string; file: string | null }[];
+  };
   const article = issue.articles.find((a) => a.file) ?? issue.articles[0];
   const articlePage = `/archives/${year}/vol${volume}/issue1/${article.refnumber}`;
   const targets: [string, string][] = [
@@ -125,7 +143,9 @@ try {
     const m = { base: [] as number[], rps: [] as number[], p50: [] as number[], ratio: [] as number[], ceiling: [] as number[] };
     let non2xx = 0;
     // The do-nothing Worker answers with the same headers as this answer.
-    const headerSet = floor ? await (await fetch(`${floor.origin}/headers`, { method: "POST", body: JSON.stringify(probe.headers) })).text() : "";
+    const headerSet = floor
+      ? await (await fetch(`${floor.origin}/headers`, { method: "POST", body: JSON.stringify(probe.headers) })).text()
+      : "";
     for (let round = 0; round < rounds; round++) {
       const base = await rate(`${origin}${near.path}`);
       const r = await rate(`${origin}${p}`);

@@ -2,8 +2,23 @@
 // title, authors, abstract and keywords, then body pages whose count matches the article's page range.
 // Standard fonts only speak WinAnsi, so every string passes through toWinAnsi() first.
 import {
-  PDFDocument, StandardFonts, beginText, endText, popGraphicsState, pushGraphicsState, rgb, setFillingColor, setFontAndSize,
-  setTextMatrix, setTextRise, setWordSpacing, showText, type PDFFont, type PDFName, type PDFOperator, type PDFPage,
+  PDFDocument,
+  StandardFonts,
+  beginText,
+  endText,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setFillingColor,
+  setFontAndSize,
+  setTextMatrix,
+  setTextRise,
+  setWordSpacing,
+  showText,
+  type PDFFont,
+  type PDFName,
+  type PDFOperator,
+  type PDFPage,
 } from "pdf-lib";
 
 export interface ArticlePdfInput {
@@ -40,8 +55,27 @@ export interface ArticlePdfInput {
 // ---- text that standard fonts can draw ------------------------------------------------------------------
 
 const TRANSLITERATE: Record<string, string> = {
-  ə: "a", Ə: "A", ı: "i", İ: "I", ş: "s", Ş: "S", ğ: "g", Ğ: "G", ł: "l", Ł: "L", đ: "d", Đ: "D",
-  "\u2212": "-", "\u2264": "<=", "\u2265": ">=", "\u2032": "'", Δ: "delta ", α: "alpha", β: "beta", γ: "gamma", μ: "\u00b5",
+  ə: "a",
+  Ə: "A",
+  ı: "i",
+  İ: "I",
+  ş: "s",
+  Ş: "S",
+  ğ: "g",
+  Ğ: "G",
+  ł: "l",
+  Ł: "L",
+  đ: "d",
+  Đ: "D",
+  "\u2212": "-",
+  "\u2264": "<=",
+  "\u2265": ">=",
+  "\u2032": "'",
+  Δ: "delta ",
+  α: "alpha",
+  β: "beta",
+  γ: "gamma",
+  μ: "\u00b5",
 };
 
 let winAnsi: Set<number> | null = null;
@@ -194,14 +228,29 @@ function fontKey(page: PDFPage, font: PDFFont): PDFName {
  * Draws one laid-out line as a single text object: runs flow from one show operator to the next, word
  * spacing (Tw) justifies, text rise (Ts) makes sub- and superscripts. (One drawText per word is ~10x slower.)
  */
-function drawLine(page: PDFPage, fonts: Fonts, line: Line, x: number, y: number, size: number, maxWidth: number, opts: { justify?: boolean; align?: "left" | "center" | "right"; color?: ReturnType<typeof rgb> } = {}) {
+function drawLine(
+  page: PDFPage,
+  fonts: Fonts,
+  line: Line,
+  x: number,
+  y: number,
+  size: number,
+  maxWidth: number,
+  opts: { justify?: boolean; align?: "left" | "center" | "right"; color?: ReturnType<typeof rgb> } = {},
+) {
   const gaps = line.words.length - 1;
   const justify = opts.justify && line.justify && gaps > 0;
   const extra = justify ? (maxWidth - line.width) / gaps : 0;
   let cx = x;
   if (opts.align === "center") cx = x + (maxWidth - line.width) / 2;
   if (opts.align === "right") cx = x + maxWidth - line.width;
-  const ops: PDFOperator[] = [pushGraphicsState(), setFillingColor(opts.color ?? rgb(0.1, 0.1, 0.1)), beginText(), setTextMatrix(1, 0, 0, 1, cx, y), setWordSpacing(extra)];
+  const ops: PDFOperator[] = [
+    pushGraphicsState(),
+    setFillingColor(opts.color ?? rgb(0.1, 0.1, 0.1)),
+    beginText(),
+    setTextMatrix(1, 0, 0, 1, cx, y),
+    setWordSpacing(extra),
+  ];
   let current: { font: PDFFont; size: number; rise: number } | null = null;
   let text = "";
   const flush = () => {
@@ -311,30 +360,58 @@ export async function buildArticlePdf(input: ArticlePdfInput): Promise<Uint8Arra
 
   const lastPage = article.firstPage + article.pageCount - 1;
   const surname = (name: string) => name.split(" ").slice(-1)[0];
-  const runningAuthors = article.authors.length > 2 ? `${surname(article.authors[0].name)} et al.` : article.authors.map((a) => surname(a.name)).join(" and ");
+  const runningAuthors =
+    article.authors.length > 2 ? `${surname(article.authors[0].name)} et al.` : article.authors.map((a) => surname(a.name)).join(" and ");
 
   const footer = (page: PDFPage, n: number) => {
     page.drawLine({ start: { x: MARGIN_X, y: 52 }, end: { x: A4[0] - MARGIN_X, y: 52 }, thickness: 0.5, color: GREY });
     page.drawText(safe(`${journal.domain}`, fonts.sans), { x: MARGIN_X, y: 38, size: 8, font: fonts.sans, color: GREY });
     const num = String(n);
-    page.drawText(num, { x: A4[0] - MARGIN_X - fonts.sansBold.widthOfTextAtSize(num, 9), y: 38, size: 9, font: fonts.sansBold, color: ACCENT });
+    page.drawText(num, {
+      x: A4[0] - MARGIN_X - fonts.sansBold.widthOfTextAtSize(num, 9),
+      y: 38,
+      size: 9,
+      font: fonts.sansBold,
+      color: ACCENT,
+    });
   };
 
   // Title page.
   const first = doc.addPage(A4);
   first.drawRectangle({ x: 0, y: A4[1] - 92, width: A4[0], height: 92, color: ACCENT });
-  first.drawText(safe(journal.name.toUpperCase(), fonts.sansBold), { x: MARGIN_X, y: A4[1] - 42, size: 12.5, font: fonts.sansBold, color: rgb(1, 1, 1), maxWidth: WIDTH });
+  first.drawText(safe(journal.name.toUpperCase(), fonts.sansBold), {
+    x: MARGIN_X,
+    y: A4[1] - 42,
+    size: 12.5,
+    font: fonts.sansBold,
+    color: rgb(1, 1, 1),
+    maxWidth: WIDTH,
+  });
   const [issnPrint, issnOnline] = journal.issn.split(",").map((s) => s.trim());
   first.drawText(safe(`ISSN: ${issnPrint} (Print)${issnOnline ? `  |  ${issnOnline} (Online)` : ""}  |  ${journal.domain}`, fonts.sans), {
-    x: MARGIN_X, y: A4[1] - 60, size: 8.5, font: fonts.sans, color: rgb(0.85, 0.9, 0.96),
+    x: MARGIN_X,
+    y: A4[1] - 60,
+    size: 8.5,
+    font: fonts.sans,
+    color: rgb(0.85, 0.9, 0.96),
   });
   first.drawText(`Volume ${article.volume}, Issue ${article.issue}, ${article.year}, Pages ${article.firstPage}-${lastPage}`, {
-    x: MARGIN_X, y: A4[1] - 75, size: 8.5, font: fonts.sans, color: rgb(0.85, 0.9, 0.96),
+    x: MARGIN_X,
+    y: A4[1] - 75,
+    size: 8.5,
+    font: fonts.sans,
+    color: rgb(0.85, 0.9, 0.96),
   });
   let y = A4[1] - 122;
   first.drawText(safe(article.type.toUpperCase(), fonts.sansBold), { x: MARGIN_X, y, size: 8.5, font: fonts.sansBold, color: ACCENT });
   const refLabel = safe(`Ref. No.: ${article.refnumber}`, fonts.sans);
-  first.drawText(refLabel, { x: A4[0] - MARGIN_X - fonts.sans.widthOfTextAtSize(refLabel, 8.5), y, size: 8.5, font: fonts.sans, color: GREY });
+  first.drawText(refLabel, {
+    x: A4[0] - MARGIN_X - fonts.sans.widthOfTextAtSize(refLabel, 8.5),
+    y,
+    size: 8.5,
+    font: fonts.sans,
+    color: GREY,
+  });
   y -= 28;
   for (const line of wrap(fonts, article.title, 17, WIDTH, { bold: true })) {
     drawLine(first, fonts, line, MARGIN_X, y, 17, WIDTH);
@@ -355,7 +432,13 @@ export async function buildArticlePdf(input: ArticlePdfInput): Promise<Uint8Arra
       y -= 11.5;
     }
   });
-  first.drawText(safe(`*Corresponding author: ${article.email}`, fonts.italic), { x: MARGIN_X, y, size: 9, font: fonts.italic, color: GREY });
+  first.drawText(safe(`*Corresponding author: ${article.email}`, fonts.italic), {
+    x: MARGIN_X,
+    y,
+    size: 9,
+    font: fonts.italic,
+    color: GREY,
+  });
   y -= 20;
   const dates = `Received: ${article.received}   |   Accepted: ${article.accepted}   |   Published: ${article.published}`;
   first.drawText(dates, { x: MARGIN_X, y, size: 8.5, font: fonts.sans, color: GREY });
@@ -365,7 +448,15 @@ export async function buildArticlePdf(input: ArticlePdfInput): Promise<Uint8Arra
   const abstractLines = wrap(fonts, article.abstract, BODY_SIZE, WIDTH - 24);
   const keywordLines = wrap(fonts, `<b>Keywords:</b> ${article.keywords.join("; ")}`, BODY_SIZE, WIDTH - 24);
   const boxHeight = 34 + (abstractLines.length + keywordLines.length) * LEADING + 10;
-  first.drawRectangle({ x: MARGIN_X, y: y - boxHeight, width: WIDTH, height: boxHeight, color: rgb(0.95, 0.97, 0.99), borderColor: rgb(0.75, 0.82, 0.9), borderWidth: 0.8 });
+  first.drawRectangle({
+    x: MARGIN_X,
+    y: y - boxHeight,
+    width: WIDTH,
+    height: boxHeight,
+    color: rgb(0.95, 0.97, 0.99),
+    borderColor: rgb(0.75, 0.82, 0.9),
+    borderWidth: 0.8,
+  });
   y -= 22;
   first.drawText("Abstract", { x: MARGIN_X + 12, y, size: 12, font: fonts.bold, color: ACCENT });
   y -= LEADING + 2;
@@ -379,7 +470,12 @@ export async function buildArticlePdf(input: ArticlePdfInput): Promise<Uint8Arra
     y -= LEADING;
   }
   y -= 30;
-  const citeLines = wrap(fonts, `<b>How to cite this article:</b> ${article.authors.map((a) => a.name).join(", ")}. ${article.title}. <i>${journal.shortName}</i> ${article.year}; ${article.volume}(${article.issue}): ${article.firstPage}-${lastPage}.`, 9, WIDTH);
+  const citeLines = wrap(
+    fonts,
+    `<b>How to cite this article:</b> ${article.authors.map((a) => a.name).join(", ")}. ${article.title}. <i>${journal.shortName}</i> ${article.year}; ${article.volume}(${article.issue}): ${article.firstPage}-${lastPage}.`,
+    9,
+    WIDTH,
+  );
   for (const line of citeLines) {
     drawLine(first, fonts, line, MARGIN_X, y, 9, WIDTH, { color: rgb(0.25, 0.25, 0.25) });
     y -= 12;
@@ -421,10 +517,19 @@ export async function buildArticlePdf(input: ArticlePdfInput): Promise<Uint8Arra
     while (pages.length <= i) {
       const p = doc.addPage(A4);
       const n = article.firstPage + pages.length + 1;
-      const head = safe(`${journal.shortName} ${article.year}; ${article.volume}(${article.issue}): ${article.firstPage}-${lastPage}`, fonts.sansOblique);
+      const head = safe(
+        `${journal.shortName} ${article.year}; ${article.volume}(${article.issue}): ${article.firstPage}-${lastPage}`,
+        fonts.sansOblique,
+      );
       p.drawText(head, { x: MARGIN_X, y: A4[1] - 40, size: 8, font: fonts.sansOblique, color: GREY });
       const right = safe(runningAuthors, fonts.sansOblique);
-      p.drawText(right, { x: A4[0] - MARGIN_X - fonts.sansOblique.widthOfTextAtSize(right, 8), y: A4[1] - 40, size: 8, font: fonts.sansOblique, color: GREY });
+      p.drawText(right, {
+        x: A4[0] - MARGIN_X - fonts.sansOblique.widthOfTextAtSize(right, 8),
+        y: A4[1] - 40,
+        size: 8,
+        font: fonts.sansOblique,
+        color: GREY,
+      });
       p.drawLine({ start: { x: MARGIN_X, y: A4[1] - 46 }, end: { x: A4[0] - MARGIN_X, y: A4[1] - 46 }, thickness: 0.5, color: GREY });
       footer(p, n);
       pages.push(p);

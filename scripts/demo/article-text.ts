@@ -45,8 +45,18 @@ const DISCUSSION = [
   "Differences between the laboratory and the field results underline the importance of validation under real conditions.",
 ];
 const JOURNALS = [
-  "J. Environ. Sci.", "Int. J. Biol. Sci.", "Afr. J. Biotechnol.", "Asian J. Chem.", "J. Appl. Res.", "Res. J. Pharm. Technol.",
-  "J. Agric. Sci.", "Environ. Monit. Assess.", "Heliyon", "Sci. Rep.", "J. Clean. Prod.", "Int. J. Eng. Res.",
+  "J. Environ. Sci.",
+  "Int. J. Biol. Sci.",
+  "Afr. J. Biotechnol.",
+  "Asian J. Chem.",
+  "J. Appl. Res.",
+  "Res. J. Pharm. Technol.",
+  "J. Agric. Sci.",
+  "Environ. Monit. Assess.",
+  "Heliyon",
+  "Sci. Rep.",
+  "J. Clean. Prod.",
+  "Int. J. Eng. Res.",
 ];
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -80,10 +90,18 @@ export function bodyOf(rnd: Random, topic: Topic, year: number, pools: CountryPo
         `${capitalize(topic.focus)} has been the subject of growing interest. ${rnd.pick(INTRO)} Therefore, the present study was undertaken to ${topic.aim}.`,
       ],
     },
-    { heading: "2. Materials and Methods", paragraphs: [para(topic.methods.slice(0, 1), METHODS, 2), para(topic.methods.slice(1), METHODS, 2)] },
+    {
+      heading: "2. Materials and Methods",
+      paragraphs: [para(topic.methods.slice(0, 1), METHODS, 2), para(topic.methods.slice(1), METHODS, 2)],
+    },
     { heading: "3. Results and Discussion", paragraphs: [para(topic.results, DISCUSSION, 2)] },
     { heading: "4. Conclusion", paragraphs: [`${topic.conclusion} ${rnd.pick(DISCUSSION)}`] },
-    { heading: "Acknowledgements", paragraphs: ["The authors thank the technical staff of their departments for assistance with sample collection and laboratory analyses."] },
+    {
+      heading: "Acknowledgements",
+      paragraphs: [
+        "The authors thank the technical staff of their departments for assistance with sample collection and laboratory analyses.",
+      ],
+    },
   ];
   // Padding paragraphs deal sentences from a shuffled deck, so an article repeats itself as little as possible.
   let deck: string[] = [];
@@ -98,7 +116,10 @@ export function bodyOf(rnd: Random, topic: Topic, year: number, pools: CountryPo
   };
   const references = Array.from({ length: rnd.int(6, 10) }, () => {
     const pool = rnd.pick(pools);
-    const authors = Array.from({ length: rnd.int(1, 3) }, () => `${rnd.pick(pool.family)} ${rnd.pick(pool.given[rnd.chance(0.5) ? "f" : "m"]).charAt(0)}.`).join(", ");
+    const authors = Array.from(
+      { length: rnd.int(1, 3) },
+      () => `${rnd.pick(pool.family)} ${rnd.pick(pool.given[rnd.chance(0.5) ? "f" : "m"]).charAt(0)}.`,
+    ).join(", ");
     const refYear = year - rnd.int(1, 14);
     const kw = rnd.pick(topic.keywords);
     const title = `${capitalize(rnd.pick(["studies on", "a review of", "recent advances in", "evaluation of", "new insights into"]))} ${kw}`;

@@ -16,7 +16,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "../..");
 const work = mkdtempSync(path.join(tmpdir(), "render-images-"));
 
-const hex = (h: string): RGB => rgb(parseInt(h.slice(1, 3), 16) / 255, parseInt(h.slice(3, 5), 16) / 255, parseInt(h.slice(5, 7), 16) / 255);
+const hex = (h: string): RGB =>
+  rgb(parseInt(h.slice(1, 3), 16) / 255, parseInt(h.slice(3, 5), 16) / 255, parseInt(h.slice(5, 7), 16) / 255);
 
 interface Fonts {
   sans: PDFFont;
@@ -42,7 +43,15 @@ async function render(out: string, w: number, h: number, draw: (page: PDFPage, f
   writeFileSync(pdf, await doc.save());
   const jpeg = out.endsWith(".jpg");
   const base = path.join(work, "page");
-  execFileSync("pdftoppm", [jpeg ? "-jpeg" : "-png", ...(jpeg ? ["-jpegopt", "quality=86"] : []), "-r", String(72 * scale), "-singlefile", pdf, base]);
+  execFileSync("pdftoppm", [
+    jpeg ? "-jpeg" : "-png",
+    ...(jpeg ? ["-jpegopt", "quality=86"] : []),
+    "-r",
+    String(72 * scale),
+    "-singlefile",
+    pdf,
+    base,
+  ]);
   mkdirSync(path.dirname(out), { recursive: true });
   renameSync(`${base}.${jpeg ? "jpg" : "png"}`, out);
   console.log(`wrote ${path.relative(repo, out)}`);
@@ -60,7 +69,10 @@ const CLOTHES = ["#2f4a6d", "#3d5a40", "#5a3d5c", "#7a4b2a", "#33475b", "#5b6770
 const BACKDROP = ["#dde7f0", "#e8e2d6", "#e3ece2", "#ece3ea", "#e6e6e6", "#f0e6da", "#dfe9ec", "#e9e4f0"];
 
 type PortraitStyle = "long" | "scarf" | "bun" | "curlyLong" | "short" | "greyBeard" | "shortBeard" | "curly";
-const STYLES: Record<"f" | "m", PortraitStyle[]> = { f: ["long", "scarf", "bun", "curlyLong"], m: ["short", "greyBeard", "shortBeard", "curly"] };
+const STYLES: Record<"f" | "m", PortraitStyle[]> = {
+  f: ["long", "scarf", "bun", "curlyLong"],
+  m: ["short", "greyBeard", "shortBeard", "curly"],
+};
 
 function portrait(page: PDFPage, seed: number, gender: "f" | "m") {
   const rnd = createRandom(seed * 7919 + (gender === "f" ? 1 : 2));
@@ -70,7 +82,10 @@ function portrait(page: PDFPage, seed: number, gender: "f" | "m") {
   const hair = hex(style === "greyBeard" ? "#a5a5a5" : rnd.pick(HAIR.slice(0, 4)));
   const clothes = hex(rnd.pick(CLOTHES));
   const top = (color: RGB) =>
-    page.drawSvgPath(`M ${S * 0.34} ${S * 0.47} C ${S * 0.32} ${S * 0.26}, ${S * 0.68} ${S * 0.26}, ${S * 0.66} ${S * 0.47} C ${S * 0.6} ${S * 0.38}, ${S * 0.45} ${S * 0.37}, ${S * 0.34} ${S * 0.47} Z`, { x: 0, y: S, color });
+    page.drawSvgPath(
+      `M ${S * 0.34} ${S * 0.47} C ${S * 0.32} ${S * 0.26}, ${S * 0.68} ${S * 0.26}, ${S * 0.66} ${S * 0.47} C ${S * 0.6} ${S * 0.38}, ${S * 0.45} ${S * 0.37}, ${S * 0.34} ${S * 0.47} Z`,
+      { x: 0, y: S, color },
+    );
   const curls = (radius: number, count: number, spread: number) => {
     for (let i = 0; i < count; i++) {
       const a = Math.PI * (-spread + ((1 + 2 * spread) * i) / (count - 1));
@@ -80,18 +95,33 @@ function portrait(page: PDFPage, seed: number, gender: "f" | "m") {
   page.drawRectangle({ x: 0, y: 0, width: S, height: S, color: hex(rnd.pick(BACKDROP)) });
   page.drawCircle({ x: S * 0.5, y: S * 0.62, size: S * 0.46, color: rgb(1, 1, 1), opacity: 0.35 });
   // Shoulders and collar.
-  page.drawSvgPath(`M ${S * 0.08} ${S} C ${S * 0.1} ${S * 0.78}, ${S * 0.25} ${S * 0.72}, ${S * 0.5} ${S * 0.72} C ${S * 0.75} ${S * 0.72}, ${S * 0.9} ${S * 0.78}, ${S * 0.92} ${S} Z`, { x: 0, y: S, color: clothes });
+  page.drawSvgPath(
+    `M ${S * 0.08} ${S} C ${S * 0.1} ${S * 0.78}, ${S * 0.25} ${S * 0.72}, ${S * 0.5} ${S * 0.72} C ${S * 0.75} ${S * 0.72}, ${S * 0.9} ${S * 0.78}, ${S * 0.92} ${S} Z`,
+    { x: 0, y: S, color: clothes },
+  );
   if (style !== "scarf") {
-    page.drawSvgPath(`M ${S * 0.42} ${S * 0.73} L ${S * 0.5} ${S * 0.86} L ${S * 0.58} ${S * 0.73} Z`, { x: 0, y: S, color: rgb(0.96, 0.96, 0.96) });
-    if (gender === "m" && rnd.chance(0.6)) page.drawSvgPath(`M ${S * 0.485} ${S * 0.78} L ${S * 0.515} ${S * 0.78} L ${S * 0.525} ${S * 0.95} L ${S * 0.5} ${S * 0.99} L ${S * 0.475} ${S * 0.95} Z`, { x: 0, y: S, color: hex(rnd.pick(["#8a2f3b", "#1f3b5c", "#3d5a40", "#5a3d5c"])) });
+    page.drawSvgPath(`M ${S * 0.42} ${S * 0.73} L ${S * 0.5} ${S * 0.86} L ${S * 0.58} ${S * 0.73} Z`, {
+      x: 0,
+      y: S,
+      color: rgb(0.96, 0.96, 0.96),
+    });
+    if (gender === "m" && rnd.chance(0.6))
+      page.drawSvgPath(
+        `M ${S * 0.485} ${S * 0.78} L ${S * 0.515} ${S * 0.78} L ${S * 0.525} ${S * 0.95} L ${S * 0.5} ${S * 0.99} L ${S * 0.475} ${S * 0.95} Z`,
+        { x: 0, y: S, color: hex(rnd.pick(["#8a2f3b", "#1f3b5c", "#3d5a40", "#5a3d5c"])) },
+      );
   }
   // Hair or scarf behind the head.
-  if (style === "long" || style === "curlyLong") page.drawEllipse({ x: S * 0.5, y: S * 0.48, xScale: S * 0.21, yScale: S * 0.27, color: hair });
+  if (style === "long" || style === "curlyLong")
+    page.drawEllipse({ x: S * 0.5, y: S * 0.48, xScale: S * 0.21, yScale: S * 0.27, color: hair });
   if (style === "curlyLong") curls(0.06, 11, 0.25);
   if (style === "scarf") {
     const scarf = hex(rnd.pick(["#6b3e5e", "#2f5d73", "#7a5a2f", "#40553a", "#3b4f7a"]));
     page.drawEllipse({ x: S * 0.5, y: S * 0.5, xScale: S * 0.21, yScale: S * 0.25, color: scarf });
-    page.drawSvgPath(`M ${S * 0.29} ${S * 0.55} C ${S * 0.3} ${S * 0.8}, ${S * 0.7} ${S * 0.8}, ${S * 0.71} ${S * 0.55} L ${S * 0.74} ${S * 0.82} C ${S * 0.6} ${S * 0.86}, ${S * 0.4} ${S * 0.86}, ${S * 0.26} ${S * 0.82} Z`, { x: 0, y: S, color: scarf });
+    page.drawSvgPath(
+      `M ${S * 0.29} ${S * 0.55} C ${S * 0.3} ${S * 0.8}, ${S * 0.7} ${S * 0.8}, ${S * 0.71} ${S * 0.55} L ${S * 0.74} ${S * 0.82} C ${S * 0.6} ${S * 0.86}, ${S * 0.4} ${S * 0.86}, ${S * 0.26} ${S * 0.82} Z`,
+      { x: 0, y: S, color: scarf },
+    );
   }
   if (style === "bun") page.drawCircle({ x: S * 0.5, y: S * 0.77, size: S * 0.075, color: hair });
   // Neck, ears, head.
@@ -105,19 +135,35 @@ function portrait(page: PDFPage, seed: number, gender: "f" | "m") {
   if (style === "long" || style === "short" || style === "shortBeard" || style === "bun") top(hair);
   if (style === "curly") curls(0.052, 9, 0.02);
   if (style === "greyBeard") {
-    page.drawSvgPath(`M ${S * 0.34} ${S * 0.5} C ${S * 0.33} ${S * 0.4}, ${S * 0.36} ${S * 0.37}, ${S * 0.38} ${S * 0.36} L ${S * 0.37} ${S * 0.47} Z`, { x: 0, y: S, color: hair });
-    page.drawSvgPath(`M ${S * 0.66} ${S * 0.5} C ${S * 0.67} ${S * 0.4}, ${S * 0.64} ${S * 0.37}, ${S * 0.62} ${S * 0.36} L ${S * 0.63} ${S * 0.47} Z`, { x: 0, y: S, color: hair });
+    page.drawSvgPath(
+      `M ${S * 0.34} ${S * 0.5} C ${S * 0.33} ${S * 0.4}, ${S * 0.36} ${S * 0.37}, ${S * 0.38} ${S * 0.36} L ${S * 0.37} ${S * 0.47} Z`,
+      { x: 0, y: S, color: hair },
+    );
+    page.drawSvgPath(
+      `M ${S * 0.66} ${S * 0.5} C ${S * 0.67} ${S * 0.4}, ${S * 0.64} ${S * 0.37}, ${S * 0.62} ${S * 0.36} L ${S * 0.63} ${S * 0.47} Z`,
+      { x: 0, y: S, color: hair },
+    );
   }
   // Face: eyes, glasses sometimes, mouth, beard.
   const eyeY = S * 0.54;
-  for (const dx of [-0.06, 0.06]) page.drawEllipse({ x: S * (0.5 + dx), y: eyeY, xScale: S * 0.012, yScale: S * 0.015, color: hex("#2a2220") });
+  for (const dx of [-0.06, 0.06])
+    page.drawEllipse({ x: S * (0.5 + dx), y: eyeY, xScale: S * 0.012, yScale: S * 0.015, color: hex("#2a2220") });
   if (rnd.chance(0.4)) {
-    for (const dx of [-0.06, 0.06]) page.drawCircle({ x: S * (0.5 + dx), y: eyeY, size: S * 0.035, borderColor: hex("#333333"), borderWidth: S * 0.006 });
+    for (const dx of [-0.06, 0.06])
+      page.drawCircle({ x: S * (0.5 + dx), y: eyeY, size: S * 0.035, borderColor: hex("#333333"), borderWidth: S * 0.006 });
     page.drawLine({ start: { x: S * 0.475, y: eyeY }, end: { x: S * 0.525, y: eyeY }, thickness: S * 0.006, color: hex("#333333") });
   }
-  page.drawSvgPath(`M ${S * 0.45} ${S * 0.57} Q ${S * 0.5} ${S * 0.6}, ${S * 0.55} ${S * 0.57}`, { x: 0, y: S + S * 0.04, borderColor: hex("#7a3b2e"), borderWidth: S * 0.009 });
+  page.drawSvgPath(`M ${S * 0.45} ${S * 0.57} Q ${S * 0.5} ${S * 0.6}, ${S * 0.55} ${S * 0.57}`, {
+    x: 0,
+    y: S + S * 0.04,
+    borderColor: hex("#7a3b2e"),
+    borderWidth: S * 0.009,
+  });
   if (style === "greyBeard" || style === "shortBeard") {
-    page.drawSvgPath(`M ${S * 0.4} ${S * 0.6} C ${S * 0.42} ${S * 0.76}, ${S * 0.58} ${S * 0.76}, ${S * 0.6} ${S * 0.6} C ${S * 0.56} ${S * 0.66}, ${S * 0.44} ${S * 0.66}, ${S * 0.4} ${S * 0.6} Z`, { x: 0, y: S, color: hair, opacity: 0.9 });
+    page.drawSvgPath(
+      `M ${S * 0.4} ${S * 0.6} C ${S * 0.42} ${S * 0.76}, ${S * 0.58} ${S * 0.76}, ${S * 0.6} ${S * 0.6} C ${S * 0.56} ${S * 0.66}, ${S * 0.44} ${S * 0.66}, ${S * 0.4} ${S * 0.6} Z`,
+      { x: 0, y: S, color: hair, opacity: 0.9 },
+    );
   }
 }
 
@@ -126,12 +172,27 @@ function avatar(page: PDFPage) {
   page.drawRectangle({ x: 0, y: 0, width: S, height: S, color: hex("#e4e7eb") });
   const grey = hex("#a3abb5");
   page.drawCircle({ x: S * 0.5, y: S * 0.6, size: S * 0.18, color: grey });
-  page.drawSvgPath(`M ${S * 0.14} ${S} C ${S * 0.14} ${S * 0.72}, ${S * 0.3} ${S * 0.64}, ${S * 0.5} ${S * 0.64} C ${S * 0.7} ${S * 0.64}, ${S * 0.86} ${S * 0.72}, ${S * 0.86} ${S} Z`, { x: 0, y: S, color: grey });
+  page.drawSvgPath(
+    `M ${S * 0.14} ${S} C ${S * 0.14} ${S * 0.72}, ${S * 0.3} ${S * 0.64}, ${S * 0.5} ${S * 0.64} C ${S * 0.7} ${S * 0.64}, ${S * 0.86} ${S * 0.72}, ${S * 0.86} ${S} Z`,
+    { x: 0, y: S, color: grey },
+  );
 }
 
 // ---- partner logos --------------------------------------------------------------------------------------
 
-const LOGO_COLORS = ["#1d4e89", "#00798c", "#d1495b", "#2e7d32", "#6a4c93", "#e07a1f", "#37474f", "#8d6e63", "#3949ab", "#00897b", "#c62828"];
+const LOGO_COLORS = [
+  "#1d4e89",
+  "#00798c",
+  "#d1495b",
+  "#2e7d32",
+  "#6a4c93",
+  "#e07a1f",
+  "#37474f",
+  "#8d6e63",
+  "#3949ab",
+  "#00897b",
+  "#c62828",
+];
 
 function logo(page: PDFPage, fonts: Fonts, title: string, index: number) {
   const W = page.getWidth();
@@ -152,16 +213,32 @@ function logo(page: PDFPage, fonts: Fonts, title: string, index: number) {
     .join("")
     .slice(0, 3);
   const size = initials.length > 2 ? 22 : 28;
-  page.drawText(initials, { x: cx - fonts.sansBold.widthOfTextAtSize(initials, size) / 2, y: cy - size * 0.36, size, font: fonts.sansBold, color: rgb(1, 1, 1) });
+  page.drawText(initials, {
+    x: cx - fonts.sansBold.widthOfTextAtSize(initials, size) / 2,
+    y: cy - size * 0.36,
+    size,
+    font: fonts.sansBold,
+    color: rgb(1, 1, 1),
+  });
   // Name on one or two lines.
   const words = title.split(" ");
-  const lines = words.length > 2 ? [words.slice(0, Math.ceil(words.length / 2)).join(" "), words.slice(Math.ceil(words.length / 2)).join(" ")] : [title];
+  const lines =
+    words.length > 2
+      ? [words.slice(0, Math.ceil(words.length / 2)).join(" "), words.slice(Math.ceil(words.length / 2)).join(" ")]
+      : [title];
   const textX = 112;
   const maxW = W - textX - 14;
   let nameSize = 25;
   while (lines.some((l) => fonts.sansBold.widthOfTextAtSize(l, nameSize) > maxW)) nameSize -= 1;
   const top = lines.length === 2 ? cy + 6 : cy - 4;
-  for (const [i, l] of lines.entries()) page.drawText(l, { x: textX, y: top - i * (nameSize + 3), size: nameSize, font: fonts.sansBold, color: i === 0 ? color : hex("#333333") });
+  for (const [i, l] of lines.entries())
+    page.drawText(l, {
+      x: textX,
+      y: top - i * (nameSize + 3),
+      size: nameSize,
+      font: fonts.sansBold,
+      color: i === 0 ? color : hex("#333333"),
+    });
   page.drawLine({ start: { x: textX, y: 24 }, end: { x: W - 14, y: 24 }, thickness: 1.2, color, opacity: 0.5 });
 }
 
@@ -175,11 +252,21 @@ function certificate(page: PDFPage, f: Fonts) {
   page.drawRectangle({ x: 0, y: 0, width: W, height: H, color: hex("#fffdf6") });
   page.drawRectangle({ x: 12, y: 12, width: W - 24, height: H - 24, borderColor: navy, borderWidth: 6 });
   page.drawRectangle({ x: 24, y: 24, width: W - 48, height: H - 48, borderColor: gold, borderWidth: 1.5 });
-  for (const [x, y] of [[24, 24], [W - 24, 24], [24, H - 24], [W - 24, H - 24]]) page.drawCircle({ x, y, size: 7, color: gold });
+  for (const [x, y] of [
+    [24, 24],
+    [W - 24, 24],
+    [24, H - 24],
+    [W - 24, H - 24],
+  ])
+    page.drawCircle({ x, y, size: 7, color: gold });
   centered(page, "CERTIFICATE", f.serifBold, 40, H - 92, navy);
   centered(page, "OF PUBLICATION", f.sansBold, 14, H - 116, gold);
   centered(page, "This is to certify that the article", f.serifItalic, 13, H - 152, hex("#444444"));
-  for (const [w, y] of [[300, H - 178], [380, H - 196]] as const) page.drawRectangle({ x: (W - w) / 2, y, width: w, height: 7, color: hex("#c9cfd6") });
+  for (const [w, y] of [
+    [300, H - 178],
+    [380, H - 196],
+  ] as const)
+    page.drawRectangle({ x: (W - w) / 2, y, width: w, height: 7, color: hex("#c9cfd6") });
   centered(page, "authored by", f.serifItalic, 13, H - 222, hex("#444444"));
   page.drawRectangle({ x: (W - 240) / 2, y: H - 248, width: 240, height: 9, color: navy, opacity: 0.75 });
   centered(page, "has been peer reviewed and published in the journal", f.serifItalic, 13, H - 274, hex("#444444"));
@@ -200,8 +287,20 @@ function certificate(page: PDFPage, f: Fonts) {
     page.drawSvgPath("M 0 0 C 20 -18, 30 10, 50 -6 S 80 -14, 100 0 S 130 -10, 150 -2", { x, y: 86, borderColor: navy, borderWidth: 1.2 });
     page.drawLine({ start: { x, y: 66 }, end: { x: x + 150, y: 66 }, thickness: 0.8, color: hex("#555555") });
   }
-  page.drawText("Editor-in-Chief", { x: 92 + 75 - f.sans.widthOfTextAtSize("Editor-in-Chief", 9) / 2, y: 52, size: 9, font: f.sans, color: hex("#555555") });
-  page.drawText("Managing Editor", { x: W - 92 - 75 - f.sans.widthOfTextAtSize("Managing Editor", 9) / 2, y: 52, size: 9, font: f.sans, color: hex("#555555") });
+  page.drawText("Editor-in-Chief", {
+    x: 92 + 75 - f.sans.widthOfTextAtSize("Editor-in-Chief", 9) / 2,
+    y: 52,
+    size: 9,
+    font: f.sans,
+    color: hex("#555555"),
+  });
+  page.drawText("Managing Editor", {
+    x: W - 92 - 75 - f.sans.widthOfTextAtSize("Managing Editor", 9) / 2,
+    y: 52,
+    size: 9,
+    font: f.sans,
+    color: hex("#555555"),
+  });
 }
 
 function coverPage(page: PDFPage, f: Fonts) {
@@ -226,7 +325,12 @@ function coverPage(page: PDFPage, f: Fonts) {
   page.drawCircle({ x: cx, y: cy, size: 30, color: rgb(1, 1, 1), opacity: 0.9 });
   page.drawCircle({ x: cx, y: cy, size: 118, borderColor: navy, borderWidth: 1, opacity: 0.4 });
   centered(page, "VOLUME  ·  ISSUE", f.sansBold, 12, 150, navy);
-  for (const [w, y] of [[210, 122], [170, 106], [190, 90]] as const) page.drawRectangle({ x: (W - w) / 2, y, width: w, height: 6, color: hex("#d5dbe1") });
+  for (const [w, y] of [
+    [210, 122],
+    [170, 106],
+    [190, 90],
+  ] as const)
+    page.drawRectangle({ x: (W - w) / 2, y, width: w, height: 6, color: hex("#d5dbe1") });
   page.drawRectangle({ x: 0, y: 0, width: W, height: 50, color: navy });
   centered(page, "COVER PAGE", f.sansBold, 14, 19, rgb(1, 1, 1));
 }
@@ -256,7 +360,17 @@ await render(path.join(staticImg, "certificate.png"), 600, 424, (p, f) => certif
 await render(path.join(staticImg, "cover-page.png"), 424, 600, (p, f) => coverPage(p, f));
 try {
   // Optional: smaller PNGs when optipng is installed.
-  execFileSync("optipng", ["-quiet", "-o2", ...readdirSync(staticImg).filter((f) => f.endsWith(".png")).map((f) => path.join(staticImg, f))], { stdio: "ignore" });
+  execFileSync(
+    "optipng",
+    [
+      "-quiet",
+      "-o2",
+      ...readdirSync(staticImg)
+        .filter((f) => f.endsWith(".png"))
+        .map((f) => path.join(staticImg, f)),
+    ],
+    { stdio: "ignore" },
+  );
 } catch {
   /* not installed */
 }

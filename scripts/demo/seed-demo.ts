@@ -109,14 +109,21 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
   };
 
   // Editorial board.
-  const portraits = readdirSync(path.join(imagesDir, "portraits")).filter((f) => /\.(png|jpe?g)$/.test(f)).sort();
+  const portraits = readdirSync(path.join(imagesDir, "portraits"))
+    .filter((f) => /\.(png|jpe?g)$/.test(f))
+    .sort();
   const portraitsOf = { f: portraits.filter((f) => f.includes("-f-")), m: portraits.filter((f) => f.includes("-m-")) };
   const portraitIndex = { f: spec.seed % 8, m: (spec.seed >> 3) % 8 };
   const taken = new Set<string>();
   const editors: JournalPlan["editors"] = [];
   const editorFiles: { file: string; source: string }[] = [];
   for (const plan of spec.editors) {
-    const noPicture = new Set(rnd.sample([...Array(plan.count).keys()].filter((i) => i > 0 || plan.count === 1), plan.withoutPicture));
+    const noPicture = new Set(
+      rnd.sample(
+        [...Array(plan.count).keys()].filter((i) => i > 0 || plan.count === 1),
+        plan.withoutPicture,
+      ),
+    );
     for (let i = 0; i < plan.count; i++) {
       const person = personFrom(rnd, poolOf(rnd.pick(spec.editorCountries)), taken);
       const post = POSTS[plan.category][i % POSTS[plan.category].length];
@@ -198,7 +205,8 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
         : [personFrom(rnd, firstPool, authorTaken)];
       if (!featured) {
         const coAuthors = rnd.pick([0, 1, 1, 2, 2, 3, 3, 4]);
-        for (let c = 0; c < coAuthors; c++) authors.push(personFrom(rnd, rnd.chance(0.7) ? firstPool : poolOf(rnd.pick(spec.authorCountries)), authorTaken));
+        for (let c = 0; c < coAuthors; c++)
+          authors.push(personFrom(rnd, rnd.chance(0.7) ? firstPool : poolOf(rnd.pick(spec.authorCountries)), authorTaken));
       }
       const lead = authors[0];
       const place = { country: lead.country, city: rnd.pick(firstPool.cities) };
@@ -225,7 +233,14 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
       } while (txnids.has(txnid));
       txnids.add(txnid);
       const file = refnumber ? `${refnumber}.pdf` : "";
-      const type = rnd.pick(["Research Article", "Research Article", "Research Article", "Research Article", "Short Communication", "Review Article"]);
+      const type = rnd.pick([
+        "Research Article",
+        "Research Article",
+        "Research Article",
+        "Research Article",
+        "Short Communication",
+        "Review Article",
+      ]);
       const affiliations = [...new Set(authors.map((a) => a.institution))];
       const creation = addDays(published, -rnd.int(1, 5));
       issueArticles.push({
@@ -257,7 +272,9 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
         modification: iso(rnd.chance(0.3) ? addDays(creation, rnd.int(1, 12)) : creation),
         doi: refnumber ? `${spec.doiPrefix}/${refnumber}` : "",
         language: "",
-        authorDetails: JSON.stringify(authors.map((a) => ({ affiliation: a.institution, orcid: orcidRnd.chance(0.6) ? demoOrcid(orcidRnd) : "" }))),
+        authorDetails: JSON.stringify(
+          authors.map((a) => ({ affiliation: a.institution, orcid: orcidRnd.chance(0.6) ? demoOrcid(orcidRnd) : "" })),
+        ),
       });
       if (refnumber) {
         const body = bodyOf(rnd, topic, slot.year, spec.authorCountries.map(poolOf));
@@ -404,7 +421,9 @@ export async function seedDemo(env: LocalBindings, log: (msg: string) => void = 
       hiddenArticles: plan.articles.length - publicArticles,
       files: files.length,
     });
-    log(`  ${spec.slug} (${hosts.join(", ")}): ${plan.editors.length} editors, ${plan.indexing.length} indexing partners, ${plan.issues.length} issues, ${publicArticles} public + ${plan.articles.length - publicArticles} hidden articles, ${files.length} files (rows ${Math.round(rowsDone - started)} ms, files ${Math.round(performance.now() - rowsDone)} ms)`);
+    log(
+      `  ${spec.slug} (${hosts.join(", ")}): ${plan.editors.length} editors, ${plan.indexing.length} indexing partners, ${plan.issues.length} issues, ${publicArticles} public + ${plan.articles.length - publicArticles} hidden articles, ${files.length} files (rows ${Math.round(rowsDone - started)} ms, files ${Math.round(performance.now() - rowsDone)} ms)`,
+    );
   }
   return summaries;
 }

@@ -47,7 +47,14 @@ const PARTS = [
   ["fruit peel", "fruit peels"],
 ] as const;
 const SOLVENTS = ["methanolic", "ethanolic", "aqueous", "ethyl acetate", "n-hexane"];
-const BACTERIA = ["Escherichia coli", "Klebsiella pneumoniae", "Staphylococcus aureus", "Pseudomonas aeruginosa", "Salmonella enterica", "Enterococcus faecalis"];
+const BACTERIA = [
+  "Escherichia coli",
+  "Klebsiella pneumoniae",
+  "Staphylococcus aureus",
+  "Pseudomonas aeruginosa",
+  "Salmonella enterica",
+  "Enterococcus faecalis",
+];
 const CROPS = [
   ["wheat", "Triticum aestivum", "L."],
   ["rice", "Oryza sativa", "L."],
@@ -60,7 +67,14 @@ const CROPS = [
 ] as const;
 const FISH = ["Oreochromis niloticus", "Clarias gariepinus", "Labeo rohita", "Channa striata", "Cyprinus carpio"];
 const IONS = ["Pb<sup>2+</sup>", "Cd<sup>2+</sup>", "Cu<sup>2+</sup>", "Ni<sup>2+</sup>", "Cr<sup>6+</sup>", "Zn<sup>2+</sup>"];
-const ADSORBENTS = ["activated carbon prepared from coconut shell", "rice husk biochar", "chitosan-coated sand", "banana peel powder", "acid-modified bentonite clay", "sugarcane bagasse"];
+const ADSORBENTS = [
+  "activated carbon prepared from coconut shell",
+  "rice husk biochar",
+  "chitosan-coated sand",
+  "banana peel powder",
+  "acid-modified bentonite clay",
+  "sugarcane bagasse",
+];
 const NANOS = ["ZnO", "Ag", "CuO", "Fe<sub>3</sub>O<sub>4</sub>", "TiO<sub>2</sub>", "MgO", "NiO"];
 
 const plain = (html: string) => html.replace(/<[^>]+>/g, "");
@@ -241,7 +255,12 @@ export const NATURAL_SCIENCE_TOPICS: TopicFamily[] = [
   (rnd) => {
     const [crop, latin] = rnd.pick(CROPS);
     const stress = rnd.pick(["salinity stress", "drought stress", "heat stress", "cadmium toxicity"]);
-    const signal = rnd.pick(["Ca<sup>2+</sup> signalling", "exogenous H<sub>2</sub>O<sub>2</sub>", "K<sup>+</sup>/Na<sup>+</sup> homeostasis", "nitric oxide (NO)"]);
+    const signal = rnd.pick([
+      "Ca<sup>2+</sup> signalling",
+      "exogenous H<sub>2</sub>O<sub>2</sub>",
+      "K<sup>+</sup>/Na<sup>+</sup> homeostasis",
+      "nitric oxide (NO)",
+    ]);
     return {
       title: `Role of ${signal} in the antioxidant defence of <i>${latin}</i> seedlings under ${stress}`,
       subject: "Plant Physiology",
@@ -264,7 +283,12 @@ export const NATURAL_SCIENCE_TOPICS: TopicFamily[] = [
     };
   },
   (rnd, place) => {
-    const marker = rnd.pick(["serum vitamin D levels", "HbA<sub>1c</sub> and lipid profile", "serum Mg<sup>2+</sup> and Ca<sup>2+</sup> levels", "thyroid function (T<sub>3</sub>, T<sub>4</sub> and TSH)"]);
+    const marker = rnd.pick([
+      "serum vitamin D levels",
+      "HbA<sub>1c</sub> and lipid profile",
+      "serum Mg<sup>2+</sup> and Ca<sup>2+</sup> levels",
+      "thyroid function (T<sub>3</sub>, T<sub>4</sub> and TSH)",
+    ]);
     const population = rnd.pick(["adult patients", "pregnant women", "school-age children", "elderly patients"]);
     const disease = rnd.pick(["type 2 diabetes mellitus", "essential hypertension", "iron deficiency anaemia", "chronic kidney disease"]);
     return {
@@ -320,7 +344,14 @@ export const NATURAL_SCIENCE_TOPICS: TopicFamily[] = [
   },
   (rnd) => {
     const fish = rnd.pick(FISH);
-    const water = rnd.pick(["Lake Tana, Ethiopia", "River Niger at Lokoja, Nigeria", "Kaptai Lake, Bangladesh", "Brantas River, Indonesia", "Indus River at Sukkur, Pakistan", "Lake Nasser, Egypt"]);
+    const water = rnd.pick([
+      "Lake Tana, Ethiopia",
+      "River Niger at Lokoja, Nigeria",
+      "Kaptai Lake, Bangladesh",
+      "Brantas River, Indonesia",
+      "Indus River at Sukkur, Pakistan",
+      "Lake Nasser, Egypt",
+    ]);
     return {
       title: `Length–weight relationship, condition factor and feeding habits of <i>${fish}</i> in ${water}`,
       subject: "Fisheries Science",
@@ -355,7 +386,11 @@ const MATERIALS = [
 export const ENGINEERING_TOPICS: TopicFamily[] = [
   (rnd) => {
     const material = rnd.pick(MATERIALS);
-    const property = rnd.pick(["mechanical and durability properties", "thermal conductivity and heat transfer", "compressive strength and microstructure"]);
+    const property = rnd.pick([
+      "mechanical and durability properties",
+      "thermal conductivity and heat transfer",
+      "compressive strength and microstructure",
+    ]);
     return {
       title: `Experimental investigation of the ${property} of ${material}`,
       subject: "Materials Engineering",
@@ -375,8 +410,19 @@ export const ENGINEERING_TOPICS: TopicFamily[] = [
     };
   },
   (rnd, place) => {
-    const target = rnd.pick(["short-term electricity load", "crop yield", "groundwater level", "traffic flow", "student academic performance"]);
-    const method = rnd.pick(["long short-term memory networks", "gradient boosted decision trees", "a hybrid CNN-LSTM model", "support vector regression"]);
+    const target = rnd.pick([
+      "short-term electricity load",
+      "crop yield",
+      "groundwater level",
+      "traffic flow",
+      "student academic performance",
+    ]);
+    const method = rnd.pick([
+      "long short-term memory networks",
+      "gradient boosted decision trees",
+      "a hybrid CNN-LSTM model",
+      "support vector regression",
+    ]);
     return {
       title: `Prediction of ${target} in ${place.city} using ${method}`,
       subject: "Computer Engineering",
@@ -395,7 +441,12 @@ export const ENGINEERING_TOPICS: TopicFamily[] = [
     };
   },
   (rnd, place) => {
-    const system = rnd.pick(["grid-connected 50 kW<sub>p</sub> solar photovoltaic system", "solar-assisted absorption cooling system", "biogas plant fed with cattle dung", "small hydropower scheme"]);
+    const system = rnd.pick([
+      "grid-connected 50 kW<sub>p</sub> solar photovoltaic system",
+      "solar-assisted absorption cooling system",
+      "biogas plant fed with cattle dung",
+      "small hydropower scheme",
+    ]);
     return {
       title: `Performance analysis of a ${system} in ${place.city}, ${place.country}`,
       subject: "Energy Engineering",
@@ -421,7 +472,9 @@ export const ENGINEERING_TOPICS: TopicFamily[] = [
       focus: factor,
       aim: `examine the impact of ${factor} on the performance of ${sector}`,
       methods: [`A structured questionnaire was administered to ${rnd.int(220, 480)} respondents and analysed with PLS-SEM.`],
-      results: [`${factor[0].toUpperCase()}${factor.slice(1)} had a significant positive effect on performance (β = 0.${rnd.int(28, 61)}, p < 0.01).`],
+      results: [
+        `${factor[0].toUpperCase()}${factor.slice(1)} had a significant positive effect on performance (β = 0.${rnd.int(28, 61)}, p < 0.01).`,
+      ],
       conclusion: `Managers should invest in ${factor} to remain competitive.`,
       background: [`Organizations in emerging economies face increasing competition and changing customer expectations.`],
     };

@@ -14,18 +14,44 @@ type Range = [number, number];
 
 /** Spaces, punctuation and marks every script's text mixes in (numbers, dashes, quotes, ZWJ/ZWNJ, dotted circle). */
 const COMMON: Range[] = [
-  [0x0020, 0x007e], [0x00a0, 0x00bf], [0x00d7, 0x00d7], [0x00f7, 0x00f7],
-  [0x2000, 0x206f], [0x25cc, 0x25cc],
+  [0x0020, 0x007e],
+  [0x00a0, 0x00bf],
+  [0x00d7, 0x00d7],
+  [0x00f7, 0x00f7],
+  [0x2000, 0x206f],
+  [0x25cc, 0x25cc],
 ];
 
 /** Latin with all its extensions, IPA, Greek, Cyrillic, and the symbols scientific titles use. */
 const LATIN_GREEK_CYRILLIC: Range[] = [
   ...COMMON,
-  [0x00a0, 0x00ff], [0x0100, 0x017f], [0x0180, 0x024f], [0x0250, 0x02af], [0x02b0, 0x02ff], [0x0300, 0x036f],
-  [0x0370, 0x03ff], [0x0400, 0x04ff], [0x0500, 0x052f], [0x1c80, 0x1c8f], [0x1ab0, 0x1aff], [0x1d00, 0x1dff],
-  [0x1e00, 0x1eff], [0x1f00, 0x1fff], [0x2070, 0x209f], [0x20a0, 0x20cf], [0x2100, 0x214f], [0x2150, 0x218f],
-  [0x2190, 0x21ff], [0x2200, 0x22ff], [0x2c60, 0x2c7f], [0x2de0, 0x2dff], [0xa640, 0xa69f], [0xa720, 0xa7ff],
-  [0xab30, 0xab6f], [0xfb00, 0xfb06], [0xfffd, 0xfffd],
+  [0x00a0, 0x00ff],
+  [0x0100, 0x017f],
+  [0x0180, 0x024f],
+  [0x0250, 0x02af],
+  [0x02b0, 0x02ff],
+  [0x0300, 0x036f],
+  [0x0370, 0x03ff],
+  [0x0400, 0x04ff],
+  [0x0500, 0x052f],
+  [0x1c80, 0x1c8f],
+  [0x1ab0, 0x1aff],
+  [0x1d00, 0x1dff],
+  [0x1e00, 0x1eff],
+  [0x1f00, 0x1fff],
+  [0x2070, 0x209f],
+  [0x20a0, 0x20cf],
+  [0x2100, 0x214f],
+  [0x2150, 0x218f],
+  [0x2190, 0x21ff],
+  [0x2200, 0x22ff],
+  [0x2c60, 0x2c7f],
+  [0x2de0, 0x2dff],
+  [0xa640, 0xa69f],
+  [0xa720, 0xa7ff],
+  [0xab30, 0xab6f],
+  [0xfb00, 0xfb06],
+  [0xfffd, 0xfffd],
 ];
 
 const ARABIC: Range[] = [...COMMON, [0x0600, 0x06ff], [0x0750, 0x077f], [0x08a0, 0x08ff], [0xfb50, 0xfdff], [0xfe70, 0xfeff]];
@@ -33,7 +59,15 @@ const DEVANAGARI: Range[] = [...COMMON, [0x0900, 0x097f], [0x1cd0, 0x1cff], [0xa
 const BENGALI: Range[] = [...COMMON, [0x0980, 0x09ff]];
 const ETHIOPIC: Range[] = [...COMMON, [0x1200, 0x139f], [0x2d80, 0x2ddf], [0xab00, 0xab2f]];
 /** Mathematical symbols a title may carry that the text fonts lack (a last fallback before decomposition). */
-const SYMBOLS: Range[] = [[0x2100, 0x214f], [0x2190, 0x21ff], [0x2200, 0x22ff], [0x2300, 0x23ff], [0x25a0, 0x25ff], [0x27c0, 0x27ef], [0x2980, 0x2aff]];
+const SYMBOLS: Range[] = [
+  [0x2100, 0x214f],
+  [0x2190, 0x21ff],
+  [0x2200, 0x22ff],
+  [0x2300, 0x23ff],
+  [0x25a0, 0x25ff],
+  [0x27c0, 0x27ef],
+  [0x2980, 0x2aff],
+];
 
 /**
  * OpenType features fontkit applies by default that a name or title needs: composition, localised forms, standard
@@ -43,8 +77,24 @@ const SYMBOLS: Range[] = [[0x2100, 0x214f], [0x2190, 0x21ff], [0x2200, 0x22ff], 
 const BASE_FEATURES = ["ccmp", "locl", "rlig", "liga", "clig", "calt", "rclt"];
 const ARABIC_FEATURES = [...BASE_FEATURES, "isol", "init", "medi", "med2", "fina", "fin2", "fin3", "mset", "stch"];
 const INDIC_FEATURES = [
-  ...BASE_FEATURES, "nukt", "akhn", "rphf", "rkrf", "pref", "blwf", "abvf", "half", "pstf", "vatu", "cjct", "init",
-  "pres", "abvs", "blws", "psts", "haln",
+  ...BASE_FEATURES,
+  "nukt",
+  "akhn",
+  "rphf",
+  "rkrf",
+  "pref",
+  "blwf",
+  "abvf",
+  "half",
+  "pstf",
+  "vatu",
+  "cjct",
+  "init",
+  "pres",
+  "abvs",
+  "blws",
+  "psts",
+  "haln",
 ];
 
 const TAMIL: Range[] = [...COMMON, [0x0b80, 0x0bff], [0x11fc0, 0x11fff]];
@@ -61,8 +111,19 @@ const THAI: Range[] = [...COMMON, [0x0e00, 0x0e7f]];
 const HANGUL: Range[] = [...COMMON, [0x1100, 0x11ff], [0x3130, 0x318f], [0xac00, 0xd7af]];
 /** Chinese, Japanese and Korean: CJK punctuation, kana, Hangul, the unified ideographs and full-width forms. */
 const CJK: Range[] = [
-  ...COMMON, [0x1100, 0x11ff], [0x2e80, 0x2fdf], [0x3000, 0x303f], [0x3040, 0x30ff], [0x3100, 0x312f], [0x3130, 0x318f],
-  [0x31f0, 0x31ff], [0x3400, 0x4dbf], [0x4e00, 0x9fff], [0xac00, 0xd7af], [0xf900, 0xfaff], [0xff00, 0xffef],
+  ...COMMON,
+  [0x1100, 0x11ff],
+  [0x2e80, 0x2fdf],
+  [0x3000, 0x303f],
+  [0x3040, 0x30ff],
+  [0x3100, 0x312f],
+  [0x3130, 0x318f],
+  [0x31f0, 0x31ff],
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xac00, 0xd7af],
+  [0xf900, 0xfaff],
+  [0xff00, 0xffef],
 ];
 
 /**
@@ -76,7 +137,15 @@ const R2_FONTS: Array<{ source: string; dir?: string; ranges: Range[]; features:
   ...["Tamil", "Telugu", "Kannada", "Malayalam", "Gujarati", "Gurmukhi", "Sinhala"].flatMap((script) =>
     ["Regular", "Bold"].map((w) => ({
       source: `NotoSerif${script}-${w}.ttf`,
-      ranges: { Tamil: TAMIL, Telugu: TELUGU, Kannada: KANNADA, Malayalam: MALAYALAM, Gujarati: GUJARATI, Gurmukhi: GURMUKHI, Sinhala: SINHALA }[script]!,
+      ranges: {
+        Tamil: TAMIL,
+        Telugu: TELUGU,
+        Kannada: KANNADA,
+        Malayalam: MALAYALAM,
+        Gujarati: GUJARATI,
+        Gurmukhi: GURMUKHI,
+        Sinhala: SINHALA,
+      }[script]!,
       features: INDIC_FEATURES,
     })),
   ),
@@ -86,9 +155,19 @@ const R2_FONTS: Array<{ source: string; dir?: string; ranges: Range[]; features:
   { source: "NotoSerifHebrew-Bold.ttf", ranges: HEBREW, features: BASE_FEATURES },
   { source: "NotoSerifThai-Regular.ttf", ranges: THAI, features: BASE_FEATURES },
   { source: "NotoSerifThai-Bold.ttf", ranges: THAI, features: BASE_FEATURES },
-  { source: "DroidSansFallbackFull.ttf", dir: process.env.DROID_DIR ?? "/usr/share/fonts/truetype/droid", ranges: CJK, features: BASE_FEATURES },
+  {
+    source: "DroidSansFallbackFull.ttf",
+    dir: process.env.DROID_DIR ?? "/usr/share/fonts/truetype/droid",
+    ranges: CJK,
+    features: BASE_FEATURES,
+  },
   { source: "NanumMyeongjo.ttf", dir: process.env.NANUM_DIR ?? "/usr/share/fonts/truetype/nanum", ranges: HANGUL, features: BASE_FEATURES },
-  { source: "NanumMyeongjoBold.ttf", dir: process.env.NANUM_DIR ?? "/usr/share/fonts/truetype/nanum", ranges: HANGUL, features: BASE_FEATURES },
+  {
+    source: "NanumMyeongjoBold.ttf",
+    dir: process.env.NANUM_DIR ?? "/usr/share/fonts/truetype/nanum",
+    ranges: HANGUL,
+    features: BASE_FEATURES,
+  },
 ];
 
 const FONTS: Array<{ source: string; dir?: string; out?: string; ranges: Range[]; features: string[] }> = [

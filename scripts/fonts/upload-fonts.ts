@@ -36,6 +36,10 @@ export async function uploadDocumentFonts(bucket: Bucket, log: (msg: string) => 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && process.argv[2] === "--remote") {
   for (const { key, file } of documentFonts()) {
     console.log(`${key} -> r2://${BUCKET}`);
-    execFileSync(join("node_modules", ".bin", "wrangler"), ["r2", "object", "put", `${BUCKET}/${key}`, "--file", file, "--content-type", "font/ttf", "--remote"], { stdio: "inherit" });
+    execFileSync(
+      join("node_modules", ".bin", "wrangler"),
+      ["r2", "object", "put", `${BUCKET}/${key}`, "--file", file, "--content-type", "font/ttf", "--remote"],
+      { stdio: "inherit" },
+    );
   }
 }

@@ -33,7 +33,8 @@ function faultyStatement(stmt: D1PreparedStatement, plan: FaultPlan, sql: string
       if (prop === REAL) return target;
       if (prop === "bind") return (...values: unknown[]) => faultyStatement(target.bind(...values), plan, sql);
       if (prop === "first" || prop === "run" || prop === "all" || prop === "raw") {
-        return (...args: unknown[]) => plan.call(`D1 ${prop} ${sql.slice(0, 60)}`, () => (target[prop] as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        return (...args: unknown[]) =>
+          plan.call(`D1 ${prop} ${sql.slice(0, 60)}`, () => (target[prop] as (...a: unknown[]) => Promise<unknown>).apply(target, args));
       }
       const value = Reflect.get(target, prop, target);
       return typeof value === "function" ? value.bind(target) : value;
@@ -47,11 +48,14 @@ export function faultyD1(db: D1Database, plan: FaultPlan): D1Database {
       if (prop === "prepare") return (sql: string) => faultyStatement(target.prepare(sql), plan, sql);
       if (prop === "batch") {
         return (statements: D1PreparedStatement[]) =>
-          plan.call(`D1 batch(${statements.length})`, () => target.batch(statements.map((s) => (s as unknown as Record<symbol, D1PreparedStatement>)[REAL] ?? s)));
+          plan.call(`D1 batch(${statements.length})`, () =>
+            target.batch(statements.map((s) => (s as unknown as Record<symbol, D1PreparedStatement>)[REAL] ?? s)),
+          );
       }
       if (prop === "exec") return (sql: string) => plan.call("D1 exec", () => target.exec(sql));
       // The app reads and writes through a D1 session (worker/edge/d1-session.ts): its calls fail the same way.
-      if (prop === "withSession") return (...args: unknown[]) => faultyD1((target.withSession as (...a: unknown[]) => unknown)(...args) as D1Database, plan);
+      if (prop === "withSession")
+        return (...args: unknown[]) => faultyD1((target.withSession as (...a: unknown[]) => unknown)(...args) as D1Database, plan);
       const value = Reflect.get(target, prop, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -62,7 +66,8 @@ export function faultyR2(bucket: R2Bucket, plan: FaultPlan): R2Bucket {
   return new Proxy(bucket, {
     get(target, prop) {
       if (prop === "put" || prop === "get" || prop === "delete" || prop === "head" || prop === "list") {
-        return (...args: unknown[]) => plan.call(`R2 ${prop}`, () => (target[prop] as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        return (...args: unknown[]) =>
+          plan.call(`R2 ${prop}`, () => (target[prop] as (...a: unknown[]) => Promise<unknown>).apply(target, args));
       }
       const value = Reflect.get(target, prop, target);
       return typeof value === "function" ? value.bind(target) : value;

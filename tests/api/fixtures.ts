@@ -75,7 +75,9 @@ export interface TestJournal {
 }
 
 /** Creates a journal answering on `host` (default: a fresh unique host). */
-export async function createJournal(over: Partial<typeof schema.journals.$inferInsert> & { host?: string; isDefault?: boolean } = {}): Promise<TestJournal> {
+export async function createJournal(
+  over: Partial<typeof schema.journals.$inferInsert> & { host?: string; isDefault?: boolean } = {},
+): Promise<TestJournal> {
   const host = over.host ?? `${unique("j")}.test`;
   const { host: _h, ...fields } = over;
   const [row] = await db
@@ -100,7 +102,11 @@ export function request(host: string, path: string, init: RequestInit = {}): Pro
   return exports.default.fetch(new Request(`http://${host}${path}`, init));
 }
 
-export async function getJson<T = any>(host: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T; res: Response }> {
+export async function getJson<T = any>(
+  host: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T; res: Response }> {
   const res = await request(host, path, init);
   const body = (await res.json()) as T;
   return { status: res.status, body, res };
@@ -141,13 +147,25 @@ export async function createArticle(journalId: number, over: Partial<typeof sche
 export async function createEditor(journalId: number, over: Partial<typeof schema.editors.$inferInsert> = {}) {
   const [row] = await db
     .insert(schema.editors)
-    .values({ journalId, name: unique("Dr. Editor"), category: "chief editor", post: "Professor", content: "University", creation: now(), updated_at: now(), ...over })
+    .values({
+      journalId,
+      name: unique("Dr. Editor"),
+      category: "chief editor",
+      post: "Professor",
+      content: "University",
+      creation: now(),
+      updated_at: now(),
+      ...over,
+    })
     .returning();
   return row;
 }
 
 export async function createIndexing(journalId: number, over: Partial<typeof schema.indexing.$inferInsert> = {}) {
-  const [row] = await db.insert(schema.indexing).values({ journalId, title: unique("Index"), ...over }).returning();
+  const [row] = await db
+    .insert(schema.indexing)
+    .values({ journalId, title: unique("Index"), ...over })
+    .returning();
   return row;
 }
 
@@ -156,6 +174,12 @@ export function pdfBytes(marker = "test"): Uint8Array {
   return new TextEncoder().encode(`%PDF-1.4\n% ${marker}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
 }
 
-export async function putArticleFile(journalId: number, a: { year: number; volume: number; issue: number; file: string }, bytes = pdfBytes(a.file)) {
-  await env.FILES.put(fileKeys.article(journalId, a.year, a.volume, a.issue, a.file), bytes, { httpMetadata: { contentType: "application/pdf" } });
+export async function putArticleFile(
+  journalId: number,
+  a: { year: number; volume: number; issue: number; file: string },
+  bytes = pdfBytes(a.file),
+) {
+  await env.FILES.put(fileKeys.article(journalId, a.year, a.volume, a.issue, a.file), bytes, {
+    httpMetadata: { contentType: "application/pdf" },
+  });
 }

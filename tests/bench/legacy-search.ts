@@ -9,14 +9,20 @@ import { toAdminArticle, toArticle } from "../../worker/routes/archives/article-
 import { STATUS_ENABLED } from "#contract/constants";
 
 export async function createLegacyIndex(db: D1Database): Promise<void> {
-  await db.prepare(`CREATE VIRTUAL TABLE IF NOT EXISTS legacy_articles_fts USING fts5 (
+  await db
+    .prepare(`CREATE VIRTUAL TABLE IF NOT EXISTS legacy_articles_fts USING fts5 (
     title_text, authorname, abstract_text, keywords, refnumber,
-    content = 'articles', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2')`).run();
+    content = 'articles', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2')`)
+    .run();
   await db.prepare("INSERT INTO legacy_articles_fts (legacy_articles_fts) VALUES ('rebuild')").run();
 }
 
 function legacyFtsQuery(text: string): string | null {
-  const words = text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   const unique = [...new Set(words.map((w) => w.slice(0, 64)))].slice(0, 12);
   return unique.length ? unique.map((w) => `"${w}"*`).join(" ") : null;
 }
@@ -41,7 +47,12 @@ export async function legacySearch(db: Db, journalId: number, q: string, admin =
 }
 
 /** GET /api/archives/{y}/{v}/{i} (public) or /api/admin/archives/{y}/{v}/{i} as it was: every column, abstracts included. */
-export async function legacyIssueList(db: Db, journalId: number, at: { year: number; volume: number; issue: number }, admin = false): Promise<string> {
+export async function legacyIssueList(
+  db: Db,
+  journalId: number,
+  at: { year: number; volume: number; issue: number },
+  admin = false,
+): Promise<string> {
   const where = and(
     eq(articles.journalId, journalId),
     eq(articles.year, at.year),

@@ -32,9 +32,18 @@ const HEAD = (
   "acid gene expression infection clinical children women farmers market training knowledge " +
   "fisheries aquaculture groundwater arsenic salinity mangrove wheat maize sugarcane cotton biomass"
 ).split(" ");
-const SYLLABLES = "ba be bi bo bu ka ke ki ko ku la le li lo lu ma me mi mo mu na ne ni no nu ra re ri ro ru sa se si so su ta te ti to tu va ve vi vo vu za ze zi zo zu".split(" ");
-const FIRST_NAMES = "Aynur Rahul Farhana Chinedu Adaeze Nguyen Mehmet Priya Oluwaseun Fatima Ahmed Sadia Tunde Kwame Leila Arjun Siti Budi Dewi Imran".split(" ");
-const LAST_NAMES = "Mammadova Verma Akter Okafor Okonkwo Minh Yilmaz Sharma Adeyemi Khan Hassan Rahman Bello Mensah Karimi Nair Aminah Santoso Lestari Qureshi".split(" ");
+const SYLLABLES =
+  "ba be bi bo bu ka ke ki ko ku la le li lo lu ma me mi mo mu na ne ni no nu ra re ri ro ru sa se si so su ta te ti to tu va ve vi vo vu za ze zi zo zu".split(
+    " ",
+  );
+const FIRST_NAMES =
+  "Aynur Rahul Farhana Chinedu Adaeze Nguyen Mehmet Priya Oluwaseun Fatima Ahmed Sadia Tunde Kwame Leila Arjun Siti Budi Dewi Imran".split(
+    " ",
+  );
+const LAST_NAMES =
+  "Mammadova Verma Akter Okafor Okonkwo Minh Yilmaz Sharma Adeyemi Khan Hassan Rahman Bello Mensah Karimi Nair Aminah Santoso Lestari Qureshi".split(
+    " ",
+  );
 const COUNTRIES = ["India", "Nigeria", "Pakistan", "Indonesia", "Bangladesh", "Egypt", "Ethiopia", "Saudi Arabia", "Azerbaijan"];
 
 /** mulberry32: a small, fast, seedable PRNG. */

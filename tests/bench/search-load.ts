@@ -21,7 +21,9 @@ export async function loadBenchData(db: D1Database): Promise<number[]> {
   const ids: number[] = [];
   for (const [i, j] of BENCH_JOURNALS.entries()) {
     const row = await db
-      .prepare("INSERT INTO journals (slug, websitename, domain, issn, created_at, updated_at) VALUES (?, ?, ?, '1234-5678', ?, ?) RETURNING id")
+      .prepare(
+        "INSERT INTO journals (slug, websitename, domain, issn, created_at, updated_at) VALUES (?, ?, ?, '1234-5678', ?, ?) RETURNING id",
+      )
       .bind(`bench-${i + 1}`, `Bench Journal ${i + 1}`, j.host, STAMP, STAMP)
       .first<{ id: number }>();
     ids.push(row!.id);
@@ -32,12 +34,28 @@ export async function loadBenchData(db: D1Database): Promise<number[]> {
     if (chunk.length) await db.prepare(INSERT_ARTICLES).bind(JSON.stringify(chunk)).run();
     chunk = [];
   };
-  const tuple = (a: BenchArticle) => [ids[a.journal], a.refnumber, a.title, a.authorname, a.abstract, a.year, a.volume, a.issue, a.pagenumber, a.country, a.status];
+  const tuple = (a: BenchArticle) => [
+    ids[a.journal],
+    a.refnumber,
+    a.title,
+    a.authorname,
+    a.abstract,
+    a.year,
+    a.volume,
+    a.issue,
+    a.pagenumber,
+    a.country,
+    a.status,
+  ];
   for (const a of benchArticles()) {
     chunk.push(tuple(a));
     if (chunk.length === CHUNK) await flush();
   }
   await flush();
-  await db.prepare(`INSERT INTO issues (journal_id, year, volume, issue, creation) SELECT DISTINCT journal_id, year, volume, issue, '${STAMP}' FROM articles WHERE journal_id IN (${ids.join(",")})`).run();
+  await db
+    .prepare(
+      `INSERT INTO issues (journal_id, year, volume, issue, creation) SELECT DISTINCT journal_id, year, volume, issue, '${STAMP}' FROM articles WHERE journal_id IN (${ids.join(",")})`,
+    )
+    .run();
   return ids;
 }

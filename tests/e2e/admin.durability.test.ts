@@ -15,7 +15,11 @@ afterAll(async () => {
 });
 
 async function apiToken(): Promise<string> {
-  const res = await fetchAs("/auth/login/", HOSTS.main, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO_ADMIN) });
+  const res = await fetchAs("/auth/login/", HOSTS.main, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(DEMO_ADMIN),
+  });
   return ((await res.json()) as { token: string }).token;
 }
 
@@ -24,7 +28,9 @@ describe("optimistic concurrency in the article form", () => {
     const token = await apiToken();
     const auth = { authorization: `Bearer ${token}` };
     const [year] = (await (await fetchAs("/api/archives/", HOSTS.main)).json()) as ArchiveYear[];
-    const issue = (await (await fetchAs(`/api/admin/archives/${year.year}/${year.volume}/1`, HOSTS.main, { headers: auth })).json()) as AdminIssueArticles;
+    const issue = (await (
+      await fetchAs(`/api/admin/archives/${year.year}/${year.volume}/1`, HOSTS.main, { headers: auth })
+    ).json()) as AdminIssueArticles;
     const listed = issue.articles.find((a) => a.status === "enabled")!;
     // The issue table lists rows without their long fields; the whole article is its own answer.
     const article = (await (await fetchAs(`/api/admin/articles/${listed.id}`, HOSTS.main, { headers: auth })).json()) as AdminArticle;
@@ -39,10 +45,20 @@ describe("optimistic concurrency in the article form", () => {
 
     // Meanwhile another admin saves the same article (from the version both loaded).
     const other = JSON.stringify({ keywords: `saved by the other admin ${RUN}`, modification: article.modification });
-    expect((await fetchAs(`/api/archives/${article.id}`, HOSTS.main, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: other })).status).toBe(200);
+    expect(
+      (
+        await fetchAs(`/api/archives/${article.id}`, HOSTS.main, {
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json" },
+          body: other,
+        })
+      ).status,
+    ).toBe(200);
 
     await page.getByLabel("Page number").fill("991-999");
-    await page.getByLabel("Article PDF").setInputFiles({ name: "late.pdf", mimeType: "application/pdf", buffer: await makePdf(`Late ${RUN}`) });
+    await page
+      .getByLabel("Article PDF")
+      .setInputFiles({ name: "late.pdf", mimeType: "application/pdf", buffer: await makePdf(`Late ${RUN}`) });
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByRole("alert").filter({ hasText: "Someone else saved this since you opened it" }).waitFor();
     await screenshot(page, "durability-stale-edit-1280", SHOTS_ADMIN);
@@ -53,12 +69,23 @@ describe("optimistic concurrency in the article form", () => {
     expect(stored.file).toBe(article.file);
     // Put the demo article back as it was for the other test files (a save from the current version).
     const undo = JSON.stringify({ keywords: article.keywords, modification: stored.modification });
-    expect((await fetchAs(`/api/archives/${article.id}`, HOSTS.main, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: undo })).status).toBe(200);
+    expect(
+      (
+        await fetchAs(`/api/archives/${article.id}`, HOSTS.main, {
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json" },
+          body: undo,
+        })
+      ).status,
+    ).toBe(200);
 
     // The dashboard's history shows the other admin's save.
     await page.goto(urlFor("/admin"));
     const history = page.getByRole("region", { name: "Recent changes" });
-    await history.getByText(/edited article/).first().waitFor();
+    await history
+      .getByText(/edited article/)
+      .first()
+      .waitFor();
     expect(await history.textContent()).toContain(article.refnumber);
     await screenshot(page, "durability-dashboard-history-1280", SHOTS_ADMIN);
     await context.close();

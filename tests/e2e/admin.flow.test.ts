@@ -230,7 +230,9 @@ describe("admin area as staff use it", () => {
     await page.getByLabel("Transaction ID").fill(txnid);
     await page.getByLabel("Email", { exact: true }).fill("asha@example.org");
     await page.getByLabel("Country").fill("India");
-    await page.getByLabel("Article PDF").setInputFiles({ name: "article.pdf", mimeType: "application/pdf", buffer: await makePdf(`Article ${RUN}`) });
+    await page
+      .getByLabel("Article PDF")
+      .setInputFiles({ name: "article.pdf", mimeType: "application/pdf", buffer: await makePdf(`Article ${RUN}`) });
     await page.getByRole("button", { name: "Submit" }).click();
 
     const dialog = page.getByRole("dialog", { name: "Article added successfully" });
@@ -272,7 +274,9 @@ describe("admin area as staff use it", () => {
     await page.getByRole("button", { name: "Submit" }).click();
     expect(await page.getByLabel("Article PDF").getAttribute("aria-invalid")).toBe("true");
 
-    await page.getByLabel("Article PDF").setInputFiles({ name: "v2.pdf", mimeType: "application/pdf", buffer: await makePdf(`Revised ${RUN}`) });
+    await page
+      .getByLabel("Article PDF")
+      .setInputFiles({ name: "v2.pdf", mimeType: "application/pdf", buffer: await makePdf(`Revised ${RUN}`) });
     await page.getByLabel("Page number").fill("80-73");
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByRole("alert").filter({ hasText: "Invalid page number" }).waitFor();
@@ -329,7 +333,20 @@ describe("admin area as staff use it", () => {
     const total = Number((await page.locator(".page-header__meta strong").textContent()) ?? "0");
     expect(await page.locator("tbody tr").count()).toBe(total);
     const headers = await page.locator("thead th").allTextContents();
-    expect(headers.slice(1)).toEqual(["S.NO.", "PICTURE", "NAME", "CATEGORY", "DEGREE", "EMAIL", "POST", "AFFILIATION", "PHONE", "STATUS", "CREATED", "ACTION"]);
+    expect(headers.slice(1)).toEqual([
+      "S.NO.",
+      "PICTURE",
+      "NAME",
+      "CATEGORY",
+      "DEGREE",
+      "EMAIL",
+      "POST",
+      "AFFILIATION",
+      "PHONE",
+      "STATUS",
+      "CREATED",
+      "ACTION",
+    ]);
 
     const firstSwitch = page.locator("tbody tr").first().getByRole("switch");
     const before = await firstSwitch.getAttribute("aria-checked");
@@ -360,7 +377,9 @@ describe("admin area as staff use it", () => {
     for (const label of ["Category", "Post", "Name", "Affiliation"]) {
       const field = page.getByLabel(label, { exact: true });
       expect(await field.getAttribute("aria-invalid"), label).toBe("true");
-      await expect.poll(() => field.evaluate((el) => getComputedStyle(el).borderBottomColor), { ...POLL, message: label }).toBe("rgb(198, 47, 47)");
+      await expect
+        .poll(() => field.evaluate((el) => getComputedStyle(el).borderBottomColor), { ...POLL, message: label })
+        .toBe("rgb(198, 47, 47)");
     }
     await page.getByLabel("Category").selectOption("associate editor");
     await page.getByLabel("Post").selectOption("Scientist");
@@ -470,7 +489,11 @@ describe("admin pages while their data loads, and when it fails", () => {
     fail = false;
     await page.getByRole("button", { name: "Try again" }).click();
     await expect.poll(() => page.getByRole("alert").count(), POLL).toBe(0);
-    await page.getByRole("table").or(page.getByText(/no submissions/i)).first().waitFor();
+    await page
+      .getByRole("table")
+      .or(page.getByText(/no submissions/i))
+      .first()
+      .waitFor();
     expectNoUnexpectedErrors(errors, [503]);
     await context.close();
   });

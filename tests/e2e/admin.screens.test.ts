@@ -29,7 +29,9 @@ beforeAll(async () => {
     const issues = (await get("/api/admin/archives/")) as { year: number; volume: number; issue: number; articles: number }[];
     // The fullest issue, so the screenshots show a realistic table.
     const issue = issues.reduce((best, i) => (i.articles > best.articles ? i : best), issues[0]);
-    const detail = (await get(`/api/admin/archives/${issue.year}/${issue.volume}/${issue.issue}`)) as { articles: { id: number; refnumber: string }[] };
+    const detail = (await get(`/api/admin/archives/${issue.year}/${issue.volume}/${issue.issue}`)) as {
+      articles: { id: number; refnumber: string }[];
+    };
     const editors = (await get("/api/admin/editors")) as { id: number }[];
     return { issue, article: detail.articles[0], editor: editors[0] };
   }, SESSION_KEY);
@@ -60,7 +62,10 @@ afterAll(async () => {
 async function ready(p: Page): Promise<void> {
   await p.locator("#admin-main h1, #admin-main h2").first().waitFor();
   await settle(p);
-  await p.locator(".state--loading").waitFor({ state: "detached", timeout: 15_000 }).catch(() => undefined);
+  await p
+    .locator(".state--loading")
+    .waitFor({ state: "detached", timeout: 15_000 })
+    .catch(() => undefined);
   // Fonts and avatars.
   await p.evaluate(() => document.fonts.ready);
 }

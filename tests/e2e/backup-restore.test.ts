@@ -13,7 +13,13 @@ import { seedDemo } from "../../scripts/demo/seed-demo";
 
 const run = promisify(execFile);
 const tmp = mkdtempSync(path.join(tmpdir(), "journal-edge-backup-"));
-const dirs = { source: path.join(tmp, "source"), backup: path.join(tmp, "backup"), restored: path.join(tmp, "restored"), one: path.join(tmp, "one"), oneRestored: path.join(tmp, "one-restored") };
+const dirs = {
+  source: path.join(tmp, "source"),
+  backup: path.join(tmp, "backup"),
+  restored: path.join(tmp, "restored"),
+  one: path.join(tmp, "one"),
+  oneRestored: path.join(tmp, "one-restored"),
+};
 
 /** Runs an npm script's command (tsx) with PERSIST_DIR set; resolves with its output. */
 async function npmScript(script: "backup" | "restore", args: string[], persist: string) {
@@ -29,13 +35,24 @@ async function contents(persist: string, journalId?: number) {
     const env = p.env as LocalBindings;
     // Data tables only: not SQLite's, Cloudflare's or wrangler's, and not a full-text index or its shadow tables
     // (rebuilt by the articles triggers; compared below through a search instead).
-    const all = (await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name != 'd1_migrations' ORDER BY name").all<{ name: string; sql: string }>()).results;
+    const all = (
+      await env.DB.prepare(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name != 'd1_migrations' ORDER BY name",
+      ).all<{ name: string; sql: string }>()
+    ).results;
     const fullText = all.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql)).map((t) => t.name);
     const tables = all.map((t) => t.name).filter((n) => !fullText.some((v) => n === v || n.startsWith(`${v}_`)));
     const rows: Record<string, unknown[]> = {};
     for (const t of tables) {
       const cols = (await env.DB.prepare(`PRAGMA table_info("${t}")`).all<{ name: string }>()).results.map((c) => c.name);
-      const where = journalId === undefined ? "" : t === "journals" ? ` WHERE id = ${journalId}` : cols.includes("journal_id") ? ` WHERE journal_id = ${journalId}` : null;
+      const where =
+        journalId === undefined
+          ? ""
+          : t === "journals"
+            ? ` WHERE id = ${journalId}`
+            : cols.includes("journal_id")
+              ? ` WHERE journal_id = ${journalId}`
+              : null;
       if (where === null) continue;
       rows[t] = (await env.DB.prepare(`SELECT * FROM "${t}"${where} ORDER BY rowid`).all()).results;
     }
@@ -43,10 +60,17 @@ async function contents(persist: string, journalId?: number) {
     let cursor: string | undefined;
     do {
       const page = await env.FILES.list({ prefix: journalId === undefined ? "journals/" : `journals/${journalId}/`, cursor });
-      for (const o of page.objects) files[o.key] = createHash("sha256").update(new Uint8Array(await (await env.FILES.get(o.key))!.arrayBuffer())).digest("hex");
+      for (const o of page.objects)
+        files[o.key] = createHash("sha256")
+          .update(new Uint8Array(await (await env.FILES.get(o.key))!.arrayBuffer()))
+          .digest("hex");
       cursor = page.truncated ? page.cursor : undefined;
     } while (cursor);
-    const search = (await env.DB.prepare("SELECT rowid FROM articles_search WHERE articles_search MATCH 'growth OR soil OR water' ORDER BY rowid").all<{ rowid: number }>()).results.map((r) => r.rowid);
+    const search = (
+      await env.DB.prepare("SELECT rowid FROM articles_search WHERE articles_search MATCH 'growth OR soil OR water' ORDER BY rowid").all<{
+        rowid: number;
+      }>()
+    ).results.map((r) => r.rowid);
     return { rows, files, search };
   } finally {
     await p.dispose();
@@ -81,7 +105,9 @@ describe("npm run backup / npm run restore", () => {
   }, 300_000);
 
   test("refuses to restore into a database that already holds data", async () => {
-    await expect(npmScript("restore", ["--in", dirs.backup], dirs.restored)).rejects.toMatchObject({ stderr: expect.stringContaining("is not empty") });
+    await expect(npmScript("restore", ["--in", dirs.backup], dirs.restored)).rejects.toMatchObject({
+      stderr: expect.stringContaining("is not empty"),
+    });
   }, 120_000);
 
   test("backs up and restores one journal alone", async () => {

@@ -61,7 +61,9 @@ describe("the default demo journal", () => {
 
   test("has at least 12 editors over the three categories, with pictures or the default avatar", async () => {
     const token = await login(HOSTS.main);
-    const all = (await (await fetchAs("/api/admin/editors", HOSTS.main, { headers: { authorization: `Bearer ${token}` } })).json()) as Editor[];
+    const all = (await (
+      await fetchAs("/api/admin/editors", HOSTS.main, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as Editor[];
     expect(all.length).toBeGreaterThanOrEqual(12);
     expect(all.some((e) => e.status === "disabled")).toBe(true);
     const editors = await apiJson<Editor[]>("/api/editors/");
@@ -136,7 +138,9 @@ describe("the default demo journal", () => {
     const publicIds = new Set(articles.map((a) => a.id));
     let hidden = 0;
     for (const issue of issues) {
-      const res = await fetchAs(`/api/admin/archives/${issue.year}/${issue.volume}/${issue.issue}`, HOSTS.main, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetchAs(`/api/admin/archives/${issue.year}/${issue.volume}/${issue.issue}`, HOSTS.main, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.status).toBe(200);
       for (const a of ((await res.json()) as { articles: AdminIssueArticle[] }).articles) {
         const shouldShow = a.status === "enabled" && a.refnumber !== "";

@@ -17,12 +17,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const chatHref = (s: Settings) => `https://wa.me/${s.whatsup_number.replace(/\D/g, "")}?text=${encodeURIComponent(`Hello, I have a query about ${s.websitename}.`)}`;
+const chatHref = (s: Settings) =>
+  `https://wa.me/${s.whatsup_number.replace(/\D/g, "")}?text=${encodeURIComponent(`Hello, I have a query about ${s.websitename}.`)}`;
 
 describe("public layout", () => {
   it("has the six header links, in order, with their paths", async () => {
     const { page, close } = await openPage(browser, "/board", { waitFor: ".masthead__name" });
-    const links = await page.locator('nav[aria-label="Main"] a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
+    const links = await page
+      .locator('nav[aria-label="Main"] a')
+      .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
     expect(links).toEqual([
       ["HOME", "/"],
       ["EDITORIAL BOARD", "/board"],
@@ -42,7 +45,9 @@ describe("public layout", () => {
   it("shows the current year in the footer", async () => {
     const { page, close } = await openPage(browser, "/", { waitFor: "[data-testid=footer-copyright]" });
     await page.waitForFunction(() => document.querySelector("[data-testid=footer-copyright]")?.textContent?.includes("International"));
-    expect(await page.locator("[data-testid=footer-copyright]").innerText()).toBe(`© ${new Date().getFullYear()} ${settings.websitename}. All rights reserved.`);
+    expect(await page.locator("[data-testid=footer-copyright]").innerText()).toBe(
+      `© ${new Date().getFullYear()} ${settings.websitename}. All rights reserved.`,
+    );
     await close();
   });
 

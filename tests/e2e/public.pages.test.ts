@@ -5,7 +5,18 @@ import type { Browser, Page } from "playwright-core";
 import type { ArchiveYear, PublicEditor as Editor, IndexingEntry, SearchResults, Settings } from "#contract/api";
 import { richTextToPlain } from "#contract/rich-text";
 import { SUBMIT_COUNTRIES } from "#contract/constants";
-import { describeViolations, DESKTOP, fetchAs, launchBrowser, MOBILE, openPage, runAxe, screenshot, settle, type OpenedPage } from "./support/browser";
+import {
+  describeViolations,
+  DESKTOP,
+  fetchAs,
+  launchBrowser,
+  MOBILE,
+  openPage,
+  runAxe,
+  screenshot,
+  settle,
+  type OpenedPage,
+} from "./support/browser";
 import { apiJson, articleWithFile, latestIssue, settingsOf } from "./support/demo-data";
 
 let browser: Browser;
@@ -34,7 +45,7 @@ async function visit(path: string, name: string, opts: { allowErrors?: RegExp; w
   await screenshot(opened.page, `${name}-1280`);
   const violations = await runAxe(opened.page);
   expect(describeViolations(violations), `axe on ${path}`).toBe("");
-  const errors = opened.errors.filter((e) => !(opts.allowErrors?.test(e)));
+  const errors = opened.errors.filter((e) => !opts.allowErrors?.test(e));
   expect(errors, `console errors on ${path}`).toEqual([]);
   return opened;
 }
@@ -68,7 +79,9 @@ describe("public pages on the demo data", () => {
     const withoutPicture = editors.filter((e) => !e.picture);
     expect(await page.locator('img.editor-card__photo[src="/img/avatar.png"]').count()).toBe(withoutPicture.length);
     // Every picture actually loads.
-    const broken = await page.$$eval("img.editor-card__photo", (imgs) => (imgs as HTMLImageElement[]).filter((i) => !i.complete || i.naturalWidth === 0).map((i) => i.src));
+    const broken = await page.$$eval("img.editor-card__photo", (imgs) =>
+      (imgs as HTMLImageElement[]).filter((i) => !i.complete || i.naturalWidth === 0).map((i) => i.src),
+    );
     expect(broken).toEqual([]);
     await close();
   });
@@ -79,7 +92,12 @@ describe("public pages on the demo data", () => {
     const distinct = [...new Set(years.map((y) => y.year))];
     expect(await texts(page, ".year-frame__title")).toEqual(distinct.map((y) => `${y} ISSUES`));
     const links = await page.locator(".year-frame__issues a").evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
-    const expected = years.flatMap((y) => Array.from({ length: y.total_issues }, (_, i) => [`VOL. ${y.volume} : ISSUE ${i + 1}`, `/archives/${y.year}/vol${y.volume}/issue${i + 1}`]));
+    const expected = years.flatMap((y) =>
+      Array.from({ length: y.total_issues }, (_, i) => [
+        `VOL. ${y.volume} : ISSUE ${i + 1}`,
+        `/archives/${y.year}/vol${y.volume}/issue${i + 1}`,
+      ]),
+    );
     expect(links).toEqual(expected);
     await close();
   });
@@ -96,7 +114,12 @@ describe("public pages on the demo data", () => {
       const row = rows.nth(i);
       expect(await row.locator("td").first().innerText()).toBe(String(i + 1));
       expect(await row.locator(".article-table__title").innerText()).toBe(richTextToPlain(a.title));
-      expect(await row.locator(".article-table__authors").innerText()).toBe(a.authorname.split(",").map((s) => s.trim()).join(", "));
+      expect(await row.locator(".article-table__authors").innerText()).toBe(
+        a.authorname
+          .split(",")
+          .map((s) => s.trim())
+          .join(", "),
+      );
       expect(await row.locator(".article-table__country").innerText()).toBe(a.country);
       expect(await row.getByRole("link", { name: "Abstract" }).getAttribute("href")).toBe(`${path}/${encodeURIComponent(a.refnumber)}`);
       expect(await row.getByRole("link", { name: "Download" }).count()).toBe(a.file_url ? 1 : 0);
@@ -116,7 +139,12 @@ describe("public pages on the demo data", () => {
     const path = `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${encodeURIComponent(a.refnumber)}`;
     const { page, close } = await visit(path, "article", { waitFor: ".article-view__authors" });
     expect(await text(page, "h1")).toBe(richTextToPlain(a.title));
-    expect(await text(page, ".article-view__authors")).toBe(a.authorname.split(",").map((s) => s.trim()).join(", "));
+    expect(await text(page, ".article-view__authors")).toBe(
+      a.authorname
+        .split(",")
+        .map((s) => s.trim())
+        .join(", "),
+    );
     // Paragraphs and line breaks render as new lines; the words must all be there.
     expect((await text(page, ".article-view__abstract")).replace(/\s+/g, " ")).toContain(richTextToPlain(a.abstract).slice(0, 80));
     const download = page.getByRole("link", { name: "Download", exact: true });
@@ -157,9 +185,16 @@ describe("public pages on the demo data", () => {
       }),
     );
     const ref = a.refnumber;
-    const authors = a.authorname.split(",").map((s) => s.trim()).filter(Boolean);
+    const authors = a.authorname
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     expect(rows).toEqual([
-      { doc: "Article — Full text (PDF)", href: `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${encodeURIComponent(ref)}.pdf`, download: `${ref}.pdf` },
+      {
+        doc: "Article — Full text (PDF)",
+        href: `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${encodeURIComponent(ref)}.pdf`,
+        download: `${ref}.pdf`,
+      },
       ...authors.map((author) => ({
         doc: `Certificate — ${author}`,
         href: `/api/pdf/certificate/${encodeURIComponent(ref)}/${encodeURIComponent(author)}`,
@@ -175,7 +210,9 @@ describe("public pages on the demo data", () => {
 
   it("/search shows the count, the query and the issue-style table; nothing found gives the SPEC sentence", async () => {
     const a = await articleWithFile();
-    const word = richTextToPlain(a.title).split(/\s+/).find((w) => /^[A-Za-z]{6,}$/.test(w))!;
+    const word = richTextToPlain(a.title)
+      .split(/\s+/)
+      .find((w) => /^[A-Za-z]{6,}$/.test(w))!;
     const results = await apiJson<SearchResults>(`/api/search?q=${encodeURIComponent(word)}`);
     const { page, close } = await visit(`/search?q=${encodeURIComponent(word)}`, "search", { waitFor: "[data-testid=search-summary]" });
     const summary = await text(page, "[data-testid=search-summary]");
@@ -193,8 +230,12 @@ describe("public pages on the demo data", () => {
 
   it("/instructions has the fee table (India in rupees, others in dollars), the limits, MS Word and the copyright form", async () => {
     const { page, close } = await visit("/instructions", "instructions", { waitFor: "[data-testid=fee-india]" });
-    const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(Number(settings.fee_rupee));
-    const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(Number(settings.fee_dollar));
+    const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(
+      Number(settings.fee_rupee),
+    );
+    const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(
+      Number(settings.fee_dollar),
+    );
     expect(await text(page, "[data-testid=fee-india]")).toBe(inr);
     expect(await text(page, "[data-testid=fee-other]")).toBe(usd);
     const body = await text(page, "main");
@@ -219,7 +260,8 @@ describe("public pages on the demo data", () => {
   it("/contact shows the address and the chat phone", async () => {
     const { page, close } = await visit("/contact", "contact", { waitFor: ".contact-card" });
     const address = await text(page, ".contact-card__address");
-    for (const line of richTextToPlain(settings.address.replace(/<br\s*\/?>/g, "\n")).split(/\s{2,}|\n/)) expect(address.replace(/\s+/g, " ")).toContain(line.trim().slice(0, 20));
+    for (const line of richTextToPlain(settings.address.replace(/<br\s*\/?>/g, "\n")).split(/\s{2,}|\n/))
+      expect(address.replace(/\s+/g, " ")).toContain(line.trim().slice(0, 20));
     expect(await text(page, "[data-testid=contact-page-phone]")).toBe(settings.whatsup_number);
     await close();
   });

@@ -51,7 +51,10 @@ async function headOf(page: Page) {
 }
 
 type Issue = Awaited<ReturnType<typeof latestIssue>>;
-const searchWord = (a: Article) => richTextToPlain(a.title).split(/\s+/).find((w) => /^[A-Za-z]{6,}$/.test(w)) ?? "soil";
+const searchWord = (a: Article) =>
+  richTextToPlain(a.title)
+    .split(/\s+/)
+    .find((w) => /^[A-Za-z]{6,}$/.test(w)) ?? "soil";
 
 /** Every public route of SPEC §2 (paths from the demo data) and the status it answers with. */
 const ROUTES: [name: string, path: (issue: Issue) => string, status: number][] = [
@@ -91,7 +94,10 @@ describe("first HTML equals the hydrated page", () => {
       expect(opened.status, path).toBe(status);
       expect(fold(await opened.page.locator("#root").innerText()), path).toBe(first.text);
       // A 404 document is an expected console line in Chromium ("Failed to load resource"); nothing else is.
-      expect(opened.errors.filter((e) => !(status === 404 && /status of 404/.test(e))), path).toEqual([]);
+      expect(
+        opened.errors.filter((e) => !(status === 404 && /status of 404/.test(e))),
+        path,
+      ).toEqual([]);
       await opened.close();
     });
   }
@@ -134,7 +140,10 @@ describe("the head follows client-side navigation", () => {
     expect(onIssue.citationTitle).toEqual([]);
     expect(onIssue.canonical).toBe(urlFor(issuePath(issue)));
 
-    await opened.page.locator(`a[href="${articlePath(b)}"]`).first().click();
+    await opened.page
+      .locator(`a[href="${articlePath(b)}"]`)
+      .first()
+      .click();
     await opened.page.waitForURL(urlFor(articlePath(b)));
     await opened.page.waitForFunction((t) => document.title === t, expected.title);
     const after = await headOf(opened.page);
@@ -157,14 +166,25 @@ describe("the head follows client-side navigation", () => {
       expect(document_title(await headOf(opened.page))).toBe(settings.websitename);
       for (const [linkText, path, title] of [
         ["ARCHIVES", "/archives", `Archives | ${settings.websitename}`],
-        [`VOL. ${issue.volume} : ISSUE ${issue.issue}`, issuePath(issue), `VOL. ${issue.volume}, ISSUE ${issue.issue} (${issue.year}) | ${settings.websitename}`],
+        [
+          `VOL. ${issue.volume} : ISSUE ${issue.issue}`,
+          issuePath(issue),
+          `VOL. ${issue.volume}, ISSUE ${issue.issue} (${issue.year}) | ${settings.websitename}`,
+        ],
       ] as const) {
-        await opened.page.locator("main a", { hasText: linkText }).or(opened.page.locator("nav a", { hasText: linkText })).first().click();
+        await opened.page
+          .locator("main a", { hasText: linkText })
+          .or(opened.page.locator("nav a", { hasText: linkText }))
+          .first()
+          .click();
         await opened.page.waitForURL(urlFor(path, host));
         await opened.page.waitForFunction((t) => document.title === t, title);
         expect((await headOf(opened.page)).canonical, `${host}${path}`).toBe(urlFor(path, host));
       }
-      await opened.page.locator(`a[href="${articlePath(a)}"]`).first().click();
+      await opened.page
+        .locator(`a[href="${articlePath(a)}"]`)
+        .first()
+        .click();
       await opened.page.waitForURL(urlFor(articlePath(a), host));
       await opened.page.waitForFunction((t) => document.title === t, `${richTextToPlain(a.title)} | ${settings.websitename}`);
       const head = await headOf(opened.page);

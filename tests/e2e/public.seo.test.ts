@@ -27,7 +27,8 @@ describe("first HTML for crawlers", () => {
     const res = await fetchAs(path);
     expect(res.status).toBe(200);
     const html = await res.text();
-    const meta = (name: string) => [...html.matchAll(new RegExp(`<meta name="${name.replace(".", "\\.")}" content="([^"]*)">`, "g"))].map((m) => m[1]);
+    const meta = (name: string) =>
+      [...html.matchAll(new RegExp(`<meta name="${name.replace(".", "\\.")}" content="([^"]*)">`, "g"))].map((m) => m[1]);
     expect(meta("citation_title")).toHaveLength(1);
     expect(meta("citation_author")).toHaveLength(article.authorname.split(",").filter((s) => s.trim()).length);
     expect(meta("citation_journal_title")).toEqual([settings.websitename.replace(/&/g, "&amp;")]);
@@ -49,7 +50,12 @@ describe("first HTML for crawlers", () => {
     const { page, close } = await openPage(browser, path, { javaScript: false });
     expect(await page.title()).toBe(`${richTextToPlain(article.title)} | ${settings.websitename}`);
     expect(await page.locator("h1").innerText()).toBe(richTextToPlain(article.title));
-    expect(await page.locator(".article-view__authors").innerText()).toBe(article.authorname.split(",").map((s) => s.trim()).join(", "));
+    expect(await page.locator(".article-view__authors").innerText()).toBe(
+      article.authorname
+        .split(",")
+        .map((s) => s.trim())
+        .join(", "),
+    );
     // Paragraphs and line breaks render as new lines; the words must all be there.
     const abstractText = (await page.locator(".article-view__abstract").innerText()).replace(/\s+/g, " ");
     expect(abstractText).toContain(richTextToPlain(article.abstract).slice(0, 60));

@@ -32,7 +32,9 @@ describe("Submit Online", () => {
     await page.getByRole("button", { name: "Submit", exact: true }).click();
     const success = page.locator("[data-testid=submission-success]");
     await success.waitFor();
-    expect(await success.locator(".notice__title").innerText()).toMatch(/^Your submission was received\. Reference: SUB-\d{8}-[A-Z0-9]{6}$/);
+    expect(await success.locator(".notice__title").innerText()).toMatch(
+      /^Your submission was received\. Reference: SUB-\d{8}-[A-Z0-9]{6}$/,
+    );
     await screenshot(page, "submit-online-success-1280");
     expect(errors).toEqual([]);
     await close();

@@ -11,7 +11,11 @@ import type { ArchiveYear, Article, IssueArticles } from "#contract/api";
 import { fetchAs, HOSTS, launchBrowser, openPage, urlFor } from "./support/browser";
 import { apiJson, latestIssue } from "./support/demo-data";
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (n) => ["sitemap", "url", "header"].includes(n) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  isArray: (n) => ["sitemap", "url", "header"].includes(n),
+});
 let browser: Browser;
 let article: Article;
 
@@ -56,8 +60,13 @@ describe("indexer endpoints on the demo", () => {
     await page.screenshot({ path: "/tmp/shots/scholarly-cite-box.png", fullPage: true }).catch(() => undefined);
     await page.getByRole("heading", { name: "How to cite this article" }).waitFor();
     for (const style of ["APA", "Vancouver", "Harvard", "IEEE"]) await page.getByRole("radio", { name: style }).click();
-    await page.locator(".cite-box").screenshot({ path: "/tmp/shots/scholarly-cite-ieee.png" }).catch(() => undefined);
-    expect(await page.locator(".cite-box__text").textContent()).toMatch(/^.+, “.+,” .+ vol\. \d+, no\. \d+, pp\. \d+–\d+, .+\d{4}, doi: 10\.55501\//);
+    await page
+      .locator(".cite-box")
+      .screenshot({ path: "/tmp/shots/scholarly-cite-ieee.png" })
+      .catch(() => undefined);
+    expect(await page.locator(".cite-box__text").textContent()).toMatch(
+      /^.+, “.+,” .+ vol\. \d+, no\. \d+, pp\. \d+–\d+, .+\d{4}, doi: 10\.55501\//,
+    );
     expect(await page.getByRole("link", { name: "RIS" }).getAttribute("href")).toBe(`${base}.ris`);
     expect(await page.getByRole("link", { name: "BibTeX" }).getAttribute("href")).toBe(`${base}.bib`);
     expect(opened.errors).toEqual([]);

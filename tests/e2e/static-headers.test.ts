@@ -12,7 +12,8 @@ describe("security headers on the files served without the Worker (/static/*, fa
     for (const file of [...new Set(files)]) {
       const res = await fetch(urlFor(file));
       expect([file, res.status]).toEqual([file, 200]);
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect([file, name, res.headers.get(name)]).toEqual([file, name, value]);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect([file, name, res.headers.get(name)]).toEqual([file, name, value]);
     }
   });
 
@@ -21,7 +22,8 @@ describe("security headers on the files served without the Worker (/static/*, fa
       const res = await fetch(urlFor(file));
       await res.arrayBuffer();
       expect([file, res.status]).toEqual([file, 200]);
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect([file, name, res.headers.get(name)]).toEqual([file, name, value]);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect([file, name, res.headers.get(name)]).toEqual([file, name, value]);
     }
   });
 });

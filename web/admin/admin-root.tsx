@@ -96,11 +96,7 @@ export function AdminAreaFailed() {
 
 /** The admin tree's root route: every admin page renders inside it. */
 export function AdminRoot({ children }: { children?: ReactNode }) {
-  return (
-    <div className="admin-app">
-      {children ?? <Outlet />}
-    </div>
-  );
+  return <div className="admin-app">{children ?? <Outlet />}</div>;
 }
 
 /** The frame of the pages behind the session (an unknown admin URL passes its page in as children). */

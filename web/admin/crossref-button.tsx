@@ -8,7 +8,13 @@ const MESSAGES: Record<string, string> = {
   missing_issn: "Crossref needs the journal's print or online ISSN: add it in Settings first.",
 };
 
-export function CrossrefButton(props: { year: string | number; volume: string | number; issue: string | number; onError: (text: string) => void; onDone: () => void }) {
+export function CrossrefButton(props: {
+  year: string | number;
+  volume: string | number;
+  issue: string | number;
+  onError: (text: string) => void;
+  onDone: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   async function download() {
     if (busy) return;
@@ -24,7 +30,13 @@ export function CrossrefButton(props: { year: string | number; volume: string | 
     }
   }
   return (
-    <BusyButton busy={busy} busyLabel="Preparing…" onClick={download} className="btn btn--ghost" title="Download the Crossref deposit XML of this issue">
+    <BusyButton
+      busy={busy}
+      busyLabel="Preparing…"
+      onClick={download}
+      className="btn btn--ghost"
+      title="Download the Crossref deposit XML of this issue"
+    >
       Crossref XML
     </BusyButton>
   );

@@ -21,7 +21,9 @@ function Tiles({ counts }: { counts: DashboardCounts | undefined }) {
         <li key={tile.key}>
           <Link to={tile.to} className={`tile tile--${tile.key}`}>
             <span className="tile__label">{tile.label}</span>
-            <span className="tile__count">{counts ? (counts[tile.key] ?? 0) : <span className="skeleton" role="img" aria-label="Loading" />}</span>
+            <span className="tile__count">
+              {counts ? (counts[tile.key] ?? 0) : <span className="skeleton" role="img" aria-label="Loading" />}
+            </span>
             <span className="tile__hint">{tile.hint}</span>
           </Link>
         </li>

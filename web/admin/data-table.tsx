@@ -40,7 +40,11 @@ export function DataTable<R>(props: {
           {props.rows.map((row, index) => (
             <tr key={props.rowKey(row)} className={props.rowClass?.(row)} onClick={props.onRowClick && (() => props.onRowClick?.(row))}>
               {columns.map((column, i) => (
-                <td key={column.name ?? i} data-label={column.name ?? (typeof column.label === "string" ? column.label : undefined)} className={column.cellClass ?? column.headClass}>
+                <td
+                  key={column.name ?? i}
+                  data-label={column.name ?? (typeof column.label === "string" ? column.label : undefined)}
+                  className={column.cellClass ?? column.headClass}
+                >
                   {column.cell(row, index)}
                 </td>
               ))}
@@ -55,7 +59,13 @@ export function DataTable<R>(props: {
 /** The first column of a table whose rows can be ticked (SPEC §4): "select all" in the header, a box per row. */
 export function selectColumn<R, K>(
   selection: Selection<K>,
-  opts: { allLabel: string; keyOf: (row: R) => K; rowLabel: (row: R, index: number) => string; disabled?: (row: R) => boolean; allDisabled?: boolean },
+  opts: {
+    allLabel: string;
+    keyOf: (row: R) => K;
+    rowLabel: (row: R, index: number) => string;
+    disabled?: (row: R) => boolean;
+    allDisabled?: boolean;
+  },
 ): Column<R> {
   return {
     name: "Select",

@@ -79,7 +79,13 @@ export function EditorFormPage({ mode }: { mode: "add" | "edit" }) {
   const editorId = String(params.id ?? "").replace(/\D+/g, "");
   const [round, setRound] = useState(0);
   const form = (editor: Editor | null) => (
-    <EditorForm key={`${editor?.id ?? "new"}:${round}`} mode={mode} editorId={editorId} editor={editor} onAnother={() => setRound((n) => n + 1)} />
+    <EditorForm
+      key={`${editor?.id ?? "new"}:${round}`}
+      mode={mode}
+      editorId={editorId}
+      editor={editor}
+      onAnother={() => setRound((n) => n + 1)}
+    />
   );
   return mode === "add" ? form(null) : <EditEditor form={form} />;
 }
@@ -173,7 +179,10 @@ function EditorForm(props: { mode: "add" | "edit"; editorId: string; editor: Edi
           form.setDone(true);
           form.setFlash({ kind: "success", text: "Editor created successfully" });
         } else {
-          const body = await adminJson<{ editor?: Editor } & Partial<Editor>>(`/api/editors/${editorId}`, { method: "POST", form: formData });
+          const body = await adminJson<{ editor?: Editor } & Partial<Editor>>(`/api/editors/${editorId}`, {
+            method: "POST",
+            form: formData,
+          });
           const updated = body?.editor ?? (body?.id ? (body as Editor) : null);
           if (updated) setCurrent(updated);
           setPicture(null);

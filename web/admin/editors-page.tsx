@@ -24,15 +24,13 @@ export function nextStatus(status: string): string {
 }
 
 function initials(name: string): string {
-  return (
-    name
-      .replace(/^(dr|prof)\.?\s+/i, "")
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0]!.toUpperCase())
-      .join("")
-  );
+  return name
+    .replace(/^(dr|prof)\.?\s+/i, "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join("");
 }
 
 export function Avatar({ src, name, size = "md" }: { src: string; name: string; size?: "md" | "lg" }) {
@@ -104,7 +102,11 @@ export function EditorsPage() {
   const selectedIds = ids.filter((id) => selection.selected.has(id));
 
   const columns: Column<Editor>[] = [
-    selectColumn(selection, { allLabel: "Select all editors", keyOf: (editor: Editor) => editor.id, rowLabel: (editor) => `Select ${editor.name}` }),
+    selectColumn(selection, {
+      allLabel: "Select all editors",
+      keyOf: (editor: Editor) => editor.id,
+      rowLabel: (editor) => `Select ${editor.name}`,
+    }),
     { label: "S.NO.", cell: (_, index) => index + 1 },
     { label: "PICTURE", cell: (editor) => <Avatar src={editor.picture_url} name={editor.name} /> },
     { label: "NAME", cellClass: "strong", cell: (editor) => editor.name },
@@ -138,7 +140,11 @@ export function EditorsPage() {
     <>
       <PageHeader
         title="Editors"
-        meta={<>Total Rows: <strong>{rows.length}</strong></>}
+        meta={
+          <>
+            Total Rows: <strong>{rows.length}</strong>
+          </>
+        }
         actions={
           <>
             {selectedIds.length > 0 && (

@@ -70,7 +70,9 @@ export function IssueArticlesPage() {
     {
       label: "Payment",
       cell: (article) => (
-        <span className={`badge badge--${article.ptype === "free" ? "neutral" : "info"}`}>{article.ptype === "free" ? "Free" : "Paid"}</span>
+        <span className={`badge badge--${article.ptype === "free" ? "neutral" : "info"}`}>
+          {article.ptype === "free" ? "Free" : "Paid"}
+        </span>
       ),
     },
     {
@@ -95,7 +97,13 @@ export function IssueArticlesPage() {
         meta={`${articles.length} ${articles.length === 1 ? "article" : "articles"}`}
         actions={
           <>
-            <CrossrefButton year={year} volume={volume} issue={issue} onError={(text) => setMessage({ kind: "error", text })} onDone={() => setMessage(null)} />
+            <CrossrefButton
+              year={year}
+              volume={volume}
+              issue={issue}
+              onError={(text) => setMessage({ kind: "error", text })}
+              onDone={() => setMessage(null)}
+            />
             <Link to={addPath} className="btn btn--primary">
               Add New
             </Link>
@@ -104,9 +112,7 @@ export function IssueArticlesPage() {
       />
       {selectedRefs.length > 0 && (
         <div className="selection-bar" role="region" aria-label="Selected articles">
-          <span className="selection-bar__count">
-            {selectedRefs.length} selected
-          </span>
+          <span className="selection-bar__count">{selectedRefs.length} selected</span>
           <div className="selection-bar__actions">
             <DocumentButton
               label="Index Page"

@@ -58,7 +58,17 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
 
   // The shared message under the form explains a missing number, so the field only turns red.
   const numberField = (name: "volume" | "issue", label: string, max: number) => (
-    <TextField field={form.field(name)} label={label} required type="number" inputMode="numeric" min={0} max={max} step={1} autoComplete={undefined} />
+    <TextField
+      field={form.field(name)}
+      label={label}
+      required
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={max}
+      step={1}
+      autoComplete={undefined}
+    />
   );
 
   return (
@@ -131,7 +141,11 @@ export function IssuesPage() {
             {
               label: "Year",
               cell: (row) => (
-                <Link to={issuePath(row)} onClick={(e) => e.stopPropagation()} aria-label={`${row.year}, volume ${pad(row.volume, 2)}, issue ${pad(row.issue, 2)}`}>
+                <Link
+                  to={issuePath(row)}
+                  onClick={(e) => e.stopPropagation()}
+                  aria-label={`${row.year}, volume ${pad(row.volume, 2)}, issue ${pad(row.issue, 2)}`}
+                >
                   {row.year}
                 </Link>
               ),

@@ -79,7 +79,14 @@ export function LoginPage() {
           spellCheck={false}
           autoFocus
         />
-        <TextField field={form.field("password")} label="Password" required marker={false} type="password" autoComplete="current-password" />
+        <TextField
+          field={form.field("password")}
+          label="Password"
+          required
+          marker={false}
+          type="password"
+          autoComplete="current-password"
+        />
         <SubmitButton busy={form.busy} busyLabel="Signing in…" disabled={!form.values.username || !form.values.password} block>
           Log in
         </SubmitButton>

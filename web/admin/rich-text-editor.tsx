@@ -37,13 +37,7 @@ function toStored(editor: Editor, inline: boolean): string {
     .replace(/<p><\/p>/g, "");
 }
 
-function ToolbarButton(props: {
-  label: string;
-  shortcut?: string;
-  active?: boolean;
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
+function ToolbarButton(props: { label: string; shortcut?: string; active?: boolean; onClick: () => void; children: React.ReactNode }) {
   return (
     <button
       type="button"
@@ -144,9 +138,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
   });
 
   return (
-    <div
-      className={`rte${inline ? " rte--inline" : ""}${props.invalid ? " rte--invalid" : ""}${state?.focused ? " rte--focused" : ""}`}
-    >
+    <div className={`rte${inline ? " rte--inline" : ""}${props.invalid ? " rte--invalid" : ""}${state?.focused ? " rte--focused" : ""}`}>
       <div className="rte__toolbar" role="toolbar" hidden={props.readOnly} aria-label="Formatting" aria-controls={props.id}>
         <ToolbarButton label="Bold" shortcut="Ctrl+B" active={state?.bold} onClick={() => editor?.chain().focus().toggleBold().run()}>
           <b>B</b>

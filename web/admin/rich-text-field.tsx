@@ -7,11 +7,25 @@ import { describedBy, Field } from "./admin-ui";
 import type { FieldBinding } from "./form-kit";
 import { RichTextEditor } from "./rich-text-island";
 
-export function RichTextField(props: { field: FieldBinding; label: ReactNode; editorRef: RefObject<Editor | null>; required?: boolean; inline?: boolean }) {
+export function RichTextField(props: {
+  field: FieldBinding;
+  label: ReactNode;
+  editorRef: RefObject<Editor | null>;
+  required?: boolean;
+  inline?: boolean;
+}) {
   const { field, editorRef } = props;
   const labelId = `${field.id}-label`;
   return (
-    <Field id={field.id} labelId={labelId} label={props.label} required={props.required} error={field.error} invalid={field.invalid} onLabelClick={() => editorRef.current?.commands.focus()}>
+    <Field
+      id={field.id}
+      labelId={labelId}
+      label={props.label}
+      required={props.required}
+      error={field.error}
+      invalid={field.invalid}
+      onLabelClick={() => editorRef.current?.commands.focus()}
+    >
       <RichTextEditor
         id={field.id}
         labelId={labelId}

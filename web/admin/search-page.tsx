@@ -29,7 +29,7 @@ export function loader({ request }: LoaderFunctionArgs): Promise<AdminSearchResu
 export function SearchPage() {
   const [params] = useSearchParams();
   const q = params.get("q") ?? "";
-    useTitle(q ? `Search: ${q}` : "Search");
+  useTitle(q ? `Search: ${q}` : "Search");
   const data = useLoaderData<typeof loader>();
 
   return (
@@ -59,7 +59,11 @@ export function SearchPage() {
             columns={[
               { label: "S. NO.", cell: (_, index) => (data.page - 1) * data.per_page + 1 + index },
               { label: "REF. NUM.", cellClass: "nowrap mono", cell: (article) => article.refnumber },
-              richTextColumn("TITLE", (article: Result) => article.title, (article: Result) => <HighlightedExcerpt parts={article.excerpt} className="search-excerpt" />),
+              richTextColumn(
+                "TITLE",
+                (article: Result) => article.title,
+                (article: Result) => <HighlightedExcerpt parts={article.excerpt} className="search-excerpt" />,
+              ),
               { label: "TRANSACTION ID", cellClass: "nowrap mono", cell: (article) => article.txnid },
               { label: "PAGES", cellClass: "nowrap", cell: (article) => article.pagenumber },
               { label: "Created At", cellClass: "nowrap", cell: (article) => formatDateTime(article.creation) },

@@ -24,12 +24,7 @@ function DownloadButton({ submission, onError }: { submission: Submission; onErr
     }
   }
   return (
-    <button
-      type="button"
-      className="btn btn--secondary btn--small"
-      onClick={download}
-      disabled={busy}
-    >
+    <button type="button" className="btn btn--secondary btn--small" onClick={download} disabled={busy}>
       {busy ? <Spinner /> : null} Download
       <span className="visually-hidden"> the file of {submission.name || submission.reference}</span>
       {submission.file_size > 0 && <span className="muted"> · {formatBytes(submission.file_size)}</span>}
@@ -79,10 +74,7 @@ export function SubmissionsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Submissions"
-        meta={`${rows.length} ${rows.length === 1 ? "submission" : "submissions"} · newest first`}
-      />
+      <PageHeader title="Submissions" meta={`${rows.length} ${rows.length === 1 ? "submission" : "submissions"} · newest first`} />
       <Flash message={message} onClose={() => setMessage(null)} />
       {rows.length === 0 ? (
         <EmptyState title="No submissions yet">

@@ -29,7 +29,14 @@ export function CiteArticle({ article, fallback }: { article: ArticleDetail; fal
       {article.citations && (
         <div className="cite-box__styles" role="radiogroup" aria-label="Citation style">
           {STYLES.map((s) => (
-            <button key={s.key} type="button" role="radio" aria-checked={style === s.key} className={style === s.key ? "is-active" : undefined} onClick={() => setStyle(s.key)}>
+            <button
+              key={s.key}
+              type="button"
+              role="radio"
+              aria-checked={style === s.key}
+              className={style === s.key ? "is-active" : undefined}
+              onClick={() => setStyle(s.key)}
+            >
               {s.label}
             </button>
           ))}

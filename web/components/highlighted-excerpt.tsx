@@ -6,8 +6,6 @@ import type { ExcerptPart } from "#contract/api";
 export function HighlightedExcerpt({ parts, className }: { parts: ExcerptPart[]; className?: string }) {
   if (!parts.length) return null;
   return (
-    <p className={className}>
-      {parts.map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : <Fragment key={i}>{p.text}</Fragment>))}
-    </p>
+    <p className={className}>{parts.map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : <Fragment key={i}>{p.text}</Fragment>))}</p>
   );
 }

@@ -8,7 +8,13 @@ export function IndexingGrid({ entries }: { entries: IndexingEntry[] }) {
         const body = (
           <>
             <span className="indexing-grid__logo">
-              {e.image_url ? <img src={e.image_url} alt="" width={320} height={120} loading="lazy" decoding="async" /> : <span className="indexing-grid__initials" aria-hidden>{initials(e.title)}</span>}
+              {e.image_url ? (
+                <img src={e.image_url} alt="" width={320} height={120} loading="lazy" decoding="async" />
+              ) : (
+                <span className="indexing-grid__initials" aria-hidden>
+                  {initials(e.title)}
+                </span>
+              )}
             </span>
             <span className="indexing-grid__title">{e.title}</span>
           </>

@@ -14,7 +14,17 @@ export function pageWindow(page: number, pages: number, around = 2): (number | n
   return out;
 }
 
-export function Pagination({ page, pages, hrefFor, label }: { page: number; pages: number; hrefFor: (page: number) => string; label: string }) {
+export function Pagination({
+  page,
+  pages,
+  hrefFor,
+  label,
+}: {
+  page: number;
+  pages: number;
+  hrefFor: (page: number) => string;
+  label: string;
+}) {
   if (pages <= 1) return null;
   const step = (to: number, text: string, rel: "prev" | "next") =>
     to >= 1 && to <= pages ? (

@@ -4,7 +4,13 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 
-export function SearchForm(props: { searchPath: string; inputId: string; className: string; buttonClassName?: string; children: ReactNode }) {
+export function SearchForm(props: {
+  searchPath: string;
+  inputId: string;
+  className: string;
+  buttonClassName?: string;
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();

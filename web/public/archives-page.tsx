@@ -12,26 +12,26 @@ export function YearFrames({ archives, headingLevel = 2 }: { archives: ArchiveYe
   for (const row of archives) years.set(row.year, [...(years.get(row.year) ?? []), row]);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-      <div className="year-frames">
-        {[...years.entries()].map(([year, rows]) => (
-          <section key={year} className="year-frame" aria-labelledby={`year-${year}`}>
-            <Heading id={`year-${year}`} className="year-frame__title">
-              {year} ISSUES
-            </Heading>
-            <ul className="year-frame__issues">
-              {rows.flatMap((r) =>
-                Array.from({ length: r.total_issues }, (_, i) => i + 1).map((n) => (
-                  <li key={`${r.volume}-${n}`}>
-                    <Link to={issuePath({ year, volume: r.volume, issue: n })}>
-                      VOL. {r.volume} : ISSUE {n}
-                    </Link>
-                  </li>
-                )),
-              )}
-            </ul>
-          </section>
-        ))}
-      </div>
+    <div className="year-frames">
+      {[...years.entries()].map(([year, rows]) => (
+        <section key={year} className="year-frame" aria-labelledby={`year-${year}`}>
+          <Heading id={`year-${year}`} className="year-frame__title">
+            {year} ISSUES
+          </Heading>
+          <ul className="year-frame__issues">
+            {rows.flatMap((r) =>
+              Array.from({ length: r.total_issues }, (_, i) => i + 1).map((n) => (
+                <li key={`${r.volume}-${n}`}>
+                  <Link to={issuePath({ year, volume: r.volume, issue: n })}>
+                    VOL. {r.volume} : ISSUE {n}
+                  </Link>
+                </li>
+              )),
+            )}
+          </ul>
+        </section>
+      ))}
+    </div>
   );
 }
 

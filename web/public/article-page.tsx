@@ -18,7 +18,8 @@ export function ArticlePage() {
       <article className="page">
         <h1 className="page__title">Article not found!</h1>
         <p className="empty">
-          The article may have been moved or withdrawn. Browse the <Link to="/archives">archives</Link> or <Link to="/search">search</Link> for it.
+          The article may have been moved or withdrawn. Browse the <Link to="/archives">archives</Link> or <Link to="/search">search</Link>{" "}
+          for it.
         </p>
       </article>
     );

@@ -8,7 +8,14 @@ import { RichText } from "../components/rich-text";
 function EditorCard({ e }: { e: Editor }) {
   return (
     <li className="editor-card">
-      <img className="editor-card__photo" src={e.picture_url || "/img/avatar.png"} alt={`Photo of ${e.name}`} width={96} height={96} loading="lazy" />
+      <img
+        className="editor-card__photo"
+        src={e.picture_url || "/img/avatar.png"}
+        alt={`Photo of ${e.name}`}
+        width={96}
+        height={96}
+        loading="lazy"
+      />
       <div className="editor-card__body">
         <h3 className="editor-card__name">
           {e.name}
@@ -30,21 +37,21 @@ export function BoardPage() {
         <h1 className="page__title">Editorial Board</h1>
       </header>
       {EDITOR_CATEGORIES.map((cat) => {
-          const people = data.filter((e) => e.category === cat && e.status === "enabled");
-          if (people.length === 0) return null;
-          return (
-            <section key={cat} className="board-group" aria-labelledby={`board-${cat.replace(/\s+/g, "-")}`}>
-              <h2 id={`board-${cat.replace(/\s+/g, "-")}`} className="board-group__title">
-                {EDITOR_CATEGORY_HEADINGS[cat]}
-              </h2>
-              <ul className={`editor-list${cat === "chief editor" ? " editor-list--chief" : ""}`}>
-                {people.map((e) => (
-                  <EditorCard key={e.id} e={e} />
-                ))}
-              </ul>
-            </section>
-          );
-        })}
+        const people = data.filter((e) => e.category === cat && e.status === "enabled");
+        if (people.length === 0) return null;
+        return (
+          <section key={cat} className="board-group" aria-labelledby={`board-${cat.replace(/\s+/g, "-")}`}>
+            <h2 id={`board-${cat.replace(/\s+/g, "-")}`} className="board-group__title">
+              {EDITOR_CATEGORY_HEADINGS[cat]}
+            </h2>
+            <ul className={`editor-list${cat === "chief editor" ? " editor-list--chief" : ""}`}>
+              {people.map((e) => (
+                <EditorCard key={e.id} e={e} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
     </article>
   );
 }

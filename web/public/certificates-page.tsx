@@ -45,7 +45,15 @@ function RefForm({ initial }: { initial: string }) {
     <form className="ref-form" action="/pdf" method="get" onSubmit={submit}>
       <label htmlFor="refno">Reference Number</label>
       <div className="ref-form__row">
-        <input id="refno" name="refno" value={value} onChange={(e) => setValue(e.target.value)} placeholder="e.g. IJANS-2024-0012" autoComplete="off" required />
+        <input
+          id="refno"
+          name="refno"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="e.g. IJANS-2024-0012"
+          autoComplete="off"
+          required
+        />
         <button type="submit" className="button">
           Get documents
         </button>

@@ -29,7 +29,8 @@ function applyHead(head: PageHead) {
   const [start, end] = markers();
   // Same page head as already in place (the first render after the server's HTML): leave it alone.
   let current = "";
-  for (let n = start.nextSibling; n && n !== end; n = n.nextSibling) current += n.nodeType === Node.ELEMENT_NODE ? (n as Element).outerHTML : "";
+  for (let n = start.nextSibling; n && n !== end; n = n.nextSibling)
+    current += n.nodeType === Node.ELEMENT_NODE ? (n as Element).outerHTML : "";
   let next = "";
   for (const el of template.content.children) next += el.outerHTML;
   if (current === next) return;

@@ -110,19 +110,17 @@ export function SiteHeader() {
     <header className={`site-header site-header--${branch}`}>
       <UtilityBar s={s} />
       {s ? (
-        branch === "alt" ? <BannerLogo s={s} /> : <MastheadLogo s={s} />
+        branch === "alt" ? (
+          <BannerLogo s={s} />
+        ) : (
+          <MastheadLogo s={s} />
+        )
       ) : (
         <div className={branch === "alt" ? "banner banner--loading" : "masthead masthead--loading"} aria-hidden />
       )}
       <nav className="site-nav" aria-label="Main">
         <div className="container site-nav__inner">
-          <button
-            type="button"
-            className="site-nav__toggle"
-            aria-expanded={open}
-            aria-controls={menuId}
-            onClick={() => setOpen((o) => !o)}
-          >
+          <button type="button" className="site-nav__toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
             {open ? <CloseIcon /> : <MenuIcon />} Menu
           </button>
           <ul id={menuId} className={`site-nav__list${open ? " is-open" : ""}`}>

@@ -18,7 +18,8 @@ export function InstructionsPage() {
       <header className="page__header">
         <h1 className="page__title">Instructions to Authors</h1>
         <p className="page__lead">
-          {name} welcomes original research articles, review articles and short communications. Please read these instructions before you submit.
+          {name} welcomes original research articles, review articles and short communications. Please read these instructions before you
+          submit.
         </p>
       </header>
 
@@ -43,15 +44,19 @@ export function InstructionsPage() {
       <section aria-labelledby="ins-submit">
         <h2 id="ins-submit">How to submit</h2>
         <p>
-          Send the MS Word file by e-mail to {s?.websiteemail ? <a href={`mailto:${s.websiteemail}`}>{s.websiteemail}</a> : "the editorial office"}, or upload a PDF
-          of it through the <Link to="/article">Submit Online</Link> form. You will receive a reference number that identifies your manuscript in all later
-          correspondence.
+          Send the MS Word file by e-mail to{" "}
+          {s?.websiteemail ? <a href={`mailto:${s.websiteemail}`}>{s.websiteemail}</a> : "the editorial office"}, or upload a PDF of it
+          through the <Link to="/article">Submit Online</Link> form. You will receive a reference number that identifies your manuscript in
+          all later correspondence.
         </p>
       </section>
 
       <section aria-labelledby="ins-fees">
         <h2 id="ins-fees">Publication fee</h2>
-        <p>The fee is charged only after a manuscript has been accepted. It covers peer review, typesetting, online hosting and the publication certificates.</p>
+        <p>
+          The fee is charged only after a manuscript has been accepted. It covers peer review, typesetting, online hosting and the
+          publication certificates.
+        </p>
         <div className="table-wrap">
           <table className="fee-table">
             <caption className="visually-hidden">Publication fee by the authors' country</caption>
@@ -83,16 +88,25 @@ export function InstructionsPage() {
           <dt>Originality</dt>
           <dd>Submissions must be original, not published or under review elsewhere. Manuscripts are checked for plagiarism.</dd>
           <dt>Open access</dt>
-          <dd>Published articles are free to read and download. Authors can download their publication certificates from the Download Certificate page.</dd>
+          <dd>
+            Published articles are free to read and download. Authors can download their publication certificates from the Download
+            Certificate page.
+          </dd>
           <dt>Ethics</dt>
-          <dd>Research on humans or animals must state the approval of the responsible ethics committee. Conflicts of interest must be declared.</dd>
+          <dd>
+            Research on humans or animals must state the approval of the responsible ethics committee. Conflicts of interest must be
+            declared.
+          </dd>
         </dl>
       </section>
 
       <section aria-labelledby="ins-copyright" className="card copyright-box">
         <div>
           <h2 id="ins-copyright">Copyright form</h2>
-          <p>After acceptance, the corresponding author signs the copyright form on behalf of all authors and sends a scan of it to the editorial office.</p>
+          <p>
+            After acceptance, the corresponding author signs the copyright form on behalf of all authors and sends a scan of it to the
+            editorial office.
+          </p>
         </div>
         <a className="button" href={COPYRIGHT_FORM_PATH} download="Copyright-Form.pdf">
           <DownloadIcon /> Download copyright form

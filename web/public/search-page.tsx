@@ -38,7 +38,14 @@ export function SearchPage() {
         <label htmlFor="search-q" className="visually-hidden">
           Search articles by title, author, keyword or reference number
         </label>
-        <input id="search-q" name="q" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Title, author, keyword or reference number" />
+        <input
+          id="search-q"
+          name="q"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Title, author, keyword or reference number"
+        />
         <button type="submit" className="button">
           <SearchIcon /> Search
         </button>

@@ -87,7 +87,14 @@ export function ChatButton() {
   const chat = s ? whatsappLink(s.whatsup_number, name) : null;
   if (!chat) return null;
   return (
-    <a className="chat-fab" href={chat} target="_blank" rel="noopener noreferrer" aria-label="Chat with us on WhatsApp" data-testid="chat-fab">
+    <a
+      className="chat-fab"
+      href={chat}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label="Chat with us on WhatsApp"
+      data-testid="chat-fab"
+    >
       <ChatIcon width={28} height={28} />
     </a>
   );

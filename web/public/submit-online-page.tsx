@@ -82,9 +82,13 @@ export function SubmitOnlinePage() {
     e.preventDefault();
     if (sending) return;
     const data = new FormData(e.currentTarget);
-    const parsed = submissionFieldsSchema.safeParse(Object.fromEntries(["name", "email", "country", "phone", "address", "title"].map((k) => [k, String(data.get(k) ?? "")])));
+    const parsed = submissionFieldsSchema.safeParse(
+      Object.fromEntries(["name", "email", "country", "phone", "address", "title"].map((k) => [k, String(data.get(k) ?? "")])),
+    );
     const fieldErrors: FieldErrors = {};
-    if (!parsed.success) for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as SubmissionField] = FIELD_MESSAGES[issue.path[0] as SubmissionField];
+    if (!parsed.success)
+      for (const issue of parsed.error.issues)
+        fieldErrors[issue.path[0] as SubmissionField] = FIELD_MESSAGES[issue.path[0] as SubmissionField];
     const file = fileRef.current?.files?.[0];
     if (!file) fieldErrors.pdfFile = NO_FILE;
     else if (file.size > PDF_MAX_BYTES) fieldErrors.pdfFile = FILE_TOO_LARGE;
@@ -102,7 +106,8 @@ export function SubmitOnlinePage() {
       console.error("submission failed", err);
       const apiFields = err instanceof ApiError && Array.isArray(err.body.fields) ? (err.body.fields as SubmissionField[]) : [];
       const fe: FieldErrors = Object.fromEntries(apiFields.filter((f) => f in FIELD_MESSAGES).map((f) => [f, FIELD_MESSAGES[f]]));
-      if (err instanceof ApiError && ["missing_file", "invalid_file_type", "file_too_large"].includes(err.code)) fe.pdfFile = messageFor(err, undefined);
+      if (err instanceof ApiError && ["missing_file", "invalid_file_type", "file_too_large"].includes(err.code))
+        fe.pdfFile = messageFor(err, undefined);
       fail(messageFor(err, s?.websiteemail), fe);
     } finally {
       setSending(false);
@@ -132,7 +137,10 @@ export function SubmitOnlinePage() {
             <p className="notice__title">
               Your submission was received. Reference: <strong>{reference}</strong>
             </p>
-            <p>Please keep this reference number: quote it in every message to the editorial office{s?.websiteemail ? ` (${s.websiteemail})` : ""}.</p>
+            <p>
+              Please keep this reference number: quote it in every message to the editorial office
+              {s?.websiteemail ? ` (${s.websiteemail})` : ""}.
+            </p>
           </div>
         </div>
         <p>
@@ -209,7 +217,16 @@ export function SubmitOnlinePage() {
           <label htmlFor="sub-file">
             Article File <span className="field__hint">(PDF only)</span> <span aria-hidden>*</span>
           </label>
-          <input ref={fileRef} id="sub-file" name="pdfFile" type="file" accept="application/pdf,.pdf" required onChange={onFile} {...field("pdfFile")} />
+          <input
+            ref={fileRef}
+            id="sub-file"
+            name="pdfFile"
+            type="file"
+            accept="application/pdf,.pdf"
+            required
+            onChange={onFile}
+            {...field("pdfFile")}
+          />
           <p className="field__help">One PDF file of at most 5 MB.</p>
           {errorText("pdfFile")}
         </div>

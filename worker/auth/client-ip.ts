@@ -68,7 +68,7 @@ function entryMatches(entry: string, ip: string): boolean {
   if (base === null || addr === null || !Number.isInteger(bits) || bits < 0 || bits > 32) return false;
   if (bits === 0) return true;
   const mask = bits === 32 ? 0xffffffff : (0xffffffff << (32 - bits)) >>> 0;
-  return ((base & mask) >>> 0) === ((addr & mask) >>> 0);
+  return (base & mask) >>> 0 === (addr & mask) >>> 0;
 }
 
 /** The entries of a comma-separated allowlist column. */

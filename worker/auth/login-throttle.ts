@@ -9,7 +9,14 @@
 // The real admin on a known browser is counted only by that browser: a stranger can never lock it out.
 // The check and the reservation of the attempt are one SQL statement, so a burst cannot slip under the limits.
 import type { Db } from "../env";
-import { finishLoginAttempt, reserveLoginAttempt, type AttemptKey, type LoginOutcome, type Reservation, type ThrottleLimits } from "../data/login-attempts.repo";
+import {
+  finishLoginAttempt,
+  reserveLoginAttempt,
+  type AttemptKey,
+  type LoginOutcome,
+  type Reservation,
+  type ThrottleLimits,
+} from "../data/login-attempts.repo";
 
 export const LOGIN_POLICY = {
   pairFreeFailures: 5,

@@ -24,7 +24,11 @@ export interface VerifiedAdminToken extends AdminTokenClaims {
   expiresAt: Date;
 }
 
-const randomTokenId = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const randomTokenId = () =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 function secretOf(env: AuthEnv): Uint8Array {
   const secret = env.JWT_SECRET ?? "";

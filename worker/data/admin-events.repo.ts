@@ -65,7 +65,12 @@ export function afterAdminWrite(db: Db, actor: AdminActor, event: AdminEvent, op
 
 /** The newest events of a journal, for the dashboard. */
 export async function listRecentAdminEvents(db: Db, journalId: number, limit = 15): Promise<AdminEventRow[]> {
-  return db.select().from(adminEvents).where(eq(adminEvents.journalId, journalId)).orderBy(desc(adminEvents.createdAt), desc(adminEvents.id)).limit(limit);
+  return db
+    .select()
+    .from(adminEvents)
+    .where(eq(adminEvents.journalId, journalId))
+    .orderBy(desc(adminEvents.createdAt), desc(adminEvents.id))
+    .limit(limit);
 }
 
 /** Events of one entity (tests and future per-record history). */

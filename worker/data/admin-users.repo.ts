@@ -53,7 +53,12 @@ export async function setAdminUserStatus(db: Db, journalId: number, id: number, 
  * The user a token names, with whether that very token was revoked by logout: one query per admin call
  * (docs/decisions/0062-session-revocation.md).
  */
-export async function findSessionUser(db: Db, journalId: number, id: number, tokenId: string): Promise<(AdminUserRow & { revoked: boolean }) | undefined> {
+export async function findSessionUser(
+  db: Db,
+  journalId: number,
+  id: number,
+  tokenId: string,
+): Promise<(AdminUserRow & { revoked: boolean }) | undefined> {
   const rows = await db
     .select({ user: adminUsers, revoked: sql<number>`EXISTS (SELECT 1 FROM ${revokedTokens} WHERE ${revokedTokens.jti} = ${tokenId})` })
     .from(adminUsers)

@@ -5,9 +5,28 @@ import { createJournal, db } from "../../tests/api/fixtures";
 import { insertArticle, updateArticle, type ArticleValues } from "./articles.repo";
 
 const base = (n: string): ArticleValues => ({
-  refnumber: `R-${n}`, title: `Title <i>${n}</i>`, authorname: "A", abstract: "x", year: 2024, volume: 1, issue: 1,
-  pagenumber: "1-2", country: "", file: "", txnid: `T-${n}`, ptype: "paid", publishdate: "2024-01-01", subject: "",
-  email: "", mobile: "", description: "", keywords: "", doi: "", language: "", referenceList: "", authorDetails: "[]",
+  refnumber: `R-${n}`,
+  title: `Title <i>${n}</i>`,
+  authorname: "A",
+  abstract: "x",
+  year: 2024,
+  volume: 1,
+  issue: 1,
+  pagenumber: "1-2",
+  country: "",
+  file: "",
+  txnid: `T-${n}`,
+  ptype: "paid",
+  publishdate: "2024-01-01",
+  subject: "",
+  email: "",
+  mobile: "",
+  description: "",
+  keywords: "",
+  doi: "",
+  language: "",
+  referenceList: "",
+  authorDetails: "[]",
 });
 const meta = { status: "enabled", createdby: "t" };
 
@@ -15,23 +34,44 @@ describe("articles UNIQUE constraints", () => {
   it("maps each constraint failure to its error code", async () => {
     const j = await createJournal();
     expect((await insertArticle(db, j.id, { ...base("1"), ...meta })).ok).toBe(true);
-    expect(await insertArticle(db, j.id, { ...base("2"), refnumber: "R-1", ...meta })).toEqual({ ok: false, conflict: "duplicate_reference_number" });
-    expect(await insertArticle(db, j.id, { ...base("2"), title: "Title <i>1</i>", ...meta })).toEqual({ ok: false, conflict: "duplicate_title" });
+    expect(await insertArticle(db, j.id, { ...base("2"), refnumber: "R-1", ...meta })).toEqual({
+      ok: false,
+      conflict: "duplicate_reference_number",
+    });
+    expect(await insertArticle(db, j.id, { ...base("2"), title: "Title <i>1</i>", ...meta })).toEqual({
+      ok: false,
+      conflict: "duplicate_title",
+    });
     // Same words with other markup and case: the plain-text index (migration 0002) refuses it.
-    expect(await insertArticle(db, j.id, { ...base("2"), title: "TITLE <b>1</b>", ...meta })).toEqual({ ok: false, conflict: "duplicate_title" });
+    expect(await insertArticle(db, j.id, { ...base("2"), title: "TITLE <b>1</b>", ...meta })).toEqual({
+      ok: false,
+      conflict: "duplicate_title",
+    });
     expect(await insertArticle(db, j.id, { ...base("2"), txnid: "T-1", ...meta })).toEqual({ ok: false, conflict: "duplicate_txnid" });
     const second = await insertArticle(db, j.id, { ...base("2"), ...meta });
     expect(second.ok).toBe(true);
     const id = second.ok ? second.row.id : 0;
     const stamp = second.ok ? second.row.modification : "";
-    expect(await updateArticle(db, j.id, id, stamp, { ...base("2"), refnumber: "R-1", modifiedby: "t" })).toEqual({ ok: false, conflict: "duplicate_reference_number" });
-    expect(await updateArticle(db, j.id, id, stamp, { ...base("2"), txnid: "T-1", modifiedby: "t" })).toEqual({ ok: false, conflict: "duplicate_txnid" });
+    expect(await updateArticle(db, j.id, id, stamp, { ...base("2"), refnumber: "R-1", modifiedby: "t" })).toEqual({
+      ok: false,
+      conflict: "duplicate_reference_number",
+    });
+    expect(await updateArticle(db, j.id, id, stamp, { ...base("2"), txnid: "T-1", modifiedby: "t" })).toEqual({
+      ok: false,
+      conflict: "duplicate_txnid",
+    });
     // A save based on an older stamp changes nothing and says so.
-    expect(await updateArticle(db, j.id, id, "2000-01-01T00:00:00.000Z", { ...base("2"), title: "Changed", modifiedby: "t" })).toEqual({ ok: false, conflict: "stale_edit" });
+    expect(await updateArticle(db, j.id, id, "2000-01-01T00:00:00.000Z", { ...base("2"), title: "Changed", modifiedby: "t" })).toEqual({
+      ok: false,
+      conflict: "stale_edit",
+    });
     expect(await updateArticle(db, j.id, 999999, stamp, { ...base("2"), modifiedby: "t" })).toEqual({ ok: false, conflict: "not_found" });
     // DOIs are unique per journal whatever their letter case (migration 0005); empty DOIs never clash.
     expect((await updateArticle(db, j.id, id, stamp, { ...base("2"), doi: "10.1234/ABC.1", modifiedby: "t" }))?.ok).toBe(true);
-    expect(await insertArticle(db, j.id, { ...base("3"), doi: "10.1234/abc.1", ...meta })).toEqual({ ok: false, conflict: "duplicate_doi" });
+    expect(await insertArticle(db, j.id, { ...base("3"), doi: "10.1234/abc.1", ...meta })).toEqual({
+      ok: false,
+      conflict: "duplicate_doi",
+    });
     expect((await insertArticle(db, j.id, { ...base("3"), ...meta })).ok).toBe(true);
     // Another journal may use the same values.
     const other = await createJournal();

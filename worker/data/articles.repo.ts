@@ -47,7 +47,13 @@ const publicIssueListQuery = (db: Db, journalId: number, year: number, volume: n
 export type ArticleListRow = Pick<ArticleRow, keyof typeof listColumns>;
 
 /** One issue's public articles as list rows, by first page number. */
-export async function listPublicIssueArticles(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<ArticleListRow[]> {
+export async function listPublicIssueArticles(
+  db: Db,
+  journalId: number,
+  year: number,
+  volume: number,
+  issue: number,
+): Promise<ArticleListRow[]> {
   return publicIssueListQuery(db, journalId, year, volume, issue);
 }
 
@@ -59,12 +65,21 @@ export async function readPublicIssue(
   volume: number,
   issue: number,
 ): Promise<{ rows: ArticleListRow[]; exists: boolean }> {
-  const [rows, found] = await db.batch([publicIssueListQuery(db, journalId, year, volume, issue), issueQuery(db, journalId, year, volume, issue)]);
+  const [rows, found] = await db.batch([
+    publicIssueListQuery(db, journalId, year, volume, issue),
+    issueQuery(db, journalId, year, volume, issue),
+  ]);
   return { rows, exists: found.length > 0 };
 }
 
 /** One issue's public articles as whole rows (for exports that need every column: Crossref), by first page. */
-export async function listPublicIssueArticleRows(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<ArticleRow[]> {
+export async function listPublicIssueArticleRows(
+  db: Db,
+  journalId: number,
+  year: number,
+  volume: number,
+  issue: number,
+): Promise<ArticleRow[]> {
   return db
     .select()
     .from(articles)
@@ -74,38 +89,66 @@ export async function listPublicIssueArticleRows(db: Db, journalId: number, year
 
 /** The query behind findPublicArticleByRef, for batching with others (at most one row). */
 export const publicArticleByRefQuery = (db: Db, journalId: number, refnumber: string) =>
-  db.select().from(articles).where(and(isPublic(journalId), eq(articles.refnumber, refnumber))).limit(1);
+  db
+    .select()
+    .from(articles)
+    .where(and(isPublic(journalId), eq(articles.refnumber, refnumber)))
+    .limit(1);
 
 export async function findPublicArticleByRef(db: Db, journalId: number, refnumber: string): Promise<ArticleRow | undefined> {
   return (await publicArticleByRefQuery(db, journalId, refnumber))[0];
 }
 
 /** Whether a public article of this issue owns this stored file name (only such files are served publicly). */
-export async function isPublicArticleFile(db: Db, journalId: number, year: number, volume: number, issue: number, file: string): Promise<boolean> {
+export async function isPublicArticleFile(
+  db: Db,
+  journalId: number,
+  year: number,
+  volume: number,
+  issue: number,
+  file: string,
+): Promise<boolean> {
   const rows = await db
     .select({ id: articles.id })
     .from(articles)
-    .where(and(isPublic(journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue), eq(articles.file, file)))
+    .where(
+      and(isPublic(journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue), eq(articles.file, file)),
+    )
     .limit(1);
   return rows.length > 0;
 }
 
 /** The query behind findPublicArticleById, for batching with others (at most one row). */
 export const publicArticleByIdQuery = (db: Db, journalId: number, id: number) =>
-  db.select().from(articles).where(and(isPublic(journalId), eq(articles.id, id))).limit(1);
+  db
+    .select()
+    .from(articles)
+    .where(and(isPublic(journalId), eq(articles.id, id)))
+    .limit(1);
 
 export async function findPublicArticleById(db: Db, journalId: number, id: number): Promise<ArticleRow | undefined> {
   return (await publicArticleByIdQuery(db, journalId, id))[0];
 }
 
 /** A public article by reference number and its stored citations, in one round trip (a batch). */
-export async function readPublicArticleByRef(db: Db, journalId: number, refnumber: string): Promise<{ row: ArticleRow | undefined; stored: StoredCitations | null }> {
-  const [rows, stored] = await db.batch([publicArticleByRefQuery(db, journalId, refnumber), storedCitationsByRefQuery(db, journalId, refnumber)]);
+export async function readPublicArticleByRef(
+  db: Db,
+  journalId: number,
+  refnumber: string,
+): Promise<{ row: ArticleRow | undefined; stored: StoredCitations | null }> {
+  const [rows, stored] = await db.batch([
+    publicArticleByRefQuery(db, journalId, refnumber),
+    storedCitationsByRefQuery(db, journalId, refnumber),
+  ]);
   return { row: rows[0], stored: stored[0] ?? null };
 }
 
 /** A public article by id and its stored citations, in one round trip (a batch). */
-export async function readPublicArticleById(db: Db, journalId: number, id: number): Promise<{ row: ArticleRow | undefined; stored: StoredCitations | null }> {
+export async function readPublicArticleById(
+  db: Db,
+  journalId: number,
+  id: number,
+): Promise<{ row: ArticleRow | undefined; stored: StoredCitations | null }> {
   const [rows, stored] = await db.batch([publicArticleByIdQuery(db, journalId, id), storedCitationsQuery(db, id)]);
   return { row: rows[0], stored: stored[0] ?? null };
 }
@@ -127,14 +170,27 @@ const withPlainText = <T extends Partial<ArticleValues>>(v: T) => ({
 const storedTitleKey = sql<string>`coalesce(${articles.titleKey}, lower(${articles.titleText}))`;
 
 export async function findArticle(db: Db, journalId: number, id: number): Promise<ArticleRow | undefined> {
-  const rows = await db.select().from(articles).where(and(eq(articles.journalId, journalId), eq(articles.id, id))).limit(1);
+  const rows = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.journalId, journalId), eq(articles.id, id)))
+    .limit(1);
   return rows[0];
 }
 
 /** The article (by id or reference number) if it names `file`: did a write whose answer was lost take effect? */
-export async function findArticleNaming(db: Db, journalId: number, by: { id: number } | { refnumber: string }, file: string): Promise<ArticleRow | undefined> {
+export async function findArticleNaming(
+  db: Db,
+  journalId: number,
+  by: { id: number } | { refnumber: string },
+  file: string,
+): Promise<ArticleRow | undefined> {
   const which = "id" in by ? eq(articles.id, by.id) : eq(articles.refnumber, by.refnumber);
-  const rows = await db.select().from(articles).where(and(eq(articles.journalId, journalId), which, eq(articles.file, file))).limit(1);
+  const rows = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.journalId, journalId), which, eq(articles.file, file)))
+    .limit(1);
   return rows[0];
 }
 
@@ -184,7 +240,13 @@ export async function findArticleConflict(
 }
 
 /** The code for a UNIQUE violation: asks the table which value clashes (stable order), else reads the message. */
-async function conflictOf(db: Db, journalId: number, err: unknown, v: Pick<ArticleValues, "refnumber" | "title" | "txnid"> & { doi?: string }, exceptId?: number): Promise<ArticleConflict | null> {
+async function conflictOf(
+  db: Db,
+  journalId: number,
+  err: unknown,
+  v: Pick<ArticleValues, "refnumber" | "title" | "txnid"> & { doi?: string },
+  exceptId?: number,
+): Promise<ArticleConflict | null> {
   if (!isUniqueViolation(err)) return null;
   const found = await findArticleConflict(db, journalId, v, exceptId);
   if (found) return found;
@@ -200,7 +262,12 @@ export type WriteResult = { ok: true; row: ArticleRow } | { ok: false; conflict:
  * Inserts an article and runs `after` (the audit event) in the same D1 batch: both or neither.
  * A UNIQUE violation (a simultaneous request won) answers the conflict's code.
  */
-export async function insertArticle(db: Db, journalId: number, v: ArticleValues & { status: string; createdby: string }, after: BatchItem<"sqlite">[] = []): Promise<WriteResult> {
+export async function insertArticle(
+  db: Db,
+  journalId: number,
+  v: ArticleValues & { status: string; createdby: string },
+  after: BatchItem<"sqlite">[] = [],
+): Promise<WriteResult> {
   const now = nowIso();
   try {
     const insert = db
@@ -248,8 +315,16 @@ export async function updateArticle(
 }
 
 /** Deletes an article (with `after` in the same batch); the deleted row, or undefined when it was not there. */
-export async function deleteArticle(db: Db, journalId: number, id: number, after: BatchItem<"sqlite">[] = []): Promise<ArticleRow | undefined> {
-  const del = db.delete(articles).where(and(eq(articles.journalId, journalId), eq(articles.id, id))).returning();
+export async function deleteArticle(
+  db: Db,
+  journalId: number,
+  id: number,
+  after: BatchItem<"sqlite">[] = [],
+): Promise<ArticleRow | undefined> {
+  const del = db
+    .delete(articles)
+    .where(and(eq(articles.journalId, journalId), eq(articles.id, id)))
+    .returning();
   const [rows] = (await db.batch([del, ...after])) as [ArticleRow[], ...unknown[]];
   return rows[0];
 }
@@ -259,11 +334,18 @@ export async function deleteArticle(db: Db, journalId: number, id: number, after
  * key clashes with another article's keeps its fallback key and is reported, so staff can rename one of them.
  */
 export async function backfillTitleKeys(db: Db, limit: number): Promise<{ keyed: number; clashes: number[] }> {
-  const rows = await db.select({ id: articles.id, titleText: articles.titleText }).from(articles).where(isNull(articles.titleKey)).limit(limit);
+  const rows = await db
+    .select({ id: articles.id, titleText: articles.titleText })
+    .from(articles)
+    .where(isNull(articles.titleKey))
+    .limit(limit);
   const clashes: number[] = [];
   for (const r of rows) {
     try {
-      await db.update(articles).set({ titleKey: titleKeyOf(r.titleText) }).where(eq(articles.id, r.id));
+      await db
+        .update(articles)
+        .set({ titleKey: titleKeyOf(r.titleText) })
+        .where(eq(articles.id, r.id));
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       clashes.push(r.id);

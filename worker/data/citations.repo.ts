@@ -22,7 +22,11 @@ export const storedCitationsByRefQuery = (db: Db, journalId: number, refnumber: 
     .where(
       eq(
         articleCitations.articleId,
-        sql`(${db.select({ id: articles.id }).from(articles).where(and(eq(articles.journalId, journalId), eq(articles.refnumber, refnumber))).limit(1)})`,
+        sql`(${db
+          .select({ id: articles.id })
+          .from(articles)
+          .where(and(eq(articles.journalId, journalId), eq(articles.refnumber, refnumber)))
+          .limit(1)})`,
       ),
     )
     .limit(1);

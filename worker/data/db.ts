@@ -4,7 +4,8 @@ export const nowIso = (): string => new Date().toISOString();
 
 /** True when a D1 error is a UNIQUE constraint violation (optionally on a given column). */
 export function isUniqueViolation(err: unknown, column?: string): boolean {
-  const text = String((err as { message?: string; cause?: { message?: string } })?.cause?.message ?? "") + " " + String((err as Error)?.message ?? "");
+  const text =
+    String((err as { message?: string; cause?: { message?: string } })?.cause?.message ?? "") + " " + String((err as Error)?.message ?? "");
   if (!/UNIQUE constraint failed/i.test(text)) return false;
   return column ? new RegExp(`\\.${column}\\b`).test(text) : true;
 }

@@ -22,7 +22,14 @@ export async function listArticlesByRefs(db: Db, journalId: number, refnumbers: 
     db
       .select()
       .from(articles)
-      .where(and(eq(articles.journalId, journalId), isNotNull(articles.refnumber), ne(articles.refnumber, ""), inArray(articles.refnumber, part)))
+      .where(
+        and(
+          eq(articles.journalId, journalId),
+          isNotNull(articles.refnumber),
+          ne(articles.refnumber, ""),
+          inArray(articles.refnumber, part),
+        ),
+      )
       .orderBy(asc(articles.id)),
   );
   const results = await Promise.all(parts);
@@ -33,7 +40,13 @@ export async function listArticlesByRefs(db: Db, journalId: number, refnumbers: 
 export async function listEditorsByIds(db: Db, journalId: number, ids: number[]): Promise<EditorRow[]> {
   if (!ids.length) return [];
   const results = await Promise.all(
-    chunks(ids).map((part) => db.select().from(editors).where(and(eq(editors.journalId, journalId), inArray(editors.id, part))).orderBy(asc(editors.id))),
+    chunks(ids).map((part) =>
+      db
+        .select()
+        .from(editors)
+        .where(and(eq(editors.journalId, journalId), inArray(editors.id, part)))
+        .orderBy(asc(editors.id)),
+    ),
   );
   return results.flat();
 }

@@ -25,7 +25,11 @@ export async function listEnabledEditors(db: Db, journalId: number): Promise<Edi
 export async function findEditor(db: Db, journalId: number, id: number, opts: { enabledOnly: boolean }): Promise<EditorRow | undefined> {
   const conds = [eq(editors.journalId, journalId), eq(editors.id, id)];
   if (opts.enabledOnly) conds.push(eq(editors.status, STATUS_ENABLED));
-  const rows = await db.select().from(editors).where(and(...conds)).limit(1);
+  const rows = await db
+    .select()
+    .from(editors)
+    .where(and(...conds))
+    .limit(1);
   return rows[0];
 }
 
@@ -44,10 +48,22 @@ async function inBatch(db: Db, first: BatchItem<"sqlite">, after: BatchItem<"sql
   return rows[0];
 }
 
-export async function insertEditor(db: Db, journalId: number, v: EditorValues, after: BatchItem<"sqlite">[] = []): Promise<EditorWriteResult> {
+export async function insertEditor(
+  db: Db,
+  journalId: number,
+  v: EditorValues,
+  after: BatchItem<"sqlite">[] = [],
+): Promise<EditorWriteResult> {
   const now = nowIso();
   try {
-    const row = await inBatch(db, db.insert(editors).values({ journalId, ...v, creation: now, updated_at: now }).returning(), after);
+    const row = await inBatch(
+      db,
+      db
+        .insert(editors)
+        .values({ journalId, ...v, creation: now, updated_at: now })
+        .returning(),
+      after,
+    );
     return { ok: true, row: row! };
   } catch (err) {
     if (isUniqueViolation(err)) return { ok: false, conflict: "duplicate_editor" };
@@ -59,26 +75,61 @@ export async function insertEditor(db: Db, journalId: number, v: EditorValues, a
  * Updates the given columns, only while the row's `updated_at` is still `expectedStamp` (optimistic
  * concurrency; omit it for a status toggle, which is last-writer-wins by nature).
  */
-export async function updateEditor(db: Db, journalId: number, id: number, v: Partial<EditorValues>, expectedStamp: string | null, after: BatchItem<"sqlite">[] = []): Promise<EditorWriteResult> {
+export async function updateEditor(
+  db: Db,
+  journalId: number,
+  id: number,
+  v: Partial<EditorValues>,
+  expectedStamp: string | null,
+  after: BatchItem<"sqlite">[] = [],
+): Promise<EditorWriteResult> {
   const conds = [eq(editors.journalId, journalId), eq(editors.id, id)];
   if (expectedStamp !== null) conds.push(eq(editors.updated_at, expectedStamp));
   try {
-    const row = await inBatch(db, db.update(editors).set({ ...v, updated_at: nextStamp(expectedStamp ?? "") }).where(and(...conds)).returning(), after);
+    const row = await inBatch(
+      db,
+      db
+        .update(editors)
+        .set({ ...v, updated_at: nextStamp(expectedStamp ?? "") })
+        .where(and(...conds))
+        .returning(),
+      after,
+    );
     if (row) return { ok: true, row };
   } catch (err) {
     if (isUniqueViolation(err)) return { ok: false, conflict: "duplicate_editor" };
     throw err;
   }
-  const exists = await db.select({ id: editors.id }).from(editors).where(and(eq(editors.journalId, journalId), eq(editors.id, id))).limit(1);
+  const exists = await db
+    .select({ id: editors.id })
+    .from(editors)
+    .where(and(eq(editors.journalId, journalId), eq(editors.id, id)))
+    .limit(1);
   return { ok: false, conflict: exists.length ? "stale_edit" : "not_found" };
 }
 
 /** The editor whose picture is `picture`: did a write whose answer was lost take effect? */
 export async function findEditorByPicture(db: Db, journalId: number, picture: string): Promise<EditorRow | undefined> {
-  const rows = await db.select().from(editors).where(and(eq(editors.journalId, journalId), eq(editors.picture, picture))).limit(1);
+  const rows = await db
+    .select()
+    .from(editors)
+    .where(and(eq(editors.journalId, journalId), eq(editors.picture, picture)))
+    .limit(1);
   return rows[0];
 }
 
-export async function deleteEditor(db: Db, journalId: number, id: number, after: BatchItem<"sqlite">[] = []): Promise<EditorRow | undefined> {
-  return inBatch(db, db.delete(editors).where(and(eq(editors.journalId, journalId), eq(editors.id, id))).returning(), after);
+export async function deleteEditor(
+  db: Db,
+  journalId: number,
+  id: number,
+  after: BatchItem<"sqlite">[] = [],
+): Promise<EditorRow | undefined> {
+  return inBatch(
+    db,
+    db
+      .delete(editors)
+      .where(and(eq(editors.journalId, journalId), eq(editors.id, id)))
+      .returning(),
+    after,
+  );
 }

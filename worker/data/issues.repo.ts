@@ -34,7 +34,12 @@ export function listIssuesWithCounts(db: Db, journalId: number) {
     .from(issues)
     .leftJoin(
       articles,
-      and(eq(articles.journalId, issues.journalId), eq(articles.year, issues.year), eq(articles.volume, issues.volume), eq(articles.issue, issues.issue)),
+      and(
+        eq(articles.journalId, issues.journalId),
+        eq(articles.year, issues.year),
+        eq(articles.volume, issues.volume),
+        eq(articles.issue, issues.issue),
+      ),
     )
     .where(eq(issues.journalId, journalId))
     .groupBy(issues.id)
@@ -57,7 +62,10 @@ export async function findIssue(db: Db, journalId: number, year: number, volume:
  * simultaneous requests cannot both succeed. */
 export async function insertIssue(db: Db, journalId: number, v: IssueFields, after: BatchItem<"sqlite">[] = []): Promise<IssueRow | null> {
   try {
-    const insert = db.insert(issues).values({ journalId, ...v, creation: nowIso() }).returning();
+    const insert = db
+      .insert(issues)
+      .values({ journalId, ...v, creation: nowIso() })
+      .returning();
     const [rows] = (await db.batch([insert, ...after])) as [IssueRow[], ...unknown[]];
     return rows[0];
   } catch (err) {

@@ -39,7 +39,12 @@ export async function listJournalHosts(db: Db, journalId: number): Promise<strin
  * Saves the given settings fields in one batch. A new domain must be one of the journal's own hosts; it becomes
  * the primary host and the others stay aliases. Any other host is refused (`domain_not_assigned`), whoever serves it.
  */
-export async function saveSettings(db: Db, journal: JournalRow, input: SettingsFields, after: BatchItem<"sqlite">[] = []): Promise<SettingsResult> {
+export async function saveSettings(
+  db: Db,
+  journal: JournalRow,
+  input: SettingsFields,
+  after: BatchItem<"sqlite">[] = [],
+): Promise<SettingsResult> {
   const fields = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as SettingsFields;
   const statements = [];
   const domain = fields.domain;
@@ -47,8 +52,14 @@ export async function saveSettings(db: Db, journal: JournalRow, input: SettingsF
     const hosts = await listJournalHosts(db, journal.id);
     if (!hosts.includes(domain)) return { ok: false, reason: "domain_not_assigned", hosts };
     statements.push(
-      db.update(journalDomains).set({ isPrimary: false }).where(and(eq(journalDomains.journalId, journal.id), ne(journalDomains.domain, domain))),
-      db.update(journalDomains).set({ isPrimary: true }).where(and(eq(journalDomains.journalId, journal.id), eq(journalDomains.domain, domain))),
+      db
+        .update(journalDomains)
+        .set({ isPrimary: false })
+        .where(and(eq(journalDomains.journalId, journal.id), ne(journalDomains.domain, domain))),
+      db
+        .update(journalDomains)
+        .set({ isPrimary: true })
+        .where(and(eq(journalDomains.journalId, journal.id), eq(journalDomains.domain, domain))),
     );
   }
   const update = db

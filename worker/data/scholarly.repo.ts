@@ -22,7 +22,14 @@ export interface SitemapArticle {
 /** Just what a sitemap lists, for every public article of the journal (optionally of one volume). */
 export async function listSitemapArticles(db: Db, journalId: number, volume?: number): Promise<SitemapArticle[]> {
   return db
-    .select({ year: articles.year, volume: articles.volume, issue: articles.issue, refnumber: articles.refnumber, file: articles.file, modification: articles.modification })
+    .select({
+      year: articles.year,
+      volume: articles.volume,
+      issue: articles.issue,
+      refnumber: articles.refnumber,
+      file: articles.file,
+      modification: articles.modification,
+    })
     .from(articles)
     .where(and(isPublic(journalId), volume === undefined ? undefined : eq(articles.volume, volume)))
     .orderBy(asc(articles.year), asc(articles.volume), asc(articles.issue), asc(articles.id));
@@ -83,6 +90,9 @@ export async function countHarvest(db: Db, journalId: number, q: Omit<HarvestQue
 
 /** The oldest modification among public articles (OAI-PMH earliestDatestamp). */
 export async function earliestModification(db: Db, journalId: number): Promise<string | null> {
-  const [row] = await db.select({ m: sql<string | null>`min(${articles.modification})` }).from(articles).where(isPublic(journalId));
+  const [row] = await db
+    .select({ m: sql<string | null>`min(${articles.modification})` })
+    .from(articles)
+    .where(isPublic(journalId));
   return row?.m ?? null;
 }

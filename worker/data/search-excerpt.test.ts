@@ -34,7 +34,9 @@ describe("search excerpts", () => {
   });
 
   it("flags a quoted phrase only where its words follow each other", () => {
-    expect(show('"arsenic in deltaic"', "Arsenic in wells; arsenic in deltaic aquifers.", 24)).toBe("Arsenic in wells; [arsenic in deltaic] aquifers.");
+    expect(show('"arsenic in deltaic"', "Arsenic in wells; arsenic in deltaic aquifers.", 24)).toBe(
+      "Arsenic in wells; [arsenic in deltaic] aquifers.",
+    );
     expect(show('"deltaic arsen"', "deltaic arsenic", 24)).toBe("deltaic arsenic");
   });
 

@@ -18,7 +18,11 @@ export function foldWord(word: string): string {
   const lower = word.toLowerCase();
   // Most words are ASCII: nothing to normalize (normalize() is the costly part of an excerpt).
   if (!/[^\x00-\x7f]/.test(lower)) return lower;
-  return lower.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").normalize("NFKC").toLowerCase();
+  return lower
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .normalize("NFKC")
+    .toLowerCase();
 }
 
 /**

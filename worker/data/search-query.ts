@@ -67,7 +67,10 @@ const afterPrefix = (w: string) => w.slice(0, -1) + String.fromCharCode(w.charCo
 function prefixTerms(p: Phrase): PrefixTerms | null {
   const last = p.words[p.words.length - 1];
   if (!isPrefix(p) || last.length <= PREFIX_MIN_CHARS || !/^[a-z0-9]+$/.test(last)) return null;
-  const head = p.words.slice(0, -1).map((w) => `${w} `).join("");
+  const head = p.words
+    .slice(0, -1)
+    .map((w) => `${w} `)
+    .join("");
   return { head, from: last, to: afterPrefix(last), fallback: phraseExpression(p) };
 }
 

@@ -84,7 +84,13 @@ it("measures search and lists at 100,000 articles", { timeout: 3_600_000 }, asyn
   // `now`: the request through the Worker (routing, journal lookup, JSON). `query` and `before`: the data call
   // and its JSON alone, today's and the old one, so the ratio compares like with like.
   // `search`: a search, timed again at the end without the term list.
-  const cases: { name: string; now: () => Promise<string>; query?: () => Promise<string>; before?: () => Promise<string>; search?: boolean }[] = [
+  const cases: {
+    name: string;
+    now: () => Promise<string>;
+    query?: () => Promise<string>;
+    before?: () => Promise<string>;
+    search?: boolean;
+  }[] = [
     { name: "/api/settings/ (baseline)", now: () => fetchText("/api/settings/") },
     ...[
       ["common term", "protein"],
@@ -126,7 +132,13 @@ it("measures search and lists at 100,000 articles", { timeout: 3_600_000 }, asyn
   const rows: string[] = [];
   const cell = (x: Sample | null, f: (x: Sample) => string) => (x ? f(x) : "—");
   // The floor under every "query + JSON" figure: one D1 round trip that does nothing.
-  const roundTrip = await measure(() => env.DB.prepare("SELECT 1 AS one").all().then((r) => JSON.stringify(r.results)), fast);
+  const roundTrip = await measure(
+    () =>
+      env.DB.prepare("SELECT 1 AS one")
+        .all()
+        .then((r) => JSON.stringify(r.results)),
+    fast,
+  );
   console.log(`D1 round trip (SELECT 1 on the binding): ${ms(roundTrip.median)}`);
   for (const c of cases) {
     const now = await measure(c.now, fast);
@@ -164,5 +176,14 @@ it("measures search and lists at 100,000 articles", { timeout: 3_600_000 }, asyn
     expect(await c.query!(), c.name).toBe(withList[i]);
     fallback.push(`| ${c.name} | ${ms((await measure(c.query!, fast)).median)} |`);
   }
-  console.log(["", "Without the term list (FTS5's prefix query for every prefix word):", "| request | query + JSON |", "|---|---|", ...fallback, ""].join("\n"));
+  console.log(
+    [
+      "",
+      "Without the term list (FTS5's prefix query for every prefix word):",
+      "| request | query + JSON |",
+      "|---|---|",
+      ...fallback,
+      "",
+    ].join("\n"),
+  );
 });

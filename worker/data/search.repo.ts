@@ -31,7 +31,10 @@ const withExcerpt =
 
 /** `"articles"."title" AS "title", …`: drizzle columns as a raw statement's select list, named as the row's keys. */
 const selectList = (columns: Record<string, SQLiteColumn>) =>
-  sql.join(Object.entries(columns).map(([name, column]) => sql`${column} AS ${sql.identifier(name)}`), sql`, `);
+  sql.join(
+    Object.entries(columns).map(([name, column]) => sql`${column} AS ${sql.identifier(name)}`),
+    sql`, `,
+  );
 const HIT_COLUMNS = selectList({ ...listColumns, abstract_text: articles.abstractText });
 const ADMIN_COLUMNS = sql`, ${selectList(adminColumns)}`;
 
@@ -49,7 +52,11 @@ const expandedPrefix = (p: PrefixTerms) => sql`(SELECT CASE WHEN count(*) BETWEE
     THEN '(' || group_concat(${`"${p.head}`} || term || '"', ' OR ') || ')' ELSE ${p.fallback} END
   FROM (SELECT term FROM articles_search_terms WHERE term >= ${p.from} AND term < ${p.to} LIMIT ${sql.raw(String(MAX_PREFIX_TERMS + 1))}))`;
 /** The search's words as one MATCH expression (an SQL string expression). */
-const matchWords = (parts: MatchPart[]) => sql.join(parts.map((part) => (typeof part === "string" ? sql`${part}` : expandedPrefix(part))), sql` || `);
+const matchWords = (parts: MatchPart[]) =>
+  sql.join(
+    parts.map((part) => (typeof part === "string" ? sql`${part}` : expandedPrefix(part))),
+    sql` || `,
+  );
 
 /**
  * One page of matches and their count, in one statement (one D1 round trip). The order: articles whose title,
@@ -63,7 +70,13 @@ const matchWords = (parts: MatchPart[]) => sql.join(parts.map((part) => (typeof 
  *   there are more matches than the cap, `m` is the newest 1,001 and `s` ⊆ all matches, so `s` and `m` minus `s`
  *   together still hold at least 1,001 rows: the 50 pages are always full and no article comes twice.
  */
-async function searchPage<R extends HitRow>(db: Db, journalId: number, q: string, page: number, admin: boolean): Promise<SearchPageOf<SearchHitRow<R>>> {
+async function searchPage<R extends HitRow>(
+  db: Db,
+  journalId: number,
+  q: string,
+  page: number,
+  admin: boolean,
+): Promise<SearchPageOf<SearchHitRow<R>>> {
   const match = searchMatch(q, { journalId, publicOnly: !admin });
   if (!match) return emptyPage(q, page);
   const offset = Math.min((page - 1) * SEARCH_PAGE_SIZE, SEARCH_COUNT_CAP);
@@ -92,7 +105,15 @@ async function searchPage<R extends HitRow>(db: Db, journalId: number, q: string
   const more = total > SEARCH_COUNT_CAP;
   const count = Math.min(total, SEARCH_COUNT_CAP);
   const hits = rows.filter((r): r is CountedRow<R> & R => r.id !== null).map(({ total: _total, ...hit }) => hit as unknown as R);
-  return { q, page, per_page: SEARCH_PAGE_SIZE, count, more, pages: Math.ceil(count / SEARCH_PAGE_SIZE), results: hits.map(withExcerpt(match.phrases)) };
+  return {
+    q,
+    page,
+    per_page: SEARCH_PAGE_SIZE,
+    count,
+    more,
+    pages: Math.ceil(count / SEARCH_PAGE_SIZE),
+    results: hits.map(withExcerpt(match.phrases)),
+  };
 }
 
 /** One page of the journal's public articles (enabled, with a reference number) matching `q`, best first. */

@@ -19,7 +19,11 @@ export async function countSubmissionsFromIpSince(db: Db, journalId: number, ip:
  * the count and the insert are one statement, so simultaneous posts cannot all slip under the limit.
  * Answers the new row, or null when the limit was reached.
  */
-export async function insertSubmissionWithinLimit(db: Db, values: NewSubmission, limit: { sinceIso: string; max: number }): Promise<SubmissionRow | null> {
+export async function insertSubmissionWithinLimit(
+  db: Db,
+  values: NewSubmission,
+  limit: { sinceIso: string; max: number },
+): Promise<SubmissionRow | null> {
   const v = values;
   const rows = await db.all<{ id: number }>(sql`INSERT INTO submissions
       (journal_id, reference, name, email, country, phone, address, title, file, file_size, ip, created_at)

@@ -45,7 +45,10 @@ describe("copy-paste of Indic names", () => {
   it("reads a Latin and Indic author list back in order from the cover page and the index page", async () => {
     const article = { ...SAMPLE_ARTICLE, authors: MIXED_AUTHORS };
     const list = nfc(MIXED_AUTHORS.join(", "));
-    for (const bytes of [await buildCoverPage({ branding: SAMPLE_BRANDING, article }), await buildIndexPage({ branding: SAMPLE_BRANDING, articles: [article] })]) {
+    for (const bytes of [
+      await buildCoverPage({ branding: SAMPLE_BRANDING, article }),
+      await buildIndexPage({ branding: SAMPLE_BRANDING, articles: [article] }),
+    ]) {
       const { pdfjs, poppler } = await readers(bytes);
       // The index page wraps the list in a narrow column: compare its words in order.
       const words = list.split(" ");
@@ -70,7 +73,11 @@ describe("copy-paste of Indic names", () => {
       expect(board.pdfjs).toContain(nfc(name));
       expect(board.poppler).toContain(nfc(name));
     }
-    const appointment = await buildAppointmentCertificate({ branding: SAMPLE_BRANDING, editor: { ...SAMPLE_EDITORS[1], name: "শ্রীকান্ত মৈত্র" }, chief: SAMPLE_CHIEF });
+    const appointment = await buildAppointmentCertificate({
+      branding: SAMPLE_BRANDING,
+      editor: { ...SAMPLE_EDITORS[1], name: "শ্রীকান্ত মৈত্র" },
+      chief: SAMPLE_CHIEF,
+    });
     const { pdfjs, poppler } = await readers(appointment);
     expect(pdfjs).toContain("শ্রীকান্ত মৈত্র");
     expect(poppler).toContain("শ্রীকান্ত মৈত্র");
@@ -90,7 +97,9 @@ describe("copy-paste of Indic names", () => {
     // Drawn ि क: the vowel sign's glyph reads "क", the consonant's "ि"; a glyph never stands for nothing.
     expect(clusterTexts("कि", [[0x93f], [0x915]], [{ advance: 266 }, { advance: 737 }])).toEqual(["क", "ि"]);
     // Reph drawn after म ा (zero advance): the virama goes to a glyph that takes no room.
-    expect(clusterTexts("र्मा", [[0x92e], [0x93e], [0x930, 0x94d]], [{ advance: 597 }, { advance: 266 }, { advance: 0 }]).join("")).toBe("र्मा");
+    expect(clusterTexts("र्मा", [[0x92e], [0x93e], [0x930, 0x94d]], [{ advance: 597 }, { advance: 266 }, { advance: 0 }]).join("")).toBe(
+      "र्मा",
+    );
     // Glyphs that match no character of the text (a shaper's dotted circle) still leave the text whole.
     expect(clusterTexts("कि", [[0x25cc], [0x93f], [0x915]], [{ advance: 500 }, { advance: 266 }, { advance: 737 }]).join("")).toBe("कि");
   });

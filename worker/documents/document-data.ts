@@ -170,7 +170,11 @@ export function slugOf(name: string, fallback = "author"): string {
     .replace(/\p{M}+/gu, "")
     .toLowerCase();
   const ascii = /[a-z]/.test(latin) ? latin.replace(/[^a-z0-9]+/g, "-") : "";
-  const slug = ascii || stripInvisible(name.normalize("NFC")).toLowerCase().replace(/[^\p{L}\p{M}\p{N}\u200c\u200d]+/gu, "-");
+  const slug =
+    ascii ||
+    stripInvisible(name.normalize("NFC"))
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\u200c\u200d]+/gu, "-");
   const trimmed = [...slug.replace(/^-+|-+$/g, "")].slice(0, 40).join("").replace(/-+$/, "");
   return trimmed || fallback;
 }

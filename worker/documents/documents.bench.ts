@@ -33,22 +33,30 @@ async function measure(name: string, run: (i: number) => Promise<Uint8Array | vo
   }
   samples.sort((a, b) => a - b);
   const median = samples[Math.floor(samples.length / 2)];
-  results.push(`| ${name} | ${median.toFixed(2)} ms | ${samples[0].toFixed(2)}–${samples[samples.length - 1].toFixed(2)} ms | ${size ? `${(size / 1024).toFixed(1)} KB` : "—"} |`);
+  results.push(
+    `| ${name} | ${median.toFixed(2)} ms | ${samples[0].toFixed(2)}–${samples[samples.length - 1].toFixed(2)} ms | ${size ? `${(size / 1024).toFixed(1)} KB` : "—"} |`,
+  );
   return median;
 }
 
 /** Distinct names per run, so per-isolate layout caches do not flatter the figures. */
 const NAMES = ["Aynur Məmmədova", "Şükrü Işık", "Nguyễn Thị Minh", "Adaeze Okonkwo", "Rahul Sharma"];
-const certificate = (author: string) => buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author, chief: SAMPLE_CHIEF });
+const certificate = (author: string) =>
+  buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author, chief: SAMPLE_CHIEF });
 
 it("measures the documents", { timeout: 300_000 }, async () => {
   // The first certificate in a fresh isolate: fonts parsed, shapers and code not yet compiled (one sample).
   const coldStart = performance.now();
   const cold = await certificate("Aynur Məmmədova");
-  results.push(`| first certificate in the isolate (cold: font parsing, JIT), one sample | ${(performance.now() - coldStart).toFixed(0)} ms | — | ${(cold.length / 1024).toFixed(1)} KB |`);
+  results.push(
+    `| first certificate in the isolate (cold: font parsing, JIT), one sample | ${(performance.now() - coldStart).toFixed(0)} ms | — | ${(cold.length / 1024).toFixed(1)} KB |`,
+  );
   await measure("certificate, Latin names (Aynur Məmmədova …)", (i) => certificate(`${NAMES[Math.abs(i) % 5]} ${i}`));
   // Every word of the title made new each run (the layout caches miss): what a warm isolate pays for another article.
-  const freshTitle = (i: number) => ({ ...SAMPLE_ARTICLE, titleHtml: SAMPLE_ARTICLE.titleHtml.replace(/[A-Za-z]+(?![^<]*>)/g, (w) => `${w}${Math.abs(i)}`) });
+  const freshTitle = (i: number) => ({
+    ...SAMPLE_ARTICLE,
+    titleHtml: SAMPLE_ARTICLE.titleHtml.replace(/[A-Za-z]+(?![^<]*>)/g, (w) => `${w}${Math.abs(i)}`),
+  });
   await measure("certificate, Latin name, new title each run", (i) =>
     buildCertificate({ branding: SAMPLE_BRANDING, article: freshTitle(i), author: `${NAMES[Math.abs(i) % 5]} ${i}`, chief: SAMPLE_CHIEF }),
   );
@@ -61,15 +69,22 @@ it("measures the documents", { timeout: 300_000 }, async () => {
   // isolate's R2 fonts forgotten first); warm ones reuse it (the font stays loaded in the isolate).
   await putRemoteFonts();
   const coldTimes: number[] = [];
-  for (const [script, name] of SCRIPT_NAMES.filter(([s]) => ["Tamil", "Telugu", "Malayalam", "Sinhala", "Hebrew", "Thai", "Chinese", "Korean"].includes(s))) {
+  for (const [script, name] of SCRIPT_NAMES.filter(([s]) =>
+    ["Tamil", "Telugu", "Malayalam", "Sinhala", "Hebrew", "Thai", "Chinese", "Korean"].includes(s),
+  )) {
     forgetRemoteFonts();
     const start = performance.now();
     await loadFontsFor(env.FILES, [name]);
     const bytes = await certificate(name);
     coldTimes.push(performance.now() - start);
-    results.push(`| certificate, ${script} name, font cold from R2 (fetch + parse + build), one sample | ${coldTimes.at(-1)!.toFixed(0)} ms | — | ${(bytes.length / 1024).toFixed(1)} KB |`);
+    results.push(
+      `| certificate, ${script} name, font cold from R2 (fetch + parse + build), one sample | ${coldTimes.at(-1)!.toFixed(0)} ms | — | ${(bytes.length / 1024).toFixed(1)} KB |`,
+    );
   }
-  await loadFontsFor(env.FILES, SCRIPT_NAMES.map(([, n]) => n));
+  await loadFontsFor(
+    env.FILES,
+    SCRIPT_NAMES.map(([, n]) => n),
+  );
   await measure("certificate, 20 scripts in turn (warm, R2 fonts loaded)", async (i) => {
     const name = SCRIPT_NAMES[Math.abs(i) % SCRIPT_NAMES.length][1];
     await loadFontsFor(env.FILES, [name]);
@@ -79,7 +94,10 @@ it("measures the documents", { timeout: 300_000 }, async () => {
   const zipMedian = await measure(
     "150-certificate zip, streamed to the end",
     async (run) => {
-      const entries = Array.from({ length: 150 }, (_, i) => ({ name: `certificate-${i}.pdf`, build: () => certificate(`${NAMES[i % 5]} ${run}-${i}`) }));
+      const entries = Array.from({ length: 150 }, (_, i) => ({
+        name: `certificate-${i}.pdf`,
+        build: () => certificate(`${NAMES[i % 5]} ${run}-${i}`),
+      }));
       const reader = zipStream(entries).getReader();
       zipBytes = 0;
       for (;;) {

@@ -65,9 +65,15 @@ describe("names from everywhere", () => {
     const lines = wrapText(list, { size: 14, style: { italic: true } }, 150);
     expect(lines.length).toBeGreaterThan(2);
     for (const line of lines) {
-      const visual = shapeText(line, { italic: true }, "ltr").map((r) => r.text.trim()).filter(Boolean).join(" | ");
+      const visual = shapeText(line, { italic: true }, "ltr")
+        .map((r) => r.text.trim())
+        .filter(Boolean)
+        .join(" | ");
       // Names appear left to right in the order they were given; a right-to-left name reads as one unit.
-      const names = line.split(",").map((n) => n.trim()).filter(Boolean);
+      const names = line
+        .split(",")
+        .map((n) => n.trim())
+        .filter(Boolean);
       let at = -1;
       for (const name of names) {
         const pos = visual.indexOf(name);
@@ -121,7 +127,16 @@ describe("documents", () => {
   it("puts the issue, title, authors, pages and reference on the cover page", async () => {
     const bytes = await buildCoverPage({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE });
     const { text } = await pdfText(bytes);
-    for (const word of ["Volume 10", "Issue 3", "March 2024", "Escherichia coli", "73–80", SAMPLE_ARTICLE.refnumber, ...SAMPLE_ARTICLE.authors]) expect(text).toContain(word);
+    for (const word of [
+      "Volume 10",
+      "Issue 3",
+      "March 2024",
+      "Escherichia coli",
+      "73–80",
+      SAMPLE_ARTICLE.refnumber,
+      ...SAMPLE_ARTICLE.authors,
+    ])
+      expect(text).toContain(word);
     expect(bytes.length).toBeLessThan(60 * 1024);
   });
 
@@ -157,11 +172,20 @@ describe("building blocks", () => {
     for (const face of Object.values(FACES)) {
       const fk = face.font;
       const m = face.tables.metrics;
-      expect([m.unitsPerEm, m.ascent, m.descent, m.postscriptName], face.key).toEqual([fk.unitsPerEm, fk.ascent, fk.descent, fk.postscriptName]);
+      expect([m.unitsPerEm, m.ascent, m.descent, m.postscriptName], face.key).toEqual([
+        fk.unitsPerEm,
+        fk.ascent,
+        fk.descent,
+        fk.postscriptName,
+      ]);
       expect(m.capHeight || m.ascent, face.key).toBe(fk.capHeight || fk.ascent);
       expect(m.italicAngle, face.key).toBeCloseTo(fk.italicAngle, 5);
       expect(m.bbox, face.key).toEqual([fk.bbox.minX, fk.bbox.minY, fk.bbox.maxX, fk.bbox.maxY]);
-      for (const [from, to] of [[0x20, 0x2fff], [0xa600, 0xabff], [0xfb00, 0xfffd]]) {
+      for (const [from, to] of [
+        [0x20, 0x2fff],
+        [0xa600, 0xabff],
+        [0xfb00, 0xfffd],
+      ]) {
         for (let cp = from; cp <= to; cp++) {
           const id = face.tables.glyphId(cp);
           const expected = fk.hasGlyphForCodePoint(cp) ? fk.glyphForCodePoint(cp).id : 0;

@@ -116,7 +116,8 @@ export const FACES = {
 } as const;
 
 /** A face fetched from R2 when a document needs its script (remote-fonts.ts); `pattern` finds that script. */
-const remote = (key: string, pattern: RegExp, shaping: Shaping = "shaped", rtl = false) => new FontFace(key, null, shaping, rtl, { key: `fonts/${key}.ttf`, pattern });
+const remote = (key: string, pattern: RegExp, shaping: Shaping = "shaped", rtl = false) =>
+  new FontFace(key, null, shaping, rtl, { key: `fonts/${key}.ttf`, pattern });
 
 const INDIC_SCRIPTS = [
   ["NotoSerifTamil", /[\u0b80-\u0bff]/u],
@@ -158,9 +159,42 @@ export interface TextStyle {
 const { regular: R2_REGULAR, bold: R2_BOLD, cjk: R2_CJK } = REMOTE_FACES;
 const CHAINS = {
   regular: [FACES.serif, FACES.arabic, FACES.devanagari, FACES.bengali, FACES.ethiopic, ...R2_REGULAR, R2_CJK, FACES.math],
-  bold: [FACES.serifBold, FACES.arabicBold, FACES.devanagariBold, FACES.bengaliBold, FACES.ethiopicBold, ...R2_BOLD, FACES.serif, ...R2_REGULAR, R2_CJK, FACES.math],
-  italic: [FACES.serifItalic, FACES.serif, FACES.arabic, FACES.devanagari, FACES.bengali, FACES.ethiopic, ...R2_REGULAR, R2_CJK, FACES.math],
-  boldItalic: [FACES.serifBoldItalic, FACES.serifBold, FACES.arabicBold, FACES.devanagariBold, FACES.bengaliBold, FACES.ethiopicBold, ...R2_BOLD, FACES.serif, ...R2_REGULAR, R2_CJK, FACES.math],
+  bold: [
+    FACES.serifBold,
+    FACES.arabicBold,
+    FACES.devanagariBold,
+    FACES.bengaliBold,
+    FACES.ethiopicBold,
+    ...R2_BOLD,
+    FACES.serif,
+    ...R2_REGULAR,
+    R2_CJK,
+    FACES.math,
+  ],
+  italic: [
+    FACES.serifItalic,
+    FACES.serif,
+    FACES.arabic,
+    FACES.devanagari,
+    FACES.bengali,
+    FACES.ethiopic,
+    ...R2_REGULAR,
+    R2_CJK,
+    FACES.math,
+  ],
+  boldItalic: [
+    FACES.serifBoldItalic,
+    FACES.serifBold,
+    FACES.arabicBold,
+    FACES.devanagariBold,
+    FACES.bengaliBold,
+    FACES.ethiopicBold,
+    ...R2_BOLD,
+    FACES.serif,
+    ...R2_REGULAR,
+    R2_CJK,
+    FACES.math,
+  ],
 };
 
 /** The faces tried, in order, for text of this style: the serif of that style first, then the script fallbacks. */

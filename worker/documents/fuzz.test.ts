@@ -27,7 +27,7 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T,>(list: readonly T[]): T => list[int(0, list.length - 1)];
+  const pick = <T>(list: readonly T[]): T => list[int(0, list.length - 1)];
   return { next, int, pick };
 }
 
@@ -35,19 +35,32 @@ const NAMES = SCRIPT_NAMES.map(([, n]) => n);
 const WORDS = [
   ...NAMES.flatMap((n) => n.split(" ")),
   ..."analysis of antimicrobial resistance in peri-urban irrigation canals under climate variability: a longitudinal study".split(" "),
-  "Pneumonoultramicroscopicsilicovolcanoconiosis", "CO<sub>2</sub>", "<i>Escherichia coli</i>", "H<sub>2</sub>O", "x<sup>2</sup>", "(محمد)", "2024–2025",
+  "Pneumonoultramicroscopicsilicovolcanoconiosis",
+  "CO<sub>2</sub>",
+  "<i>Escherichia coli</i>",
+  "H<sub>2</sub>O",
+  "x<sup>2</sup>",
+  "(محمد)",
+  "2024–2025",
 ];
 
 function randomText(r: ReturnType<typeof random>, maxChars: number): string {
   const target = r.int(1, maxChars);
   let s = "";
   while (s.length < target) s += `${r.pick(WORDS)} `;
-  return s.slice(0, target).replace(/<[^>]*$/, "").trim() || "Untitled";
+  return (
+    s
+      .slice(0, target)
+      .replace(/<[^>]*$/, "")
+      .trim() || "Untitled"
+  );
 }
 
 function randomArticle(r: ReturnType<typeof random>, i: number): ArticleFacts {
   const titleHtml = randomText(r, r.next() < 0.3 ? 2000 : 300);
-  const authors = Array.from({ length: r.int(1, 30) }, () => (r.next() < 0.15 ? `${r.pick(NAMES)} ${r.pick(NAMES)} ${r.pick(NAMES)}` : r.pick(NAMES)));
+  const authors = Array.from({ length: r.int(1, 30) }, () =>
+    r.next() < 0.15 ? `${r.pick(NAMES)} ${r.pick(NAMES)} ${r.pick(NAMES)}` : r.pick(NAMES),
+  );
   const first = r.int(1, 900);
   const last = r.next() < 0.2 ? first : first + r.int(1, 40);
   return {
@@ -91,7 +104,9 @@ function layoutProblems(pages: RecordedPage[], margin: number): string[] {
       .map((t) => ({ ...t, x0: t.x, x1: t.x + t.width, y0: t.y - 0.25 * t.size, y1: t.y + 0.8 * t.size }));
     for (const b of boxes) {
       if (b.x0 < margin - 0.01 || b.x1 > page.width - margin + 0.01 || b.y0 < margin - 0.01 || b.y1 > page.height - margin + 0.01) {
-        problems.push(`page ${p + 1}: "${b.text.slice(0, 40)}" at ${b.x0.toFixed(1)}..${b.x1.toFixed(1)} × ${b.y0.toFixed(1)}..${b.y1.toFixed(1)} leaves the page`);
+        problems.push(
+          `page ${p + 1}: "${b.text.slice(0, 40)}" at ${b.x0.toFixed(1)}..${b.x1.toFixed(1)} × ${b.y0.toFixed(1)}..${b.y1.toFixed(1)} leaves the page`,
+        );
       }
     }
     for (let i = 0; i < boxes.length; i++) {
@@ -129,7 +144,9 @@ describe("fuzzed documents", () => {
       const author = r.pick(article.authors);
       let cert!: Uint8Array;
       let cover!: Uint8Array;
-      const certPages = await recordLayout(async () => (cert = await buildCertificate({ branding, article, author, chief: i % 2 ? SAMPLE_CHIEF : null })));
+      const certPages = await recordLayout(
+        async () => (cert = await buildCertificate({ branding, article, author, chief: i % 2 ? SAMPLE_CHIEF : null })),
+      );
       const coverPages = await recordLayout(async () => (cover = await buildCoverPage({ branding, article })));
       problems.push(...layoutProblems(certPages, 36).map((p) => `article ${i} certificate: ${p}`));
       problems.push(...layoutProblems(coverPages, 12).map((p) => `article ${i} cover page: ${p}`));
@@ -137,7 +154,9 @@ describe("fuzzed documents", () => {
     }
     for (let i = 0; i < ARTICLES; i += 50) {
       let index!: Uint8Array;
-      const pages = await recordLayout(async () => (index = await buildIndexPage({ branding: SAMPLE_BRANDING, articles: articles.slice(i, i + 50) })));
+      const pages = await recordLayout(
+        async () => (index = await buildIndexPage({ branding: SAMPLE_BRANDING, articles: articles.slice(i, i + 50) })),
+      );
       problems.push(...layoutProblems(pages, 24).map((p) => `index ${i}: ${p}`));
       checked.push(index);
     }
@@ -160,7 +179,9 @@ describe("fuzzed documents", () => {
       checked.push(board);
       for (const editor of editors.slice(0, 10)) {
         let cert!: Uint8Array;
-        const certPages = await recordLayout(async () => (cert = await buildAppointmentCertificate({ branding: SAMPLE_BRANDING, editor, chief: SAMPLE_CHIEF })));
+        const certPages = await recordLayout(
+          async () => (cert = await buildAppointmentCertificate({ branding: SAMPLE_BRANDING, editor, chief: SAMPLE_CHIEF })),
+        );
         problems.push(...layoutProblems(certPages, 36).map((p) => `appointment ${editor.id}: ${p}`));
         checked.push(cert);
       }

@@ -46,7 +46,11 @@ export async function buildIndexPage({ branding, articles }: IndexPageInput): Pr
   let y = 0;
 
   const tableHeader = () => {
-    c.save().fillColor(NAVY).rect(MARGIN, y - 8, tableWidth, 24).fill().restore();
+    c.save()
+      .fillColor(NAVY)
+      .rect(MARGIN, y - 8, tableWidth, 24)
+      .fill()
+      .restore();
     const spec = { size: 9, style: { bold: true }, color: WHITE, tracking: 0.8 };
     drawText(c, "S.NO.", colX.sno + 6, y, spec);
     drawText(c, "TITLE", colX.title + 6, y, spec);
@@ -59,16 +63,36 @@ export async function buildIndexPage({ branding, articles }: IndexPageInput): Pr
     pages.push(c);
     const cx = c.width / 2;
     if (pages.length === 1) {
-      drawLineFitted(c, branding.name, cx, c.height - 66, { maxSize: 19, minSize: 10, width: tableWidth, style: { bold: true }, color: NAVY, align: "center" });
+      drawLineFitted(c, branding.name, cx, c.height - 66, {
+        maxSize: 19,
+        minSize: 10,
+        width: tableWidth,
+        style: { bold: true },
+        color: NAVY,
+        align: "center",
+      });
       const facts = brandingFacts(branding);
-      if (facts.length) drawLineFitted(c, facts.join("   |   "), cx, c.height - 85, { maxSize: 9.5, minSize: 7, width: tableWidth, color: MUTED, align: "center" });
+      if (facts.length)
+        drawLineFitted(c, facts.join("   |   "), cx, c.height - 85, {
+          maxSize: 9.5,
+          minSize: 7,
+          width: tableWidth,
+          color: MUTED,
+          align: "center",
+        });
       divider(c, cx, c.height - 99, 130);
       drawText(c, "TABLE OF CONTENTS", cx, c.height - 130, { size: 18, style: { bold: true }, color: NAVY, align: "center", tracking: 3 });
       const issue = issueLine(sorted);
       if (issue) drawText(c, issue, cx, c.height - 150, { size: 11, color: GOLD, align: "center", tracking: 0.5 });
       y = c.height - 182;
     } else {
-      drawLineFitted(c, `${branding.name} — Table of Contents (continued)`, MARGIN, c.height - 44, { maxSize: 9, minSize: 7, width: tableWidth, style: { italic: true }, color: MUTED });
+      drawLineFitted(c, `${branding.name} — Table of Contents (continued)`, MARGIN, c.height - 44, {
+        maxSize: 9,
+        minSize: 7,
+        width: tableWidth,
+        style: { italic: true },
+        color: MUTED,
+      });
       y = c.height - 72;
     }
     tableHeader();
@@ -79,13 +103,26 @@ export async function buildIndexPage({ branding, articles }: IndexPageInput): Pr
 
   sorted.forEach((article, i) => {
     // A row never outgrows a page: title and authors keep at most ROW_LINES lines each (then an ellipsis).
-    const titleLines = fitRichText(parseRichText(article.titleHtml), {}, { maxSize: 10.5, minSize: 10.5, width: titleWidth - 12, maxLines: ROW_LINES }).lines;
-    const authorLines = fitParagraph(article.authors.join(", "), { style: { italic: true }, direction: "ltr" }, { maxSize: 9.5, minSize: 9.5, width: COLS.authors - 12, maxLines: ROW_LINES }).lines;
+    const titleLines = fitRichText(
+      parseRichText(article.titleHtml),
+      {},
+      { maxSize: 10.5, minSize: 10.5, width: titleWidth - 12, maxLines: ROW_LINES },
+    ).lines;
+    const authorLines = fitParagraph(
+      article.authors.join(", "),
+      { style: { italic: true }, direction: "ltr" },
+      { maxSize: 9.5, minSize: 9.5, width: COLS.authors - 12, maxLines: ROW_LINES },
+    ).lines;
     const rows = Math.max(titleLines.length * 14, authorLines.length * 12.5);
     const height = rows + 14;
     if (y - height < BOTTOM && rowsOnPage > 0) newPage();
     rowsOnPage++;
-    if (i % 2 === 1) c.save().fillColor([0.965, 0.969, 0.98]).rect(MARGIN, y - height + 10, tableWidth, height).fill().restore();
+    if (i % 2 === 1)
+      c.save()
+        .fillColor([0.965, 0.969, 0.98])
+        .rect(MARGIN, y - height + 10, tableWidth, height)
+        .fill()
+        .restore();
     drawText(c, String(i + 1), colX.sno + COLS.sno / 2, y, { size: 10, color: INK, align: "center" });
     drawRichLines(c, titleLines, y, { x: colX.title + 6, width: titleWidth - 12, lineHeight: 14, color: INK });
     let ay = y;
@@ -93,13 +130,28 @@ export async function buildIndexPage({ branding, articles }: IndexPageInput): Pr
       drawText(c, line, colX.authors + 6, ay, { size: 9.5, style: { italic: true }, color: MUTED, direction: "ltr" });
       ay -= 12.5;
     }
-    drawLineFitted(c, article.pages || "—", colX.pages + COLS.pages / 2, y, { maxSize: 10, minSize: 7, width: COLS.pages - 6, color: INK, align: "center" });
+    drawLineFitted(c, article.pages || "—", colX.pages + COLS.pages / 2, y, {
+      maxSize: 10,
+      minSize: 7,
+      width: COLS.pages - 6,
+      color: INK,
+      align: "center",
+    });
     y -= height;
-    c.save().strokeColor(RULE).lineWidth(0.5).line(MARGIN, y + 10, MARGIN + tableWidth, y + 10).restore();
+    c.save()
+      .strokeColor(RULE)
+      .lineWidth(0.5)
+      .line(MARGIN, y + 10, MARGIN + tableWidth, y + 10)
+      .restore();
   });
 
   pages.forEach((page, i) => {
-    page.save().strokeColor(GOLD).lineWidth(0.6).line(MARGIN, 48, page.width - MARGIN, 48).restore();
+    page
+      .save()
+      .strokeColor(GOLD)
+      .lineWidth(0.6)
+      .line(MARGIN, 48, page.width - MARGIN, 48)
+      .restore();
     drawText(page, `Page ${i + 1} of ${pages.length}`, page.width / 2, 34, { size: 8.5, color: MUTED, align: "center" });
   });
   return writer.save();

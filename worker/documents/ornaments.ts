@@ -37,10 +37,20 @@ export function certificateFrame(c: PageCanvas): void {
 function drawFrame(c: PageCanvas): void {
   const { width: w, height: h } = c;
   c.save().fillColor(PAPER).rect(0, 0, w, h).fill();
-  c.fillColor(NAVY).rect(14, 14, w - 28, h - 28).rect(24, 24, w - 48, h - 48).fill(); // even-odd not needed: inner overpainted
-  c.fillColor(PAPER).rect(24, 24, w - 48, h - 48).fill();
-  c.strokeColor(GOLD).lineWidth(1.6).rect(31, 31, w - 62, h - 62).stroke();
-  c.lineWidth(0.6).rect(36, 36, w - 72, h - 72).stroke();
+  c.fillColor(NAVY)
+    .rect(14, 14, w - 28, h - 28)
+    .rect(24, 24, w - 48, h - 48)
+    .fill(); // even-odd not needed: inner overpainted
+  c.fillColor(PAPER)
+    .rect(24, 24, w - 48, h - 48)
+    .fill();
+  c.strokeColor(GOLD)
+    .lineWidth(1.6)
+    .rect(31, 31, w - 62, h - 62)
+    .stroke();
+  c.lineWidth(0.6)
+    .rect(36, 36, w - 72, h - 72)
+    .stroke();
   c.restore();
   const m = 44;
   cornerFlourish(c, m, h - m, 1, 1);
@@ -53,7 +63,13 @@ function drawFrame(c: PageCanvas): void {
 export function divider(c: PageCanvas, cx: number, y: number, halfWidth: number, color: Rgb = GOLD): void {
   c.save().strokeColor(color).lineWidth(0.8);
   c.line(cx - halfWidth, y, cx - 9, y).line(cx + 9, y, cx + halfWidth, y);
-  c.fillColor(color).moveTo(cx, y + 4).lineTo(cx + 5, y).lineTo(cx, y - 4).lineTo(cx - 5, y).closePath().fill();
+  c.fillColor(color)
+    .moveTo(cx, y + 4)
+    .lineTo(cx + 5, y)
+    .lineTo(cx, y - 4)
+    .lineTo(cx - 5, y)
+    .closePath()
+    .fill();
   c.restore();
 }
 
@@ -69,8 +85,20 @@ function drawSeal(c: PageCanvas, cx: number, cy: number, r: number): void {
   c.save();
   // Ribbons behind the rosette.
   c.fillColor(NAVY);
-  c.moveTo(cx - r * 0.55, cy - r * 0.2).lineTo(cx - r * 0.95, cy - r * 1.55).lineTo(cx - r * 0.62, cy - r * 1.38).lineTo(cx - r * 0.45, cy - r * 1.7).lineTo(cx - r * 0.1, cy - r * 0.4).closePath().fill();
-  c.moveTo(cx + r * 0.55, cy - r * 0.2).lineTo(cx + r * 0.95, cy - r * 1.55).lineTo(cx + r * 0.62, cy - r * 1.38).lineTo(cx + r * 0.45, cy - r * 1.7).lineTo(cx + r * 0.1, cy - r * 0.4).closePath().fill();
+  c.moveTo(cx - r * 0.55, cy - r * 0.2)
+    .lineTo(cx - r * 0.95, cy - r * 1.55)
+    .lineTo(cx - r * 0.62, cy - r * 1.38)
+    .lineTo(cx - r * 0.45, cy - r * 1.7)
+    .lineTo(cx - r * 0.1, cy - r * 0.4)
+    .closePath()
+    .fill();
+  c.moveTo(cx + r * 0.55, cy - r * 0.2)
+    .lineTo(cx + r * 0.95, cy - r * 1.55)
+    .lineTo(cx + r * 0.62, cy - r * 1.38)
+    .lineTo(cx + r * 0.45, cy - r * 1.7)
+    .lineTo(cx + r * 0.1, cy - r * 0.4)
+    .closePath()
+    .fill();
   // Scalloped edge: a ring of small discs.
   c.fillColor(GOLD);
   const n = 28;
@@ -79,9 +107,17 @@ function drawSeal(c: PageCanvas, cx: number, cy: number, r: number): void {
     c.circle(cx + Math.cos(a) * r * 0.92, cy + Math.sin(a) * r * 0.92, r * 0.12);
   }
   c.fill();
-  c.fillColor(GOLD).circle(cx, cy, r * 0.92).fill();
-  c.strokeColor(PAPER).lineWidth(1).circle(cx, cy, r * 0.78).stroke();
-  c.strokeColor(PAPER).lineWidth(0.5).circle(cx, cy, r * 0.72).stroke();
+  c.fillColor(GOLD)
+    .circle(cx, cy, r * 0.92)
+    .fill();
+  c.strokeColor(PAPER)
+    .lineWidth(1)
+    .circle(cx, cy, r * 0.78)
+    .stroke();
+  c.strokeColor(PAPER)
+    .lineWidth(0.5)
+    .circle(cx, cy, r * 0.72)
+    .stroke();
   c.restore();
   // A small star above the text (the text never reaches it, so drawing it first changes nothing).
   const sx = cx;

@@ -10,7 +10,13 @@ import { fileCheck, qpdfJson } from "./file-check.testing";
 import { shapeText } from "./text-shaping";
 import { affiliationWithCountry, pageRange, type EditorFacts } from "./document-data";
 
-const editor = (over: Partial<EditorFacts>): EditorFacts => ({ ...SAMPLE_CHIEF, id: 7, category: "associate editor", role: "Associate Editor", ...over });
+const editor = (over: Partial<EditorFacts>): EditorFacts => ({
+  ...SAMPLE_CHIEF,
+  id: 7,
+  category: "associate editor",
+  role: "Associate Editor",
+  ...over,
+});
 
 /** The values of every object qpdf lists, as one JSON string (to look for a key or a value). */
 const objectsOf = async (bytes: Uint8Array) => Object.values((await qpdfJson(bytes)).objects).map((o) => JSON.stringify(o.value ?? o));
@@ -45,7 +51,9 @@ describe("document details", () => {
   it("draws no glyph for invisible characters (an LRM in a Latin name, a word joiner, CGJ)", async () => {
     const runs = shapeText("Maria\u200e Ro\u2060ss\u034fi\u200d");
     expect(runs.map((r) => r.text).join("")).toBe("Maria Rossi");
-    const { text } = await pdfText(await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: "Maria\u200e Rossi", chief: null }));
+    const { text } = await pdfText(
+      await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: "Maria\u200e Rossi", chief: null }),
+    );
     expect(text).toContain("Maria Rossi");
     expect(text).not.toContain("\ufffd");
   });
@@ -69,7 +77,9 @@ describe("document details", () => {
     expect(tagsA.length).toBeGreaterThan(1);
     expect(new Set(tagsA.map((t) => t.slice(0, 6))).size).toBe(tagsA.length); // distinct within a file
     expect(tagsB.some((t) => !tagsA.includes(t))).toBe(true); // other glyphs, other tag
-    expect(await tags(await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: "Ann Lee", chief: null }))).toEqual(tagsA);
+    expect(
+      await tags(await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: "Ann Lee", chief: null })),
+    ).toEqual(tagsA);
     for (const bytes of [a, b]) expect((await fileCheck("qpdf-check", bytes)).ok).toBe(true);
   });
 });

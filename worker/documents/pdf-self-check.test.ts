@@ -10,7 +10,9 @@ const latin1 = new TextDecoder("latin1");
 const bytesOf = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
 
 async function certificate(): Promise<string> {
-  return latin1.decode(await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: SAMPLE_ARTICLE.authors[0], chief: SAMPLE_CHIEF }));
+  return latin1.decode(
+    await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: SAMPLE_ARTICLE.authors[0], chief: SAMPLE_CHIEF }),
+  );
 }
 
 describe("the PDF writer's self-check", () => {
@@ -33,7 +35,9 @@ describe("the PDF writer's self-check", () => {
     const at = text.indexOf(m[0], text.indexOf(" 0 obj\n<< /Length "));
     const damaged = text.slice(0, at) + `/Length ${Number(m[1]) + 1}` + text.slice(at + m[0].length);
     // The length text grew or kept its width: either way the damaged object is reported.
-    expect(pdfStructureProblems(bytesOf(damaged)).some((p) => /\/Length \d+ does not end at endstream|does not point at/.test(p))).toBe(true);
+    expect(pdfStructureProblems(bytesOf(damaged)).some((p) => /\/Length \d+ does not end at endstream|does not point at/.test(p))).toBe(
+      true,
+    );
   });
 
   it("catches a startxref that misses the xref table", async () => {

@@ -8,7 +8,12 @@ function loadPdfJs(): Promise<PdfJs> {
   pdfjs ??= (async () => {
     const g = globalThis as Record<string, unknown>;
     g.DOMMatrix ??= class DOMMatrix {
-      a = 1; b = 0; c = 0; d = 1; e = 0; f = 0;
+      a = 1;
+      b = 0;
+      c = 0;
+      d = 1;
+      e = 0;
+      f = 0;
       constructor(m?: number[]) {
         if (m) [this.a, this.b, this.c, this.d, this.e, this.f] = m;
       }
@@ -37,6 +42,10 @@ export async function pdfText(bytes: Uint8Array | ArrayBuffer): Promise<PdfText>
     pages.push(content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : " ") : "")).join(""));
   }
   await doc.destroy();
-  const text = pages.join("\n").replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").replace(/\s+/g, " ").trim();
+  const text = pages
+    .join("\n")
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return { pages, text, numPages: doc.numPages };
 }

@@ -320,7 +320,9 @@ const SUBSET_TAG_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** Six capital letters from a hash of the font and its glyph set: equal subsets get equal tags (ISO 32000 9.6.4). */
 export function subsetTag(fontKey: string, glyphIds: readonly number[]): string {
-  const digest = createHash("sha256").update(`${fontKey}:${glyphIds.join(",")}`).digest();
+  const digest = createHash("sha256")
+    .update(`${fontKey}:${glyphIds.join(",")}`)
+    .digest();
   let tag = "";
   for (let i = 0; i < 6; i++) tag += SUBSET_TAG_LETTERS[digest[i] % 26];
   return tag;
@@ -410,20 +412,30 @@ export class PdfWriter {
   }
 
   async save(): Promise<Uint8Array> {
-    if (layoutRecording) for (const page of this.pages) layoutRecording.push({ width: page.width, height: page.height, texts: page.texts ?? [] });
+    if (layoutRecording)
+      for (const page of this.pages) layoutRecording.push({ width: page.width, height: page.height, texts: page.texts ?? [] });
     const formRefs = new Map<CachedForm, number>();
     for (const form of this.forms.keys()) {
       form.packed ??= packStream(form.contents);
       const { bytes, filter } = form.packed;
-      formRefs.set(form, this.add(`<< /Type /XObject /Subtype /Form /BBox [0 0 ${num(form.width)} ${num(form.height)}] /Resources << >>${filter} /Length ${bytes.length} >>`, bytes));
+      formRefs.set(
+        form,
+        this.add(
+          `<< /Type /XObject /Subtype /Form /BBox [0 0 ${num(form.width)} ${num(form.height)}] /Resources << >>${filter} /Length ${bytes.length} >>`,
+          bytes,
+        ),
+      );
     }
     const contents = this.pages.map((canvas) => packStream(encoder.encode(canvas.contents())));
     const kids = this.pages.map((canvas, i) => {
       const content = this.add(`<< /Length ${contents[i].bytes.length}${contents[i].filter} >>`, contents[i].bytes);
       let resources = "";
       if (canvas.fonts.size) resources += ` /Font << ${[...canvas.fonts].map((f) => `/${f.name} ${f.ref} 0 R`).join(" ")} >>`;
-      if (canvas.forms.size) resources += ` /XObject << ${[...canvas.forms].map((f) => `/${this.forms.get(f)} ${formRefs.get(f)} 0 R`).join(" ")} >>`;
-      return this.add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(canvas.width)} ${num(canvas.height)}] /Resources <<${resources} >> /Contents ${content} 0 R >>`);
+      if (canvas.forms.size)
+        resources += ` /XObject << ${[...canvas.forms].map((f) => `/${this.forms.get(f)} ${formRefs.get(f)} 0 R`).join(" ")} >>`;
+      return this.add(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(canvas.width)} ${num(canvas.height)}] /Resources <<${resources} >> /Contents ${content} 0 R >>`,
+      );
     });
     for (const font of this.fonts.values()) this.embedFont(font);
     this.set(1, `<< /Type /Catalog /Pages 2 0 R /Lang (${this.lang}) /ViewerPreferences << /DisplayDocTitle true >> >>`);
@@ -459,7 +471,9 @@ export class PdfWriter {
     const hash = createHash("md5");
     for (const part of parts) hash.update(part);
     const id = hexOf(hash.digest());
-    write(encoder.encode(`${xref}trailer\n<< /Size ${size} /Root 1 0 R /Info 3 0 R /ID [<${id}> <${id}>] >>\nstartxref\n${length}\n%%EOF\n`));
+    write(
+      encoder.encode(`${xref}trailer\n<< /Size ${size} /Root 1 0 R /Info 3 0 R /ID [<${id}> <${id}>] >>\nstartxref\n${length}\n%%EOF\n`),
+    );
     const out = new Uint8Array(length);
     let at = 0;
     for (const part of parts) {
@@ -497,7 +511,10 @@ export class PdfWriter {
         ` /FontDescriptor ${descriptor} 0 R /CIDToGIDMap ${cidToGid} /DW 0 /W [1 [${widths}]] >>`,
     );
     const toUnicode = this.add(`<< /Length ${cmap.length} >>`, cmap);
-    this.set(font.ref, `<< /Type /Font /Subtype /Type0 /BaseFont /${baseFont} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R >>`);
+    this.set(
+      font.ref,
+      `<< /Type /Font /Subtype /Type0 /BaseFont /${baseFont} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R >>`,
+    );
   }
 }
 
@@ -532,4 +549,3 @@ CMapName currentdict /defineresource findresource pop
 end
 end`;
 }
-

@@ -7,7 +7,10 @@ const FONT_FILES = import.meta.glob<ArrayBuffer>("../../fonts/r2/*.ttf.bin", { i
 export async function putRemoteFonts(): Promise<void> {
   await Promise.all(
     Object.entries(FONT_FILES).map(async ([path, load]) => {
-      const key = `fonts/${path.split("/").pop()!.replace(/\.bin$/, "")}`;
+      const key = `fonts/${path
+        .split("/")
+        .pop()!
+        .replace(/\.bin$/, "")}`;
       if (await env.FILES.head(key)) return;
       await env.FILES.put(key, await load());
     }),

@@ -44,7 +44,16 @@ export const SAMPLE_CHIEF: EditorFacts = {
   since: "January 2021",
 };
 
-const FIRST_NAMES = ["Adaeze Okonkwo", "Rahul Sharma", "Siti Nurhaliza", "Fatima Zahra", "Tesfaye Bekele", "Imran Qureshi", "Leyla Əliyeva", "Dmitri Ivanov"];
+const FIRST_NAMES = [
+  "Adaeze Okonkwo",
+  "Rahul Sharma",
+  "Siti Nurhaliza",
+  "Fatima Zahra",
+  "Tesfaye Bekele",
+  "Imran Qureshi",
+  "Leyla Əliyeva",
+  "Dmitri Ivanov",
+];
 
 /** A board of 1 + 9 + 14 editors: enough to flow onto a second page. */
 export const SAMPLE_EDITORS: EditorFacts[] = [
@@ -69,7 +78,10 @@ export const SAMPLE_EDITORS: EditorFacts[] = [
 export const SAMPLE_ISSUE: ArticleFacts[] = Array.from({ length: 12 }, (_, i) => ({
   ...SAMPLE_ARTICLE,
   refnumber: `IJARD-2024-04${String(30 - i).padStart(2, "0")}`,
-  titleHtml: i === 0 ? SAMPLE_ARTICLE.titleHtml : `Study ${i + 1} on the <i>in vitro</i> behaviour of compound X<sup>${i + 1}</sup> under field conditions`,
+  titleHtml:
+    i === 0
+      ? SAMPLE_ARTICLE.titleHtml
+      : `Study ${i + 1} on the <i>in vitro</i> behaviour of compound X<sup>${i + 1}</sup> under field conditions`,
   authors: i === 0 ? SAMPLE_ARTICLE.authors : [FIRST_NAMES[i % 8], FIRST_NAMES[(i + 3) % 8]],
   pages: `${(11 - i) * 8 + 1}-${(11 - i) * 8 + 8}`,
 }));
@@ -82,7 +94,10 @@ export async function sampleDocuments(): Promise<Array<{ name: string; bytes: Ui
       bytes: await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author, chief: SAMPLE_CHIEF }),
     });
   }
-  docs.push({ name: "appointment.pdf", bytes: await buildAppointmentCertificate({ branding: SAMPLE_BRANDING, editor: SAMPLE_EDITORS[3], chief: SAMPLE_CHIEF }) });
+  docs.push({
+    name: "appointment.pdf",
+    bytes: await buildAppointmentCertificate({ branding: SAMPLE_BRANDING, editor: SAMPLE_EDITORS[3], chief: SAMPLE_CHIEF }),
+  });
   docs.push({ name: "coverpage.pdf", bytes: await buildCoverPage({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE }) });
   docs.push({ name: "editorial-board.pdf", bytes: await buildEditorialBoard({ branding: SAMPLE_BRANDING, editors: SAMPLE_EDITORS }) });
   docs.push({ name: "index-page.pdf", bytes: await buildIndexPage({ branding: SAMPLE_BRANDING, articles: SAMPLE_ISSUE }) });

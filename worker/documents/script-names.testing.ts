@@ -21,4 +21,3 @@ export const SCRIPT_NAMES: Array<[string, string]> = [
   ["Chinese", "王小明"],
   ["Korean", "김민준"],
 ];
-

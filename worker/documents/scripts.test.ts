@@ -20,24 +20,30 @@ describe("names in 20 scripts", () => {
     forgetRemoteFonts();
     expect(isCovered("கார்த்திகேயன்")).toBe(false);
     expect(remoteFacesFor(["கார்த்திகேயன்"]).map((f) => f.key)).toEqual(["NotoSerifTamil-Regular", "NotoSerifTamil-Bold"]);
-    await loadFontsFor(env.FILES, SCRIPT_NAMES.map(([, name]) => name));
+    await loadFontsFor(
+      env.FILES,
+      SCRIPT_NAMES.map(([, name]) => name),
+    );
     for (const [script, name] of SCRIPT_NAMES) {
       expect(isCovered(name, { bold: true }), script).toBe(true);
       for (const run of shapeText(name, { bold: true })) for (const g of run.glyphs) expect(g.id, `${script} ${name}`).not.toBe(0);
     }
   });
 
-  it.each(SCRIPT_NAMES)("puts a %s name on a certificate that pdf.js and pdftotext read back and qpdf finds clean", async (_script, name) => {
-    await loadFontsFor(env.FILES, [name]);
-    const bytes = await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: name, chief: null });
-    const { text } = await pdfText(bytes);
-    expect(text).not.toContain("\ufffd");
-    // In logical order, also where glyphs are drawn reordered (Indic pre-base vowels, reph): pdf.js ignores
-    // /ActualText and reads the per-cluster ToUnicode (docs/decisions/0058-copy-paste-of-indic-text.md).
-    expect(text.normalize("NFC"), `${name} in ${text}`).toContain(name.normalize("NFC"));
-    const poppler = await fileCheck("pdftotext", bytes);
-    expect(poppler.output.normalize("NFC").replace(/\s+/g, " "), "pdftotext").toContain(name.normalize("NFC"));
-    const check = await fileCheck("qpdf-check", bytes);
-    expect(check.ok, check.output).toBe(true);
-  });
+  it.each(SCRIPT_NAMES)(
+    "puts a %s name on a certificate that pdf.js and pdftotext read back and qpdf finds clean",
+    async (_script, name) => {
+      await loadFontsFor(env.FILES, [name]);
+      const bytes = await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: name, chief: null });
+      const { text } = await pdfText(bytes);
+      expect(text).not.toContain("\ufffd");
+      // In logical order, also where glyphs are drawn reordered (Indic pre-base vowels, reph): pdf.js ignores
+      // /ActualText and reads the per-cluster ToUnicode (docs/decisions/0058-copy-paste-of-indic-text.md).
+      expect(text.normalize("NFC"), `${name} in ${text}`).toContain(name.normalize("NFC"));
+      const poppler = await fileCheck("pdftotext", bytes);
+      expect(poppler.output.normalize("NFC").replace(/\s+/g, " "), "pdftotext").toContain(name.normalize("NFC"));
+      const check = await fileCheck("qpdf-check", bytes);
+      expect(check.ok, check.output).toBe(true);
+    },
+  );
 });

@@ -2,7 +2,19 @@
 // it (down to a floor size), then wraps it (up to the box's lines), and only at the floor, when it still does not
 // fit, ends it with an ellipsis. Nothing is cut silently and nothing runs out of its box.
 import type { PageCanvas } from "./pdf-writer";
-import { drawRichLines, drawText, layoutRichText, textWidth, tidy, wrapText, type Align, type RichDrawSpec, type RichFragment, type RichLine, type TextSpec } from "./text-layout";
+import {
+  drawRichLines,
+  drawText,
+  layoutRichText,
+  textWidth,
+  tidy,
+  wrapText,
+  type Align,
+  type RichDrawSpec,
+  type RichFragment,
+  type RichLine,
+  type TextSpec,
+} from "./text-layout";
 import { paragraphDirection } from "./text-shaping";
 
 const ELLIPSIS = "…";
@@ -39,7 +51,7 @@ export function fitLine(text: string, spec: Omit<TextSpec, "size">, maxSize: num
   const atMax = textWidth(clean, { ...spec, size: maxSize });
   if (atMax <= width) return { size: maxSize, lines: [clean], truncated: false };
   // Width is proportional to size (tracking aside): jump close to the answer, then step down to be sure.
-  let size = Math.max(minSize, Math.floor(((maxSize * width) / atMax) / STEP) * STEP);
+  let size = Math.max(minSize, Math.floor((maxSize * width) / atMax / STEP) * STEP);
   while (size > minSize && textWidth(clean, { ...spec, size }) > width) size = Math.max(minSize, size - STEP);
   if (textWidth(clean, { ...spec, size }) <= width) return { size, lines: [clean], truncated: false };
   return { size: minSize, lines: [ellipsize(clean, { ...spec, size: minSize }, width)], truncated: true };
@@ -153,7 +165,11 @@ function ellipsizeRichLine(line: RichLine, width: number, size: number, spec: Om
     const last = fragments[fragments.length - 1];
     const room = width - ellipsisWidth - (total - last.width);
     if (room > 0 && last.text.trim()) {
-      const cut = ellipsize(last.text, { size: last.size, style: last.style }, room + textWidth(ELLIPSIS, { size: last.size, style: last.style }));
+      const cut = ellipsize(
+        last.text,
+        { size: last.size, style: last.style },
+        room + textWidth(ELLIPSIS, { size: last.size, style: last.style }),
+      );
       const text = cut.slice(0, -ELLIPSIS.length);
       const w = textWidth(text, { size: last.size, style: last.style });
       if (text && total - last.width + w + ellipsisWidth <= width) {
@@ -173,6 +189,11 @@ function ellipsizeRichLine(line: RichLine, width: number, size: number, spec: Om
 }
 
 /** Draws fitted rich lines (see drawRichLines); returns the baseline after the last line. */
-export function drawRichFitted(canvas: PageCanvas, fitted: RichFitted, y: number, spec: Omit<RichDrawSpec, "lineHeight"> & { leading: number }): number {
+export function drawRichFitted(
+  canvas: PageCanvas,
+  fitted: RichFitted,
+  y: number,
+  spec: Omit<RichDrawSpec, "lineHeight"> & { leading: number },
+): number {
   return drawRichLines(canvas, fitted.lines, y, { ...spec, lineHeight: fitted.size * spec.leading });
 }

@@ -18,7 +18,10 @@ export interface TextSpec {
 }
 
 /** Collapses runs of whitespace and trims: what a name or a label looks like on paper. */
-export const tidy = (s: string | null | undefined): string => String(s ?? "").replace(/\s+/g, " ").trim();
+export const tidy = (s: string | null | undefined): string =>
+  String(s ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
 
 export function textWidth(text: string, spec: TextSpec): number {
   const runs = shapeText(text, spec.style, spec.direction);
@@ -125,7 +128,8 @@ export function parseRichText(html: string): RichFragment[] {
     if (!text) return;
     const s = state();
     const prev = out[out.length - 1];
-    if (prev && prev.bold === s.bold && prev.italic === s.italic && prev.underline === s.underline && prev.script === s.script) prev.text += text;
+    if (prev && prev.bold === s.bold && prev.italic === s.italic && prev.underline === s.underline && prev.script === s.script)
+      prev.text += text;
     else out.push({ text, ...s });
   };
   let last = 0;
@@ -257,7 +261,8 @@ function visualOrder(line: RichLine): PlacedFragment[] {
 /** Draws laid-out rich lines from the first baseline `y`; returns the baseline after the last line. */
 export function drawRichLines(canvas: PageCanvas, lines: RichLine[], y: number, spec: RichDrawSpec): number {
   for (const line of lines) {
-    let pen = spec.align === "center" ? spec.x + (spec.width - line.width) / 2 : spec.align === "right" ? spec.x + spec.width - line.width : spec.x;
+    let pen =
+      spec.align === "center" ? spec.x + (spec.width - line.width) / 2 : spec.align === "right" ? spec.x + spec.width - line.width : spec.x;
     for (const f of visualOrder(line)) {
       canvas.drawRuns(shapeText(f.text, f.style, line.direction), pen, y + f.rise, { size: f.size, color: spec.color });
       if (f.underline) {

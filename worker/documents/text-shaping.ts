@@ -145,7 +145,13 @@ function shapePiece(piece: Piece): ShapedRun {
     const font = face.font;
     const scale = 1000 / font.unitsPerEm;
     // fontkit's layout takes (text, features, script, language, direction); its typings list only the first two.
-    const layout = font.layout as unknown as (text: string, features?: string[], script?: string, language?: string, direction?: string) => ReturnType<typeof font.layout>;
+    const layout = font.layout as unknown as (
+      text: string,
+      features?: string[],
+      script?: string,
+      language?: string,
+      direction?: string,
+    ) => ReturnType<typeof font.layout>;
     const run = layout.call(font, piece.text, undefined, undefined, undefined, rtl ? "rtl" : "ltr");
     run.glyphs.forEach((glyph, i) => {
       const width = glyph.advanceWidth * scale;
@@ -159,7 +165,11 @@ function shapePiece(piece: Piece): ShapedRun {
     // Left to right: pre-base vowels and reph are drawn out of logical order; give each glyph the text that makes
     // the glyphs, read in drawing order, spell the characters in logical order (pdf.js reads no /ActualText).
     if (!rtl) {
-      const texts = clusterTexts(piece.text, run.glyphs.map((g) => g.codePoints), glyphs);
+      const texts = clusterTexts(
+        piece.text,
+        run.glyphs.map((g) => g.codePoints),
+        glyphs,
+      );
       glyphs.forEach((g, i) => {
         g.text = texts[i];
       });
@@ -185,7 +195,11 @@ const ONLY_FORMAT = /^\p{Cf}+$/u;
  * reads one whose text starts with a space as a space. So marks go preferably to glyphs that draw no advance, and
  * never to the first glyph of a run or of a word (pdf.js would put a space after it).
  */
-export function clusterTexts(text: string, glyphCodePoints: ReadonlyArray<readonly number[]>, glyphs: ReadonlyArray<{ advance: number }>): string[] {
+export function clusterTexts(
+  text: string,
+  glyphCodePoints: ReadonlyArray<readonly number[]>,
+  glyphs: ReadonlyArray<{ advance: number }>,
+): string[] {
   const chars = [...text];
   // The text's code points in NFD, with the character each comes from.
   const logical: number[] = [];
@@ -373,4 +387,3 @@ export function isCovered(text: string, style: TextStyle = {}): boolean {
   for (const ch of cleanText(text)) if (!faceFor(chain, ch.codePointAt(0)!)) return false;
   return true;
 }
-

@@ -3,7 +3,15 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../index";
-import { behindTheAppsBack, createArticle, createEditor, createIndexing, createIssue, createJournal, putArticleFile } from "../../tests/api/fixtures";
+import {
+  behindTheAppsBack,
+  createArticle,
+  createEditor,
+  createIndexing,
+  createIssue,
+  createJournal,
+  putArticleFile,
+} from "../../tests/api/fixtures";
 import { adminToken, bearer } from "../../tests/api/auth-fixtures";
 import { probeD1 } from "../../tests/d1-probe";
 import { fileKeys } from "../files/keys";
@@ -17,13 +25,21 @@ const { db: countedDb, probe } = probeD1(env.DB);
 async function send(host: string, path: string, init: RequestInit = {}) {
   probe.reset();
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`http://${host}${path}`, init) as Parameters<typeof worker.fetch>[0], { ...env, DB: countedDb }, ctx);
+  const res = await worker.fetch(
+    new Request(`http://${host}${path}`, init) as Parameters<typeof worker.fetch>[0],
+    { ...env, DB: countedDb },
+    ctx,
+  );
   const bytes = new Uint8Array(await res.arrayBuffer());
   // Round trips the reader waits for: the reads. The one write a public GET may make is deferred with waitUntil
   // (storing an article's freshly rendered citations, once per article); the answer never waits for it.
   const writes = probe.log.filter((l) => /^(insert|update|delete)\b/i.test(l));
   const isRead = ["GET", "HEAD"].includes((init.method ?? "GET").toUpperCase());
-  if (isRead) expect(writes.every((l) => l.startsWith('insert into "article_citations"')), writes.join(" | ")).toBe(true);
+  if (isRead)
+    expect(
+      writes.every((l) => l.startsWith('insert into "article_citations"')),
+      writes.join(" | "),
+    ).toBe(true);
   const calls = probe.calls - writes.length;
   const isText = /^(text\/|application\/json)/.test(res.headers.get("content-type") ?? "");
   const body = isText ? new TextDecoder().decode(bytes) : Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -34,7 +50,14 @@ async function send(host: string, path: string, init: RequestInit = {}) {
 async function populated(name = "Edge Journal") {
   const j = await createJournal({ websitename: name });
   await createIssue(j.id, 2024, 3, 1);
-  const a = await createArticle(j.id, { year: 2024, volume: 3, issue: 1, refnumber: `${name.replace(/\W/g, "")}-1`, title: `Cached study of ${name}`, file: "paper.pdf" });
+  const a = await createArticle(j.id, {
+    year: 2024,
+    volume: 3,
+    issue: 1,
+    refnumber: `${name.replace(/\W/g, "")}-1`,
+    title: `Cached study of ${name}`,
+    file: "paper.pdf",
+  });
   await putArticleFile(j.id, { year: 2024, volume: 3, issue: 1, file: "paper.pdf" });
   const e = await createEditor(j.id, { name: `Chief of ${name}`, picture: "face.png" });
   await env.FILES.put(fileKeys.editorPicture(j.id, "face.png"), `face of ${name}`, { httpMetadata: { contentType: "image/png" } });
@@ -91,7 +114,8 @@ describe("edge cache", () => {
       expect(again.body, path).toBe(first.body);
       expect(again.res.headers.get("etag"), path).toBeTruthy();
       expect(again.res.headers.get("last-modified"), path).toBeTruthy();
-      const browser = path.startsWith("/assets/") || path.endsWith(".pdf") && !path.startsWith("/api/") ? /max-age=\d+/ : /^public, no-cache$/;
+      const browser =
+        path.startsWith("/assets/") || (path.endsWith(".pdf") && !path.startsWith("/api/")) ? /max-age=\d+/ : /^public, no-cache$/;
       expect(again.res.headers.get("cache-control"), path).toMatch(browser);
       expect(again.res.headers.has("x-edge-browser-cache-control"), path).toBe(false);
     }

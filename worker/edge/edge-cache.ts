@@ -105,7 +105,11 @@ export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
       if (!mayUseCache(req)) return app.fetch(req, env, ctx);
       const url = new URL(req.url);
       const wanted = cookieValue(req, VERSION_COOKIE);
-      const journal = await journalForHost(() => drizzleOver(sessionFor(req, env.DB)), hostNameOf(url.host), (id) => versionFromCookie(wanted, id));
+      const journal = await journalForHost(
+        () => drizzleOver(sessionFor(req, env.DB)),
+        hostNameOf(url.host),
+        (id) => versionFromCookie(wanted, id),
+      );
       if (!journal) return app.fetch(req, env, ctx);
 
       const key = cacheKeyOf(url, journal);

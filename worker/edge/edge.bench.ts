@@ -14,7 +14,11 @@ async function timed(host: string, path: string): Promise<{ ms: number; calls: n
   probe.reset();
   const ctx = createExecutionContext();
   const start = performance.now();
-  const res = await worker.fetch(new Request(`http://${host}${path}`) as Parameters<typeof worker.fetch>[0], { ...env, DB: distantDb }, ctx);
+  const res = await worker.fetch(
+    new Request(`http://${host}${path}`) as Parameters<typeof worker.fetch>[0],
+    { ...env, DB: distantDb },
+    ctx,
+  );
   await res.arrayBuffer();
   const ms = performance.now() - start;
   await waitOnExecutionContext(ctx);

@@ -21,7 +21,12 @@ export async function putNewObject(bucket: R2Bucket, key: string, bytes: Uint8Ar
  *   took effect, the request carries on as a success; if not, the new object is deleted; if even that read
  *   fails, the object is kept (an orphan at worst — `npm run files:orphans` — never a row naming a missing file).
  */
-export async function commitWithObject<T>(bucket: R2Bucket, key: string | null, write: () => Promise<T>, landed: () => Promise<T | undefined>): Promise<T> {
+export async function commitWithObject<T>(
+  bucket: R2Bucket,
+  key: string | null,
+  write: () => Promise<T>,
+  landed: () => Promise<T | undefined>,
+): Promise<T> {
   try {
     return await write();
   } catch (err) {

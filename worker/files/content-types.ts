@@ -24,11 +24,18 @@ export const IMAGE_EXTENSIONS: Record<Exclude<SniffedType, "application/pdf">, s
 export function contentTypeForName(name: string): string {
   const ext = name.toLowerCase().split(".").pop();
   switch (ext) {
-    case "pdf": return "application/pdf";
-    case "jpg": case "jpeg": return "image/jpeg";
-    case "png": return "image/png";
-    case "webp": return "image/webp";
-    case "gif": return "image/gif";
-    default: return "application/octet-stream";
+    case "pdf":
+      return "application/pdf";
+    case "jpg":
+    case "jpeg":
+      return "image/jpeg";
+    case "png":
+      return "image/png";
+    case "webp":
+      return "image/webp";
+    case "gif":
+      return "image/gif";
+    default:
+      return "application/octet-stream";
   }
 }

@@ -61,7 +61,11 @@ export async function serveR2Object(c: Context<AppEnv>, key: string, opts: Serve
       if (wanted === "unsatisfiable") {
         return new Response(null, {
           status: 416,
-          headers: { "Content-Range": `bytes */${head.size}`, "Accept-Ranges": "bytes", "Content-Type": contentTypeForName(key.slice(key.lastIndexOf("/") + 1)) },
+          headers: {
+            "Content-Range": `bytes */${head.size}`,
+            "Accept-Ranges": "bytes",
+            "Content-Type": contentTypeForName(key.slice(key.lastIndexOf("/") + 1)),
+          },
         });
       }
       if (wanted) range = wanted;

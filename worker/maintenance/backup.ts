@@ -19,8 +19,16 @@ export interface BackupBucket {
     truncated: boolean;
     cursor?: string;
   }>;
-  get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer>; httpMetadata?: { contentType?: string }; customMetadata?: Record<string, string> } | null>;
-  put(key: string, value: Uint8Array, options?: { httpMetadata?: { contentType?: string }; customMetadata?: Record<string, string> }): Promise<unknown>;
+  get(key: string): Promise<{
+    arrayBuffer(): Promise<ArrayBuffer>;
+    httpMetadata?: { contentType?: string };
+    customMetadata?: Record<string, string>;
+  } | null>;
+  put(
+    key: string,
+    value: Uint8Array,
+    options?: { httpMetadata?: { contentType?: string }; customMetadata?: Record<string, string> },
+  ): Promise<unknown>;
 }
 
 /** Where a backup is written / read: the scripts map these to files under the backup folder. */
@@ -77,7 +85,9 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
  * restored).
  */
 export async function dataTables(db: BackupDb): Promise<string[]> {
-  const all = (await db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all<{ name: string; sql: string | null }>()).results;
+  const all = (
+    await db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all<{ name: string; sql: string | null }>()
+  ).results;
   const virtual = all.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql ?? "")).map((t) => t.name);
   const tables = all
     .map((t) => t.name)
@@ -129,7 +139,12 @@ async function listAll(bucket: BackupBucket, prefix: string) {
 }
 
 /** Writes one journal (or all, journalId null) to `sink`; returns the manifest it wrote. */
-export async function exportBackup(db: BackupDb, bucket: BackupBucket, sink: BackupSink, opts: { journalId: number | null; log?: (msg: string) => void }): Promise<BackupManifest> {
+export async function exportBackup(
+  db: BackupDb,
+  bucket: BackupBucket,
+  sink: BackupSink,
+  opts: { journalId: number | null; log?: (msg: string) => void },
+): Promise<BackupManifest> {
   const log = opts.log ?? (() => {});
   const tables: BackupManifest["tables"] = [];
   let journals: BackupManifest["journals"] = [];
@@ -157,7 +172,13 @@ export async function exportBackup(db: BackupDb, bucket: BackupBucket, sink: Bac
     if (!object) continue; // deleted while we were listing
     const data = new Uint8Array(await object.arrayBuffer());
     await sink.writeObject(key, data);
-    entries.push({ key, size: data.byteLength, sha256: await sha256Hex(data), contentType: object.httpMetadata?.contentType ?? "", ...(object.customMetadata && Object.keys(object.customMetadata).length ? { customMetadata: object.customMetadata } : {}) });
+    entries.push({
+      key,
+      size: data.byteLength,
+      sha256: await sha256Hex(data),
+      contentType: object.httpMetadata?.contentType ?? "",
+      ...(object.customMetadata && Object.keys(object.customMetadata).length ? { customMetadata: object.customMetadata } : {}),
+    });
     bytes += data.byteLength;
   }
   await sink.writeJson(OBJECTS, entries);
@@ -186,20 +207,29 @@ const BATCH_PARAMS = 900;
  * when any of its tables already has rows or the bucket has objects under journals/, so nothing is overwritten
  * or mixed. Rows keep their ids; objects their keys, content types and bytes (each checked against its SHA-256).
  */
-export async function importBackup(db: BackupDb, bucket: BackupBucket, source: BackupSource, opts: { log?: (msg: string) => void } = {}): Promise<BackupManifest> {
+export async function importBackup(
+  db: BackupDb,
+  bucket: BackupBucket,
+  source: BackupSource,
+  opts: { log?: (msg: string) => void } = {},
+): Promise<BackupManifest> {
   const log = opts.log ?? (() => {});
   const manifest = await source.readJson<BackupManifest>(MANIFEST);
   if (manifest.format !== "journal-edge-backup" || manifest.version !== 1) throw new Error("not a journal-edge backup (manifest.json)");
   const applied = await appliedMigrations(db);
   const missing = manifest.migrations.filter((m) => !applied.includes(m));
-  if (missing.length) throw new Error(`the target database lacks migrations ${missing.join(", ")}: apply them first (npm run db:migrate / db:migrate:remote)`);
+  if (missing.length)
+    throw new Error(
+      `the target database lacks migrations ${missing.join(", ")}: apply them first (npm run db:migrate / db:migrate:remote)`,
+    );
   const present = await dataTables(db);
   for (const t of manifest.tables) {
     if (!present.includes(t.name)) throw new Error(`the target database has no table ${t.name}`);
     const row = await db.prepare(`SELECT 1 AS x FROM ${quote(t.name)} LIMIT 1`).first();
     if (row) throw new Error(`the target table ${t.name} is not empty: restore needs an empty database`);
   }
-  if ((await bucket.list({ prefix: "journals/", limit: 1 })).objects.length) throw new Error("the target bucket has objects under journals/: restore needs an empty bucket");
+  if ((await bucket.list({ prefix: "journals/", limit: 1 })).objects.length)
+    throw new Error("the target bucket has objects under journals/: restore needs an empty bucket");
 
   // Parents first (the manifest lists tables in that order).
   for (const t of manifest.tables) {
@@ -219,7 +249,10 @@ export async function importBackup(db: BackupDb, bucket: BackupBucket, source: B
   for (const e of entries) {
     const bytes = await source.readObject(e.key);
     if ((await sha256Hex(bytes)) !== e.sha256) throw new Error(`object ${e.key} in the backup does not match its SHA-256`);
-    await bucket.put(e.key, bytes, { httpMetadata: e.contentType ? { contentType: e.contentType } : undefined, customMetadata: e.customMetadata });
+    await bucket.put(e.key, bytes, {
+      httpMetadata: e.contentType ? { contentType: e.contentType } : undefined,
+      customMetadata: e.customMetadata,
+    });
   }
   log(`  R2: ${entries.length} object(s)`);
   return manifest;

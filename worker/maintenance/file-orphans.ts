@@ -7,7 +7,11 @@ export interface OrphanDb {
   prepare(sql: string): { all<T = Record<string, unknown>>(): Promise<{ results: T[] }> };
 }
 export interface OrphanBucket {
-  list(options?: { prefix?: string; cursor?: string; limit?: number }): Promise<{ objects: { key: string; uploaded: Date; size: number }[]; truncated: boolean; cursor?: string }>;
+  list(options?: {
+    prefix?: string;
+    cursor?: string;
+    limit?: number;
+  }): Promise<{ objects: { key: string; uploaded: Date; size: number }[]; truncated: boolean; cursor?: string }>;
   delete(keys: string | string[]): Promise<void>;
 }
 
@@ -33,8 +37,11 @@ export async function namedKeys(db: OrphanDb, journalId?: number): Promise<Set<s
   const keys = new Set<string>();
   for (const r of await rows<{ journal_id: number; year: number; volume: number; issue: number; file: string }>(
     `SELECT journal_id, year, volume, issue, file FROM articles WHERE file != ''${where}`,
-  )) keys.add(fileKeys.article(r.journal_id, r.year, r.volume, r.issue, r.file));
-  for (const r of await rows<{ journal_id: number; picture: string }>(`SELECT journal_id, picture FROM editors WHERE picture != ''${where}`))
+  ))
+    keys.add(fileKeys.article(r.journal_id, r.year, r.volume, r.issue, r.file));
+  for (const r of await rows<{ journal_id: number; picture: string }>(
+    `SELECT journal_id, picture FROM editors WHERE picture != ''${where}`,
+  ))
     keys.add(fileKeys.editorPicture(r.journal_id, r.picture));
   for (const r of await rows<{ journal_id: number; image: string }>(`SELECT journal_id, image FROM indexing WHERE image != ''${where}`))
     keys.add(fileKeys.indexingLogo(r.journal_id, r.image));
@@ -58,7 +65,11 @@ export async function listObjects(bucket: OrphanBucket, prefix: string): Promise
  * Compares the bucket with the rows, for one journal or all. Objects younger than `graceMs` (default one hour)
  * are never called orphans: a write stores its object before the row names it.
  */
-export async function auditFiles(db: OrphanDb, bucket: OrphanBucket, opts: { journalId?: number; graceMs?: number; now?: Date } = {}): Promise<FileAudit> {
+export async function auditFiles(
+  db: OrphanDb,
+  bucket: OrphanBucket,
+  opts: { journalId?: number; graceMs?: number; now?: Date } = {},
+): Promise<FileAudit> {
   const prefix = opts.journalId === undefined ? "journals/" : `journals/${opts.journalId}/`;
   const named = await namedKeys(db, opts.journalId);
   const objects = await listObjects(bucket, prefix);

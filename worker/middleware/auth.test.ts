@@ -13,7 +13,12 @@ describe("requireAdmin", () => {
     expect(ok.status).toBe(200);
     expect(ok.body.user).toEqual({ id: admin.id, username: admin.username, name: admin.name });
 
-    for (const headers of [{}, bearer("abc.def.ghi"), bearer(await tokenFor(admin, { ttlSeconds: -10 })), bearer(await adminToken(other))]) {
+    for (const headers of [
+      {},
+      bearer("abc.def.ghi"),
+      bearer(await tokenFor(admin, { ttlSeconds: -10 })),
+      bearer(await adminToken(other)),
+    ]) {
       const r = await getJson(j.host, "/auth/verify-token/", { headers });
       expect(r.status).toBe(401);
       expect(r.body).toEqual({ error: "unauthorized" });

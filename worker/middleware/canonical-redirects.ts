@@ -11,7 +11,6 @@ const ARCHIVE = /^\/archives\/([^/]+)\/([^/]+)\/([^/]+)(?:\/([^/]+))?\/*$/;
 /** Paths that are not pages: the API, auth, stored files. */
 const NOT_PAGES = /^\/(api|auth|assets|oai)(\/|$)/;
 
-
 /** The canonical path for a page path, or null when the path is not one this middleware knows. */
 export function canonicalPathOf(pathname: string): string | null {
   if (NOT_PAGES.test(pathname)) return null;

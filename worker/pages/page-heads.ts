@@ -45,14 +45,22 @@ export function fixedPageHead(journal: JournalRow, origin: string | null, page: 
       title: null,
       description: clip(home || `${name}${issn ? ` (ISSN ${issn})` : ""}: an indexed, refereed and peer-reviewed journal.`, 300),
     },
-    board: { path: "/board", title: "Editorial Board", description: `Editorial board of ${name}: the Editor-in-Chief, Associate Editors and Assistant Editors.` },
+    board: {
+      path: "/board",
+      title: "Editorial Board",
+      description: `Editorial board of ${name}: the Editor-in-Chief, Associate Editors and Assistant Editors.`,
+    },
     archives: { path: "/archives", title: "Archives", description: `Every issue of ${name}, by year, volume and issue.` },
     instructions: {
       path: "/instructions",
       title: "Instructions to Authors",
       description: `How to submit to ${name}: manuscript format, publication fees and the copyright form.`,
     },
-    indexing: { path: "/indexing", title: "Indexing and Abstracting", description: `Databases and services that index and abstract ${name}.` },
+    indexing: {
+      path: "/indexing",
+      title: "Indexing and Abstracting",
+      description: `Databases and services that index and abstract ${name}.`,
+    },
     contact: { path: "/contact", title: "Contact Us", description: `Contact ${name}: postal address, e-mail and phone.` },
     submit: { path: "/article", title: "Submit Online", description: `Submit your manuscript to ${name} online (PDF).` },
     certificates: {

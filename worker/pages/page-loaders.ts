@@ -12,10 +12,7 @@ import { searchPublicArticles } from "../data/search.repo";
 import { hostNameOf } from "#contract/host";
 import { digitsIn } from "../middleware/params";
 import { searchQueryOf } from "../routes/search/search-params";
-import {
-  publicArticleListItemSchema,
-  publicSearchResultsSchema,
-} from "#contract/api";
+import { publicArticleListItemSchema, publicSearchResultsSchema } from "#contract/api";
 import type { PageLoad, PageLoaders } from "#contract/pages";
 import { articleDetail } from "../routes/archives/article-detail";
 import { toArticle, toListItem, toSearchResults } from "../routes/archives/article-answers";
@@ -43,7 +40,11 @@ function inIssue(a: ArticleRow | undefined, params: Record<string, string | unde
 }
 
 /** The article a (year, vol, issue, ref) URL names, or undefined when missing, disabled or in another issue. */
-export async function articleAt(c: Context<AppEnv>, params: Record<string, string | undefined>, ref: string): Promise<ArticleRow | undefined> {
+export async function articleAt(
+  c: Context<AppEnv>,
+  params: Record<string, string | undefined>,
+  ref: string,
+): Promise<ArticleRow | undefined> {
   const wanted = refToLookUp(ref);
   if (!issueAt(params) || !wanted) return undefined;
   return inIssue(await findPublicArticleByRef(c.get("db"), c.get("journal").id, wanted), params);
@@ -61,7 +62,11 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
   const fixed = (page: Parameters<typeof fixedPageHead>[2], personal = false) => fixedPageHead(journal, origin, page, { personal });
 
   return {
-    root: async () => ok({ settings: settingsOf(journal), headerBranch: headerBranchFor(c.var.config.altHeaderDomains, hostNameOf(new URL(c.req.url).host)) }),
+    root: async () =>
+      ok({
+        settings: settingsOf(journal),
+        headerBranch: headerBranchFor(c.var.config.altHeaderDomains, hostNameOf(new URL(c.req.url).host)),
+      }),
 
     home: async () => {
       const [archives, indexing] = await db.batch([archiveYearsQuery(db, journal.id), enabledIndexingQuery(db, journal.id)]);

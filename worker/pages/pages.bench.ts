@@ -64,10 +64,15 @@ it("measures the page renders", { timeout: 600_000 }, async () => {
   let n = 0;
   const uncached = (path: string) => `${path}?bench=${++n}`;
   await measure("article page, uncached (D1 + render + document)", () => fetchPage(j.host, uncached(article)));
-  const issueMedian = await measure("500-article issue page, uncached (D1 + render + document)", () => fetchPage(j.host, uncached(issue)), { batches: 8, perBatch: 3 });
+  const issueMedian = await measure("500-article issue page, uncached (D1 + render + document)", () => fetchPage(j.host, uncached(issue)), {
+    batches: 8,
+    perBatch: 3,
+  });
   await measure("article page, from the edge cache", () => fetchPage(j.host, article));
   await measure("500-article issue page, from the edge cache", () => fetchPage(j.host, issue), { batches: 8, perBatch: 3 });
-  console.log(["", "| Page (inside workerd, local D1) | median | batch range | HTML | gzip |", "|---|---|---|---|---|", ...results, ""].join("\n"));
+  console.log(
+    ["", "| Page (inside workerd, local D1) | median | batch range | HTML | gzip |", "|---|---|---|---|---|", ...results, ""].join("\n"),
+  );
   // Reported, not asserted: timings on a shared machine vary too much for a pass/fail line.
   expect(issueMedian).toBeGreaterThan(0);
 });

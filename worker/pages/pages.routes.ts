@@ -58,7 +58,12 @@ export const pageRoutes = new Hono<AppEnv>()
   .get("/admin/*", (c) =>
     documentResponse(c, {
       status: 200,
-      head: pageHead(c.get("journal"), null, { title: "Admin", description: "Journal administration.", canonicalPath: null, robots: "noindex, nofollow" }),
+      head: pageHead(c.get("journal"), null, {
+        title: "Admin",
+        description: "Journal administration.",
+        canonicalPath: null,
+        robots: "noindex, nofollow",
+      }),
       headerBranch: branchOf(c),
       html: "",
       hydrationJson: null,

@@ -21,16 +21,26 @@ function metas(html: string, key: string): string[] {
   for (const m of html.matchAll(re)) if (m[1] === key) out.push(decode(m[2]));
   return out;
 }
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1] ?? null;
 const titleOf = (html: string) => decode(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "");
 /** The markup inside #root (the router state for hydration follows it). */
-const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="router-state">/.exec(html)?.[1] ?? "";
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="router-state">/.exec(html)?.[1] ?? "";
 /** The document without the router state (JSON data for hydration: the same values the API answers with). */
 const withoutState = (html: string) => html.replace(/<script type="application\/json" id="router-state">[\s\S]*?<\/script>/, "");
 
 async function scholarlyJournal() {
-  const j = await createJournal({ websitename: "International Journal of Soil & Crop Science", issn: "E-ISSN: 2394-7500, P-ISSN: 2394-5869" });
+  const j = await createJournal({
+    websitename: "International Journal of Soil & Crop Science",
+    issn: "E-ISSN: 2394-7500, P-ISSN: 2394-5869",
+  });
   const domain = `www.${unique("soil")}.example.org`;
   // The configured primary domain differs from the host the request arrives on (an alias).
   const { db } = await import("../../tests/api/fixtures");
@@ -88,13 +98,20 @@ describe("article page first HTML (no JavaScript)", () => {
       "@context": "https://schema.org",
       "@type": "ScholarlyArticle",
       name: "Effect of Rhizobium on pulse yield",
-      author: [{ "@type": "Person", name: "Asha Verma" }, { "@type": "Person", name: "Rahul Singh" }, { "@type": "Person", name: "Li Wei" }],
+      author: [
+        { "@type": "Person", name: "Asha Verma" },
+        { "@type": "Person", name: "Rahul Singh" },
+        { "@type": "Person", name: "Li Wei" },
+      ],
       datePublished: "2024-03-15",
       pageStart: "73",
       pageEnd: "80",
       url: base,
       encoding: { contentUrl: `${base}.pdf` },
-      isPartOf: { issueNumber: "2", isPartOf: { volumeNumber: "3", isPartOf: { "@type": "Periodical", issn: ["2394-7500", "2394-5869"] } } },
+      isPartOf: {
+        issueNumber: "2",
+        isPartOf: { volumeNumber: "3", isPartOf: { "@type": "Periodical", issn: ["2394-7500", "2394-5869"] } },
+      },
     });
 
     // Visible without JavaScript: title (rich text kept), authors, abstract, citation, PDF link.
@@ -105,7 +122,9 @@ describe("article page first HTML (no JavaScript)", () => {
     expect(root).toContain('href="/archives/2024/vol3/issue2/SCS-2024-017.pdf"');
     // The citation box, APA first (rendered by citeproc on the server), with RIS and BibTeX next to it.
     expect(root).toContain("How to cite this article</h2>");
-    expect(root).toContain("Verma, A., Singh, R., &amp; Wei, L. (2024). Effect of Rhizobium on pulse yield. International Journal of Soil &amp; Crop Science, 3(2), 73–80.");
+    expect(root).toContain(
+      "Verma, A., Singh, R., &amp; Wei, L. (2024). Effect of Rhizobium on pulse yield. International Journal of Soil &amp; Crop Science, 3(2), 73–80.",
+    );
     expect(root).toContain('href="/archives/2024/vol3/issue2/SCS-2024-017.ris"');
     // The app hydrates from the external module.
     expect(html).toMatch(/<script type="module"[^>]*src="\/static\/[^"]+\.js"/);
@@ -147,7 +166,10 @@ describe("article page first HTML (no JavaScript)", () => {
   it("never builds absolute URLs from a forged Host or X-Forwarded-Host", async () => {
     const j = await scholarlyJournal();
     await createArticle(j.id, { refnumber: "H-1", year: 2024, volume: 3, issue: 2, file: "H-1.pdf" });
-    const { html } = await page(j.host, "/archives/2024/vol3/issue2/H-1", { "x-forwarded-host": "evil.example", forwarded: "host=evil.example" });
+    const { html } = await page(j.host, "/archives/2024/vol3/issue2/H-1", {
+      "x-forwarded-host": "evil.example",
+      forwarded: "host=evil.example",
+    });
     expect(html).not.toContain("evil.example");
     expect(canonical(html)).toBe(`https://${j.domain}/archives/2024/vol3/issue2/H-1`);
     // A request on the journal's alias host still advertises the primary domain, not the alias.
@@ -176,7 +198,12 @@ describe("article page first HTML (no JavaScript)", () => {
     const j = await scholarlyJournal();
     await createArticle(j.id, { refnumber: "OFF-1", status: "disabled", year: 2024, volume: 3, issue: 2 });
     await createArticle(j.id, { refnumber: "ON-1", year: 2024, volume: 3, issue: 2 });
-    for (const path of ["/archives/2024/vol3/issue2/NOPE", "/archives/2024/vol3/issue2/OFF-1", "/archives/2024/vol3/issue1/ON-1", "/archives/x/vol3/issue2/ON-1"]) {
+    for (const path of [
+      "/archives/2024/vol3/issue2/NOPE",
+      "/archives/2024/vol3/issue2/OFF-1",
+      "/archives/2024/vol3/issue1/ON-1",
+      "/archives/x/vol3/issue2/ON-1",
+    ]) {
       const { status, html } = await page(j.host, path);
       expect(status, path).toBe(404);
       expect(html).toContain('<div id="root">');
@@ -199,7 +226,15 @@ describe("issue page first HTML", () => {
   it("has the issue title and the list of article links, by page number, public articles only", async () => {
     const j = await scholarlyJournal();
     await createArticle(j.id, { refnumber: "I-2", title: "Second paper", pagenumber: "73-80", year: 2024, volume: 3, issue: 2 });
-    await createArticle(j.id, { refnumber: "I-1", title: "First <i>paper</i>", pagenumber: "9-12", year: 2024, volume: 3, issue: 2, authorname: "A. Rao, B. Das" });
+    await createArticle(j.id, {
+      refnumber: "I-1",
+      title: "First <i>paper</i>",
+      pagenumber: "9-12",
+      year: 2024,
+      volume: 3,
+      issue: 2,
+      authorname: "A. Rao, B. Das",
+    });
     await createArticle(j.id, { refnumber: "I-3", title: "Hidden paper", status: "disabled", year: 2024, volume: 3, issue: 2 });
     const { status, html } = await page(j.host, "/archives/2024/vol3/issue2");
     expect(status).toBe(200);
@@ -315,7 +350,11 @@ describe("other public pages", () => {
 
     const app = createApp();
     const ctx = createExecutionContext();
-    const res = await app.fetch(new Request(`http://${j.host}/board`), { ...env, ALT_HEADER_DOMAINS: ` other.example , ${j.host.toUpperCase()} ` }, ctx);
+    const res = await app.fetch(
+      new Request(`http://${j.host}/board`),
+      { ...env, ALT_HEADER_DOMAINS: ` other.example , ${j.host.toUpperCase()} ` },
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect(await res.text()).toMatch(/<html[^>]*data-header="alt"/);
   });
@@ -350,7 +389,10 @@ describe("helpers", () => {
     expect(publicationDateParts("15/03/2024")).toEqual(["2024", "03", "15"]);
     expect(publicationDateParts("soon")).toBeNull();
     expect(
-      citationText({ title: "Why <i>soil</i>?", authorname: "A. Rao, B. Das", year: 2024, volume: 3, issue: 2, pagenumber: "73-80" }, "J. Soil"),
+      citationText(
+        { title: "Why <i>soil</i>?", authorname: "A. Rao, B. Das", year: 2024, volume: 3, issue: 2, pagenumber: "73-80" },
+        "J. Soil",
+      ),
     ).toBe("A. Rao, B. Das. Why soil? J. Soil. 2024;3(2):73-80.");
   });
 });
@@ -378,7 +420,10 @@ describe("page data for client-side navigation (/_data)", () => {
     const j = await scholarlyJournal();
     const missing = await dataOf(j.host, "article", "/archives/2024/vol3/issue2/NOPE");
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toMatchObject({ article: null, head: { title: "Article not found! | International Journal of Soil & Crop Science", robots: "noindex" } });
+    expect(await missing.json()).toMatchObject({
+      article: null,
+      head: { title: "Article not found! | International Journal of Soil & Crop Science", robots: "noindex" },
+    });
     const { status, html } = await page(j.host, "/archives/2024/vol3/issue2/NOPE");
     expect(status).toBe(404);
     expect(rootOf(html)).toContain("Article not found!");

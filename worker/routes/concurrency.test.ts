@@ -19,8 +19,19 @@ async function setup() {
 const articleForm = (over: Record<string, string> = {}) => {
   const f = new FormData();
   const fields = {
-    title: "Simultaneous submission", abstract: "Abstract.", authorname: "A. One", refnumber: "RACE-1", txnid: "TXN-RACE-1",
-    ptype: "paid", pagenumber: "1-9", publishdate: "2024-05-06", year: "2024", volume: "3", issue: "2", email: "a@example.org", ...over,
+    title: "Simultaneous submission",
+    abstract: "Abstract.",
+    authorname: "A. One",
+    refnumber: "RACE-1",
+    txnid: "TXN-RACE-1",
+    ptype: "paid",
+    pagenumber: "1-9",
+    publishdate: "2024-05-06",
+    year: "2024",
+    volume: "3",
+    issue: "2",
+    email: "a@example.org",
+    ...over,
   };
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
   f.set("pdfFile", new File([pdfBytes("race")], "a.pdf"));
@@ -29,7 +40,14 @@ const articleForm = (over: Record<string, string> = {}) => {
 
 const editorForm = (over: Record<string, string> = {}) => {
   const f = new FormData();
-  for (const [k, v] of Object.entries({ name: "Dr. Same Person", category: "chief editor", post: "Professor", content: "University", ...over })) f.set(k, v);
+  for (const [k, v] of Object.entries({
+    name: "Dr. Same Person",
+    category: "chief editor",
+    post: "Professor",
+    content: "University",
+    ...over,
+  }))
+    f.set(k, v);
   return f;
 };
 
@@ -40,10 +58,18 @@ async function settle(responses: Response[]) {
 describe(`${N} identical creates at once`, () => {
   it("articles: one row, one file, one audit event, and 19 × 409 duplicate_reference_number", async () => {
     const { j, token } = await setup();
-    const results = await settle(await Promise.all(Array.from({ length: N }, () => request(j.host, "/api/admin/archives/", { method: "POST", headers: bearer(token), body: articleForm() }))));
+    const results = await settle(
+      await Promise.all(
+        Array.from({ length: N }, () =>
+          request(j.host, "/api/admin/archives/", { method: "POST", headers: bearer(token), body: articleForm() }),
+        ),
+      ),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     const refused = results.filter((r) => r.status !== 201);
-    expect(refused.map((r) => [r.status, r.body])).toEqual(Array.from({ length: N - 1 }, () => [409, { error: "duplicate_reference_number" }]));
+    expect(refused.map((r) => [r.status, r.body])).toEqual(
+      Array.from({ length: N - 1 }, () => [409, { error: "duplicate_reference_number" }]),
+    );
     expect(await db.select().from(articles).where(eq(articles.journalId, j.id))).toHaveLength(1);
     const audit = await auditFiles(env.DB, env.FILES, { journalId: j.id, graceMs: 0, now: new Date(Date.now() + 60_000) });
     expect([audit.orphans, audit.recent, audit.missing]).toEqual([[], [], []]);
@@ -53,24 +79,54 @@ describe(`${N} identical creates at once`, () => {
   it("issues: one row and 19 × 409 duplicate_issue", async () => {
     const { j, token } = await setup();
     const send = () =>
-      request(j.host, "/api/admin/create-issue", { method: "POST", headers: { ...bearer(token), "content-type": "application/json" }, body: JSON.stringify({ year: 2024, volume: 8, issue: 1 }) });
+      request(j.host, "/api/admin/create-issue", {
+        method: "POST",
+        headers: { ...bearer(token), "content-type": "application/json" },
+        body: JSON.stringify({ year: 2024, volume: 8, issue: 1 }),
+      });
     const results = await settle(await Promise.all(Array.from({ length: N }, send)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status !== 201).map((r) => [r.status, r.body])).toEqual(Array.from({ length: N - 1 }, () => [409, { error: "duplicate_issue" }]));
-    expect(await db.select().from(issues).where(eq(issues.journalId, j.id)).then((rows) => rows.filter((i) => i.volume === 8))).toHaveLength(1);
+    expect(results.filter((r) => r.status !== 201).map((r) => [r.status, r.body])).toEqual(
+      Array.from({ length: N - 1 }, () => [409, { error: "duplicate_issue" }]),
+    );
+    expect(
+      await db
+        .select()
+        .from(issues)
+        .where(eq(issues.journalId, j.id))
+        .then((rows) => rows.filter((i) => i.volume === 8)),
+    ).toHaveLength(1);
   });
 
   it("editors: one row and 19 × 409 duplicate_editor (names compared trimmed, in any ASCII case)", async () => {
     const { j, token } = await setup();
     const results = await settle(
-      await Promise.all(Array.from({ length: N }, (_, i) => request(j.host, "/api/editors", { method: "POST", headers: bearer(token), body: editorForm(i % 2 ? { name: " dr. same PERSON " } : {}) }))),
+      await Promise.all(
+        Array.from({ length: N }, (_, i) =>
+          request(j.host, "/api/editors", {
+            method: "POST",
+            headers: bearer(token),
+            body: editorForm(i % 2 ? { name: " dr. same PERSON " } : {}),
+          }),
+        ),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status !== 201).map((r) => [r.status, r.body])).toEqual(Array.from({ length: N - 1 }, () => [409, { error: "duplicate_editor" }]));
+    expect(results.filter((r) => r.status !== 201).map((r) => [r.status, r.body])).toEqual(
+      Array.from({ length: N - 1 }, () => [409, { error: "duplicate_editor" }]),
+    );
     expect(await db.select().from(editors).where(eq(editors.journalId, j.id))).toHaveLength(1);
     // Renaming another editor to that name is refused too.
-    const other = await getJson(j.host, "/api/editors", { method: "POST", headers: bearer(token), body: editorForm({ name: "Dr. Someone Else" }) });
-    const rename = await getJson(j.host, `/api/editors/${other.body.editor.id}`, { method: "POST", headers: bearer(token), body: editorForm({ name: "DR. SAME PERSON" }) });
+    const other = await getJson(j.host, "/api/editors", {
+      method: "POST",
+      headers: bearer(token),
+      body: editorForm({ name: "Dr. Someone Else" }),
+    });
+    const rename = await getJson(j.host, `/api/editors/${other.body.editor.id}`, {
+      method: "POST",
+      headers: bearer(token),
+      body: editorForm({ name: "DR. SAME PERSON" }),
+    });
     expect([rename.status, rename.body]).toEqual([409, { error: "duplicate_editor" }]);
   });
 });
@@ -113,7 +169,9 @@ describe("two admins saving the same record", () => {
     };
     const results = await settle(await Promise.all(Array.from({ length: 5 }, (_, n) => save(n))));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.status !== 200).map((r) => [r.status, r.body])).toEqual(Array.from({ length: 4 }, () => [409, { error: "stale_edit" }]));
+    expect(results.filter((r) => r.status !== 200).map((r) => [r.status, r.body])).toEqual(
+      Array.from({ length: 4 }, () => [409, { error: "stale_edit" }]),
+    );
     const audit = await auditFiles(env.DB, env.FILES, { journalId: j.id, graceMs: 0, now: new Date(Date.now() + 60_000) });
     expect([audit.orphans, audit.recent, audit.missing]).toEqual([[], [], []]);
   });
@@ -122,11 +180,23 @@ describe("two admins saving the same record", () => {
     const { j, token } = await setup();
     const created = await getJson(j.host, "/api/editors", { method: "POST", headers: bearer(token), body: editorForm() });
     const loaded = created.body.editor as { id: number; updated_at: string };
-    const first = await getJson(j.host, `/api/editors/${loaded.id}`, { method: "POST", headers: bearer(token), body: editorForm({ degree: "PhD", updated_at: loaded.updated_at }) });
+    const first = await getJson(j.host, `/api/editors/${loaded.id}`, {
+      method: "POST",
+      headers: bearer(token),
+      body: editorForm({ degree: "PhD", updated_at: loaded.updated_at }),
+    });
     expect(first.status).toBe(200);
-    const second = await getJson(j.host, `/api/editors/${loaded.id}`, { method: "POST", headers: bearer(token), body: editorForm({ degree: "MD", updated_at: loaded.updated_at }) });
+    const second = await getJson(j.host, `/api/editors/${loaded.id}`, {
+      method: "POST",
+      headers: bearer(token),
+      body: editorForm({ degree: "MD", updated_at: loaded.updated_at }),
+    });
     expect([second.status, second.body]).toEqual([409, { error: "stale_edit" }]);
-    const toggle = await getJson(j.host, `/api/editors/${loaded.id}`, { method: "POST", headers: { ...bearer(token), "content-type": "application/json" }, body: JSON.stringify({ status: "disabled" }) });
+    const toggle = await getJson(j.host, `/api/editors/${loaded.id}`, {
+      method: "POST",
+      headers: { ...bearer(token), "content-type": "application/json" },
+      body: JSON.stringify({ status: "disabled" }),
+    });
     expect(toggle.body.editor).toMatchObject({ status: "disabled", degree: "PhD" });
   });
 });

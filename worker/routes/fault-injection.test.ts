@@ -7,7 +7,16 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { createArticle, createEditor, createIssue, createJournal, db, pdfBytes, putArticleFile, type TestJournal } from "../../tests/api/fixtures";
+import {
+  createArticle,
+  createEditor,
+  createIssue,
+  createJournal,
+  db,
+  pdfBytes,
+  putArticleFile,
+  type TestJournal,
+} from "../../tests/api/fixtures";
 import { adminToken, bearer } from "../../tests/api/auth-fixtures";
 import { FaultPlan, requestWithFaults, type FaultMode } from "../../tests/api/faulty-bindings";
 import { adminEvents, articles, editors, issues, journals, submissions } from "../data/schema";
@@ -62,8 +71,18 @@ const form = (fields: Record<string, string>, file?: [string, Uint8Array, string
 };
 
 const articleFields = (ref: string) => ({
-  title: `Fault tolerant ${ref}`, abstract: "Abstract.", authorname: "A. One", refnumber: ref, txnid: `TXN-${ref}`,
-  ptype: "paid", pagenumber: "1-9", publishdate: "2024-05-06", year: "2024", volume: "3", issue: "2", email: "a@example.org",
+  title: `Fault tolerant ${ref}`,
+  abstract: "Abstract.",
+  authorname: "A. One",
+  refnumber: ref,
+  txnid: `TXN-${ref}`,
+  ptype: "paid",
+  pagenumber: "1-9",
+  publishdate: "2024-05-06",
+  year: "2024",
+  volume: "3",
+  issue: "2",
+  email: "a@example.org",
 });
 
 async function journalWithAdmin() {
@@ -72,13 +91,25 @@ async function journalWithAdmin() {
   return { j, token: await adminToken(j) };
 }
 
-const rowsOf = (s: Snapshot) => s.rows as { articles: (typeof articles.$inferSelect)[]; editors: (typeof editors.$inferSelect)[]; issues: (typeof issues.$inferSelect)[]; journal: (typeof journals.$inferSelect)[]; submissions: unknown[] };
+const rowsOf = (s: Snapshot) =>
+  s.rows as {
+    articles: (typeof articles.$inferSelect)[];
+    editors: (typeof editors.$inferSelect)[];
+    issues: (typeof issues.$inferSelect)[];
+    journal: (typeof journals.$inferSelect)[];
+    submissions: unknown[];
+  };
 
 const scenarios: Scenario[] = [
   {
     name: "add article with its PDF",
     setup: journalWithAdmin,
-    send: (plan, s) => requestWithFaults(plan, s.j.host, "/api/admin/archives/", { method: "POST", headers: bearer(s.token), body: form(articleFields("FT-ADD"), ["pdfFile", pdfBytes("new article"), "a.pdf"]) }),
+    send: (plan, s) =>
+      requestWithFaults(plan, s.j.host, "/api/admin/archives/", {
+        method: "POST",
+        headers: bearer(s.token),
+        body: form(articleFields("FT-ADD"), ["pdfFile", pdfBytes("new article"), "a.pdf"]),
+      }),
     applied: (after) => rowsOf(after).articles.some((a) => a.refnumber === "FT-ADD" && a.file !== ""),
     audited: true,
   },
@@ -90,7 +121,12 @@ const scenarios: Scenario[] = [
       await putArticleFile(s.j.id, a, pdfBytes("original"));
       return { ...s, id: a.id };
     },
-    send: (plan, s) => requestWithFaults(plan, s.j.host, `/api/archives/${s.id}`, { method: "POST", headers: bearer(s.token), body: form({ refnumber: "FT-NEW", title: "Renamed" }, ["pdfFile", pdfBytes("replacement"), "b.pdf"]) }),
+    send: (plan, s) =>
+      requestWithFaults(plan, s.j.host, `/api/archives/${s.id}`, {
+        method: "POST",
+        headers: bearer(s.token),
+        body: form({ refnumber: "FT-NEW", title: "Renamed" }, ["pdfFile", pdfBytes("replacement"), "b.pdf"]),
+      }),
     applied: (after) => rowsOf(after).articles.some((a) => a.refnumber === "FT-NEW"),
     audited: true,
   },
@@ -98,7 +134,11 @@ const scenarios: Scenario[] = [
     name: "add editor with a picture",
     setup: journalWithAdmin,
     send: (plan, s) =>
-      requestWithFaults(plan, s.j.host, "/api/editors", { method: "POST", headers: bearer(s.token), body: form({ name: "Dr. Fault", category: "chief editor", post: "Professor", content: "Uni" }, ["imgFile", PNG, "p.png"]) }),
+      requestWithFaults(plan, s.j.host, "/api/editors", {
+        method: "POST",
+        headers: bearer(s.token),
+        body: form({ name: "Dr. Fault", category: "chief editor", post: "Professor", content: "Uni" }, ["imgFile", PNG, "p.png"]),
+      }),
     applied: (after) => rowsOf(after).editors.some((e) => e.name === "Dr. Fault"),
     audited: true,
   },
@@ -110,7 +150,12 @@ const scenarios: Scenario[] = [
       await env.FILES.put(fileKeys.editorPicture(s.j.id, "old-picture.png"), PNG);
       return { ...s, id: e.id };
     },
-    send: (plan, s) => requestWithFaults(plan, s.j.host, `/api/editors/${s.id}`, { method: "POST", headers: bearer(s.token), body: form({ name: "Dr. After" }, ["imgFile", PNG.slice().fill(7, 12), "q.png"]) }),
+    send: (plan, s) =>
+      requestWithFaults(plan, s.j.host, `/api/editors/${s.id}`, {
+        method: "POST",
+        headers: bearer(s.token),
+        body: form({ name: "Dr. After" }, ["imgFile", PNG.slice().fill(7, 12), "q.png"]),
+      }),
     applied: (after) => rowsOf(after).editors.some((e) => e.name === "Dr. After" && e.picture !== "old-picture.png"),
     audited: true,
   },
@@ -118,7 +163,11 @@ const scenarios: Scenario[] = [
     name: "save settings",
     setup: journalWithAdmin,
     send: (plan, s) =>
-      requestWithFaults(plan, s.j.host, "/api/settings", { method: "POST", headers: { ...bearer(s.token), "content-type": "application/json" }, body: JSON.stringify({ websitename: "Renamed Journal", impactfactor: "2.5" }) }),
+      requestWithFaults(plan, s.j.host, "/api/settings", {
+        method: "POST",
+        headers: { ...bearer(s.token), "content-type": "application/json" },
+        body: JSON.stringify({ websitename: "Renamed Journal", impactfactor: "2.5" }),
+      }),
     applied: (after) => rowsOf(after).journal[0].websitename === "Renamed Journal",
     audited: true,
   },
@@ -126,7 +175,11 @@ const scenarios: Scenario[] = [
     name: "create issue",
     setup: journalWithAdmin,
     send: (plan, s) =>
-      requestWithFaults(plan, s.j.host, "/api/admin/create-issue", { method: "POST", headers: { ...bearer(s.token), "content-type": "application/json" }, body: JSON.stringify({ year: 2024, volume: 9, issue: 1 }) }),
+      requestWithFaults(plan, s.j.host, "/api/admin/create-issue", {
+        method: "POST",
+        headers: { ...bearer(s.token), "content-type": "application/json" },
+        body: JSON.stringify({ year: 2024, volume: 9, issue: 1 }),
+      }),
     applied: (after) => rowsOf(after).issues.some((i) => i.volume === 9),
     audited: true,
   },
@@ -134,7 +187,10 @@ const scenarios: Scenario[] = [
     name: "public submission with its PDF",
     setup: journalWithAdmin,
     send: (plan, s) =>
-      requestWithFaults(plan, s.j.host, "/api/submissions", { method: "POST", body: form({ name: "Author", email: "author@example.org", title: "Manuscript" }, ["pdfFile", pdfBytes("manuscript"), "m.pdf"]) }),
+      requestWithFaults(plan, s.j.host, "/api/submissions", {
+        method: "POST",
+        body: form({ name: "Author", email: "author@example.org", title: "Manuscript" }, ["pdfFile", pdfBytes("manuscript"), "m.pdf"]),
+      }),
     applied: (after) => rowsOf(after).submissions.length === 1,
     audited: false,
   },
@@ -142,7 +198,12 @@ const scenarios: Scenario[] = [
 
 async function expectConsistent(j: TestJournal, label: string) {
   const audit = await auditFiles(env.DB, env.FILES, { journalId: j.id, graceMs: 0, now: new Date(Date.now() + 60_000) });
-  expect({ label, orphans: audit.orphans.map((o) => o.key), recent: audit.recent.map((o) => o.key), missing: audit.missing }).toEqual({ label, orphans: [], recent: [], missing: [] });
+  expect({ label, orphans: audit.orphans.map((o) => o.key), recent: audit.recent.map((o) => o.key), missing: audit.missing }).toEqual({
+    label,
+    orphans: [],
+    recent: [],
+    missing: [],
+  });
 }
 
 async function runOnce(sc: Scenario, plan: FaultPlan, label: string) {
@@ -163,7 +224,8 @@ async function runOnce(sc: Scenario, plan: FaultPlan, label: string) {
     expect(message, label).toMatch(/^[A-Z][^_]{10,}$/);
     // A write refused before it reached the platform changed nothing; one whose answer was lost after it
     // committed may be there — but then whole and consistent (checked above).
-    if (plan.mode === "before" || !applied) expect({ label, rows: after.rows, files: after.files }).toEqual({ label, rows: before.rows, files: before.files });
+    if (plan.mode === "before" || !applied)
+      expect({ label, rows: after.rows, files: after.files }).toEqual({ label, rows: before.rows, files: before.files });
   }
   expect(after.events - before.events, label).toBe(sc.audited && applied ? 1 : 0);
   return res;
@@ -175,7 +237,9 @@ describe("admin writes under platform faults", () => {
       const clean = new FaultPlan(null);
       const ok = await runOnce(sc, clean, `${sc.name}, no fault`);
       expect(ok.status, `${sc.name} without faults`).toBeLessThan(300);
-      expect(clean.calls.filter((c) => c.startsWith("R2")).length + clean.calls.filter((c) => c.startsWith("D1")).length).toBe(clean.calls.length);
+      expect(clean.calls.filter((c) => c.startsWith("R2")).length + clean.calls.filter((c) => c.startsWith("D1")).length).toBe(
+        clean.calls.length,
+      );
       let failures = 0;
       for (const mode of ["before", "after"] as FaultMode[]) {
         for (let n = 1; n <= clean.calls.length; n++) {

@@ -20,7 +20,11 @@ function keysOf(schema: z.ZodType): unknown {
   if (schema instanceof z.ZodArray) return [keysOf(schema.element as z.ZodType)];
   if (schema instanceof z.ZodNullable) return keysOf(schema.unwrap() as z.ZodType);
   if (schema instanceof z.ZodObject) {
-    return Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, keysOf(v as z.ZodType)]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+    return Object.fromEntries(
+      Object.entries(schema.shape)
+        .map(([k, v]) => [k, keysOf(v as z.ZodType)])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    );
   }
   return "value";
 }
@@ -33,7 +37,11 @@ function keysOfValue(value: unknown): unknown {
     return [shapes[0]];
   }
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, keysOfValue(v)]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+    return Object.fromEntries(
+      Object.entries(value)
+        .map(([k, v]) => [k, keysOfValue(v)])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    );
   }
   return "value";
 }
@@ -54,7 +62,12 @@ async function journalWithPrivateData() {
   const j = await createJournal();
   await createIssue(j.id, 2024, 3, 2);
   await createIndexing(j.id, { title: "Scholar Index", image: "logo.png" });
-  const editor = await createEditor(j.id, { name: "Dr. Public Name", email: SECRETS.editorEmail, phone: SECRETS.editorPhone, country: "India" });
+  const editor = await createEditor(j.id, {
+    name: "Dr. Public Name",
+    email: SECRETS.editorEmail,
+    phone: SECRETS.editorPhone,
+    country: "India",
+  });
   const article = await createArticle(j.id, {
     refnumber: "IJ-PRIV-1",
     title: "Zebrafish fin regeneration",
@@ -72,8 +85,13 @@ async function journalWithPrivateData() {
     ptype: "paid",
   });
   await db.insert(submissions).values({
-    journalId: j.id, reference: "SUB-20260101-ABCDEF", name: "Sub Mitter", email: SECRETS.submissionEmail,
-    title: SECRETS.submissionTitle, file: "SUB-20260101-ABCDEF.pdf", createdAt: new Date().toISOString(),
+    journalId: j.id,
+    reference: "SUB-20260101-ABCDEF",
+    name: "Sub Mitter",
+    email: SECRETS.submissionEmail,
+    title: SECRETS.submissionTitle,
+    file: "SUB-20260101-ABCDEF.pdf",
+    createdAt: new Date().toISOString(),
   });
   return { j, editor, article };
 }
@@ -104,10 +122,22 @@ describe("public answers carry only their allowlist's keys", () => {
   it("editors' e-mail and phone, articles' contact, payment and staff fields never appear on a public path", async () => {
     const { j, editor, article } = await journalWithPrivateData();
     const paths = [
-      "/api/settings/", "/api/indexing/", "/api/editors/", `/api/editors/${editor.id}`, "/api/archives/",
-      "/api/archives/2024/vol3/issue2", "/api/archives/ref/IJ-PRIV-1", `/api/archives/${article.id}`,
-      "/api/search?q=zebrafish", "/api/search?q=UPI", "/", "/board", "/archives/2024/vol3/issue2",
-      "/archives/2024/vol3/issue2/IJ-PRIV-1", "/search?q=zebrafish", "/pdf?refno=IJ-PRIV-1",
+      "/api/settings/",
+      "/api/indexing/",
+      "/api/editors/",
+      `/api/editors/${editor.id}`,
+      "/api/archives/",
+      "/api/archives/2024/vol3/issue2",
+      "/api/archives/ref/IJ-PRIV-1",
+      `/api/archives/${article.id}`,
+      "/api/search?q=zebrafish",
+      "/api/search?q=UPI",
+      "/",
+      "/board",
+      "/archives/2024/vol3/issue2",
+      "/archives/2024/vol3/issue2/IJ-PRIV-1",
+      "/search?q=zebrafish",
+      "/pdf?refno=IJ-PRIV-1",
     ];
     for (const path of paths) {
       const res = await request(j.host, path);

@@ -2,14 +2,31 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createArticle, createEditor, createIndexing, createIssue, createJournal, db, getJson, putArticleFile, request } from "../../tests/api/fixtures";
+import {
+  createArticle,
+  createEditor,
+  createIndexing,
+  createIssue,
+  createJournal,
+  db,
+  getJson,
+  putArticleFile,
+  request,
+} from "../../tests/api/fixtures";
 import { journals } from "../data/schema";
 import { fileKeys } from "../files/keys";
 
 async function populated(name: string, ref: string) {
   const j = await createJournal({ websitename: name });
   await createIssue(j.id, 2024, 3, 1);
-  const a = await createArticle(j.id, { year: 2024, volume: 3, issue: 1, refnumber: ref, title: `Shared keyword study of ${name}`, file: `${ref}.pdf` });
+  const a = await createArticle(j.id, {
+    year: 2024,
+    volume: 3,
+    issue: 1,
+    refnumber: ref,
+    title: `Shared keyword study of ${name}`,
+    file: `${ref}.pdf`,
+  });
   await putArticleFile(j.id, { year: 2024, volume: 3, issue: 1, file: `${ref}.pdf` });
   const e = await createEditor(j.id, { name: `Editor of ${name}`, picture: "face.png" });
   await env.FILES.put(fileKeys.editorPicture(j.id, "face.png"), `face of ${name}`);
@@ -54,7 +71,10 @@ describe("tenancy", () => {
 
   it("sends unknown hosts to the default journal", async () => {
     let [def] = await db.select().from(journals).where(eq(journals.isDefault, true));
-    if (!def) def = await createJournal({ websitename: "The Default Journal", isDefault: true }).then(async (j) => (await db.select().from(journals).where(eq(journals.id, j.id)))[0]);
+    if (!def)
+      def = await createJournal({ websitename: "The Default Journal", isDefault: true }).then(
+        async (j) => (await db.select().from(journals).where(eq(journals.id, j.id)))[0],
+      );
     const { body } = await getJson("unknown-host.example", "/api/settings");
     expect(body.websitename).toBe(def.websitename);
   });

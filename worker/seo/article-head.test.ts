@@ -52,7 +52,10 @@ describe("article head metadata", () => {
     expect(values(h, "citation_publisher")).toEqual(["Soil <Society> Press"]);
     expect(values(h, "citation_journal_abbrev")).toEqual(["Int. J. Soil Crop Sci."]);
     expect(values(h, "citation_issn")).toEqual(["2049-3630", "2434-561X"]);
-    expect(values(h, "citation_reference")).toEqual(["Smith J. Soil nitrogen. Soil Biol. 2019;12:1-9.", "Rao A. Pulses in India. Agron J. 2020;4:20-29."]);
+    expect(values(h, "citation_reference")).toEqual([
+      "Smith J. Soil nitrogen. Soil Biol. 2019;12:1-9.",
+      "Rao A. Pulses in India. Agron J. 2020;4:20-29.",
+    ]);
     // Institution and ORCID directly after their author, in authorname order.
     const authorBlock = h.metas.filter(([k]) => /^citation_author/.test(k));
     expect(authorBlock).toEqual([

@@ -35,18 +35,38 @@ export function toRis(r: ScholarlyRecord): string {
 }
 
 const BIB_ESCAPES: Record<string, string> = {
-  "\\": "\\textbackslash{}", "{": "\\{", "}": "\\}", "&": "\\&", "%": "\\%", "$": "\\$", "#": "\\#", _: "\\_",
-  "~": "\\textasciitilde{}", "^": "\\textasciicircum{}",
+  "\\": "\\textbackslash{}",
+  "{": "\\{",
+  "}": "\\}",
+  "&": "\\&",
+  "%": "\\%",
+  $: "\\$",
+  "#": "\\#",
+  _: "\\_",
+  "~": "\\textasciitilde{}",
+  "^": "\\textasciicircum{}",
 };
 
 /** One braced BibTeX value with LaTeX's special characters escaped in a single pass. */
-const bibValue = (s: string) => `{${s.replace(/\s+/g, " ").trim().replace(/[\\{}&%$#_~^]/g, (ch) => BIB_ESCAPES[ch])}}`;
+const bibValue = (s: string) =>
+  `{${s
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[\\{}&%$#_~^]/g, (ch) => BIB_ESCAPES[ch])}}`;
 
 /** "verma2024effect": first author's family name, year, first title word (ASCII letters only). */
 export function bibKey(r: ScholarlyRecord): string {
-  const ascii = (s: string) => s.normalize("NFKD").replace(/[^A-Za-z0-9]/g, "").toLowerCase();
+  const ascii = (s: string) =>
+    s
+      .normalize("NFKD")
+      .replace(/[^A-Za-z0-9]/g, "")
+      .toLowerCase();
   const family = ascii(r.authors[0]?.family ?? "") || "article";
-  const word = r.title.split(/\s+/).map(ascii).find((w) => w.length > 3) ?? ascii(r.refnumber);
+  const word =
+    r.title
+      .split(/\s+/)
+      .map(ascii)
+      .find((w) => w.length > 3) ?? ascii(r.refnumber);
   return `${family}${r.year}${word}`;
 }
 

@@ -1,6 +1,12 @@
 // Minimal types for the citation-js packages (they ship none): only what this project calls.
 declare module "@citation-js/name" {
-  export function parse(name: string): { given?: string; family?: string; "non-dropping-particle"?: string; "dropping-particle"?: string; suffix?: string };
+  export function parse(name: string): {
+    given?: string;
+    family?: string;
+    "non-dropping-particle"?: string;
+    "dropping-particle"?: string;
+    suffix?: string;
+  };
 }
 declare module "@citation-js/core" {
   export class Cite {

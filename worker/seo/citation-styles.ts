@@ -6,7 +6,12 @@ import type { ArticleCitations } from "#contract/api";
 import { IEEE_CSL } from "./csl-ieee";
 import type { ScholarlyRecord } from "./scholarly-record";
 
-const STYLES: Record<keyof ArticleCitations, string> = { apa: "apa", vancouver: "vancouver", harvard: "harvard1", ieee: "journal-edge-ieee" };
+const STYLES: Record<keyof ArticleCitations, string> = {
+  apa: "apa",
+  vancouver: "vancouver",
+  harvard: "harvard1",
+  ieee: "journal-edge-ieee",
+};
 
 let registered = false;
 function registerIeee() {

@@ -51,13 +51,20 @@ describe("generated documents are not indexed", () => {
     const j = await createJournal();
     const a = await createArticle(j.id, { authorname: "Asha Verma" });
     await createEditor(j.id);
-    for (const path of [`/api/pdf/certificate/${a.refnumber}/Asha%20Verma`, `/api/pdf/coverpage/${a.refnumber}`, "/api/pdf/editorialboard", "/api/pdf/coverpage/NOPE"]) {
+    for (const path of [
+      `/api/pdf/certificate/${a.refnumber}/Asha%20Verma`,
+      `/api/pdf/coverpage/${a.refnumber}`,
+      "/api/pdf/editorialboard",
+      "/api/pdf/coverpage/NOPE",
+    ]) {
       const res = await request(j.host, path);
       expect([path, res.headers.get("x-robots-tag")]).toEqual([path, "noindex, nofollow"]);
     }
     // Article PDFs are what indexers should find.
     await putArticleFile(j.id, { year: a.year, volume: a.volume, issue: a.issue, file: "x.pdf" });
-    expect((await request(j.host, `/assets/archives/${a.year}/vol${a.volume}issue${a.issue}/x.pdf`)).headers.get("x-robots-tag")).toBeNull();
+    expect(
+      (await request(j.host, `/assets/archives/${a.year}/vol${a.volume}issue${a.issue}/x.pdf`)).headers.get("x-robots-tag"),
+    ).toBeNull();
   });
 });
 

@@ -31,7 +31,9 @@ function publicationDate(r: ScholarlyRecord): string {
 function contributors(r: ScholarlyRecord): string {
   if (!r.authors.length) return "";
   const people = r.authors.map((a, i) => {
-    const affiliation = a.affiliation ? `<affiliations><institution>${el("institution_name", a.affiliation)}</institution></affiliations>` : "";
+    const affiliation = a.affiliation
+      ? `<affiliations><institution>${el("institution_name", a.affiliation)}</institution></affiliations>`
+      : "";
     const name = a.given ? `${el("given_name", a.given)}${el("surname", a.family)}` : el("surname", a.family);
     const orcid = a.orcid ? el("ORCID", orcidUrl(a.orcid), { authenticated: "false" }) : "";
     return `<person_name${attrsOf({ sequence: i === 0 ? "first" : "additional", contributor_role: "author" })}>${name}${affiliation}${orcid}</person_name>`;
@@ -41,7 +43,9 @@ function contributors(r: ScholarlyRecord): string {
 
 function article(r: ScholarlyRecord): string {
   const abstract = r.abstract ? `<jats:abstract>${el("jats:p", r.abstract)}</jats:abstract>` : "";
-  const pages = r.pages ? `<pages>${el("first_page", r.pages.first)}${r.pages.last !== r.pages.first ? el("last_page", r.pages.last) : ""}</pages>` : "";
+  const pages = r.pages
+    ? `<pages>${el("first_page", r.pages.first)}${r.pages.last !== r.pages.first ? el("last_page", r.pages.last) : ""}</pages>`
+    : "";
   const license = `<ai:program name="AccessIndicators"><ai:free_to_read/>${el("ai:license_ref", r.journal.license.url, { applies_to: "vor" })}</ai:program>`;
   const pdf = r.urls.pdf
     ? `<collection property="text-mining"><item>${el("resource", r.urls.pdf, { mime_type: "application/pdf" })}</item></collection>`
@@ -64,7 +68,12 @@ function article(r: ScholarlyRecord): string {
   ].join("");
 }
 
-export function crossrefDeposit(journal: JournalRecord, issue: { year: number; volume: number; issue: number }, records: ScholarlyRecord[], depositor: Depositor): string {
+export function crossrefDeposit(
+  journal: JournalRecord,
+  issue: { year: number; volume: number; issue: number },
+  records: ScholarlyRecord[],
+  depositor: Depositor,
+): string {
   const issns = [
     journal.issnPrint ? el("issn", journal.issnPrint, { media_type: "print" }) : "",
     journal.issnOnline ? el("issn", journal.issnOnline, { media_type: "electronic" }) : "",

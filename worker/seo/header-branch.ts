@@ -5,7 +5,6 @@ import { parseHostList, withoutWww } from "#contract/host";
 
 export type HeaderBranch = "alt" | "default";
 
-
 /** `host` is a bare lower-case host name (no port). "www." in front of a listed domain counts as the domain. */
 export function headerBranchFor(altDomains: string | null | undefined, host: string): HeaderBranch {
   const list = parseHostList(altDomains);

@@ -66,7 +66,10 @@ export const FAILED_RESOURCE = /^Failed to load resource: the server responded w
 
 /** Fails with the page's unexpected console errors (those no pattern of `allowed` matches). */
 export function expectNoConsoleErrors(errors: string[], where: string, allowed: RegExp[] = []): void {
-  expect(errors.filter((e) => !allowed.some((r) => r.test(e))), `console errors on ${where}`).toEqual([]);
+  expect(
+    errors.filter((e) => !allowed.some((r) => r.test(e))),
+    `console errors on ${where}`,
+  ).toEqual([]);
 }
 
 export interface OpenOptions {

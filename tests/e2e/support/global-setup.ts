@@ -105,7 +105,10 @@ export default async function setup(project: TestProject) {
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
     child.on("exit", (code) => reject(new Error(`npm start exited early (code ${code}):\n${output.slice(-4000)}`)));
-    setTimeout(() => reject(new Error(`npm start printed no URL within ${START_TIMEOUT_MS} ms:\n${output.slice(-4000)}`)), START_TIMEOUT_MS);
+    setTimeout(
+      () => reject(new Error(`npm start printed no URL within ${START_TIMEOUT_MS} ms:\n${output.slice(-4000)}`)),
+      START_TIMEOUT_MS,
+    );
   });
 
   let baseUrl: string;

@@ -73,7 +73,11 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
   async function send() {
     setProgress(0);
     const path = mode === "add" ? "/api/admin/archives/" : `/api/archives/${article!.id}`;
-    const body = await uploadForm<Partial<ArticleSaved> & Partial<AdminArticle>>(path, formDataOf(form.values, file!, mode === "edit" ? stamp : ""), setProgress);
+    const body = await uploadForm<Partial<ArticleSaved> & Partial<AdminArticle>>(
+      path,
+      formDataOf(form.values, file!, mode === "edit" ? stamp : ""),
+      setProgress,
+    );
     const result = (body?.article ?? (body as AdminArticle | null)) || null;
     setSaved({ article: result, warnings: body?.warnings ?? [] });
     setDialogOpen(true);
@@ -108,16 +112,21 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
       },
     });
 
-  const text = (name: keyof ArticleValues, opts: { required?: boolean; hint?: string; type?: string; autoComplete?: string; inputMode?: "numeric" | "email" } = {}) => (
-    <TextField field={form.field(name)} label={FIELD_LABELS[name]} {...opts} />
-  );
+  const text = (
+    name: keyof ArticleValues,
+    opts: { required?: boolean; hint?: string; type?: string; autoComplete?: string; inputMode?: "numeric" | "email" } = {},
+  ) => <TextField field={form.field(name)} label={FIELD_LABELS[name]} {...opts} />;
 
   return (
     <>
       <PageHeader
         title={mode === "add" ? `Add article · ${inIssue}` : "Edit article"}
         back={{ to: backTo, label: "Back to the issue" }}
-        meta={mode === "edit" && article ? `Reference ${article.refnumber} · Vol. ${pad(article.volume, 2)}, Issue ${pad(article.issue, 2)} (${article.year})` : undefined}
+        meta={
+          mode === "edit" && article
+            ? `Reference ${article.refnumber} · Vol. ${pad(article.volume, 2)}, Issue ${pad(article.issue, 2)} (${article.year})`
+            : undefined
+        }
       />
       <div ref={messageRef}>
         <Flash message={form.flash} onClose={() => form.setFlash(null)} />
@@ -160,7 +169,12 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
             {text("txnid", { required: true })}
           </div>
           <div className="grid-2">
-            {text("email", { required: mode === "add", type: "email", inputMode: "email", hint: mode === "edit" ? "Optional." : undefined })}
+            {text("email", {
+              required: mode === "add",
+              type: "email",
+              inputMode: "email",
+              hint: mode === "edit" ? "Optional." : undefined,
+            })}
             {text("country", { autoComplete: "country-name" })}
           </div>
         </FormSection>
@@ -180,7 +194,14 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
 
         <div className="form__actions">
           {form.busy && (
-            <div className="progress" role="progressbar" aria-label="Uploading" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+            <div
+              className="progress"
+              role="progressbar"
+              aria-label="Uploading"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress * 100)}
+            >
               <div className="progress__bar" style={{ width: `${Math.round(progress * 100)}%` }} />
             </div>
           )}

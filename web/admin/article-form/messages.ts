@@ -66,7 +66,9 @@ export function problemText(name: FieldName, issue: z.core.$ZodIssue): string {
 
 /** The form's message for refused fields: the SPEC §8 text when it names the first problem, else a general one. */
 export function refusalMessage(firstProblem: string): string {
-  return firstProblem === "Invalid transaction id" || firstProblem === "Invalid page number" ? firstProblem : "Please correct the highlighted fields.";
+  return firstProblem === "Invalid transaction id" || firstProblem === "Invalid page number"
+    ? firstProblem
+    : "Please correct the highlighted fields.";
 }
 
 export const FIELD_LABELS: Record<FieldName, string> = {

@@ -6,7 +6,13 @@ import type { FieldBinding } from "../form-kit";
 import { formatBytes } from "../format";
 import { fileProblem, type FormMode } from "./validation";
 
-export function PdfField(props: { field: FieldBinding; mode: FormMode; file: File | null; onPick: (file: File | null) => void; stored: AdminArticle | null }) {
+export function PdfField(props: {
+  field: FieldBinding;
+  mode: FormMode;
+  file: File | null;
+  onPick: (file: File | null) => void;
+  stored: AdminArticle | null;
+}) {
   const { field, mode, file } = props;
   const [pickError, setPickError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -32,7 +38,11 @@ export function PdfField(props: { field: FieldBinding; mode: FormMode; file: Fil
         id={field.id}
         label="Article PDF"
         required
-        hint={mode === "edit" ? "Pick the PDF again to save changes. PDF only, at most 5 MB." : "PDF only, at most 5 MB. Downloaded as the reference number plus .pdf."}
+        hint={
+          mode === "edit"
+            ? "Pick the PDF again to save changes. PDF only, at most 5 MB."
+            : "PDF only, at most 5 MB. Downloaded as the reference number plus .pdf."
+        }
         error={error}
         invalid={field.invalid || !!pickError}
       >

@@ -8,7 +8,17 @@ import type { ArticleValues, FieldName } from "./values";
 
 export type FormMode = "add" | "edit";
 
-const ALWAYS_REQUIRED: FieldName[] = ["title", "abstract", "txnid", "ptype", "publishdate", "authorname", "pagenumber", "refnumber", "pdfFile"];
+const ALWAYS_REQUIRED: FieldName[] = [
+  "title",
+  "abstract",
+  "txnid",
+  "ptype",
+  "publishdate",
+  "authorname",
+  "pagenumber",
+  "refnumber",
+  "pdfFile",
+];
 
 export function requiredFields(mode: FormMode): FieldName[] {
   return [...ALWAYS_REQUIRED, ...(mode === "add" ? (["email"] as const) : (["year", "volume", "issue"] as const))];

@@ -35,7 +35,13 @@ export function BusyButton(props: {
 /** A form's submit button: "Submit" and "Saving…" unless told otherwise. */
 export function SubmitButton(props: { busy: boolean; busyLabel?: ReactNode; children?: ReactNode; disabled?: boolean; block?: boolean }) {
   return (
-    <BusyButton type="submit" busy={props.busy} busyLabel={props.busyLabel ?? "Saving…"} disabled={props.disabled} className={`btn btn--primary${props.block ? " btn--block" : ""}`}>
+    <BusyButton
+      type="submit"
+      busy={props.busy}
+      busyLabel={props.busyLabel ?? "Saving…"}
+      disabled={props.disabled}
+      className={`btn btn--primary${props.block ? " btn--block" : ""}`}
+    >
       {props.children ?? "Submit"}
     </BusyButton>
   );

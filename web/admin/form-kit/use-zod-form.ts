@@ -143,7 +143,15 @@ export function useZodForm<V extends Values<V>, N extends string = keyof V & str
 
   /** Props for one control. */
   function field(name: N): FieldBinding {
-    return { id: id(name), name, value: text(values, name), onChange: (value) => set(name, value), error: error(name), invalid: invalid(name), readOnly: done };
+    return {
+      id: id(name),
+      name,
+      value: text(values, name),
+      onChange: (value) => set(name, value),
+      error: error(name),
+      invalid: invalid(name),
+      readOnly: done,
+    };
   }
 
   return {

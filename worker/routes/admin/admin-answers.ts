@@ -7,4 +7,9 @@ export const toAdminEventEntry = (row: AdminEventRow): AdminEventEntry =>
   adminEventSchema.parse({ ...row, admin_username: row.adminUsername, entity_id: row.entityId, created_at: row.createdAt });
 
 export const toSubmission = (row: SubmissionRow): Submission =>
-  submissionAnswerSchema.parse({ ...row, file_size: row.fileSize, created_at: row.createdAt, file_url: `/api/admin/submissions/${row.id}/file` });
+  submissionAnswerSchema.parse({
+    ...row,
+    file_size: row.fileSize,
+    created_at: row.createdAt,
+    file_url: `/api/admin/submissions/${row.id}/file`,
+  });

@@ -11,7 +11,11 @@ const form = (fields: Record<string, string>, file?: [string, Uint8Array]) => {
   if (file) f.set(file[0], new File([file[1]], "upload"));
   return f;
 };
-const json = (token: string, body: unknown) => ({ method: "POST", headers: { ...bearer(token), "content-type": "application/json" }, body: JSON.stringify(body) });
+const json = (token: string, body: unknown) => ({
+  method: "POST",
+  headers: { ...bearer(token), "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
 
 describe("admin_events", () => {
   it("records every admin write with the admin's name, newest first, and nothing for refused ones", async () => {
@@ -19,20 +23,69 @@ describe("admin_events", () => {
     await createIssue(j.id, 2024, 3, 2);
     const alice = await adminToken(j, { username: "alice" });
     const bob = await adminToken(j, { username: "bob" });
-    const article = { title: "Audited article", abstract: "A.", authorname: "A", refnumber: "AUD-1", txnid: "TXN-AUD-1", ptype: "paid", pagenumber: "1-2", publishdate: "2024-01-02", year: "2024", volume: "3", issue: "2", email: "a@b.org" };
+    const article = {
+      title: "Audited article",
+      abstract: "A.",
+      authorname: "A",
+      refnumber: "AUD-1",
+      txnid: "TXN-AUD-1",
+      ptype: "paid",
+      pagenumber: "1-2",
+      publishdate: "2024-01-02",
+      year: "2024",
+      volume: "3",
+      issue: "2",
+      email: "a@b.org",
+    };
 
     expect((await request(j.host, "/api/admin/create-issue", json(alice, { year: 2024, volume: 4, issue: 1 }))).status).toBe(201);
-    const added = await getJson(j.host, "/api/admin/archives/", { method: "POST", headers: bearer(alice), body: form(article, ["pdfFile", pdfBytes("a")]) });
+    const added = await getJson(j.host, "/api/admin/archives/", {
+      method: "POST",
+      headers: bearer(alice),
+      body: form(article, ["pdfFile", pdfBytes("a")]),
+    });
     expect(added.status).toBe(201);
     // Refused: a duplicate, and a stale save.
-    expect((await request(j.host, "/api/admin/archives/", { method: "POST", headers: bearer(alice), body: form(article, ["pdfFile", pdfBytes("a")]) })).status).toBe(409);
-    expect((await request(j.host, `/api/archives/${added.body.article.id}`, { method: "POST", headers: bearer(bob), body: form({ title: "Old", modification: "2000-01-01T00:00:00.000Z" }) })).status).toBe(409);
-    expect((await request(j.host, `/api/archives/${added.body.article.id}`, { method: "POST", headers: bearer(bob), body: form({ pagenumber: "3-4" }) })).status).toBe(200);
-    const editor = await getJson(j.host, "/api/editors", { method: "POST", headers: bearer(bob), body: form({ name: "Dr. Audit", category: "chief editor", post: "Professor", content: "Uni" }) });
+    expect(
+      (
+        await request(j.host, "/api/admin/archives/", {
+          method: "POST",
+          headers: bearer(alice),
+          body: form(article, ["pdfFile", pdfBytes("a")]),
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await request(j.host, `/api/archives/${added.body.article.id}`, {
+          method: "POST",
+          headers: bearer(bob),
+          body: form({ title: "Old", modification: "2000-01-01T00:00:00.000Z" }),
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await request(j.host, `/api/archives/${added.body.article.id}`, {
+          method: "POST",
+          headers: bearer(bob),
+          body: form({ pagenumber: "3-4" }),
+        })
+      ).status,
+    ).toBe(200);
+    const editor = await getJson(j.host, "/api/editors", {
+      method: "POST",
+      headers: bearer(bob),
+      body: form({ name: "Dr. Audit", category: "chief editor", post: "Professor", content: "Uni" }),
+    });
     expect((await request(j.host, `/api/editors/${editor.body.editor.id}`, json(bob, { status: "disabled" }))).status).toBe(200);
     expect((await request(j.host, "/api/settings", json(alice, { websitename: "Audited Journal" }))).status).toBe(200);
-    expect((await request(j.host, `/api/admin/editors/${editor.body.editor.id}`, { method: "DELETE", headers: bearer(alice) })).status).toBe(204);
-    expect((await request(j.host, `/api/admin/articles/${added.body.article.id}`, { method: "DELETE", headers: bearer(alice) })).status).toBe(204);
+    expect(
+      (await request(j.host, `/api/admin/editors/${editor.body.editor.id}`, { method: "DELETE", headers: bearer(alice) })).status,
+    ).toBe(204);
+    expect(
+      (await request(j.host, `/api/admin/articles/${added.body.article.id}`, { method: "DELETE", headers: bearer(alice) })).status,
+    ).toBe(204);
 
     const events = await getJson<AdminEventEntry[]>(j.host, "/api/admin/events", { headers: bearer(alice) });
     expect(events.status).toBe(200);

@@ -26,7 +26,11 @@ const CALLS: { method: string; path: string; body?: () => BodyInit; json?: boole
   { method: "GET", path: "/api/admin/search?q=article" },
   { method: "GET", path: "/api/admin/editors" },
   { method: "GET", path: "/api/admin/editors/EDITOR" },
-  { method: "POST", path: "/api/editors", body: () => multipart({ name: "Intruder", post: "Professor", content: "X", category: "chief editor" }) },
+  {
+    method: "POST",
+    path: "/api/editors",
+    body: () => multipart({ name: "Intruder", post: "Professor", content: "X", category: "chief editor" }),
+  },
   { method: "POST", path: "/api/editors/EDITOR", body: () => multipart({ status: "disabled" }) },
   { method: "POST", path: "/api/settings", json: true, body: () => JSON.stringify({ websitename: "Hacked" }) },
   { method: "GET", path: "/api/admin/submissions" },
@@ -41,10 +45,20 @@ async function seed() {
   const editor = await createEditor(j.id);
   const [submission] = await db
     .insert(submissions)
-    .values({ journalId: j.id, reference: "SUB-1", name: "Author", email: "a@example.org", title: "Manuscript", file: "SUB-1.pdf", fileSize: 50, createdAt: new Date().toISOString() })
+    .values({
+      journalId: j.id,
+      reference: "SUB-1",
+      name: "Author",
+      email: "a@example.org",
+      title: "Manuscript",
+      file: "SUB-1.pdf",
+      fileSize: 50,
+      createdAt: new Date().toISOString(),
+    })
     .returning();
   await env.FILES.put(fileKeys.submission(j.id, "SUB-1.pdf"), pdfBytes("submission"));
-  const path = (p: string) => p.replace("ARTICLE", String(article.id)).replace("EDITOR", String(editor.id)).replace("SUBMISSION", String(submission.id));
+  const path = (p: string) =>
+    p.replace("ARTICLE", String(article.id)).replace("EDITOR", String(editor.id)).replace("SUBMISSION", String(submission.id));
   return { j, article, editor, submission, path };
 }
 
@@ -126,14 +140,38 @@ describe("GET /api/admin/submissions", () => {
   it("lists the journal's submissions newest first and downloads a manuscript as an attachment", async () => {
     const { j, submission } = await seed();
     const later = new Date(Date.now() + 1000).toISOString();
-    await db.insert(submissions).values({ journalId: j.id, reference: "SUB-2", name: "B", email: "b@example.org", title: "Second", file: "SUB-2.pdf", createdAt: later });
+    await db.insert(submissions).values({
+      journalId: j.id,
+      reference: "SUB-2",
+      name: "B",
+      email: "b@example.org",
+      title: "Second",
+      file: "SUB-2.pdf",
+      createdAt: later,
+    });
     const other = await createJournal();
-    await db.insert(submissions).values({ journalId: other.id, reference: "SUB-X", name: "X", email: "x@example.org", title: "Other", file: "SUB-X.pdf", createdAt: later });
+    await db.insert(submissions).values({
+      journalId: other.id,
+      reference: "SUB-X",
+      name: "X",
+      email: "x@example.org",
+      title: "Other",
+      file: "SUB-X.pdf",
+      createdAt: later,
+    });
     const token = await adminToken(j);
     const list = await getJson(j.host, "/api/admin/submissions", { headers: bearer(token) });
     expect(list.status).toBe(200);
     expect(list.body.map((s: { reference: string }) => s.reference)).toEqual(["SUB-2", "SUB-1"]);
-    expect(list.body[1]).toMatchObject({ id: submission.id, name: "Author", email: "a@example.org", title: "Manuscript", file: "SUB-1.pdf", file_size: 50, file_url: `/api/admin/submissions/${submission.id}/file` });
+    expect(list.body[1]).toMatchObject({
+      id: submission.id,
+      name: "Author",
+      email: "a@example.org",
+      title: "Manuscript",
+      file: "SUB-1.pdf",
+      file_size: 50,
+      file_url: `/api/admin/submissions/${submission.id}/file`,
+    });
 
     const file = await request(j.host, `/api/admin/submissions/${submission.id}/file`, { headers: bearer(token) });
     expect(file.status).toBe(200);

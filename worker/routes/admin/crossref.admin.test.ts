@@ -64,7 +64,10 @@ describe("GET /api/admin/crossref/{year}/{vol}/{issue}", () => {
     expect(first["jats:abstract"]["jats:p"]).toContain("12 districts <with> care.");
     expect(first.publication_date).toMatchObject({ year: "2024", month: "03", day: "15" });
     expect(first.pages).toEqual({ first_page: "1", last_page: "9" });
-    expect(first["ai:program"]["ai:license_ref"]).toEqual({ "#text": "https://creativecommons.org/licenses/by-nc/4.0/", "@applies_to": "vor" });
+    expect(first["ai:program"]["ai:license_ref"]).toEqual({
+      "#text": "https://creativecommons.org/licenses/by-nc/4.0/",
+      "@applies_to": "vor",
+    });
     expect(first.doi_data.resource).toBe(`https://${j.domain}/archives/2024/vol3/issue2/${a1.refnumber}`);
     expect(first.citation_list.citation.map((c: any) => c.unstructured_citation)).toEqual([
       "Smith J. Soil nitrogen. Soil Biol. 2019;12:1-9.",

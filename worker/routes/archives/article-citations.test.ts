@@ -21,11 +21,17 @@ describe("article citations in the API", () => {
         `Verma, A., Singh, R., & Məmmədova, A. (2024). Effect of Rhizobium on pulse yield. International Journal of Soil & Crop Science, 3(2), 73–80. https://doi.org/${a.doi}`,
       );
       // Vancouver (ICMJE/NLM): abbreviated journal without periods, date;vol(issue):pages.
-      expect(c.vancouver).toBe(`Verma A, Singh R, Məmmədova A. Effect of Rhizobium on pulse yield. Int J Soil Crop Sci. 2024 Mar 15;3(2):73–80. doi:${a.doi}`);
-      expect(c.harvard).toMatch(/^Verma, A\., Singh, R\. and Məmmədova, A\. \(2024\) .Effect of Rhizobium on pulse yield,?.,? International Journal of Soil & Crop Science, 3\(2\), pp\. 73–80\./);
+      expect(c.vancouver).toBe(
+        `Verma A, Singh R, Məmmədova A. Effect of Rhizobium on pulse yield. Int J Soil Crop Sci. 2024 Mar 15;3(2):73–80. doi:${a.doi}`,
+      );
+      expect(c.harvard).toMatch(
+        /^Verma, A\., Singh, R\. and Məmmədova, A\. \(2024\) .Effect of Rhizobium on pulse yield,?.,? International Journal of Soil & Crop Science, 3\(2\), pp\. 73–80\./,
+      );
       expect(c.harvard).toContain(`https://doi.org/${a.doi}`);
       // IEEE: initials first, "and" before the last author, quoted title, abbreviated journal, vol./no./pp.
-      expect(c.ieee).toBe(`A. Verma, R. Singh, and A. Məmmədova, “Effect of Rhizobium on pulse yield,” Int. J. Soil Crop Sci., vol. 3, no. 2, pp. 73–80, Mar. 2024, doi: ${a.doi}.`);
+      expect(c.ieee).toBe(
+        `A. Verma, R. Singh, and A. Məmmədova, “Effect of Rhizobium on pulse yield,” Int. J. Soil Crop Sci., vol. 3, no. 2, pp. 73–80, Mar. 2024, doi: ${a.doi}.`,
+      );
       expect(body.ris_url).toBe(`/archives/2024/vol3/issue2/${a.refnumber}.ris`);
     }
   });
@@ -35,7 +41,9 @@ describe("article citations in the API", () => {
     await ensureIssue(j, 2024, 3, 2);
     const a = await fullArticle(j, { title: "First title" });
     expect((await getJson(j.host, `/api/archives/${a.id}`)).body.citations.ieee).toContain("“First title,”");
-    await vi.waitFor(async () => expect(await db.select().from(articleCitations).where(eq(articleCitations.articleId, a.id))).toHaveLength(1));
+    await vi.waitFor(async () =>
+      expect(await db.select().from(articleCitations).where(eq(articleCitations.articleId, a.id))).toHaveLength(1),
+    );
     await db.update(articles).set({ title: "Second title", titleText: "Second title" }).where(eq(articles.id, a.id));
     expect((await getJson(j.host, `/api/archives/${a.id}`)).body.citations.ieee).toContain("“Second title,”");
   });

@@ -32,7 +32,8 @@ export function articleFileName(refnumber: string): string {
 const keyOf = (journalId: number, a: { year: number; volume: number; issue: number }, file: string) =>
   fileKeys.article(journalId, a.year, a.volume, a.issue, file);
 
-const summaryOf = (v: { refnumber: string | null; title: string }) => `${v.refnumber ?? ""} ${richTextToPlain(v.title)}`.trim().slice(0, 200);
+const summaryOf = (v: { refnumber: string | null; title: string }) =>
+  `${v.refnumber ?? ""} ${richTextToPlain(v.title)}`.trim().slice(0, 200);
 
 /** Add: (1) put the PDF under a new name; (2) insert the row naming it, with its audit event, in one batch. */
 export async function addArticle(c: Context<AppEnv>, fields: ArticleFields, pdf: Uint8Array): Promise<ArticleRow> {
@@ -70,7 +71,13 @@ export async function addArticle(c: Context<AppEnv>, fields: ArticleFields, pdf:
  * (3) delete the old object when the row no longer names it.
  * A failure or refusal in (2) deletes the object of (1); the row and its old file are untouched.
  */
-export async function editArticle(c: Context<AppEnv>, old: ArticleRow, fields: ArticleFields, pdf: Uint8Array | null, expectedStamp = old.modification): Promise<ArticleRow> {
+export async function editArticle(
+  c: Context<AppEnv>,
+  old: ArticleRow,
+  fields: ArticleFields,
+  pdf: Uint8Array | null,
+  expectedStamp = old.modification,
+): Promise<ArticleRow> {
   const db = c.get("db");
   const actor = actorOf(c);
   const journalId = actor.journalId;
@@ -80,7 +87,8 @@ export async function editArticle(c: Context<AppEnv>, old: ArticleRow, fields: A
   const conflict = await findArticleConflict(db, journalId, values, old.id);
   if (conflict) throw new HttpError(409, conflict);
 
-  const moved = values.year !== old.year || values.volume !== old.volume || values.issue !== old.issue || values.refnumber !== (old.refnumber ?? "");
+  const moved =
+    values.year !== old.year || values.volume !== old.volume || values.issue !== old.issue || values.refnumber !== (old.refnumber ?? "");
   const oldKey = old.file ? keyOf(journalId, old, old.file) : null;
 
   // (1) The object the row will name. A move whose old object is already gone leaves the row with no file
@@ -103,7 +111,12 @@ export async function editArticle(c: Context<AppEnv>, old: ArticleRow, fields: A
     c.var.files,
     newKey,
     async () => {
-      const after = afterAdminWrite(db, actor, { action: "article.edit", entity: "article", entityId: old.id, summary: summaryOf(values) }, { ifChanged: true });
+      const after = afterAdminWrite(
+        db,
+        actor,
+        { action: "article.edit", entity: "article", entityId: old.id, summary: summaryOf(values) },
+        { ifChanged: true },
+      );
       const result = await updateArticle(db, journalId, old.id, expectedStamp, { ...values, file, modifiedby: actor.username }, after);
       if (!result.ok) throw new HttpError(result.conflict === "not_found" ? 404 : 409, result.conflict);
       return result.row;
@@ -120,7 +133,12 @@ export async function editArticle(c: Context<AppEnv>, old: ArticleRow, fields: A
 export async function removeArticle(c: Context<AppEnv>, old: ArticleRow): Promise<void> {
   const db = c.get("db");
   const actor = actorOf(c);
-  const after = afterAdminWrite(db, actor, { action: "article.delete", entity: "article", entityId: old.id, summary: summaryOf(old) }, { ifChanged: true });
+  const after = afterAdminWrite(
+    db,
+    actor,
+    { action: "article.delete", entity: "article", entityId: old.id, summary: summaryOf(old) },
+    { ifChanged: true },
+  );
   const deleted = await deleteArticle(db, actor.journalId, old.id, after);
   if (!deleted) throw new HttpError(404, "not_found");
   if (deleted.file) await deleteFileQuietly(c.var.files, keyOf(actor.journalId, deleted, deleted.file));

@@ -54,18 +54,16 @@ export const articlesAdminRoutes = new Hono<AppEnv>()
   });
 
 /** Mounted at /api/archives next to the public reads: only its POSTs need (and get) the admin guard. */
-export const articleEditRoutes = new Hono<AppEnv>()
-  .post("*", requireAdmin)
-  .post("/:id", limitUploadBody, async (c) => {
-    const old = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
-    if (!old) throw notFound();
-    const { fields, files } = await readFormBody(c);
-    const input = validated(articleEditSchema, { ...articleFormOf(old), ...articleFormFieldsOf(fields) });
-    const upload = uploadOf(files.pdfFile);
-    const pdf = upload ? await readPdfUpload(upload) : null;
-    if (input.year !== old.year || input.volume !== old.volume || input.issue !== old.issue) await requireIssue(c, input);
-    // The stamp the form loaded (optimistic concurrency): a save over a newer version is 409 stale_edit.
-    const stamp = typeof fields.modification === "string" && fields.modification ? fields.modification : old.modification;
-    const row = await editArticle(c, old, input, pdf, stamp);
-    return c.json({ article: toAdminArticle(row), warnings: documentWarnings(row) } satisfies ArticleSaved);
-  });
+export const articleEditRoutes = new Hono<AppEnv>().post("*", requireAdmin).post("/:id", limitUploadBody, async (c) => {
+  const old = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
+  if (!old) throw notFound();
+  const { fields, files } = await readFormBody(c);
+  const input = validated(articleEditSchema, { ...articleFormOf(old), ...articleFormFieldsOf(fields) });
+  const upload = uploadOf(files.pdfFile);
+  const pdf = upload ? await readPdfUpload(upload) : null;
+  if (input.year !== old.year || input.volume !== old.volume || input.issue !== old.issue) await requireIssue(c, input);
+  // The stamp the form loaded (optimistic concurrency): a save over a newer version is 409 stale_edit.
+  const stamp = typeof fields.modification === "string" && fields.modification ? fields.modification : old.modification;
+  const row = await editArticle(c, old, input, pdf, stamp);
+  return c.json({ article: toAdminArticle(row), warnings: documentWarnings(row) } satisfies ArticleSaved);
+});

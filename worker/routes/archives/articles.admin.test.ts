@@ -3,7 +3,18 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { createArticle, createIssue, createJournal, db, getJson, pdfBytes, putArticleFile, request, unique, type TestJournal } from "../../../tests/api/fixtures";
+import {
+  createArticle,
+  createIssue,
+  createJournal,
+  db,
+  getJson,
+  pdfBytes,
+  putArticleFile,
+  request,
+  unique,
+  type TestJournal,
+} from "../../../tests/api/fixtures";
 import { adminToken, bearer } from "../../../tests/api/auth-fixtures";
 import { articles } from "../../data/schema";
 import { fileKeys } from "../../files/keys";
@@ -46,7 +57,12 @@ function validFields(over: Record<string, string> = {}): Record<string, string> 
   };
 }
 
-function form(fields: Record<string, string | undefined>, file: Uint8Array | null = pdfBytes("upload"), fileName = "paper.pdf", type = "application/pdf"): FormData {
+function form(
+  fields: Record<string, string | undefined>,
+  file: Uint8Array | null = pdfBytes("upload"),
+  fileName = "paper.pdf",
+  type = "application/pdf",
+): FormData {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) f.set(k, v);
   if (file) f.set("pdfFile", new File([file], fileName, { type }));
@@ -55,7 +71,8 @@ function form(fields: Record<string, string | undefined>, file: Uint8Array | nul
 
 const addArticle = (c: Ctx, body: FormData | BodyInit, headers: Record<string, string> = {}) =>
   getJson(c.j.host, "/api/admin/archives/", { method: "POST", headers: { ...bearer(c.token), ...headers }, body });
-const editArticle = (c: Ctx, id: number, body: FormData) => getJson(c.j.host, `/api/archives/${id}`, { method: "POST", headers: bearer(c.token), body });
+const editArticle = (c: Ctx, id: number, body: FormData) =>
+  getJson(c.j.host, `/api/archives/${id}`, { method: "POST", headers: bearer(c.token), body });
 
 async function objectText(key: string): Promise<string | null> {
   const o = await env.FILES.get(key);
@@ -101,7 +118,9 @@ describe("issues", () => {
     await createArticle(c.j.id, { year: YEAR, volume: 4, issue: 1, status: "disabled" });
     const list = await getJson(c.j.host, "/api/admin/archives/", { headers: bearer(c.token) });
     expect(list.status).toBe(200);
-    expect(list.body.map((i: { year: number; volume: number; issue: number; articles: number }) => [i.year, i.volume, i.issue, i.articles])).toEqual([
+    expect(
+      list.body.map((i: { year: number; volume: number; issue: number; articles: number }) => [i.year, i.volume, i.issue, i.articles]),
+    ).toEqual([
       [YEAR, 4, 1, 2],
       [YEAR, 4, 0, 0],
       [YEAR - 1, 3, 2, 0],
@@ -141,7 +160,11 @@ describe("issues", () => {
       });
       expect([body, r.status, r.body]).toEqual([body, 400, { error: "invalid_input" }]);
     }
-    const notJson = await getJson(c.j.host, "/api/admin/create-issue", { method: "POST", headers: { ...bearer(c.token), "content-type": "application/json" }, body: "{" });
+    const notJson = await getJson(c.j.host, "/api/admin/create-issue", {
+      method: "POST",
+      headers: { ...bearer(c.token), "content-type": "application/json" },
+      body: "{",
+    });
     expect(notJson).toMatchObject({ status: 400, body: { error: "invalid_input" } });
   });
 
@@ -160,7 +183,10 @@ describe("issues", () => {
       ["Late", "enabled"],
     ]);
     expect(r.body.articles[0]).toHaveProperty("txnid");
-    expect(await getJson(c.j.host, `/api/admin/archives/${YEAR}/9/9`, { headers: bearer(c.token) })).toMatchObject({ status: 404, body: { error: "issue_not_found" } });
+    expect(await getJson(c.j.host, `/api/admin/archives/${YEAR}/9/9`, { headers: bearer(c.token) })).toMatchObject({
+      status: 404,
+      body: { error: "issue_not_found" },
+    });
   });
 });
 
@@ -172,10 +198,16 @@ describe("POST /api/admin/archives/ (add article)", () => {
     expect(short.body.warnings).toEqual([]);
     const words = "antimicrobial resistance in irrigation canals and community health outcomes ";
     const longTitle = words.repeat(40).slice(0, 1990).trim();
-    const manyAuthors = Array.from({ length: 30 }, (_, i) => `Bartholomew Fitzgerald-Worthington ${i + 1}`).join(", ").slice(0, 1000);
+    const manyAuthors = Array.from({ length: 30 }, (_, i) => `Bartholomew Fitzgerald-Worthington ${i + 1}`)
+      .join(", ")
+      .slice(0, 1000);
     const long = await addArticle(c, form(validFields({ title: longTitle, authorname: manyAuthors }), pdfBytes("p")));
     expect(long.status).toBe(201);
-    expect(long.body.warnings).toEqual(["title_shortened_on_certificate", "title_shortened_on_cover_page", "authors_shortened_on_cover_page"]);
+    expect(long.body.warnings).toEqual([
+      "title_shortened_on_certificate",
+      "title_shortened_on_cover_page",
+      "authors_shortened_on_cover_page",
+    ]);
     const edited = await editArticle(c, long.body.article.id, form({ title: "A short title" }, null));
     expect(edited.status).toBe(200);
     expect(edited.body.warnings).toEqual([]); // a short title leaves the authors the room they need
@@ -222,14 +254,19 @@ describe("POST /api/admin/archives/ (add article)", () => {
   it("answers each validation code and stores nothing", async () => {
     const c = await setup();
     const cases: [string, FormData, number, string][] = [];
-    const missing = (field: string, code = "invalid_input") => cases.push([`missing ${field}`, form({ ...validFields(), [field]: undefined }), 400, code]);
-    for (const f of ["title", "abstract", "authorname", "refnumber", "ptype", "publishdate", "email", "year", "volume", "issue"]) missing(f);
+    const missing = (field: string, code = "invalid_input") =>
+      cases.push([`missing ${field}`, form({ ...validFields(), [field]: undefined }), 400, code]);
+    for (const f of ["title", "abstract", "authorname", "refnumber", "ptype", "publishdate", "email", "year", "volume", "issue"])
+      missing(f);
     missing("txnid", "invalid_txnid");
     missing("pagenumber", "invalid_pagenumber");
-    const bad = (label: string, over: Record<string, string>, code: string, status = 400) => cases.push([label, form(validFields(over)), status, code]);
+    const bad = (label: string, over: Record<string, string>, code: string, status = 400) =>
+      cases.push([label, form(validFields(over)), status, code]);
     for (const t of ["abc", "ab cd", "TXN#1", "-TX1", "TX1-", "x".repeat(65), "<script>"]) bad(`txnid ${t}`, { txnid: t }, "invalid_txnid");
-    for (const p of ["80-73", "73", "73-", "a-b", "73-80-90", "1.5-2", "-5-7"]) bad(`pagenumber ${p}`, { pagenumber: p }, "invalid_pagenumber");
-    for (const r of ["../etc", "a/b", "a..b", "-lead", "with space", "x".repeat(101), "ref<1>"]) bad(`refnumber ${r}`, { refnumber: r }, "invalid_input");
+    for (const p of ["80-73", "73", "73-", "a-b", "73-80-90", "1.5-2", "-5-7"])
+      bad(`pagenumber ${p}`, { pagenumber: p }, "invalid_pagenumber");
+    for (const r of ["../etc", "a/b", "a..b", "-lead", "with space", "x".repeat(101), "ref<1>"])
+      bad(`refnumber ${r}`, { refnumber: r }, "invalid_input");
     bad("ptype other", { ptype: "donation" }, "invalid_input");
     bad("date", { publishdate: "2024-02-30" }, "invalid_input");
     bad("date text", { publishdate: "yesterday" }, "invalid_input");
@@ -238,9 +275,23 @@ describe("POST /api/admin/archives/ (add article)", () => {
     bad("volume text", { volume: "three" }, "invalid_input");
     bad("unknown issue", { issue: "9" }, "issue_not_found", 404);
     cases.push(["no file", form(validFields(), null), 400, "missing_file"]);
-    cases.push(["empty file part", (() => { const f = form(validFields(), null); f.set("pdfFile", new File([], "")); return f; })(), 400, "missing_file"]);
+    cases.push([
+      "empty file part",
+      (() => {
+        const f = form(validFields(), null);
+        f.set("pdfFile", new File([], ""));
+        return f;
+      })(),
+      400,
+      "missing_file",
+    ]);
     cases.push(["not a PDF", form(validFields(), new TextEncoder().encode("<html>%PDF-</html>"), "x.pdf"), 400, "invalid_file_type"]);
-    cases.push(["PNG named .pdf", form(validFields(), new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), "x.pdf"), 400, "invalid_file_type"]);
+    cases.push([
+      "PNG named .pdf",
+      form(validFields(), new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), "x.pdf"),
+      400,
+      "invalid_file_type",
+    ]);
     const big = new Uint8Array(PDF_MAX_BYTES + 1);
     big.set(new TextEncoder().encode("%PDF-1.4\n"));
     cases.push(["one byte over 5 MB", form(validFields(), big), 413, "file_too_large"]);
@@ -274,7 +325,10 @@ describe("POST /api/admin/archives/ (add article)", () => {
     expect(dupRef).toMatchObject({ status: 409, body: { error: "duplicate_reference_number" } });
     const dupTitle = await addArticle(c, form(validFields({ title: first.title })));
     expect(dupTitle).toMatchObject({ status: 409, body: { error: "duplicate_title" } });
-    const sameWords = await addArticle(c, form(validFields({ title: first.title.replace("<i>", "<b>").replace("</i>", "</b>").toUpperCase() })));
+    const sameWords = await addArticle(
+      c,
+      form(validFields({ title: first.title.replace("<i>", "<b>").replace("</i>", "</b>").toUpperCase() })),
+    );
     expect(sameWords).toMatchObject({ status: 409, body: { error: "duplicate_title" } });
     const dupTxn = await addArticle(c, form(validFields({ txnid: first.txnid })));
     expect(dupTxn).toMatchObject({ status: 409, body: { error: "duplicate_txnid" } });
@@ -306,9 +360,14 @@ describe("POST /api/admin/archives/ (add article)", () => {
     );
     const won = results.filter((r) => r.status === 201);
     expect(won).toHaveLength(1);
-    expect(results.filter((r) => r.status === 409).map((r) => r.body.error)).toEqual(["duplicate_reference_number", "duplicate_reference_number"]);
+    expect(results.filter((r) => r.status === 409).map((r) => r.body.error)).toEqual([
+      "duplicate_reference_number",
+      "duplicate_reference_number",
+    ]);
     const winnerIndex = results.indexOf(won[0]);
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, won[0].body.article.file))).toContain(`upload ${["one", "two", "three"][winnerIndex]}`);
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, won[0].body.article.file))).toContain(
+      `upload ${["one", "two", "three"][winnerIndex]}`,
+    );
     await expectConsistent(c.j);
   });
 
@@ -347,7 +406,15 @@ describe("POST /api/archives/{id} (edit article)", () => {
       body: form({ ...fields, title: "A <sup>new</sup> title", pagenumber: "81-90", email: "" }, null),
     });
     expect(r.status).toBe(200);
-    expect(r.body.article).toMatchObject({ id: article.id, title: "A <sup>new</sup> title", pagenumber: "81-90", email: "", file: article.file, createdby: "editor1", modifiedby: "editor2" });
+    expect(r.body.article).toMatchObject({
+      id: article.id,
+      title: "A <sup>new</sup> title",
+      pagenumber: "81-90",
+      email: "",
+      file: article.file,
+      createdby: "editor1",
+      modifiedby: "editor2",
+    });
     expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, article.file))).toContain("original");
     // A partial edit: fields left out keep their values.
     const partial = await editArticle(c, article.id, form({ keywords: "only this" }, null));
@@ -382,7 +449,10 @@ describe("POST /api/archives/{id} (edit article)", () => {
   });
 
   it("moves the file when the issue changes, with a new upload too; the target issue must exist", async () => {
-    const c = await setup([[YEAR, 3, 2], [YEAR, 3, 3]]);
+    const c = await setup([
+      [YEAR, 3, 2],
+      [YEAR, 3, 3],
+    ]);
     const { article } = await withArticle(c);
     const missing = await editArticle(c, article.id, form({ issue: "4" }, null));
     expect(missing).toMatchObject({ status: 404, body: { error: "issue_not_found" } });
@@ -428,7 +498,9 @@ describe("POST /api/archives/{id} (edit article)", () => {
     ]);
     expect([ra.status, rb.status].sort()).toEqual([200, 409]);
     const [winner, loser] = ra.status === 200 ? [a, b] : [b, a];
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, await fileOf(winner.article.id)))).toContain(winner === a ? "from a" : "from b");
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, await fileOf(winner.article.id)))).toContain(
+      winner === a ? "from a" : "from b",
+    );
     // The loser keeps its old number and its old file.
     const [loserRow] = await db.select().from(articles).where(eq(articles.id, loser.article.id));
     expect(loserRow.refnumber).toBe(loser.fields.refnumber);
@@ -437,13 +509,33 @@ describe("POST /api/archives/{id} (edit article)", () => {
   });
 
   it("clears the file name of a moved article whose PDF was already missing", async () => {
-    const c = await setup([[YEAR, 3, 2], [YEAR, 3, 3]]);
-    const legacy = await createArticle(c.j.id, { year: YEAR, volume: 3, issue: 2, file: "legacy-name.pdf", txnid: "LEGACY1", pagenumber: "5-9", publishdate: "2020-01-01", email: "x@y.z" });
+    const c = await setup([
+      [YEAR, 3, 2],
+      [YEAR, 3, 3],
+    ]);
+    const legacy = await createArticle(c.j.id, {
+      year: YEAR,
+      volume: 3,
+      issue: 2,
+      file: "legacy-name.pdf",
+      txnid: "LEGACY1",
+      pagenumber: "5-9",
+      publishdate: "2020-01-01",
+      email: "x@y.z",
+    });
     const r = await editArticle(c, legacy.id, form({ issue: "3" }, null));
     expect(r.status).toBe(200);
     expect(r.body.article).toMatchObject({ issue: 3, file: "", file_url: null });
     // With a file present under a legacy name, a move copies it to a new {refnumber}-{version}.pdf.
-    const named = await createArticle(c.j.id, { year: YEAR, volume: 3, issue: 2, file: "old-name.pdf", txnid: "LEGACY2", pagenumber: "1-4", publishdate: "2020-01-01" });
+    const named = await createArticle(c.j.id, {
+      year: YEAR,
+      volume: 3,
+      issue: 2,
+      file: "old-name.pdf",
+      txnid: "LEGACY2",
+      pagenumber: "1-4",
+      publishdate: "2020-01-01",
+    });
     await putArticleFile(c.j.id, { year: YEAR, volume: 3, issue: 2, file: "old-name.pdf" });
     const moved = await editArticle(c, named.id, form({ issue: "3" }, null));
     expect(moved.body.article.file).toMatch(versionOf(named.refnumber!));
@@ -454,7 +546,14 @@ describe("POST /api/archives/{id} (edit article)", () => {
   it("sanitizes edited rich text", async () => {
     const c = await setup();
     const { article } = await withArticle(c);
-    const r = await editArticle(c, article.id, form({ title: `<b onmouseover=x>Bold</b><script>alert(1)</script> ${Date.now()}`, abstract: "<img src=x onerror=alert(1)>text" }, null));
+    const r = await editArticle(
+      c,
+      article.id,
+      form(
+        { title: `<b onmouseover=x>Bold</b><script>alert(1)</script> ${Date.now()}`, abstract: "<img src=x onerror=alert(1)>text" },
+        null,
+      ),
+    );
     expect(r.status).toBe(200);
     expect(r.body.article.title).toMatch(/^<b>Bold<\/b> \d+$/);
     expect(r.body.article.abstract).toBe("text");
@@ -492,13 +591,20 @@ describe("a D1 failure after the PDF is stored", () => {
   });
 
   it("undoes a move: the row is as it was, the old file stays, the new object is gone", async () => {
-    const c = await setup([[YEAR, 3, 2], [YEAR, 3, 3]]);
+    const c = await setup([
+      [YEAR, 3, 2],
+      [YEAR, 3, 3],
+    ]);
     const added = await addArticle(c, form(validFields(), pdfBytes("original")));
     const before = (await db.select().from(articles).where(eq(articles.id, added.body.article.id)))[0];
     const newRef = `MOVE-${Date.now()}`;
     const drop = await failWhenFileBecomes(newRef);
     try {
-      const r = await editArticle(c, before.id, form({ refnumber: newRef, issue: "3", title: "Changed <i>title</i>" }, pdfBytes("new upload")));
+      const r = await editArticle(
+        c,
+        before.id,
+        form({ refnumber: newRef, issue: "3", title: "Changed <i>title</i>" }, pdfBytes("new upload")),
+      );
       expect(r).toMatchObject({ status: 500, body: { error: "internal_error" } });
     } finally {
       await drop();
@@ -537,7 +643,11 @@ describe("tenancy and admin search", () => {
     expect(r.body.count).toBe(2);
     expect(r.body.results.map((a: { title: string }) => a.title).sort()).toEqual(["Salinity hidden draft", "Salinity of rice fields"]);
     expect(r.body.results.find((a: { txnid: string }) => a.txnid === "TX-SAL-1")).toBeTruthy();
-    expect((await getJson(c.j.host, "/api/admin/search?q=", { headers: bearer(c.token) })).body).toMatchObject({ q: "", count: 0, results: [] });
+    expect((await getJson(c.j.host, "/api/admin/search?q=", { headers: bearer(c.token) })).body).toMatchObject({
+      q: "",
+      count: 0,
+      results: [],
+    });
     expect((await getJson(c.j.host, "/api/admin/search", { headers: bearer(c.token) })).body.count).toBe(0);
   });
 });
@@ -551,7 +661,9 @@ describe("deleting articles and editors removes their files", () => {
     expect(del.status).toBe(204);
     expect(await rowsOf(c.j).then((rows) => rows.map((x) => x.id))).toEqual([keep.body.article.id]);
     await expectConsistent(c.j);
-    expect((await request(c.j.host, `/api/admin/articles/${r.body.article.id}`, { method: "DELETE", headers: bearer(c.token) })).status).toBe(404);
+    expect(
+      (await request(c.j.host, `/api/admin/articles/${r.body.article.id}`, { method: "DELETE", headers: bearer(c.token) })).status,
+    ).toBe(404);
     expect((await request(c.j.host, `/api/admin/articles/${keep.body.article.id}`, { method: "DELETE" })).status).toBe(401);
   });
 

@@ -17,9 +17,19 @@ async function setup(doiPrefix = "10.55501") {
 function form(over: Record<string, string> = {}): FormData {
   const n = unique("s").replace(/[^A-Za-z0-9]/g, "");
   const fields: Record<string, string> = {
-    title: `Paper ${n}`, abstract: "Abstract.", authorname: "Asha Verma, Rahul Singh, Li Wei", refnumber: `REF-${n}`,
-    txnid: `TXN-${n}`, ptype: "paid", pagenumber: "73-80", publishdate: "2024-05-06", year: "2024", volume: "3", issue: "2",
-    email: "a@example.org", ...over,
+    title: `Paper ${n}`,
+    abstract: "Abstract.",
+    authorname: "Asha Verma, Rahul Singh, Li Wei",
+    refnumber: `REF-${n}`,
+    txnid: `TXN-${n}`,
+    ptype: "paid",
+    pagenumber: "73-80",
+    publishdate: "2024-05-06",
+    year: "2024",
+    volume: "3",
+    issue: "2",
+    email: "a@example.org",
+    ...over,
   };
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
@@ -27,8 +37,10 @@ function form(over: Record<string, string> = {}): FormData {
   return f;
 }
 
-const add = (c: Awaited<ReturnType<typeof setup>>, f: FormData) => getJson(c.j.host, "/api/admin/archives/", { method: "POST", headers: bearer(c.token), body: f });
-const edit = (c: Awaited<ReturnType<typeof setup>>, id: number, f: FormData) => getJson(c.j.host, `/api/archives/${id}`, { method: "POST", headers: bearer(c.token), body: f });
+const add = (c: Awaited<ReturnType<typeof setup>>, f: FormData) =>
+  getJson(c.j.host, "/api/admin/archives/", { method: "POST", headers: bearer(c.token), body: f });
+const edit = (c: Awaited<ReturnType<typeof setup>>, id: number, f: FormData) =>
+  getJson(c.j.host, `/api/archives/${id}`, { method: "POST", headers: bearer(c.token), body: f });
 
 describe("article scholarly metadata", () => {
   it("defaults the DOI to prefix/refnumber and stores language, references and per-author details in order", async () => {
@@ -67,7 +79,11 @@ describe("article scholarly metadata", () => {
     expect(first.body.article.doi).toBe("10.55501/Custom.1");
     const second = await add(c, form());
     expect(second.status).toBe(201);
-    const dup = await edit(c, second.body.article.id, form({ doi: "10.55501/custom.1", refnumber: second.body.article.refnumber, title: "Other title" }));
+    const dup = await edit(
+      c,
+      second.body.article.id,
+      form({ doi: "10.55501/custom.1", refnumber: second.body.article.refnumber, title: "Other title" }),
+    );
     expect([dup.status, dup.body]).toEqual([409, { error: "duplicate_doi" }]);
     expect((await add(c, form({ doi: "not a doi" }))).body).toEqual({ error: "invalid_doi" });
     const badOrcid = await add(c, form({ author_details: JSON.stringify([{ affiliation: "", orcid: "0000-0002-1825-0098" }]) }));

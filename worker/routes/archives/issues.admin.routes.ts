@@ -15,13 +15,20 @@ import { toAdminListItem } from "./article-answers";
 import { findIssue, insertIssue, listIssuesWithCounts } from "../../data/issues.repo";
 
 export const issuesAdminRoutes = new Hono<AppEnv>()
-  .get("/archives", async (c) => c.json((await listIssuesWithCounts(c.get("db"), c.get("journal").id)).map((row) => adminIssueSchema.parse(row))))
+  .get("/archives", async (c) =>
+    c.json((await listIssuesWithCounts(c.get("db"), c.get("journal").id)).map((row) => adminIssueSchema.parse(row))),
+  )
   .post("/create-issue", limitJsonBody, jsonContent, jsonBody(createIssueSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
     const actor = actorOf(c);
     const summary = `Vol. ${input.volume}, Issue ${input.issue} (${input.year})`;
-    const row = await insertIssue(db, actor.journalId, input, afterAdminWrite(db, actor, { action: "issue.create", entity: "issue", summary }));
+    const row = await insertIssue(
+      db,
+      actor.journalId,
+      input,
+      afterAdminWrite(db, actor, { action: "issue.create", entity: "issue", summary }),
+    );
     if (!row) throw new HttpError(409, "duplicate_issue");
     const { journalId: _journal, ...issue } = row;
     return c.json({ issue: { ...issue, articles: 0 } }, 201);
@@ -30,7 +37,10 @@ export const issuesAdminRoutes = new Hono<AppEnv>()
     const [year, volume, issue] = [digitsOf(c.req.param("year")), digitsOf(c.req.param("vol")), digitsOf(c.req.param("issue"))];
     const db = c.get("db");
     const journalId = c.get("journal").id;
-    const [rows, found] = await Promise.all([listIssueArticlesAll(db, journalId, year, volume, issue), findIssue(db, journalId, year, volume, issue)]);
+    const [rows, found] = await Promise.all([
+      listIssueArticlesAll(db, journalId, year, volume, issue),
+      findIssue(db, journalId, year, volume, issue),
+    ]);
     if (!found && rows.length === 0) throw new HttpError(404, "issue_not_found");
     const body: AdminIssueArticles = { year, volume, issue, articles: rows.map(toAdminListItem) };
     return c.json(body);

@@ -72,13 +72,18 @@ export const authRoutes = new Hono<AppEnv>()
     await finishLogin(db, reserved.attemptId, "success");
     const token = await signAdminToken(c.var.config.auth, { userId: user.id, journalId, sessionVersion: user.sessionVersion }, { now });
     // This browser is now a known device of this user: strangers' failures elsewhere never lock it out (0061).
-    setCookie(c, DEVICE_COOKIE, await signDeviceToken(c.var.config.auth, { deviceId: deviceId ?? newTokenId(), journalId, username: key }, now), {
-      path: "/auth",
-      httpOnly: true,
-      secure: true,
-      sameSite: "Strict",
-      maxAge: DEVICE_TTL_SECONDS,
-    });
+    setCookie(
+      c,
+      DEVICE_COOKIE,
+      await signDeviceToken(c.var.config.auth, { deviceId: deviceId ?? newTokenId(), journalId, username: key }, now),
+      {
+        path: "/auth",
+        httpOnly: true,
+        secure: true,
+        sameSite: "Strict",
+        maxAge: DEVICE_TTL_SECONDS,
+      },
+    );
     c.header("Cache-Control", "no-store");
     return c.json({ token, user: { id: user.id, username: user.username, name: user.name } });
   })

@@ -45,8 +45,14 @@ describe("POST /auth/login/", () => {
   it("refuses wrong passwords and unknown users alike, and logs every attempt", async () => {
     const j = await createJournal();
     const a = await createAdmin(j.id);
-    expect(await login(j, { username: a.username, password: "wrong" })).toMatchObject({ status: 401, body: { error: "invalid_credentials" } });
-    expect(await login(j, { username: "nobody", password: "wrong" })).toMatchObject({ status: 401, body: { error: "invalid_credentials" } });
+    expect(await login(j, { username: a.username, password: "wrong" })).toMatchObject({
+      status: 401,
+      body: { error: "invalid_credentials" },
+    });
+    expect(await login(j, { username: "nobody", password: "wrong" })).toMatchObject({
+      status: 401,
+      body: { error: "invalid_credentials" },
+    });
     expect(await login(j, { username: a.username, password: a.password })).toMatchObject({ status: 200 });
     const log = await db.select().from(loginAttempts).where(eq(loginAttempts.journalId, j.id)).orderBy(loginAttempts.id);
     expect(log.map((r) => [r.username, r.ip, r.outcome])).toEqual([
@@ -67,27 +73,40 @@ describe("POST /auth/login/", () => {
     const j = await createJournal();
     const other = await createJournal();
     const a = await createAdmin(j.id);
-    expect(await login(other, { username: a.username, password: a.password })).toMatchObject({ status: 401, body: { error: "invalid_credentials" } });
+    expect(await login(other, { username: a.username, password: a.password })).toMatchObject({
+      status: 401,
+      body: { error: "invalid_credentials" },
+    });
   });
 
   it("tells a disabled user so, only after the right password", async () => {
     const j = await createJournal();
     const a = await createAdmin(j.id, { status: "disabled" });
-    expect(await login(j, { username: a.username, password: "wrong" })).toMatchObject({ status: 401, body: { error: "invalid_credentials" } });
+    expect(await login(j, { username: a.username, password: "wrong" })).toMatchObject({
+      status: 401,
+      body: { error: "invalid_credentials" },
+    });
     expect(await login(j, { username: a.username, password: a.password })).toMatchObject({ status: 403, body: { error: "disabled" } });
   });
 
   it("enforces the IP allowlist (exact addresses and IPv4 ranges; empty means any)", async () => {
     const j = await createJournal();
     const a = await createAdmin(j.id, { allowedIps: "203.0.113.7, 192.0.2.0/24" });
-    expect(await login(j, { username: a.username, password: a.password }, "198.51.100.9")).toMatchObject({ status: 403, body: { error: "invalid_ip" } });
+    expect(await login(j, { username: a.username, password: a.password }, "198.51.100.9")).toMatchObject({
+      status: 403,
+      body: { error: "invalid_ip" },
+    });
     expect(await login(j, { username: a.username, password: a.password }, "203.0.113.7")).toMatchObject({ status: 200 });
     const fromRange = await login(j, { username: a.username, password: a.password }, "192.0.2.200");
     expect(fromRange.status).toBe(200);
     // The token is only good from an allowed IP too.
-    const ok = await getJson(j.host, "/auth/verify-token/", { headers: { ...bearer(fromRange.body.token), "cf-connecting-ip": "192.0.2.1" } });
+    const ok = await getJson(j.host, "/auth/verify-token/", {
+      headers: { ...bearer(fromRange.body.token), "cf-connecting-ip": "192.0.2.1" },
+    });
     expect(ok.status).toBe(200);
-    const elsewhere = await getJson(j.host, "/auth/verify-token/", { headers: { ...bearer(fromRange.body.token), "cf-connecting-ip": "198.51.100.9" } });
+    const elsewhere = await getJson(j.host, "/auth/verify-token/", {
+      headers: { ...bearer(fromRange.body.token), "cf-connecting-ip": "198.51.100.9" },
+    });
     expect(elsewhere).toMatchObject({ status: 401, body: { error: "unauthorized" } });
   });
 
@@ -131,7 +150,8 @@ describe("POST /auth/login/", () => {
   it("locks an IP that sprays many usernames, but not other IPs", async () => {
     const j = await createJournal();
     const a = await createAdmin(j.id);
-    for (let i = 0; i < LOGIN_POLICY.keyFreeFailures; i++) expect((await login(j, { username: `user${i}`, password: "x" }, "198.51.100.66")).status).toBe(401);
+    for (let i = 0; i < LOGIN_POLICY.keyFreeFailures; i++)
+      expect((await login(j, { username: `user${i}`, password: "x" }, "198.51.100.66")).status).toBe(401);
     expect((await login(j, { username: a.username, password: a.password }, "198.51.100.66")).status).toBe(429);
     expect((await login(j, { username: a.username, password: a.password }, "198.51.100.67")).status).toBe(200);
   });

@@ -35,7 +35,8 @@ describe("attack: locking the real admin out", () => {
 
     // The attack: 10 addresses, 5 wrong passwords each, within 15 minutes.
     for (let ip = 0; ip < 10; ip++) {
-      for (let i = 0; i < 5; i++) expect((await login(j, { username: a.username, password: `guess-${ip}-${i}` }, `192.0.2.${ip + 1}`)).status).toBe(401);
+      for (let i = 0; i < 5; i++)
+        expect((await login(j, { username: a.username, password: `guess-${ip}-${i}` }, `192.0.2.${ip + 1}`)).status).toBe(401);
     }
     expect((await logRows(j)).filter((r) => r.outcome === "invalid_credentials")).toHaveLength(LOGIN_POLICY.userWindowMaxFailures);
 
@@ -70,7 +71,9 @@ describe("attack: a concurrent burst of wrong passwords", () => {
   it("20 simultaneous guesses get at most 5 password checks; the refused ones leave no rows", async () => {
     const j = await createJournal();
     const a = await createAdmin(j.id);
-    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => login(j, { username: a.username, password: `burst-${i}` }, "192.0.2.200")));
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(j, { username: a.username, password: `burst-${i}` }, "192.0.2.200")),
+    );
     const statuses = burst.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_POLICY.pairFreeFailures);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20 - LOGIN_POLICY.pairFreeFailures);

@@ -53,7 +53,9 @@ describe("attack: replaying a token after the session ended", () => {
     const a = await createAdmin(j.id);
     const token = await login(j, a);
     const now = new Date().toISOString();
-    await env.DB.prepare(upsertAdminSql({ username: a.username, journal: j.host, passwordHash: await hashPassword("a-new-password-1"), now })).run();
+    await env.DB.prepare(
+      upsertAdminSql({ username: a.username, journal: j.host, passwordHash: await hashPassword("a-new-password-1"), now }),
+    ).run();
     expect(await replay(j, token)).toEqual([401, 401]);
     expect(await replay(j, await login(j, a, "a-new-password-1"))).toEqual([200, 200]);
   });

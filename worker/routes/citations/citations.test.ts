@@ -22,7 +22,9 @@ describe("citation downloads", () => {
       const a = await fullArticle(j, { title: "Nitrogen {fixation} in <i>Vigna</i>: 50% & more_than $5 #1" });
       const { res, text, item } = await parsed(j.host, `/archives/2024/vol3/issue2/${a.refnumber}.${kind}`);
       expect(res.status).toBe(200);
-      expect(res.headers.get("content-type")).toBe(kind === "ris" ? "application/x-research-info-systems; charset=utf-8" : "application/x-bibtex; charset=utf-8");
+      expect(res.headers.get("content-type")).toBe(
+        kind === "ris" ? "application/x-research-info-systems; charset=utf-8" : "application/x-bibtex; charset=utf-8",
+      );
       expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${a.refnumber}.${kind}"`);
       expect(item.type).toBe("article-journal");
       expect(item.title).toBe("Nitrogen {fixation} in Vigna: 50% & more_than $5 #1");
@@ -46,7 +48,11 @@ describe("citation downloads", () => {
     await ensureIssue(j, 2024, 3, 2);
     const hidden = await fullArticle(j, { status: "disabled" });
     const shown = await fullArticle(j);
-    for (const path of [`/archives/2024/vol3/issue2/${hidden.refnumber}.ris`, `/archives/2024/vol3/issue1/${shown.refnumber}.bib`, "/archives/2024/vol3/issue2/NOPE.ris"]) {
+    for (const path of [
+      `/archives/2024/vol3/issue2/${hidden.refnumber}.ris`,
+      `/archives/2024/vol3/issue1/${shown.refnumber}.bib`,
+      "/archives/2024/vol3/issue2/NOPE.ris",
+    ]) {
       expect((await request(j.host, path)).status, path).toBe(404);
     }
   });

@@ -35,7 +35,8 @@ export const crawlingRoutes = new Hono<AppEnv>()
     for (const i of issues) lastmod.set(i.volume, later(lastmod.get(i.volume), i.creation));
     for (const a of articles) lastmod.set(a.volume, later(lastmod.get(a.volume), a.modification));
     const children: SitemapUrl[] = [{ loc: `${origin}/sitemaps/pages.xml`, lastmod: c.get("journal").updated_at }];
-    for (const [volume, mod] of [...lastmod].sort((a, b) => a[0] - b[0])) children.push({ loc: `${origin}/sitemaps/vol${volume}.xml`, lastmod: mod });
+    for (const [volume, mod] of [...lastmod].sort((a, b) => a[0] - b[0]))
+      children.push({ loc: `${origin}/sitemaps/vol${volume}.xml`, lastmod: mod });
     return xml(sitemapIndex(children));
   })
   .get("/sitemaps/pages.xml", (c) => {
@@ -70,5 +71,12 @@ export const crawlingRoutes = new Hono<AppEnv>()
     const origin = indexerOrigin(c);
     const journal = c.get("journal");
     const rows = await listLatestPublicArticles(c.get("db"), journal.id, FEED_SIZE);
-    return xml(atomFeed(journalRecord(journal), origin, rows.map((a) => scholarlyRecord(a, journal, origin))), ATOM_TYPE);
+    return xml(
+      atomFeed(
+        journalRecord(journal),
+        origin,
+        rows.map((a) => scholarlyRecord(a, journal, origin)),
+      ),
+      ATOM_TYPE,
+    );
   });

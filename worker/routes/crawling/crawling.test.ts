@@ -5,7 +5,11 @@ import Parser from "rss-parser";
 import { request } from "../../../tests/api/fixtures";
 import { ensureIssue, fullArticle, scholarlyJournal } from "../../../tests/api/scholarly-fixtures";
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => ["sitemap", "url", "entry", "author", "link"].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  isArray: (name) => ["sitemap", "url", "entry", "author", "link"].includes(name),
+});
 
 async function xmlOf(host: string, path: string) {
   const res = await request(host, path);
@@ -45,7 +49,11 @@ describe("sitemaps", () => {
     expect(index.doc.sitemapindex["@xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     const children = index.doc.sitemapindex.sitemap as { loc: string; lastmod: string }[];
     const origin = `https://${j.domain}`;
-    expect(children.map((s) => s.loc)).toEqual([`${origin}/sitemaps/pages.xml`, `${origin}/sitemaps/vol2.xml`, `${origin}/sitemaps/vol3.xml`]);
+    expect(children.map((s) => s.loc)).toEqual([
+      `${origin}/sitemaps/pages.xml`,
+      `${origin}/sitemaps/vol2.xml`,
+      `${origin}/sitemaps/vol3.xml`,
+    ]);
     // A volume's lastmod is its latest change: an article edited, or an issue created (here: today).
     const latest = [issue2.creation, "2024-06-01T10:00:00.000Z"].sort().at(-1);
     expect(children[2].lastmod).toBe(latest);

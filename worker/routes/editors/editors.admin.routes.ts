@@ -16,7 +16,16 @@ import { commitWithObject, putNewObject } from "../../files/commit-with-object";
 import { fileKeys } from "../../files/keys";
 import { EDITOR_FORM_FIELDS, editorSchema, editorStatusSchema, sentFields } from "#contract/admin";
 import type { Editor } from "#contract/api";
-import { deleteEditor, findEditor, findEditorByPicture, insertEditor, listAllEditors, updateEditor, type EditorValues, type EditorWriteResult } from "../../data/editors.repo";
+import {
+  deleteEditor,
+  findEditor,
+  findEditorByPicture,
+  insertEditor,
+  listAllEditors,
+  updateEditor,
+  type EditorValues,
+  type EditorWriteResult,
+} from "../../data/editors.repo";
 import { toEditor } from "./editor-answers";
 
 /** A checked picture stored under a fresh unique name (never the client's); returns that name. */
@@ -32,7 +41,12 @@ async function storePicture(c: Context<AppEnv>, file: File): Promise<string> {
  * unique name; the row (and its audit event) switches to it in one batch; if that fails or is refused, the new
  * object is deleted; a replaced picture is deleted only once the row no longer names it.
  */
-async function writeWithPicture(c: Context<AppEnv>, file: File | null, write: (picture: string | undefined) => Promise<EditorWriteResult>, oldPicture?: string): Promise<EditorRow> {
+async function writeWithPicture(
+  c: Context<AppEnv>,
+  file: File | null,
+  write: (picture: string | undefined) => Promise<EditorWriteResult>,
+  oldPicture?: string,
+): Promise<EditorRow> {
   const journalId = c.get("journal").id;
   const picture = file ? await storePicture(c, file) : undefined;
   const row = await commitWithObject(
@@ -70,7 +84,12 @@ export const editorsAdminListRoutes = new Hono<AppEnv>()
     const actor = actorOf(c);
     const old = await findEditor(db, actor.journalId, idOf(c.req.param("id")), { enabledOnly: false });
     if (!old) throw notFound();
-    const deleted = await deleteEditor(db, actor.journalId, old.id, afterAdminWrite(db, actor, event("delete", old.name, old.id), { ifChanged: true }));
+    const deleted = await deleteEditor(
+      db,
+      actor.journalId,
+      old.id,
+      afterAdminWrite(db, actor, event("delete", old.name, old.id), { ifChanged: true }),
+    );
     if (!deleted) throw notFound();
     if (deleted.picture) await deleteFileQuietly(c.var.files, fileKeys.editorPicture(actor.journalId, deleted.picture));
     return c.body(null, 204);
@@ -99,13 +118,21 @@ export const editorsAdminRoutes = new Hono<AppEnv>()
     const file = uploadOf(files.imgFile);
     // The list's toggle sends only a status (SPEC §7); anything else is a full or partial edit, checked whole.
     const statusOnly = !file && Object.keys(sent).length === 1 && "status" in sent;
-    const values: Partial<EditorValues> = statusOnly
-      ? validated(editorStatusSchema, sent)
-      : validated(editorSchema, { ...old, ...sent });
+    const values: Partial<EditorValues> = statusOnly ? validated(editorStatusSchema, sent) : validated(editorSchema, { ...old, ...sent });
     // Optimistic concurrency: an edit applies only over the version the form loaded (its `updated_at`, else the
     // row as read here); the status toggle is last-writer-wins.
     const stamp = statusOnly ? null : typeof fields.updated_at === "string" && fields.updated_at ? fields.updated_at : old.updated_at;
-    const after = afterAdminWrite(db, actorOf(c), event(statusOnly ? "status" : "edit", `${values.name ?? old.name}${statusOnly ? ` → ${values.status}` : ""}`, old.id), { ifChanged: true });
-    const row = await writeWithPicture(c, file, (picture) => updateEditor(db, journalId, old.id, picture ? { ...values, picture } : values, stamp, after), old.picture);
+    const after = afterAdminWrite(
+      db,
+      actorOf(c),
+      event(statusOnly ? "status" : "edit", `${values.name ?? old.name}${statusOnly ? ` → ${values.status}` : ""}`, old.id),
+      { ifChanged: true },
+    );
+    const row = await writeWithPicture(
+      c,
+      file,
+      (picture) => updateEditor(db, journalId, old.id, picture ? { ...values, picture } : values, stamp, after),
+      old.picture,
+    );
     return c.json({ editor: toEditor(row) satisfies Editor });
   });

@@ -42,7 +42,11 @@ function form(f: Record<string, string | undefined>, img?: { bytes: Uint8Array; 
 
 const create = (c: Ctx, body: FormData) => getJson(c.j.host, "/api/editors", { method: "POST", headers: bearer(c.token), body });
 const update = (c: Ctx, id: number, body: FormData | string, json = false) =>
-  getJson(c.j.host, `/api/editors/${id}`, { method: "POST", headers: { ...bearer(c.token), ...(json ? { "content-type": "application/json" } : {}) }, body });
+  getJson(c.j.host, `/api/editors/${id}`, {
+    method: "POST",
+    headers: { ...bearer(c.token), ...(json ? { "content-type": "application/json" } : {}) },
+    body,
+  });
 
 async function pictures(j: TestJournal): Promise<string[]> {
   return (await env.FILES.list({ prefix: `journals/${j.id}/editors/` })).objects.map((o) => o.key.split("/").pop()!);
@@ -54,7 +58,15 @@ describe("editors (staff)", () => {
     const r = await create(c, form(fields({ category: "Chief Editor" }), { bytes: PNG, name: "../../evil.svg", type: "image/svg+xml" }));
     expect(r.status).toBe(201);
     const e = r.body.editor;
-    expect(e).toMatchObject({ name: "Dr. Aynur Məmmədova", degree: "PhD", post: "Professor", category: "chief editor", status: "enabled", content: "Baku State University & Institute of Botany", country: "Azerbaijan" });
+    expect(e).toMatchObject({
+      name: "Dr. Aynur Məmmədova",
+      degree: "PhD",
+      post: "Professor",
+      category: "chief editor",
+      status: "enabled",
+      content: "Baku State University & Institute of Botany",
+      country: "Azerbaijan",
+    });
     expect(e.picture).toMatch(/^[0-9a-f-]{36}\.png$/);
     expect(e.picture_url).toBe(`/assets/editors/${e.picture}`);
     expect(await pictures(c.j)).toEqual([e.picture]);
@@ -68,7 +80,11 @@ describe("editors (staff)", () => {
 
   it("accepts JPEG, WebP and GIF by content and refuses SVG, other files and oversized images", async () => {
     const c = await setup();
-    for (const [bytes, ext] of [[JPEG, "jpg"], [WEBP, "webp"], [GIF, "gif"]] as const) {
+    for (const [bytes, ext] of [
+      [JPEG, "jpg"],
+      [WEBP, "webp"],
+      [GIF, "gif"],
+    ] as const) {
       const r = await create(c, form(fields({ name: `Dr. Picture ${ext}` }), { bytes, name: "x.bin", type: "application/octet-stream" }));
       expect(r.status).toBe(201);
       expect(r.body.editor.picture.endsWith(`.${ext}`)).toBe(true);
@@ -78,7 +94,15 @@ describe("editors (staff)", () => {
       [SVG, 400, "invalid_file_type"],
       [new TextEncoder().encode("%PDF-1.4 not an image"), 400, "invalid_file_type"],
       [new TextEncoder().encode("<html><img src=x onerror=alert(1)></html>"), 400, "invalid_file_type"],
-      [(() => { const b = new Uint8Array(IMAGE_MAX_BYTES + 1); b.set(PNG); return b; })(), 413, "file_too_large"],
+      [
+        (() => {
+          const b = new Uint8Array(IMAGE_MAX_BYTES + 1);
+          b.set(PNG);
+          return b;
+        })(),
+        413,
+        "file_too_large",
+      ],
     ];
     for (const [bytes, status, code] of refused) {
       const r = await create(c, form(fields({ name: `Refused ${code}` }), { bytes, name: "photo.png", type: "image/png" }));
@@ -116,7 +140,10 @@ describe("editors (staff)", () => {
     const list = await getJson(c.j.host, "/api/admin/editors", { headers: bearer(c.token) });
     expect(list.body.map((e: { name: string }) => e.name)).toEqual(["Enabled One", "Disabled One"]);
     expect(list.body[0].picture_url).toBe("/img/avatar.png");
-    expect((await getJson(c.j.host, `/api/admin/editors/${off.id}`, { headers: bearer(c.token) })).body).toMatchObject({ id: off.id, status: "disabled" });
+    expect((await getJson(c.j.host, `/api/admin/editors/${off.id}`, { headers: bearer(c.token) })).body).toMatchObject({
+      id: off.id,
+      status: "disabled",
+    });
     expect((await request(c.j.host, `/api/editors/${off.id}`)).status).toBe(404);
     expect((await getJson(c.j.host, "/api/editors/")).body.map((e: { id: number }) => e.id)).toEqual([on.id]);
   });
@@ -136,7 +163,15 @@ describe("editors (staff)", () => {
   it("updates fields and replaces the picture, deleting the old object", async () => {
     const c = await setup();
     const created = (await create(c, form(fields(), { bytes: PNG }))).body.editor;
-    const r = await update(c, created.id, form(fields({ name: "Renamed", category: "associate editor", post: "Scientist" }), { bytes: JPEG, name: "new.jpg", type: "image/jpeg" }));
+    const r = await update(
+      c,
+      created.id,
+      form(fields({ name: "Renamed", category: "associate editor", post: "Scientist" }), {
+        bytes: JPEG,
+        name: "new.jpg",
+        type: "image/jpeg",
+      }),
+    );
     expect(r.status).toBe(200);
     expect(r.body.editor).toMatchObject({ id: created.id, name: "Renamed", category: "associate editor", post: "Scientist" });
     expect(r.body.editor.picture).toMatch(/\.jpg$/);

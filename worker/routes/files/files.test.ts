@@ -8,7 +8,13 @@ const body = new TextEncoder().encode("%PDF-1.4\n" + "0123456789".repeat(100) + 
 
 /** The public article that owns the file, and the file in R2 (only public articles' files are served). */
 async function publishedArticleFile(journalId: number) {
-  await createArticle(journalId, { year: article.year, volume: article.volume, issue: article.issue, refnumber: "IJ-2024-0007", file: article.file });
+  await createArticle(journalId, {
+    year: article.year,
+    volume: article.volume,
+    issue: article.issue,
+    refnumber: "IJ-2024-0007",
+    file: article.file,
+  });
   await putArticleFile(journalId, article, body);
 }
 

@@ -42,7 +42,8 @@ export function readOaiRequest(params: URLSearchParams): OaiRequest {
   for (const [name, value] of params) {
     if (name === "verb") continue;
     if (name in args) throw new OaiError("badArgument", `The argument ${name} is repeated.`);
-    if (!rule.required.includes(name) && !rule.optional.includes(name)) throw new OaiError("badArgument", `Illegal argument ${name} for ${verb}.`);
+    if (!rule.required.includes(name) && !rule.optional.includes(name))
+      throw new OaiError("badArgument", `Illegal argument ${name} for ${verb}.`);
     args[name] = value;
   }
   if ("resumptionToken" in args) {
@@ -56,9 +57,11 @@ export function readOaiRequest(params: URLSearchParams): OaiRequest {
 /** A from/until value: "YYYY-MM-DD" or "YYYY-MM-DDThh:mm:ssZ", as [ISO timestamp, granularity]. */
 export function readDate(value: string, name: string): { iso: string; day: boolean } {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  if (!day && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(value)) throw new OaiError("badArgument", `Illegal ${name} date; use YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ.`);
+  if (!day && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(value))
+    throw new OaiError("badArgument", `Illegal ${name} date; use YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ.`);
   const d = new Date(day ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(d.getTime()) || !d.toISOString().startsWith(value.slice(0, 10))) throw new OaiError("badArgument", `Illegal ${name} date.`);
+  if (Number.isNaN(d.getTime()) || !d.toISOString().startsWith(value.slice(0, 10)))
+    throw new OaiError("badArgument", `Illegal ${name} date.`);
   return { iso: d.toISOString(), day };
 }
 
@@ -91,10 +94,25 @@ export interface ResumeState {
   cursor: number;
 }
 
-const b64url = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const b64url = (s: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(s)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 export function encodeToken(state: ResumeState): string {
-  return b64url(JSON.stringify([state.journal, state.verb, state.from ?? "", state.until ?? "", state.set ?? "", state.after.modification, state.after.id, state.cursor]));
+  return b64url(
+    JSON.stringify([
+      state.journal,
+      state.verb,
+      state.from ?? "",
+      state.until ?? "",
+      state.set ?? "",
+      state.after.modification,
+      state.after.id,
+      state.cursor,
+    ]),
+  );
 }
 
 /** Reads a token this repository issued for this journal and verb; anything else is badResumptionToken. */
@@ -113,5 +131,13 @@ export function decodeToken(token: string, journal: number, verb: Verb): ResumeS
   const isIso = (x: unknown) => x === "" || (typeof x === "string" && !Number.isNaN(Date.parse(x)));
   if (j !== journal || v !== verb || !isIso(from) || !isIso(until) || typeof set !== "string" || (set && !readSetSpec(set))) throw bad();
   if (typeof mod !== "string" || !Number.isSafeInteger(id) || !Number.isSafeInteger(cursor) || cursor < 0) throw bad();
-  return { journal: j, verb: v, from: from || undefined, until: until || undefined, set: set || undefined, after: { modification: mod, id }, cursor };
+  return {
+    journal: j,
+    verb: v,
+    from: from || undefined,
+    until: until || undefined,
+    set: set || undefined,
+    after: { modification: mod, id },
+    cursor,
+  };
 }

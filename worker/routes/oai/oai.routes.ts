@@ -6,12 +6,29 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import type { ArticleRow } from "../../data/schema";
 import { findPublicArticleByRef } from "../../data/articles.repo";
-import { countHarvest, earliestModification, harvestPublicArticles, listIssues, listSitemapArticles, type ArticleSet } from "../../data/scholarly.repo";
+import {
+  countHarvest,
+  earliestModification,
+  harvestPublicArticles,
+  listIssues,
+  listSitemapArticles,
+  type ArticleSet,
+} from "../../data/scholarly.repo";
 import { indexerOrigin } from "../../seo/indexer-origin";
 import { journalRecord, scholarlyRecord } from "../../seo/scholarly-record";
 import { OAI_DC, headerXml, oaiDatestamp, oaiDcXml, oaiEnvelope, oaiError } from "../../seo/oai-dc";
 import { el, attrsOf } from "../../seo/xml";
-import { OaiError, decodeToken, encodeToken, harvestBounds, readOaiRequest, readSetSpec, setSpecOf, type OaiRequest, type ResumeState } from "./oai-request";
+import {
+  OaiError,
+  decodeToken,
+  encodeToken,
+  harvestBounds,
+  readOaiRequest,
+  readSetSpec,
+  setSpecOf,
+  type OaiRequest,
+  type ResumeState,
+} from "./oai-request";
 import { refToLookUp } from "#contract/refnumber";
 
 /** Records (or identifiers) per ListRecords / ListIdentifiers page. */
@@ -29,7 +46,8 @@ interface Repo {
 
 const identifierOf = (r: Repo, a: ArticleRow) => `oai:${r.domain}:${a.refnumber}`;
 const setsOf = (a: ArticleRow) => [setSpecOf({ volume: a.volume }), setSpecOf({ volume: a.volume, issue: a.issue })];
-const headerOf = (r: Repo, a: ArticleRow) => headerXml({ identifier: identifierOf(r, a), datestamp: oaiDatestamp(a.modification), sets: setsOf(a) });
+const headerOf = (r: Repo, a: ArticleRow) =>
+  headerXml({ identifier: identifierOf(r, a), datestamp: oaiDatestamp(a.modification), sets: setsOf(a) });
 const recordOf = (r: Repo, a: ArticleRow) =>
   `<record>${headerOf(r, a)}<metadata>${oaiDcXml(scholarlyRecord(a, r.c.get("journal"), r.origin))}</metadata></record>`;
 
@@ -42,7 +60,8 @@ async function articleByIdentifier(r: Repo, identifier: string): Promise<Article
 }
 
 function requireOaiDc(prefix: string) {
-  if (prefix !== OAI_DC.prefix) throw new OaiError("cannotDisseminateFormat", `The metadata format ${prefix} is not supported; use oai_dc.`);
+  if (prefix !== OAI_DC.prefix)
+    throw new OaiError("cannotDisseminateFormat", `The metadata format ${prefix} is not supported; use oai_dc.`);
 }
 
 async function identify(r: Repo): Promise<string> {
@@ -96,7 +115,9 @@ async function listSets(r: Repo, args: Record<string, string>): Promise<string> 
     const span = Math.min(...years) === Math.max(...years) ? `${years[0]}` : `${Math.min(...years)}–${Math.max(...years)}`;
     sets.push(`<set>${el("setSpec", setSpecOf({ volume }))}${el("setName", `Volume ${volume} (${span})`)}</set>`);
     for (const issue of [...nums].sort((a, b) => a - b)) {
-      sets.push(`<set>${el("setSpec", setSpecOf({ volume, issue }))}${el("setName", `Vol. ${volume}, Issue ${issue} (${yearOf.get(`${volume}:${issue}`)})`)}</set>`);
+      sets.push(
+        `<set>${el("setSpec", setSpecOf({ volume, issue }))}${el("setName", `Vol. ${volume}, Issue ${issue} (${yearOf.get(`${volume}:${issue}`)})`)}</set>`,
+      );
     }
   }
   return `<ListSets>${sets.join("")}</ListSets>`;
@@ -117,7 +138,10 @@ async function listRecords(r: Repo, verb: "ListIdentifiers" | "ListRecords", arg
   const set: ArticleSet | undefined = state.set ? (readSetSpec(state.set) ?? undefined) : undefined;
   const query = { from: state.from, until: state.until, set };
   const db = r.c.get("db");
-  const [rows, total] = await Promise.all([harvestPublicArticles(db, journalId, { ...query, after: state.after, limit: OAI_PAGE_SIZE + 1 }), countHarvest(db, journalId, query)]);
+  const [rows, total] = await Promise.all([
+    harvestPublicArticles(db, journalId, { ...query, after: state.after, limit: OAI_PAGE_SIZE + 1 }),
+    countHarvest(db, journalId, query),
+  ]);
   if (rows.length === 0) {
     if (args.resumptionToken) throw new OaiError("badResumptionToken", "The resumptionToken no longer matches any records.");
     throw new OaiError("noRecordsMatch", "No records match the request.");

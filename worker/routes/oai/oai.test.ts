@@ -4,8 +4,24 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { createArticle, createJournal, request } from "../../../tests/api/fixtures";
 import { ensureIssue, fullArticle, scholarlyJournal, type ScholarlyJournal } from "../../../tests/api/scholarly-fixtures";
 
-const ARRAYS = new Set(["record", "header", "setSpec", "set", "dc:creator", "dc:identifier", "dc:subject", "dc:source", "dc:type", "error"]);
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => ARRAYS.has(name), parseTagValue: false });
+const ARRAYS = new Set([
+  "record",
+  "header",
+  "setSpec",
+  "set",
+  "dc:creator",
+  "dc:identifier",
+  "dc:subject",
+  "dc:source",
+  "dc:type",
+  "error",
+]);
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  isArray: (name) => ARRAYS.has(name),
+  parseTagValue: false,
+});
 
 async function oai(host: string, query: string, method: "GET" | "POST" = "GET") {
   const res =
@@ -95,7 +111,8 @@ describe("OAI-PMH harvest", () => {
     await fullArticle(j, { refnumber: "D-1", issue: 1, modification: "2024-01-10T23:59:59.500Z" });
     await fullArticle(j, { refnumber: "D-2", issue: 2, modification: "2024-01-11T00:00:00.000Z" });
     await fullArticle(j, { refnumber: "D-3", issue: 2, modification: "2024-02-01T12:00:00.000Z" });
-    const ids = async (q: string) => (await harvest(j.host, "ListIdentifiers", `metadataPrefix=oai_dc&${q}`)).headers.map((h) => h.identifier.split(":").pop());
+    const ids = async (q: string) =>
+      (await harvest(j.host, "ListIdentifiers", `metadataPrefix=oai_dc&${q}`)).headers.map((h) => h.identifier.split(":").pop());
     expect(await ids("until=2024-01-10")).toEqual(["D-1"]);
     expect(await ids("from=2024-01-11")).toEqual(["D-2", "D-3"]);
     expect(await ids("from=2024-01-11&until=2024-01-31")).toEqual(["D-2"]);
@@ -135,7 +152,10 @@ describe("OAI-PMH verbs", () => {
     const a = await fullArticle(j);
     const formats = (await oai(j.host, "verb=ListMetadataFormats")).doc.ListMetadataFormats.metadataFormat;
     expect(formats).toMatchObject({ metadataPrefix: "oai_dc", metadataNamespace: "http://www.openarchives.org/OAI/2.0/oai_dc/" });
-    expect((await oai(j.host, `verb=ListMetadataFormats&identifier=oai:${j.domain}:${a.refnumber}`)).doc.ListMetadataFormats.metadataFormat.metadataPrefix).toBe("oai_dc");
+    expect(
+      (await oai(j.host, `verb=ListMetadataFormats&identifier=oai:${j.domain}:${a.refnumber}`)).doc.ListMetadataFormats.metadataFormat
+        .metadataPrefix,
+    ).toBe("oai_dc");
     const sets = (await oai(j.host, "verb=ListSets")).doc.ListSets.set.map((s: any) => [s.setSpec[0], s.setName]);
     expect(sets).toEqual([
       ["vol2", "Volume 2 (2023)"],
@@ -143,7 +163,8 @@ describe("OAI-PMH verbs", () => {
       ["vol3", "Volume 3 (2024)"],
       ["vol3:issue2", "Vol. 3, Issue 2 (2024)"],
     ]);
-    const rec = (await oai(j.host, `verb=GetRecord&identifier=oai:${j.domain}:${a.refnumber}&metadataPrefix=oai_dc`)).doc.GetRecord.record[0];
+    const rec = (await oai(j.host, `verb=GetRecord&identifier=oai:${j.domain}:${a.refnumber}&metadataPrefix=oai_dc`)).doc.GetRecord
+      .record[0];
     const dc = rec.metadata["oai_dc:dc"];
     expect(dc["@xmlns:dc"]).toBe("http://purl.org/dc/elements/1.1/");
     expect(dc["dc:title"]).toBe(`Effect of Rhizobium on pulse yield & soil ${a.refnumber}`);

@@ -24,7 +24,11 @@ async function setup() {
 }
 
 const post = (host: string, path: string, body: unknown, token?: string) =>
-  request(host, path, { method: "POST", headers: { "Content-Type": "application/json", ...(token ? bearer(token) : {}) }, body: JSON.stringify(body) });
+  request(host, path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? bearer(token) : {}) },
+    body: JSON.stringify(body),
+  });
 
 describe("GET /api/pdf/certificate/{ref}/{authorName}", () => {
   it("answers a PDF named certificate-{ref}.pdf with the author, title, volume, issue and reference", async () => {
@@ -36,7 +40,17 @@ describe("GET /api/pdf/certificate/{ref}/{authorName}", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(bytes.length).toBeLessThan(60 * 1024);
     const { text } = await pdfText(bytes);
-    for (const word of ["Şükrü Işık", "Growth of E. coli in H 2 O", "Volume 12", "Issue 4", "May 2025", ref, "Journal of Tested Documents", "Impact Factor: 7.1", "Prof. Chief Person"]) {
+    for (const word of [
+      "Şükrü Işık",
+      "Growth of E. coli in H 2 O",
+      "Volume 12",
+      "Issue 4",
+      "May 2025",
+      ref,
+      "Journal of Tested Documents",
+      "Impact Factor: 7.1",
+      "Prof. Chief Person",
+    ]) {
       expect(text).toContain(word);
     }
   });
@@ -81,7 +95,12 @@ describe("GET /api/pdf/coverpage/{ref} and /api/pdf/editorialboard", () => {
 
   it("answers the enabled editors, grouped, as Editorial-Board.pdf", async () => {
     const { journal } = await setup();
-    await createEditor(journal.id, { name: "Dr. Associate One", category: "associate editor", degree: "Ph.D.", content: "University of Lagos" });
+    await createEditor(journal.id, {
+      name: "Dr. Associate One",
+      category: "associate editor",
+      degree: "Ph.D.",
+      content: "University of Lagos",
+    });
     await createEditor(journal.id, { name: "Dr. Assistant Two", category: "assistant editor" });
     await createEditor(journal.id, { name: "Dr. Hidden Three", category: "assistant editor", status: "disabled" });
     const res = await request(journal.host, "/api/pdf/editorialboard");
@@ -128,7 +147,14 @@ describe("POST /api/pdf/indexpage, bulkcertificates, editorscertificate (admin)"
 
   it("builds Index-Page.pdf ordered by first page from a bare list or {refnumbers}", async () => {
     const { journal, ref } = await setup();
-    const early = await createArticle(journal.id, { title: "Early paper", authorname: "A. Early", pagenumber: "9-12", volume: 12, issue: 4, year: 2025 });
+    const early = await createArticle(journal.id, {
+      title: "Early paper",
+      authorname: "A. Early",
+      pagenumber: "9-12",
+      volume: 12,
+      issue: 4,
+      year: 2025,
+    });
     const token = await adminToken(journal);
     for (const body of [[ref, early.refnumber], { refnumbers: [ref, early.refnumber] }]) {
       const res = await post(journal.host, "/api/pdf/indexpage", body, token);
@@ -198,7 +224,10 @@ describe("POST /api/pdf/indexpage, bulkcertificates, editorscertificate (admin)"
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toContain('filename="Editors-Certificate.zip"');
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
-    expect(Object.keys(files)).toEqual([`appointment-certificate-${a.id}-dr-leyla-eliyeva.pdf`, `appointment-certificate-${b.id}-dr-tesfaye-bekele.pdf`]);
+    expect(Object.keys(files)).toEqual([
+      `appointment-certificate-${a.id}-dr-leyla-eliyeva.pdf`,
+      `appointment-certificate-${b.id}-dr-tesfaye-bekele.pdf`,
+    ]);
     const { text } = await pdfText(files[`appointment-certificate-${a.id}-dr-leyla-eliyeva.pdf`]);
     expect(text).toContain("Dr. Leyla Əliyeva");
     expect(text).toContain("Associate Editor");

@@ -9,8 +9,18 @@ import type { AdminSearchResults, SearchResults } from "#contract/api";
 
 async function journalWithArticles() {
   const j = await createJournal();
-  await createArticle(j.id, { title: "Soil salinity and <i>Oryza sativa</i> yield", authorname: "Aynur Məmmədova, Rahul Verma", keywords: "rice, salinity", refnumber: "AGR-001" });
-  await createArticle(j.id, { title: "Groundwater arsenic in deltaic aquifers", abstract: "We measured salinity and arsenic in deltaic wells.", authorname: "Farhana Akter", refnumber: "ENV-002" });
+  await createArticle(j.id, {
+    title: "Soil salinity and <i>Oryza sativa</i> yield",
+    authorname: "Aynur Məmmədova, Rahul Verma",
+    keywords: "rice, salinity",
+    refnumber: "AGR-001",
+  });
+  await createArticle(j.id, {
+    title: "Groundwater arsenic in deltaic aquifers",
+    abstract: "We measured salinity and arsenic in deltaic wells.",
+    authorname: "Farhana Akter",
+    refnumber: "ENV-002",
+  });
   await createArticle(j.id, { title: "Salinity hidden study", status: "disabled", refnumber: "HID-003" });
   await createArticle(j.id, { title: "Unrelated protein folding", authorname: "Chinedu Okafor", refnumber: "BIO-004" });
   return j;
@@ -27,8 +37,26 @@ describe("GET /api/search?q=", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ q: "salinity", page: 1, per_page: 20, count: 2, more: false, pages: 1 });
     expect(refs(body)).toEqual(["AGR-001", "ENV-002"]);
-    expect(body.results[0]).toMatchObject({ title: "Soil salinity and <i>Oryza sativa</i> yield", authorname: "Aynur Məmmədova, Rahul Verma", year: 2024, volume: 1, issue: 1 });
-    expect(Object.keys(body.results[0]).sort()).toEqual(["authorname", "country", "excerpt", "file_url", "id", "issue", "pagenumber", "refnumber", "title", "volume", "year"]);
+    expect(body.results[0]).toMatchObject({
+      title: "Soil salinity and <i>Oryza sativa</i> yield",
+      authorname: "Aynur Məmmədova, Rahul Verma",
+      year: 2024,
+      volume: 1,
+      issue: 1,
+    });
+    expect(Object.keys(body.results[0]).sort()).toEqual([
+      "authorname",
+      "country",
+      "excerpt",
+      "file_url",
+      "id",
+      "issue",
+      "pagenumber",
+      "refnumber",
+      "title",
+      "volume",
+      "year",
+    ]);
     expect(refs(await search(j.host, "okafor"))).toEqual(["BIO-004"]);
     expect(refs(await search(j.host, "BIO-004"))).toEqual(["BIO-004"]);
     expect(refs(await search(j.host, "MƏMMƏDOVA"))).toEqual(["AGR-001"]);
@@ -90,12 +118,17 @@ describe("GET /api/search?q=", () => {
       const found = refs(await search(j.host, q));
       expect(found, q).not.toContain("OTHER-1");
       expect(found, q).not.toContain("HID-003");
-      expect(found.every((r) => r !== ""), q).toBe(true);
+      expect(
+        found.every((r) => r !== ""),
+        q,
+      ).toBe(true);
     }
     expect(refs(await search(other.host, "salinity"))).toEqual(["OTHER-1"]);
     // Staff see their own journal's hidden articles, still never another journal's.
     const admin = await createAdmin(j.id);
-    const { body } = await getJson<AdminSearchResults>(j.host, "/api/admin/search?q=salinity", { headers: { Authorization: `Bearer ${await tokenFor(admin)}` } });
+    const { body } = await getJson<AdminSearchResults>(j.host, "/api/admin/search?q=salinity", {
+      headers: { Authorization: `Bearer ${await tokenFor(admin)}` },
+    });
     expect(body.results.map((a) => a.refnumber).sort()).toEqual(["", "AGR-001", "ENV-002", "HID-003"]);
     expect(body.results.find((a) => a.refnumber === "HID-003")).toMatchObject({ status: "disabled" });
   });
@@ -103,7 +136,8 @@ describe("GET /api/search?q=", () => {
   it("returns every match exactly once across pages of 20", async () => {
     const j = await createJournal();
     // 47 matches, many with the same text (tied ranks), plus rows that do not match.
-    for (let i = 0; i < 47; i++) await createArticle(j.id, { title: `Estuary survey ${i}`, abstract: "Tides in the estuary.", refnumber: `EST-${i}` });
+    for (let i = 0; i < 47; i++)
+      await createArticle(j.id, { title: `Estuary survey ${i}`, abstract: "Tides in the estuary.", refnumber: `EST-${i}` });
     for (let i = 0; i < 5; i++) await createArticle(j.id, { title: `River survey ${i}`, refnumber: `RIV-${i}` });
     const first = await search(j.host, "estuary");
     expect(first).toMatchObject({ count: 47, more: false, pages: 3 });
@@ -127,7 +161,9 @@ describe("GET /api/search?q=", () => {
       INSERT INTO articles (journal_id, refnumber, title, title_text, abstract, abstract_text, year, volume, issue, creation, modification)
       SELECT ?1, 'W-' || i, t, t, a, a, 2024, 1, 1, '2026-01-01', '2026-01-01'
       FROM (SELECT i, CASE WHEN i % 7 = 0 THEN 'Wetland study ' || i ELSE 'Study ' || i END AS t,
-                   CASE WHEN i % 7 = 0 THEN 'Plain text.' ELSE 'Plain wetland text.' END AS a FROM n)`).bind(j.id).run();
+                   CASE WHEN i % 7 = 0 THEN 'Plain text.' ELSE 'Plain wetland text.' END AS a FROM n)`)
+      .bind(j.id)
+      .run();
     const first = await search(j.host, "wetland");
     expect(first).toMatchObject({ count: 1000, more: true, pages: 50 });
     const seen: string[] = [];
@@ -144,7 +180,8 @@ describe("GET /api/search?q=", () => {
     const j = await createJournal();
     await createArticle(j.id, {
       title: "Why <script>alert(1)</script> tags leak",
-      abstract: "<p>Pages that print &lt;script&gt;alert(1)&lt;/script&gt; or &lt;img src=x onerror=alert(2)&gt; beside a leak are unsafe.</p>",
+      abstract:
+        "<p>Pages that print &lt;script&gt;alert(1)&lt;/script&gt; or &lt;img src=x onerror=alert(2)&gt; beside a leak are unsafe.</p>",
       refnumber: "XSS-1",
     });
     const body = await search(j.host, "leak");
@@ -166,7 +203,7 @@ describe("GET /api/search?q=", () => {
 
   it("answers an empty result, not an error, for punctuation or nothing", async () => {
     const j = await journalWithArticles();
-    for (const q of ["", "  ", "!!!", "\"\"", "-- * ()", "…", "؟"]) {
+    for (const q of ["", "  ", "!!!", '""', "-- * ()", "…", "؟"]) {
       const { status, body } = await getJson<SearchResults>(j.host, `/api/search?q=${encodeURIComponent(q)}`);
       expect(status, q).toBe(200);
       expect(body, q).toMatchObject({ count: 0, more: false, pages: 0, results: [] });
@@ -176,7 +213,27 @@ describe("GET /api/search?q=", () => {
 
   it("never fails on hostile or odd queries", async () => {
     const j = await journalWithArticles();
-    const odd = ['"', '"salinity', "salinity-", "-salinity", "*", "sal*", "NEAR(", ")(", "AND OR NOT", "title:salinity", "search_scope:p1", "{search_scope}: x", "^x", "{}[]", "'; DROP TABLE articles; --", "ə", "%", "x".repeat(600), "a ".repeat(300)];
+    const odd = [
+      '"',
+      '"salinity',
+      "salinity-",
+      "-salinity",
+      "*",
+      "sal*",
+      "NEAR(",
+      ")(",
+      "AND OR NOT",
+      "title:salinity",
+      "search_scope:p1",
+      "{search_scope}: x",
+      "^x",
+      "{}[]",
+      "'; DROP TABLE articles; --",
+      "ə",
+      "%",
+      "x".repeat(600),
+      "a ".repeat(300),
+    ];
     for (const q of odd) {
       const { status, body } = await getJson<SearchResults>(j.host, `/api/search?q=${encodeURIComponent(q)}`);
       expect(status, q).toBe(200);
@@ -205,7 +262,10 @@ describe("GET /api/search?q=", () => {
     const { db } = await import("../../../tests/api/fixtures");
     const { articles } = await import("../../data/schema");
     const { eq } = await import("drizzle-orm");
-    await db.update(articles).set({ titleText: "Seagrass carbon stocks", title: "Seagrass carbon stocks", abstractText: "Near mangrove." }).where(eq(articles.id, a.id));
+    await db
+      .update(articles)
+      .set({ titleText: "Seagrass carbon stocks", title: "Seagrass carbon stocks", abstractText: "Near mangrove." })
+      .where(eq(articles.id, a.id));
     expect(refs(await search(j.host, "mangrove"))).toEqual(["MG-2", "MG-1"]);
     expect(refs(await search(j.host, "seagrass"))).toEqual(["MG-1"]);
     await db.update(articles).set({ status: "disabled" }).where(eq(articles.id, a.id));
@@ -223,5 +283,4 @@ describe("GET /api/search?q=", () => {
     await db.update(articles).set({ abstractText: "Seagrasses here." }).where(eq(articles.id, c.id));
     expect(refs(await search(j.host, "seagras"))).toEqual(["MG-3", "MG-4"]);
   });
-
 });

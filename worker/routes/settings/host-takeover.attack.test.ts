@@ -14,7 +14,11 @@ async function defaultJournal() {
 }
 
 function saveSettings(host: string, token: string, body: unknown) {
-  return getJson(host, "/api/settings", { method: "POST", headers: { ...bearer(token), "content-type": "application/json" }, body: JSON.stringify(body) });
+  return getJson(host, "/api/settings", {
+    method: "POST",
+    headers: { ...bearer(token), "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
 describe("attack: claiming another journal's host through the Domain setting", () => {

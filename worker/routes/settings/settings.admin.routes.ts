@@ -17,7 +17,12 @@ export const settingsAdminRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const db = c.get("db");
     const changed = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
-    const after = afterAdminWrite(db, actorOf(c), { action: "settings.save", entity: "settings", entityId: c.get("journal").id, summary: changed.join(", ") });
+    const after = afterAdminWrite(db, actorOf(c), {
+      action: "settings.save",
+      entity: "settings",
+      entityId: c.get("journal").id,
+      summary: changed.join(", "),
+    });
     const result = await saveSettings(db, c.get("journal"), input, after);
     if (!result.ok && result.reason === "domain_not_assigned") throw new HttpError(422, result.reason, { hosts: result.hosts });
     if (!result.ok) throw new HttpError(404, result.reason);

@@ -5,7 +5,11 @@ import { journalDomains } from "../../data/schema";
 import { adminToken, bearer } from "../../../tests/api/auth-fixtures";
 
 async function save(host: string, token: string, body: unknown) {
-  return getJson(host, "/api/settings", { method: "POST", headers: { ...bearer(token), "content-type": "application/json" }, body: JSON.stringify(body) });
+  return getJson(host, "/api/settings", {
+    method: "POST",
+    headers: { ...bearer(token), "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
 describe("POST /api/settings", () => {
@@ -54,7 +58,10 @@ describe("POST /api/settings", () => {
     const token = await adminToken(j);
     const newHost = `new-${j.host}`;
     // Hosts are assigned by the operator (journals:domain); the Domain setting picks among them.
-    expect(await save(j.host, token, { domain: newHost })).toMatchObject({ status: 422, body: { error: "domain_not_assigned", hosts: [j.host] } });
+    expect(await save(j.host, token, { domain: newHost })).toMatchObject({
+      status: 422,
+      body: { error: "domain_not_assigned", hosts: [j.host] },
+    });
     await db.insert(journalDomains).values({ domain: newHost, journalId: j.id });
     const r = await save(j.host, token, { domain: `https://${newHost.toUpperCase()}/` });
     expect(r.status).toBe(200);
@@ -69,7 +76,10 @@ describe("POST /api/settings", () => {
     expect(await save(j.host, token, { domain: other.host })).toMatchObject({ status: 422, body: { error: "domain_not_assigned" } });
     expect((await getJson(other.host, "/api/settings/")).body.domain).toBe(other.host);
     // An empty domain leaves it as it is.
-    expect((await save(j.host, token, { domain: "", websitename: "Kept domain" })).body.settings).toMatchObject({ domain: j.host, websitename: "Kept domain" });
+    expect((await save(j.host, token, { domain: "", websitename: "Kept domain" })).body.settings).toMatchObject({
+      domain: j.host,
+      websitename: "Kept domain",
+    });
     for (const domain of ["not a host", "a/b", "x".repeat(300), "-bad.example"]) {
       expect([domain, (await save(j.host, token, { domain })).body]).toEqual([domain, { error: "invalid_input" }]);
     }
@@ -78,7 +88,9 @@ describe("POST /api/settings", () => {
   it("refuses non-JSON and over-long values", async () => {
     const j = await createJournal();
     const token = await adminToken(j);
-    expect((await getJson(j.host, "/api/settings", { method: "POST", headers: bearer(token), body: "websitename=x" })).body).toEqual({ error: "invalid_input" });
+    expect((await getJson(j.host, "/api/settings", { method: "POST", headers: bearer(token), body: "websitename=x" })).body).toEqual({
+      error: "invalid_input",
+    });
     expect((await save(j.host, token, { websitename: "x".repeat(301) })).body).toEqual({ error: "invalid_input" });
     expect((await save(j.host, token, { websitename: 5 })).body).toEqual({ error: "invalid_input" });
     expect((await save(j.host, token, [1])).body).toEqual({ error: "invalid_input" });

@@ -3,11 +3,22 @@ import { createJournal, getJson } from "../../../tests/api/fixtures";
 
 describe("GET /api/settings/", () => {
   it("answers the requesting host's journal settings, with and without the trailing slash", async () => {
-    const j = await createJournal({ websitename: "Journal of Applied Tests", issn: "1111-2222, 3333-4444", fee_rupee: "2500", fee_dollar: "60" });
+    const j = await createJournal({
+      websitename: "Journal of Applied Tests",
+      issn: "1111-2222, 3333-4444",
+      fee_rupee: "2500",
+      fee_dollar: "60",
+    });
     for (const path of ["/api/settings/", "/api/settings"]) {
       const { status, body } = await getJson(j.host, path);
       expect(status).toBe(200);
-      expect(body).toMatchObject({ websitename: "Journal of Applied Tests", issn: "1111-2222, 3333-4444", fee_rupee: "2500", fee_dollar: "60", domain: j.host });
+      expect(body).toMatchObject({
+        websitename: "Journal of Applied Tests",
+        issn: "1111-2222, 3333-4444",
+        fee_rupee: "2500",
+        fee_dollar: "60",
+        domain: j.host,
+      });
     }
   });
 
@@ -15,9 +26,27 @@ describe("GET /api/settings/", () => {
     const j = await createJournal();
     const { body } = await getJson(j.host, "/api/settings/");
     expect(Object.keys(body).sort()).toEqual(
-      ["address", "domain", "fee_dollar", "fee_rupee", "formatted_journal_name", "home_content", "impactfactor", "issn", "websiteemail", "websitename", "whatsup_number",
+      [
+        "address",
+        "domain",
+        "fee_dollar",
+        "fee_rupee",
+        "formatted_journal_name",
+        "home_content",
+        "impactfactor",
+        "issn",
+        "websiteemail",
+        "websitename",
+        "whatsup_number",
         // Scholarly metadata (migrations/0005).
-        "publisher", "doi_prefix", "license", "license_url", "issn_print", "issn_online", "language"].sort(),
+        "publisher",
+        "doi_prefix",
+        "license",
+        "license_url",
+        "issn_print",
+        "issn_online",
+        "language",
+      ].sort(),
     );
   });
 

@@ -18,13 +18,19 @@ function form(title: string): FormData {
 const submit = (host: string, body: BodyInit, headers: Record<string, string>) =>
   request(host, "/api/submissions", { method: "POST", body, headers });
 
-const stored = async (journalId: number) => db.select().from(submissions).where(and(eq(submissions.journalId, journalId)));
+const stored = async (journalId: number) =>
+  db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.journalId, journalId)));
 const storedFiles = async (journalId: number) => (await env.FILES.list({ prefix: fileKeys.submission(journalId, "") })).objects.length;
 
 describe("attack: Submit Online", () => {
   it("a burst of 25 simultaneous posts from one address stores exactly the hourly limit", async () => {
     const j = await createJournal();
-    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => submit(j.host, form(`Burst ${i}`), { "cf-connecting-ip": "192.0.2.77" })));
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => submit(j.host, form(`Burst ${i}`), { "cf-connecting-ip": "192.0.2.77" })),
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(SUBMISSIONS_PER_WINDOW);
     expect(statuses.filter((s) => s === 429)).toHaveLength(25 - SUBMISSIONS_PER_WINDOW);
@@ -37,7 +43,9 @@ describe("attack: Submit Online", () => {
     const j = await createJournal();
     const statuses: number[] = [];
     for (let i = 0; i < SUBMISSIONS_PER_WINDOW + 3; i++) {
-      statuses.push((await submit(j.host, form(`Rotating ${i}`), { "cf-connecting-ip": `2001:db8:abcd:12::${(i + 1).toString(16)}` })).status);
+      statuses.push(
+        (await submit(j.host, form(`Rotating ${i}`), { "cf-connecting-ip": `2001:db8:abcd:12::${(i + 1).toString(16)}` })).status,
+      );
     }
     expect(statuses).toEqual([...Array(SUBMISSIONS_PER_WINDOW).fill(201), 429, 429, 429]);
   });

@@ -12,12 +12,7 @@ import { clientIpOf, throttleKeyOfIp } from "../../auth/client-ip";
 import { limitUploadBody } from "../../middleware/body-size";
 import { isUniqueViolation, nowIso } from "../../data/db";
 import { PDF_MAX_BYTES } from "#contract/constants";
-import {
-  SUBMISSION_WINDOW_MS,
-  SUBMISSIONS_PER_WINDOW,
-  submissionFieldsSchema,
-  type SubmissionCreated,
-} from "#contract/submission";
+import { SUBMISSION_WINDOW_MS, SUBMISSIONS_PER_WINDOW, submissionFieldsSchema, type SubmissionCreated } from "#contract/submission";
 
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"; // no 0/O, 1/I: readable over the phone
 
