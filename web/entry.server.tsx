@@ -3,8 +3,7 @@
 // JSON data block (not a script: the CSP keeps script-src 'self'). The Worker wraps both in the built document
 // (worker/pages/document.ts).
 // Reached from the Worker as "#web/entry.server" (package.json "imports"); see docs/decisions/0070.
-import { renderToStringAsync } from "preact-render-to-string";
-import type { VNode } from "preact";
+import { renderToString } from "react-dom/server";
 import {
   createStaticHandler,
   createStaticRouter,
@@ -77,10 +76,9 @@ export async function renderPage(
     }
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  // Rendered by Preact (the React API through preact/compat, docs/decisions/0071), whole: lazy parts (the Submit
-  // Online form) are awaited, so the status is known before the first byte and the page is complete.
-  const page = <StaticRouterProvider router={router} context={context} hydrate={false} />;
-  const html = await renderToStringAsync(page as unknown as VNode);
+  // renderToString: the cheapest of React's server APIs for a finished page (docs/decisions/0155). Nothing
+  // suspends: the loaders ran in handler.query, and lazy route modules (Submit Online) were loaded there too.
+  const html = renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
   const hydrationJson = scriptSafeJson({
     loaderData: context.loaderData,
     actionData: context.actionData,

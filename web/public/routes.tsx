@@ -1,7 +1,6 @@
 // The public site's routes (SPEC §2), one tree for the Worker's render and the browser's hydration. Each route
 // has an id naming its loader; where the loader runs is supplied by the caller: in the Worker it reads D1
 // (worker/pages/page-loaders.ts), in the browser it fetches the same loader's answer from /_data.
-import { lazy, Suspense } from "react";
 import type { LoaderFunction, RouteObject } from "react-router";
 import type { PageId } from "#contract/pages";
 import { PublicLayout } from "./layout";
@@ -16,10 +15,6 @@ import { SearchPage } from "./search-page";
 import { InstructionsPage } from "./instructions-page";
 import { IndexingPage } from "./indexing-page";
 import { ContactPage } from "./contact-page";
-import { Loading } from "../components/loading";
-
-// The Submit Online form carries the shared zod schema; only visitors who open it download that code.
-const SubmitOnlinePage = lazy(() => import("./submit-online-page").then((m) => ({ default: m.SubmitOnlinePage })));
 
 export type LoaderFor = (id: PageId) => LoaderFunction;
 
@@ -46,13 +41,15 @@ export function publicRoutes(loaderFor: LoaderFor): RouteObject[] {
         page("instructions", "instructions", <InstructionsPage />),
         page("indexing", "indexing", <IndexingPage />),
         page("contact", "contact", <ContactPage />),
-        page(
-          "submit",
-          "article",
-          <Suspense fallback={<Loading lines={8} label="Loading the form…" />}>
-            <SubmitOnlinePage />
-          </Suspense>,
-        ),
+        {
+          id: "submit",
+          path: "article",
+          loader: loaderFor("submit"),
+          // The Submit Online form carries the shared zod schema; only visitors who open it download that code. A
+          // route module (not React.lazy): the Worker's static handler loads it before rendering, so the HTML is
+          // whole, and the browser loads it before hydrating (web/main.tsx).
+          lazy: async () => ({ Component: (await import("./submit-online-page")).SubmitOnlinePage }),
+        },
       ],
     },
   ];
