@@ -1,8 +1,8 @@
 // The article's API shapes (contract/api.ts), made from its rows: the one place an article row becomes an
 // answer (public, staff, list row, search result). Each full view is parsed through its schema, which keeps only
 // the schema's keys (docs/decisions/0090, 0131).
-import type { ArticleRow } from "../../data/schema";
-import { filePaths } from "../../files/keys";
+import type { ArticleRow } from "../data/schema";
+import { filePaths } from "../files/keys";
 import {
   adminArticleSchema,
   publicArticleDetailSchema,

@@ -13,10 +13,10 @@ import { articleAddSchema, articleEditSchema, articleFormFieldsOf, articleFormOf
 import type { AdminArticle, AdminSearchResults, ArticleSaved } from "#contract/api";
 import { documentWarnings } from "../../documents/document-warnings";
 import { findArticle } from "../../data/articles.repo";
-import { toAdminArticle, toAdminSearchResults } from "./article-answers";
+import { toAdminArticle, toAdminSearchResults } from "../../views/article-answers";
 import { findIssue } from "../../data/issues.repo";
 import { searchAllArticles } from "../../data/search.repo";
-import { searchParams } from "../search/search-params";
+import { searchParams } from "../../views/search-params";
 import { addArticle, editArticle, removeArticle } from "./article-store";
 
 async function requireIssue(c: Context<AppEnv>, at: { year: number; volume: number; issue: number }): Promise<void> {

@@ -26,7 +26,7 @@ import {
   type EditorValues,
   type EditorWriteResult,
 } from "../../data/editors.repo";
-import { toEditor } from "./editor-answers";
+import { toEditor } from "../../views/editor-answers";
 
 /** A checked picture stored under a fresh unique name (never the client's); returns that name. */
 async function storePicture(c: Context<AppEnv>, file: File): Promise<string> {

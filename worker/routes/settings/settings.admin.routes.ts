@@ -9,7 +9,7 @@ import { limitJsonBody } from "../../middleware/body-size";
 import { jsonBody, jsonContent } from "../../middleware/json-body";
 import { settingsSchema } from "#contract/admin";
 import { saveSettings } from "../../data/journals.repo";
-import { settingsOf } from "./settings-answers";
+import { settingsOf } from "../../views/settings-answers";
 
 export const settingsAdminRoutes = new Hono<AppEnv>()
   .post("*", requireAdmin)
