@@ -13,7 +13,7 @@ import { hostNameOf } from "#contract/host";
 import { digitsIn } from "../middleware/params";
 import { searchQueryOf } from "../views/search-params";
 import { publicArticleListItemSchema, publicSearchResultsSchema } from "#contract/api";
-import type { PageLoad, PageLoaders } from "#contract/pages";
+import { FIXED_PAGE_IDS, type PageLoad, type PageLoaders, type PlainPageId, type PageDataById, type PageLoaderArgs } from "#contract/pages";
 import { articleDetail } from "../views/article-detail";
 import { toArticle, toListItem, toSearchResults } from "../views/article-answers";
 import { toPublicEditor } from "../views/editor-answers";
@@ -55,13 +55,24 @@ const publicIndexing = (rows: IndexingRow[]) => rows.map(toIndexingEntry);
 const ok = <T>(data: T): PageLoad<T> => ({ status: 200, data });
 const missing = <T>(data: T): PageLoad<T> => ({ status: 404, data });
 
+type Loader<K extends keyof PageDataById> = (args: PageLoaderArgs) => Promise<PageLoad<PageDataById[K]>>;
+
+/** Loaders for the pages whose data is more than their head: the type demands one for each such registry entry. */
+type DataLoaders = { [K in Exclude<keyof PageDataById, PlainPageId>]: Loader<K> };
+
 export function pageLoaders(c: Context<AppEnv>): PageLoaders {
   const journal = c.get("journal");
   const db = c.get("db");
   const origin = publicOrigin(journal, c.req.url);
   const fixed = (page: Parameters<typeof fixedPageHead>[2], personal = false) => fixedPageHead(journal, origin, page, { personal });
 
-  return {
+  // A page whose data is its head alone (instructions, contact, Submit Online) needs no loader of its own.
+  // (Every page with a fixed head gets one here; the data loaders below replace it where a page has more.)
+  const plain = Object.fromEntries(FIXED_PAGE_IDS.map((id) => [id, async () => ok({ head: fixed(id) })])) as unknown as {
+    [K in PlainPageId]: Loader<K>;
+  };
+
+  const loaders: DataLoaders = {
     root: async () =>
       ok({
         settings: settingsOf(journal),
@@ -120,9 +131,7 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
       return ok({ head: fixed("search", true), results });
     },
 
-    instructions: async () => ok({ head: fixed("instructions") }),
     indexing: async () => ok({ head: fixed("indexing"), indexing: publicIndexing(await listEnabledIndexing(db, journal.id)) }),
-    contact: async () => ok({ head: fixed("contact") }),
-    submit: async () => ok({ head: fixed("submit") }),
   };
+  return { ...plain, ...loaders };
 }
