@@ -3,7 +3,7 @@
 //   under /api/archives: POST /{id} (edit) — guarded here, next to the public reads of that prefix.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
-import { requireAdmin } from "../../middleware/auth";
+import { requireAdminToChange } from "../../middleware/auth";
 import { HttpError, notFound } from "../../errors";
 import { idOf } from "../../middleware/params";
 import { limitUploadBody } from "../../middleware/body-size";
@@ -54,7 +54,7 @@ export const articlesAdminRoutes = new Hono<AppEnv>()
   });
 
 /** Mounted at /api/archives next to the public reads: only its POSTs need (and get) the admin guard. */
-export const articleEditRoutes = new Hono<AppEnv>().post("*", requireAdmin).post("/:id", limitUploadBody, async (c) => {
+export const articleEditRoutes = new Hono<AppEnv>().use("*", requireAdminToChange).post("/:id", limitUploadBody, async (c) => {
   const old = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
   if (!old) throw notFound();
   const { fields, files } = await readFormBody(c);

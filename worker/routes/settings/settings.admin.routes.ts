@@ -1,7 +1,7 @@
 // POST /api/settings (staff): saves the settings form, next to the public GET of the same prefix.
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { requireAdmin } from "../../middleware/auth";
+import { requireAdminToChange } from "../../middleware/auth";
 import { HttpError } from "../../errors";
 import { actorOf } from "../../middleware/admin-actor";
 import { afterAdminWrite } from "../../data/admin-events.repo";
@@ -12,7 +12,7 @@ import { saveSettings } from "../../data/journals.repo";
 import { settingsOf } from "../../views/settings-answers";
 
 export const settingsAdminRoutes = new Hono<AppEnv>()
-  .post("*", requireAdmin)
+  .use("*", requireAdminToChange)
   .post("/", limitJsonBody, jsonContent, jsonBody(settingsSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
