@@ -13,6 +13,7 @@ import {
   type ArticleDetail,
   type SearchPageOf,
 } from "#contract/api";
+import type { ArticleFormField } from "#contract/admin";
 import { articleAuthors, referenceLines } from "#contract/scholarly";
 import { articlePath } from "#contract/citation";
 
@@ -56,3 +57,14 @@ export const toAdminSearchResults = <H extends Located & { txnid: string | null 
   ...page,
   results: page.results.map(toAdminListItem),
 });
+
+/** A stored article as form input, for merging an edit over it (articleEditSchema drops the other columns). */
+export function articleFormOf(row: ArticleRow): Record<ArticleFormField, unknown> {
+  return {
+    ...row,
+    refnumber: row.refnumber ?? "",
+    txnid: row.txnid ?? "",
+    references: row.referenceList,
+    author_details: row.authorDetails,
+  };
+}
