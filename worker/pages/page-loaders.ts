@@ -10,7 +10,7 @@ import { enabledIndexingQuery, listEnabledIndexing } from "../data/indexing.repo
 import type { ArticleRow, IndexingRow } from "../data/schema";
 import { searchPublicArticles } from "../data/search.repo";
 import { hostNameOf } from "#contract/host";
-import { digitsIn } from "../middleware/params";
+import { archiveIssueOf as issueAt } from "../middleware/params";
 import { searchQueryOf } from "../views/search-params";
 import { publicArticleListItemSchema, publicSearchResultsSchema } from "#contract/api";
 import { FIXED_PAGE_IDS, type PageLoad, type PageLoaders, type PlainPageId, type PageDataById, type PageLoaderArgs } from "#contract/pages";
@@ -26,12 +26,6 @@ import { journalName } from "#contract/journal-info";
 import { publicOrigin } from "../seo/origin";
 import { fixedPageHead, notFoundHead, pageHead } from "./page-heads";
 import { refToLookUp } from "#contract/refnumber";
-
-/** The issue a URL names, or null when a part has no digits. */
-export function issueAt(params: Record<string, string | undefined>): { year: number; volume: number; issue: number } | null {
-  const [year, volume, issue] = [digitsIn(params.year), digitsIn(params.vol), digitsIn(params.issue)];
-  return year === null || volume === null || issue === null ? null : { year, volume, issue };
-}
 
 /** Whether a row sits in the issue the URL names (an article's page lives only under its own issue). */
 function inIssue(a: ArticleRow | undefined, params: Record<string, string | undefined>): ArticleRow | undefined {
