@@ -2,11 +2,9 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { assetHeadersFile } from "./worker/middleware/security-header-values";
-import { preactForReact } from "./preact-aliases";
 
 export default defineConfig({
   plugins: [
-    preactForReact(),
     react(),
     {
       // /static/* is served by the asset store without the Worker: its security headers come from `_headers`.

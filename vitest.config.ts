@@ -1,11 +1,9 @@
 // API tests run inside workerd with the real local D1 and R2 bindings and the real migrations applied.
 import { defineConfig } from "vitest/config";
 import { workersRuntime } from "./tests/workers-runtime";
-import { preactForReact } from "./preact-aliases";
 
 export default defineConfig({
-  // The Worker renders pages with Preact behind the React API, as in the build (vite.config.ts).
-  plugins: [preactForReact(), workersRuntime()],
+  plugins: [workersRuntime()],
   test: {
     include: ["worker/**/*.test.ts", "contract/**/*.test.ts"],
     globalSetup: ["./tests/api/ensure-built-shell.ts"],

@@ -18,9 +18,6 @@ import {
   referenceLines,
   splitAuthors,
 } from "./scholarly";
-import type { ArticleRow, articles, editors, issues, journals } from "../worker/data/schema";
-
-type ArticleInsert = typeof articles.$inferInsert;
 
 /** API error codes of the admin calls (the `error` of `{ error }`). */
 export const ADMIN_ERROR_CODES = [
@@ -99,7 +96,6 @@ export const createIssueSchema = z.object({
 export type CreateIssueInput = z.input<typeof createIssueSchema>;
 /** The columns a new issue sets (each field is the issue column of its name). */
 export type IssueFields = z.output<typeof createIssueSchema>;
-const _everyIssueFieldIsAColumn: Record<Exclude<keyof IssueFields, keyof typeof issues.$inferInsert>, never> = {};
 
 // ---- Articles ---------------------------------------------------------------------------------------------
 
@@ -246,19 +242,7 @@ export function articleColumnsOf(f: ArticleFields, doiPrefix: string) {
 }
 /** The columns an article form writes (the file, status, stamps and plain-text copies are the store's). */
 export type ArticleColumns = ReturnType<typeof articleColumnsOf>;
-// Every form field lands in a column of its name: a field with none fails to compile here.
-const _everyFieldIsAColumn: Record<Exclude<keyof ArticleColumns, keyof ArticleInsert>, never> = {};
-
-/** A stored article as form input, for merging an edit over it (articleEditSchema drops the other columns). */
-export function articleFormOf(row: ArticleRow): Record<ArticleFormField, unknown> {
-  return {
-    ...row,
-    refnumber: row.refnumber ?? "",
-    txnid: row.txnid ?? "",
-    references: row.referenceList,
-    author_details: row.authorDetails,
-  };
-}
+// Every form field lands in a column of its name: worker/data/form-columns.ts fails to compile for one that does not.
 
 /** Only the article form's fields of a request body (anything else is ignored). */
 export const articleFormFieldsOf = (body: Record<string, unknown>) => sentFields(body, ARTICLE_FORM_FIELDS);
@@ -290,7 +274,6 @@ export type EditorFields = z.output<typeof editorSchema>;
 export type EditorFormField = keyof EditorFields;
 /** The names of the editor form's fields (the picture comes separately). */
 export const EDITOR_FORM_FIELDS = editorSchema.keyof().options;
-const _everyEditorFieldIsAColumn: Record<Exclude<EditorFormField, keyof typeof editors.$inferInsert>, never> = {};
 
 /** POST /api/editors/{id} with only a status: the list's toggle (SPEC §4). */
 export const editorStatusSchema = z.object({ status: editorStatusField });
@@ -339,7 +322,6 @@ export const settingsSchema = z
 export type SettingsInput = z.input<typeof settingsSchema>;
 /** The columns a settings save writes (each field is the journal column of its name); a field left out is undefined. */
 export type SettingsFields = z.output<typeof settingsSchema>;
-const _everySettingIsAColumn: Record<Exclude<keyof SettingsFields, keyof typeof journals.$inferInsert>, never> = {};
 
 // ---- Error codes from validation ----------------------------------------------------------------------------
 

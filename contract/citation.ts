@@ -14,7 +14,7 @@ export interface CitableArticle {
 
 import { doiUrl, orcidUrl, splitAuthors } from "./scholarly";
 import { clip, jsonLd, linkRel, metaName, metaProperty } from "./html";
-import type { ScholarlyRecord } from "../worker/seo/scholarly-record";
+import type { ScholarlyRecord } from "./scholarly-record";
 
 export { splitAuthors };
 

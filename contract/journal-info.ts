@@ -1,6 +1,5 @@
 // Journal facts every output shows (pages, heads, citations, generated documents): the display name and the ISSNs,
 // from the journal row the request resolved to.
-import type { JournalRow } from "../worker/data/schema";
 import { richTextToPlain } from "./rich-text";
 
 const tidy = (s: string | null | undefined): string =>
@@ -9,7 +8,7 @@ const tidy = (s: string | null | undefined): string =>
     .trim();
 
 /** The journal's display name: websitename, else the plain text of formatted_journal_name, else its domain. */
-export function journalName(j: Pick<JournalRow, "websitename" | "formatted_journal_name"> & { domain?: string | null }): string {
+export function journalName(j: { websitename: string | null; formatted_journal_name: string | null; domain?: string | null }): string {
   return tidy(j.websitename) || tidy(richTextToPlain(j.formatted_journal_name)) || tidy(j.domain) || "Journal";
 }
 

@@ -1,6 +1,7 @@
 // The public pages' data: what each page's loader answers (on the server while rendering the first HTML, and as
 // JSON from /_data on client-side navigation), and the head every page declares from that data.
 // Runtime-neutral: the Worker fills these, the React routes in web/public/ read them (docs/decisions/0070).
+import { clip } from "./html";
 import type { Article, ArticleDetail, ArticleListItem, ArchiveYear, IndexingEntry, PublicEditor, SearchResults, Settings } from "./api";
 
 /** The <head> of one page, built on the server from the page's data. */
@@ -62,40 +63,163 @@ export interface IndexingData extends WithHead {
 /** Pages whose content is the settings only (instructions, contact, Submit Online). */
 export type PlainPageData = WithHead;
 
-export interface PageDataById {
-  root: RootData;
-  home: HomeData;
-  board: BoardData;
-  archives: ArchivesData;
-  issue: IssueData;
-  article: ArticleData;
-  certificates: CertificatesData;
-  search: SearchData;
-  instructions: PlainPageData;
-  indexing: IndexingData;
-  contact: PlainPageData;
-  submit: PlainPageData;
+/** What a fixed page's head says, from the journal's facts (built on the server: worker/pages/page-heads.ts). */
+export interface JournalFacts {
+  name: string;
+  /** The ISSNs as one line ("2394-7500, 2394-5869"), or "". */
+  issns: string;
+  /** The home content as plain text, or "". */
+  homeText: string;
 }
+
+export interface FixedHead {
+  /** The page's own title; the journal name is appended. null: the journal name alone (the home page). */
+  title: string | null;
+  description: (journal: JournalFacts) => string;
+  /** e.g. "noindex, follow"; omitted: robots at their default. */
+  robots?: string;
+}
+
+/**
+ * One public page. Its component is registered under the same id in web/public/page-components.tsx and, when its
+ * data is more than its head, its loader in worker/pages/page-loaders.ts; the types demand both.
+ */
+export interface PageEntry<Data extends WithHead = WithHead> {
+  /** The URL pattern (React Router syntax). */
+  path: string;
+  /** Its label in the header's and the footer's navigation (in registry order); omitted: not in the navigation. */
+  nav?: string;
+  /** Listed in the sitemap's fixed pages (/sitemaps/pages.xml). */
+  sitemap?: boolean;
+  /** The head of a page whose head does not depend on its data (article and issue heads come from their loaders). */
+  head?: FixedHead;
+  /** The page's data as its loader answers it: a type only, declared with `dataType<...>()`. */
+  readonly data: Data;
+}
+
+/** Declares a page's data type in its registry entry (the value is undefined: only the type is used). */
+const dataType = <Data extends WithHead>() => undefined as unknown as Data;
+
+/**
+ * The registry of public pages (SPEC §2), one entry each. The route tree (web/public/routes.tsx), the page-data
+ * types below, the sitemap's fixed pages, the navigation and the fixed heads all derive from it. Order: the
+ * navigation's, then the rest as the sitemap lists them.
+ */
+export const PUBLIC_PAGES = {
+  home: {
+    data: dataType<HomeData>(),
+    path: "/",
+    nav: "HOME",
+    sitemap: true,
+    head: {
+      title: null,
+      description: (j) =>
+        clip(j.homeText || `${j.name}${j.issns ? ` (ISSN ${j.issns})` : ""}: an indexed, refereed and peer-reviewed journal.`, 300),
+    },
+  },
+  board: {
+    data: dataType<BoardData>(),
+    path: "/board",
+    nav: "EDITORIAL BOARD",
+    sitemap: true,
+    head: {
+      title: "Editorial Board",
+      description: (j) => `Editorial board of ${j.name}: the Editor-in-Chief, Associate Editors and Assistant Editors.`,
+    },
+  },
+  archives: {
+    data: dataType<ArchivesData>(),
+    path: "/archives",
+    nav: "ARCHIVES",
+    sitemap: true,
+    head: { title: "Archives", description: (j) => `Every issue of ${j.name}, by year, volume and issue.` },
+  },
+  instructions: {
+    data: dataType<PlainPageData>(),
+    path: "/instructions",
+    nav: "INSTRUCTIONS",
+    sitemap: true,
+    head: {
+      title: "Instructions to Authors",
+      description: (j) => `How to submit to ${j.name}: manuscript format, publication fees and the copyright form.`,
+    },
+  },
+  indexing: {
+    data: dataType<IndexingData>(),
+    path: "/indexing",
+    nav: "INDEXING",
+    sitemap: true,
+    head: { title: "Indexing and Abstracting", description: (j) => `Databases and services that index and abstract ${j.name}.` },
+  },
+  contact: {
+    data: dataType<PlainPageData>(),
+    path: "/contact",
+    nav: "CONTACT US",
+    sitemap: true,
+    head: { title: "Contact Us", description: (j) => `Contact ${j.name}: postal address, e-mail and phone.` },
+  },
+  submit: {
+    data: dataType<PlainPageData>(),
+    path: "/article",
+    sitemap: true,
+    head: { title: "Submit Online", description: (j) => `Submit your manuscript to ${j.name} online (PDF).` },
+  },
+  certificates: {
+    data: dataType<CertificatesData>(),
+    path: "/pdf",
+    sitemap: true,
+    head: {
+      title: "Download Publication Certificate",
+      description: (j) => `Authors of ${j.name}: download your article, publication certificates, cover page and the editorial board.`,
+    },
+  },
+  search: {
+    data: dataType<SearchData>(),
+    path: "/search",
+    head: { title: "Search", description: (j) => `Search the articles published in ${j.name}.`, robots: "noindex, follow" },
+  },
+  issue: { data: dataType<IssueData>(), path: "/archives/:year/:vol/:issue" },
+  article: { data: dataType<ArticleData>(), path: "/archives/:year/:vol/:issue/:ref" },
+} satisfies Record<string, PageEntry>;
+
+export type PublicPageId = keyof typeof PUBLIC_PAGES;
+
+/** Every route's data by route id: the layout's ("root") and each public page's, as the registry declares it. */
+export type PageDataById = { root: RootData } & { [K in PublicPageId]: (typeof PUBLIC_PAGES)[K]["data"] };
 
 export type PageId = keyof PageDataById;
 
-export const PAGE_IDS = [
-  "root",
-  "home",
-  "board",
-  "archives",
-  "issue",
-  "article",
-  "certificates",
-  "search",
-  "instructions",
-  "indexing",
-  "contact",
-  "submit",
-] as const satisfies readonly PageId[];
+/** Pages whose data is only their head: they need no loader of their own (the fixed head is their data). */
+export type PlainPageId = { [K in PublicPageId]: PlainPageData extends PageDataById[K] ? K : never }[PublicPageId];
+
+export const PUBLIC_PAGE_IDS = Object.keys(PUBLIC_PAGES) as PublicPageId[];
 
 export function isPageId(id: string): id is PageId {
-  return (PAGE_IDS as readonly string[]).includes(id);
+  return id === "root" || Object.hasOwn(PUBLIC_PAGES, id);
+}
+
+/** The header's and footer's links, in registry order. */
+export const NAV_LINKS: { to: string; label: string }[] = PUBLIC_PAGE_IDS.flatMap((id) => {
+  const entry: PageEntry = PUBLIC_PAGES[id];
+  return entry.nav ? [{ to: entry.path, label: entry.nav }] : [];
+});
+
+/** The paths /sitemaps/pages.xml lists, in registry order. */
+export const SITEMAP_PATHS: string[] = PUBLIC_PAGE_IDS.flatMap((id) => {
+  const entry: PageEntry = PUBLIC_PAGES[id];
+  return entry.sitemap ? [entry.path] : [];
+});
+
+/** Pages with a head of their own in the registry, and that head. */
+export type FixedPageId = { [K in PublicPageId]: (typeof PUBLIC_PAGES)[K] extends { head: FixedHead } ? K : never }[PublicPageId];
+
+export const FIXED_PAGE_IDS = PUBLIC_PAGE_IDS.filter((id) => "head" in PUBLIC_PAGES[id]) as FixedPageId[];
+
+// A page whose data is its head alone must declare that head in its entry (its loader is then the head).
+const _plainPagesHaveHeads: Record<Exclude<PlainPageId, FixedPageId>, never> = {};
+
+export function fixedHeadOf(id: FixedPageId): FixedHead {
+  return (PUBLIC_PAGES[id] as PageEntry).head as FixedHead;
 }
 
 /** A loader's answer: the page data and the HTTP status it goes out with (404 for a missing article/issue). */

@@ -4,7 +4,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileCheck } from "./file-checkers";
 
-export const workersRuntime = () =>
+export const workersRuntime = (opts: { nodeEnv?: string } = {}) =>
   cloudflareTest(async () => ({
     wrangler: { configPath: "./wrangler.toml" },
     miniflare: {
@@ -13,6 +13,9 @@ export const workersRuntime = () =>
         JWT_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
         // How many random articles worker/documents/fuzz.test.ts renders (the 500 take ~7 minutes).
         FUZZ_ARTICLES: process.env.FUZZ_ARTICLES ?? "40",
+        // process.env.NODE_ENV inside workerd (nodejs_compat populates process.env from bindings): React picks its
+        // production or development build by it.
+        ...(opts.nodeEnv ? { NODE_ENV: opts.nodeEnv } : {}),
       },
       // qpdf, unzip, Python's and Java's zip readers, run in Node for tests inside workerd (tests/file-checkers.ts).
       serviceBindings: { FILE_CHECK: fileCheck },

@@ -3,8 +3,9 @@
 // JSON data block (not a script: the CSP keeps script-src 'self'). The Worker wraps both in the built document
 // (worker/pages/document.ts).
 // Reached from the Worker as "#web/entry.server" (package.json "imports"); see docs/decisions/0070.
-import { renderToStringAsync } from "preact-render-to-string";
-import type { VNode } from "preact";
+import type { ReactElement } from "react";
+import { renderToReadableStream, renderToString } from "react-dom/server";
+import { prerender } from "react-dom/static";
 import {
   createStaticHandler,
   createStaticRouter,
@@ -15,20 +16,10 @@ import {
   type LoaderFunction,
   type StaticHandlerContext,
 } from "react-router";
-import type { PageHead, PageId, PageLoad, PageLoaders } from "#contract/pages";
+import type { PageHead, PageLoad, PageLoaders } from "#contract/pages";
+import type { LoadPageData, RenderPage, ServerRenderApi } from "#contract/page-render";
 import { scriptSafeJson } from "#contract/html";
-import type * as Contract from "../worker/pages/entry-server";
 import { publicRoutes } from "./public/routes";
-
-export interface RenderedPage {
-  status: number;
-  /** The head of the deepest route that declared one; `fallbackHead` for unknown paths and errors. */
-  head: PageHead;
-  /** The markup for #root. */
-  html: string;
-  /** The router state for hydration (web/main.tsx), as JSON safe to place inside a <script> element. */
-  hydrationJson: string;
-}
 
 /** Errors as React Router's browser router reads them back (the same shape StaticRouterProvider writes). */
 function serializeErrors(errors: StaticHandlerContext["errors"]): Record<string, unknown> | null {
@@ -58,10 +49,22 @@ function headOf(value: unknown): PageHead | null {
   return head && typeof head.title === "string" ? head : null;
 }
 
-export async function renderPage(
-  request: Request,
-  opts: { loaders: PageLoaders; fallbackHead: PageHead },
-): Promise<RenderedPage | Response> {
+/**
+ * React's server APIs that send a finished page (the status goes out before the first byte, so the whole page is
+ * rendered first). renderToString is the cheapest, and nothing suspends: the loaders ran in handler.query, which
+ * also loaded the lazy route modules (Submit Online). The others stay for worker/pages/render-apis.bench.ts.
+ */
+const SERVER_RENDERS: Record<ServerRenderApi, (page: ReactElement) => string | Promise<string>> = {
+  renderToString,
+  prerender: async (page) => new Response((await prerender(page)).prelude).text(),
+  renderToReadableStream: async (page) => {
+    const stream = await renderToReadableStream(page);
+    await stream.allReady;
+    return new Response(stream).text();
+  },
+};
+
+export const renderPage: RenderPage = async (request, opts) => {
   const routes = serverRoutes(opts.loaders);
   const handler = createStaticHandler(routes);
   const context = await handler.query(request);
@@ -77,20 +80,18 @@ export async function renderPage(
     }
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  // Rendered by Preact (the React API through preact/compat, docs/decisions/0071), whole: lazy parts (the Submit
-  // Online form) are awaited, so the status is known before the first byte and the page is complete.
-  const page = <StaticRouterProvider router={router} context={context} hydrate={false} />;
-  const html = await renderToStringAsync(page as unknown as VNode);
+  const html = await SERVER_RENDERS[opts.api ?? "renderToString"](
+    <StaticRouterProvider router={router} context={context} hydrate={false} />,
+  );
   const hydrationJson = scriptSafeJson({
     loaderData: context.loaderData,
     actionData: context.actionData,
     errors: serializeErrors(context.errors),
   });
   return { status: context.statusCode, head: head ?? opts.fallbackHead, html, hydrationJson };
-}
+};
 
-/** One route's loader answer for client-side navigation to `url`; null when `routeId` is not part of that page. */
-export async function loadPageData(url: URL, routeId: PageId, request: Request, loaders: PageLoaders): Promise<PageLoad<unknown> | null> {
+export const loadPageData: LoadPageData = async (url, routeId, request, loaders) => {
   const matches =
     matchRoutes(
       publicRoutes(() => async () => null),
@@ -100,7 +101,4 @@ export async function loadPageData(url: URL, routeId: PageId, request: Request, 
   if (!match) return null;
   const load = loaders[routeId] as (args: { request: Request; params: Record<string, string | undefined> }) => Promise<PageLoad<unknown>>;
   return load({ request: new Request(url, { headers: request.headers }), params: match.params });
-}
-
-// The Worker type-checks against worker/pages/entry-server.d.ts; this keeps that contract true.
-({ renderPage, loadPageData }) satisfies typeof Contract;
+};

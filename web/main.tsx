@@ -2,8 +2,8 @@
 // data block: React hydrates that markup. The admin area arrives as an empty shell and is rendered here.
 import { StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
-import { createRouter } from "./router";
+import { matchRoutes, RouterProvider, type RouteObject } from "react-router";
+import { browserRoutes, createRouter } from "./router";
 import "./site.css";
 
 declare global {
@@ -24,12 +24,36 @@ function HydrationMark() {
   return null;
 }
 
-const container = document.getElementById("root")!;
-const app = (
-  <StrictMode>
-    <RouterProvider router={createRouter()} />
-    <HydrationMark />
-  </StrictMode>
-);
-if (window.__staticRouterHydrationData) hydrateRoot(container, app);
-else createRoot(container).render(app);
+/**
+ * Loads the lazy route modules of the page being hydrated (Submit Online) before React hydrates: the Worker rendered
+ * them, and a router still loading them would render nothing where the server's markup is (a hydration mismatch).
+ */
+async function loadLazyMatches(routes: RouteObject[]): Promise<void> {
+  const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
+  await Promise.all(
+    lazy.map(async (m) => {
+      const loaded = await (m.route.lazy as () => Promise<object>)();
+      Object.assign(m.route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+async function start(): Promise<void> {
+  const container = document.getElementById("root")!;
+  const routes = browserRoutes();
+  const hydrating = Boolean(window.__staticRouterHydrationData);
+  // Before the router exists: a router created with a lazy route in its first match starts uninitialised.
+  if (hydrating) await loadLazyMatches(routes);
+  const app = (
+    <StrictMode>
+      <RouterProvider router={createRouter(routes)} />
+      <HydrationMark />
+    </StrictMode>
+  );
+  // A mismatch between the Worker's markup and the first client render is a bug: say so on the console (the browser
+  // tests fail on console errors) instead of React's silent recovery by client rendering.
+  if (hydrating) hydrateRoot(container, app, { onRecoverableError: (error) => console.error("hydration mismatch:", error) });
+  else createRoot(container).render(app);
+}
+
+void start();

@@ -31,6 +31,11 @@ export interface AppEnv {
     assets: Fetcher;
     config: AppConfig;
     admin: AdminPrincipal;
+    /**
+     * Set when this request's handler put an admin write in its D1 batch (afterAdminWrite, through the actor):
+     * with a successful answer, the write committed and the content version moved (edge/content-version.ts).
+     */
+    adminWrite: boolean;
     /** The verified token's id and expiry (set by requireAdmin; logout revokes it). */
     session: { tokenId: string; expiresAt: Date };
   };

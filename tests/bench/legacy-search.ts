@@ -5,7 +5,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../worker/env";
 import { articles } from "../../worker/data/schema";
 import { firstPageOrder } from "../../worker/data/articles.repo";
-import { toAdminArticle, toArticle } from "../../worker/routes/archives/article-answers";
+import { toAdminArticle, toArticle } from "../../worker/views/article-answers";
 import { STATUS_ENABLED } from "#contract/constants";
 
 export async function createLegacyIndex(db: D1Database): Promise<void> {

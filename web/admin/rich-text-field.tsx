@@ -5,7 +5,7 @@ import type { ReactNode, RefObject } from "react";
 import type { Editor } from "@tiptap/react";
 import { describedBy, Field } from "./admin-ui";
 import type { FieldBinding } from "./form-kit";
-import { RichTextEditor } from "./rich-text-island";
+import { RichTextEditor } from "./rich-text-editor";
 
 export function RichTextField(props: {
   field: FieldBinding;

@@ -1,12 +1,16 @@
 // False while the server renders and while the browser hydrates the Worker's HTML, true once the page is interactive.
 // A form whose submit needs JavaScript (Submit Online uploads through the API) keeps its button disabled until then,
 // so a click that lands before hydration never falls through to a native form submission.
-// (An effect, not useSyncExternalStore's server snapshot: Preact's compat layer, which serves the React API here,
-// has no server snapshot, and an effect runs only in the browser after hydration in every renderer.)
-import { useEffect, useState } from "react";
+// useSyncExternalStore's server snapshot is what React hydrates against, so the first client render matches the
+// Worker's markup and React re-renders with the client snapshot right after.
+import { useSyncExternalStore } from "react";
+
+const subscribe = () => () => {};
 
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -1,10 +1,9 @@
 // /archives: one frame per year titled '{year} ISSUES', with a link 'VOL. {volume} : ISSUE {n}' for each issue
 // number 1..total_issues (SPEC §2).
 import { Link } from "react-router";
-import { useLoaderData } from "react-router";
 import type { ArchiveYear } from "#contract/api";
-import type { ArchivesData } from "#contract/pages";
 import { issuePath } from "../lib/format";
+import { usePageData } from "../lib/page-data";
 
 /** One frame per year with a link to every issue (the archives page and the home page). */
 export function YearFrames({ archives, headingLevel = 2 }: { archives: ArchiveYear[]; headingLevel?: 2 | 3 }) {
@@ -36,7 +35,7 @@ export function YearFrames({ archives, headingLevel = 2 }: { archives: ArchiveYe
 }
 
 export function ArchivesPage() {
-  const { archives } = useLoaderData() as ArchivesData;
+  const { archives } = usePageData("archives");
   return (
     <article className="page">
       <header className="page__header">

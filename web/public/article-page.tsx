@@ -1,16 +1,16 @@
 // /archives/{year}/{vol}/{issue}/{ref}: the article (abstract) page. The Worker already wrote the scholarly
 // meta tags into the first HTML; this is what the reader sees. 'Article not found!' when missing or disabled.
-import { Link, useLoaderData } from "react-router";
-import type { ArticleData } from "#contract/pages";
+import { Link } from "react-router";
 import { CiteArticle } from "../components/cite-article";
 import { DownloadIcon } from "../components/icons";
 import { RichText } from "../components/rich-text";
 import { articlePdfPath, citationText, issueLabel, issuePath, splitAuthors } from "../lib/format";
 import { useJournalName } from "./journal-context";
+import { usePageData } from "../lib/page-data";
 
 export function ArticlePage() {
   // The loader answers null (and 404) when the article is missing, disabled, or not in the issue the URL names.
-  const { article: a } = useLoaderData() as ArticleData;
+  const { article: a } = usePageData("article");
   const name = useJournalName();
 
   if (!a) {

@@ -1,9 +1,9 @@
 // /board: enabled editors grouped under Editor-in-Chief, Associate Editors, Assistant Editors (SPEC §2).
 import type { PublicEditor as Editor } from "#contract/api";
 import { EDITOR_CATEGORIES, EDITOR_CATEGORY_HEADINGS } from "#contract/constants";
-import { useLoaderData } from "react-router";
-import type { BoardData } from "#contract/pages";
+
 import { RichText } from "../components/rich-text";
+import { usePageData } from "../lib/page-data";
 
 function EditorCard({ e }: { e: Editor }) {
   return (
@@ -29,7 +29,7 @@ function EditorCard({ e }: { e: Editor }) {
 }
 
 export function BoardPage() {
-  const { editors: data } = useLoaderData() as BoardData;
+  const { editors: data } = usePageData("board");
 
   return (
     <article className="page">

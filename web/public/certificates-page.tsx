@@ -2,11 +2,11 @@
 // certificate per author (authors split on commas, trimmed), the cover page and the editorial board, linking to
 // the SPEC §7 document calls with the SPEC's file names. Without one: a form asking for it.
 import { useState, type FormEvent } from "react";
-import { Link, useLoaderData, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { Article } from "#contract/api";
-import type { CertificatesData } from "#contract/pages";
 import { RichText } from "../components/rich-text";
 import { articlePath, articlePdfPath, issueLabel, splitAuthors } from "../lib/format";
+import { usePageData } from "../lib/page-data";
 
 interface DocumentRow {
   label: string;
@@ -64,7 +64,7 @@ function RefForm({ initial }: { initial: string }) {
 }
 
 export function CertificatesPage() {
-  const { refno, article: a } = useLoaderData() as CertificatesData;
+  const { refno, article: a } = usePageData("certificates");
 
   return (
     <article className="page">

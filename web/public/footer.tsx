@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import { currentYear, issnLines } from "../lib/format";
 import { useJournalName, useSettings } from "./journal-context";
-import { NAV_LINKS } from "./header";
+import { NAV_LINKS } from "#contract/pages";
 
 export function SiteFooter() {
   const s = useSettings();

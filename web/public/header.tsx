@@ -3,18 +3,10 @@
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { Settings } from "#contract/api";
+import { NAV_LINKS } from "#contract/pages";
 import { CloseIcon, EmblemIcon, MailIcon, MenuIcon } from "../components/icons";
 import { issnLines, journalName } from "../lib/format";
 import { useHeaderBranch, useSettings } from "./journal-context";
-
-export const NAV_LINKS = [
-  { to: "/", label: "HOME" },
-  { to: "/board", label: "EDITORIAL BOARD" },
-  { to: "/archives", label: "ARCHIVES" },
-  { to: "/instructions", label: "INSTRUCTIONS" },
-  { to: "/indexing", label: "INDEXING" },
-  { to: "/contact", label: "CONTACT US" },
-] as const;
 
 function UtilityBar({ s }: { s: Settings | undefined }) {
   return (

@@ -1,8 +1,7 @@
 // / : the journal's identity (name, ISSN on two lines, fixed claims), its home content, the current issue,
 // and the indexing grid.
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import type { ArchiveYear } from "#contract/api";
-import type { HomeData } from "#contract/pages";
 import { CheckIcon } from "../components/icons";
 import { IndexingGrid } from "../components/indexing-grid";
 import { Loading } from "../components/loading";
@@ -10,6 +9,7 @@ import { RichText } from "../components/rich-text";
 import { issnLines, issueLabel, issuePath, journalName } from "../lib/format";
 import { YearFrames } from "./archives-page";
 import { useSettings } from "./journal-context";
+import { usePageData } from "../lib/page-data";
 
 const CLAIMS = ["Indexed", "Refereed", "Peer Reviewed"] as const;
 
@@ -34,7 +34,7 @@ function CurrentIssue({ archives }: { archives: ArchiveYear[] }) {
 
 export function HomePage() {
   const s = useSettings();
-  const { archives, indexing } = useLoaderData() as HomeData;
+  const { archives, indexing } = usePageData("home");
 
   return (
     <div className="home">

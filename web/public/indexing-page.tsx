@@ -1,12 +1,12 @@
 // /indexing: the 'INDEXING AND ABSTRACTING' grid of enabled partners, by sortnumber.
-import { useLoaderData } from "react-router";
-import type { IndexingData } from "#contract/pages";
+
 import { IndexingGrid } from "../components/indexing-grid";
 import { useJournalName } from "./journal-context";
+import { usePageData } from "../lib/page-data";
 
 export function IndexingPage() {
   const name = useJournalName();
-  const { indexing: data } = useLoaderData() as IndexingData;
+  const { indexing: data } = usePageData("indexing");
   return (
     <article className="page">
       <header className="page__header">

@@ -1,9 +1,9 @@
 // /archives/{year}/{vol}/{issue}: 'VOL. x, ISSUE y (year)' and the issue's articles, by page number.
-import { Link, useLoaderData, useParams } from "react-router";
-import type { IssueData } from "#contract/pages";
+import { Link, useParams } from "react-router";
 import { ArticleTable } from "../components/article-table";
 import { issueLabel } from "../lib/format";
 import { useJournalName } from "./journal-context";
+import { usePageData } from "../lib/page-data";
 
 /** Only the digits of a route parameter count (SPEC §2): "vol12" -> 12. */
 export const digitsOf = (raw: string | undefined): number | null => {
@@ -17,7 +17,7 @@ export function IssuePage() {
   const valid = year !== null && volume !== null && issue !== null;
   const label = valid ? issueLabel({ year, volume, issue }) : "Issue not found";
   const name = useJournalName();
-  const { articles } = useLoaderData() as IssueData;
+  const { articles } = usePageData("issue");
 
   return (
     <article className="page">

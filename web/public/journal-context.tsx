@@ -1,19 +1,15 @@
 // The host's journal settings and header branch: the root route's loader data, read by the layout and every
 // public page. They arrive with the first HTML (rendered in the Worker), so nothing waits for them.
-import { useRouteLoaderData } from "react-router";
 import type { Settings } from "#contract/api";
-import type { HeaderBranch, RootData } from "#contract/pages";
+import type { HeaderBranch } from "#contract/pages";
 import { journalName } from "../lib/format";
+import { useMaybePageData } from "../lib/page-data";
 
 export type { HeaderBranch };
 
-function useRootData(): RootData | undefined {
-  return useRouteLoaderData("root") as RootData | undefined;
-}
-
 /** The settings (undefined only on the root error screen, which renders without the root's data). */
 export function useSettings(): Settings | undefined {
-  return useRootData()?.settings;
+  return useMaybePageData("root")?.settings;
 }
 
 export function useJournalName(): string {
@@ -23,5 +19,5 @@ export function useJournalName(): string {
 
 /** The header branch the Worker chose for this host (SPEC §1, §9). */
 export function useHeaderBranch(): HeaderBranch {
-  return useRootData()?.headerBranch ?? "default";
+  return useMaybePageData("root")?.headerBranch ?? "default";
 }

@@ -1,13 +1,13 @@
 // /search?q=&page=: the result count, the query, and the issue-style table with a highlighted excerpt per
 // result, 20 a page with page links; the SPEC's sentence when nothing matches.
 import { useState, type FormEvent } from "react";
-import { useLoaderData, useNavigate, useSearchParams } from "react-router";
-import type { SearchData } from "#contract/pages";
+import { useNavigate, useSearchParams } from "react-router";
 import { ArticleTable } from "../components/article-table";
 import { SearchIcon } from "../components/icons";
 import { Pagination } from "../components/pagination";
 import { resultCountText, searchHref } from "../lib/search-format";
 import { useJournalName } from "./journal-context";
+import { usePageData } from "../lib/page-data";
 
 export const EMPTY_RESULT = "Sorry, nothing matched your search terms. Please try again with different keywords.";
 
@@ -22,7 +22,7 @@ export function SearchPage() {
     setShown(q);
     setText(q);
   }
-  const { results: data } = useLoaderData() as SearchData;
+  const { results: data } = usePageData("search");
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -13,6 +13,8 @@ export interface AdminActor {
   journalId: number;
   adminId: number | null;
   username: string;
+  /** Marks the request as one that writes (afterAdminWrite calls it): read after the answer, by noteAdminWrite. */
+  noteWrite?: () => void;
 }
 
 export type AdminEntity = "article" | "editor" | "issue" | "settings";
@@ -37,6 +39,8 @@ export interface AfterWriteOptions {
 
 /** The statements an admin write adds to its batch, after its own change statement. */
 export function afterAdminWrite(db: Db, actor: AdminActor, event: AdminEvent, opts: AfterWriteOptions = {}): BatchItem<"sqlite">[] {
+  // The batch these statements join commits or throws: a handler that answers 2xx after it has committed.
+  actor.noteWrite?.();
   const entityId = event.entityId ?? null;
   const guard = opts.ifChanged ? sql`changes() > 0` : sql`1`;
   // INSERT ... SELECT of constants, so the row can depend on the statement before it (changes(),

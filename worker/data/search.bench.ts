@@ -13,7 +13,7 @@ import { loadBenchData } from "../../tests/bench/search-load";
 import { createLegacyIndex, legacyIssueList, legacySearch } from "../../tests/bench/legacy-search";
 import { searchAllArticles, searchPublicArticles } from "./search.repo";
 import { listIssueArticlesAll, listPublicIssueArticles } from "./articles.repo";
-import { toAdminListItem, toAdminSearchResults, toListItem, toSearchResults } from "../routes/archives/article-answers";
+import { toAdminListItem, toAdminSearchResults, toListItem, toSearchResults } from "../views/article-answers";
 
 interface Sample {
   median: number;

@@ -11,15 +11,14 @@ import { STALE_BOUND_MS } from "./freshness";
 /** "<journalId>.<version>": the newest version this browser has caused; its public reads never use an older one. */
 export const VERSION_COOKIE = "content-version";
 
-/** Admin calls that only read, though sent with POST (document generation). */
-const READ_ONLY_POSTS = ["/api/pdf/"];
-
-/** After a successful write by an authenticated admin (c.get("admin") set by requireAdmin): no D1 call here. */
+/**
+ * After a committed admin write: the handler's batch held afterAdminWrite's statements (which mark the request,
+ * c.get("adminWrite")) and the answer is a success. Logout, document generation and refused writes leave the
+ * version alone. No D1 call here.
+ */
 export const noteAdminWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  const method = c.req.method;
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return;
-  if (!c.get("admin") || c.res.status >= 400 || READ_ONLY_POSTS.some((p) => c.req.path.startsWith(p))) return;
+  if (!c.get("adminWrite") || c.res.status >= 400) return;
   forgetJournals();
   const journal = c.get("journal");
   c.res = new Response(c.res.body, c.res);

@@ -163,6 +163,42 @@ describe("edge cache", () => {
     }
   });
 
+  it("moves the content version only for committed writes: logout, document generation and refused writes leave it", async () => {
+    const j = await populated("Quiet Journal");
+    const token = await adminToken(j);
+    const again = await adminToken(j); // (creating an admin user moves the version: made before `before`)
+    const version = async () =>
+      (await env.DB.prepare("SELECT content_version AS v FROM journals WHERE id = ?").bind(j.id).first<{ v: number }>())?.v;
+    const versionCookie = (r: { res: Response }) => r.res.headers.getSetCookie().find((c) => c.startsWith("content-version="));
+    const before = await version();
+    const json = { ...bearer(token), "content-type": "application/json" };
+
+    const indexPage = await send(j.host, "/api/pdf/indexpage", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ refnumbers: [j.article.refnumber] }),
+    });
+    expect(indexPage.status).toBe(200);
+    expect(versionCookie(indexPage)).toBeUndefined();
+    const refused = await send(j.host, "/api/settings", { method: "POST", headers: json, body: JSON.stringify({ websitename: 42 }) });
+    expect(refused.status).toBe(400);
+    expect(versionCookie(refused)).toBeUndefined();
+    const logout = await send(j.host, "/auth/logout", { method: "POST", headers: bearer(token) });
+    expect(logout.status).toBe(204);
+    expect(versionCookie(logout)).toBeUndefined();
+    expect(await version()).toBe(before);
+
+    // A committed write does move it, and says so to the admin's browser.
+    const saved = await send(j.host, "/api/settings", {
+      method: "POST",
+      headers: { ...bearer(again), "content-type": "application/json" },
+      body: JSON.stringify({ websitename: "Quiet No More" }),
+    });
+    expect(saved.status).toBe(200);
+    expect(await version()).toBe((before ?? 0) + 1);
+    expect(versionCookie(saved)).toMatch(new RegExp(`^content-version=${j.id}\\.${(before ?? 0) + 1};`));
+  });
+
   it("shows an admin's write to the next public read at once", async () => {
     const j = await populated("Write Journal");
     const token = await adminToken(j);

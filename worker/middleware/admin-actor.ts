@@ -5,5 +5,10 @@ import type { AdminActor } from "../data/admin-events.repo";
 
 export function actorOf(c: Context<AppEnv>): AdminActor {
   const admin = c.get("admin");
-  return { journalId: c.get("journal").id, adminId: admin?.id ?? null, username: admin?.username ?? "" };
+  return {
+    journalId: c.get("journal").id,
+    adminId: admin?.id ?? null,
+    username: admin?.username ?? "",
+    noteWrite: () => c.set("adminWrite", true),
+  };
 }

@@ -27,3 +27,25 @@ describe("requireAdmin", () => {
     expect((await getJson(j.host, "/auth/verify-token/", { headers: bearer(await tokenFor(admin)) })).status).toBe(401);
   });
 });
+
+describe("admin guards cover every method that can change something", () => {
+  // Each admin prefix, with a path its admin router serves. Public reads (GET) stay open where they exist.
+  const ADMIN_PATHS = ["/api/settings/", "/api/editors/1", "/api/archives/1", "/api/admin/create-issue", "/api/pdf/indexpage"];
+
+  it("answers PUT, PATCH and DELETE to each admin prefix with 401 without a token", async () => {
+    const j = await createJournal();
+    for (const path of ADMIN_PATHS) {
+      for (const method of ["PUT", "PATCH", "DELETE", "POST"]) {
+        const { status, body } = await getJson(j.host, path, { method, headers: { "content-type": "application/json" }, body: "{}" });
+        expect({ path, method, status, body }).toEqual({ path, method, status: 401, body: { error: "unauthorized" } });
+      }
+    }
+  });
+
+  it("keeps the public reads under those prefixes open", async () => {
+    const j = await createJournal();
+    for (const path of ["/api/settings/", "/api/editors/", "/api/archives/"]) {
+      expect((await getJson(j.host, path)).status, path).toBe(200);
+    }
+  });
+});

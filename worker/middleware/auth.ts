@@ -1,5 +1,5 @@
-// requireAdmin: the one guard in front of every admin call. Apply it once per router (`.use("*", requireAdmin)`
-// or, on routers shared with public reads, `.post("*", requireAdmin)`), never inside handlers.
+// requireAdmin: the one guard in front of every admin call. Apply it once per router (`.use("*", requireAdmin)`,
+// or on routers mounted beside public reads `.use("*", requireAdminToChange)`), never inside handlers.
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { HttpError } from "../errors";
@@ -37,4 +37,16 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Admin answers are per-user: never cached by browsers or proxies.
   c.header("Cache-Control", "private, no-store");
   await next();
+};
+
+/** Methods that only read: the public may send them to a prefix staff also write under. */
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The guard of an admin router mounted beside public reads (/api/settings, /api/editors, /api/archives, /api/pdf):
+ * every method that can change something needs an admin (POST today, and any PUT, PATCH or DELETE added later).
+ */
+export const requireAdminToChange: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (READ_METHODS.has(c.req.method)) return next();
+  return requireAdmin(c, next);
 };

@@ -8,7 +8,7 @@ import { VERSION_COOKIE, versionFromCookie } from "../edge/content-version";
 import { HttpError } from "../errors";
 import { hostNameOf } from "#contract/host";
 
-/** Needs c.get("db") (set by the d1Session middleware). */
+/** Needs c.get("db") (set by requestContext, worker/middleware/request-context.ts, over a D1 session). */
 export const resolveJournal: MiddlewareHandler<AppEnv> = async (c, next) => {
   const wanted = getCookie(c, VERSION_COOKIE);
   // In Workers the request URL carries the Host the client sent; never X-Forwarded-Host.

@@ -7,7 +7,16 @@ export function digitsIn(raw: string | undefined): number | null {
   return digits && digits.length <= 9 ? Number(digits) : null;
 }
 
-/** digitsIn for the API: no digits at all is a 400. */
+/**
+ * The issue an /archives/{year}/{vol}/{issue}/... URL names, or null when a part has no digits. The one reading of
+ * those URLs for every router under /archives (pages, article PDFs, RIS/BibTeX): null answers 404 everywhere.
+ */
+export function archiveIssueOf(params: Record<string, string | undefined>): { year: number; volume: number; issue: number } | null {
+  const [year, volume, issue] = [digitsIn(params.year), digitsIn(params.vol), digitsIn(params.issue)];
+  return year === null || volume === null || issue === null ? null : { year, volume, issue };
+}
+
+/** digitsIn for the API (/api/...): no digits at all is a 400. */
 export function digitsOf(raw: string | undefined): number {
   const n = digitsIn(raw);
   if (n === null) throw badRequest("invalid_parameter");

@@ -1,10 +1,9 @@
-// Each public page's head (title, description, canonical, robots, scholarly tags), built from its loader's data
-// on the server. The article's citation_* / Dublin Core / Open Graph / JSON-LD tags come from the citation-tag
-// builder in worker/seo/ (articleTags), called here and nowhere else.
+// Each public page's head (title, description, canonical, robots, scholarly tags), built on the server: fixed
+// pages' from their registry entry (contract/pages.ts), the issue's and the article's from their loader's data
+// (the article's citation_* / Dublin Core / Open Graph / JSON-LD tags from worker/seo/article-page.ts).
 import type { JournalRow } from "../data/schema";
-import type { PageHead } from "#contract/pages";
+import { fixedHeadOf, PUBLIC_PAGES, type FixedPageId, type PageHead } from "#contract/pages";
 import { richTextToPlain } from "#contract/rich-text";
-import { clip } from "#contract/html";
 import { issnList, journalName } from "#contract/journal-info";
 
 export interface HeadInput {
@@ -32,45 +31,20 @@ export function notFoundHead(journal: JournalRow, title = "Page not found"): Pag
   return pageHead(journal, null, { title, description: title, canonicalPath: null, robots: "noindex" });
 }
 
-export type FixedPage = "home" | "board" | "archives" | "instructions" | "indexing" | "contact" | "submit" | "certificates" | "search";
-
-/** The fixed pages' titles and descriptions, and their canonical paths. */
-export function fixedPageHead(journal: JournalRow, origin: string | null, page: FixedPage, opts: { personal?: boolean } = {}): PageHead {
-  const name = journalName(journal);
-  const issn = issnList(journal.issn).join(", ");
-  const home = richTextToPlain(journal.home_content);
-  const pages: Record<FixedPage, Omit<HeadInput, "canonicalPath"> & { path: string }> = {
-    home: {
-      path: "/",
-      title: null,
-      description: clip(home || `${name}${issn ? ` (ISSN ${issn})` : ""}: an indexed, refereed and peer-reviewed journal.`, 300),
-    },
-    board: {
-      path: "/board",
-      title: "Editorial Board",
-      description: `Editorial board of ${name}: the Editor-in-Chief, Associate Editors and Assistant Editors.`,
-    },
-    archives: { path: "/archives", title: "Archives", description: `Every issue of ${name}, by year, volume and issue.` },
-    instructions: {
-      path: "/instructions",
-      title: "Instructions to Authors",
-      description: `How to submit to ${name}: manuscript format, publication fees and the copyright form.`,
-    },
-    indexing: {
-      path: "/indexing",
-      title: "Indexing and Abstracting",
-      description: `Databases and services that index and abstract ${name}.`,
-    },
-    contact: { path: "/contact", title: "Contact Us", description: `Contact ${name}: postal address, e-mail and phone.` },
-    submit: { path: "/article", title: "Submit Online", description: `Submit your manuscript to ${name} online (PDF).` },
-    certificates: {
-      path: "/pdf",
-      title: "Download Publication Certificate",
-      description: `Authors of ${name}: download your article, publication certificates, cover page and the editorial board.`,
-    },
-    search: { path: "/search", title: "Search", description: `Search the articles published in ${name}.`, robots: "noindex, follow" },
+/** A fixed page's head, from its registry entry (contract/pages.ts); search results and an author's download page
+ * are personal (`personal`): kept out of search engines. */
+export function fixedPageHead(journal: JournalRow, origin: string | null, page: FixedPageId, opts: { personal?: boolean } = {}): PageHead {
+  const facts = {
+    name: journalName(journal),
+    issns: issnList(journal.issn).join(", "),
+    homeText: richTextToPlain(journal.home_content),
   };
-  const { path, ...input } = pages[page];
-  // Search results and an author's download page are personal: kept out of search engines.
-  return pageHead(journal, origin, { ...input, canonicalPath: path, ...(opts.personal ? { robots: "noindex, follow" } : {}) });
+  const head = fixedHeadOf(page);
+  const robots = opts.personal ? "noindex, follow" : (head.robots ?? null);
+  return pageHead(journal, origin, {
+    title: head.title,
+    description: head.description(facts),
+    canonicalPath: PUBLIC_PAGES[page].path,
+    robots,
+  });
 }

@@ -10,15 +10,15 @@ import { enabledIndexingQuery, listEnabledIndexing } from "../data/indexing.repo
 import type { ArticleRow, IndexingRow } from "../data/schema";
 import { searchPublicArticles } from "../data/search.repo";
 import { hostNameOf } from "#contract/host";
-import { digitsIn } from "../middleware/params";
-import { searchQueryOf } from "../routes/search/search-params";
+import { archiveIssueOf as issueAt } from "../middleware/params";
+import { searchQueryOf } from "../views/search-params";
 import { publicArticleListItemSchema, publicSearchResultsSchema } from "#contract/api";
-import type { PageLoad, PageLoaders } from "#contract/pages";
-import { articleDetail } from "../routes/archives/article-detail";
-import { toArticle, toListItem, toSearchResults } from "../routes/archives/article-answers";
-import { toPublicEditor } from "../routes/editors/editor-answers";
-import { toIndexingEntry } from "../routes/indexing/indexing-answers";
-import { settingsOf } from "../routes/settings/settings-answers";
+import { FIXED_PAGE_IDS, type PageLoad, type PageLoaders, type PlainPageId, type PageDataById, type PageLoaderArgs } from "#contract/pages";
+import { articleDetail } from "../views/article-detail";
+import { toArticle, toListItem, toSearchResults } from "../views/article-answers";
+import { toPublicEditor } from "../views/editor-answers";
+import { toIndexingEntry } from "../views/indexing-answers";
+import { settingsOf } from "../views/settings-answers";
 import { articleHead } from "../seo/article-page";
 import { articlePath, issueLabel, issuePath } from "#contract/citation";
 import { headerBranchFor } from "../seo/header-branch";
@@ -26,12 +26,6 @@ import { journalName } from "#contract/journal-info";
 import { publicOrigin } from "../seo/origin";
 import { fixedPageHead, notFoundHead, pageHead } from "./page-heads";
 import { refToLookUp } from "#contract/refnumber";
-
-/** The issue a URL names, or null when a part has no digits. */
-export function issueAt(params: Record<string, string | undefined>): { year: number; volume: number; issue: number } | null {
-  const [year, volume, issue] = [digitsIn(params.year), digitsIn(params.vol), digitsIn(params.issue)];
-  return year === null || volume === null || issue === null ? null : { year, volume, issue };
-}
 
 /** Whether a row sits in the issue the URL names (an article's page lives only under its own issue). */
 function inIssue(a: ArticleRow | undefined, params: Record<string, string | undefined>): ArticleRow | undefined {
@@ -55,13 +49,24 @@ const publicIndexing = (rows: IndexingRow[]) => rows.map(toIndexingEntry);
 const ok = <T>(data: T): PageLoad<T> => ({ status: 200, data });
 const missing = <T>(data: T): PageLoad<T> => ({ status: 404, data });
 
+type Loader<K extends keyof PageDataById> = (args: PageLoaderArgs) => Promise<PageLoad<PageDataById[K]>>;
+
+/** Loaders for the pages whose data is more than their head: the type demands one for each such registry entry. */
+type DataLoaders = { [K in Exclude<keyof PageDataById, PlainPageId>]: Loader<K> };
+
 export function pageLoaders(c: Context<AppEnv>): PageLoaders {
   const journal = c.get("journal");
   const db = c.get("db");
   const origin = publicOrigin(journal, c.req.url);
   const fixed = (page: Parameters<typeof fixedPageHead>[2], personal = false) => fixedPageHead(journal, origin, page, { personal });
 
-  return {
+  // A page whose data is its head alone (instructions, contact, Submit Online) needs no loader of its own.
+  // (Every page with a fixed head gets one here; the data loaders below replace it where a page has more.)
+  const plain = Object.fromEntries(FIXED_PAGE_IDS.map((id) => [id, async () => ok({ head: fixed(id) })])) as unknown as {
+    [K in PlainPageId]: Loader<K>;
+  };
+
+  const loaders: DataLoaders = {
     root: async () =>
       ok({
         settings: settingsOf(journal),
@@ -120,9 +125,7 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
       return ok({ head: fixed("search", true), results });
     },
 
-    instructions: async () => ok({ head: fixed("instructions") }),
     indexing: async () => ok({ head: fixed("indexing"), indexing: publicIndexing(await listEnabledIndexing(db, journal.id)) }),
-    contact: async () => ok({ head: fixed("contact") }),
-    submit: async () => ok({ head: fixed("submit") }),
   };
+  return { ...plain, ...loaders };
 }

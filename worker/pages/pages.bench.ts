@@ -4,10 +4,10 @@
 // sample is the mean of a batch (workerd's clock ticks in whole milliseconds); the figure is the median of the
 // batches.
 import { expect, it } from "vitest";
-import { createArticle, createIssue, createJournal, request } from "../../tests/api/fixtures";
+import { request } from "../../tests/api/fixtures";
+import { benchJournal } from "../../tests/api/bench-fixtures";
 
 const results: string[] = [];
-const ARTICLES = 500;
 
 async function measure(name: string, run: () => Promise<ArrayBuffer>, opts: { batches?: number; perBatch?: number } = {}) {
   const batches = opts.batches ?? 10;
@@ -42,25 +42,7 @@ async function fetchPage(host: string, path: string): Promise<ArrayBuffer> {
 }
 
 it("measures the page renders", { timeout: 600_000 }, async () => {
-  const j = await createJournal({ websitename: "International Journal of Benchmarks" });
-  await createIssue(j.id, 2025, 7, 2);
-  const words = "soil nitrogen yield rhizobium wheat irrigation salinity drought phosphorus maize".split(" ");
-  for (let i = 1; i <= ARTICLES; i++) {
-    await createArticle(j.id, {
-      refnumber: `BEN-${i}`,
-      title: `Effect of <i>${words[i % 10]}</i> on ${words[(i * 3) % 10]} and ${words[(i * 7) % 10]} in field trial ${i}`,
-      abstract: `<p>${`We measured ${words[i % 10]} across twelve districts over three seasons. `.repeat(8)}</p>`,
-      authorname: "Asha Verma, Rahul Singh, Li Wei, María José García",
-      year: 2025,
-      volume: 7,
-      issue: 2,
-      pagenumber: `${i * 8 - 7}-${i * 8}`,
-      file: `BEN-${i}.pdf`,
-      keywords: "soil, crops, field trial",
-    });
-  }
-  const article = `/archives/2025/vol7/issue2/BEN-${Math.ceil(ARTICLES / 2)}`;
-  const issue = "/archives/2025/vol7/issue2";
+  const { journal: j, articlePath: article, issuePath: issue } = await benchJournal();
   let n = 0;
   const uncached = (path: string) => `${path}?bench=${++n}`;
   await measure("article page, uncached (D1 + render + document)", () => fetchPage(j.host, uncached(article)));

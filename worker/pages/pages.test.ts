@@ -8,6 +8,7 @@ import { headerBranchFor } from "../seo/header-branch";
 import { citationText, pageRange, publicationDateParts, splitAuthors } from "#contract/citation";
 import { normalizeDomain } from "#contract/host";
 import { publicOrigin } from "../seo/origin";
+import { FIXED_PAGE_IDS, PUBLIC_PAGES, type PageEntry } from "#contract/pages";
 
 async function page(host: string, path: string, headers: Record<string, string> = {}) {
   const res = await request(host, path, { headers });
@@ -324,6 +325,25 @@ describe("other public pages", () => {
     }
     // Trailing slashes are the same page.
     expect(titleOf((await page(j.host, "/board/")).html)).toBe(expected["/board"]);
+  });
+
+  it("serves every fixed page of the registry at its path, with its title, in the header and sitemap as declared", async () => {
+    const j = await scholarlyJournal();
+    const sitemap = await (await request(j.host, "/sitemaps/pages.xml")).text();
+    const home = (await page(j.host, "/")).html;
+    for (const id of FIXED_PAGE_IDS) {
+      const entry: PageEntry = PUBLIC_PAGES[id];
+      const { status, html } = await page(j.host, entry.path);
+      expect(status, id).toBe(200);
+      expect(titleOf(html), id).toBe(
+        entry.head?.title
+          ? `${entry.head.title} | International Journal of Soil & Crop Science`
+          : "International Journal of Soil & Crop Science",
+      );
+      expect(sitemap.includes(`<loc>https://${j.domain}${entry.path}</loc>`), id).toBe(Boolean(entry.sitemap));
+      if (entry.nav) expect(home, id).toContain(`href="${entry.path}"`);
+      if (entry.nav) expect(home, id).toContain(`>${entry.nav}</a>`);
+    }
   });
 
   it("keeps search results and personal download pages out of search engines", async () => {

@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
 import { countDashboard } from "../../data/issues.repo";
 import { listRecentAdminEvents } from "../../data/admin-events.repo";
-import { toAdminEventEntry } from "./admin-answers";
+import { toAdminEventEntry } from "../../views/admin-answers";
 import { issuesAdminRoutes } from "../archives/issues.admin.routes";
 import { articlesAdminRoutes } from "../archives/articles.admin.routes";
 import { editorsAdminListRoutes } from "../editors/editors.admin.routes";

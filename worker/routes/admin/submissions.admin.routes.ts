@@ -6,7 +6,7 @@ import { idOf } from "../../middleware/params";
 import { fileKeys, isSafeFileName } from "../../files/keys";
 import { serveR2Object } from "../../files/serve";
 import { findSubmission, listSubmissions } from "../../data/submissions.repo";
-import { toSubmission } from "./admin-answers";
+import { toSubmission } from "../../views/admin-answers";
 
 export const submissionsAdminRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json((await listSubmissions(c.get("db"), c.get("journal").id)).map(toSubmission)))

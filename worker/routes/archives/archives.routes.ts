@@ -7,8 +7,8 @@ import { listArchiveYears } from "../../data/issues.repo";
 import { digitsOf, idOf } from "../../middleware/params";
 import { badRequest, notFound } from "../../errors";
 import { publicArchiveYearSchema, publicIssueArticlesSchema } from "#contract/api";
-import { articleDetail } from "./article-detail";
-import { toListItem } from "./article-answers";
+import { articleDetail } from "../../views/article-detail";
+import { toListItem } from "../../views/article-answers";
 import { refToLookUp } from "#contract/refnumber";
 
 export const archivesRoutes = new Hono<AppEnv>()

@@ -3,20 +3,21 @@
 //   under /api/archives: POST /{id} (edit) — guarded here, next to the public reads of that prefix.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
-import { requireAdmin } from "../../middleware/auth";
+import { requireAdminToChange } from "../../middleware/auth";
 import { HttpError, notFound } from "../../errors";
 import { idOf } from "../../middleware/params";
 import { limitUploadBody } from "../../middleware/body-size";
 import { readFormBody, validated } from "../../middleware/form-body";
 import { readPdfUpload, uploadOf } from "../../files/uploads";
-import { articleAddSchema, articleEditSchema, articleFormFieldsOf, articleFormOf } from "#contract/admin";
+import { articleAddSchema, articleEditSchema, articleFormFieldsOf } from "#contract/admin";
+import { articleFormOf } from "../../views/article-answers";
 import type { AdminArticle, AdminSearchResults, ArticleSaved } from "#contract/api";
 import { documentWarnings } from "../../documents/document-warnings";
 import { findArticle } from "../../data/articles.repo";
-import { toAdminArticle, toAdminSearchResults } from "./article-answers";
+import { toAdminArticle, toAdminSearchResults } from "../../views/article-answers";
 import { findIssue } from "../../data/issues.repo";
 import { searchAllArticles } from "../../data/search.repo";
-import { searchParams } from "../search/search-params";
+import { searchParams } from "../../views/search-params";
 import { addArticle, editArticle, removeArticle } from "./article-store";
 
 async function requireIssue(c: Context<AppEnv>, at: { year: number; volume: number; issue: number }): Promise<void> {
@@ -54,7 +55,7 @@ export const articlesAdminRoutes = new Hono<AppEnv>()
   });
 
 /** Mounted at /api/archives next to the public reads: only its POSTs need (and get) the admin guard. */
-export const articleEditRoutes = new Hono<AppEnv>().post("*", requireAdmin).post("/:id", limitUploadBody, async (c) => {
+export const articleEditRoutes = new Hono<AppEnv>().use("*", requireAdminToChange).post("/:id", limitUploadBody, async (c) => {
   const old = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
   if (!old) throw notFound();
   const { fields, files } = await readFormBody(c);

@@ -11,7 +11,7 @@ import { jsonBody, jsonContent } from "../../middleware/json-body";
 import { createIssueSchema } from "#contract/admin";
 import { adminIssueSchema, type AdminIssueArticles } from "#contract/api";
 import { listIssueArticlesAll } from "../../data/articles.repo";
-import { toAdminListItem } from "./article-answers";
+import { toAdminListItem } from "../../views/article-answers";
 import { findIssue, insertIssue, listIssuesWithCounts } from "../../data/issues.repo";
 
 export const issuesAdminRoutes = new Hono<AppEnv>()

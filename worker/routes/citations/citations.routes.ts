@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { findPublicArticleByRef } from "../../data/articles.repo";
-import { digitsOf } from "../../middleware/params";
+import { archiveIssueOf } from "../../middleware/params";
 import { notFound } from "../../errors";
 import { BIBTEX_TYPE, RIS_TYPE, toBibtex, toRis } from "../../seo/citation-files";
 import { indexerOrigin } from "../../seo/indexer-origin";
@@ -13,10 +13,10 @@ export const citationsRoutes = new Hono<AppEnv>().get("/:year/:vol/:issue/:file{
   const file = c.req.param("file");
   const kind = file.slice(-3);
   const ref = refToLookUp(file.slice(0, -4));
-  const [year, volume, issue] = [digitsOf(c.req.param("year")), digitsOf(c.req.param("vol")), digitsOf(c.req.param("issue"))];
-  if (!ref) throw notFound();
+  const loc = archiveIssueOf(c.req.param());
+  if (!ref || !loc) throw notFound();
   const a = await findPublicArticleByRef(c.get("db"), c.get("journal").id, ref);
-  if (!a || a.year !== year || a.volume !== volume || a.issue !== issue) throw notFound();
+  if (!a || a.year !== loc.year || a.volume !== loc.volume || a.issue !== loc.issue) throw notFound();
   const record = scholarlyRecord(a, c.get("journal"), indexerOrigin(c));
   const body = kind === "ris" ? toRis(record) : toBibtex(record);
   return new Response(body, {

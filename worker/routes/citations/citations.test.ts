@@ -56,4 +56,16 @@ describe("citation downloads", () => {
       expect((await request(j.host, path)).status, path).toBe(404);
     }
   });
+
+  it("reads /archives URLs as the pages do: parts without digits are one answer, 404, for page, PDF, RIS and BibTeX", async () => {
+    const j = await scholarlyJournal();
+    await ensureIssue(j, 2024, 3, 2);
+    const shown = await fullArticle(j);
+    for (const suffix of ["", ".pdf", ".ris", ".bib"]) {
+      for (const base of ["/archives/year/vol3/issue2", "/archives/2024/volume/issue2", "/archives/2024/vol3/issue"]) {
+        const path = `${base}/${shown.refnumber}${suffix}`;
+        expect((await request(j.host, path)).status, path).toBe(404);
+      }
+    }
+  });
 });

@@ -9,11 +9,11 @@ import { indexerOrigin } from "../../seo/indexer-origin";
 import { journalRecord, scholarlyRecord } from "../../seo/scholarly-record";
 import { later, sitemapIndex, urlSet, type SitemapUrl } from "../../seo/sitemap";
 import { ATOM_TYPE, atomFeed } from "../../seo/atom";
+import { SITEMAP_PATHS } from "#contract/pages";
 
 /** Articles in the feed. */
 export const FEED_SIZE = 50;
 /** The site's fixed public pages, listed in /sitemaps/pages.xml. */
-const FIXED_PAGES = ["/", "/board", "/archives", "/instructions", "/indexing", "/contact", "/article", "/pdf"];
 const XML_TYPE = "application/xml; charset=utf-8";
 const CACHE = "public, max-age=3600";
 
@@ -41,7 +41,7 @@ export const crawlingRoutes = new Hono<AppEnv>()
   })
   .get("/sitemaps/pages.xml", (c) => {
     const origin = indexerOrigin(c);
-    return xml(urlSet(FIXED_PAGES.map((p) => ({ loc: `${origin}${p}` }))));
+    return xml(urlSet(SITEMAP_PATHS.map((p) => ({ loc: `${origin}${p}` }))));
   })
   .get("/sitemaps/:name{vol[0-9]{1,9}\\.xml}", async (c) => {
     const volume = Number(c.req.param("name").slice(3, -4));

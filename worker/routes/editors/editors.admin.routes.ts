@@ -4,7 +4,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import type { EditorRow } from "../../data/schema";
-import { requireAdmin } from "../../middleware/auth";
+import { requireAdminToChange } from "../../middleware/auth";
 import { HttpError, notFound } from "../../errors";
 import { actorOf } from "../../middleware/admin-actor";
 import { afterAdminWrite, type AdminEvent } from "../../data/admin-events.repo";
@@ -26,7 +26,7 @@ import {
   type EditorValues,
   type EditorWriteResult,
 } from "../../data/editors.repo";
-import { toEditor } from "./editor-answers";
+import { toEditor } from "../../views/editor-answers";
 
 /** A checked picture stored under a fresh unique name (never the client's); returns that name. */
 async function storePicture(c: Context<AppEnv>, file: File): Promise<string> {
@@ -95,9 +95,9 @@ export const editorsAdminListRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   });
 
-/** Mounted at /api/editors next to the public reads: only its POSTs need (and get) the admin guard. */
+/** Mounted at /api/editors next to the public reads: every method but a read needs the admin guard. */
 export const editorsAdminRoutes = new Hono<AppEnv>()
-  .post("*", requireAdmin)
+  .use("*", requireAdminToChange)
   .post("/", limitUploadBody, async (c) => {
     const { fields, files } = await readFormBody(c);
     const input = validated(editorSchema, sentFields(fields, EDITOR_FORM_FIELDS));

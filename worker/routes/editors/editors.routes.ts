@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { findEditor, listEnabledEditors } from "../../data/editors.repo";
-import { toPublicEditor } from "./editor-answers";
+import { toPublicEditor } from "../../views/editor-answers";
 import { idOf } from "../../middleware/params";
 import { notFound } from "../../errors";
 

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { listEnabledIndexing } from "../../data/indexing.repo";
-import { toIndexingEntry } from "./indexing-answers";
+import { toIndexingEntry } from "../../views/indexing-answers";
 
 export const indexingRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const rows = await listEnabledIndexing(c.get("db"), c.get("journal").id);

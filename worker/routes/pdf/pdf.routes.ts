@@ -2,7 +2,7 @@
 // zips (POSTs, behind requireAdmin). Every document is built for the journal of the requesting host.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
-import { requireAdmin } from "../../middleware/auth";
+import { requireAdminToChange } from "../../middleware/auth";
 import { HttpError } from "../../errors";
 import { findPublicArticleByRef, publicArticleByRefQuery } from "../../data/articles.repo";
 import { enabledEditorsQuery, listEnabledEditors } from "../../data/editors.repo";
@@ -20,7 +20,7 @@ import { refToLookUp } from "#contract/refnumber";
 import { jsonBody, jsonContent } from "../../middleware/json-body";
 
 export const pdfRoutes = new Hono<AppEnv>();
-pdfRoutes.post("*", requireAdmin);
+pdfRoutes.use("*", requireAdminToChange);
 
 /** `attachment` with an ASCII file name and its UTF-8 form (RFC 6266). */
 function disposition(filename: string): string {

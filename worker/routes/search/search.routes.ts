@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { searchPublicArticles } from "../../data/search.repo";
 import { publicSearchResultsSchema, type SearchResults } from "#contract/api";
-import { toSearchResults } from "../archives/article-answers";
-import { searchParams } from "./search-params";
+import { toSearchResults } from "../../views/article-answers";
+import { searchParams } from "../../views/search-params";
 
 export const searchRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const { q, page } = searchParams(c);

@@ -1,7 +1,7 @@
 // POST /api/settings (staff): saves the settings form, next to the public GET of the same prefix.
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { requireAdmin } from "../../middleware/auth";
+import { requireAdminToChange } from "../../middleware/auth";
 import { HttpError } from "../../errors";
 import { actorOf } from "../../middleware/admin-actor";
 import { afterAdminWrite } from "../../data/admin-events.repo";
@@ -9,10 +9,10 @@ import { limitJsonBody } from "../../middleware/body-size";
 import { jsonBody, jsonContent } from "../../middleware/json-body";
 import { settingsSchema } from "#contract/admin";
 import { saveSettings } from "../../data/journals.repo";
-import { settingsOf } from "./settings-answers";
+import { settingsOf } from "../../views/settings-answers";
 
 export const settingsAdminRoutes = new Hono<AppEnv>()
-  .post("*", requireAdmin)
+  .use("*", requireAdminToChange)
   .post("/", limitJsonBody, jsonContent, jsonBody(settingsSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");

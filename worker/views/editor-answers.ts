@@ -1,7 +1,7 @@
 // The editor's API shapes (contract/api.ts), made from its rows: staff see every answer field, the public
 // board only publicEditorSchema's (no e-mail, no phone).
-import type { EditorRow } from "../../data/schema";
-import { filePaths } from "../../files/keys";
+import type { EditorRow } from "../data/schema";
+import { filePaths } from "../files/keys";
 import { editorAnswerSchema, publicEditorSchema, type Editor, type PublicEditor } from "#contract/api";
 
 const answerFields = (row: EditorRow) => ({

@@ -1,5 +1,5 @@
 // The journal's settings as the API shows them (SPEC §3; contract/api.ts), made from its row.
-import type { JournalRow } from "../../data/schema";
+import type { JournalRow } from "../data/schema";
 import { publicSettingsSchema, type Settings } from "#contract/api";
 import { licenseOf } from "#contract/scholarly";
 

@@ -1,8 +1,8 @@
 // The article's API shapes (contract/api.ts), made from its rows: the one place an article row becomes an
 // answer (public, staff, list row, search result). Each full view is parsed through its schema, which keeps only
 // the schema's keys (docs/decisions/0090, 0131).
-import type { ArticleRow } from "../../data/schema";
-import { filePaths } from "../../files/keys";
+import type { ArticleRow } from "../data/schema";
+import { filePaths } from "../files/keys";
 import {
   adminArticleSchema,
   publicArticleDetailSchema,
@@ -13,6 +13,7 @@ import {
   type ArticleDetail,
   type SearchPageOf,
 } from "#contract/api";
+import type { ArticleFormField } from "#contract/admin";
 import { articleAuthors, referenceLines } from "#contract/scholarly";
 import { articlePath } from "#contract/citation";
 
@@ -56,3 +57,14 @@ export const toAdminSearchResults = <H extends Located & { txnid: string | null 
   ...page,
   results: page.results.map(toAdminListItem),
 });
+
+/** A stored article as form input, for merging an edit over it (articleEditSchema drops the other columns). */
+export function articleFormOf(row: ArticleRow): Record<ArticleFormField, unknown> {
+  return {
+    ...row,
+    refnumber: row.refnumber ?? "",
+    txnid: row.txnid ?? "",
+    references: row.referenceList,
+    author_details: row.authorDetails,
+  };
+}

@@ -1,13 +1,13 @@
 // One public article with its "How to cite this article" strings (APA, Vancouver, Harvard, IEEE from CSL), as
 // GET /api/archives/{ref|id} answers it and the article page's loader shows it; only allowlisted fields leave.
 import type { Context } from "hono";
-import type { AppEnv } from "../../env";
-import type { ArticleRow } from "../../data/schema";
-import type { StoredCitations } from "../../data/citations.repo";
+import type { AppEnv } from "../env";
+import type { ArticleRow } from "../data/schema";
+import type { StoredCitations } from "../data/citations.repo";
 import type { ArticleDetail } from "#contract/api";
-import { citationsOf } from "../../seo/article-citations";
-import { scholarlyRecord } from "../../seo/scholarly-record";
-import { indexerOrigin } from "../../seo/indexer-origin";
+import { citationsOf } from "../seo/article-citations";
+import { scholarlyRecord } from "../seo/scholarly-record";
+import { indexerOrigin } from "../seo/indexer-origin";
 import { toArticleDetail } from "./article-answers";
 
 /** `stored`: the stored citations read in the caller's batch (readPublicArticleByRef/ById), so no second round trip. */

@@ -1,6 +1,6 @@
 // The staff-only answers (contract/api.ts "Staff-only answers"), made from their rows: each row is parsed
 // through its answer schema, which keeps only the fields listed there.
-import type { AdminEventRow, SubmissionRow } from "../../data/schema";
+import type { AdminEventRow, SubmissionRow } from "../data/schema";
 import { adminEventSchema, submissionAnswerSchema, type AdminEventEntry, type Submission } from "#contract/api";
 
 export const toAdminEventEntry = (row: AdminEventRow): AdminEventEntry =>

@@ -1,7 +1,7 @@
 // The query string of both searches (public and admin): `q` (trimmed, at most 500 characters) and `page`.
 import type { Context } from "hono";
 import { z } from "zod";
-import { badRequest } from "../../errors";
+import { badRequest } from "../errors";
 
 export const MAX_QUERY_LENGTH = 500;
 

@@ -1,6 +1,6 @@
 // An indexing partner's API shape (contract/api.ts), made from its row.
-import type { IndexingRow } from "../../data/schema";
-import { filePaths } from "../../files/keys";
+import type { IndexingRow } from "../data/schema";
+import { filePaths } from "../files/keys";
 import { publicIndexingEntrySchema, type IndexingEntry } from "#contract/api";
 
 export const toIndexingEntry = (row: IndexingRow): IndexingEntry =>

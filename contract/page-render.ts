@@ -1,0 +1,32 @@
+// The page renderer's interface (web/entry.server.tsx, reached from the Worker as "#web/entry.server"): the Worker
+// type-checks against this (worker/pages/entry-server.d.ts) and the React side implements it, so neither imports
+// the other's insides.
+import type { PageHead, PageId, PageLoad, PageLoaders } from "./pages";
+
+export interface RenderedPage {
+  status: number;
+  /** The head of the deepest route that declared one; `fallbackHead` for unknown paths and errors. */
+  head: PageHead;
+  /** The markup for #root. */
+  html: string;
+  /** The router state for hydration (web/main.tsx), as JSON safe to place inside a <script> element. */
+  hydrationJson: string;
+}
+
+/**
+ * React's server APIs that send a finished page. The Worker uses the default (renderToString, the cheapest:
+ * docs/decisions/0155); worker/pages/render-apis.bench.ts measures them all.
+ */
+export const SERVER_RENDER_APIS = ["renderToString", "prerender", "renderToReadableStream"] as const;
+export type ServerRenderApi = (typeof SERVER_RENDER_APIS)[number];
+
+export interface RenderOptions {
+  loaders: PageLoaders;
+  fallbackHead: PageHead;
+  api?: ServerRenderApi;
+}
+
+export type RenderPage = (request: Request, opts: RenderOptions) => Promise<RenderedPage | Response>;
+
+/** One route's loader answer for client-side navigation to `url`; null when `routeId` is not part of that page. */
+export type LoadPageData = (url: URL, routeId: PageId, request: Request, loaders: PageLoaders) => Promise<PageLoad<unknown> | null>;

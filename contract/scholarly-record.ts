@@ -1,0 +1,56 @@
+// One article's bibliographic record as every machine-facing output reads it (head meta tags, RIS, BibTeX, CSL,
+// Atom, OAI-PMH, Crossref). Built by the Worker (worker/seo/scholarly-record.ts); the shape lives here because
+// the citation helpers of contract/citation.ts read it too.
+import type { License } from "./scholarly";
+
+export interface RecordAuthor {
+  /** As typed in authorname ("Asha Verma"). */
+  name: string;
+  given: string;
+  family: string;
+  affiliation: string;
+  /** "0000-0002-1825-0097" or "". */
+  orcid: string;
+}
+
+export interface JournalRecord {
+  name: string;
+  /** formatted_journal_name as plain text ("Int. J. Appl. Nat. Sci."), or "". */
+  abbrev: string;
+  publisher: string;
+  issnPrint: string;
+  issnOnline: string;
+  /** Every ISSN, print first. */
+  issns: string[];
+  license: License;
+  language: string;
+}
+
+export interface ScholarlyRecord {
+  journal: JournalRecord;
+  refnumber: string;
+  /** Sanitized rich text, and its plain text. */
+  titleHtml: string;
+  title: string;
+  abstractHtml: string;
+  abstract: string;
+  authors: RecordAuthor[];
+  year: number;
+  volume: number;
+  issue: number;
+  pagenumber: string;
+  pages: { first: string; last: string } | null;
+  /** [year, month, day] of publication, or null when publishdate holds no date (then the year alone counts). */
+  date: [string, string, string] | null;
+  /** "2024-03-15", or "2024" when only the year is known. */
+  isoDate: string;
+  doi: string;
+  language: string;
+  keywords: string[];
+  references: string[];
+  /** Last change of the article (ISO timestamp), for feeds, sitemaps and OAI-PMH. */
+  modified: string;
+  created: string;
+  /** Absolute when the journal has an origin, else site-relative. */
+  urls: { page: string; issue: string; pdf: string | null; ris: string; bib: string };
+}

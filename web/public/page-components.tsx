@@ -1,0 +1,35 @@
+// Each public page's component, under its registry id (contract/pages.ts PUBLIC_PAGES): the type demands one for
+// every page of the registry and no other. The route tree (routes.tsx) is built from the registry and this map.
+import type { ComponentType } from "react";
+import type { PublicPageId } from "#contract/pages";
+import { HomePage } from "./home-page";
+import { BoardPage } from "./board-page";
+import { ArchivesPage } from "./archives-page";
+import { IssuePage } from "./issue-page";
+import { ArticlePage } from "./article-page";
+import { CertificatesPage } from "./certificates-page";
+import { SearchPage } from "./search-page";
+import { InstructionsPage } from "./instructions-page";
+import { IndexingPage } from "./indexing-page";
+import { ContactPage } from "./contact-page";
+
+/**
+ * A page in the entry chunk, or a rarely visited one loaded on first use (`lazy`): React Router loads it before
+ * rendering in the Worker and before hydrating in the browser (web/main.tsx), so its HTML is whole either way.
+ */
+export type PageComponent = ComponentType | { lazy: () => Promise<ComponentType> };
+
+export const PAGE_COMPONENTS: Record<PublicPageId, PageComponent> = {
+  home: HomePage,
+  board: BoardPage,
+  archives: ArchivesPage,
+  instructions: InstructionsPage,
+  indexing: IndexingPage,
+  contact: ContactPage,
+  // The Submit Online form carries the shared zod schema; only visitors who open it download that code.
+  submit: { lazy: async () => (await import("./submit-online-page")).SubmitOnlinePage },
+  certificates: CertificatesPage,
+  search: SearchPage,
+  issue: IssuePage,
+  article: ArticlePage,
+};
