@@ -34,6 +34,8 @@ export function canonicalPathOf(raw: string): string | null {
     const base = ext ? ref.slice(0, -4) : ref;
     return `${articlePath({ year, volume, issue, refnumber: base })}${ext ? `.${ext[1].toLowerCase()}` : ""}`;
   }
+  // The built shell (index.html) is the template of every page, not a page: its address is the home page's.
+  if (/^\/index\.html?$/i.test(pathname)) return "/";
   if (pathname.length > 1 && pathname.endsWith("/")) return pathname.replace(/\/+$/, "") || "/";
   return pathname === raw ? null : pathname;
 }
