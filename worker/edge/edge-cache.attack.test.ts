@@ -50,6 +50,15 @@ describe("cache-busting query strings (issue 25 item 5)", () => {
     }
   });
 
+  it("gives every reader of a concurrent cold burst the whole PDF, and the next reader a hit", async () => {
+    const j = await journalWithPdf(2 * 1024 * 1024);
+    const path = "/archives/2024/vol5/issue1/BIG-5.pdf";
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => send(j.host, `${path}?cb=${i}`)));
+    for (const r of burst) expect([r.status, same(r.bytes, j.pdf)]).toEqual([200, true]);
+    const after = await send(j.host, `${path}?cb=after`);
+    expect([after.cache, after.calls, same(after.bytes, j.pdf)]).toEqual(["HIT", 0, true]);
+  });
+
   it("keeps apart what a route reads (search terms, refno) and ignores the rest, and never reflects an ignored one", async () => {
     const j = await journalWithPdf(1000);
     const a = await send(j.host, "/search?q=five&cb=1");

@@ -110,6 +110,10 @@ function unconditional(req: Request): Request {
   return new Request(req.url, { method: "GET", headers });
 }
 
+/** Keys of large answers this isolate is streaming into the cache right now: one store per key at a time, so a
+ * burst of readers of one large PDF makes one cache write, not one each (the others stream straight through). */
+const beingStored = new Set<string>();
+
 export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
   return {
     async fetch(req, env, ctx) {
@@ -147,10 +151,14 @@ export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
       const body = await bodyOf(res);
       const init = { status: res.status, statusText: res.statusText };
       if ("stream" in body) {
-        // A large body goes to the reader and into the cache side by side (tee), chunk by chunk.
         const stored = new Response(null, { ...init, headers: await storedHeadersOf(res, journal, null) });
+        // Another reader of this isolate is already storing it: this one just gets the app's stream.
+        if (beingStored.has(key)) return answer(req, readerCopy(body.stream, stored, "MISS"));
+        // A large body goes to the reader and into the cache side by side (tee), chunk by chunk.
         const [toReader, toCache] = body.stream.tee();
-        ctx.waitUntil(cache.put(cacheKeyRequest(key), new Response(toCache, stored)));
+        beingStored.add(key);
+        const put = cache.put(cacheKeyRequest(key), new Response(toCache, stored)).finally(() => beingStored.delete(key));
+        ctx.waitUntil(put);
         return answer(req, readerCopy(toReader, stored, "MISS"));
       }
       const stored = new Response(body.whole, { ...init, headers: await storedHeadersOf(res, journal, body.whole) });
