@@ -35,5 +35,17 @@ describe("attack: fetching a disabled editor's picture by its guessable name", (
     const toggled = await request(j.host, `/api/editors/${shown.id}`, { method: "POST", headers: bearer(token), body: form });
     expect(toggled.status).toBe(200);
     expect((await get("amina-yusuf.png")).status).toBe(404);
+
+    // Staff still see it, through the admin API with their token (the admin list points there), never cached.
+    const list = (await (await request(j.host, "/api/admin/editors", { headers: bearer(token) })).json()) as {
+      id: number;
+      picture_url: string;
+    }[];
+    const url = list.find((e) => e.id === shown.id)!.picture_url;
+    expect(url).toBe(`/api/admin/editors/${shown.id}/picture`);
+    const staff = await request(j.host, url, { headers: bearer(token) });
+    expect([staff.status, staff.headers.get("cache-control")]).toEqual([200, "private, no-store"]);
+    expect(new Uint8Array(await staff.arrayBuffer())).toEqual(PNG);
+    expect((await request(j.host, url)).status).toBe(401);
   });
 });
