@@ -64,6 +64,35 @@ describe("admin pages under the CSP (item 9)", () => {
   });
 });
 
+describe("disabled editors' pictures (item 7)", () => {
+  it("are not public, and staff still see them in the editors list", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await login(page);
+    await page.goto(urlFor("/admin/editors"));
+    const row = page.locator("tbody tr", { has: page.locator('img.avatar[src^="/assets/editors/"]') }).first();
+    await row.waitFor();
+    const publicSrc = (await row.locator("img.avatar").getAttribute("src"))!;
+    const toggle = row.getByRole("switch");
+    const label = (await toggle.getAttribute("aria-label"))!;
+    const name = label.replace(/^Status of (.*): enabled$/, "$1");
+    await toggle.click();
+    const same = page.locator("tbody tr", { hasText: name });
+    await same.getByRole("switch", { name: `Status of ${name}: disabled` }).waitFor();
+    try {
+      await expect.poll(() => same.locator("img.avatar").getAttribute("src")).toMatch(/^blob:/);
+      expect(await same.locator("img.avatar").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await screenshot(page, "admin-editors-disabled-picture-1280");
+      expect((await fetch(urlFor(publicSrc))).status).toBe(404);
+    } finally {
+      await same.getByRole("switch").click();
+      await same.getByRole("switch", { name: `Status of ${name}: enabled` }).waitFor();
+    }
+    expect((await fetch(urlFor(publicSrc))).status).toBe(200);
+    await context.close();
+  });
+});
+
 describe("Submit Online double click (item 8)", () => {
   const pdf = Buffer.from("%PDF-1.4\n% manuscript\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
