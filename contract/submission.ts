@@ -20,6 +20,13 @@ export const submissionFieldsSchema = z.object({
 export type SubmissionFields = z.infer<typeof submissionFieldsSchema>;
 export type SubmissionField = keyof SubmissionFields;
 
+/**
+ * The header carrying the key the form makes when it renders (a random UUID): the API stores one submission per key,
+ * and answers a repeat (a double click, a retry after a lost answer) with the first one's reference.
+ */
+export const SUBMISSION_KEY_HEADER = "Idempotency-Key";
+export const submissionKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,128}$/));
+
 /** 201 answer of POST /api/submissions. */
 export interface SubmissionCreated {
   reference: string;
@@ -32,4 +39,5 @@ export type SubmissionErrorCode =
   | "invalid_file_type"
   | "file_too_large"
   | "too_many_submissions"
-  | "forbidden_origin";
+  | "forbidden_origin"
+  | "invalid_idempotency_key";

@@ -1,11 +1,11 @@
 // /admin/editors (SPEC §2 editors list, §4 status rule): Total Rows, Add New, Certificate for ticked rows,
 // the table (only when rows exist) with a status toggle per editor.
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
 import type { Editor } from "#contract/api";
 import { STATUS_DISABLED, STATUS_ENABLED } from "#contract/constants";
 import { richTextToPlain } from "#contract/rich-text";
-import { adminJson } from "./admin-api";
+import { adminBlob, adminJson } from "./admin-api";
 import { EmptyState, Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
 import { LoadError } from "./admin-root";
 import { loadAdminJson } from "./loaders";
@@ -33,8 +33,39 @@ function initials(name: string): string {
     .join("");
 }
 
-export function Avatar({ src, name, size = "md" }: { src: string; name: string; size?: "md" | "lg" }) {
-  const [broken, setBroken] = useState(false);
+/**
+ * An image URL an <img> can load: a picture behind the admin API (a disabled editor's, which is not public) is
+ * fetched with the session's token and shown from a blob URL; any other URL is used as it is. "" while loading.
+ */
+function useStaffImage(src: string): { url: string; failed: boolean } {
+  const [loaded, setLoaded] = useState<{ src: string; url: string; failed: boolean } | null>(null);
+  const behindApi = src.startsWith("/api/admin/");
+  useEffect(() => {
+    if (!behindApi) return;
+    let url = "";
+    let live = true;
+    adminBlob(src).then(
+      (blob) => {
+        url = URL.createObjectURL(blob);
+        if (live) setLoaded({ src, url, failed: false });
+        else URL.revokeObjectURL(url);
+      },
+      () => live && setLoaded({ src, url: "", failed: true }),
+    );
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [src, behindApi]);
+  if (!behindApi) return { url: src, failed: false };
+  return loaded?.src === src ? { url: loaded.url, failed: loaded.failed } : { url: "", failed: false };
+}
+
+export function Avatar({ src: given, name, size = "md" }: { src: string; name: string; size?: "md" | "lg" }) {
+  const staffImage = useStaffImage(given);
+  const src = staffImage.url;
+  const [loadFailed, setBroken] = useState(false);
+  const broken = loadFailed || staffImage.failed;
   if ((!src || broken) && !name.trim()) {
     return (
       <span className={`avatar avatar--${size} avatar--initials`} aria-hidden="true">

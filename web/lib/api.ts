@@ -46,7 +46,8 @@ async function fetchJson<T>(path: string, init: RequestInit = {}): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** POST multipart form data; answers the parsed JSON body, throws ApiError on failure. */
-export function postForm<T>(path: string, form: FormData): Promise<T> {
-  return fetchJson<T>(path, { method: "POST", body: form });
+/** POST multipart form data (with extra headers, e.g. an Idempotency-Key); answers the parsed JSON body, throws
+ * ApiError on failure. */
+export function postForm<T>(path: string, form: FormData, headers: Record<string, string> = {}): Promise<T> {
+  return fetchJson<T>(path, { method: "POST", body: form, headers });
 }

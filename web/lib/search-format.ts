@@ -1,4 +1,5 @@
 // Texts and links of the search pages (public and admin).
+import { pageNumberOf } from "#contract/page-number";
 
 /** "1 result", "37 results", "More than 1,000 results" (the count stops at a cap; see SearchPageOf.more). */
 export function resultCountText(count: number, more: boolean): string {
@@ -12,8 +13,7 @@ export function searchHref(base: string, q: string, page = 1): string {
   return `${base}?q=${encodeURIComponent(q)}${page > 1 ? `&page=${page}` : ""}`;
 }
 
-/** The `page` query parameter as a page number (1 when missing or not a whole number from 1). */
+/** The `page` query parameter as a page number (1 when missing or not plain digits naming a page from 1). */
 export function pageParam(raw: string | null): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
+  return (raw !== null && pageNumberOf(raw)) || 1;
 }

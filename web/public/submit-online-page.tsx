@@ -1,8 +1,11 @@
 // /article: the Submit Online form (SPEC §2). It posts to POST /api/submissions (docs/api.md) and shows the
 // reference the journal stored the manuscript under; every failure gets a message that says what to do.
-import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+// One submission per form (issue 25 item 8): the form makes a key when it renders and sends it with every try
+// (Idempotency-Key), so a double click or a retry after a lost answer is stored once and shows one reference;
+// and the button is disabled from the first click, before the file is even checked.
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { PDF_MAX_BYTES, SUBMIT_COUNTRIES } from "#contract/constants";
-import { submissionFieldsSchema, type SubmissionCreated, type SubmissionField } from "#contract/submission";
+import { SUBMISSION_KEY_HEADER, submissionFieldsSchema, type SubmissionCreated, type SubmissionField } from "#contract/submission";
 import { CheckIcon } from "../components/icons";
 import { ApiError, postForm } from "../lib/api";
 import { useSettings } from "./journal-context";
@@ -21,6 +24,13 @@ const FIELD_MESSAGES: Record<SubmissionField, string> = {
 export const FILE_TOO_LARGE = "File size exceeds the limit of 5 MB.";
 const NOT_PDF = "The file is not a PDF. Please choose your article as a PDF file.";
 const NO_FILE = "Please attach your article as a PDF file.";
+
+/** A fresh key for one submission (crypto.randomUUID needs a secure context; plain http falls back to the same
+ * 122 random bits written as hex). */
+function newSubmissionKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 async function looksLikePdf(file: File): Promise<boolean> {
   const head = new Uint8Array(await file.slice(0, 5).arrayBuffer());
@@ -61,6 +71,13 @@ export function SubmitOnlinePage() {
   const [sending, setSending] = useState(false);
   const hydrated = useHydrated();
   const [reference, setReference] = useState<string | null>(null);
+  // Made in the browser when the form renders (never in the Worker's HTML, which every visitor shares).
+  const submissionKey = useRef<string | null>(null);
+  useEffect(() => {
+    submissionKey.current = newSubmissionKey();
+  }, []);
+  // Set on the first click, synchronously: a second click arriving while the file is checked finds it set.
+  const inFlight = useRef(false);
 
   const fail = (message: string, fieldErrors: FieldErrors = {}) => {
     setFormError(message);
@@ -80,8 +97,18 @@ export function SubmitOnlinePage() {
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (sending) return;
-    const data = new FormData(e.currentTarget);
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSending(true);
+    try {
+      await send(new FormData(e.currentTarget));
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  };
+
+  const send = async (data: FormData) => {
     const parsed = submissionFieldsSchema.safeParse(
       Object.fromEntries(["name", "email", "country", "phone", "address", "title"].map((k) => [k, String(data.get(k) ?? "")])),
     );
@@ -95,13 +122,15 @@ export function SubmitOnlinePage() {
     else if (!(await looksLikePdf(file))) fieldErrors.pdfFile = NOT_PDF;
     if (Object.keys(fieldErrors).length) return fail("Please correct the fields marked below.", fieldErrors);
 
-    setSending(true);
     setFormError(null);
     setErrors({});
+    submissionKey.current ??= newSubmissionKey();
     try {
-      const res = await postForm<SubmissionCreated>("/api/submissions", data);
+      const res = await postForm<SubmissionCreated>("/api/submissions", data, { [SUBMISSION_KEY_HEADER]: submissionKey.current });
       setReference(res.reference);
       formRef.current?.reset();
+      // The next submission from this page (if any) is a new one.
+      submissionKey.current = newSubmissionKey();
     } catch (err) {
       console.error("submission failed", err);
       const apiFields = err instanceof ApiError && Array.isArray(err.body.fields) ? (err.body.fields as SubmissionField[]) : [];
@@ -109,8 +138,6 @@ export function SubmitOnlinePage() {
       if (err instanceof ApiError && ["missing_file", "invalid_file_type", "file_too_large"].includes(err.code))
         fe.pdfFile = messageFor(err, undefined);
       fail(messageFor(err, s?.websiteemail), fe);
-    } finally {
-      setSending(false);
     }
   };
 

@@ -108,6 +108,17 @@ export async function updateEditor(
   return { ok: false, conflict: exists.length ? "stale_edit" : "not_found" };
 }
 
+/** Whether `picture` is the picture of an enabled editor: the only editor pictures served publicly (a disabled
+ * editor's picture is not served by guessing its name, as a hidden article's PDF is not). */
+export async function isPublicEditorPicture(db: Db, journalId: number, picture: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: editors.id })
+    .from(editors)
+    .where(and(eq(editors.journalId, journalId), eq(editors.picture, picture), eq(editors.status, STATUS_ENABLED)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The editor whose picture is `picture`: did a write whose answer was lost take effect? */
 export async function findEditorByPicture(db: Db, journalId: number, picture: string): Promise<EditorRow | undefined> {
   const rows = await db

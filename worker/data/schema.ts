@@ -158,6 +158,8 @@ export const submissions = sqliteTable("submissions", {
   fileSize: integer("file_size").notNull().default(0),
   ip: text("ip").notNull().default(""),
   createdAt: text("created_at").notNull(),
+  /** The form's Idempotency-Key (migration 0010): unique per journal, null for older rows and callers without one. */
+  idempotencyKey: text("idempotency_key"),
 });
 
 export type JournalRow = typeof journals.$inferSelect;

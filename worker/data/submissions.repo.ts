@@ -26,13 +26,23 @@ export async function insertSubmissionWithinLimit(
 ): Promise<SubmissionRow | null> {
   const v = values;
   const rows = await db.all<{ id: number }>(sql`INSERT INTO submissions
-      (journal_id, reference, name, email, country, phone, address, title, file, file_size, ip, created_at)
+      (journal_id, reference, name, email, country, phone, address, title, file, file_size, ip, created_at, idempotency_key)
     SELECT ${v.journalId}, ${v.reference}, ${v.name}, ${v.email}, ${v.country ?? ""}, ${v.phone ?? ""}, ${v.address ?? ""},
-      ${v.title}, ${v.file}, ${v.fileSize ?? 0}, ${v.ip ?? ""}, ${v.createdAt}
+      ${v.title}, ${v.file}, ${v.fileSize ?? 0}, ${v.ip ?? ""}, ${v.createdAt}, ${v.idempotencyKey ?? null}
     WHERE (SELECT count(*) FROM submissions WHERE journal_id = ${v.journalId} AND ip = ${v.ip ?? ""} AND created_at >= ${limit.sinceIso}) < ${limit.max}
     RETURNING id`);
   if (!rows[0]) return null;
   return (await findSubmission(db, v.journalId, Number(rows[0].id))) ?? null;
+}
+
+/** The submission stored under the form's idempotency key, if any (a repeat of it answers the same reference). */
+export async function findSubmissionByKey(db: Db, journalId: number, key: string): Promise<SubmissionRow | undefined> {
+  const rows = await db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.journalId, journalId), eq(submissions.idempotencyKey, key)))
+    .limit(1);
+  return rows[0];
 }
 
 export async function findSubmissionByReference(db: Db, journalId: number, reference: string): Promise<SubmissionRow | undefined> {

@@ -1,4 +1,5 @@
 // Validators of cached answers: an ETag from the bytes, and the 304 answer to If-None-Match / If-Modified-Since.
+import { applySecurityHeaders } from "../middleware/security-headers";
 
 /** A weak ETag from the body's SHA-256 (weak: the edge may re-compress the bytes on the way out). */
 export async function etagOf(body: ArrayBuffer): Promise<string> {
@@ -21,12 +22,14 @@ export function clientHasCurrentCopy(req: Request, res: Response): boolean {
   return !Number.isNaN(ims) && !Number.isNaN(lastModified) && lastModified <= ims;
 }
 
-/** The 304 for a cached answer: its validators and caching headers, no body. */
+/** The 304 for a cached answer: its validators and caching headers, no body, and the security headers every
+ * answer carries (a browser applies a 304's CSP and framing rules to the copy it then shows). */
 export function notModified(res: Response): Response {
   const headers = new Headers();
   for (const name of ["etag", "last-modified", "cache-control", "vary", "expires", "content-location", "x-edge-cache"]) {
     const v = res.headers.get(name);
     if (v !== null) headers.set(name, v);
   }
+  applySecurityHeaders(headers);
   return new Response(null, { status: 304, headers });
 }

@@ -9,7 +9,9 @@ import { journalForHost } from "./journal-memo";
 import { VERSION_COOKIE, versionFromCookie } from "./content-version";
 import { clientHasCurrentCopy, etagOf, notModified } from "./conditional";
 import { BROWSER_CACHE_CONTROL, EDGE_TTL_SECONDS } from "./freshness";
-import { fitsHotCopy, hotCopy, keepHotCopy, type HotCopy } from "./hot-copies";
+import { fitsHotCopy, HOT_COPY_MAX_BYTES, hotCopy, keepHotCopy, type HotCopy } from "./hot-copies";
+import { type BoundedBody, readUpTo } from "./bounded-body";
+import { cacheQueryOf } from "./cache-query";
 
 export const CACHE_STATUS_HEADER = "X-Edge-Cache";
 
@@ -38,9 +40,10 @@ export function isShareable(res: Response): boolean {
   return !/\*|authorization|cookie/.test(vary);
 }
 
-/** journal + content version + URL (host, path, query). Two journals, or two versions, never share a key. */
+/** journal + content version + URL (host, path, the query parameters the route reads). Two journals, or two
+ * versions, never share a key; two URLs that differ only by a parameter no route reads ("?cb=1") do. */
 export function cacheKeyOf(url: URL, journal: Pick<JournalRow, "id" | "contentVersion">): string {
-  return `https://${url.host}/__edge/j${journal.id}/v${journal.contentVersion}${url.pathname}${url.search}`;
+  return `https://${url.host}/__edge/j${journal.id}/v${journal.contentVersion}${url.pathname}${cacheQueryOf(url)}`;
 }
 
 /** The key as the Cache API takes it (a GET of that URL). */
@@ -54,16 +57,24 @@ function browserCacheControl(fromApp: string | null): string {
   return fromApp && /\bmax-age=[1-9]/.test(fromApp) ? fromApp : BROWSER_CACHE_CONTROL;
 }
 
-/** The copy the edge keeps: whole body, validators, and a long edge TTL (freshness comes from the key). */
-async function storedCopyOf(res: Response, journal: JournalRow): Promise<{ body: ArrayBuffer; stored: Response }> {
-  const body = await res.arrayBuffer();
+/** The headers of the copy the edge keeps: validators, and a long edge TTL (freshness comes from the key). An ETag
+ * is made from the bytes when the whole body is in hand; a streamed body keeps the app's ETag (R2 files have one)
+ * or has none, and is revalidated by Last-Modified. */
+async function storedHeadersOf(res: Response, journal: JournalRow, whole: ArrayBuffer | null): Promise<Headers> {
   const headers = new Headers(res.headers);
-  if (!headers.has("etag")) headers.set("ETag", await etagOf(body));
+  if (!headers.has("etag") && whole) headers.set("ETag", await etagOf(whole));
   if (!headers.has("last-modified")) headers.set("Last-Modified", new Date(journal.contentChangedAt).toUTCString());
   headers.set(BROWSER_HEADER, browserCacheControl(res.headers.get("cache-control")));
   headers.set("Cache-Control", `public, max-age=${EDGE_TTL_SECONDS}`);
   headers.delete(CACHE_STATUS_HEADER);
-  return { body, stored: new Response(body, { status: res.status, statusText: res.statusText, headers }) };
+  return headers;
+}
+
+/** The app's body as the edge handles it: whole when it is small (a hot copy), else a stream never held whole. A
+ * declared length over the bound is not read at all; an undeclared one (a rendered page) is read up to the bound. */
+async function bodyOf(res: Response): Promise<BoundedBody> {
+  if (!fitsHotCopy(Number(res.headers.get("content-length")))) return { stream: res.body ?? new ReadableStream() };
+  return readUpTo(res.body, HOT_COPY_MAX_BYTES);
 }
 
 /** A stored copy's headers as readers get them: what browsers may keep (not the edge's TTL), and the cache status. */
@@ -99,6 +110,10 @@ function unconditional(req: Request): Request {
   return new Request(req.url, { method: "GET", headers });
 }
 
+/** Keys of large answers this isolate is streaming into the cache right now: one store per key at a time, so a
+ * burst of readers of one large PDF makes one cache write, not one each (the others stream straight through). */
+const beingStored = new Set<string>();
+
 export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
   return {
     async fetch(req, env, ctx) {
@@ -133,11 +148,24 @@ export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
         passed.headers.set(CACHE_STATUS_HEADER, "BYPASS");
         return passed;
       }
-      const { body, stored } = await storedCopyOf(res, journal);
+      const body = await bodyOf(res);
+      const init = { status: res.status, statusText: res.statusText };
+      if ("stream" in body) {
+        const stored = new Response(null, { ...init, headers: await storedHeadersOf(res, journal, null) });
+        // Another reader of this isolate is already storing it: this one just gets the app's stream.
+        if (beingStored.has(key)) return answer(req, readerCopy(body.stream, stored, "MISS"));
+        // A large body goes to the reader and into the cache side by side (tee), chunk by chunk.
+        const [toReader, toCache] = body.stream.tee();
+        beingStored.add(key);
+        const put = cache.put(cacheKeyRequest(key), new Response(toCache, stored)).finally(() => beingStored.delete(key));
+        ctx.waitUntil(put);
+        return answer(req, readerCopy(toReader, stored, "MISS"));
+      }
+      const stored = new Response(body.whole, { ...init, headers: await storedHeadersOf(res, journal, body.whole) });
       // Stored after the reader has their answer; the next reader at this edge finds it.
       ctx.waitUntil(cache.put(cacheKeyRequest(key), stored));
-      keepHotCopy(key, readerCopy(body, stored, "HIT"));
-      return answer(req, readerCopy(body, stored, "MISS"));
+      keepHotCopy(key, readerCopy(body.whole, stored, "HIT"));
+      return answer(req, readerCopy(body.whole, stored, "MISS"));
     },
   };
 }

@@ -3,7 +3,7 @@
 // A copy is kept as the reader gets it (bytes and final headers), so a hit is one Response made from bytes: no
 // stream in between, and a Content-Length as for a file.
 const MAX_TOTAL_BYTES = 8 * 1024 * 1024;
-const MAX_ENTRY_BYTES = 256 * 1024;
+export const HOT_COPY_MAX_BYTES = 256 * 1024;
 
 export interface HotCopy {
   body: ArrayBuffer;
@@ -23,7 +23,7 @@ export function hotCopy(key: string): HotCopy | undefined {
 }
 
 /** Whether an answer of this many bytes may be kept in memory (an unknown length, NaN, counts as small). */
-export const fitsHotCopy = (bytes: number) => !(bytes > MAX_ENTRY_BYTES);
+export const fitsHotCopy = (bytes: number) => !(bytes > HOT_COPY_MAX_BYTES);
 
 export function keepHotCopy(key: string, copy: HotCopy): void {
   if (!fitsHotCopy(copy.body.byteLength)) return;

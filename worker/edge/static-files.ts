@@ -5,13 +5,16 @@ import { applySecurityHeaders } from "../middleware/security-headers";
 /** Per-journal files (R2 under /assets, article PDFs under /archives) and the API are the app's. */
 const APP_PREFIXES = ["/api/", "/assets/", "/archives/", "/auth/", "/admin/"];
 
+/** The built page shell (index.html) is never a file of its own: the app sends "/index.html" to "/". */
+const isShell = (path: string) => /^\/index\.html?$/i.test(path);
+
 const looksLikeFile = (path: string) => /\/[^/]+\.[A-Za-z0-9]{1,8}$/.test(path);
 
 /** The shipped file at this path, or null (not a file path, or the asset store does not have it). */
 export async function shippedFile(req: Request, env: Env): Promise<Response | null> {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   const path = new URL(req.url).pathname;
-  if (!looksLikeFile(path) || APP_PREFIXES.some((p) => path.startsWith(p))) return null;
+  if (!looksLikeFile(path) || APP_PREFIXES.some((p) => path.startsWith(p)) || isShell(path)) return null;
   const res = await env.ASSETS.fetch(req);
   // The asset store's single-page fallback answers a missing file with the HTML shell: that is not this file.
   const html = (res.headers.get("content-type") ?? "").includes("text/html") && !/\.html?$/i.test(path);

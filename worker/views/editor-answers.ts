@@ -2,6 +2,7 @@
 // board only publicEditorSchema's (no e-mail, no phone).
 import type { EditorRow } from "../data/schema";
 import { filePaths } from "../files/keys";
+import { STATUS_ENABLED } from "#contract/constants";
 import { editorAnswerSchema, publicEditorSchema, type Editor, type PublicEditor } from "#contract/api";
 
 const answerFields = (row: EditorRow) => ({
@@ -9,5 +10,9 @@ const answerFields = (row: EditorRow) => ({
   picture_url: row.picture ? filePaths.editorPicture(row.picture) : filePaths.defaultAvatar,
 });
 
-export const toEditor = (row: EditorRow): Editor => editorAnswerSchema.parse(answerFields(row));
+/** Staff see a disabled editor's picture through the admin API (with their token): it is not served publicly. */
+const staffPictureUrl = (row: EditorRow) =>
+  row.picture && row.status !== STATUS_ENABLED ? `/api/admin/editors/${row.id}/picture` : answerFields(row).picture_url;
+
+export const toEditor = (row: EditorRow): Editor => editorAnswerSchema.parse({ ...answerFields(row), picture_url: staffPictureUrl(row) });
 export const toPublicEditor = (row: EditorRow): PublicEditor => publicEditorSchema.parse(answerFields(row));

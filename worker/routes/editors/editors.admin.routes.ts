@@ -14,6 +14,7 @@ import { readFormBody, validated } from "../../middleware/form-body";
 import { deleteFileQuietly, readImageUpload, uploadOf } from "../../files/uploads";
 import { commitWithObject, putNewObject } from "../../files/commit-with-object";
 import { fileKeys } from "../../files/keys";
+import { serveR2Object } from "../../files/serve";
 import { EDITOR_FORM_FIELDS, editorSchema, editorStatusSchema, sentFields } from "#contract/admin";
 import type { Editor } from "#contract/api";
 import {
@@ -77,6 +78,12 @@ export const editorsAdminListRoutes = new Hono<AppEnv>()
     const row = await findEditor(c.get("db"), c.get("journal").id, idOf(c.req.param("id")), { enabledOnly: false });
     if (!row) throw notFound();
     return c.json(toEditor(row) satisfies Editor);
+  })
+  // Any editor's picture for staff (a disabled editor's is not public: /assets/editors serves enabled editors only).
+  .get("/:id/picture", async (c) => {
+    const row = await findEditor(c.get("db"), c.get("journal").id, idOf(c.req.param("id")), { enabledOnly: false });
+    if (!row?.picture) throw notFound();
+    return serveR2Object(c, fileKeys.editorPicture(row.journalId, row.picture), { cacheControl: "private, no-store" });
   })
   // Deletes the editor and its picture: 204, or 404 when it is not the journal's.
   .delete("/:id", async (c) => {

@@ -4,6 +4,7 @@ import type { AppEnv } from "../../env";
 import { fileKeys, isSafeFileName } from "../../files/keys";
 import { serveR2Object } from "../../files/serve";
 import { isPublicArticleFile } from "../../data/articles.repo";
+import { isPublicEditorPicture } from "../../data/editors.repo";
 import { notFound } from "../../errors";
 import { DEFAULT_AVATAR } from "#contract/constants";
 
@@ -26,11 +27,17 @@ export const filesRoutes = new Hono<AppEnv>()
   })
   .get("/editors/:file", async (c) => {
     const file = safeName(c.req.param("file"));
+    // The default picture ships with the site: /assets/editors/avatar.png always answers.
+    const defaultAvatar = () => c.var.assets.fetch(new URL("/img/avatar.png", c.req.url));
+    // Only an enabled editor's own picture: a disabled editor's stays private, whatever its guessable name.
+    if (!(await isPublicEditorPicture(c.get("db"), c.get("journal").id, file))) {
+      if (file === DEFAULT_AVATAR) return defaultAvatar();
+      throw notFound();
+    }
     try {
       return await serveR2Object(c, fileKeys.editorPicture(c.get("journal").id, file));
     } catch (err) {
-      // The default picture ships with the site: /assets/editors/avatar.png always answers.
-      if (file === DEFAULT_AVATAR) return c.var.assets.fetch(new URL("/img/avatar.png", c.req.url));
+      if (file === DEFAULT_AVATAR) return defaultAvatar();
       throw err;
     }
   })

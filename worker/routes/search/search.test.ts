@@ -246,7 +246,8 @@ describe("GET /api/search?q=", () => {
 
   it("rejects a page that is not a whole number from 1", async () => {
     const j = await journalWithArticles();
-    for (const page of ["0", "-1", "1.5", "x", "99999999"]) {
+    // Digits only: Number() would read "1e4" as 10000 and "0x10" as 16 (issue 25 item 9).
+    for (const page of ["0", "-1", "1.5", "x", "99999999", "1e4", "0x10", "1e1", " 2", "+3", "2.0", "０２"]) {
       const { status, body } = await getJson(j.host, `/api/search?q=salinity&page=${page}`);
       expect(status, page).toBe(400);
       expect(body).toEqual({ error: "invalid_page" });

@@ -1,5 +1,8 @@
 // POST /api/submissions: the public Submit Online form. The PDF goes to R2, the record to D1, and the visitor
 // gets a reference. Throttled per IP address; the file is judged by its first bytes, never by its name.
+// Idempotent (docs/decisions/0140): the form sends the key it made when it rendered (Idempotency-Key); a repeat of a
+// stored key (a double click racing, a retry after a lost answer) stores nothing, counts nothing and answers the
+// first submission's reference.
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../env";
 import type { SubmissionRow } from "../../data/schema";
@@ -7,12 +10,24 @@ import { HttpError } from "../../errors";
 import { sniffContentType } from "../../files/content-types";
 import { fileKeys, versionedName } from "../../files/keys";
 import { commitWithObject, putNewObject } from "../../files/commit-with-object";
-import { countSubmissionsFromIpSince, findSubmissionByReference, insertSubmissionWithinLimit } from "../../data/submissions.repo";
+import {
+  countSubmissionsFromIpSince,
+  findSubmissionByKey,
+  findSubmissionByReference,
+  insertSubmissionWithinLimit,
+} from "../../data/submissions.repo";
 import { clientIpOf, throttleKeyOfIp } from "../../auth/client-ip";
 import { limitUploadBody } from "../../middleware/body-size";
 import { isUniqueViolation, nowIso } from "../../data/db";
 import { PDF_MAX_BYTES } from "#contract/constants";
-import { SUBMISSION_WINDOW_MS, SUBMISSIONS_PER_WINDOW, submissionFieldsSchema, type SubmissionCreated } from "#contract/submission";
+import {
+  SUBMISSION_KEY_HEADER,
+  SUBMISSION_WINDOW_MS,
+  SUBMISSIONS_PER_WINDOW,
+  submissionFieldsSchema,
+  submissionKeySchema,
+  type SubmissionCreated,
+} from "#contract/submission";
 
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"; // no 0/O, 1/I: readable over the phone
 
@@ -59,10 +74,29 @@ const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The cheap refusal before the body is read; the insert re-checks atomically (insertSubmissionWithinLimit). */
+/** The request's idempotency key, or null when it sends none; a malformed one is a 400. */
+function submissionKeyOf(c: Context<AppEnv>): string | null {
+  const raw = c.req.header(SUBMISSION_KEY_HEADER);
+  if (raw === undefined) return null;
+  const key = submissionKeySchema.safeParse(raw.trim());
+  if (!key.success) throw new HttpError(400, "invalid_idempotency_key");
+  return key.data;
+}
+
+/** The submission already stored under this request's key (a repeat), if any. */
+const storedUnderKey = (c: Context<AppEnv>, key: string | null) =>
+  key ? findSubmissionByKey(c.get("db"), c.get("journal").id, key) : Promise.resolve(undefined);
+
+/** The answer to a submission, first or repeated: its reference. */
+const created = (c: Context<AppEnv>, reference: string) => c.json({ reference } satisfies SubmissionCreated, 201);
+
+/**
+ * The cheap refusal before the body is read; the insert re-checks atomically (insertSubmissionWithinLimit). A repeat
+ * of a stored submission is not refused: it stores nothing, and its visitor must get their reference.
+ */
 const underSubmissionLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   if ((await countSubmissionsFromIpSince(c.get("db"), c.get("journal").id, callerKey(c), windowStart())) >= SUBMISSIONS_PER_WINDOW) {
-    throw tooManySubmissions(c);
+    if (!(await storedUnderKey(c, submissionKeyOf(c)))) throw tooManySubmissions(c);
   }
   await next();
 };
@@ -73,6 +107,7 @@ export const submissionsRoutes = new Hono<AppEnv>().post("/", sameOriginOnly, un
   const db = c.get("db");
   const journal = c.get("journal");
   const ip = callerKey(c);
+  const submissionKey = submissionKeyOf(c);
 
   if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) throw new HttpError(400, "invalid_input");
 
@@ -103,6 +138,9 @@ export const submissionsRoutes = new Hono<AppEnv>().post("/", sameOriginOnly, un
   if (sniffContentType(bytes.subarray(0, 16)) !== "application/pdf") throw new HttpError(400, "invalid_file_type");
 
   const fields = parsed.data;
+  // A repeat (read whole first, as any request: answering before the upload is read resets some clients).
+  const earlier = await storedUnderKey(c, submissionKey);
+  if (earlier) return created(c, earlier.reference);
   // The reference is unique per journal; a collision (1 in 10^9 per day) just draws again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const reference = newReference();
@@ -119,7 +157,16 @@ export const submissionsRoutes = new Hono<AppEnv>().post("/", sameOriginOnly, un
         () =>
           insertSubmissionWithinLimit(
             db,
-            { journalId: journal.id, reference, ...fields, file: stored, fileSize: bytes.byteLength, ip, createdAt: nowIso() },
+            {
+              journalId: journal.id,
+              reference,
+              ...fields,
+              file: stored,
+              fileSize: bytes.byteLength,
+              ip,
+              createdAt: nowIso(),
+              idempotencyKey: submissionKey,
+            },
             { sinceIso: windowStart(), max: SUBMISSIONS_PER_WINDOW },
           ),
         async () => {
@@ -129,15 +176,20 @@ export const submissionsRoutes = new Hono<AppEnv>().post("/", sameOriginOnly, un
       );
     } catch (err) {
       if (isUniqueViolation(err, "reference")) continue;
+      // Its twin (same key) was stored a moment before: this one's file is already gone (commitWithObject).
+      const twin = isUniqueViolation(err, "idempotency_key") ? await storedUnderKey(c, submissionKey) : undefined;
+      if (twin) return created(c, twin.reference);
       throw err;
     }
     if (!row) {
-      // Simultaneous posts took the last places in the window: this one is refused, and its file goes.
+      // Simultaneous posts took the last places in the window: this one's file goes; it is refused unless its
+      // twin (same key) took the place.
       await c.var.files.delete(key);
+      const twin = await storedUnderKey(c, submissionKey);
+      if (twin) return created(c, twin.reference);
       throw tooManySubmissions(c);
     }
-    const body: SubmissionCreated = { reference };
-    return c.json(body, 201);
+    return created(c, reference);
   }
   throw new HttpError(500, "internal_error");
 });

@@ -1,0 +1,8 @@
+// Zod without its JIT (issue 25 item 9). Zod 4 compiles object parsers with `new Function` after probing whether
+// eval is allowed; under our CSP (script-src 'self', no 'unsafe-eval') that probe is refused, and although Zod
+// catches the error, the browser still reports a `script-src 'eval'` violation on every admin page. With
+// `jitless`, Zod never probes and parses with its interpreter (the same results; zod/v4/core/util.js allowsEval).
+// Imported first by every entry that parses with Zod in a browser (web/main.tsx).
+import { z } from "zod";
+
+z.config({ jitless: true });
