@@ -71,8 +71,19 @@ export function harvestBounds(args: Record<string, string>): { from?: string; un
   const until = args.until !== undefined ? readDate(args.until, "until") : undefined;
   if (from && until && from.day !== until.day) throw new OaiError("badArgument", "from and until must have the same granularity.");
   if (from && until && from.iso > until.iso) throw new OaiError("badArgument", "from is later than until.");
-  const untilExclusive = until ? new Date(new Date(until.iso).getTime() + (until.day ? 86_400_000 : 1000)).toISOString() : undefined;
-  return { from: from?.iso, until: untilExclusive };
+  return { from: from?.iso, until: until ? exclusiveBound(until) : undefined };
+}
+
+/** Year 10000 begins here: ISO strings past it ("+010000-...") sort before every stored date. */
+const END_OF_ISO_TIME = Date.UTC(10000, 0, 1);
+
+/**
+ * The instant just after an inclusive until (the next day or second). None at the end of 9999: nothing stored
+ * can be later, and the year 10000's ISO string would sort before every stored date (issue 25).
+ */
+function exclusiveBound(until: { iso: string; day: boolean }): string | undefined {
+  const next = new Date(until.iso).getTime() + (until.day ? 86_400_000 : 1000);
+  return next >= END_OF_ISO_TIME ? undefined : new Date(next).toISOString();
 }
 
 /** "vol3" or "vol3:issue2" -> the set; null when the spec is not one of this repository's shapes. */
