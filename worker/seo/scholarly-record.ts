@@ -8,6 +8,9 @@ import { articleAuthors, licenseOf, normalizeIssn, referenceLines, type License 
 import { articlePath, issuePath, pageRange, publicationDateParts } from "#contract/citation";
 import { issnNumbers, journalName } from "#contract/journal-info";
 
+/** The cover page image every page's sidebar shows (web/static/img). */
+const COVER_IMAGE_PATH = "/img/cover-page.png";
+
 export interface RecordAuthor {
   /** As typed in authorname ("Asha Verma"). */
   name: string;
@@ -52,12 +55,15 @@ export interface ScholarlyRecord {
   doi: string;
   language: string;
   keywords: string[];
+  /** One per reference, as plain text (meta tags, JSON-LD) ... */
   references: string[];
+  /** ... and as stored: rich text that may carry <i>, <sup> ... (Crossref keeps them as face markup). */
+  referencesRichText: string[];
   /** Last change of the article (ISO timestamp), for feeds, sitemaps and OAI-PMH. */
   modified: string;
   created: string;
   /** Absolute when the journal has an origin, else site-relative. */
-  urls: { page: string; issue: string; pdf: string | null; ris: string; bib: string };
+  urls: { page: string; issue: string; pdf: string | null; ris: string; bib: string; image: string };
 }
 
 /** Given and family name of a person named as typed ("A. K. Rao", "Ravi van der Berg"). */
@@ -94,6 +100,8 @@ export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | n
   const page = articlePath(loc);
   const date = publicationDateParts(a.publishdate);
   const journal = journalRecord(j);
+  // A line of markup alone ("<i></i>") is no reference.
+  const references = referenceLines(a.referenceList).filter((line) => richTextToPlain(line));
   return {
     journal,
     refnumber: loc.refnumber,
@@ -115,7 +123,8 @@ export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | n
       .split(/[,;]/)
       .map((k) => k.trim())
       .filter(Boolean),
-    references: referenceLines(a.referenceList),
+    references: references.map(richTextToPlain),
+    referencesRichText: references,
     modified: a.modification,
     created: a.creation,
     urls: {
@@ -124,6 +133,8 @@ export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | n
       pdf: a.file ? abs(`${page}.pdf`) : null,
       ris: abs(`${page}.ris`),
       bib: abs(`${page}.bib`),
+      // The journal's cover, what link previews and schema.org's image show for an article.
+      image: abs(COVER_IMAGE_PATH),
     },
   };
 }
