@@ -78,6 +78,16 @@ function nameParts(name: string): { given: string; family: string } {
   return { given: "", family: name };
 }
 
+/**
+ * When an article's record last changed: the article itself, or the journal metadata every record carries
+ * (journals.records_modified, migrations/0020), whichever is later. OAI datestamps, sitemap lastmod, Atom and
+ * JSON-LD dateModified all read it.
+ */
+export function recordModified(a: Pick<ArticleRow, "modification">, j: Pick<JournalRow, "recordsModified">): string {
+  const journal = j.recordsModified ?? "";
+  return journal > a.modification ? journal : a.modification;
+}
+
 export function journalRecord(j: JournalRow): JournalRecord {
   const found = issnNumbers(j.issn);
   const issnPrint = normalizeIssn(j.issn_print ?? "") ?? (j.issn_online ? "" : (found[0] ?? ""));
@@ -125,7 +135,7 @@ export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | n
       .filter(Boolean),
     references: references.map(richTextToPlain),
     referencesRichText: references,
-    modified: a.modification,
+    modified: recordModified(a, j),
     created: a.creation,
     urls: {
       page: abs(page),

@@ -1,7 +1,7 @@
 // Reading an OAI-PMH request: the arguments (query string or form body), their legality per verb, dates and the
 // resumption token. Every problem is an OAI error code, never an HTTP error.
 import type { OaiErrorCode } from "../../seo/oai-dc";
-import type { ArticleSet } from "../../data/scholarly.repo";
+import type { ArticleSet, HarvestPosition } from "../../data/scholarly.repo";
 
 export class OaiError extends Error {
   constructor(
@@ -101,7 +101,7 @@ export interface ResumeState {
   from?: string;
   until?: string;
   set?: string;
-  after: { modification: string; id: number };
+  after: HarvestPosition;
   cursor: number;
 }
 
@@ -119,8 +119,8 @@ export function encodeToken(state: ResumeState): string {
       state.from ?? "",
       state.until ?? "",
       state.set ?? "",
-      state.after.modification,
-      state.after.id,
+      state.after.datestamp,
+      state.after.key,
       state.cursor,
     ]),
   );
@@ -148,7 +148,7 @@ export function decodeToken(token: string, journal: number, verb: Verb): ResumeS
     from: from || undefined,
     until: until || undefined,
     set: set || undefined,
-    after: { modification: mod, id },
+    after: { datestamp: mod, key: id },
     cursor,
   };
 }
