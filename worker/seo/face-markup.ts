@@ -61,9 +61,15 @@ export function faceMarkup(richText: string, names: FaceNames = CROSSREF_FACES):
   return faceParagraphs(richText, names).join(" ");
 }
 
-/** White space collapsed; a paragraph whose only content is empty faces is dropped. */
+/** White space collapsed, faces left empty by a paragraph break removed; a paragraph with no text is dropped. */
 function tidyParagraph(xml: string, names: FaceNames): string {
-  const collapsed = xml.replace(/\s+/g, " ").trim();
-  const elements = new RegExp(`</?(${Object.values(names).join("|")})>`, "g");
-  return collapsed.replace(elements, "").trim() ? collapsed : "";
+  const faces = Object.values(names).join("|");
+  const empty = new RegExp(`<(${faces})>\\s*</\\1>`, "g");
+  let tidy = xml.replace(/\s+/g, " ");
+  for (let before = ""; before !== tidy; ) {
+    before = tidy;
+    tidy = tidy.replace(empty, "");
+  }
+  tidy = tidy.trim();
+  return tidy.replace(new RegExp(`</?(${faces})>`, "g"), "").trim() ? tidy : "";
 }
