@@ -13,7 +13,7 @@ export interface CitableArticle {
 }
 
 import { doiUrl, orcidUrl, splitAuthors } from "./scholarly";
-import { clip, jsonLd, linkRel, metaName, metaProperty } from "./html";
+import { jsonLd, linkRel, metaName, metaProperty } from "./html";
 import type { ScholarlyRecord } from "./scholarly-record";
 
 export { splitAuthors };
@@ -92,7 +92,9 @@ export function articleHeadTags(r: ScholarlyRecord): string {
   // Highwire Press tags, the ones Google Scholar and Zotero read. Institution and ORCID follow their author.
   tags.push(metaName("citation_title", r.title));
   for (const a of r.authors) {
-    tags.push(metaName("citation_author", a.name));
+    // "Family, Given" when the split is known: Scholar and Zotero read it as written ("Maria van der Berg" would
+    // otherwise become given "Maria van der", family "Berg").
+    tags.push(metaName("citation_author", a.given ? `${a.family}, ${a.given}` : a.name));
     if (a.affiliation) tags.push(metaName("citation_author_institution", a.affiliation));
     if (a.orcid) tags.push(metaName("citation_author_orcid", orcidUrl(a.orcid)));
   }
@@ -142,6 +144,9 @@ export function articleHeadTags(r: ScholarlyRecord): string {
   tags.push(metaProperty("og:site_name", j.name));
   if (r.date) tags.push(metaProperty("article:published_time", r.isoDate));
   for (const a of r.authors) tags.push(metaProperty("article:author", a.name));
+  if (/^https?:/.test(r.urls.image)) tags.push(metaProperty("og:image", r.urls.image));
+  // Twitter/X link previews (it reads og:title, og:description and og:image for the rest).
+  tags.push(metaName("twitter:card", "summary"));
 
   tags.push(jsonLd(articleJsonLd(r)));
   return tags.join("\n");
@@ -154,8 +159,10 @@ export function articleJsonLd(r: ScholarlyRecord): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "ScholarlyArticle",
-    headline: clip(r.title, 110),
+    // The whole title: Google's 110-character advice for headline is no longer a limit, and a cut title is wrong.
+    headline: r.title,
     name: r.title,
+    image: r.urls.image,
     author: r.authors.map((a) => ({
       "@type": "Person",
       name: a.name,
@@ -164,6 +171,7 @@ export function articleJsonLd(r: ScholarlyRecord): Record<string, unknown> {
       ...(a.orcid ? { sameAs: orcidUrl(a.orcid) } : {}),
     })),
     datePublished: r.isoDate,
+    dateModified: r.modified,
     ...(r.abstract ? { abstract: r.abstract } : {}),
     ...(r.keywords.length ? { keywords: r.keywords.join(", ") } : {}),
     ...(r.pages ? { pageStart: r.pages.first, pageEnd: r.pages.last, pagination: r.pagenumber } : {}),

@@ -47,10 +47,13 @@ export interface ScholarlyRecord {
   doi: string;
   language: string;
   keywords: string[];
+  /** One per reference, as plain text (meta tags, JSON-LD) ... */
   references: string[];
+  /** ... and as stored: rich text that may carry <i>, <sup> ... (Crossref keeps them as face markup). */
+  referencesRichText: string[];
   /** Last change of the article (ISO timestamp), for feeds, sitemaps and OAI-PMH. */
   modified: string;
   created: string;
   /** Absolute when the journal has an origin, else site-relative. */
-  urls: { page: string; issue: string; pdf: string | null; ris: string; bib: string };
+  urls: { page: string; issue: string; pdf: string | null; ris: string; bib: string; image: string };
 }

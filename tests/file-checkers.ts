@@ -6,10 +6,18 @@
 //   /python-zip    Python's zipfile: testzip() and the entry names and UTF-8 flags as JSON
 //   /java-zip      Java's java.util.zip.ZipInputStream reading every entry (what many Java tools use)
 //   /pdftotext     poppler's pdftotext (UTF-8): the text that poppler-based viewers (Evince, Okular) copy
+//   /xmllint-crossref  libxml2's xmllint against Crossref's deposit schema 5.3.1 (tests/schemas/crossref-5.3.1)
+//   /xmllint-oai       xmllint against the OAI-PMH 2.0, oai_dc and oai-identifier schemas (tests/schemas/oai)
+//   /bibtool       BibTeX read by bibtool (Debian): the entries it prints back, one field a line
+//   /bib2xml       BibTeX read by bibutils' bib2xml (Debian): MODS XML, one <mods> per entry
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The vendored XML schemas (offline: xmllint never fetches). */
+const schema = (path: string) => fileURLToPath(new URL(`./schemas/${path}`, import.meta.url));
 
 interface Result {
   ok: boolean;
@@ -71,6 +79,16 @@ async function check(tool: string, dir: string, file: string): Promise<Result> {
       await writeFile(join(dir, "ReadZip.java"), JAVA_ZIP);
       return run("java", ["ReadZip.java", file], dir);
     }
+    case "xmllint-crossref":
+      return run("xmllint", ["--nonet", "--noout", "--schema", schema("crossref-5.3.1/crossref5.3.1.xsd"), file]);
+    case "xmllint-oai":
+      return run("xmllint", ["--nonet", "--noout", "--schema", schema("oai/wrap.xsd"), file]);
+    case "bibtool":
+      // bibtool reads "name.bib" when given "name"; -q: no warnings; a long line length keeps a field on one line.
+      await copyFile(file, `${file}.bib`);
+      return run("bibtool", ["-q", "-r", "/dev/null", "--", "print.line.length=100000", "-i", `${file}.bib`]);
+    case "bib2xml":
+      return run("bib2xml", ["-nt", "-u", file]);
     default:
       return { ok: false, code: -1, output: `unknown tool ${tool}` };
   }

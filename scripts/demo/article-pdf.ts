@@ -1,6 +1,11 @@
-// A demo article as a real, multi-page PDF (pdf-lib, standard fonts): a title page with the journal header,
-// title, authors, abstract and keywords, then body pages whose count matches the article's page range.
-// Standard fonts only speak WinAnsi, so every string passes through toWinAnsi() first.
+// A demo article as a real, multi-page PDF (pdf-lib): a title page with the journal header, title, authors,
+// abstract and keywords, then body pages whose count matches the article's page range. Text is set in Noto Serif
+// (fonts/, embedded as subsets), so names print as stored ("Şükrü Işık", not "Sukru Isik": issue 27 item 7) and
+// Scholar finds the authors on the first page. The page furniture (journal header, page numbers) stays in
+// Helvetica; anything a font lacks passes through printable() first.
+import { readFile } from "node:fs/promises";
+import fontkit from "@pdf-lib/fontkit";
+import { withEvenGlyphs } from "./even-glyphs";
 import {
   PDFDocument,
   StandardFonts,
@@ -52,7 +57,7 @@ export interface ArticlePdfInput {
   references: string[];
 }
 
-// ---- text that standard fonts can draw ------------------------------------------------------------------
+// ---- text that the embedded fonts can draw --------------------------------------------------------------
 
 const TRANSLITERATE: Record<string, string> = {
   ə: "a",
@@ -78,23 +83,45 @@ const TRANSLITERATE: Record<string, string> = {
   μ: "\u00b5",
 };
 
-let winAnsi: Set<number> | null = null;
+const charSets = new WeakMap<PDFFont, Set<number>>();
 
-/** Replaces every character the standard fonts cannot encode (they would throw) with a close ASCII form. */
-export function toWinAnsi(text: string, font: PDFFont): string {
-  winAnsi ??= new Set(font.getCharacterSet());
+/**
+ * The text with every character the font cannot draw (pdf-lib would throw, or draw nothing) replaced by a close
+ * form: Noto Serif covers Latin, Greek and Cyrillic, so this only touches rare symbols there; Helvetica (WinAnsi)
+ * gets ASCII stand-ins.
+ */
+export function printable(text: string, font: PDFFont): string {
+  let chars = charSets.get(font);
+  if (!chars) charSets.set(font, (chars = new Set(font.getCharacterSet())));
+  const has = (c: string) => chars.has(c.codePointAt(0)!);
   let out = "";
   for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (winAnsi.has(code) || ch === " ") out += ch;
-    else if (TRANSLITERATE[ch] !== undefined) out += TRANSLITERATE[ch];
+    if (has(ch) || ch === " ") out += ch;
+    else if (TRANSLITERATE[ch] !== undefined && [...TRANSLITERATE[ch]].every(has)) out += TRANSLITERATE[ch];
     else {
       const base = ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-      out += base && [...base].every((c) => winAnsi!.has(c.codePointAt(0)!)) ? base : "?";
+      out += base && [...base].every(has) ? base : "?";
     }
   }
   return out;
 }
+
+/** The text faces, from the repository's subset Noto Serif (SIL OFL, fonts/README.md). */
+const NOTO_SERIF = {
+  regular: "NotoSerif-Regular.ttf.bin",
+  bold: "NotoSerif-Bold.ttf.bin",
+  italic: "NotoSerif-Italic.ttf.bin",
+  boldItalic: "NotoSerif-BoldItalic.ttf.bin",
+} as const;
+const fontBytes = new Map<string, Promise<Uint8Array>>();
+const notoSerif = (file: string) => {
+  if (!fontBytes.has(file))
+    fontBytes.set(
+      file,
+      readFile(new URL(`../../fonts/${file}`, import.meta.url)).then((bytes) => withEvenGlyphs(new Uint8Array(bytes))),
+    );
+  return fontBytes.get(file)!;
+};
 
 // ---- rich text runs -------------------------------------------------------------------------------------
 
@@ -180,7 +207,7 @@ function wordsOf(fonts: Fonts, html: string, size: number, base: Partial<Style> 
     const font = fontOf(fonts, piece);
     const pieceSize = piece.script ? size * 0.68 : size;
     const rise = piece.script === "sub" ? -size * 0.22 : piece.script === "sup" ? size * 0.36 : 0;
-    const parts = toWinAnsi(piece.text, font).split(/(\s+)/);
+    const parts = printable(piece.text, font).split(/(\s+)/);
     for (const part of parts) {
       if (!part) continue;
       if (/^\s+$/.test(part)) {
@@ -335,21 +362,26 @@ function paginate(blocks: Block[], place?: (pageIndex: number, block: Block, y: 
 export async function buildArticlePdf(input: ArticlePdfInput): Promise<Uint8Array> {
   const { journal, article } = input;
   const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const serif = async (file: string) => doc.embedFont(await notoSerif(file), { subset: true });
+  const italic = await serif(NOTO_SERIF.italic);
   const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.TimesRoman),
-    bold: await doc.embedFont(StandardFonts.TimesRomanBold),
-    italic: await doc.embedFont(StandardFonts.TimesRomanItalic),
-    boldItalic: await doc.embedFont(StandardFonts.TimesRomanBoldItalic),
+    regular: await serif(NOTO_SERIF.regular),
+    bold: await serif(NOTO_SERIF.bold),
+    italic,
+    boldItalic: await serif(NOTO_SERIF.boldItalic),
     sans: await doc.embedFont(StandardFonts.Helvetica),
     sansBold: await doc.embedFont(StandardFonts.HelveticaBold),
-    sansOblique: await doc.embedFont(StandardFonts.HelveticaOblique),
+    // The running head names the authors: a Unicode face, as on the title page.
+    sansOblique: italic,
   };
-  const safe = (s: string, f: PDFFont = fonts.regular) => toWinAnsi(s, f);
+  const safe = (s: string, f: PDFFont = fonts.regular) => printable(s, f);
   const titlePlain = article.title.replace(/<[^>]+>/g, "");
-  doc.setTitle(safe(decode(titlePlain)));
-  doc.setAuthor(safe(article.authors.map((a) => a.name).join(", ")));
+  // The document information is UTF-16 text: names and titles as stored.
+  doc.setTitle(decode(titlePlain));
+  doc.setAuthor(article.authors.map((a) => a.name).join(", "));
   doc.setSubject(`${journal.name}, Vol. ${article.volume}, Issue ${article.issue} (${article.year})`);
-  doc.setKeywords(article.keywords.map((k) => safe(k)));
+  doc.setKeywords(article.keywords);
   doc.setProducer("journal-edge demo data");
   doc.setCreator("journal-edge scripts/seed.ts");
   // article.published is the long form printed on the page ("15 March 2024"); the ISO date makes a valid D: date.

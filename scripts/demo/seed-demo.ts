@@ -59,7 +59,17 @@ function issueDate(rnd: Random, year: number, issue: number, count: number, toda
   let day = rnd.int(5, 26);
   const date = new Date(Date.UTC(year, month - 1, day, 10, 0, 0));
   if (date > today) day = Math.max(1, today.getUTCDate() - 1);
-  return new Date(Date.UTC(year, month - 1, day, 10, 0, 0));
+  const out = new Date(Date.UTC(year, month - 1, day, 10, 0, 0));
+  // On the 1st of a month "yesterday" above is still today at 10:00, which may not have come yet.
+  return out > today ? addDays(today, -1) : out;
+}
+
+/**
+ * When a demo article was last modified: after its publication (an `updated` before `published` is wrong to any
+ * feed reader or harvester), and never later than the seeding itself (issue 27 item 7).
+ */
+function lastModified(edited: Date, published: Date, today: Date): Date {
+  return new Date(Math.min(Math.max(edited.getTime(), published.getTime()), today.getTime()));
 }
 
 interface PlannedFile {
@@ -148,7 +158,7 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
         phone: person.mobile,
         country: person.country,
         creation: iso(joined),
-        updated_at: iso(addDays(joined, rnd.int(0, 20))),
+        updated_at: iso(new Date(Math.min(addDays(joined, rnd.int(0, 20)).getTime(), today.getTime()))),
       });
     }
   }
@@ -269,7 +279,8 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
         createdby: DEMO_ADMIN.username,
         creation: iso(creation),
         modifiedby: DEMO_ADMIN.username,
-        modification: iso(rnd.chance(0.3) ? addDays(creation, rnd.int(1, 12)) : creation),
+        // The same draws as before (every later demo value stays as it was), then kept between publication and now.
+        modification: iso(lastModified(rnd.chance(0.3) ? addDays(creation, rnd.int(1, 12)) : creation, published, today)),
         doi: refnumber ? `${spec.doiPrefix}/${refnumber}` : "",
         language: "",
         authorDetails: JSON.stringify(

@@ -174,3 +174,61 @@ describe("the second demo journal (journal2.localhost)", () => {
     expect(await login(HOSTS.second)).toMatch(/^ey/);
   });
 });
+
+// Issue 27 item 7: what harvesters and Google Scholar read from the demo data.
+describe("demo data a harvester reads", () => {
+  /** poppler's pdftotext (an independent reader) of a PDF's first page. */
+  const firstPageText = async (pdf: Uint8Array) => {
+    const { execFile } = await import("node:child_process");
+    const { mkdtemp, rm, writeFile } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = await mkdtemp(join(tmpdir(), "demo-pdf-"));
+    try {
+      await writeFile(join(dir, "a.pdf"), pdf);
+      return await new Promise<string>((resolve, reject) =>
+        execFile("pdftotext", ["-enc", "UTF-8", "-l", "1", join(dir, "a.pdf"), "-"], (err, out) => (err ? reject(err) : resolve(out))),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+
+  for (const [host, atLeast] of [
+    [HOSTS.main, 50],
+    [HOSTS.second, 5],
+  ] as const) {
+    test(`${host}: every demo PDF prints its authors' names as stored on the first page`, async () => {
+      const articles = (await allIssues(host)).flatMap((i) => i.articles).filter((a) => a.file_url);
+      let checked = 0;
+      for (const a of articles) {
+        const res = await fetchAs(a.file_url!, host);
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+        if (doc.getProducer() !== "journal-edge demo data") continue; // replaced by another test's upload
+        const text = (await firstPageText(bytes)).replace(/\s+/g, " ");
+        for (const name of a.authorname.split(",").map((n) => n.trim())) expect(text, `${a.refnumber}: ${name}`).toContain(name);
+        checked++;
+      }
+      expect(checked).toBeGreaterThanOrEqual(atLeast);
+    });
+
+    test(`${host}: no date in the feed or OAI-PMH lies in the future, and no entry is updated before it was published`, async () => {
+      const now = Date.now() + 60_000; // the server's clock is this machine's; a minute for the request itself
+      const feed = await (await fetchAs("/feed.xml", host)).text();
+      const entries = [...feed.matchAll(/<entry>([\s\S]*?)<\/entry>/g)].map((m) => ({
+        published: /<published>([^<]+)<\/published>/.exec(m[1])?.[1] ?? "",
+        updated: /<updated>([^<]+)<\/updated>/.exec(m[1])?.[1] ?? "",
+      }));
+      expect(entries.length).toBeGreaterThan(5);
+      for (const e of entries) {
+        expect(Date.parse(e.updated), JSON.stringify(e)).toBeLessThanOrEqual(now);
+        expect(Date.parse(e.updated), JSON.stringify(e)).toBeGreaterThanOrEqual(Date.parse(e.published));
+      }
+      const oai = await (await fetchAs("/oai?verb=ListIdentifiers&metadataPrefix=oai_dc", host)).text();
+      const stamps = [...oai.matchAll(/<datestamp>([^<]+)<\/datestamp>/g)].map((m) => Date.parse(m[1]));
+      expect(stamps.length).toBeGreaterThan(5);
+      for (const s of stamps) expect(s).toBeLessThanOrEqual(now);
+    });
+  }
+});

@@ -29,6 +29,8 @@ export const journals = sqliteTable("journals", {
   /** Bumped by every admin write; part of every edge-cache key (migrations/0007, docs/decisions/0110). */
   contentVersion: integer("content_version").notNull().default(1),
   contentChangedAt: text("content_changed_at").notNull().default("2026-01-01T00:00:00.000Z"),
+  /** Last change of a field every OAI/sitemap record carries; set by a trigger (migrations/0020). */
+  recordsModified: text("records_modified").notNull().default("1970-01-01T00:00:00.000Z"),
 });
 
 export const journalDomains = sqliteTable("journal_domains", {
@@ -111,6 +113,18 @@ export const articles = sqliteTable("articles", {
   /** JSON array of { affiliation, orcid } in authorname order (contract/scholarly.ts). */
   authorDetails: text("author_details").notNull().default("[]"),
 });
+
+/** Identifiers of articles that stopped being public, reported as OAI-PMH deleted records (migrations/0021). */
+export const oaiDeletedRecords = sqliteTable("oai_deleted_records", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  refnumber: text("refnumber").notNull(),
+  year: integer("year").notNull(),
+  volume: integer("volume").notNull(),
+  issue: integer("issue").notNull(),
+  deletedAt: text("deleted_at").notNull(),
+});
+export type OaiDeletedRecordRow = typeof oaiDeletedRecords.$inferSelect;
 
 /** Rendered citation strings per article (migrations/0005), valid while `inputs` matches. */
 export const articleCitations = sqliteTable("article_citations", {

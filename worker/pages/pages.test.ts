@@ -76,7 +76,7 @@ describe("article page first HTML (no JavaScript)", () => {
     expect(titleOf(html)).toBe("Effect of Rhizobium on pulse yield | International Journal of Soil & Crop Science");
     expect(canonical(html)).toBe(base);
     expect(metas(html, "citation_title")).toEqual(["Effect of Rhizobium on pulse yield"]);
-    expect(metas(html, "citation_author")).toEqual(["Asha Verma", "Rahul Singh", "Li Wei"]);
+    expect(metas(html, "citation_author")).toEqual(["Verma, Asha", "Singh, Rahul", "Wei, Li"]);
     expect(metas(html, "citation_publication_date")).toEqual(["2024/03/15"]);
     expect(metas(html, "citation_journal_title")).toEqual(["International Journal of Soil & Crop Science"]);
     expect(metas(html, "citation_issn")).toEqual(["2394-7500", "2394-5869"]);
@@ -154,7 +154,7 @@ describe("article page first HTML (no JavaScript)", () => {
     expect(html).not.toContain("<script>alert(2)");
     expect(html).not.toContain("<img src=x");
     expect(html).not.toContain("onerror=alert");
-    expect(metas(html, "citation_author")).toEqual([`O"Brien <b>`, "Smith & Sons"]);
+    expect(metas(html, "citation_author")).toEqual([`O"Brien <b>`, "Sons, Smith &"]);
     expect(metas(html, "citation_title")[0]).toBe(`Quotes " and ' and & ampersands`);
     const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1];
     expect(block).not.toContain("<");

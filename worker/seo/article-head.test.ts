@@ -59,11 +59,11 @@ describe("article head metadata", () => {
     // Institution and ORCID directly after their author, in authorname order.
     const authorBlock = h.metas.filter(([k]) => /^citation_author/.test(k));
     expect(authorBlock).toEqual([
-      ["citation_author", "Asha Verma"],
+      ["citation_author", "Verma, Asha"],
       ["citation_author_institution", "University of Pune"],
       ["citation_author_orcid", "https://orcid.org/0000-0002-1825-0097"],
-      ["citation_author", "Rahul Singh"],
-      ["citation_author", "Aynur Məmmədova"],
+      ["citation_author", "Singh, Rahul"],
+      ["citation_author", "Məmmədova, Aynur"],
       ["citation_author_institution", "Baku State University"],
       ["citation_author_orcid", "https://orcid.org/0000-0002-1694-233X"],
     ]);
@@ -84,6 +84,37 @@ describe("article head metadata", () => {
       ],
     });
     expect(h.jsonLd.author[1].sameAs).toBeUndefined();
+  });
+
+  it("writes references and titles as plain text, authors as Family, Given, and the image, dates and full headline (issue 27 items 1, 4, 6)", async () => {
+    const j = await scholarlyJournal();
+    await ensureIssue(j, 2024, 3, 2);
+    const title = `Removal of Cr<sup>6+</sup> by <i>Zingiber officinale</i> extract: ${"a long and careful title ".repeat(5)}end`;
+    const a = await fullArticle(j, {
+      title,
+      authorname: "Maria van der Berg, Li Wei, Plato",
+      referenceList:
+        "Rao A. Studies on soil. <i>Sci. Rep.</i> 10: 1-9.\nKhan B. Smith &amp; Sons. J. Chem. 4: 20-29.\nLee C. Plain & typed. Soil. 12:1-9.",
+      modification: "2025-02-03T04:05:06.000Z",
+    });
+    const h = await headOf(j.host, `/archives/2024/vol3/issue2/${a.refnumber}`);
+    const plain = [
+      "Rao A. Studies on soil. Sci. Rep. 10: 1-9.",
+      "Khan B. Smith & Sons. J. Chem. 4: 20-29.",
+      "Lee C. Plain & typed. Soil. 12:1-9.",
+    ];
+    expect(values(h, "citation_reference")).toEqual(plain);
+    expect(h.jsonLd.citation.map((c: { name: string }) => c.name)).toEqual(plain);
+    expect(values(h, "citation_author")).toEqual(["van der Berg, Maria", "Wei, Li", "Plato"]);
+    const plainTitle = `Removal of Cr6+ by Zingiber officinale extract: ${"a long and careful title ".repeat(5)}end`;
+    expect(values(h, "citation_title")).toEqual([plainTitle]);
+    expect(h.jsonLd.headline).toBe(plainTitle);
+    expect(h.jsonLd.dateModified).toBe("2025-02-03T04:05:06.000Z");
+    expect(h.jsonLd.image).toBe(`https://${j.domain}/img/cover-page.png`);
+    expect(values(h, "og:image")).toEqual([`https://${j.domain}/img/cover-page.png`]);
+    expect(values(h, "twitter:card")).toEqual(["summary"]);
+    // The image is there to be fetched.
+    expect((await request(j.host, "/img/cover-page.png")).headers.get("content-type")).toContain("image/png");
   });
 
   it("decodes legacy entity-encoded titles and named entities (&szlig;) in meta tags", async () => {

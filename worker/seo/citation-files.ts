@@ -5,8 +5,19 @@ import type { ScholarlyRecord } from "./scholarly-record";
 export const RIS_TYPE = "application/x-research-info-systems; charset=utf-8";
 export const BIBTEX_TYPE = "application/x-bibtex; charset=utf-8";
 
+/**
+ * A value as one line of plain text: C0 and C1 controls (U+001E, U+0085 ...) and Unicode's line and paragraph
+ * separators become spaces, white space is collapsed. RIS readers split records and lines on some of them.
+ */
+export function oneLine(value: string): string {
+  return value
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 /** RIS values are one line each; tags are two letters, two spaces, a dash and a space. */
-const risLine = (tag: string, value: string) => `${tag}  - ${value.replace(/\s+/g, " ").trim()}`;
+const risLine = (tag: string, value: string) => `${tag}  - ${oneLine(value)}`;
 
 export function toRis(r: ScholarlyRecord): string {
   const lines = [risLine("TY", "JOUR")];
@@ -34,10 +45,15 @@ export function toRis(r: ScholarlyRecord): string {
   return `${lines.join("\r\n")}\r\n`;
 }
 
+/**
+ * LaTeX's special characters as commands. Braces too: BibTeX counts every brace to find the end of a value and
+ * knows no escape (`\}` still closes a group), so a stored "}" written as `\}` would let a title close its own
+ * value and open a record of its own (issue 25). `\textbraceright{}` holds no unbalanced brace.
+ */
 const BIB_ESCAPES: Record<string, string> = {
   "\\": "\\textbackslash{}",
-  "{": "\\{",
-  "}": "\\}",
+  "{": "\\textbraceleft{}",
+  "}": "\\textbraceright{}",
   "&": "\\&",
   "%": "\\%",
   $: "\\$",
@@ -47,12 +63,27 @@ const BIB_ESCAPES: Record<string, string> = {
   "^": "\\textasciicircum{}",
 };
 
-/** One braced BibTeX value with LaTeX's special characters escaped in a single pass. */
-const bibValue = (s: string) =>
-  `{${s
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/[\\{}&%$#_~^]/g, (ch) => BIB_ESCAPES[ch])}}`;
+/** Plain text as LaTeX, every special character escaped in a single pass: never an unbalanced brace. */
+const bibText = (s: string) => oneLine(s).replace(/[\\{}&%$#_~^]/g, (ch) => BIB_ESCAPES[ch]);
+
+/** One braced BibTeX value. */
+const bibValue = (s: string) => `{${bibText(s)}}`;
+
+/**
+ * A name part: BibTeX splits the author list on the word "and" in any case, so one inside a name is braced
+ * ("Ann {And} Bob" stays one person).
+ */
+const bibNamePart = (s: string) => bibText(s).replace(/(^|\s)(and)(?=\s|$)/gi, "$1{$2}");
+
+/**
+ * "Family, Given" (BibTeX's unambiguous form). A name that could not be split is braced whole: BibTeX would
+ * otherwise take its last word for the family name.
+ */
+const bibName = (a: { given: string; family: string }) =>
+  a.given ? `${bibNamePart(a.family)}, ${bibNamePart(a.given)}` : `{${bibText(a.family)}}`;
+
+/** BibTeX's month macros: `month = nov` (no braces), which every style prints in its own form. */
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
 /** "verma2024effect": first author's family name, year, first title word (ASCII letters only). */
 export function bibKey(r: ScholarlyRecord): string {
@@ -71,22 +102,26 @@ export function bibKey(r: ScholarlyRecord): string {
 }
 
 export function toBibtex(r: ScholarlyRecord): string {
+  // Each value already in BibTeX syntax: braced text, or a bare month macro.
   const fields: [string, string][] = [
-    ["title", r.title],
-    ["author", r.authors.map((a) => (a.given ? `${a.family}, ${a.given}` : a.family)).join(" and ")],
-    ["journal", r.journal.name],
-    ["year", String(r.year)],
+    // Double braces keep the title's case as stored: styles that lower-case titles would print "cuo", "cr6+".
+    ["title", `{${bibValue(r.title)}}`],
+    ["author", `{${r.authors.map(bibName).join(" and ")}}`],
+    ["journal", bibValue(r.journal.name)],
+    ["year", bibValue(String(r.year))],
   ];
-  if (r.date) fields.push(["month", String(Number(r.date[1]))]);
-  fields.push(["volume", String(r.volume)], ["number", String(r.issue)]);
-  if (r.pages) fields.push(["pages", r.pages.first === r.pages.last ? r.pages.first : `${r.pages.first}--${r.pages.last}`]);
-  if (r.journal.issns.length) fields.push(["issn", r.journal.issns.join(", ")]);
-  if (r.journal.publisher) fields.push(["publisher", r.journal.publisher]);
-  if (r.doi) fields.push(["doi", r.doi]);
-  fields.push(["url", r.urls.page]);
-  if (r.abstract) fields.push(["abstract", r.abstract]);
-  if (r.keywords.length) fields.push(["keywords", r.keywords.join(", ")]);
-  fields.push(["language", r.language]);
-  const body = fields.map(([k, v]) => `  ${k} = ${bibValue(v)}`).join(",\n");
+  const text = (name: string, value: string) => fields.push([name, bibValue(value)]);
+  if (r.date) fields.push(["month", MONTHS[Number(r.date[1]) - 1]]);
+  text("volume", String(r.volume));
+  text("number", String(r.issue));
+  if (r.pages) text("pages", r.pages.first === r.pages.last ? r.pages.first : `${r.pages.first}--${r.pages.last}`);
+  if (r.journal.issns.length) text("issn", r.journal.issns.join(", "));
+  if (r.journal.publisher) text("publisher", r.journal.publisher);
+  if (r.doi) text("doi", r.doi);
+  text("url", r.urls.page);
+  if (r.abstract) text("abstract", r.abstract);
+  if (r.keywords.length) text("keywords", r.keywords.join(", "));
+  text("language", r.language);
+  const body = fields.map(([k, v]) => `  ${k} = ${v}`).join(",\n");
   return `@article{${bibKey(r)},\n${body}\n}\n`;
 }

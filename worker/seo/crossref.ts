@@ -1,10 +1,12 @@
 // Crossref deposit XML, schema 5.3.1 (doi_batch), for one issue: journal metadata with print and electronic
 // ISSN and the abbreviated title, the issue, and one journal_article per public article that has a DOI —
 // contributors with affiliation and ORCID, JATS abstract, publication date, pages, licence (AccessIndicators),
-// doi_data with the article URL, and the references as unstructured citations (docs/decisions/0104).
+// doi_data with the article URL, and the references as unstructured citations (docs/decisions/0104). Titles and
+// references keep their face markup (<i>, <sup> ...), the abstract its paragraphs (docs/decisions/0150).
 import type { JournalRecord, ScholarlyRecord } from "./scholarly-record";
 import { XML_DECLARATION, attrsOf, el } from "./xml";
 import { orcidUrl } from "#contract/scholarly";
+import { CROSSREF_FACES, JATS_FACES, faceMarkup, faceParagraphs } from "./face-markup";
 
 export const CROSSREF_NS = "http://www.crossref.org/schema/5.3.1";
 const SCHEMA_LOCATION = `${CROSSREF_NS} https://www.crossref.org/schemas/crossref5.3.1.xsd`;
@@ -42,7 +44,9 @@ function contributors(r: ScholarlyRecord): string {
 }
 
 function article(r: ScholarlyRecord): string {
-  const abstract = r.abstract ? `<jats:abstract>${el("jats:p", r.abstract)}</jats:abstract>` : "";
+  // One <jats:p> per stored paragraph, with its italics, superscripts ... as JATS inline elements.
+  const paragraphs = faceParagraphs(r.abstractHtml, JATS_FACES);
+  const abstract = paragraphs.length ? `<jats:abstract>${paragraphs.map((p) => `<jats:p>${p}</jats:p>`).join("")}</jats:abstract>` : "";
   const pages = r.pages
     ? `<pages>${el("first_page", r.pages.first)}${r.pages.last !== r.pages.first ? el("last_page", r.pages.last) : ""}</pages>`
     : "";
@@ -51,11 +55,11 @@ function article(r: ScholarlyRecord): string {
     ? `<collection property="text-mining"><item>${el("resource", r.urls.pdf, { mime_type: "application/pdf" })}</item></collection>`
     : "";
   const citations = r.references.length
-    ? `<citation_list>${r.references.map((ref, i) => `<citation key="ref${i + 1}">${el("unstructured_citation", ref)}</citation>`).join("")}</citation_list>`
+    ? `<citation_list>${r.referencesRichText.map((ref, i) => `<citation key="ref${i + 1}"><unstructured_citation>${faceMarkup(ref, CROSSREF_FACES)}</unstructured_citation></citation>`).join("")}</citation_list>`
     : "";
   return [
     `<journal_article${attrsOf({ publication_type: "full_text", language: r.language.slice(0, 2) })}>`,
-    `<titles>${el("title", r.title)}</titles>`,
+    `<titles><title>${faceMarkup(r.titleHtml, CROSSREF_FACES)}</title></titles>`,
     contributors(r),
     abstract,
     publicationDate(r),

@@ -46,10 +46,12 @@ export interface OaiHeader {
   identifier: string;
   datestamp: string;
   sets: string[];
+  /** A record that was withdrawn: the header alone, marked deleted. */
+  deleted?: boolean;
 }
 
 export function headerXml(h: OaiHeader): string {
-  return `<header>${el("identifier", h.identifier)}${el("datestamp", h.datestamp)}${h.sets.map((s) => el("setSpec", s)).join("")}</header>`;
+  return `<header${h.deleted ? ' status="deleted"' : ""}>${el("identifier", h.identifier)}${el("datestamp", h.datestamp)}${h.sets.map((s) => el("setSpec", s)).join("")}</header>`;
 }
 
 /** Simple Dublin Core for one article (DCMI terms as the oai_dc schema allows them). */

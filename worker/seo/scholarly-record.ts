@@ -11,6 +11,9 @@ import { issnNumbers, journalName } from "#contract/journal-info";
 
 export type { JournalRecord, RecordAuthor, ScholarlyRecord };
 
+/** The cover page image every page's sidebar shows (web/static/img). */
+const COVER_IMAGE_PATH = "/img/cover-page.png";
+
 /** Given and family name of a person named as typed ("A. K. Rao", "Ravi van der Berg"). */
 function nameParts(name: string): { given: string; family: string } {
   try {
@@ -21,6 +24,16 @@ function nameParts(name: string): { given: string; family: string } {
     // fall through
   }
   return { given: "", family: name };
+}
+
+/**
+ * When an article's record last changed: the article itself, or the journal metadata every record carries
+ * (journals.records_modified, migrations/0020), whichever is later. OAI datestamps, sitemap lastmod, Atom and
+ * JSON-LD dateModified all read it.
+ */
+export function recordModified(a: Pick<ArticleRow, "modification">, j: Pick<JournalRow, "recordsModified">): string {
+  const journal = j.recordsModified ?? "";
+  return journal > a.modification ? journal : a.modification;
 }
 
 export function journalRecord(j: JournalRow): JournalRecord {
@@ -45,6 +58,8 @@ export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | n
   const page = articlePath(loc);
   const date = publicationDateParts(a.publishdate);
   const journal = journalRecord(j);
+  // A line of markup alone ("<i></i>") is no reference.
+  const references = referenceLines(a.referenceList).filter((line) => richTextToPlain(line));
   return {
     journal,
     refnumber: loc.refnumber,
@@ -66,8 +81,9 @@ export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | n
       .split(/[,;]/)
       .map((k) => k.trim())
       .filter(Boolean),
-    references: referenceLines(a.referenceList),
-    modified: a.modification,
+    references: references.map(richTextToPlain),
+    referencesRichText: references,
+    modified: recordModified(a, j),
     created: a.creation,
     urls: {
       page: abs(page),
@@ -75,6 +91,8 @@ export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | n
       pdf: a.file ? abs(`${page}.pdf`) : null,
       ris: abs(`${page}.ris`),
       bib: abs(`${page}.bib`),
+      // The journal's cover, what link previews and schema.org's image show for an article.
+      image: abs(COVER_IMAGE_PATH),
     },
   };
 }

@@ -7,6 +7,7 @@ import { createArticle, db, request } from "../../../tests/api/fixtures";
 import { adminToken, bearer } from "../../../tests/api/auth-fixtures";
 import { ensureIssue, fullArticle, scholarlyJournal } from "../../../tests/api/scholarly-fixtures";
 import { journals } from "../../data/schema";
+import { validateCrossref } from "../../seo/outside-readers.testing";
 
 const ARRAYS = new Set(["journal_article", "person_name", "issn", "citation", "ORCID", "affiliations"]);
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (n) => ARRAYS.has(n), parseTagValue: false });
@@ -51,7 +52,8 @@ describe("GET /api/admin/crossref/{year}/{vol}/{issue}", () => {
     const arts = journal.journal_article;
     expect(arts.map((x: any) => x.doi_data.doi)).toEqual([a1.doi, a2.doi]);
     const first = arts[0];
-    expect(first.titles.title).toBe(`Effect of Rhizobium on pulse yield & soil ${a1.refnumber}`);
+    // Face markup kept as elements (issue 27 item 1).
+    expect(text).toContain(`<title>Effect of <i>Rhizobium</i> on pulse yield &amp; soil ${a1.refnumber}</title>`);
     const people = first.contributors.person_name;
     expect(people.map((p: any) => [p["@sequence"], p.given_name, p.surname])).toEqual([
       ["first", "Asha", "Verma"],
@@ -61,7 +63,9 @@ describe("GET /api/admin/crossref/{year}/{vol}/{issue}", () => {
     expect(people[0].affiliations[0].institution.institution_name).toBe("University of Pune");
     expect(people[0].ORCID[0]).toEqual({ "#text": "https://orcid.org/0000-0002-1825-0097", "@authenticated": "false" });
     expect(people[1].ORCID).toBeUndefined();
-    expect(first["jats:abstract"]["jats:p"]).toContain("12 districts <with> care.");
+    expect(text).toContain(
+      "<jats:abstract><jats:p>We measured nitrogen fixation in <jats:bold>12</jats:bold> districts &lt;with&gt; care.</jats:p><jats:p>Second paragraph of a long abstract.</jats:p></jats:abstract>",
+    );
     expect(first.publication_date).toMatchObject({ year: "2024", month: "03", day: "15" });
     expect(first.pages).toEqual({ first_page: "1", last_page: "9" });
     expect(first["ai:program"]["ai:license_ref"]).toEqual({
@@ -74,6 +78,42 @@ describe("GET /api/admin/crossref/{year}/{vol}/{issue}", () => {
       "Rao A. Pulses in India. Agron J. 2020;4:20-29.",
     ]);
     expect(arts[1].contributors.person_name[0].affiliations).toBeUndefined();
+  });
+
+  it("validates against Crossref's schema 5.3.1 with face markup in titles and references, one jats:p per paragraph (issue 27 item 1)", async () => {
+    const j = await scholarlyJournal();
+    await ensureIssue(j, 2024, 3, 2);
+    const token = await adminToken(j);
+    await fullArticle(j, {
+      pagenumber: "1-9",
+      title: "Removal of Cr<sup>6+</sup> by <i>Zingiber <b>officinale</b></i> &amp; CuO-H<sub>2</sub>O",
+      abstract: "<p>First <i>paragraph with italics</i> and 5 &lt; 7.</p><p><b>Second <i>one</i></b></p><p>Third &amp; last.</p>",
+      referenceList: [
+        "Rao A. (2020). Studies on soil. <i>Sci. Rep.</i> 10(2): 1-9.",
+        "Khan B. Smith &amp; Sons <b>2</b>. <i>J. Chem.</i> 4: 20-29.",
+        "Lee C. Plain & typed, with a < sign. Soil Biol. 2019;12:1-9.",
+      ].join("\n"),
+    });
+    await fullArticle(j, { pagenumber: "10-20", authorDetails: "[]", referenceList: "", abstract: "" });
+    const res = await request(j.host, "/api/admin/crossref/2024/vol3/issue2", { headers: bearer(token) });
+    const text = await res.text();
+
+    const verdict = await validateCrossref(text);
+    expect(verdict.output).toContain("validates");
+    expect(verdict.ok).toBe(true);
+
+    expect(text).toContain("<title>Removal of Cr<sup>6+</sup> by <i>Zingiber <b>officinale</b></i> &amp; CuO-H<sub>2</sub>O</title>");
+    expect(text).toContain(
+      "<jats:abstract><jats:p>First <jats:italic>paragraph with italics</jats:italic> and 5 &lt; 7.</jats:p><jats:p><jats:bold>Second <jats:italic>one</jats:italic></jats:bold></jats:p><jats:p>Third &amp; last.</jats:p></jats:abstract>",
+    );
+    const citations = [...text.matchAll(/<unstructured_citation>(.*?)<\/unstructured_citation>/g)].map((m) => m[1]);
+    expect(citations).toEqual([
+      "Rao A. (2020). Studies on soil. <i>Sci. Rep.</i> 10(2): 1-9.",
+      "Khan B. Smith &amp; Sons <b>2</b>. <i>J. Chem.</i> 4: 20-29.",
+      "Lee C. Plain &amp; typed, with a &lt; sign. Soil Biol. 2019;12:1-9.",
+    ]);
+    expect(text).not.toContain("&lt;i&gt;");
+    expect(text).not.toContain("&amp;amp;");
   });
 
   it("needs an admin token, and says why nothing can be deposited", async () => {

@@ -24,6 +24,8 @@ export const citationsRoutes = new Hono<AppEnv>().get("/:year/:vol/:issue/:file{
       "Content-Type": kind === "ris" ? RIS_TYPE : BIBTEX_TYPE,
       "Content-Disposition": `attachment; filename="${ref}.${kind}"`,
       "Cache-Control": "public, max-age=3600",
+      // A download for reference managers, not a page: search engines should list the article page instead.
+      "X-Robots-Tag": "noindex",
     },
   });
 });

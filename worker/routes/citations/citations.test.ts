@@ -5,6 +5,7 @@ import "@citation-js/plugin-ris";
 import "@citation-js/plugin-bibtex";
 import { request } from "../../../tests/api/fixtures";
 import { ensureIssue, fullArticle, scholarlyJournal } from "../../../tests/api/scholarly-fixtures";
+import { bibtoolEntries } from "../../seo/outside-readers.testing";
 
 async function parsed(host: string, path: string) {
   const res = await request(host, path);
@@ -42,6 +43,25 @@ describe("citation downloads", () => {
       expect(text).toContain(`https://${j.domain}/archives/2024/vol3/issue2/${a.refnumber}`);
     });
   }
+
+  it(".bib keeps the title's case and names the month by macro; both files say noindex (issue 27 items 5, 6)", async () => {
+    const j = await scholarlyJournal();
+    await ensureIssue(j, 2024, 3, 2);
+    const a = await fullArticle(j, { title: "CuO nanoparticles of <i>Zingiber</i> remove Cr<sup>6+</sup>", publishdate: "2024-11-05" });
+    const bibRes = await request(j.host, `/archives/2024/vol3/issue2/${a.refnumber}.bib`);
+    const bib = await bibRes.text();
+    const [entry] = await bibtoolEntries(bib);
+    // Braced twice: BibTeX styles that lower-case titles leave a braced group as it is.
+    expect(entry.fields.title).toBe("{{CuO nanoparticles of Zingiber remove Cr6+}}");
+    expect(entry.fields.month).toBe("nov");
+    expect(new Cite(bib).data[0].issued["date-parts"][0]).toEqual([2024, 11]);
+    expect(bibRes.headers.get("x-robots-tag")).toBe("noindex");
+    // Also when the answer comes from the edge cache (the second request).
+    for (let i = 0; i < 2; i++) {
+      const risRes = await request(j.host, `/archives/2024/vol3/issue2/${a.refnumber}.ris`);
+      expect(risRes.headers.get("x-robots-tag")).toBe("noindex");
+    }
+  });
 
   it("answers 404 for a hidden article, a wrong issue or an unknown reference", async () => {
     const j = await scholarlyJournal();

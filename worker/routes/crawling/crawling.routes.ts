@@ -6,7 +6,7 @@ import { listIssues, listLatestPublicArticles, listSitemapArticles } from "../..
 import { notFound } from "../../errors";
 import { articlePath, issuePath } from "#contract/citation";
 import { indexerOrigin } from "../../seo/indexer-origin";
-import { journalRecord, scholarlyRecord } from "../../seo/scholarly-record";
+import { journalRecord, recordModified, scholarlyRecord } from "../../seo/scholarly-record";
 import { later, sitemapIndex, urlSet, type SitemapUrl } from "../../seo/sitemap";
 import { ATOM_TYPE, atomFeed } from "../../seo/atom";
 import { SITEMAP_PATHS } from "#contract/pages";
@@ -33,7 +33,7 @@ export const crawlingRoutes = new Hono<AppEnv>()
     // One child per volume that has an issue or a public article, with the latest change inside it.
     const lastmod = new Map<number, string | undefined>();
     for (const i of issues) lastmod.set(i.volume, later(lastmod.get(i.volume), i.creation));
-    for (const a of articles) lastmod.set(a.volume, later(lastmod.get(a.volume), a.modification));
+    for (const a of articles) lastmod.set(a.volume, later(lastmod.get(a.volume), recordModified(a, c.get("journal"))));
     const children: SitemapUrl[] = [{ loc: `${origin}/sitemaps/pages.xml`, lastmod: c.get("journal").updated_at }];
     for (const [volume, mod] of [...lastmod].sort((a, b) => a[0] - b[0]))
       children.push({ loc: `${origin}/sitemaps/vol${volume}.xml`, lastmod: mod });
@@ -54,15 +54,18 @@ export const crawlingRoutes = new Hono<AppEnv>()
     // Issue pages (every created issue, and any issue a public article is filed under), each with its latest change.
     const issueMod = new Map<string, { loc: string; lastmod?: string }>();
     for (const i of issues) issueMod.set(issuePath(i), { loc: `${origin}${issuePath(i)}`, lastmod: i.creation });
+    // An article page shows the journal's name, ISSNs and licence too: its lastmod moves when they change.
+    const modified = (a: (typeof articles)[number]) => recordModified(a, c.get("journal"));
     for (const a of articles) {
       const entry = issueMod.get(issuePath(a)) ?? { loc: `${origin}${issuePath(a)}` };
-      entry.lastmod = later(entry.lastmod, a.modification);
+      entry.lastmod = later(entry.lastmod, modified(a));
       issueMod.set(issuePath(a), entry);
     }
     const urls: SitemapUrl[] = [...issueMod.values()];
     for (const a of articles) {
       const page = `${origin}${articlePath({ ...a, refnumber: a.refnumber ?? "" })}`;
-      urls.push({ loc: page, lastmod: a.modification });
+      urls.push({ loc: page, lastmod: modified(a) });
+      // The PDF is the article's own file: the journal's settings do not change it.
       if (a.file) urls.push({ loc: `${page}.pdf`, lastmod: a.modification });
     }
     return xml(urlSet(urls));

@@ -1,7 +1,7 @@
 // Reading an OAI-PMH request: the arguments (query string or form body), their legality per verb, dates and the
 // resumption token. Every problem is an OAI error code, never an HTTP error.
 import type { OaiErrorCode } from "../../seo/oai-dc";
-import type { ArticleSet } from "../../data/scholarly.repo";
+import type { ArticleSet, HarvestPosition } from "../../data/scholarly.repo";
 
 export class OaiError extends Error {
   constructor(
@@ -71,8 +71,19 @@ export function harvestBounds(args: Record<string, string>): { from?: string; un
   const until = args.until !== undefined ? readDate(args.until, "until") : undefined;
   if (from && until && from.day !== until.day) throw new OaiError("badArgument", "from and until must have the same granularity.");
   if (from && until && from.iso > until.iso) throw new OaiError("badArgument", "from is later than until.");
-  const untilExclusive = until ? new Date(new Date(until.iso).getTime() + (until.day ? 86_400_000 : 1000)).toISOString() : undefined;
-  return { from: from?.iso, until: untilExclusive };
+  return { from: from?.iso, until: until ? exclusiveBound(until) : undefined };
+}
+
+/** Year 10000 begins here: ISO strings past it ("+010000-...") sort before every stored date. */
+const END_OF_ISO_TIME = Date.UTC(10000, 0, 1);
+
+/**
+ * The instant just after an inclusive until (the next day or second). None at the end of 9999: nothing stored
+ * can be later, and the year 10000's ISO string would sort before every stored date (issue 25).
+ */
+function exclusiveBound(until: { iso: string; day: boolean }): string | undefined {
+  const next = new Date(until.iso).getTime() + (until.day ? 86_400_000 : 1000);
+  return next >= END_OF_ISO_TIME ? undefined : new Date(next).toISOString();
 }
 
 /** "vol3" or "vol3:issue2" -> the set; null when the spec is not one of this repository's shapes. */
@@ -90,7 +101,7 @@ export interface ResumeState {
   from?: string;
   until?: string;
   set?: string;
-  after: { modification: string; id: number };
+  after: HarvestPosition;
   cursor: number;
 }
 
@@ -108,8 +119,8 @@ export function encodeToken(state: ResumeState): string {
       state.from ?? "",
       state.until ?? "",
       state.set ?? "",
-      state.after.modification,
-      state.after.id,
+      state.after.datestamp,
+      state.after.key,
       state.cursor,
     ]),
   );
@@ -137,7 +148,7 @@ export function decodeToken(token: string, journal: number, verb: Verb): ResumeS
     from: from || undefined,
     until: until || undefined,
     set: set || undefined,
-    after: { modification: mod, id },
+    after: { datestamp: mod, key: id },
     cursor,
   };
 }

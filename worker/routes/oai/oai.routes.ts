@@ -1,21 +1,26 @@
 // OAI-PMH 2.0 (https://www.openarchives.org/OAI/openarchivesprotocol.html) at /oai, GET and POST: the six verbs,
-// oai_dc, sets per volume and issue, from/until, and resumption tokens that page on (modification, id) so a
-// harvest sees every public article exactly once. Identifiers: oai:{domain}:{refnumber}. Hidden articles are
-// absent (no deletion records: deletedRecord "no"). Protocol errors answer 200 with an <error> (docs/decisions/0102).
+// oai_dc, sets per volume and issue, from/until, and resumption tokens that page on (datestamp, key) so a harvest
+// sees every record exactly once. Identifiers: oai:{domain}:{refnumber}. A record's datestamp is the last change of
+// anything in it (the article, or the journal metadata it carries); articles that stopped being public are
+// reported as deleted records (deletedRecord "persistent"). Protocol errors answer 200 with an <error>
+// (docs/decisions/0102, 0150).
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import type { ArticleRow } from "../../data/schema";
 import { findPublicArticleByRef } from "../../data/articles.repo";
 import {
+  anyPublicRefnumber,
   countHarvest,
-  earliestModification,
-  harvestPublicArticles,
+  earliestDatestamp,
+  findDeletedRecord,
+  harvestRecords,
   listIssues,
   listSitemapArticles,
   type ArticleSet,
+  type HarvestItem,
 } from "../../data/scholarly.repo";
 import { indexerOrigin } from "../../seo/indexer-origin";
-import { journalRecord, scholarlyRecord } from "../../seo/scholarly-record";
+import { journalRecord, recordModified, scholarlyRecord } from "../../seo/scholarly-record";
 import { OAI_DC, headerXml, oaiDatestamp, oaiDcXml, oaiEnvelope, oaiError } from "../../seo/oai-dc";
 import { el, attrsOf } from "../../seo/xml";
 import {
@@ -30,7 +35,10 @@ import {
   type ResumeState,
 } from "./oai-request";
 import { refToLookUp } from "#contract/refnumber";
+import { limitBody } from "../../middleware/body-size";
 
+/** A POSTed request: the longest legal one (every argument and a 2,000-character token) is well under this. */
+export const OAI_BODY_MAX_BYTES = 16 * 1024;
 /** Records (or identifiers) per ListRecords / ListIdentifiers page. */
 export const OAI_PAGE_SIZE = 100;
 const XML_TYPE = "text/xml; charset=utf-8";
@@ -44,19 +52,37 @@ interface Repo {
   baseUrl: string;
 }
 
-const identifierOf = (r: Repo, a: ArticleRow) => `oai:${r.domain}:${a.refnumber}`;
-const setsOf = (a: ArticleRow) => [setSpecOf({ volume: a.volume }), setSpecOf({ volume: a.volume, issue: a.issue })];
-const headerOf = (r: Repo, a: ArticleRow) =>
-  headerXml({ identifier: identifierOf(r, a), datestamp: oaiDatestamp(a.modification), sets: setsOf(a) });
-const recordOf = (r: Repo, a: ArticleRow) =>
-  `<record>${headerOf(r, a)}<metadata>${oaiDcXml(scholarlyRecord(a, r.c.get("journal"), r.origin))}</metadata></record>`;
+const identifierOf = (r: Repo, refnumber: string) => `oai:${r.domain}:${refnumber}`;
+const setsOf = (a: { volume: number; issue: number }) => [setSpecOf({ volume: a.volume }), setSpecOf({ volume: a.volume, issue: a.issue })];
 
-async function articleByIdentifier(r: Repo, identifier: string): Promise<ArticleRow> {
+/** The record of a public article (header and oai_dc), or the header alone of a deleted one. */
+function recordXml(r: Repo, item: HarvestItem, withMetadata: boolean): string {
+  const { article, deleted } = item;
+  const source = article ?? deleted;
+  const header = headerXml({
+    identifier: identifierOf(r, source.refnumber ?? ""),
+    datestamp: oaiDatestamp(item.datestamp),
+    sets: setsOf(source),
+    deleted: Boolean(deleted),
+  });
+  if (!withMetadata) return header;
+  if (!article) return `<record>${header}</record>`;
+  return `<record>${header}<metadata>${oaiDcXml(scholarlyRecord(article, r.c.get("journal"), r.origin))}</metadata></record>`;
+}
+
+/** A public article's record, else a deleted record's, for an identifier of this repository. */
+async function recordByIdentifier(r: Repo, identifier: string): Promise<HarvestItem> {
   const prefix = `oai:${r.domain}:`;
   const ref = identifier.startsWith(prefix) ? refToLookUp(identifier.slice(prefix.length)) : null;
-  const a = ref ? await findPublicArticleByRef(r.c.get("db"), r.c.get("journal").id, ref) : undefined;
-  if (!a) throw new OaiError("idDoesNotExist", `No record has the identifier ${identifier}.`);
-  return a;
+  const db = r.c.get("db");
+  const journal = r.c.get("journal");
+  if (ref) {
+    const a: ArticleRow | undefined = await findPublicArticleByRef(db, journal.id, ref);
+    if (a) return { article: a, datestamp: recordModified(a, journal), key: a.id };
+    const d = await findDeletedRecord(db, journal.id, ref);
+    if (d) return { deleted: d, datestamp: d.deletedAt, key: -d.id };
+  }
+  throw new OaiError("idDoesNotExist", `No record has the identifier ${identifier}.`);
 }
 
 function requireOaiDc(prefix: string) {
@@ -66,9 +92,22 @@ function requireOaiDc(prefix: string) {
 
 async function identify(r: Repo): Promise<string> {
   const j = r.c.get("journal");
-  const earliest = await earliestModification(r.c.get("db"), j.id);
+  const db = r.c.get("db");
+  const [earliest, sampleRef] = await Promise.all([earliestDatestamp(db, j.id, j.recordsModified), anyPublicRefnumber(db, j.id)]);
   const email = /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(j.websiteemail.trim()) ? j.websiteemail.trim() : `webmaster@${r.domain}`;
-  const sample = `oai:${r.domain}:REF-2024-0001`;
+  // The identifier scheme is described with a sample that exists; a repository with no record yet has none to show.
+  const description = sampleRef
+    ? [
+        "<description>",
+        `<oai-identifier xmlns="http://www.openarchives.org/OAI/2.0/oai-identifier" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd">`,
+        el("scheme", "oai"),
+        el("repositoryIdentifier", r.domain),
+        el("delimiter", ":"),
+        el("sampleIdentifier", identifierOf(r, sampleRef)),
+        "</oai-identifier>",
+        "</description>",
+      ].join("")
+    : "";
   return [
     "<Identify>",
     el("repositoryName", journalRecord(j).name),
@@ -76,22 +115,16 @@ async function identify(r: Repo): Promise<string> {
     el("protocolVersion", "2.0"),
     el("adminEmail", email),
     el("earliestDatestamp", oaiDatestamp(earliest ?? j.createdAt)),
-    el("deletedRecord", "no"),
+    // Withdrawn articles stay deleted records for good (migrations/0021).
+    el("deletedRecord", "persistent"),
     el("granularity", "YYYY-MM-DDThh:mm:ssZ"),
-    "<description>",
-    `<oai-identifier xmlns="http://www.openarchives.org/OAI/2.0/oai-identifier" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd">`,
-    el("scheme", "oai"),
-    el("repositoryIdentifier", r.domain),
-    el("delimiter", ":"),
-    el("sampleIdentifier", sample),
-    "</oai-identifier>",
-    "</description>",
+    description,
     "</Identify>",
   ].join("");
 }
 
 async function listMetadataFormats(r: Repo, args: Record<string, string>): Promise<string> {
-  if (args.identifier) await articleByIdentifier(r, args.identifier);
+  if (args.identifier) await recordByIdentifier(r, args.identifier);
   return `<ListMetadataFormats><metadataFormat>${el("metadataPrefix", OAI_DC.prefix)}${el("schema", OAI_DC.schema)}${el("metadataNamespace", OAI_DC.namespace)}</metadataFormat></ListMetadataFormats>`;
 }
 
@@ -138,32 +171,33 @@ async function listRecords(r: Repo, verb: "ListIdentifiers" | "ListRecords", arg
   const set: ArticleSet | undefined = state.set ? (readSetSpec(state.set) ?? undefined) : undefined;
   const query = { from: state.from, until: state.until, set };
   const db = r.c.get("db");
-  const [rows, total] = await Promise.all([
-    harvestPublicArticles(db, journalId, { ...query, after: state.after, limit: OAI_PAGE_SIZE + 1 }),
-    countHarvest(db, journalId, query),
+  const recordsModified = r.c.get("journal").recordsModified;
+  const [items, total] = await Promise.all([
+    harvestRecords(db, journalId, recordsModified, { ...query, after: state.after, limit: OAI_PAGE_SIZE + 1 }),
+    countHarvest(db, journalId, recordsModified, query),
   ]);
-  if (rows.length === 0) {
+  if (items.length === 0) {
     if (args.resumptionToken) throw new OaiError("badResumptionToken", "The resumptionToken no longer matches any records.");
     throw new OaiError("noRecordsMatch", "No records match the request.");
   }
-  const page = rows.slice(0, OAI_PAGE_SIZE);
-  const items = page.map((a) => (verb === "ListRecords" ? recordOf(r, a) : headerOf(r, a))).join("");
+  const page = items.slice(0, OAI_PAGE_SIZE);
+  const xml = page.map((item) => recordXml(r, item, verb === "ListRecords")).join("");
   let token = "";
   const tokenAttrs = { completeListSize: String(total), cursor: String(state.cursor) };
-  if (rows.length > OAI_PAGE_SIZE) {
+  if (items.length > OAI_PAGE_SIZE) {
     const last = page[page.length - 1];
-    token = `<resumptionToken${attrsOf(tokenAttrs)}>${encodeToken({ ...state, after: { modification: last.modification, id: last.id }, cursor: state.cursor + page.length })}</resumptionToken>`;
+    token = `<resumptionToken${attrsOf(tokenAttrs)}>${encodeToken({ ...state, after: { datestamp: last.datestamp, key: last.key }, cursor: state.cursor + page.length })}</resumptionToken>`;
   } else if (args.resumptionToken) {
     // The last page of a list that had several: an empty token says the list is complete.
     token = `<resumptionToken${attrsOf(tokenAttrs)}/>`;
   }
-  return `<${verb}>${items}${token}</${verb}>`;
+  return `<${verb}>${xml}${token}</${verb}>`;
 }
 
 async function getRecord(r: Repo, args: Record<string, string>): Promise<string> {
-  const a = await articleByIdentifier(r, args.identifier);
+  const item = await recordByIdentifier(r, args.identifier);
   requireOaiDc(args.metadataPrefix);
-  return `<GetRecord>${recordOf(r, a)}</GetRecord>`;
+  return `<GetRecord>${recordXml(r, item, true)}</GetRecord>`;
 }
 
 async function answer(c: Ctx, params: URLSearchParams): Promise<Response> {
@@ -196,10 +230,9 @@ async function answer(c: Ctx, params: URLSearchParams): Promise<Response> {
 
 export const oaiRoutes = new Hono<AppEnv>()
   .get("/", (c) => answer(c, new URL(c.req.url).searchParams))
-  .post("/", async (c) => {
+  // The body is limited before anything reads it (a declared length at once, a chunked one as it streams in).
+  .post("/", limitBody(OAI_BODY_MAX_BYTES), async (c) => {
     const type = c.req.header("content-type") ?? "";
     if (!type.startsWith("application/x-www-form-urlencoded")) return answer(c, new URLSearchParams());
-    const text = await c.req.text();
-    if (text.length > 10_000) return answer(c, new URLSearchParams("verb=_"));
-    return answer(c, new URLSearchParams(text));
+    return answer(c, new URLSearchParams(await c.req.text()));
   });

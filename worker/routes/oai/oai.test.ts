@@ -138,7 +138,7 @@ describe("OAI-PMH verbs", () => {
       baseURL: `https://${j.domain}/oai`,
       protocolVersion: "2.0",
       earliestDatestamp: "2021-02-03T04:05:06Z",
-      deletedRecord: "no",
+      deletedRecord: "persistent",
       granularity: "YYYY-MM-DDThh:mm:ssZ",
     });
     expect(doc.Identify.adminEmail).toMatch(/@/);

@@ -1,0 +1,54 @@
+// Test helper: what programs nobody here wrote make of the machine outputs (tests/file-checkers.ts, run in Node):
+// xmllint with the vendored Crossref and OAI-PMH schemas, bibtool and bibutils' bib2xml for BibTeX.
+import { env } from "cloudflare:test";
+import { XMLParser } from "fast-xml-parser";
+
+export interface ReaderResult {
+  ok: boolean;
+  code: number;
+  output: string;
+}
+
+async function run(tool: "xmllint-crossref" | "xmllint-oai" | "bibtool" | "bib2xml", text: string): Promise<ReaderResult> {
+  const res = await env.FILE_CHECK.fetch(`http://checker/${tool}`, { method: "POST", body: new TextEncoder().encode(text) });
+  return res.json();
+}
+
+/** xmllint's verdict on a Crossref deposit (schema 5.3.1); `output` holds its errors. */
+export const validateCrossref = (xml: string) => run("xmllint-crossref", xml);
+/** xmllint's verdict on an OAI-PMH answer (OAI-PMH.xsd, oai_dc.xsd, oai-identifier.xsd). */
+export const validateOai = (xml: string) => run("xmllint-oai", xml);
+
+/** The entries bibtool reads from a .bib: type, key and fields as bibtool prints them back (values raw). */
+export async function bibtoolEntries(bib: string): Promise<{ type: string; key: string; fields: Record<string, string> }[]> {
+  const r = await run("bibtool", bib);
+  if (!r.ok) throw new Error(`bibtool failed: ${r.output}`);
+  const entries: { type: string; key: string; fields: Record<string, string> }[] = [];
+  for (const block of r.output.split(/\n(?=@)/)) {
+    const head = /^\s*@(\w+)\s*[{(]\s*([^,\s]*)\s*,/.exec(block);
+    if (!head) continue;
+    const fields: Record<string, string> = {};
+    for (const m of block.matchAll(/^\s+(\w+)\s*=\s*(.*?),?$/gm)) fields[m[1].toLowerCase()] = m[2];
+    entries.push({ type: head[1].toLowerCase(), key: head[2], fields });
+  }
+  return entries;
+}
+
+const mods = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  isArray: (name) => ["mods", "name", "namePart"].includes(name),
+});
+
+/** The references bibutils' bib2xml reads from a .bib (as MODS): title and each author's name parts. */
+export async function bib2xmlEntries(bib: string): Promise<{ title: string; authors: string[] }[]> {
+  const r = await run("bib2xml", bib);
+  const xml = r.output.replace(/^\uFEFF/, "").replace(/bib2xml:.*$/gm, "");
+  const doc = mods.parse(xml);
+  const list: any[] = doc.modsCollection?.mods ?? [];
+  const text = (v: any): string => (typeof v === "object" && v !== null ? String(v["#text"] ?? "") : String(v ?? ""));
+  return list.map((m) => ({
+    title: [text(m.titleInfo?.title), text(m.titleInfo?.subTitle)].filter(Boolean).join(": "),
+    authors: (m.name ?? []).map((n: any) => (n.namePart as any[]).map(text).join(" ")),
+  }));
+}
