@@ -99,10 +99,17 @@ export function isPageId(id: string): id is PageId {
 }
 
 /** A loader's answer: the page data and the HTTP status it goes out with (404 for a missing article/issue). */
-export interface PageLoad<T> {
-  status: 200 | 404;
-  data: T;
+export type PageLoad<T> = { status: 200 | 404; data: T } | PageMoved;
+
+/** The page lives at another address (an article asked for under the wrong issue): a permanent redirect. */
+export interface PageMoved {
+  status: 301;
+  /** Path and query of the page's real address. */
+  location: string;
 }
+
+/** The header /_data answers a moved page with (status 204), naming the page's real address. */
+export const PAGE_LOCATION_HEADER = "X-Page-Location";
 
 export interface PageLoaderArgs {
   request: Request;

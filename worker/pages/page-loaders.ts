@@ -13,7 +13,7 @@ import { hostNameOf } from "#contract/host";
 import { digitsIn } from "../middleware/params";
 import { searchQueryOf } from "../routes/search/search-params";
 import { publicArticleListItemSchema, publicSearchResultsSchema } from "#contract/api";
-import type { PageLoad, PageLoaders } from "#contract/pages";
+import type { PageLoad, PageLoaders, PageMoved } from "#contract/pages";
 import { articleDetail } from "../routes/archives/article-detail";
 import { toArticle, toListItem, toSearchResults } from "../routes/archives/article-answers";
 import { toPublicEditor } from "../routes/editors/editor-answers";
@@ -50,10 +50,20 @@ export async function articleAt(
   return inIssue(await findPublicArticleByRef(c.get("db"), c.get("journal").id, wanted), params);
 }
 
+/**
+ * Where an article asked for under another issue, or by its reference number in other letter case, really is
+ * (path and query); null when the URL names it as it is (the digits-only forms of SPEC §2 stay as they are).
+ */
+function articleMovedTo(a: ArticleRow, params: Record<string, string | undefined>, url: URL): string | null {
+  if (inIssue(a, params) && a.refnumber === refToLookUp(params.ref)) return null;
+  return `${articlePath({ year: a.year, volume: a.volume, issue: a.issue, refnumber: a.refnumber ?? "" })}${url.search}`;
+}
+
 const publicIndexing = (rows: IndexingRow[]) => rows.map(toIndexingEntry);
 
 const ok = <T>(data: T): PageLoad<T> => ({ status: 200, data });
 const missing = <T>(data: T): PageLoad<T> => ({ status: 404, data });
+const moved = (location: string): PageMoved => ({ status: 301, location });
 
 export function pageLoaders(c: Context<AppEnv>): PageLoaders {
   const journal = c.get("journal");
@@ -91,9 +101,11 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
       return ok({ head, loc, articles: rows.map((r) => publicArticleListItemSchema.parse(toListItem(r))) });
     },
 
-    article: async ({ params }) => {
+    article: async ({ params, request }) => {
       const ref = refToLookUp(params.ref);
       const read = issueAt(params) && ref ? await readPublicArticleByRef(db, journal.id, ref) : null;
+      const misplaced = read?.row && articleMovedTo(read.row, params, new URL(request.url));
+      if (misplaced) return moved(misplaced);
       const a = inIssue(read?.row, params);
       if (!a) return missing({ head: notFoundHead(journal, "Article not found!"), article: null });
       const h = articleHead(a, journal, origin);
