@@ -1,6 +1,7 @@
 // The public pages' data: what each page's loader answers (on the server while rendering the first HTML, and as
 // JSON from /_data on client-side navigation), and the head every page declares from that data.
 // Runtime-neutral: the Worker fills these, the React routes in web/public/ read them (docs/decisions/0070).
+import type { SubmissionField, SubmitFormError } from "./submission";
 import type { Article, ArticleDetail, ArticleListItem, ArchiveYear, IndexingEntry, PublicEditor, SearchResults, Settings } from "./api";
 
 /** The <head> of one page, built on the server from the page's data. */
@@ -59,7 +60,15 @@ export interface SearchData extends WithHead {
 export interface IndexingData extends WithHead {
   indexing: IndexingEntry[];
 }
-/** Pages whose content is the settings only (instructions, contact, Submit Online). */
+/** Submit Online: after a post without JavaScript, the reference it was stored under, or why it was refused. */
+export interface SubmitData extends WithHead {
+  /** A reference this journal holds (from /article?received=); null otherwise. */
+  received: string | null;
+  error: SubmitFormError | null;
+  /** The fields the server found wrong (with error "invalid_input"). */
+  fields: SubmissionField[];
+}
+/** Pages whose content is the settings only (instructions, contact). */
 export type PlainPageData = WithHead;
 
 export interface PageDataById {
@@ -74,7 +83,7 @@ export interface PageDataById {
   instructions: PlainPageData;
   indexing: IndexingData;
   contact: PlainPageData;
-  submit: PlainPageData;
+  submit: SubmitData;
 }
 
 export type PageId = keyof PageDataById;

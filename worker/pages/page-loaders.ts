@@ -26,6 +26,8 @@ import { journalName } from "#contract/journal-info";
 import { publicOrigin } from "../seo/origin";
 import { fixedPageHead, notFoundHead, pageHead } from "./page-heads";
 import { refToLookUp } from "#contract/refnumber";
+import { isSubmitFormError, submissionFieldsIn } from "#contract/submission";
+import { findSubmissionByReference } from "../data/submissions.repo";
 
 /** The issue a URL names, or null when a part has no digits. */
 export function issueAt(params: Record<string, string | undefined>): { year: number; volume: number; issue: number } | null {
@@ -135,6 +137,18 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
     instructions: async () => ok({ head: fixed("instructions") }),
     indexing: async () => ok({ head: fixed("indexing"), indexing: publicIndexing(await listEnabledIndexing(db, journal.id)) }),
     contact: async () => ok({ head: fixed("contact") }),
-    submit: async () => ok({ head: fixed("submit") }),
+    submit: async ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const ref = params.get("received");
+      const error = params.get("error");
+      // Only a reference the journal holds is shown as received (the form's answer without JavaScript).
+      const received = ref && ref.length <= 40 && (await findSubmissionByReference(db, journal.id, ref)) ? ref : null;
+      return ok({
+        head: fixed("submit", Boolean(ref || error)),
+        received,
+        error: isSubmitFormError(error) ? error : null,
+        fields: submissionFieldsIn(params.get("fields")),
+      });
+    },
   };
 }
