@@ -6,7 +6,15 @@ import { findSubmissionByReference } from "../../data/submissions.repo";
 
 function form(over: Record<string, string> = {}, file: Uint8Array | null = pdfBytes("no-js manuscript")): FormData {
   const f = new FormData();
-  const fields = { name: "Dr. Leyla Əliyeva", email: "leyla@example.org", country: "Azerbaijan", phone: "", address: "", title: "Saline soils", ...over };
+  const fields = {
+    name: "Dr. Leyla Əliyeva",
+    email: "leyla@example.org",
+    country: "Azerbaijan",
+    phone: "",
+    address: "",
+    title: "Saline soils",
+    ...over,
+  };
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
   if (file) f.set("pdfFile", new File([file], "paper.pdf", { type: "application/pdf" }));
   return f;
@@ -51,7 +59,10 @@ describe("POST /article (the form without JavaScript)", () => {
     expect(html).toMatch(/<form[^>]*action="\/article"[^>]*method="post"/);
     const missing = await post(j.host, form({}, null));
     expect(missing.headers.get("location")).toBe("/article?error=missing_file");
-    const { results } = await db.$client.prepare("SELECT count(*) AS n FROM submissions WHERE journal_id = ?").bind(j.id).all<{ n: number }>();
+    const { results } = await db.$client
+      .prepare("SELECT count(*) AS n FROM submissions WHERE journal_id = ?")
+      .bind(j.id)
+      .all<{ n: number }>();
     expect(results[0].n).toBe(0);
   });
 
