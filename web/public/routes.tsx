@@ -2,7 +2,7 @@
 // has an id naming its loader; where the loader runs is supplied by the caller: in the Worker it reads D1
 // (worker/pages/page-loaders.ts), in the browser it fetches the same loader's answer from /_data.
 import { lazy, Suspense } from "react";
-import type { LoaderFunction, RouteObject } from "react-router";
+import { data, type LoaderFunction, type RouteObject } from "react-router";
 import type { PageId } from "#contract/pages";
 import { PublicLayout } from "./layout";
 import { RootError } from "./root-error";
@@ -20,6 +20,10 @@ import { Loading } from "../components/loading";
 
 // The Submit Online form carries the shared zod schema; only visitors who open it download that code.
 const SubmitOnlinePage = lazy(() => import("./submit-online-page").then((m) => ({ default: m.SubmitOnlinePage })));
+
+const notFound: LoaderFunction = () => {
+  throw data(null, { status: 404, statusText: "Not Found" });
+};
 
 export type LoaderFor = (id: PageId) => LoaderFunction;
 
@@ -53,6 +57,9 @@ export function publicRoutes(loaderFor: LoaderFor): RouteObject[] {
             <SubmitOnlinePage />
           </Suspense>,
         ),
+        // Unknown paths: a 404 for the root's error screen, below the root so its loader's data is in the page
+        // and hydration has nothing left to load (no HydrateFallback needed: issue #27 item 14).
+        { id: "not-found", path: "*", loader: notFound, element: null },
       ],
     },
   ];
