@@ -2,6 +2,7 @@
 // JSON from /_data on client-side navigation), and the head every page declares from that data.
 // Runtime-neutral: the Worker fills these, the React routes in web/public/ read them (docs/decisions/0070).
 import { clip } from "./html";
+import type { SubmissionField, SubmitFormError } from "./submission";
 import type { Article, ArticleDetail, ArticleListItem, ArchiveYear, IndexingEntry, PublicEditor, SearchResults, Settings } from "./api";
 
 /** The <head> of one page, built on the server from the page's data. */
@@ -60,7 +61,15 @@ export interface SearchData extends WithHead {
 export interface IndexingData extends WithHead {
   indexing: IndexingEntry[];
 }
-/** Pages whose content is the settings only (instructions, contact, Submit Online). */
+/** Submit Online: after a post without JavaScript, the reference it was stored under, or why it was refused. */
+export interface SubmitData extends WithHead {
+  /** A reference this journal holds (from /article?received=); null otherwise. */
+  received: string | null;
+  error: SubmitFormError | null;
+  /** The fields the server found wrong (with error "invalid_input"). */
+  fields: SubmissionField[];
+}
+/** Pages whose content is the settings only (instructions, contact). */
 export type PlainPageData = WithHead;
 
 /** What a fixed page's head says, from the journal's facts (built on the server: worker/pages/page-heads.ts). */
@@ -159,7 +168,7 @@ export const PUBLIC_PAGES = {
     head: { title: "Contact Us", description: (j) => `Contact ${j.name}: postal address, e-mail and phone.` },
   },
   submit: {
-    data: dataType<PlainPageData>(),
+    data: dataType<SubmitData>(),
     path: "/article",
     sitemap: true,
     head: { title: "Submit Online", description: (j) => `Submit your manuscript to ${j.name} online (PDF).` },
@@ -223,10 +232,17 @@ export function fixedHeadOf(id: FixedPageId): FixedHead {
 }
 
 /** A loader's answer: the page data and the HTTP status it goes out with (404 for a missing article/issue). */
-export interface PageLoad<T> {
-  status: 200 | 404;
-  data: T;
+export type PageLoad<T> = { status: 200 | 404; data: T } | PageMoved;
+
+/** The page lives at another address (an article asked for under the wrong issue): a permanent redirect. */
+export interface PageMoved {
+  status: 301;
+  /** Path and query of the page's real address. */
+  location: string;
 }
+
+/** The header /_data answers a moved page with (status 204), naming the page's real address. */
+export const PAGE_LOCATION_HEADER = "X-Page-Location";
 
 export interface PageLoaderArgs {
   request: Request;

@@ -32,6 +32,29 @@ export interface SubmissionCreated {
   reference: string;
 }
 
+/** The failures the form page explains after a post without JavaScript (/article?error=<code>, issue #27 item 10). */
+export const SUBMIT_FORM_ERRORS = [
+  "invalid_input",
+  "missing_file",
+  "invalid_file_type",
+  "file_too_large",
+  "payload_too_large",
+  "too_many_submissions",
+  "forbidden_origin",
+  "internal_error",
+] as const;
+export type SubmitFormError = (typeof SUBMIT_FORM_ERRORS)[number];
+
+const FIELD_NAMES = ["name", "email", "country", "phone", "address", "title"] as const satisfies readonly SubmissionField[];
+
+/** The known field names in a comma-separated list (/article?fields=name,email), in form order. */
+export const submissionFieldsIn = (list: string | null): SubmissionField[] => {
+  const named = new Set((list ?? "").split(","));
+  return FIELD_NAMES.filter((f) => named.has(f));
+};
+
+export const isSubmitFormError = (code: unknown): code is SubmitFormError => (SUBMIT_FORM_ERRORS as readonly unknown[]).includes(code);
+
 /** Error codes of POST /api/submissions (besides the generic ones). */
 export type SubmissionErrorCode =
   | "invalid_input"

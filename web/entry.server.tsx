@@ -12,6 +12,7 @@ import {
   data,
   isRouteErrorResponse,
   matchRoutes,
+  redirect,
   StaticRouterProvider,
   type LoaderFunction,
   type StaticHandlerContext,
@@ -38,6 +39,7 @@ function serverRoutes(loaders: PageLoaders) {
     const load = loaders[id] as (args: Parameters<LoaderFunction>[0]) => Promise<PageLoad<unknown>>;
     const loader: LoaderFunction = async (args) => {
       const r = await load(args);
+      if (r.status === 301) throw redirect(r.location, 301);
       return r.status === 200 ? r.data : data(r.data, { status: r.status });
     };
     return loader;

@@ -20,6 +20,7 @@ import { adminRoutes } from "./routes/admin/admin.routes";
 import { pdfRoutes } from "./routes/pdf/pdf.routes";
 import { submissionsRoutes } from "./routes/submissions/submissions.routes";
 import { pageRoutes } from "./pages/pages.routes";
+import { submitFormRoutes } from "./routes/submissions/submit-form.routes";
 import { settingsAdminRoutes } from "./routes/settings/settings.admin.routes";
 import { editorsAdminRoutes } from "./routes/editors/editors.admin.routes";
 import { articleEditRoutes } from "./routes/archives/articles.admin.routes";
@@ -58,6 +59,8 @@ export function createApp() {
   app.route("/", crawlingRoutes);
   app.route("/archives", citationsRoutes);
   app.route("/oai", oaiRoutes);
+  // The Submit Online form's post without JavaScript (answered with a redirect to the form page).
+  app.route("/article", submitFormRoutes);
   // Everything else is a page, rendered with React in the Worker (or a static file).
   app.route("/", pageRoutes);
   return app;

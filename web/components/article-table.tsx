@@ -2,6 +2,7 @@
 // Each entry carries its Abstract link, a Download link when a file exists, Pages and 'How to cite this article'.
 import { Link } from "react-router";
 import type { ArticleListItem, ExcerptPart } from "#contract/api";
+import { CitationText } from "./citation-text";
 import { articlePath, articlePdfPath, citationText, issueLabel, issuePath, splitAuthors } from "../lib/format";
 import { HighlightedExcerpt } from "./highlighted-excerpt";
 import { RichText } from "./rich-text";
@@ -69,7 +70,7 @@ export function ArticleTable({
                   {a.pagenumber && <span className="article-table__pages">Pages: {a.pagenumber}</span>}
                 </p>
                 <p className="article-table__cite">
-                  <strong>How to cite this article:</strong> {citationText(a, journalName)}
+                  <strong>How to cite this article:</strong> <CitationText text={citationText(a, journalName)} titleHtml={a.title} />
                 </p>
               </td>
               <td className="article-table__authors" data-label="Authors Name">

@@ -2,6 +2,7 @@
 // styles by citation-js), a copy button, the DOI, and the RIS / BibTeX downloads for reference managers.
 import { useState } from "react";
 import type { ArticleCitations, ArticleDetail } from "#contract/api";
+import { CitationText } from "./citation-text";
 
 const STYLES: { key: keyof ArticleCitations; label: string }[] = [
   { key: "apa", label: "APA" },
@@ -13,7 +14,8 @@ const STYLES: { key: keyof ArticleCitations; label: string }[] = [
 export function CiteArticle({ article, fallback }: { article: ArticleDetail; fallback: string }) {
   const [style, setStyle] = useState<keyof ArticleCitations>("apa");
   const [copied, setCopied] = useState(false);
-  const text = article.citations?.[style] || fallback;
+  const citations = article.citations;
+  const text = citations?.[style] || fallback;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
@@ -23,28 +25,42 @@ export function CiteArticle({ article, fallback }: { article: ArticleDetail; fal
       setCopied(false);
     }
   };
+  // Native radio buttons (issue #27 items 10, 14): arrow keys move the choice, and without JavaScript the
+  // browser checks them itself and site.css shows the checked style's text (all four are in the page).
   return (
     <section className="cite-box" aria-labelledby="cite-title">
       <h2 id="cite-title">How to cite this article</h2>
-      {article.citations && (
-        <div className="cite-box__styles" role="radiogroup" aria-label="Citation style">
+      {citations && (
+        <fieldset className="cite-box__styles">
+          <legend className="visually-hidden">Citation style</legend>
           {STYLES.map((s) => (
-            <button
-              key={s.key}
-              type="button"
-              role="radio"
-              aria-checked={style === s.key}
-              className={style === s.key ? "is-active" : undefined}
-              onClick={() => setStyle(s.key)}
-            >
-              {s.label}
-            </button>
+            <span key={s.key} className="cite-box__style">
+              <input
+                type="radio"
+                id={`cite-style-${s.key}`}
+                name="cite-style"
+                value={s.key}
+                checked={style === s.key}
+                onChange={() => setStyle(s.key)}
+              />
+              <label htmlFor={`cite-style-${s.key}`}>{s.label}</label>
+            </span>
           ))}
-        </div>
+        </fieldset>
       )}
-      <p className="cite-box__text" aria-live="polite">
-        {text}
-      </p>
+      <div className="cite-box__texts" aria-live="polite">
+        {citations ? (
+          STYLES.map((s) => (
+            <p key={s.key} className="cite-box__text" data-style={s.key}>
+              <CitationText text={citations[s.key] || fallback} titleHtml={article.title} />
+            </p>
+          ))
+        ) : (
+          <p className="cite-box__text">
+            <CitationText text={fallback} titleHtml={article.title} />
+          </p>
+        )}
+      </div>
       <p className="cite-box__actions">
         <button type="button" className="button button--ghost" onClick={copy}>
           {copied ? "Copied" : "Copy citation"}

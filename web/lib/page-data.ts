@@ -1,17 +1,40 @@
 // Page data on the client. Navigation: a route's loader runs in the Worker, and the browser fetches its answer as
 // JSON from /_data (the same loader that rendered the first HTML; worker/pages/pages.routes.ts). 404 answers are
-// page data too ('Article not found!'); anything else is an error for the root error screen. Reading: the typed
-// hooks below, whose types come from the registry of public pages (contract/pages.ts).
-import { type LoaderFunction, useRouteLoaderData } from "react-router";
-import { PAGE_DATA_PATH, type PageDataById, type PageId } from "#contract/pages";
+// page data too ('Article not found!'); a moved page (204 with its address) redirects. When the data cannot be had
+// (no connection, a 5xx, an answer that is not JSON) the browser loads the page itself, as without scripts: SPEC §8
+// only logs public fetch errors, so the visitor never sees the error screen for them (docs/decisions/0175).
+// Reading: the typed hooks below, whose types come from the registry of public pages (contract/pages.ts).
+import { type LoaderFunction, redirect, useRouteLoaderData } from "react-router";
+import { PAGE_DATA_PATH, PAGE_LOCATION_HEADER, type PageDataById, type PageId } from "#contract/pages";
+import { isAbort } from "./api";
+
+/** Leaves the app for a full page load of `url`; the navigation stays pending until the browser unloads. */
+function loadDocument(url: URL, why: unknown): Promise<never> {
+  console.warn(`Page data for ${url.pathname} could not be loaded; loading the page instead.`, why);
+  window.location.assign(url.href);
+  return new Promise<never>(() => {});
+}
 
 export function clientLoader(id: PageId): LoaderFunction {
   return async ({ request }) => {
     const url = new URL(request.url);
     const query = new URLSearchParams({ route: id, path: `${url.pathname}${url.search}` });
-    const res = await fetch(`${PAGE_DATA_PATH}?${query}`, { headers: { Accept: "application/json" }, signal: request.signal });
-    if (res.status !== 200 && res.status !== 404) throw new Response(null, { status: res.status, statusText: res.statusText });
-    return res.json();
+    let res: Response;
+    try {
+      res = await fetch(`${PAGE_DATA_PATH}?${query}`, { headers: { Accept: "application/json" }, signal: request.signal });
+    } catch (err) {
+      if (isAbort(err)) throw err;
+      return loadDocument(url, err);
+    }
+    const location = res.headers.get(PAGE_LOCATION_HEADER);
+    if (res.status === 204 && location) return redirect(location);
+    if (res.status !== 200 && res.status !== 404) return loadDocument(url, `HTTP ${res.status}`);
+    try {
+      return await res.json();
+    } catch (err) {
+      if (isAbort(err)) throw err;
+      return loadDocument(url, err);
+    }
   };
 }
 

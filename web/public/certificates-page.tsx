@@ -13,6 +13,8 @@ interface DocumentRow {
   detail?: string;
   href: string;
   fileName: string;
+  /** Whose document it is (an author's certificate): named in the link, since every certificate's file name is the same. */
+  owner?: string;
 }
 
 /** The download rows for one article (exported for tests of the link shapes). */
@@ -24,6 +26,7 @@ export function documentRows(a: Article): DocumentRow[] {
     rows.push({
       label: "Certificate",
       detail: author,
+      owner: author,
       href: `/api/pdf/certificate/${encodeURIComponent(ref)}/${encodeURIComponent(author)}`,
       fileName: `certificate-${ref}.pdf`,
     });
@@ -112,6 +115,7 @@ export function CertificatesPage() {
                     <td data-label="Download">
                       <a className="chip chip--primary chip--download" href={row.href} download={row.fileName}>
                         {row.fileName}
+                        {row.owner && <span className="doc-table__owner"> · {row.owner}</span>}
                       </a>
                     </td>
                   </tr>

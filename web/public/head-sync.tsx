@@ -22,7 +22,7 @@ function markers(): [Comment, Comment] {
   return [start, end];
 }
 
-function applyHead(head: PageHead) {
+export function applyHead(head: PageHead) {
   if (document.title !== head.title) document.title = head.title;
   const template = document.createElement("template");
   template.innerHTML = headMarkup(head);

@@ -1,10 +1,11 @@
 // Site header: utility bar, the logo block (two branches, chosen per host by the Worker: docs/decisions/0040),
 // and the main navigation (a disclosure menu on narrow screens).
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { Settings } from "#contract/api";
 import { NAV_LINKS } from "#contract/pages";
-import { CloseIcon, EmblemIcon, MailIcon, MenuIcon } from "../components/icons";
+import { EmblemIcon, MailIcon } from "../components/icons";
+import { MENU_ID, MenuToggle } from "./menu-toggle";
 import { issnLines, journalName } from "../lib/format";
 import { useHeaderBranch, useSettings } from "./journal-context";
 
@@ -93,7 +94,6 @@ export function SiteHeader() {
   const branch = useHeaderBranch();
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  const menuId = useId();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the page changes
   useEffect(() => setOpen(false), [location.pathname]);
@@ -112,10 +112,8 @@ export function SiteHeader() {
       )}
       <nav className="site-nav" aria-label="Main">
         <div className="container site-nav__inner">
-          <button type="button" className="site-nav__toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
-            {open ? <CloseIcon /> : <MenuIcon />} Menu
-          </button>
-          <ul id={menuId} className={`site-nav__list${open ? " is-open" : ""}`}>
+          <MenuToggle open={open} onToggle={() => setOpen((o) => !o)} menuId={MENU_ID} />
+          <ul id={MENU_ID} className={`site-nav__list${open ? " is-open" : ""}`}>
             {NAV_LINKS.map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} end={l.to === "/"} className="site-nav__link">

@@ -3,8 +3,9 @@ import { Outlet, ScrollRestoration } from "react-router";
 import { HeadSync } from "./head-sync";
 import { NavigationProgress } from "./navigation-progress";
 import { SiteHeader } from "./header";
-import { AuthorsSidebar, ChatButton, JournalSidebar } from "./sidebars";
+import { AuthorsSidebar, JournalSidebar } from "./sidebars";
 import { SiteFooter } from "./footer";
+import { PageAnnouncer } from "./page-announcer";
 
 export function PublicLayout() {
   return (
@@ -19,12 +20,12 @@ export function PublicLayout() {
         <div className="container layout">
           <main id="main" className="layout__main" tabIndex={-1}>
             <Outlet />
+            <PageAnnouncer />
           </main>
           <JournalSidebar />
           <AuthorsSidebar />
         </div>
         <SiteFooter />
-        <ChatButton />
       </div>
       <ScrollRestoration />
     </>

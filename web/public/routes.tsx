@@ -2,11 +2,15 @@
 // registry of public pages (contract/pages.ts) and their components (page-components.tsx). Each route's id names
 // its loader; where the loader runs is supplied by the caller: in the Worker it reads D1
 // (worker/pages/page-loaders.ts), in the browser it fetches the same loader's answer from /_data.
-import type { LoaderFunction, RouteObject } from "react-router";
+import { data, type LoaderFunction, type RouteObject } from "react-router";
 import { PUBLIC_PAGE_IDS, PUBLIC_PAGES, type PageId, type PublicPageId } from "#contract/pages";
 import { PublicLayout } from "./layout";
 import { RootError } from "./root-error";
 import { PAGE_COMPONENTS } from "./page-components";
+
+const notFound: LoaderFunction = () => {
+  throw data(null, { status: 404, statusText: "Not Found" });
+};
 
 export type LoaderFor = (id: PageId) => LoaderFunction;
 
@@ -29,7 +33,12 @@ export function publicRoutes(loaderFor: LoaderFor): RouteObject[] {
       shouldRevalidate: () => false,
       element: <PublicLayout />,
       errorElement: <RootError />,
-      children: PUBLIC_PAGE_IDS.map((id) => pageRoute(id, loaderFor)),
+      children: [
+        ...PUBLIC_PAGE_IDS.map((id) => pageRoute(id, loaderFor)),
+        // Unknown paths: a 404 for the root's error screen, below the root so its loader's data is in the page
+        // and hydration has nothing left to load (no HydrateFallback needed: issue #27 item 14).
+        { id: "not-found", path: "*", loader: notFound, element: null },
+      ],
     },
   ];
 }

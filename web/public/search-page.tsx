@@ -1,7 +1,7 @@
 // /search?q=&page=: the result count, the query, and the issue-style table with a highlighted excerpt per
 // result, 20 a page with page links; the SPEC's sentence when nothing matches.
 import { useState, type FormEvent } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { ArticleTable } from "../components/article-table";
 import { SearchIcon } from "../components/icons";
 import { Pagination } from "../components/pagination";
@@ -10,6 +10,15 @@ import { useJournalName } from "./journal-context";
 import { usePageData } from "../lib/page-data";
 
 export const EMPTY_RESULT = "Sorry, nothing matched your search terms. Please try again with different keywords.";
+
+/** A page number beyond the results (an old link, an edited URL): say so, and lead to the last page. */
+function PastLastPage({ pages, href }: { pages: number; href: string }) {
+  return (
+    <p className="empty" data-testid="search-past-end">
+      There {pages === 1 ? "is only one page" : `are only ${pages} pages`} of results. <Link to={href}>Go to the last page</Link>.
+    </p>
+  );
+}
 
 export function SearchPage() {
   const [params] = useSearchParams();
@@ -56,7 +65,7 @@ export function SearchPage() {
         <div aria-live="polite">
           <p className="search-page__summary" data-testid="search-summary">
             <strong>{resultCountText(data.count, data.more)}</strong> for <q>{data.q}</q>
-            {data.pages > 1 && (
+            {data.pages > 1 && data.page <= data.pages && (
               <span className="search-page__page">
                 {" "}
                 · page {data.page} of {data.pages}
@@ -65,6 +74,8 @@ export function SearchPage() {
           </p>
           {data.count === 0 ? (
             <p className="empty">{EMPTY_RESULT}</p>
+          ) : data.page > data.pages ? (
+            <PastLastPage pages={data.pages} href={searchHref("/search", q, data.pages)} />
           ) : (
             <>
               <ArticleTable

@@ -1,7 +1,7 @@
 // The two sidebars of SPEC §2: submission e-mail, contact phone, chat link and Journal List on one side;
 // search, the certificate image and the cover page image on the other. Plus the floating chat button that
 // only narrow screens show (CSS), since wide screens have the sidebar chat link in view.
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ChatIcon, ListIcon, MailIcon, PhoneIcon, SearchIcon } from "../components/icons";
 import { SearchForm } from "../components/search-form";
 import { whatsappLink } from "../lib/format";
@@ -49,19 +49,25 @@ export function AuthorsSidebar() {
           <ListIcon /> <span>Instructions to Authors</span>
         </Link>
       </section>
+      {/* Floats over the page on narrow screens, but belongs to this landmark (no content outside landmarks). */}
+      <ChatButton />
     </aside>
   );
 }
 
 export function JournalSidebar() {
+  const onSearchPage = useLocation().pathname.replace(/\/+$/, "") === "/search";
   return (
     <aside className="sidebar sidebar--journal" aria-label="Search and downloads">
-      <section className="side-box">
-        <h2 className="side-box__title">Search</h2>
-        <SearchForm searchPath="/search" inputId="sidebar-search" className="search-box">
-          <SearchIcon />
-        </SearchForm>
-      </section>
+      {/* /search has its own search form: one search landmark a page. */}
+      {!onSearchPage && (
+        <section className="side-box">
+          <h2 className="side-box__title">Search</h2>
+          <SearchForm searchPath="/search" inputId="sidebar-search" className="search-box">
+            <SearchIcon />
+          </SearchForm>
+        </section>
+      )}
       <section className="side-box">
         <h2 className="side-box__title">Publication Certificate</h2>
         <Link to="/pdf" className="side-figure">

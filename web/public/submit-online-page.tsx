@@ -9,7 +9,7 @@ import { SUBMISSION_KEY_HEADER, submissionFieldsSchema, type SubmissionCreated, 
 import { CheckIcon } from "../components/icons";
 import { ApiError, postForm } from "../lib/api";
 import { useSettings } from "./journal-context";
-import { useHydrated } from "../lib/use-hydrated";
+import { usePageData } from "../lib/page-data";
 
 type FieldErrors = Partial<Record<SubmissionField | "pdfFile", string>>;
 
@@ -63,14 +63,17 @@ function messageFor(err: unknown, email: string | undefined): string {
 
 export function SubmitOnlinePage() {
   const s = useSettings();
+  // After a post without JavaScript (worker/routes/submissions/submit-form.routes.ts) the page opens with its outcome.
+  const outcome = usePageData("submit");
   const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>(() => Object.fromEntries(outcome.fields.map((f) => [f, FIELD_MESSAGES[f]])));
+  const [formError, setFormError] = useState<string | null>(() =>
+    outcome.error ? messageFor(new ApiError(0, outcome.error), s?.websiteemail) : null,
+  );
   const [sending, setSending] = useState(false);
-  const hydrated = useHydrated();
-  const [reference, setReference] = useState<string | null>(null);
+  const [reference, setReference] = useState<string | null>(outcome.received);
   // Made in the browser when the form renders (never in the Worker's HTML, which every visitor shares).
   const submissionKey = useRef<string | null>(null);
   useEffect(() => {
@@ -194,7 +197,16 @@ export function SubmitOnlinePage() {
         )}
       </div>
 
-      <form ref={formRef} className="form" onSubmit={submit} noValidate encType="multipart/form-data" aria-busy={sending}>
+      <form
+        ref={formRef}
+        className="form"
+        action="/article"
+        method="post"
+        onSubmit={submit}
+        noValidate
+        encType="multipart/form-data"
+        aria-busy={sending}
+      >
         <div className="form__grid">
           <div className="field">
             <label htmlFor="sub-name">
@@ -258,7 +270,7 @@ export function SubmitOnlinePage() {
           {errorText("pdfFile")}
         </div>
         <div className="form__actions">
-          <button type="submit" className="button button--large" disabled={sending || !hydrated}>
+          <button type="submit" className="button button--large" disabled={sending}>
             {sending ? "Sending…" : "Submit"}
           </button>
         </div>

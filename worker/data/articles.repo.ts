@@ -87,12 +87,17 @@ export async function listPublicIssueArticleRows(
     .orderBy(firstPageOrder, asc(articles.id));
 }
 
-/** The query behind findPublicArticleByRef, for batching with others (at most one row). */
+/**
+ * The query behind findPublicArticleByRef, for batching with others (at most one row). A reference number is
+ * matched as people type it, in any letter case (index articles_refnumber_nocase, migration 0051); should two
+ * differ only in case, the one written exactly as asked wins.
+ */
 export const publicArticleByRefQuery = (db: Db, journalId: number, refnumber: string) =>
   db
     .select()
     .from(articles)
-    .where(and(isPublic(journalId), eq(articles.refnumber, refnumber)))
+    .where(and(isPublic(journalId), sql`${articles.refnumber} = ${refnumber} COLLATE NOCASE`))
+    .orderBy(sql`${articles.refnumber} = ${refnumber} DESC`)
     .limit(1);
 
 export async function findPublicArticleByRef(db: Db, journalId: number, refnumber: string): Promise<ArticleRow | undefined> {

@@ -5,6 +5,7 @@
 // unicode61 tokenizer sees them (runs of letters, marks and digits; lower case; Latin diacritics folded).
 import type { ExcerptPart } from "#contract/api";
 import { type HighlightPhrase, WORD } from "./search-query";
+import { alternateSpelling, foldLetters } from "./search-folding";
 
 /** Words of abstract in an excerpt. */
 export const EXCERPT_TOKENS = 24;
@@ -13,12 +14,15 @@ const ELLIPSIS = "…";
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 const CONTROLS = new RegExp(CONTROL.source, "g");
 
-/** A word as the index compares it: NFKC, lower case, combining diacritics removed (remove_diacritics 2). */
+/**
+ * A word as the index compares it: NFKC, lower case, combining diacritics removed (remove_diacritics 2), letters
+ * such as ı, ə, ø folded as typed (search-folding.ts, migration 0050).
+ */
 export function foldWord(word: string): string {
-  const lower = word.toLowerCase();
-  // Most words are ASCII: nothing to normalize (normalize() is the costly part of an excerpt).
-  if (!/[^\x00-\x7f]/.test(lower)) return lower;
-  return lower
+  // Most words are ASCII: nothing to fold or normalize (normalize() is the costly part of an excerpt).
+  if (!/[^\x00-\x7f]/.test(word)) return word.toLowerCase();
+  return foldLetters(word)
+    .toLowerCase()
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .normalize("NFKC")
@@ -44,12 +48,17 @@ function tokensOf(text: string): Tokens {
   const end: number[] = [];
   if (/[^\x00-\x7f]/.test(text)) {
     const folded: string[] = [];
+    // Words with ə match as typed either way (search-folding.ts): their second spelling, by token index.
+    const alternate = new Map<number, string>();
     for (const m of text.matchAll(WORD)) {
+      const other = alternateSpelling(m[0]);
+      if (other !== null) alternate.set(start.length, foldWord(other));
       start.push(m.index);
       end.push(m.index + m[0].length);
       folded.push(foldWord(m[0]));
     }
-    return { count: start.length, start, end, is: (i, w, prefix) => (prefix ? folded[i].startsWith(w) : folded[i] === w) };
+    const same = (word: string | undefined, w: string, prefix: boolean) => word !== undefined && (prefix ? word.startsWith(w) : word === w);
+    return { count: start.length, start, end, is: (i, w, prefix) => same(folded[i], w, prefix) || same(alternate.get(i), w, prefix) };
   }
   // ASCII text (most abstracts): a character loop, several times faster than a \p{...} regular expression, and
   // words compared in place in the lower-cased text.

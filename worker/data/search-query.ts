@@ -1,5 +1,6 @@
 // Free text -> a safe FTS5 MATCH expression (docs/decisions/0081-search-pages.md). User text never reaches FTS5
 // syntax unquoted: every word is emitted inside double quotes, and punctuation only separates words.
+import { foldLetters } from "./search-folding";
 
 /** The most words a query keeps (the rest are ignored). */
 export const MAX_QUERY_WORDS = 12;
@@ -8,9 +9,9 @@ export const PREFIX_MIN_CHARS = 3;
 /** Most terms a prefix word is expanded into from the term list (migration 0009); beyond it, FTS5's prefix query. */
 export const MAX_PREFIX_TERMS = 32;
 /** The columns a user's words may match (never the scope column). */
-const TEXT_COLUMNS = "{title_text authorname abstract_text keywords refnumber}";
+const TEXT_COLUMNS = "{search_title search_authors search_abstract search_keywords refnumber}";
 /** The columns of the short fields' index (articles_search_short, migration 0008): all but the scope. */
-const SHORT_COLUMNS = "{title_text authorname keywords refnumber}";
+const SHORT_COLUMNS = "{search_title search_authors search_keywords refnumber}";
 
 /** Letters (with their combining marks) and digits of any script, as the unicode61 tokenizer sees a word. */
 export const WORD = /[\p{L}\p{N}\p{M}]+/gu;
@@ -74,11 +75,12 @@ function prefixTerms(p: Phrase): PrefixTerms | null {
   return { head, from: last, to: afterPrefix(last), fallback: phraseExpression(p) };
 }
 
-/** The user's phrases, as searched: folded, at most MAX_QUERY_WORDS words, each word at most 64 characters. */
+/** The user's phrases, as searched: letters folded as the index folds them (search-folding.ts), lower case, at most MAX_QUERY_WORDS words, each word at most 64 characters. */
 function phrasesOfQuery(text: string): Phrase[] {
   const phrases: Phrase[] = [];
   let budget = MAX_QUERY_WORDS;
-  for (const p of phrasesOf(text.normalize("NFKC").toLowerCase())) {
+  // Folded before lower-casing: "İ" becomes "i", not "i" and a combining dot.
+  for (const p of phrasesOf(foldLetters(text.normalize("NFKC")).toLowerCase())) {
     if (budget <= 0) break;
     const words = p.words.slice(0, budget).map((w) => w.slice(0, 64));
     budget -= words.length;

@@ -13,7 +13,15 @@ import { hostNameOf } from "#contract/host";
 import { archiveIssueOf as issueAt } from "../middleware/params";
 import { searchQueryOf } from "../views/search-params";
 import { publicArticleListItemSchema, publicSearchResultsSchema } from "#contract/api";
-import { FIXED_PAGE_IDS, type PageLoad, type PageLoaders, type PlainPageId, type PageDataById, type PageLoaderArgs } from "#contract/pages";
+import {
+  FIXED_PAGE_IDS,
+  type PageLoad,
+  type PageMoved,
+  type PageLoaders,
+  type PlainPageId,
+  type PageDataById,
+  type PageLoaderArgs,
+} from "#contract/pages";
 import { articleDetail } from "../views/article-detail";
 import { toArticle, toListItem, toSearchResults } from "../views/article-answers";
 import { toPublicEditor } from "../views/editor-answers";
@@ -26,6 +34,8 @@ import { journalName } from "#contract/journal-info";
 import { publicOrigin } from "../seo/origin";
 import { fixedPageHead, notFoundHead, pageHead } from "./page-heads";
 import { refToLookUp } from "#contract/refnumber";
+import { isSubmitFormError, submissionFieldsIn } from "#contract/submission";
+import { findSubmissionByReference } from "../data/submissions.repo";
 
 /** Whether a row sits in the issue the URL names (an article's page lives only under its own issue). */
 function inIssue(a: ArticleRow | undefined, params: Record<string, string | undefined>): ArticleRow | undefined {
@@ -44,10 +54,20 @@ export async function articleAt(
   return inIssue(await findPublicArticleByRef(c.get("db"), c.get("journal").id, wanted), params);
 }
 
+/**
+ * Where an article asked for under another issue, or by its reference number in other letter case, really is
+ * (path and query); null when the URL names it as it is (the digits-only forms of SPEC §2 stay as they are).
+ */
+function articleMovedTo(a: ArticleRow, params: Record<string, string | undefined>, url: URL): string | null {
+  if (inIssue(a, params) && a.refnumber === refToLookUp(params.ref)) return null;
+  return `${articlePath({ year: a.year, volume: a.volume, issue: a.issue, refnumber: a.refnumber ?? "" })}${url.search}`;
+}
+
 const publicIndexing = (rows: IndexingRow[]) => rows.map(toIndexingEntry);
 
 const ok = <T>(data: T): PageLoad<T> => ({ status: 200, data });
 const missing = <T>(data: T): PageLoad<T> => ({ status: 404, data });
+const moved = (location: string): PageMoved => ({ status: 301, location });
 
 type Loader<K extends keyof PageDataById> = (args: PageLoaderArgs) => Promise<PageLoad<PageDataById[K]>>;
 
@@ -96,9 +116,11 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
       return ok({ head, loc, articles: rows.map((r) => publicArticleListItemSchema.parse(toListItem(r))) });
     },
 
-    article: async ({ params }) => {
+    article: async ({ params, request }) => {
       const ref = refToLookUp(params.ref);
       const read = issueAt(params) && ref ? await readPublicArticleByRef(db, journal.id, ref) : null;
+      const misplaced = read?.row && articleMovedTo(read.row, params, new URL(request.url));
+      if (misplaced) return moved(misplaced);
       const a = inIssue(read?.row, params);
       if (!a) return missing({ head: notFoundHead(journal, "Article not found!"), article: null });
       const h = articleHead(a, journal, origin);
@@ -126,6 +148,19 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
     },
 
     indexing: async () => ok({ head: fixed("indexing"), indexing: publicIndexing(await listEnabledIndexing(db, journal.id)) }),
+    submit: async ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const ref = params.get("received");
+      const error = params.get("error");
+      // Only a reference the journal holds is shown as received (the form's answer without JavaScript).
+      const received = ref && ref.length <= 40 && (await findSubmissionByReference(db, journal.id, ref)) ? ref : null;
+      return ok({
+        head: fixed("submit", Boolean(ref || error)),
+        received,
+        error: isSubmitFormError(error) ? error : null,
+        fields: submissionFieldsIn(params.get("fields")),
+      });
+    },
   };
   return { ...plain, ...loaders };
 }

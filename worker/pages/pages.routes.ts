@@ -9,7 +9,7 @@ import { fileKeys } from "../files/keys";
 import { serveR2Object } from "../files/serve";
 import { hostNameOf } from "#contract/host";
 import { HttpError, notFound } from "../errors";
-import { isPageId } from "#contract/pages";
+import { isPageId, PAGE_LOCATION_HEADER } from "#contract/pages";
 import { headerBranchFor } from "../seo/header-branch";
 import { documentResponse } from "./document";
 import { notFoundHead, pageHead } from "./page-heads";
@@ -45,6 +45,7 @@ export const pageRoutes = new Hono<AppEnv>()
     const url = new URL(path, c.req.url);
     const result = await loadPageData(url, route, c.req.raw, pageLoaders(c));
     if (!result) throw notFound();
+    if (result.status === 301) return c.body(null, 204, { [PAGE_LOCATION_HEADER]: result.location });
     return c.json(result.data as object, result.status);
   })
   // The article's PDF next to its abstract page (Google Scholar wants both in one directory).
