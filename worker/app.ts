@@ -26,11 +26,22 @@ import { articleEditRoutes } from "./routes/archives/articles.admin.routes";
 import { crawlingRoutes } from "./routes/crawling/crawling.routes";
 import { citationsRoutes } from "./routes/citations/citations.routes";
 import { oaiRoutes } from "./routes/oai/oai.routes";
+import { createPlatformApp, isPlatformHost } from "./routes/platform/platform.app";
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(handleError);
   app.use("*", securityHeaders);
+  // The platform console's hosts get the console's app, and nothing of a journal (docs/decisions/0160).
+  const platform = createPlatformApp();
+  app.use("*", async (c, next) => {
+    if (!isPlatformHost(c.req.url, c.env.PLATFORM_HOSTS)) {
+      // The console's built page is a file of the asset store: never a journal host's.
+      if (/^\/platform\.html$/i.test(c.req.path)) throw notFound();
+      return next();
+    }
+    c.res = await platform.fetch(c.req.raw, c.env, c.executionCtx);
+  });
   app.use("*", canonicalRedirects);
   app.use("*", requestContext);
   app.use("*", resolveJournal);

@@ -15,7 +15,7 @@ export interface AdminActor {
   username: string;
 }
 
-export type AdminEntity = "article" | "editor" | "issue" | "settings";
+export type AdminEntity = "article" | "editor" | "issue" | "settings" | "staff";
 
 export interface AdminEvent {
   /** e.g. "article.add", "article.edit", "editor.status", "settings.save" */
