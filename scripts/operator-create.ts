@@ -52,7 +52,8 @@ async function readPassword(): Promise<string> {
 }
 
 const password = await readPassword();
-if ([...password].length < MIN_PASSWORD_LENGTH) fail(`the password must have at least ${MIN_PASSWORD_LENGTH} characters; nothing was changed`, 1);
+if ([...password].length < MIN_PASSWORD_LENGTH)
+  fail(`the password must have at least ${MIN_PASSWORD_LENGTH} characters; nothing was changed`, 1);
 const hash = await hashPassword(password);
 const now = new Date().toISOString();
 const upsert = `INSERT INTO operators (username, name, password_hash, status, session_version, created_at, updated_at)
@@ -64,10 +65,14 @@ console.log(`Writing operator "${username}"${opts.remote ? " to the REMOTE datab
 const runner = await openStatementRunner(opts.remote, (m) => fail(m, 1));
 try {
   await runner.run([upsert]);
-  const [row] = await runner.run([`SELECT COUNT(*) AS n FROM operators WHERE username = ${sqlString(username)} AND password_hash = ${sqlString(hash)}`]);
+  const [row] = await runner.run([
+    `SELECT COUNT(*) AS n FROM operators WHERE username = ${sqlString(username)} AND password_hash = ${sqlString(hash)}`,
+  ]);
   if (!row || Number(row.n) === 0) fail("the operator was not written; nothing was changed", 1);
 } finally {
   await runner.close();
 }
-console.log(`Operator "${username}" is ready${opts.remote ? " (remote): sign in on a host of PLATFORM_HOSTS" : " (local): sign in at http://platform.localhost:8787/"}.`);
+console.log(
+  `Operator "${username}" is ready${opts.remote ? " (remote): sign in on a host of PLATFORM_HOSTS" : " (local): sign in at http://platform.localhost:8787/"}.`,
+);
 process.exit(0);

@@ -38,4 +38,3 @@ export function promptHidden(question: string): Promise<string> {
     stdin.on("data", onData);
   });
 }
-

@@ -34,9 +34,14 @@ platform = await openPlatform({ remote: args.includes("--remote"), log: console.
 try {
   const dir = path.resolve(input);
   console.log(`Restoring ${dir}`);
-  const m = await importBackup(platform.env.DB as unknown as BackupDb, platform.env.FILES as unknown as BackupBucket, statSync(dir).isFile() ? await tarSource(dir) : folderSource(dir), {
-    log: console.log,
-  });
+  const m = await importBackup(
+    platform.env.DB as unknown as BackupDb,
+    platform.env.FILES as unknown as BackupBucket,
+    statSync(dir).isFile() ? await tarSource(dir) : folderSource(dir),
+    {
+      log: console.log,
+    },
+  );
   console.log(`Done: ${m.journals.map((j) => `${j.slug} (#${j.id})`).join(", ")} restored, ${m.objects} files.`);
 } catch (err) {
   console.error(`restore failed: ${(err as Error).message}`);

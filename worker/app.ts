@@ -27,6 +27,7 @@ import { crawlingRoutes } from "./routes/crawling/crawling.routes";
 import { citationsRoutes } from "./routes/citations/citations.routes";
 import { oaiRoutes } from "./routes/oai/oai.routes";
 import { createPlatformApp, isPlatformHost } from "./routes/platform/platform.app";
+import { brandingAdminRoutes, brandingFilesRoutes } from "./routes/settings/branding.routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
@@ -49,6 +50,7 @@ export function createApp() {
   app.use("*", noteAdminWrite);
   app.use("/api/pdf/*", noindexDocuments);
 
+  app.route("/api/settings/images", brandingAdminRoutes);
   app.route("/api/settings", settingsRoutes);
   app.route("/api/settings", settingsAdminRoutes);
   app.route("/api/indexing", indexingRoutes);
@@ -61,6 +63,7 @@ export function createApp() {
   app.route("/api/admin", adminRoutes);
   app.route("/api/pdf", pdfRoutes);
   app.route("/auth", authRoutes);
+  app.route("/assets/branding", brandingFilesRoutes);
   app.route("/assets", filesRoutes);
   app.all("/api/*", () => {
     throw notFound();

@@ -2,8 +2,9 @@
 import type { JournalRow } from "../../data/schema";
 import { publicSettingsSchema, type Settings } from "#contract/api";
 import { licenseOf } from "#contract/scholarly";
+import { brandingUrlsOf } from "./branding.routes";
 
 export function settingsOf(j: JournalRow): Settings {
   const license = licenseOf(j.license);
-  return publicSettingsSchema.parse({ ...j, license: license.key, license_url: license.url });
+  return publicSettingsSchema.parse({ ...j, license: license.key, license_url: license.url, ...brandingUrlsOf(j) });
 }
