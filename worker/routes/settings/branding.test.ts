@@ -3,6 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { createJournal, getJson, request } from "../../../tests/api/fixtures";
 import { adminToken, bearer } from "../../../tests/api/auth-fixtures";
+import { env } from "cloudflare:test";
+import { namedKeys } from "../../maintenance/file-orphans";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
@@ -59,6 +61,9 @@ describe("journal images", () => {
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
     expect((await request(b.host, url)).status).toBe(404);
     expect(await (await request(a.host, "/")).text()).toContain(`src="${url}"`);
+    // The orphan audit counts the uploaded image as named by a row (never removed as an orphan).
+    const named = await namedKeys(env.DB as unknown as Parameters<typeof namedKeys>[0], a.id);
+    expect(named.has(`journals/${a.id}/branding/${url.split("/").pop()}`)).toBe(true);
 
     // Back to the default: the old file is gone.
     const reset = await getJson(a.host, "/api/settings/images/cover", { method: "DELETE", headers: bearer(token) });
