@@ -94,7 +94,7 @@ describe("platform console", () => {
     // Its sidebar shows its own default images, drawn from its name and ISSN.
     const cover = await site.getByTestId("sidebar-cover-image").getAttribute("src");
     expect(cover).toBe("/assets/branding/cover.svg");
-    const svg = await (await fetch(urlFor(cover!, HOST))).text();
+    const svg = await site.evaluate((path) => fetch(path).then((r) => r.text()), cover!);
     expect(svg).toContain("2394-7500");
     expect(svg).toContain("CONSOLE TESTING");
     await site.close();
