@@ -37,9 +37,10 @@ export async function listJournalsWithCounts(db: Db): Promise<JournalListRow[]> 
   return db
     .select({
       journal: journals,
-      issues: sql<number>`(SELECT count(*) FROM issues WHERE issues.journal_id = ${journals.id})`,
-      articles: sql<number>`(SELECT count(*) FROM articles WHERE articles.journal_id = ${journals.id})`,
-      editors: sql<number>`(SELECT count(*) FROM editors WHERE editors.journal_id = ${journals.id})`,
+      // Spelled out: drizzle writes ${journals.id} as a bare "id" here, which the subquery would read as its own id.
+      issues: sql<number>`(SELECT count(*) FROM issues i WHERE i.journal_id = "journals"."id")`,
+      articles: sql<number>`(SELECT count(*) FROM articles a WHERE a.journal_id = "journals"."id")`,
+      editors: sql<number>`(SELECT count(*) FROM editors e WHERE e.journal_id = "journals"."id")`,
     })
     .from(journals)
     .orderBy(asc(journals.id));

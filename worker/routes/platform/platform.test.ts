@@ -1,7 +1,7 @@
 // The platform console's API (issue 29): roles never cross, suspension, hosts, header flags, staff scoping, audit.
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { createJournal, db, getJson, request, unique } from "../../../tests/api/fixtures";
+import { createArticle, createIssue, createJournal, db, getJson, request, unique } from "../../../tests/api/fixtures";
 import { adminToken, bearer, createAdmin, tokenFor } from "../../../tests/api/auth-fixtures";
 import { consoleCall, consoleJournal, createOperator, PLATFORM_HOST } from "../../../tests/api/platform-fixtures";
 import { adminUsers, journalDomains, operatorEvents } from "../../data/schema";
@@ -81,6 +81,13 @@ describe("journals", () => {
     const list = await consoleCall(op.token, "GET", "/journals");
     const row = list.body.journals.find((x: { id: number }) => x.id === j.id);
     expect(row).toMatchObject({ status: "active", counts: { issues: 0, articles: 0, editors: 0 }, storageBytes: 0 });
+
+    // Counts are the journal's own rows (not rows whose id happens to equal the journal's).
+    await createIssue(j.id, 2025, 1, 1);
+    await createIssue(j.id, 2025, 1, 2);
+    await createArticle(j.id, { year: 2025, volume: 1, issue: 1 });
+    const again = (await consoleCall(op.token, "GET", `/journals/${j.id}`)).body.journal;
+    expect(again.counts).toEqual({ issues: 2, articles: 1, editors: 0 });
   });
 
   it("a suspended journal serves only its notice (pages, API, admin, login), nothing deleted; resume brings it back", async () => {
