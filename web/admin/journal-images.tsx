@@ -16,7 +16,7 @@ const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 export function JournalImages({ initial }: { initial: Urls }) {
   const [urls, setUrls] = useState<Urls>(initial);
   return (
-    <section className="panel form__section" aria-labelledby="journal-images-title">
+    <section className="form panel form__section" aria-labelledby="journal-images-title">
       <h2 id="journal-images-title" className="form__section-title">
         Journal images
       </h2>
@@ -80,7 +80,7 @@ function ImageField({ kind, url, onSaved }: { kind: BrandingKind; url: string; o
         }}
       />
       {custom ? (
-        <button type="button" className="button button--ghost" disabled={busy} onClick={() => void send(null)}>
+        <button type="button" className="btn btn--secondary btn--small" disabled={busy} onClick={() => void send(null)}>
           Use the default
         </button>
       ) : null}
