@@ -27,6 +27,11 @@ export default defineConfig({
     assetsDir: "static",
     sourcemap: false,
   },
+  environments: {
+    // Two pages: the site (index.html) and the platform console (platform.html, served by the Worker only on
+    // PLATFORM_HOSTS; its own entry, so the public pages' JavaScript does not carry it; docs/decisions/0160).
+    client: { build: { rollupOptions: { input: { index: "index.html", platform: "platform.html" } } } },
+  },
   server: { port: Number(process.env.PORT ?? 5173) },
   preview: { port: Number(process.env.PORT ?? 8787) },
 });

@@ -106,6 +106,10 @@ export const publicSettingsSchema = z.object({
   issn_print: str,
   issn_online: str,
   language: str,
+  /** The journal's own images: uploaded, or drawn from its name and ISSN (contract/branding.ts). */
+  logo_url: str,
+  cover_image_url: str,
+  certificate_image_url: str,
 });
 export type Settings = z.infer<typeof publicSettingsSchema>;
 

@@ -6,6 +6,7 @@ import { hashPassword } from "../worker/auth/password";
 import { openStatementRunner, sqlString } from "./d1-statements";
 import { flagsOf } from "./cli-flags";
 import { upsertAdminSql } from "./admin-upsert-sql";
+import { promptHidden, readStdin } from "./password-input";
 
 const MIN_PASSWORD_LENGTH = 10;
 
@@ -66,44 +67,6 @@ function parseArgs(argv: string[]): Options {
   }
   if (opts.journal !== undefined && !/^[A-Za-z0-9.\-_]{1,253}$/.test(opts.journal)) fail("--journal takes a journal slug or a domain name");
   return opts as Options;
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  // Only the final line break belongs to the shell, not to the password.
-  return Buffer.concat(chunks)
-    .toString("utf8")
-    .replace(/\r?\n$/, "");
-}
-
-/** Reads a line from the terminal without echoing it. */
-function promptHidden(question: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const stdin = process.stdin;
-    process.stderr.write(question);
-    stdin.setRawMode(true);
-    stdin.resume();
-    stdin.setEncoding("utf8");
-    let value = "";
-    const done = (err?: Error) => {
-      stdin.setRawMode(false);
-      stdin.pause();
-      stdin.off("data", onData);
-      process.stderr.write("\n");
-      if (err) reject(err);
-      else resolve(value);
-    };
-    const onData = (data: string) => {
-      for (const ch of data) {
-        if (ch === "\r" || ch === "\n") return done();
-        if (ch === "\u0003") return done(new Error("cancelled"));
-        if (ch === "\u007f" || ch === "\b") value = value.slice(0, -1);
-        else if (ch >= " ") value += ch;
-      }
-    };
-    stdin.on("data", onData);
-  });
 }
 
 async function readPassword(opts: Options): Promise<string> {

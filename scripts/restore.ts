@@ -1,15 +1,17 @@
-// `npm run restore -- --in DIR [--remote]`: loads a backup made by `npm run backup` into an EMPTY database and
+// `npm run restore -- --in DIR|FILE.tar [--remote]`: loads a backup made by `npm run backup` (a folder) or downloaded
+// from the platform console (the same entries in one tar file) into an EMPTY database and
 // bucket (local state in PERSIST_DIR, migrated first; or the production ones with --remote, migrated with
 // `npm run db:migrate:remote`). Refuses a target that already holds data (docs/decisions/0094).
 import path from "node:path";
 import { exitWithChildren, type LocalPlatform } from "./local-state";
 import { openPlatform, option } from "./platform";
-import { folderSource } from "./backup-files";
+import { folderSource, tarSource } from "./backup-files";
+import { statSync } from "node:fs";
 import { importBackup, type BackupBucket, type BackupDb } from "../worker/maintenance/backup";
 
 const USAGE = `Usage: npm run restore -- --in DIR [--remote]
 
-  --in DIR   a folder written by npm run backup
+  --in DIR   a folder written by npm run backup, or a .tar downloaded from the platform console
   --remote   the production D1 database and R2 bucket (wrangler login); default: the local state (PERSIST_DIR)
 
 The target must be empty: for a local restore use a fresh PERSIST_DIR, e.g.
@@ -32,9 +34,14 @@ platform = await openPlatform({ remote: args.includes("--remote"), log: console.
 try {
   const dir = path.resolve(input);
   console.log(`Restoring ${dir}`);
-  const m = await importBackup(platform.env.DB as unknown as BackupDb, platform.env.FILES as unknown as BackupBucket, folderSource(dir), {
-    log: console.log,
-  });
+  const m = await importBackup(
+    platform.env.DB as unknown as BackupDb,
+    platform.env.FILES as unknown as BackupBucket,
+    statSync(dir).isFile() ? await tarSource(dir) : folderSource(dir),
+    {
+      log: console.log,
+    },
+  );
   console.log(`Done: ${m.journals.map((j) => `${j.slug} (#${j.id})`).join(", ")} restored, ${m.objects} files.`);
 } catch (err) {
   console.error(`restore failed: ${(err as Error).message}`);

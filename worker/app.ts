@@ -27,11 +27,23 @@ import { articleEditRoutes } from "./routes/archives/articles.admin.routes";
 import { crawlingRoutes } from "./routes/crawling/crawling.routes";
 import { citationsRoutes } from "./routes/citations/citations.routes";
 import { oaiRoutes } from "./routes/oai/oai.routes";
+import { createPlatformApp, isPlatformHost } from "./routes/platform/platform.app";
+import { brandingAdminRoutes, brandingFilesRoutes } from "./routes/settings/branding.routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(handleError);
   app.use("*", securityHeaders);
+  // The platform console's hosts get the console's app, and nothing of a journal (docs/decisions/0160).
+  const platform = createPlatformApp();
+  app.use("*", async (c, next) => {
+    if (!isPlatformHost(c.req.url, c.env.PLATFORM_HOSTS)) {
+      // The console's built page is a file of the asset store: never a journal host's.
+      if (/^\/platform\.html$/i.test(c.req.path)) throw notFound();
+      return next();
+    }
+    c.res = await platform.fetch(c.req.raw, c.env, c.executionCtx);
+  });
   app.use("*", canonicalRedirects);
   app.use("*", requestContext);
   app.use("*", resolveJournal);
@@ -39,6 +51,7 @@ export function createApp() {
   app.use("*", noteAdminWrite);
   app.use("/api/pdf/*", noindexDocuments);
 
+  app.route("/api/settings/images", brandingAdminRoutes);
   app.route("/api/settings", settingsRoutes);
   app.route("/api/settings", settingsAdminRoutes);
   app.route("/api/indexing", indexingRoutes);
@@ -51,6 +64,7 @@ export function createApp() {
   app.route("/api/admin", adminRoutes);
   app.route("/api/pdf", pdfRoutes);
   app.route("/auth", authRoutes);
+  app.route("/assets/branding", brandingFilesRoutes);
   app.route("/assets", filesRoutes);
   app.all("/api/*", () => {
     throw notFound();

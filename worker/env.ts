@@ -14,8 +14,10 @@ export interface AdminPrincipal {
 
 /** Configuration a request may need (from wrangler vars and secrets), read once by the request context. */
 export interface AppConfig {
-  /** Hosts that get the alternate header block (comma separated). */
+  /** Retired (docs/decisions/0162): read once into journal_domains.alt_header, then ignored. */
   altHeaderDomains: string;
+  /** Hosts that serve the platform console instead of a journal (PLATFORM_HOSTS, comma separated). */
+  platformHosts: string;
   /** What tokens are signed and checked with. */
   auth: Pick<Env, "JWT_SECRET" | "AUTH_ISSUER" | "AUTH_AUDIENCE">;
 }
@@ -24,6 +26,10 @@ export interface AppEnv {
   Bindings: Env;
   Variables: {
     journal: JournalRow;
+    /** The Host's header branch, from its stored flag (journal_domains.alt_header). */
+    headerBranch: "alt" | "default";
+    /** The operator a verified console token belongs to (set by requireOperator). */
+    operator: { id: number; username: string; name: string };
     db: Db;
     /** The R2 bucket of every journal's files (keys: worker/files/keys.ts). */
     files: R2Bucket;

@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: "/admin/editors", label: "Editors" },
   { to: "/admin/submissions", label: "Submissions" },
   { to: "/admin/settings", label: "Settings" },
+  { to: "/admin/staff", label: "Staff" },
 ];
 
 export function AdminLayout({ children }: { children?: ReactNode }) {

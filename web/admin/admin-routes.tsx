@@ -32,6 +32,7 @@ const routes: RouteObject[] = [
           { path: "settings", lazy: () => import("./settings-page").then((m) => m.route) },
           { path: "search", lazy: () => import("./search-page").then((m) => m.route) },
           { path: "submissions", lazy: () => import("./submissions-page").then((m) => m.route) },
+          { path: "staff", lazy: () => import("./staff-page").then((m) => m.route) },
         ],
       },
     ],

@@ -12,6 +12,7 @@ import { SelectField, SubmitButton, TextField, useZodForm } from "./form-kit";
 import { LoadError } from "./admin-root";
 import { loadAdminJsonOrNull } from "./loaders";
 import { RichTextField } from "./rich-text-field";
+import { JournalImages } from "./journal-images";
 import { DEFAULT_LICENSE, LICENSES } from "#contract/scholarly";
 
 const EMPTY: Settings = {
@@ -33,6 +34,9 @@ const EMPTY: Settings = {
   issn_print: "",
   issn_online: "",
   language: "en",
+  logo_url: "",
+  cover_image_url: "",
+  certificate_image_url: "",
 };
 
 /** What to say next to a field the schema refused. */
@@ -81,6 +85,7 @@ export function SettingsPage() {
       ) : (
         <SettingsForm initial={EMPTY} flash={{ kind: "error", text: "Something went wrong" }} />
       )}
+      {body ? <JournalImages initial={"settings" in body ? body.settings : body} /> : null}
     </>
   );
 }

@@ -40,7 +40,12 @@ function MastheadLogo({ s }: { s: Settings }) {
     <div className="masthead" data-testid="logo-default">
       <div className="container masthead__inner">
         <Link to="/" className="masthead__brand">
-          <EmblemIcon className="masthead__emblem" />
+          {/* An uploaded logo replaces the emblem (docs/decisions/0163); the drawn default keeps the emblem's look. */}
+          {s.logo_url && !s.logo_url.endsWith("/logo.svg") ? (
+            <img className="masthead__emblem" src={s.logo_url} alt="" width={64} height={64} data-testid="masthead-logo" />
+          ) : (
+            <EmblemIcon className="masthead__emblem" />
+          )}
           <span className="masthead__titles">
             <span className="masthead__name">{name}</span>
             {s.formatted_journal_name && <span className="masthead__abbr">{s.formatted_journal_name}</span>}

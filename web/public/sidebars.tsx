@@ -57,6 +57,8 @@ export function AuthorsSidebar() {
 
 export function JournalSidebar() {
   const onSearchPage = useLocation().pathname.replace(/\/+$/, "") === "/search";
+  // The journal's own images (uploaded in Settings, else drawn from its name and ISSN: docs/decisions/0163).
+  const s = useSettings();
   return (
     <aside className="sidebar sidebar--journal" aria-label="Search and downloads">
       {/* /search has its own search form: one search landmark a page. */}
@@ -71,14 +73,28 @@ export function JournalSidebar() {
       <section className="side-box">
         <h2 className="side-box__title">Publication Certificate</h2>
         <Link to="/pdf" className="side-figure">
-          <img src="/img/certificate.png" alt="Sample certificate of publication" width={600} height={425} loading="lazy" />
+          <img
+            src={s?.certificate_image_url || "/assets/branding/certificate.svg"}
+            alt="Sample certificate of publication"
+            width={600}
+            height={425}
+            loading="lazy"
+            data-testid="sidebar-certificate-image"
+          />
           <span>Download your certificate</span>
         </Link>
       </section>
       <section className="side-box">
         <h2 className="side-box__title">Cover Page</h2>
         <Link to="/archives" className="side-figure">
-          <img src="/img/cover-page.png" alt="Journal cover page" width={424} height={600} loading="lazy" />
+          <img
+            src={s?.cover_image_url || "/assets/branding/cover.svg"}
+            alt="Journal cover page"
+            width={424}
+            height={600}
+            loading="lazy"
+            data-testid="sidebar-cover-image"
+          />
           <span>Browse the issues</span>
         </Link>
       </section>

@@ -13,6 +13,7 @@ import {
   finishLoginAttempt,
   reserveLoginAttempt,
   type AttemptKey,
+  type LoginLog,
   type LoginOutcome,
   type Reservation,
   type ThrottleLimits,
@@ -37,6 +38,11 @@ export function reserveLogin(db: Db, key: AttemptKey, now: Date): Promise<Reserv
   return reserveLoginAttempt(db, key, LOGIN_POLICY, now);
 }
 
-export function finishLogin(db: Db, attemptId: number, outcome: Exclude<LoginOutcome, "pending">): Promise<void> {
-  return finishLoginAttempt(db, attemptId, outcome);
+export function finishLogin(
+  db: Db,
+  attemptId: number,
+  outcome: Exclude<LoginOutcome, "pending">,
+  log: LoginLog = "login_attempts",
+): Promise<void> {
+  return finishLoginAttempt(db, attemptId, outcome, log);
 }

@@ -71,6 +71,7 @@ export async function verifyAdminToken(env: AuthEnv, token: string): Promise<Ver
     });
     const userId = Number(payload.sub);
     const { jid: journalId, sv: sessionVersion } = payload;
+    if ("role" in payload) return null; // an operator's claim set never passes as a journal admin's
     if (!Number.isSafeInteger(userId) || userId < 1 || typeof journalId !== "number" || !Number.isSafeInteger(journalId)) return null;
     if (typeof sessionVersion !== "number" || !Number.isSafeInteger(sessionVersion)) return null;
     if (typeof payload.jti !== "string" || payload.jti.length > 64) return null;
@@ -126,3 +127,52 @@ export async function verifyDeviceToken(env: AuthEnv, token: string): Promise<De
 
 /** A fresh random id (token ids, device ids). */
 export const newTokenId = randomTokenId;
+
+// ---- Operator tokens --------------------------------------------------------------------------------------
+// The platform's operators get tokens of their own audience (`<AUTH_AUDIENCE>-operator`) and role claim: a journal
+// admin token fails the operator check and an operator token fails verifyAdminToken (docs/decisions/0160-operators.md).
+
+const operatorAudience = (env: AuthEnv) => `${env.AUTH_AUDIENCE}-operator`;
+const OPERATOR_ROLE = "operator";
+
+export interface OperatorTokenClaims {
+  operatorId: number;
+  sessionVersion: number;
+}
+export interface VerifiedOperatorToken extends OperatorTokenClaims {
+  tokenId: string;
+  expiresAt: Date;
+}
+
+export async function signOperatorToken(env: AuthEnv, claims: OperatorTokenClaims, opts: SignOptions = {}): Promise<string> {
+  const iat = Math.floor((opts.now ?? new Date()).getTime() / 1000);
+  return new SignJWT({ role: OPERATOR_ROLE, sv: claims.sessionVersion })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(claims.operatorId))
+    .setIssuer(env.AUTH_ISSUER)
+    .setAudience(operatorAudience(env))
+    .setJti(randomTokenId())
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + (opts.ttlSeconds ?? TOKEN_TTL_SECONDS))
+    .sign(secretOf(env));
+}
+
+export async function verifyOperatorToken(env: AuthEnv, token: string): Promise<VerifiedOperatorToken | null> {
+  const secret = secretOf(env);
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ["HS256"],
+      issuer: env.AUTH_ISSUER,
+      audience: operatorAudience(env),
+      requiredClaims: ["exp", "iat", "sub", "sv", "jti", "role"],
+    });
+    const operatorId = Number(payload.sub);
+    if (payload.role !== OPERATOR_ROLE || "jid" in payload) return null;
+    if (!Number.isSafeInteger(operatorId) || operatorId < 1) return null;
+    if (typeof payload.sv !== "number" || !Number.isSafeInteger(payload.sv)) return null;
+    if (typeof payload.jti !== "string" || payload.jti.length > 64) return null;
+    return { operatorId, sessionVersion: payload.sv, tokenId: payload.jti, expiresAt: new Date(payload.exp! * 1000) };
+  } catch {
+    return null;
+  }
+}

@@ -9,16 +9,27 @@ import { journalDomains, journals, type JournalRow } from "./schema";
 import { nowIso } from "./db";
 import type { SettingsFields } from "#contract/admin";
 
-/** The journal that owns this host name, else the default journal; one query either way. */
-export async function findJournalByHost(db: Db, host: string): Promise<JournalRow | undefined> {
+/** What a host name resolves to: its journal, and whether the host takes the alternate header branch. */
+export interface HostMatch {
+  journal: JournalRow;
+  altHeader: boolean;
+}
+
+/**
+ * The journal that owns this host name; else, unless the platform setting unknown_host is "not_found", the
+ * default journal (then no alternate header: only listed hosts take it). One query either way.
+ */
+export async function findJournalByHost(db: Db, host: string): Promise<HostMatch | undefined> {
   const rows = await db
-    .select({ journal: journals })
+    .select({ journal: journals, altHeader: journalDomains.altHeader })
     .from(journals)
     .leftJoin(journalDomains, and(eq(journalDomains.journalId, journals.id), eq(journalDomains.domain, host)))
-    .where(sql`${journalDomains.domain} IS NOT NULL OR ${journals.isDefault} = 1`)
+    .where(
+      sql`${journalDomains.domain} IS NOT NULL OR (${journals.isDefault} = 1 AND coalesce((SELECT value FROM platform_settings WHERE key = 'unknown_host'), 'default') = 'default')`,
+    )
     .orderBy(sql`${journalDomains.domain} IS NULL`, journals.id)
     .limit(1);
-  return rows[0]?.journal;
+  return rows[0] && { journal: rows[0].journal, altHeader: rows[0].altHeader === true };
 }
 
 export type SettingsResult =

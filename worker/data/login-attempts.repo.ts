@@ -3,7 +3,7 @@
 // that checks the limits, so simultaneous attempts cannot all slip under them (docs/decisions/0061).
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../env";
-import { loginAttempts } from "./schema";
+import { loginAttempts, operatorLoginAttempts } from "./schema";
 
 /** Outcomes written to login_attempts.outcome. "pending" (a password being checked) counts as a failure. */
 export type LoginOutcome = "pending" | "success" | "invalid_credentials" | "disabled" | "invalid_ip";
@@ -29,7 +29,11 @@ export interface AttemptKey {
   throttleKey: string;
   /** The caller holds a device token of this username: the username-wide limit does not apply. */
   knownDevice: boolean;
+  /** Which log: journal staff's (default) or the platform operators' (same columns, journal_id 0). */
+  log?: LoginLog;
 }
+
+export type LoginLog = "login_attempts" | "operator_login_attempts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -40,7 +44,7 @@ function waitSecondsSql(k: AttemptKey, p: ThrottleLimits, now: Date) {
   const since = iso(t - p.memorySeconds * 1000);
   const windowStart = iso(t - p.userWindowSeconds * 1000);
   const trustedSince = iso(t - p.trustedSeconds * 1000);
-  const la = sql.raw("login_attempts");
+  const la = sql.raw(k.log ?? "login_attempts");
   const failed = sql.raw("outcome IN ('invalid_credentials', 'pending')");
   const pairSince = sql`max(${since}, coalesce((SELECT max(created_at) FROM ${la} WHERE journal_id = ${k.journalId} AND username = ${k.username} AND throttle_key = ${k.throttleKey} AND outcome = 'success'), ''))`;
   const keySince = sql`max(${since}, coalesce((SELECT max(created_at) FROM ${la} WHERE journal_id = ${k.journalId} AND throttle_key = ${k.throttleKey} AND outcome = 'success'), ''))`;
@@ -75,7 +79,9 @@ export type Reservation = { ok: true; attemptId: number } | { ok: false; retryAf
  */
 export async function reserveLoginAttempt(db: Db, k: AttemptKey, limits: ThrottleLimits, now: Date): Promise<Reservation> {
   const wait = waitSecondsSql(k, limits, now);
-  const rows = await db.all<{ id: number }>(sql`INSERT INTO login_attempts (journal_id, username, ip, throttle_key, outcome, created_at)
+  const rows = await db.all<{
+    id: number;
+  }>(sql`INSERT INTO ${sql.raw(k.log ?? "login_attempts")} (journal_id, username, ip, throttle_key, outcome, created_at)
     SELECT ${k.journalId}, ${k.username}, ${k.ip}, ${k.throttleKey}, 'pending', ${now.toISOString()} WHERE ${wait} <= 0
     RETURNING id`);
   if (rows[0]) return { ok: true, attemptId: Number(rows[0].id) };
@@ -84,12 +90,19 @@ export async function reserveLoginAttempt(db: Db, k: AttemptKey, limits: Throttl
 }
 
 /** The outcome of a reserved attempt, once the password was checked. */
-export async function finishLoginAttempt(db: Db, attemptId: number, outcome: Exclude<LoginOutcome, "pending">): Promise<void> {
-  await db.update(loginAttempts).set({ outcome }).where(eq(loginAttempts.id, attemptId));
+export async function finishLoginAttempt(
+  db: Db,
+  attemptId: number,
+  outcome: Exclude<LoginOutcome, "pending">,
+  log: LoginLog = "login_attempts",
+): Promise<void> {
+  const table = log === "login_attempts" ? loginAttempts : operatorLoginAttempts;
+  await db.update(table).set({ outcome }).where(eq(table.id, attemptId));
 }
 
 /** Forgets attempts of every journal older than `beforeIso` (the scheduled prune). Answers how many went. */
 export async function pruneLoginAttempts(db: Db, beforeIso: string): Promise<number> {
   const result = await db.run(sql`DELETE FROM login_attempts WHERE created_at < ${beforeIso}`);
-  return result.meta.changes ?? 0;
+  const operators = await db.run(sql`DELETE FROM operator_login_attempts WHERE created_at < ${beforeIso}`);
+  return (result.meta.changes ?? 0) + (operators.meta.changes ?? 0);
 }

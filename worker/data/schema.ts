@@ -31,12 +31,20 @@ export const journals = sqliteTable("journals", {
   contentChangedAt: text("content_changed_at").notNull().default("2026-01-01T00:00:00.000Z"),
   /** Last change of a field every OAI/sitemap record carries; set by a trigger (migrations/0020). */
   recordsModified: text("records_modified").notNull().default("1970-01-01T00:00:00.000Z"),
+  // The platform's side (migrations/0030): "active" or "suspended"; the last backup; the journal's own images.
+  status: text("status").notNull().default("active"),
+  lastBackupAt: text("last_backup_at").notNull().default(""),
+  logoFile: text("logo_file").notNull().default(""),
+  coverImageFile: text("cover_image_file").notNull().default(""),
+  certificateImageFile: text("certificate_image_file").notNull().default(""),
 });
 
 export const journalDomains = sqliteTable("journal_domains", {
   domain: text("domain").primaryKey(),
   journalId: integer("journal_id").notNull(),
   isPrimary: integer("is_primary", { mode: "boolean" }).notNull().default(false),
+  /** Takes the alternate header branch (migrations/0030, replacing ALT_HEADER_DOMAINS). */
+  altHeader: integer("alt_header", { mode: "boolean" }).notNull().default(false),
 });
 
 export const indexing = sqliteTable("indexing", {
@@ -202,3 +210,45 @@ export const adminEvents = sqliteTable("admin_events", {
   createdAt: text("created_at").notNull(),
 });
 export type AdminEventRow = typeof adminEvents.$inferSelect;
+
+// ---- The platform (migrations/0030, docs/decisions/0160) --------------------------------------------------------
+
+export const operators = sqliteTable("operators", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  username: text("username").notNull(),
+  name: text("name").notNull().default(""),
+  passwordHash: text("password_hash").notNull(),
+  status: text("status").notNull().default("enabled"),
+  sessionVersion: integer("session_version").notNull().default(0),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+export type OperatorRow = typeof operators.$inferSelect;
+
+export const operatorLoginAttempts = sqliteTable("operator_login_attempts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull().default(0),
+  username: text("username").notNull(),
+  ip: text("ip").notNull(),
+  throttleKey: text("throttle_key").notNull().default(""),
+  outcome: text("outcome").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+export const operatorEvents = sqliteTable("operator_events", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  operatorId: integer("operator_id"),
+  operatorUsername: text("operator_username").notNull(),
+  action: text("action").notNull(),
+  targetJournalId: integer("target_journal_id"),
+  summary: text("summary").notNull().default(""),
+  beforeJson: text("before_json").notNull().default("null"),
+  afterJson: text("after_json").notNull().default("null"),
+  createdAt: text("created_at").notNull(),
+});
+export type OperatorEventRow = typeof operatorEvents.$inferSelect;
+
+export const platformSettings = sqliteTable("platform_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

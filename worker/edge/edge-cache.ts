@@ -20,7 +20,7 @@ interface FetchApp {
 }
 
 /** Paths whose answers are private or per person, never looked up or stored whatever their headers say. */
-const PRIVATE_PREFIXES = ["/api/admin", "/auth", "/admin", "/api/submissions", "/api/pdf/certificate"];
+const PRIVATE_PREFIXES = ["/api/platform", "/api/admin", "/auth", "/admin", "/api/submissions", "/api/pdf/certificate"];
 
 const isPrivatePath = (path: string) => PRIVATE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 

@@ -2,8 +2,9 @@
 // any journal lookup, so they never cost a database call. Paths the app serves per journal are never tried here.
 import { applySecurityHeaders } from "../middleware/security-headers";
 
-/** Per-journal files (R2 under /assets, article PDFs under /archives) and the API are the app's. */
-const APP_PREFIXES = ["/api/", "/assets/", "/archives/", "/auth/", "/admin/"];
+/** Per-journal files (R2 under /assets, article PDFs under /archives) and the API are the app's; so is the
+ * platform console's page (platform.html), which only the platform hosts serve (docs/decisions/0160). */
+const APP_PREFIXES = ["/api/", "/assets/", "/archives/", "/auth/", "/admin/", "/platform"];
 
 /** The built page shell (index.html) is never a file of its own: the app sends "/index.html" to "/". */
 const isShell = (path: string) => /^\/index\.html?$/i.test(path);

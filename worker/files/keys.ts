@@ -24,6 +24,8 @@ export const fileKeys = {
   editorPicture: (journalId: number, file: string) => `${ns(journalId)}/editors/${file}`,
   indexingLogo: (journalId: number, file: string) => `${ns(journalId)}/indexing/${file}`,
   submission: (journalId: number, file: string) => `${ns(journalId)}/submissions/${file}`,
+  /** The journal's own logo, cover and certificate images (docs/decisions/0163). */
+  branding: (journalId: number, file: string) => `${ns(journalId)}/branding/${file}`,
 };
 
 /** Public URL paths (SPEC §7 static files) for the same objects. */

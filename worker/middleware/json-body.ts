@@ -19,3 +19,9 @@ export const jsonBody = <S extends z.ZodType>(schema: S) =>
   zValidator("json", schema, (result) => {
     if (!result.success) throw new HttpError(400, errorCodeOf(result.error as unknown as z.ZodError));
   });
+
+/** As jsonBody, but the code is the first failed rule's own (the platform console names each field's problem). */
+export const jsonBodyFirstCode = <S extends z.ZodType>(schema: S) =>
+  zValidator("json", schema, (result) => {
+    if (!result.success) throw new HttpError(400, (result.error as unknown as z.ZodError).issues[0]?.message || "invalid_input");
+  });

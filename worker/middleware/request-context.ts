@@ -8,6 +8,7 @@ import { drizzleOver, returnBookmark, sessionFor } from "../edge/d1-session";
 function configOf(env: Env): AppConfig {
   return {
     altHeaderDomains: env.ALT_HEADER_DOMAINS ?? "",
+    platformHosts: env.PLATFORM_HOSTS ?? "",
     auth: { JWT_SECRET: env.JWT_SECRET, AUTH_ISSUER: env.AUTH_ISSUER, AUTH_AUDIENCE: env.AUTH_AUDIENCE },
   };
 }

@@ -9,7 +9,6 @@ import { listEnabledEditors } from "../data/editors.repo";
 import { enabledIndexingQuery, listEnabledIndexing } from "../data/indexing.repo";
 import type { ArticleRow, IndexingRow } from "../data/schema";
 import { searchPublicArticles } from "../data/search.repo";
-import { hostNameOf } from "#contract/host";
 import { archiveIssueOf as issueAt } from "../middleware/params";
 import { searchQueryOf } from "../views/search-params";
 import { publicArticleListItemSchema, publicSearchResultsSchema } from "#contract/api";
@@ -29,7 +28,7 @@ import { toIndexingEntry } from "../views/indexing-answers";
 import { settingsOf } from "../views/settings-answers";
 import { articleHead } from "../seo/article-page";
 import { articlePath, issueLabel, issuePath } from "#contract/citation";
-import { headerBranchFor } from "../seo/header-branch";
+import { headerBranchOf } from "../seo/header-branch";
 import { journalName } from "#contract/journal-info";
 import { publicOrigin } from "../seo/origin";
 import { fixedPageHead, notFoundHead, pageHead } from "./page-heads";
@@ -90,7 +89,7 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
     root: async () =>
       ok({
         settings: settingsOf(journal),
-        headerBranch: headerBranchFor(c.var.config.altHeaderDomains, hostNameOf(new URL(c.req.url).host)),
+        headerBranch: headerBranchOf(c),
       }),
 
     home: async () => {

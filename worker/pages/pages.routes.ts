@@ -7,17 +7,16 @@ import { renderPage, loadPageData } from "#web/entry.server";
 import type { AppEnv } from "../env";
 import { fileKeys } from "../files/keys";
 import { serveR2Object } from "../files/serve";
-import { hostNameOf } from "#contract/host";
 import { HttpError, notFound } from "../errors";
 import { isPageId, PAGE_LOCATION_HEADER } from "#contract/pages";
-import { headerBranchFor } from "../seo/header-branch";
+import { headerBranchOf } from "../seo/header-branch";
 import { documentResponse } from "./document";
 import { notFoundHead, pageHead } from "./page-heads";
 import { articleAt, pageLoaders } from "./page-loaders";
 
 type Ctx = Context<AppEnv>;
 
-const branchOf = (c: Ctx) => headerBranchFor(c.var.config.altHeaderDomains, hostNameOf(new URL(c.req.url).host));
+const branchOf = (c: Ctx) => headerBranchOf(c);
 
 async function page(c: Ctx): Promise<Response> {
   const journal = c.get("journal");

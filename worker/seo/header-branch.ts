@@ -1,12 +1,11 @@
-// Which header logo block a host gets (SPEC §1, §9: nine listed domains take the alternate branch). The list is
-// configuration (wrangler var ALT_HEADER_DOMAINS, comma separated); the Worker decides per request and writes
-// the answer into the first HTML (<html data-header="alt|default">), so the SPA never shows the wrong branch.
-import { parseHostList, withoutWww } from "#contract/host";
+// Which header logo block a host gets (SPEC §1, §9: listed domains take the alternate branch). The list is a flag
+// per host in D1 (journal_domains.alt_header, set in the platform console; docs/decisions/0162 retired the
+// ALT_HEADER_DOMAINS variable); the journal middleware reads it with the host's journal. The Worker writes the
+// answer into the first HTML (<html data-header="alt|default">), so the SPA never shows the wrong branch.
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
 
 export type HeaderBranch = "alt" | "default";
 
-/** `host` is a bare lower-case host name (no port). "www." in front of a listed domain counts as the domain. */
-export function headerBranchFor(altDomains: string | null | undefined, host: string): HeaderBranch {
-  const list = parseHostList(altDomains);
-  return list.has(withoutWww(host)) ? "alt" : "default";
-}
+/** The request's header branch: the Host's stored flag ("default" for a host that fell back to the default journal). */
+export const headerBranchOf = (c: Context<AppEnv>): HeaderBranch => c.var.headerBranch ?? "default";

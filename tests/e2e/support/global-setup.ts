@@ -21,6 +21,8 @@ declare module "vitest" {
     port: number;
     /** A host that the running server treats as an alternate-header domain. */
     altHeaderHost: string;
+    /** The started server's PERSIST_DIR ("" for E2E_BASE_URL): local commands (operator:create) write there. */
+    persistDir: string;
   }
 }
 
@@ -70,6 +72,7 @@ export default async function setup(project: TestProject) {
     project.provide("baseUrl", given);
     project.provide("port", Number(new URL(given).port || 80));
     project.provide("altHeaderHost", ALT_HEADER_TEST_HOST);
+    project.provide("persistDir", "");
     return;
   }
 
@@ -124,6 +127,7 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", baseUrl);
   project.provide("port", port);
   project.provide("altHeaderHost", ALT_HEADER_TEST_HOST);
+  project.provide("persistDir", persistDir);
 
   return async () => {
     // SIGTERM lets scripts/start.ts stop wrangler/workerd (their own process group); SIGKILL only if it hangs.

@@ -46,6 +46,10 @@ describe("GET /api/settings/", () => {
         "issn_print",
         "issn_online",
         "language",
+        // The journal's own images (docs/decisions/0163): public paths, never R2 keys.
+        "logo_url",
+        "cover_image_url",
+        "certificate_image_url",
       ].sort(),
     );
   });

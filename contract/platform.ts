@@ -1,0 +1,194 @@
+// The platform console's API contract (docs/api.md "Platform API", docs/decisions/0160-0162): the forms of the
+// operator's console and the Worker share these schemas. Runtime-neutral (Worker and browser).
+import { z } from "zod";
+import { DOMAIN_PATTERN } from "./host";
+import { normalizeIssn } from "./scholarly";
+
+const INVALID = "invalid_input";
+
+const text = (max: number) => z.string({ error: INVALID }).trim().max(max, INVALID);
+const requiredText = (max: number) => text(max).min(1, INVALID);
+
+/**
+ * A host as a person may type it ("https://Bücher.Example/", "Journal.Example.org:8443") -> the host name the
+ * Worker compares with the Host header: lower case, no scheme, path, port or trailing dot, IDNA to ASCII
+ * ("xn--bcher-kva.example"). null when it is not a host name (docs/decisions/0161-hosts.md).
+ */
+export function normalizeHost(raw: string | null | undefined): string | null {
+  const typed = String(raw ?? "")
+    .trim()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")
+    .replace(/[/?#].*$/, "")
+    .replace(/:\d*$/, "")
+    .replace(/\.$/, "");
+  if (!typed || /[\s@:[\]\\]/.test(typed)) return null;
+  let host: string;
+  try {
+    // The WHATWG URL parser does the IDNA (UTS #46) mapping and the Punycode, the same in Workers and browsers.
+    host = new URL(`http://${typed}/`).hostname;
+  } catch {
+    return null;
+  }
+  host = host.replace(/\.$/, "");
+  if (/^\d+(\.\d+){3}$/.test(host)) return null; // an IPv4 address is not a journal's host
+  return DOMAIN_PATTERN.test(host) ? host : null;
+}
+
+export const hostField = z
+  .string({ error: "invalid_host" })
+  .max(300, "invalid_host")
+  .transform((v, ctx) => {
+    const host = normalizeHost(v);
+    if (!host) {
+      ctx.addIssue({ code: "custom", message: "invalid_host" });
+      return z.NEVER;
+    }
+    return host;
+  });
+
+const issnField = z
+  .string({ error: "invalid_issn" })
+  .trim()
+  .max(20, "invalid_issn")
+  .transform((v, ctx) => {
+    if (v === "") return "";
+    const issn = normalizeIssn(v.replace(/\s+/g, ""));
+    if (!issn) {
+      ctx.addIssue({ code: "custom", message: "invalid_issn" });
+      return z.NEVER;
+    }
+    return issn;
+  });
+
+const emailField = text(254).refine((v) => v === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "invalid_email");
+
+/** A journal's identity, as the console edits it. */
+export const journalIdentitySchema = z.object({
+  name: requiredText(300),
+  abbreviation: text(100),
+  issnPrint: issnField,
+  issnOnline: issnField,
+  contactEmail: emailField,
+});
+export const journalEditSchema = journalIdentitySchema.partial();
+export type JournalEditInput = z.input<typeof journalEditSchema>;
+
+/** POST /api/platform/journals: a new journal with its primary host, default settings and an empty archive. */
+export const journalCreateSchema = journalIdentitySchema.extend({ primaryHost: hostField });
+export type JournalCreateInput = z.input<typeof journalCreateSchema>;
+
+/** POST /api/platform/journals/{id}/hosts */
+export const hostAddSchema = z.object({
+  host: hostField,
+  primary: z.boolean({ error: INVALID }).optional(),
+  altHeader: z.boolean({ error: INVALID }).optional(),
+});
+export type HostAddInput = z.input<typeof hostAddSchema>;
+
+/** PATCH /api/platform/journals/{id}/hosts/{host}: make primary and/or set the alternate-header flag. */
+export const hostPatchSchema = z
+  .object({ primary: z.literal(true, { error: INVALID }).optional(), altHeader: z.boolean({ error: INVALID }).optional() })
+  .refine((v) => v.primary !== undefined || v.altHeader !== undefined, INVALID);
+
+/** DELETE /api/platform/journals/{id}: only with the journal's name typed, after a backup. */
+export const journalDeleteSchema = z.object({ confirmName: z.string({ error: INVALID }).max(300, INVALID) });
+
+export const UNKNOWN_HOST_CHOICES = ["default", "not_found"] as const;
+export type UnknownHostChoice = (typeof UNKNOWN_HOST_CHOICES)[number];
+
+/** PUT /api/platform/settings */
+export const platformSettingsSchema = z.object({
+  unknownHost: z.enum(UNKNOWN_HOST_CHOICES, { error: INVALID }),
+  /** The journal unknown hosts get when unknownHost is "default" (null: keep the current one). */
+  defaultJournalId: z.number({ error: INVALID }).int(INVALID).positive(INVALID).nullable().optional(),
+});
+export type PlatformSettingsInput = z.input<typeof platformSettingsSchema>;
+
+// ---- Staff accounts of a journal (operators and the journal's own admins) ---------------------------------
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{2,64}$/;
+
+export const staffCreateSchema = z.object({
+  username: z.string({ error: "invalid_username" }).trim().regex(USERNAME_PATTERN, "invalid_username"),
+  name: text(100),
+});
+export type StaffCreateInput = z.input<typeof staffCreateSchema>;
+
+export const staffStatusSchema = z.object({ status: z.enum(["enabled", "disabled"], { error: INVALID }) });
+
+/** A staff account as both consoles list it (never the hash). */
+export interface StaffAccount {
+  id: number;
+  username: string;
+  name: string;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The answer to a create or a reset: the one-time password, shown once and never stored in clear. */
+export interface OneTimePassword {
+  account: StaffAccount;
+  oneTimePassword: string;
+}
+
+// ---- Answers ------------------------------------------------------------------------------------------------
+
+export interface HostAnswer {
+  host: string;
+  primary: boolean;
+  altHeader: boolean;
+}
+
+export interface JournalSummary {
+  id: number;
+  name: string;
+  abbreviation: string;
+  issnPrint: string;
+  issnOnline: string;
+  contactEmail: string;
+  status: "active" | "suspended";
+  isDefault: boolean;
+  hosts: HostAnswer[];
+  counts: { issues: number; articles: number; editors: number };
+  storageBytes: number;
+  lastBackupAt: string;
+  updatedAt: string;
+}
+
+export interface OperatorEventAnswer {
+  id: number;
+  operator: string;
+  action: string;
+  journalId: number | null;
+  summary: string;
+  before: unknown;
+  after: unknown;
+  at: string;
+}
+
+export interface PlatformSettingsAnswer {
+  unknownHost: UnknownHostChoice;
+  defaultJournalId: number | null;
+}
+
+/** Error codes the console turns into sentences (web/platform/messages.ts). */
+export const PLATFORM_MESSAGES: Record<string, string> = {
+  invalid_credentials: "Invalid user and password",
+  disabled: "User disabled",
+  too_many_attempts: "Too many attempts: wait a minute and try again",
+  invalid_host: "That is not a host name (example: journal.example.org)",
+  host_taken: "That host already belongs to a journal",
+  invalid_issn: "An ISSN looks like 2394-7500 (with a valid check digit)",
+  invalid_email: "That is not an e-mail address",
+  invalid_username: "A username has 2-64 letters, digits or . _ @ -",
+  duplicate_username: "That username is already taken in this journal",
+  backup_required: "Download a backup of this journal first",
+  name_mismatch: "Type the journal's name exactly to delete it",
+  last_host: "A journal keeps at least one host",
+  primary_host: "Make another host primary before removing this one",
+  default_journal: "The default journal cannot be deleted: choose another default first",
+  not_found: "Not found",
+  invalid_input: "Please check the fields",
+};
+export const platformMessage = (code: string | undefined): string => PLATFORM_MESSAGES[code ?? ""] ?? "Something went wrong";

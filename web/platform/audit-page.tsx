@@ -1,0 +1,72 @@
+// The operators' audit trail: who did what, when, with the values before and after.
+import { useEffect, useState } from "react";
+import type { OperatorEventAnswer } from "#contract/platform";
+import { consoleApi } from "./console-api";
+import { useAction } from "./use-action";
+import { Messages } from "./messages";
+import { when } from "./format";
+
+const shown = (v: unknown) => (v === null || v === undefined ? "—" : JSON.stringify(v));
+
+export function AuditList({ journalId }: { journalId?: number }) {
+  const [events, setEvents] = useState<OperatorEventAnswer[]>([]);
+  const load = useAction();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the journal changes
+  useEffect(
+    () =>
+      void load.run(async () =>
+        setEvents(
+          (await consoleApi<{ events: OperatorEventAnswer[] }>("GET", `/events${journalId ? `?journal=${journalId}` : ""}`)).events,
+        ),
+      ),
+    [journalId],
+  );
+  return (
+    <>
+      <Messages error={load.error} notice="" />
+      <div className="console-table-wrap">
+        <table className="console-table console-audit">
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>Who</th>
+              <th>What</th>
+              {journalId ? null : <th>Journal</th>}
+              <th>Before</th>
+              <th>After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((e) => (
+              <tr key={e.id}>
+                <td>{when(e.at)}</td>
+                <td>{e.operator}</td>
+                <td>
+                  {e.action}
+                  <br />
+                  <span className="console-muted">{e.summary}</span>
+                </td>
+                {journalId ? null : <td>{e.journalId ?? "—"}</td>}
+                <td>
+                  <code>{shown(e.before)}</code>
+                </td>
+                <td>
+                  <code>{shown(e.after)}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export function AuditPage() {
+  return (
+    <section>
+      <h1>Audit trail</h1>
+      <AuditList />
+    </section>
+  );
+}

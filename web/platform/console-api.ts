@@ -1,0 +1,61 @@
+// The console's calls to /api/platform (contract/platform.ts). The operator's token is kept for this tab only
+// (sessionStorage): closing the tab ends the console session on this machine.
+import { platformMessage } from "#contract/platform";
+
+const TOKEN_KEY = "journal-edge.operator";
+
+export const operatorToken = {
+  get: () => sessionStorage.getItem(TOKEN_KEY),
+  set: (token: string) => sessionStorage.setItem(TOKEN_KEY, token),
+  clear: () => sessionStorage.removeItem(TOKEN_KEY),
+};
+
+export class ConsoleError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(platformMessage(code));
+  }
+}
+
+/** A JSON call; a 401 clears the token and reloads to the sign-in form. */
+export async function consoleApi<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const token = operatorToken.get();
+  const res = await fetch(`/api/platform${path}`, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status === 204) return undefined as T;
+  const data = (await res.json().catch(() => ({}))) as { error?: string };
+  if (!res.ok) {
+    if (res.status === 401 && token && !path.startsWith("/auth/login")) {
+      operatorToken.clear();
+      location.hash = "";
+      location.reload();
+    }
+    throw new ConsoleError(res.status, data.error ?? "internal_error");
+  }
+  return data as T;
+}
+
+/** Downloads a journal's backup (a tar of the `npm run backup` folder) as a file. */
+export async function downloadBackup(journalId: number): Promise<void> {
+  const res = await fetch(`/api/platform/journals/${journalId}/backup`, {
+    headers: { Authorization: `Bearer ${operatorToken.get() ?? ""}` },
+  });
+  if (!res.ok) throw new ConsoleError(res.status, ((await res.json().catch(() => ({}))) as { error?: string }).error ?? "internal_error");
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `journal-${journalId}.tar`;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,9 @@
+// Numbers and dates as the console shows them.
+export function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1024 ** 3) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return `${(n / 1024 ** 3).toFixed(2)} GB`;
+}
+
+export const when = (iso: string): string => (iso ? new Date(iso).toLocaleString() : "never");

@@ -1,0 +1,256 @@
+// One journal: identity, suspend/resume, hosts (add, remove, make primary, alternate header), staff accounts,
+// backup and delete (after a backup, with the name typed), and its audit trail.
+import { useEffect, useState } from "react";
+import type { JournalSummary } from "#contract/platform";
+import { consoleApi, downloadBackup } from "./console-api";
+import { useAction } from "./use-action";
+import { Messages } from "./messages";
+import { bytes, when } from "./format";
+import { StaffPanel } from "./staff-panel";
+import { AuditList } from "./audit-page";
+
+export function JournalPage({ id }: { id: number }) {
+  const [journal, setJournal] = useState<JournalSummary | null>(null);
+  const load = useAction();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the journal changes
+  useEffect(
+    () => void load.run(async () => setJournal((await consoleApi<{ journal: JournalSummary }>("GET", `/journals/${id}`)).journal)),
+    [id],
+  );
+  if (!journal) return <Messages error={load.error} notice={load.error ? "" : "Loading…"} />;
+  const update = (j: JournalSummary) => setJournal(j);
+  return (
+    <section>
+      <p>
+        <a href="#/">← Journals</a>
+      </p>
+      <h1>
+        {journal.name} <span className={`console-status console-status-${journal.status}`}>{journal.status}</span>
+      </h1>
+      <p className="console-muted">
+        {journal.counts.issues} issues · {journal.counts.articles} articles · {journal.counts.editors} editors ·{" "}
+        {bytes(journal.storageBytes)} of files · last backup {when(journal.lastBackupAt)}
+      </p>
+      <IdentityForm journal={journal} onSaved={update} />
+      <StatusPanel journal={journal} onSaved={update} />
+      <HostsPanel journal={journal} onSaved={update} />
+      <StaffPanel journalId={journal.id} />
+      <BackupPanel
+        journal={journal}
+        onChanged={() =>
+          load.run(async () => setJournal((await consoleApi<{ journal: JournalSummary }>("GET", `/journals/${id}`)).journal))
+        }
+      />
+      <h2>History</h2>
+      <AuditList journalId={journal.id} />
+    </section>
+  );
+}
+
+type Props = { journal: JournalSummary; onSaved: (j: JournalSummary) => void };
+
+function IdentityForm({ journal, onSaved }: Props) {
+  const initial = {
+    name: journal.name,
+    abbreviation: journal.abbreviation,
+    issnPrint: journal.issnPrint,
+    issnOnline: journal.issnOnline,
+    contactEmail: journal.contactEmail,
+  };
+  const [form, setForm] = useState(initial);
+  const save = useAction();
+  const field = (name: keyof typeof initial, label: string, extra: Record<string, unknown> = {}) => (
+    <label>
+      {label}
+      <input name={name} value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.currentTarget.value })} {...extra} />
+    </label>
+  );
+  return (
+    <form
+      className="console-form"
+      aria-labelledby="identity-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save.run(async () => {
+          onSaved((await consoleApi<{ journal: JournalSummary }>("PATCH", `/journals/${journal.id}`, form)).journal);
+          return "Saved";
+        });
+      }}
+    >
+      <h2 id="identity-heading">Identity</h2>
+      {field("name", "Journal name", { required: true })}
+      {field("abbreviation", "Abbreviation")}
+      {field("issnPrint", "Print ISSN")}
+      {field("issnOnline", "Online ISSN")}
+      {field("contactEmail", "Contact e-mail", { type: "email" })}
+      <button type="submit" disabled={save.busy}>
+        Save identity
+      </button>
+      <Messages error={save.error} notice={save.notice} />
+    </form>
+  );
+}
+
+function StatusPanel({ journal, onSaved }: Props) {
+  const act = useAction();
+  const suspended = journal.status === "suspended";
+  return (
+    <div className="console-panel">
+      <h2>Status</h2>
+      <p>
+        {suspended ? "Suspended: every host of this journal answers a 503 notice. Nothing is deleted." : "Active: the journal is online."}
+      </p>
+      <button
+        type="button"
+        disabled={act.busy}
+        onClick={() =>
+          act.run(async () => {
+            onSaved(
+              (await consoleApi<{ journal: JournalSummary }>("POST", `/journals/${journal.id}/${suspended ? "resume" : "suspend"}`))
+                .journal,
+            );
+            return suspended ? "Resumed" : "Suspended";
+          })
+        }
+      >
+        {suspended ? "Resume journal" : "Suspend journal"}
+      </button>
+      <Messages error={act.error} notice={act.notice} />
+    </div>
+  );
+}
+
+function HostsPanel({ journal, onSaved }: Props) {
+  const [host, setHost] = useState("");
+  const [alt, setAlt] = useState(false);
+  const act = useAction();
+  const call = (method: string, path: string, body?: unknown, message?: string) =>
+    act.run(async () => {
+      onSaved((await consoleApi<{ journal: JournalSummary }>(method, `/journals/${journal.id}/hosts${path}`, body)).journal);
+      return message;
+    });
+  return (
+    <div className="console-panel">
+      <h2>Hosts</h2>
+      <p className="console-muted">Changes reach every reader within 30 seconds (at once here).</p>
+      <div className="console-table-wrap">
+        <table className="console-table">
+          <thead>
+            <tr>
+              <th>Host</th>
+              <th>Primary</th>
+              <th>Alternate header</th>
+              <th>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {journal.hosts.map((h) => (
+              <tr key={h.host}>
+                <td>{h.host}</td>
+                <td>
+                  {h.primary ? (
+                    "yes"
+                  ) : (
+                    <button
+                      type="button"
+                      onClick={() => call("PATCH", `/${encodeURIComponent(h.host)}`, { primary: true }, `${h.host} is primary`)}
+                    >
+                      Make primary
+                    </button>
+                  )}
+                </td>
+                <td>
+                  <label className="console-inline">
+                    <input
+                      type="checkbox"
+                      checked={h.altHeader}
+                      onChange={(e) => call("PATCH", `/${encodeURIComponent(h.host)}`, { altHeader: e.currentTarget.checked }, "Saved")}
+                    />
+                    Alternate header on {h.host}
+                  </label>
+                </td>
+                <td>
+                  {h.primary ? null : (
+                    <button type="button" onClick={() => call("DELETE", `/${encodeURIComponent(h.host)}`, undefined, `${h.host} removed`)}>
+                      Remove
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <form
+        className="console-form console-form-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void call("POST", "", { host, altHeader: alt }, `${host} added`).then(() => setHost(""));
+        }}
+      >
+        <label>
+          New host
+          <input name="host" required value={host} placeholder="www.journal.example.org" onChange={(e) => setHost(e.currentTarget.value)} />
+        </label>
+        <label className="console-inline">
+          <input type="checkbox" checked={alt} onChange={(e) => setAlt(e.currentTarget.checked)} />
+          Alternate header
+        </label>
+        <button type="submit" disabled={act.busy}>
+          Add host
+        </button>
+      </form>
+      <Messages error={act.error} notice={act.notice} />
+    </div>
+  );
+}
+
+function BackupPanel({ journal, onChanged }: { journal: JournalSummary; onChanged: () => void }) {
+  const [confirmName, setConfirmName] = useState("");
+  const backup = useAction();
+  const remove = useAction();
+  return (
+    <div className="console-panel">
+      <h2>Backup and deletion</h2>
+      <p className="console-muted">
+        A backup holds the journal's rows and files (the format of <code>npm run backup</code>); restore it with{" "}
+        <code>npm run restore -- --in FILE.tar</code>.
+      </p>
+      <button
+        type="button"
+        disabled={backup.busy}
+        onClick={() =>
+          backup.run(async () => {
+            await downloadBackup(journal.id);
+            onChanged();
+            return "Backup downloaded";
+          })
+        }
+      >
+        Download backup
+      </button>
+      <Messages error={backup.error} notice={backup.notice} />
+      <form
+        className="console-form console-danger"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void remove.run(async () => {
+            await consoleApi("DELETE", `/journals/${journal.id}`, { confirmName });
+            location.hash = "#/";
+            return "Deleted";
+          });
+        }}
+      >
+        <label>
+          Type the journal's name to delete it, with all its files
+          <input name="confirmName" value={confirmName} onChange={(e) => setConfirmName(e.currentTarget.value)} autoComplete="off" />
+        </label>
+        <button type="submit" disabled={remove.busy || !journal.lastBackupAt || confirmName.trim() !== journal.name.trim()}>
+          Delete journal
+        </button>
+        {!journal.lastBackupAt ? <p className="console-muted">Download a backup first.</p> : null}
+        <Messages error={remove.error} notice={remove.notice} />
+      </form>
+    </div>
+  );
+}

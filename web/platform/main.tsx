@@ -1,0 +1,73 @@
+// The platform console's entry (platform.html, a Vite entry of its own: the public pages' JavaScript does not
+// carry it). Hash routes: #/ journals, #/journals/{id}, #/settings, #/audit.
+import { useEffect, useState } from "react";
+import { createRoot } from "react-dom/client";
+import { consoleApi, operatorToken } from "./console-api";
+import { LoginForm } from "./login-form";
+import { JournalsPage } from "./journals-page";
+import { JournalPage } from "./journal-page";
+import { SettingsPage } from "./settings-page";
+import { AuditPage } from "./audit-page";
+import "./console.css";
+
+function useHash(): string {
+  const [hash, setHash] = useState(location.hash);
+  useEffect(() => {
+    const on = () => setHash(location.hash);
+    addEventListener("hashchange", on);
+    return () => removeEventListener("hashchange", on);
+  }, []);
+  return hash;
+}
+
+function Screen({ hash }: { hash: string }) {
+  const journal = /^#\/journals\/(\d+)$/.exec(hash);
+  if (journal) return <JournalPage id={Number(journal[1])} />;
+  if (hash === "#/settings") return <SettingsPage />;
+  if (hash === "#/audit") return <AuditPage />;
+  return <JournalsPage />;
+}
+
+function Console() {
+  const [signedIn, setSignedIn] = useState(Boolean(operatorToken.get()));
+  const [operator, setOperator] = useState("");
+  const hash = useHash();
+  useEffect(() => {
+    if (!signedIn) return;
+    consoleApi<{ operator: { username: string } }>("GET", "/auth/verify-token")
+      .then((r) => setOperator(r.operator.username))
+      .catch(() => {
+        operatorToken.clear();
+        setSignedIn(false);
+      });
+  }, [signedIn]);
+  if (!signedIn) return <LoginForm onLogin={() => setSignedIn(true)} />;
+  return (
+    <>
+      <header className="console-bar">
+        <strong>Platform console</strong>
+        <nav aria-label="Console">
+          <a href="#/">Journals</a>
+          <a href="#/settings">Settings</a>
+          <a href="#/audit">Audit trail</a>
+        </nav>
+        <span className="console-user">{operator}</span>
+        <button
+          type="button"
+          onClick={async () => {
+            await consoleApi("POST", "/auth/logout").catch(() => {});
+            operatorToken.clear();
+            setSignedIn(false);
+          }}
+        >
+          Sign out
+        </button>
+      </header>
+      <main className="console-main">
+        <Screen hash={hash} />
+      </main>
+    </>
+  );
+}
+
+createRoot(document.getElementById("console")!).render(<Console />);

@@ -1,0 +1,20 @@
+// Platform operators (table operators, docs/decisions/0160-operators.md): looked up at login and on every console
+// call; created by `npm run operator:create` (scripts/operator-create.ts writes the same columns).
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../env";
+import { operators, revokedTokens, type OperatorRow } from "./schema";
+
+export async function findOperatorByUsername(db: Db, username: string): Promise<OperatorRow | undefined> {
+  const rows = await db.select().from(operators).where(eq(operators.username, username)).limit(1);
+  return rows[0];
+}
+
+/** The operator a token names, with whether that very token was logged out (one query per console call). */
+export async function findOperatorSession(db: Db, id: number, tokenId: string): Promise<(OperatorRow & { revoked: boolean }) | undefined> {
+  const rows = await db
+    .select({ operator: operators, revoked: sql<number>`EXISTS (SELECT 1 FROM ${revokedTokens} WHERE ${revokedTokens.jti} = ${tokenId})` })
+    .from(operators)
+    .where(eq(operators.id, id))
+    .limit(1);
+  return rows[0] && { ...rows[0].operator, revoked: Boolean(rows[0].revoked) };
+}
