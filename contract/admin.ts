@@ -75,10 +75,13 @@ export const ISSUE_MAX = 999;
 const richText = (max: number) => text(max).transform((v) => sanitizeRichText(v));
 /** Rich text that must still say something once sanitized (a title of only `<script>` is empty). */
 const requiredRichText = (max: number) => richText(max).refine((v) => richTextToPlain(v) !== "", INVALID);
-/** A rich-text title: invisible characters removed, then sanitized; must say something. */
+/**
+ * A rich-text title: sanitized, then invisible characters removed from the result, whose character references
+ * are decoded by then (so "&#847;" or "&#xFE0F;" cannot slip past as text), then trimmed again; must say something.
+ */
 const requiredVisibleRichText = (max: number) =>
-  visibleText(max)
-    .transform((v) => sanitizeRichText(v))
+  text(max)
+    .transform((v) => sanitizeRichText(stripInvisible(sanitizeRichText(v))))
     .refine((v) => richTextToPlain(v) !== "", INVALID);
 
 /** The fields of `names` that a body sends (undefined ones left out): a form's own fields, anything else ignored. */
