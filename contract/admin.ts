@@ -342,6 +342,26 @@ export const settingsSchema = z
 export type SettingsInput = z.input<typeof settingsSchema>;
 /** The columns a settings save writes (each field is the journal column of its name); a field left out is undefined. */
 export type SettingsFields = z.output<typeof settingsSchema>;
+/** Each setting's name in words, as the settings form labels it (the dashboard's "Recent changes" lists them). */
+export const SETTING_LABELS: Record<keyof SettingsFields, string> = {
+  websitename: "Journal name",
+  websiteemail: "Email",
+  impactfactor: "Impact factor",
+  issn: "ISSN",
+  whatsup_number: "WhatsApp number",
+  domain: "Domain",
+  home_content: "Home content",
+  address: "Address",
+  formatted_journal_name: "Formatted journal name",
+  fee_rupee: "Fee (INR)",
+  fee_dollar: "Fee (USD)",
+  publisher: "Publisher",
+  doi_prefix: "DOI prefix",
+  license: "Licence",
+  issn_print: "Print ISSN",
+  issn_online: "Online ISSN",
+  language: "Language",
+};
 const _everySettingIsAColumn: Record<Exclude<keyof SettingsFields, keyof typeof journals.$inferInsert>, never> = {};
 
 // ---- Error codes from validation ----------------------------------------------------------------------------

@@ -33,5 +33,7 @@ export interface AppEnv {
     admin: AdminPrincipal;
     /** The verified token's id and expiry (set by requireAdmin; logout revokes it). */
     session: { tokenId: string; expiresAt: Date };
+    /** Set by an admin POST that changed nothing (an unchanged settings save): no new content version. */
+    wroteNothing?: boolean;
   };
 }

@@ -20,6 +20,7 @@ export const noteAdminWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
   const method = c.req.method;
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return;
   if (!c.get("admin") || c.res.status >= 400 || READ_ONLY_POSTS.some((p) => c.req.path.startsWith(p))) return;
+  if (c.get("wroteNothing")) return;
   forgetJournals();
   const journal = c.get("journal");
   c.res = new Response(c.res.body, c.res);
