@@ -7,6 +7,7 @@ import { useSession } from "../lib/session";
 import { logout as endSession } from "./admin-api";
 import { LoadingState } from "./admin-ui";
 import { loadingLabel } from "./paths";
+import { ReloginDialog } from "./relogin-dialog";
 
 const SECTIONS = [
   { to: "/admin/archives", label: "Archives" },
@@ -74,6 +75,7 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
       <main id="admin-main" className="admin-main" tabIndex={-1}>
         {pending ? <LoadingState label={loadingLabel(navigation.location.pathname)} /> : (children ?? <Outlet />)}
       </main>
+      <ReloginDialog />
     </div>
   );
 }

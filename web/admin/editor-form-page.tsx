@@ -8,7 +8,7 @@ import { editorSchema } from "#contract/admin";
 import { adminJson } from "./admin-api";
 import { saveErrorMessage } from "./save-errors";
 import { describedBy, Field, Flash, PageHeader, useTitle } from "./admin-ui";
-import { SelectField, TextField, SubmitButton, useZodForm } from "./form-kit";
+import { DraftNotice, SelectField, TextField, SubmitButton, useZodForm } from "./form-kit";
 import { LoadError } from "./admin-root";
 import { loadAdminJsonOrNull } from "./loaders";
 import { Avatar } from "./editors-page";
@@ -126,6 +126,7 @@ function EditorForm(props: { mode: "add" | "edit"; editorId: string; editor: Edi
     required: REQUIRED,
     labels: LABELS,
     problemText: (name) => (name === "post" ? "Choose one of the listed posts." : "Check this value."),
+    draft: mode === "add" ? "editor:add" : `editor:${editorId}:${editor?.updated_at ?? ""}`,
   });
   const [picture, setPicture] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -226,6 +227,7 @@ function EditorForm(props: { mode: "add" | "edit"; editorId: string; editor: Edi
         meta={mode === "edit" && current ? current.name : undefined}
       />
       <Flash message={form.flash} onClose={() => form.setFlash(null)} />
+      <DraftNotice draft={form.draft} note="They are not saved yet. A picture must be picked again." />
       <form className="form" onSubmit={submit} noValidate aria-busy={form.busy || undefined}>
         <section className="panel form__section">
           <div className="editor-form__picture">
