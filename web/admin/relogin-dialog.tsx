@@ -3,7 +3,7 @@
 // here; "Log in as someone else" leaves for the login page (the form's draft stays on this device).
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { readSession, saveSession, clearSession, type Session } from "../lib/session";
-import { loginMessage } from "./login-page";
+import { loginMessage } from "./login-messages";
 import { answerRelogin, hostRelogin, useReloginRequest } from "./relogin";
 import { Field, Flash, type FlashMessage } from "./admin-ui";
 
