@@ -641,6 +641,28 @@ describe("tenancy and admin search", () => {
     expect((await getJson(a.j.host, `/api/admin/articles/${theirs.id}`, { headers: bearer(b.token) })).status).toBe(401);
   });
 
+  it("finds a transaction id, an e-mail or a reference number, exact identifiers first (issue 26 item 3)", async () => {
+    const c = await setup();
+    const target = await createArticle(c.j.id, { title: "Rice yields", txnid: "pay_Q7xK2mN9vB4tR1", email: "Asha.Rao@example.org" });
+    const other = await createArticle(c.j.id, { title: "Wheat yields", txnid: "pay_Q7xK2mN9vB4tR1-2", email: "tomas@example.org" });
+    await createArticle(c.j.id, { title: "Barley yields", status: "disabled", email: "asha.rao@example.org.in" });
+    const search = async (q: string) =>
+      (await getJson(c.j.host, `/api/admin/search?q=${encodeURIComponent(q)}`, { headers: bearer(c.token) })).body as {
+        count: number;
+        results: { id: number; txnid: string }[];
+      };
+    const byTxn = await search("pay_Q7xK2mN9vB4tR1");
+    expect(byTxn.results.map((r) => r.id)).toEqual([target.id, other.id]);
+    expect(byTxn.count).toBe(2);
+    const byEmail = await search("asha.rao@example.org");
+    expect(byEmail.results[0].id).toBe(target.id);
+    expect(byEmail.results).toHaveLength(2);
+    const byRef = await search(other.refnumber!.toLowerCase());
+    expect(byRef.results[0].id).toBe(other.id);
+    // Words still find titles.
+    expect((await search("wheat")).results.map((r) => r.id)).toEqual([other.id]);
+  });
+
   it("searches every status and answers staff fields", async () => {
     const c = await setup();
     await createArticle(c.j.id, { title: "Salinity of rice fields", txnid: "TX-SAL-1" });
