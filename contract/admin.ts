@@ -216,6 +216,9 @@ const articleFields = {
   author_details: authorDetailsField.default([]),
 };
 
+/** POST /api/admin/articles/{id}/status: the issue table's Enable/Disable (issue 26 item 4). */
+export const articleStatusSchema = z.object({ status: z.enum([STATUS_ENABLED, STATUS_DISABLED], { error: INVALID }) });
+
 /** Keeps one details entry per author of authorname (extra entries dropped, missing ones empty). */
 export function alignAuthorDetails(authorname: string, details: { affiliation: string; orcid: string }[]) {
   return splitAuthors(authorname).map((_, i) => ({ affiliation: details[i]?.affiliation ?? "", orcid: details[i]?.orcid ?? "" }));

@@ -181,3 +181,25 @@ describe("local drafts", () => {
     expectNoUnexpectedErrors(errors);
   });
 });
+
+describe("admin search", () => {
+  test("finds an article by its transaction id and by its author's e-mail (issue 26 item 3)", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    page.setDefaultTimeout(15_000);
+    await login(page);
+    const ref = `KEEP-${RUN}-A`;
+    for (const q of [`TXN-KEEP-${RUN}-A`, "asha@example.org"]) {
+      await page.getByRole("searchbox").first().fill(q);
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.pathname === "/admin/search" && url.searchParams.get("q") === q);
+      const row = page.locator("tbody tr", { hasText: ref });
+      await row.first().waitFor();
+      expect(await row.first().textContent(), q).toContain(`TXN-KEEP-${RUN}-A`);
+    }
+    await screenshot(page, "staff-search-email-1280", SHOTS_ADMIN);
+    await context.close();
+    expectNoUnexpectedErrors(errors);
+  });
+});

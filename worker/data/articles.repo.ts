@@ -336,6 +336,27 @@ export async function updateArticle(
   }
 }
 
+/**
+ * Enables or disables an article (the issue table's toggle), with `after` (the audit event, recorded only if the
+ * status changed) in the same batch; the row, or undefined when the journal has no such article.
+ */
+export async function setArticleStatus(
+  db: Db,
+  journalId: number,
+  id: number,
+  status: string,
+  modifiedby: string,
+  after: BatchItem<"sqlite">[] = [],
+): Promise<ArticleRow | undefined> {
+  const update = db
+    .update(articles)
+    .set({ status, modifiedby, modification: nowIso() })
+    .where(and(eq(articles.journalId, journalId), eq(articles.id, id), ne(articles.status, status)))
+    .returning();
+  await db.batch([update, ...after]);
+  return findArticle(db, journalId, id);
+}
+
 /** Deletes an article (with `after` in the same batch); the deleted row, or undefined when it was not there. */
 export async function deleteArticle(
   db: Db,

@@ -6,13 +6,16 @@ import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
 import { HttpError, notFound } from "../../errors";
 import { idOf } from "../../middleware/params";
-import { limitUploadBody } from "../../middleware/body-size";
+import { limitJsonBody, limitUploadBody } from "../../middleware/body-size";
 import { readFormBody, validated } from "../../middleware/form-body";
 import { readPdfUpload, uploadOf } from "../../files/uploads";
-import { articleAddSchema, articleEditSchema, articleFormFieldsOf, articleFormOf } from "#contract/admin";
+import { articleAddSchema, articleEditSchema, articleFormFieldsOf, articleFormOf, articleStatusSchema } from "#contract/admin";
 import type { AdminArticle, AdminSearchResults, ArticleSaved } from "#contract/api";
 import { documentWarnings } from "../../documents/document-warnings";
-import { findArticle } from "../../data/articles.repo";
+import { findArticle, setArticleStatus } from "../../data/articles.repo";
+import { afterAdminWrite } from "../../data/admin-events.repo";
+import { actorOf } from "../../middleware/admin-actor";
+import { jsonBody, jsonContent } from "../../middleware/json-body";
 import { toAdminArticle, toAdminSearchResults } from "./article-answers";
 import { findIssue } from "../../data/issues.repo";
 import { searchAllArticles } from "../../data/search.repo";
@@ -37,6 +40,23 @@ export const articlesAdminRoutes = new Hono<AppEnv>()
   })
   .get("/articles/:id", async (c) => {
     const row = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
+    if (!row) throw notFound();
+    return c.json(toAdminArticle(row) satisfies AdminArticle);
+  })
+  // Enables or disables the article from the issue table (issue 26 item 4): { status } -> the article.
+  .post("/articles/:id/status", limitJsonBody, jsonContent, jsonBody(articleStatusSchema), async (c) => {
+    const db = c.get("db");
+    const actor = actorOf(c);
+    const old = await findArticle(db, actor.journalId, idOf(c.req.param("id")));
+    if (!old) throw notFound();
+    const { status } = c.req.valid("json");
+    const after = afterAdminWrite(
+      db,
+      actor,
+      { action: "article.status", entity: "article", entityId: old.id, summary: `${old.refnumber ?? ""} → ${status}`.trim() },
+      { ifChanged: true },
+    );
+    const row = await setArticleStatus(db, actor.journalId, old.id, status, actor.username, after);
     if (!row) throw notFound();
     return c.json(toAdminArticle(row) satisfies AdminArticle);
   })

@@ -745,3 +745,56 @@ describe("the admin as SPEC.md says (issue 26, item 6)", () => {
     expect((await request(c.j.host, path)).status).toBe(404);
   });
 });
+
+describe("article status from the issue table (issue 26 item 4)", () => {
+  it("enables and disables an article, shows it in the table, and keeps a disabled one out of the index page and certificates", async () => {
+    const c = await setup();
+    const on = (await addArticle(c, form(validFields()))).body.article;
+    const off = (await addArticle(c, form(validFields()))).body.article;
+    const setStatus = (id: number, status: string) =>
+      getJson(c.j.host, `/api/admin/articles/${id}/status`, {
+        method: "POST",
+        headers: { ...bearer(c.token), "content-type": "application/json" },
+        body: JSON.stringify({ status }),
+      });
+    const r = await setStatus(off.id, "disabled");
+    expect([r.status, r.body.status]).toEqual([200, "disabled"]);
+    expect((await setStatus(off.id, "hidden")).body).toEqual({ error: "invalid_input" });
+    expect((await setStatus(999999, "enabled")).status).toBe(404);
+    const table = await getJson(c.j.host, `/api/admin/archives/${YEAR}/3/2`, { headers: bearer(c.token) });
+    expect(table.body.articles.map((a: { refnumber: string; status: string }) => [a.refnumber, a.status]).sort()).toEqual(
+      [
+        [on.refnumber, "enabled"],
+        [off.refnumber, "disabled"],
+      ].sort(),
+    );
+    // Gone from the public issue at once.
+    const publicIssue = await getJson(c.j.host, `/api/archives/${YEAR}/3/2`);
+    expect(JSON.stringify(publicIssue.body)).not.toContain(off.refnumber);
+    for (const path of ["/api/pdf/indexpage", "/api/pdf/bulkcertificates"]) {
+      const refused = await getJson(c.j.host, path, {
+        method: "POST",
+        headers: { ...bearer(c.token), "content-type": "application/json" },
+        body: JSON.stringify({ refnumbers: [on.refnumber, off.refnumber] }),
+      });
+      expect([path, refused.status, refused.body.error, refused.body.refnumbers]).toEqual([
+        path,
+        422,
+        "disabled_articles",
+        [off.refnumber],
+      ]);
+    }
+    const index = await request(c.j.host, "/api/pdf/indexpage", {
+      method: "POST",
+      headers: { ...bearer(c.token), "content-type": "application/json" },
+      body: JSON.stringify({ refnumbers: [on.refnumber] }),
+    });
+    expect(index.status).toBe(200);
+    // Enabled again, it is public again; the change is in the audit trail.
+    expect((await setStatus(off.id, "enabled")).body.status).toBe("enabled");
+    const events = await getJson(c.j.host, "/api/admin/events", { headers: bearer(c.token) });
+    expect(events.body.filter((e: { action: string }) => e.action === "article.status").map((e: { summary: string }) => e.summary)).toEqual(
+      [`${off.refnumber} → enabled`, `${off.refnumber} → disabled`],
+    );
+  });
+});
