@@ -203,3 +203,33 @@ describe("admin search", () => {
     expectNoUnexpectedErrors(errors);
   });
 });
+
+describe("article status in the issue table", () => {
+  test("shows each article's status, disables one from the table, and a disabled one cannot be ticked (issue 26 item 4)", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    page.setDefaultTimeout(15_000);
+    await login(page);
+    await page.goto(urlFor(`/admin/archives/${year}/${volume}/1`));
+    const ref = `KEEP-${RUN}-A`;
+    const row = page.locator("tbody tr", { hasText: ref });
+    await row.waitFor();
+    expect(await row.getByText("Enabled", { exact: true }).count()).toBe(1);
+    await row.getByRole("button", { name: "Disable" }).click();
+    await row.getByText("Disabled", { exact: true }).waitFor();
+    await page.getByText(`${ref} is now disabled (hidden from the site).`).waitFor();
+    expect(await row.getByRole("checkbox").isDisabled()).toBe(true);
+    await screenshot(page, "staff-status-disabled-1280", SHOTS_ADMIN);
+    // "Select all" ticks only published articles, so the index page never lists this one.
+    await page.getByRole("checkbox", { name: "Select all articles" }).check();
+    expect(await row.getByRole("checkbox").isChecked()).toBe(false);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Index Page" }).click()]);
+    expect(download.suggestedFilename()).toBe("Index-Page.pdf");
+    // Enabled again from the same place.
+    await row.getByRole("button", { name: "Enable" }).click();
+    await row.getByText("Enabled", { exact: true }).waitFor();
+    await context.close();
+    expectNoUnexpectedErrors(errors);
+  });
+});
