@@ -6,7 +6,7 @@ import type { Editor } from "@tiptap/react";
 import type { Settings } from "#contract/api";
 import { settingsSchema } from "#contract/admin";
 import { adminJson } from "./admin-api";
-import { saveErrorMessage } from "./save-errors";
+import { saveErrorDetail, saveErrorMessage } from "./save-errors";
 import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
 import { DraftNotice, SelectField, SubmitButton, TextField, useZodForm } from "./form-kit";
 import { LoadError } from "./admin-root";
@@ -123,7 +123,7 @@ function SettingsForm(props: { initial: Settings; flash?: FlashMessage }) {
           return;
         }
         console.error("Saving settings failed", error);
-        form.setFlash({ kind: "error", text: saveErrorMessage(code) });
+        form.setFlash({ kind: "error", text: saveErrorMessage(code), detail: saveErrorDetail(code) });
       },
     });
     if (sent) window.scrollTo({ top: 0, behavior: "smooth" });

@@ -11,6 +11,7 @@ import { pad } from "../format";
 import { issuePath } from "../paths";
 import { RichTextField } from "../rich-text-field";
 import { articleErrorMessage, ERROR_FIELD, FIELD_LABELS, problemText, refusalMessage } from "./messages";
+import { saveErrorDetail } from "../save-errors";
 import { PdfField } from "./pdf-field";
 import { ArticleScholarlyFields } from "./scholarly-fields";
 import { SuccessDialog, type Saved } from "./success-dialog";
@@ -111,7 +112,7 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
       onError: (_error, code) => {
         const field = ERROR_FIELD[code];
         if (field) form.refuse(field);
-        showMessage({ kind: "error", text: articleErrorMessage(code) });
+        showMessage({ kind: "error", text: articleErrorMessage(code), detail: saveErrorDetail(code) });
       },
     });
 
