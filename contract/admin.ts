@@ -72,10 +72,13 @@ export const ISSUE_MAX = 999;
 const richText = (max: number) => text(max).transform((v) => sanitizeRichText(v));
 /** Rich text that must still say something once sanitized (a title of only `<script>` is empty). */
 const requiredRichText = (max: number) => richText(max).refine((v) => richTextToPlain(v) !== "", INVALID);
-/** A rich-text title: invisible characters removed, then sanitized; must say something. */
+/**
+ * A rich-text title: sanitized, then invisible characters removed from the result, whose character references
+ * are decoded by then (so "&#847;" or "&#xFE0F;" cannot slip past as text), then trimmed again; must say something.
+ */
 const requiredVisibleRichText = (max: number) =>
-  visibleText(max)
-    .transform((v) => sanitizeRichText(v))
+  text(max)
+    .transform((v) => sanitizeRichText(stripInvisible(sanitizeRichText(v))))
     .refine((v) => richTextToPlain(v) !== "", INVALID);
 
 /** The fields of `names` that a body sends (undefined ones left out): a form's own fields, anything else ignored. */
@@ -209,6 +212,9 @@ const articleFields = {
   author_details: authorDetailsField.default([]),
 };
 
+/** POST /api/admin/articles/{id}/status: the issue table's Enable/Disable (issue 26 item 4). */
+export const articleStatusSchema = z.object({ status: z.enum([STATUS_ENABLED, STATUS_DISABLED], { error: INVALID }) });
+
 /** Keeps one details entry per author of authorname (extra entries dropped, missing ones empty). */
 export function alignAuthorDetails(authorname: string, details: { affiliation: string; orcid: string }[]) {
   return splitAuthors(authorname).map((_, i) => ({ affiliation: details[i]?.affiliation ?? "", orcid: details[i]?.orcid ?? "" }));
@@ -322,6 +328,26 @@ export const settingsSchema = z
 export type SettingsInput = z.input<typeof settingsSchema>;
 /** The columns a settings save writes (each field is the journal column of its name); a field left out is undefined. */
 export type SettingsFields = z.output<typeof settingsSchema>;
+/** Each setting's name in words, as the settings form labels it (the dashboard's "Recent changes" lists them). */
+export const SETTING_LABELS: Record<keyof SettingsFields, string> = {
+  websitename: "Journal name",
+  websiteemail: "Email",
+  impactfactor: "Impact factor",
+  issn: "ISSN",
+  whatsup_number: "WhatsApp number",
+  domain: "Domain",
+  home_content: "Home content",
+  address: "Address",
+  formatted_journal_name: "Formatted journal name",
+  fee_rupee: "Fee (INR)",
+  fee_dollar: "Fee (USD)",
+  publisher: "Publisher",
+  doi_prefix: "DOI prefix",
+  license: "Licence",
+  issn_print: "Print ISSN",
+  issn_online: "Online ISSN",
+  language: "Language",
+};
 
 // ---- Error codes from validation ----------------------------------------------------------------------------
 

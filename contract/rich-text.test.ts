@@ -40,10 +40,17 @@ describe("sanitizeRichText", () => {
     }
   });
 
-  it("decodes legacy entity-encoded HTML once, then sanitizes it", () => {
-    expect(sanitizeRichText("Role of &lt;i&gt;E. coli&lt;/i&gt; in &lt;script&gt;x&lt;/script&gt;water")).toBe(
-      "Role of <i>E. coli</i> in water",
+  it("keeps what staff typed: encoded tags stay text, a stray < never swallows the rest (issue 26)", () => {
+    // As the editor sends it: the toolbar's italics as markup, everything typed as escaped text.
+    expect(sanitizeRichText("Growth of <i>E. coli</i> at pH &lt; 5 &amp; 37 °C in broth")).toBe(
+      "Growth of <i>E. coli</i> at pH &lt; 5 &amp; 37 °C in broth",
     );
+    const typed = "Tea soils at pH &lt; 5 &amp; temperature &gt; 30 °C: &quot;acidic&quot; &lt;b&gt;not bold&lt;/b&gt; O&#39;Brien";
+    expect(sanitizeRichText(typed)).toBe(typed);
+    expect(richTextToPlain(sanitizeRichText(typed))).toBe('Tea soils at pH < 5 & temperature > 30 °C: "acidic" <b>not bold</b> O\'Brien');
+    // Sent raw (an API client): "<" not starting a tag is text, as an HTML parser reads it.
+    expect(sanitizeRichText("pH < 5 & T > 30 °C, a <= b, x </ y")).toBe("pH &lt; 5 &amp; T &gt; 30 °C, a &lt;= b, x");
+    expect(sanitizeRichText("Role of &lt;i&gt;E. coli&lt;/i&gt; in water")).toBe("Role of &lt;i&gt;E. coli&lt;/i&gt; in water");
     expect(sanitizeRichText("Na &amp; K &lt; 5")).toBe("Na &amp; K &lt; 5");
   });
 
@@ -60,11 +67,12 @@ describe("richTextToPlain", () => {
     );
   });
 
-  it("decodes every named character reference and legacy entity-encoded markup (no &lt;i&gt; or &szlig; left in meta tags)", () => {
+  it("decodes every named character reference (no &szlig; left in meta tags)", () => {
     expect(richTextToPlain("Gro&szlig;e Stra&szlig;e, Caf&eacute; &hellip; &alpha;&ndash;&beta; &euro;5")).toBe(
       "Große Straße, Café … α–β €5",
     );
-    expect(richTextToPlain("Role of &lt;i&gt;E. coli&lt;/i&gt; in &lt;b&gt;soil&lt;/b&gt;")).toBe("Role of E. coli in soil");
+    // A tag typed as text is text.
+    expect(richTextToPlain("Role of &lt;i&gt;E. coli&lt;/i&gt; in &lt;b&gt;soil&lt;/b&gt;")).toBe("Role of <i>E. coli</i> in <b>soil</b>");
     // Text that merely mentions a less-than sign stays text.
     expect(richTextToPlain("Na &amp; K &lt; 5")).toBe("Na & K < 5");
   });

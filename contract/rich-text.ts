@@ -39,16 +39,16 @@ export function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
-/** Legacy rows hold entity-encoded markup ("&lt;i&gt;E. coli&lt;/i&gt;"): decode it once before sanitizing. */
-function decodeLegacy(input: string): string {
-  return /&lt;\/?[a-z][a-z0-9]*(\s[^&]*)?&gt;/i.test(input) && !/<[a-z]/i.test(input) ? decodeEntities(input) : input;
-}
-
-const TAG = /<!--[\s\S]*?(?:-->|$)|<\/?([a-zA-Z][a-zA-Z0-9-]*)\b(?:[^>"']|"[^"]*"|'[^']*')*(>|$)|<!?[^>]*>?/g;
+/**
+ * Markup as an HTML parser tokenizes it: a comment, a start or end tag, or a bogus comment (`<!x>`, `<?x>`, `</ x>`).
+ * A "<" followed by anything else ("pH < 5", "a <= b") is text, as in HTML, so it never swallows what follows.
+ * Character references are never decoded into markup: "&lt;b&gt;" typed as text stays text (docs/decisions/0145).
+ */
+const TAG = /<!--[\s\S]*?(?:-->|$)|<\/?([a-zA-Z][a-zA-Z0-9-]*)\b(?:[^>"']|"[^"]*"|'[^']*')*(>|$)|<[!?][^>]*>?|<\/[^a-zA-Z>][^>]*>?|<\/>/g;
 
 /** Sanitizes untrusted HTML to the allowlist; text outside tags is re-escaped, tags are balanced. */
 export function sanitizeRichText(input: string | null | undefined): string {
-  const source = decodeLegacy(String(input ?? "")).replace(/\u0000/g, "");
+  const source = String(input ?? "").replace(/\u0000/g, "");
   let out = "";
   const open: string[] = [];
   let dropping: string | null = null;
@@ -93,12 +93,12 @@ export function sanitizeRichText(input: string | null | undefined): string {
 }
 
 /**
- * The plain text of stored rich text, for search, meta tags and documents. Legacy rows whose markup is itself
- * entity-encoded ("&lt;i&gt;E. coli&lt;/i&gt;") are decoded once first, so their tags are dropped, not shown.
+ * The plain text of stored rich text, for search, meta tags and documents: tags dropped, then character references
+ * decoded, so a "&lt;b&gt;" typed as text reads "<b>".
  */
 export function richTextToPlain(html: string | null | undefined): string {
   return decodeEntities(
-    decodeLegacy(String(html ?? ""))
+    String(html ?? "")
       .replace(/<br\s*\/?>/gi, " ")
       .replace(/<\/p>/gi, " ")
       .replace(/<[^>]*>/g, ""),

@@ -239,8 +239,8 @@ describe("admin area as staff use it", () => {
     await dialog.waitFor();
     await screenshot(page, "flow-article-added-modal-1280", SHOTS_ADMIN);
     const href = await dialog.getByRole("link", { name: "Download PDF" }).getAttribute("href");
-    // Stored under a new versioned name per upload (docs/decisions/0091); downloads keep {ref}.pdf as their name.
-    expect(href).toMatch(new RegExp(`^/assets/archives/${year}/vol${volume}issue1/${ref}-[0-9a-z]{10}\\.pdf$`));
+    // Staff and visitors see {ref}.pdf at the SPEC path (§5); the versioned stored name stays internal (0091).
+    expect(href).toBe(`/assets/archives/${year}/vol${volume}issue1/${ref}.pdf`);
     const pdf = await page.request.get(urlFor(href!));
     expect(pdf.status()).toBe(200);
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");

@@ -1,8 +1,11 @@
-// The admin side's HTTP client. Every call carries the session's bearer token; any 401 clears the session,
-// which makes the admin guard send the browser to /admin/login (SPEC §4). Failures throw ApiError with the
-// server's `{ error: code }` code, or "network" when the server could not be reached.
+// The admin side's HTTP client. Every call carries the session's bearer token. A 401 (the session expired or was
+// ended elsewhere) first asks for the password in place (relogin.ts) and sends the same request again, so nothing
+// typed is lost; if staff leave instead, the session is cleared and the admin guard sends the browser to
+// /admin/login (SPEC §4). Failures throw ApiError with the server's `{ error: code }` code, or "network" when the
+// server could not be reached.
 import { ApiError, failure as answerFailure } from "../lib/api";
 import { clearSession, sessionToken } from "../lib/session";
+import { requestRelogin } from "./relogin";
 
 export { ApiError, errorCode, isAbort } from "../lib/api";
 
@@ -28,7 +31,16 @@ async function failure(response: Response) {
   return answerFailure(response);
 }
 
-async function send(path: string, options: RequestOptions): Promise<Response> {
+/** The login and token calls answer 401 for a wrong password or a refused token: never a reason to ask again. */
+const mayAskAgain = (path: string) => !path.startsWith("/auth/");
+
+/** A 401 on an admin call: asks for the password in place; true when the request should be sent again. */
+async function loggedInAgain(status: number, path: string, retried: boolean, signal?: AbortSignal): Promise<boolean> {
+  if (status !== 401 || retried || !mayAskAgain(path) || signal?.aborted) return false;
+  return requestRelogin();
+}
+
+async function send(path: string, options: RequestOptions, retried = false): Promise<Response> {
   const headers = authHeaders();
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
@@ -46,6 +58,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     // Staff must see what is stored now, never a copy cached for the public pages.
     cache: "no-store",
   });
+  if (await loggedInAgain(response.status, path, retried, options.signal)) return send(path, options, true);
   if (!response.ok) throw await failure(response);
   return response;
 }
@@ -80,7 +93,7 @@ export async function adminBlob(path: string, options: RequestOptions = {}): Pro
  * A multipart upload with progress (fetch cannot report upload progress, XMLHttpRequest can).
  * onProgress receives a fraction between 0 and 1.
  */
-export function uploadForm<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+export function uploadForm<T>(path: string, form: FormData, onProgress?: (fraction: number) => void, retried = false): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", path);
@@ -103,9 +116,17 @@ export function uploadForm<T>(path: string, form: FormData, onProgress?: (fracti
         resolve(body as T);
         return;
       }
-      if (xhr.status === 401) clearSession();
       const code = (body as { error?: unknown } | null)?.error;
-      reject(new ApiError(xhr.status, typeof code === "string" && code ? code : `http_${xhr.status}`));
+      const refusal = new ApiError(xhr.status, typeof code === "string" && code ? code : `http_${xhr.status}`);
+      void loggedInAgain(xhr.status, path, retried).then((again) => {
+        if (again) {
+          onProgress?.(0);
+          resolve(uploadForm<T>(path, form, onProgress, true));
+          return;
+        }
+        if (xhr.status === 401) clearSession();
+        reject(refusal);
+      }, reject);
     };
     xhr.send(form);
   });

@@ -7,6 +7,8 @@ import { useSession } from "../lib/session";
 import { logout as endSession } from "./admin-api";
 import { LoadingState } from "./admin-ui";
 import { loadingLabel } from "./paths";
+import { ReloginDialog } from "./relogin-dialog";
+import { useJournalName } from "./journal-name";
 
 const SECTIONS = [
   { to: "/admin/archives", label: "Archives" },
@@ -18,6 +20,7 @@ const SECTIONS = [
 
 export function AdminLayout({ children }: { children?: ReactNode }) {
   const session = useSession();
+  const journal = useJournalName();
   const navigate = useNavigate();
   // While the next admin page's loader runs, its place shows the loading state (as the page's own did before).
   const navigation = useNavigation();
@@ -41,6 +44,11 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
             </span>
             <span>Home</span>
           </Link>
+          {journal && (
+            <span className="topbar__journal" title={journal}>
+              {journal}
+            </span>
+          )}
           <SearchForm searchPath="/admin/search" inputId="admin-search" className="topbar__search" buttonClassName="topbar__search-button">
             <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
               <path
@@ -75,6 +83,7 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
       <main id="admin-main" className="admin-main" tabIndex={-1}>
         {pending ? <LoadingState label={loadingLabel(navigation.location.pathname)} /> : (children ?? <Outlet />)}
       </main>
+      <ReloginDialog />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The admin frame, loaded lazily with the admin routes (admin-routes.tsx). /admin/login is open; every other admin page sits
 // behind RequireSession, which checks the stored token once per page load and follows the session store: when the
 // session is cleared (Logout, a failed token check, any 401) it sends the browser to /admin/login.
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Navigate, Outlet, useRevalidator, useRouteError } from "react-router";
 import "./admin.css";
 import { adminJson, ApiError } from "./admin-api";
@@ -17,6 +17,10 @@ function RequireSession({ children }: { children: React.ReactNode }) {
   const session = useSession();
   const token = session?.token ?? null;
   const [verified, setVerified] = useState(() => (token ? verifiedTokens.has(token) : false));
+  // Once the pages show, a new token (a re-login in place, relogin.ts) is checked behind them: unmounting them
+  // for the check would throw away the form being saved.
+  const shown = useRef(false);
+  if (verified) shown.current = true;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a token is checked once; the shown name is only compared
   useEffect(() => {
@@ -48,7 +52,7 @@ function RequireSession({ children }: { children: React.ReactNode }) {
   }, [token]);
 
   if (!session) return <Navigate to="/admin/login" replace />;
-  if (!verified) {
+  if (!verified && !shown.current) {
     return (
       <div className="admin-boot">
         <LoadingState label="Checking your session…" />

@@ -1,6 +1,7 @@
 // Small building blocks shared by the admin pages: page header, flash messages, states, form fields.
 import { useEffect, type ReactNode } from "react";
 import { Link } from "react-router";
+import { useJournalName } from "./journal-name";
 
 export function PageHeader(props: { title: ReactNode; back?: { to: string; label: string }; actions?: ReactNode; meta?: ReactNode }) {
   return (
@@ -144,12 +145,14 @@ export function describedBy(id: string, opts: { hint?: boolean; error?: boolean 
 }
 
 /** Sets the browser tab title while a page is shown. */
+/** The tab's title: the page, then the journal it belongs to (issue 26 item 7). */
 export function useTitle(title: string) {
+  const journal = useJournalName();
   useEffect(() => {
     const previous = document.title;
-    document.title = `${title} · Admin`;
+    document.title = journal ? `${title} · ${journal} · Admin` : `${title} · Admin`;
     return () => {
       document.title = previous;
     };
-  }, [title]);
+  }, [title, journal]);
 }

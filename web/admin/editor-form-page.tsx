@@ -1,16 +1,16 @@
 // Add editor (/admin/editors/add) and edit editor (/admin/editors/{id}) — SPEC §2, §5, §8.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Link, useLoaderData, useParams, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, useParams, useRouteError, type LoaderFunctionArgs } from "react-router";
 import type { Editor } from "#contract/api";
 import { DESIGNATIONS, EDITOR_CATEGORIES, IMAGE_MAX_BYTES } from "#contract/constants";
 import { decodeEntities, escapeHtml, richTextToPlain, sanitizeRichText } from "#contract/rich-text";
 import { editorSchema } from "#contract/admin";
-import { adminJson } from "./admin-api";
-import { saveErrorMessage } from "./save-errors";
+import { adminJson, errorCode } from "./admin-api";
+import { saveErrorDetail, saveErrorMessage } from "./save-errors";
 import { describedBy, Field, Flash, PageHeader, useTitle } from "./admin-ui";
-import { SelectField, TextField, SubmitButton, useZodForm } from "./form-kit";
+import { DraftNotice, SelectField, TextField, SubmitButton, useZodForm } from "./form-kit";
 import { LoadError } from "./admin-root";
-import { loadAdminJsonOrNull } from "./loaders";
+import { loadAdminJson } from "./loaders";
 import { Avatar } from "./editors-page";
 import { formatBytes } from "./format";
 
@@ -90,10 +90,18 @@ export function EditorFormPage({ mode }: { mode: "add" | "edit" }) {
   return mode === "add" ? form(null) : <EditEditor form={form} />;
 }
 
-/** The stored editor. The load is cancellable (SPEC §7); a failure is only logged (SPEC §8) and leaves the form empty. */
-export function loader({ request, params }: LoaderFunctionArgs) {
+/**
+ * The stored editor. The load is cancellable (SPEC §7); a failure is only logged (SPEC §8) and leaves the form
+ * empty, but an editor that does not exist shows 'Not Found!', as an unknown article does (issue 26 item 7).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = String(params.id ?? "").replace(/\D+/g, "");
-  return loadAdminJsonOrNull<Editor>(`/api/admin/editors/${id}`, request, "Could not load the editor");
+  try {
+    return await loadAdminJson<Editor>(`/api/admin/editors/${id}`, request, "Could not load the editor");
+  } catch (error) {
+    if (error instanceof Response || errorCode(error) === "not_found") throw error;
+    return null;
+  }
 }
 
 function EditEditor({ form }: { form: (editor: Editor | null) => ReactNode }) {
@@ -110,7 +118,15 @@ function EditEditorPage() {
 
 function EditorError() {
   useTitle("Edit editor");
-  return <LoadError title="Edit editor" />;
+  if (errorCode(useRouteError()) !== "not_found") return <LoadError title="Edit editor" />;
+  return (
+    <>
+      <PageHeader title="Edit editor" back={{ to: "/admin/editors", label: "Back to editors" }} />
+      <section className="not-found">
+        <h1>Not Found!</h1>
+      </section>
+    </>
+  );
 }
 
 export const addRoute = { Component: AddEditorPage, ErrorBoundary: EditorError };
@@ -126,6 +142,7 @@ function EditorForm(props: { mode: "add" | "edit"; editorId: string; editor: Edi
     required: REQUIRED,
     labels: LABELS,
     problemText: (name) => (name === "post" ? "Choose one of the listed posts." : "Check this value."),
+    draft: mode === "add" ? "editor:add" : `editor:${editorId}:${editor?.updated_at ?? ""}`,
   });
   const [picture, setPicture] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -192,7 +209,7 @@ function EditorForm(props: { mode: "add" | "edit"; editorId: string; editor: Edi
       },
       onError: (error, code) => {
         console.error("Saving the editor failed", error);
-        form.setFlash({ kind: "error", text: saveErrorMessage(code) });
+        form.setFlash({ kind: "error", text: saveErrorMessage(code), detail: saveErrorDetail(code) });
       },
     });
     if (sent) window.scrollTo({ top: 0, behavior: "smooth" });
@@ -226,6 +243,7 @@ function EditorForm(props: { mode: "add" | "edit"; editorId: string; editor: Edi
         meta={mode === "edit" && current ? current.name : undefined}
       />
       <Flash message={form.flash} onClose={() => form.setFlash(null)} />
+      <DraftNotice draft={form.draft} note="They are not saved yet. A picture must be picked again." />
       <form className="form" onSubmit={submit} noValidate aria-busy={form.busy || undefined}>
         <section className="panel form__section">
           <div className="editor-form__picture">

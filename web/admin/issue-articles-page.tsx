@@ -2,10 +2,20 @@
 // 'Index Page' and 'Certificate' documents for the ticked rows. Long issues show 50 rows a page (?page=);
 // the selection spans pages ("select all" ticks every article of the issue).
 import { useMemo, useState } from "react";
-import { Link, useLoaderData, useParams, useRouteError, useSearchParams, type LoaderFunctionArgs, type Params } from "react-router";
+import {
+  Link,
+  useLoaderData,
+  useParams,
+  useRevalidator,
+  useRouteError,
+  useSearchParams,
+  type LoaderFunctionArgs,
+  type Params,
+} from "react-router";
 import { Pagination } from "../components/pagination";
 import { pageParam } from "../lib/search-format";
-import { errorCode } from "./admin-api";
+import { adminJson, errorCode } from "./admin-api";
+import { BusyButton } from "./form-kit";
 import { EmptyState, Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
 import { LoadError } from "./admin-root";
 import { loadAdminJson } from "./loaders";
@@ -43,7 +53,28 @@ export function IssueArticlesPage() {
   const [query] = useSearchParams();
 
   const { articles } = useLoaderData<typeof loader>();
-  const refs = useMemo(() => articles.filter((a) => a.refnumber).map((a) => a.refnumber), [articles]);
+  // Only published (enabled) articles can go on the index page or get certificates (issue 26 item 4).
+  const refs = useMemo(() => articles.filter((a) => a.refnumber && a.status === "enabled").map((a) => a.refnumber), [articles]);
+  const revalidator = useRevalidator();
+  const [toggling, setToggling] = useState<number | null>(null);
+
+  async function toggleStatus(article: Article) {
+    const status = article.status === "enabled" ? "disabled" : "enabled";
+    setToggling(article.id);
+    try {
+      await adminJson(`/api/admin/articles/${article.id}/status`, { json: { status } });
+      setMessage({
+        kind: "success",
+        text: `${article.refnumber || "The article"} is now ${status === "enabled" ? "enabled (published)" : "disabled (hidden from the site)"}.`,
+      });
+      await revalidator.revalidate();
+    } catch (error) {
+      console.error("Changing the article status failed", error);
+      setMessage({ kind: "error", text: "Something went wrong", detail: "The status was not changed." });
+    } finally {
+      setToggling(null);
+    }
+  }
   const selection = useSelection(refs);
   const selectedRefs = refs.filter((r) => selection.selected.has(r));
   const addPath = `/admin/archives/add/${year}/${volume}/${issue}`;
@@ -58,7 +89,7 @@ export function IssueArticlesPage() {
       allLabel: "Select all articles",
       allDisabled: refs.length === 0,
       keyOf: (article: Article) => article.refnumber,
-      disabled: (article) => !article.refnumber,
+      disabled: (article) => !article.refnumber || article.status !== "enabled",
       rowLabel: (article, index) => `Select article ${article.refnumber || first + index + 1}`,
     }),
     { label: "S.No.", cell: (_, index) => first + index + 1 },
@@ -67,6 +98,27 @@ export function IssueArticlesPage() {
     { label: "Authors", cell: (article) => article.authorname },
     { label: "Pages", cellClass: "nowrap", cell: (article) => article.pagenumber },
     { label: "Transaction ID", cellClass: "nowrap mono", cell: (article) => article.txnid },
+    {
+      label: "Status",
+      cellClass: "nowrap",
+      cell: (article) => {
+        const enabled = article.status === "enabled";
+        return (
+          <span className="status-cell">
+            <span className={`badge badge--${enabled ? "success" : "neutral"}`}>{enabled ? "Enabled" : "Disabled"}</span>
+            <BusyButton
+              busy={toggling === article.id}
+              busyLabel="Saving…"
+              className="btn btn--ghost btn--small"
+              title={`${enabled ? "Disable" : "Enable"} ${article.refnumber}`}
+              onClick={() => void toggleStatus(article)}
+            >
+              {enabled ? "Disable" : "Enable"}
+            </BusyButton>
+          </span>
+        );
+      },
+    },
     {
       label: "Payment",
       cell: (article) => (

@@ -97,7 +97,7 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
       </form>
       {form.missing.size > 0 && !form.flash && (
         <p className="form-error" role="alert">
-          Enter a volume and an issue number (0 or more).
+          Enter a volume from 0 to {VOLUME_MAX} and an issue number from 0 to {ISSUE_MAX}.
         </p>
       )}
       <Flash message={form.flash} />

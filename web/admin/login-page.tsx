@@ -2,30 +2,11 @@
 import type { FormEvent } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { saveSession, useSession, type Session } from "../lib/session";
-import { Flash, useTitle, type FlashMessage } from "./admin-ui";
+import { Flash, useTitle } from "./admin-ui";
+import { loginMessage } from "./login-messages";
 import { adminJson, ApiError } from "./admin-api";
 import { SubmitButton, TextField, useZodForm } from "./form-kit";
 import { loginSchema, type LoginInput } from "#contract/login";
-
-/** SPEC §8 login messages; 429 keeps the catalogue's text and adds why (docs/decisions/0030). */
-export function loginMessage(status: number, code: string): FlashMessage {
-  switch (code) {
-    case "invalid_credentials":
-      return { kind: "error", text: "Invalid user and password" };
-    case "disabled":
-      return { kind: "error", text: "User disabled" };
-    case "invalid_ip":
-      return { kind: "error", text: "Invalid IP" };
-    default:
-      return status === 429 || code === "too_many_attempts"
-        ? {
-            kind: "error",
-            text: "Something went wrong",
-            detail: "Too many failed sign-in attempts. Wait a few minutes, then try again.",
-          }
-        : { kind: "error", text: "Something went wrong" };
-  }
-}
 
 /** Beside a field the schema refuses: only white space, or longer than the server takes. */
 function loginProblem(name: "username" | "password", issue: { code: string }): string {

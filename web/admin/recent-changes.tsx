@@ -7,6 +7,7 @@ const VERBS: Record<string, string> = {
   "article.add": "added article",
   "article.edit": "edited article",
   "article.delete": "deleted article",
+  "article.status": "changed the status of article",
   "editor.add": "added editor",
   "editor.edit": "edited editor",
   "editor.status": "changed the status of editor",

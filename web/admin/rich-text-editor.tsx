@@ -94,6 +94,10 @@ export function RichTextEditor(props: RichTextEditorProps) {
       Superscript,
     ],
     content: sanitizeRichText(props.value),
+    // What staff type is what is stored (docs/decisions/0145): "*p*-value" or "C_p_" typed are text, not the
+    // Markdown shortcuts that would turn them into italics; formatting comes from the toolbar and Ctrl+B/I/U.
+    enableInputRules: false,
+    enablePasteRules: false,
     editorProps: { attributes },
     onUpdate: ({ editor }) => {
       const html = toStored(editor, inline);

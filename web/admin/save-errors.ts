@@ -24,3 +24,28 @@ export function saveErrorMessage(code: string): string {
       return "Something went wrong";
   }
 }
+
+/**
+ * Why a save failed, in words, for the line under SPEC §8's headline ("Something went wrong" stays the headline
+ * where the spec names it; issue 26 item 5). undefined when the headline says it all.
+ */
+export function saveErrorDetail(code: string): string | undefined {
+  switch (code) {
+    case "invalid_file_type":
+      return "The file is not of the kind this field takes: a PDF for articles (a file renamed to .pdf is not one), an image for pictures.";
+    case "missing_file":
+      return "Pick the article's PDF file.";
+    case "issue_not_found":
+      return "That issue does not exist. Create it under Archives first, or choose an existing issue.";
+    case "invalid_input":
+      return "A value was refused by the server. Check the highlighted fields; dates may be at most one year ahead.";
+    case "domain_not_assigned":
+      return "That domain is not one of this journal's addresses. Ask the site operator to assign it first.";
+    case "unknown_refnumbers":
+      return "Some of the selected articles no longer exist. Reload the page.";
+    case "disabled_articles":
+      return "Disabled articles cannot be put on the index page or certified. Enable them first.";
+    default:
+      return undefined;
+  }
+}

@@ -6,9 +6,9 @@ import type { Editor } from "@tiptap/react";
 import type { Settings } from "#contract/api";
 import { settingsSchema } from "#contract/admin";
 import { adminJson } from "./admin-api";
-import { saveErrorMessage } from "./save-errors";
+import { saveErrorDetail, saveErrorMessage } from "./save-errors";
 import { Flash, PageHeader, useTitle, type FlashMessage } from "./admin-ui";
-import { SelectField, SubmitButton, TextField, useZodForm } from "./form-kit";
+import { DraftNotice, SelectField, SubmitButton, TextField, useZodForm } from "./form-kit";
 import { LoadError } from "./admin-root";
 import { loadAdminJsonOrNull } from "./loaders";
 import { RichTextField } from "./rich-text-field";
@@ -105,6 +105,7 @@ function SettingsForm(props: { initial: Settings; flash?: FlashMessage }) {
     input: ({ license_url: _url, ...sent }) => sent,
     problemText: (name) => PROBLEM_TEXT[name] ?? "This value is too long.",
     flash: props.flash,
+    draft: "settings",
   });
   const id = form.idPrefix;
   const homeEditor = useRef<Editor | null>(null);
@@ -127,7 +128,7 @@ function SettingsForm(props: { initial: Settings; flash?: FlashMessage }) {
           return;
         }
         console.error("Saving settings failed", error);
-        form.setFlash({ kind: "error", text: saveErrorMessage(code) });
+        form.setFlash({ kind: "error", text: saveErrorMessage(code), detail: saveErrorDetail(code) });
       },
     });
     if (sent) window.scrollTo({ top: 0, behavior: "smooth" });
@@ -139,6 +140,7 @@ function SettingsForm(props: { initial: Settings; flash?: FlashMessage }) {
   return (
     <>
       <Flash message={form.flash} onClose={() => form.setFlash(null)} />
+      <DraftNotice draft={form.draft} />
       <form className="form" onSubmit={submit} noValidate aria-busy={form.busy || undefined}>
         <section className="panel form__section" aria-labelledby={`${id}-journal`}>
           <h2 id={`${id}-journal`} className="form__section-title">

@@ -56,10 +56,6 @@ describe("articles UNIQUE constraints", () => {
       ok: false,
       conflict: "duplicate_reference_number",
     });
-    expect(await updateArticle(db, j.id, id, stamp, { ...base("2"), txnid: "T-1", modifiedby: "t" })).toEqual({
-      ok: false,
-      conflict: "duplicate_txnid",
-    });
     // A save based on an older stamp changes nothing and says so.
     expect(await updateArticle(db, j.id, id, "2000-01-01T00:00:00.000Z", { ...base("2"), title: "Changed", modifiedby: "t" })).toEqual({
       ok: false,
@@ -67,7 +63,16 @@ describe("articles UNIQUE constraints", () => {
     });
     expect(await updateArticle(db, j.id, 999999, stamp, { ...base("2"), modifiedby: "t" })).toEqual({ ok: false, conflict: "not_found" });
     // DOIs are unique per journal whatever their letter case (migration 0005); empty DOIs never clash.
-    expect((await updateArticle(db, j.id, id, stamp, { ...base("2"), doi: "10.1234/ABC.1", modifiedby: "t" }))?.ok).toBe(true);
+    // A transaction id another article has is refused on add only (SPEC §8): an edit may share it (issue 26).
+    const shared = await updateArticle(db, j.id, id, stamp, { ...base("2"), txnid: "T-1", modifiedby: "t" });
+    expect(shared.ok && shared.row.txnid).toBe("T-1");
+    const stamp2 = shared.ok ? shared.row.modification : "";
+    expect((await updateArticle(db, j.id, id, stamp2, { ...base("2"), txnid: "T-1", doi: "10.1234/ABC.1", modifiedby: "t" }))?.ok).toBe(
+      true,
+    );
+    // ...and a later add still cannot use it, nor the id article 2 was added with.
+    expect(await insertArticle(db, j.id, { ...base("4"), txnid: "T-1", ...meta })).toEqual({ ok: false, conflict: "duplicate_txnid" });
+    expect(await insertArticle(db, j.id, { ...base("4"), txnid: "T-2", ...meta })).toEqual({ ok: false, conflict: "duplicate_txnid" });
     expect(await insertArticle(db, j.id, { ...base("3"), doi: "10.1234/abc.1", ...meta })).toEqual({
       ok: false,
       conflict: "duplicate_doi",

@@ -104,23 +104,36 @@ export async function findPublicArticleByRef(db: Db, journalId: number, refnumbe
   return (await publicArticleByRefQuery(db, journalId, refnumber))[0];
 }
 
-/** Whether a public article of this issue owns this stored file name (only such files are served publicly). */
-export async function isPublicArticleFile(
+/**
+ * The stored file of the public article of this issue that a public file name means: `{refnumber}.pdf` (SPEC §5,
+ * the name staff and visitors see), or the internal versioned name an older link may carry (docs/decisions/0091).
+ * undefined when no public article of the issue owns it, so a disabled article's PDF is never served by guessing.
+ */
+export async function findPublicArticleFile(
   db: Db,
   journalId: number,
   year: number,
   volume: number,
   issue: number,
-  file: string,
-): Promise<boolean> {
+  name: string,
+): Promise<{ file: string; refnumber: string } | undefined> {
+  const refnumber = name.toLowerCase().endsWith(".pdf") ? name.slice(0, -4) : null;
   const rows = await db
-    .select({ id: articles.id })
+    .select({ file: articles.file, refnumber: articles.refnumber })
     .from(articles)
     .where(
-      and(isPublic(journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue), eq(articles.file, file)),
+      and(
+        isPublic(journalId),
+        eq(articles.year, year),
+        eq(articles.volume, volume),
+        eq(articles.issue, issue),
+        ne(articles.file, ""),
+        or(eq(articles.file, name), refnumber ? eq(articles.refnumber, refnumber) : undefined),
+      ),
     )
-    .limit(1);
-  return rows.length > 0;
+    .limit(2);
+  const row = rows.find((r) => r.refnumber === refnumber) ?? rows[0];
+  return row ? { file: row.file, refnumber: row.refnumber ?? "" } : undefined;
 }
 
 /** The query behind findPublicArticleById, for batching with others (at most one row). */
@@ -210,7 +223,8 @@ export async function listIssueArticlesAll(db: Db, journalId: number, year: numb
 
 /**
  * Which unique value another article of the journal already holds, in the order the form reports them:
- * reference number, then title (same text, whatever its markup), then transaction id. null when none.
+ * reference number, then title (same text, whatever its markup), then transaction id (on add only, `exceptId`
+ * unset). null when none.
  */
 export async function findArticleConflict(
   db: Db,
@@ -222,7 +236,14 @@ export async function findArticleConflict(
   if (exceptId !== undefined) conds.push(ne(articles.id, exceptId));
   const key = titleKeyOf(richTextToPlain(v.title));
   const rows = await db
-    .select({ refnumber: articles.refnumber, title: articles.title, titleKey: storedTitleKey, txnid: articles.txnid, doi: articles.doi })
+    .select({
+      refnumber: articles.refnumber,
+      title: articles.title,
+      titleKey: storedTitleKey,
+      txnid: articles.txnid,
+      txnidClaim: articles.txnidClaim,
+      doi: articles.doi,
+    })
     .from(articles)
     .where(
       and(
@@ -231,7 +252,8 @@ export async function findArticleConflict(
           eq(articles.refnumber, v.refnumber),
           eq(articles.title, v.title),
           sql`${storedTitleKey} = ${key}`,
-          eq(articles.txnid, v.txnid),
+          // A transaction id is checked on add only (SPEC §8): against every article's id and every add's claim.
+          exceptId === undefined ? or(eq(articles.txnid, v.txnid), eq(articles.txnidClaim, v.txnid)) : undefined,
           v.doi ? sql`lower(${articles.doi}) = lower(${v.doi})` : undefined,
         ),
       ),
@@ -239,7 +261,7 @@ export async function findArticleConflict(
     .limit(10);
   if (rows.some((r) => r.refnumber === v.refnumber)) return "duplicate_reference_number";
   if (rows.some((r) => r.title === v.title || r.titleKey === key)) return "duplicate_title";
-  if (rows.some((r) => r.txnid === v.txnid)) return "duplicate_txnid";
+  if (exceptId === undefined && rows.some((r) => r.txnid === v.txnid || r.txnidClaim === v.txnid)) return "duplicate_txnid";
   if (v.doi && rows.some((r) => r.doi.toLowerCase() === v.doi!.toLowerCase())) return "duplicate_doi";
   return null;
 }
@@ -277,7 +299,7 @@ export async function insertArticle(
   try {
     const insert = db
       .insert(articles)
-      .values({ journalId, ...withPlainText(v), creation: now, modifiedby: v.createdby, modification: now })
+      .values({ journalId, ...withPlainText(v), txnidClaim: v.txnid, creation: now, modifiedby: v.createdby, modification: now })
       .returning();
     const [rows] = (await db.batch([insert, ...after])) as [ArticleRow[], ...unknown[]];
     return { ok: true, row: rows[0] };
@@ -317,6 +339,27 @@ export async function updateArticle(
     if (conflict) return { ok: false, conflict };
     throw err;
   }
+}
+
+/**
+ * Enables or disables an article (the issue table's toggle), with `after` (the audit event, recorded only if the
+ * status changed) in the same batch; the row, or undefined when the journal has no such article.
+ */
+export async function setArticleStatus(
+  db: Db,
+  journalId: number,
+  id: number,
+  status: string,
+  modifiedby: string,
+  after: BatchItem<"sqlite">[] = [],
+): Promise<ArticleRow | undefined> {
+  const update = db
+    .update(articles)
+    .set({ status, modifiedby, modification: nowIso() })
+    .where(and(eq(articles.journalId, journalId), eq(articles.id, id), ne(articles.status, status)))
+    .returning();
+  await db.batch([update, ...after]);
+  return findArticle(db, journalId, id);
 }
 
 /** Deletes an article (with `after` in the same batch); the deleted row, or undefined when it was not there. */

@@ -33,7 +33,7 @@ export async function findJournalByHost(db: Db, host: string): Promise<HostMatch
 }
 
 export type SettingsResult =
-  | { ok: true; journal: JournalRow }
+  | { ok: true; journal: JournalRow; changed: (keyof SettingsFields)[] }
   | { ok: false; reason: "domain_not_assigned"; hosts: string[] }
   | { ok: false; reason: "not_found" };
 
@@ -46,40 +46,55 @@ export async function listJournalHosts(db: Db, journalId: number): Promise<strin
   return rows.sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.domain.localeCompare(b.domain)).map((r) => r.domain);
 }
 
+/** The settings fields whose value differs from the journal's stored one (a field left out never does). */
+function changedSettings(stored: JournalRow, input: SettingsFields): SettingsFields {
+  const changed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value !== undefined && value !== stored[key as keyof JournalRow]) changed[key] = value;
+  }
+  return changed as SettingsFields;
+}
+
 /**
- * Saves the given settings fields in one batch. A new domain must be one of the journal's own hosts; it becomes
- * the primary host and the others stay aliases. Any other host is refused (`domain_not_assigned`), whoever serves it.
+ * Saves the settings fields that differ from the stored ones, in one batch with `after(changed)` (the audit event,
+ * which bumps the content version). A save that changes nothing writes nothing: no event, no new version
+ * (issue 25 item 9). A new domain must be one of the journal's own hosts; it becomes the primary host and the
+ * others stay aliases. Any other host is refused (`domain_not_assigned`), whoever serves it.
  */
 export async function saveSettings(
   db: Db,
-  journal: JournalRow,
+  journalId: number,
   input: SettingsFields,
-  after: BatchItem<"sqlite">[] = [],
+  after: (changed: (keyof SettingsFields)[]) => BatchItem<"sqlite">[],
 ): Promise<SettingsResult> {
-  const fields = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as SettingsFields;
+  const [stored] = await db.select().from(journals).where(eq(journals.id, journalId)).limit(1);
+  if (!stored) return { ok: false, reason: "not_found" };
+  const fields = changedSettings(stored, input);
+  const changed = Object.keys(fields) as (keyof SettingsFields)[];
+  if (changed.length === 0) return { ok: true, journal: stored, changed };
   const statements = [];
   const domain = fields.domain;
-  if (domain !== undefined && domain !== journal.domain) {
-    const hosts = await listJournalHosts(db, journal.id);
+  if (domain !== undefined) {
+    const hosts = await listJournalHosts(db, journalId);
     if (!hosts.includes(domain)) return { ok: false, reason: "domain_not_assigned", hosts };
     statements.push(
       db
         .update(journalDomains)
         .set({ isPrimary: false })
-        .where(and(eq(journalDomains.journalId, journal.id), ne(journalDomains.domain, domain))),
+        .where(and(eq(journalDomains.journalId, journalId), ne(journalDomains.domain, domain))),
       db
         .update(journalDomains)
         .set({ isPrimary: true })
-        .where(and(eq(journalDomains.journalId, journal.id), eq(journalDomains.domain, domain))),
+        .where(and(eq(journalDomains.journalId, journalId), eq(journalDomains.domain, domain))),
     );
   }
   const update = db
     .update(journals)
     .set({ ...fields, updated_at: nowIso() })
-    .where(eq(journals.id, journal.id))
+    .where(eq(journals.id, journalId))
     .returning();
-  const results = await db.batch([update, ...statements, ...after] as [typeof update, ...BatchItem<"sqlite">[]]);
+  const results = await db.batch([update, ...statements, ...after(changed)] as [typeof update, ...BatchItem<"sqlite">[]]);
   const [row] = results[0] as JournalRow[];
   if (!row) return { ok: false, reason: "not_found" };
-  return { ok: true, journal: row };
+  return { ok: true, journal: row, changed };
 }

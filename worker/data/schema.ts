@@ -101,7 +101,16 @@ export const articles = sqliteTable("articles", {
   country: text("country").notNull().default(""),
   file: text("file").notNull().default(""),
   status: text("status").notNull().default("enabled"),
-  txnid: text("txnid"),
+  /**
+   * The transaction id (migration 0016): shared ids are allowed on edit (SPEC §8: duplicate_txnid is add only), so
+   * it lives in a column without a unique constraint.
+   */
+  txnid: text("transaction_id"),
+  /**
+   * The id an article was added with, in the old column whose UNIQUE (journal_id, txnid) keeps two simultaneous
+   * adds from sharing one; an edit leaves it as it was (docs/decisions/0146).
+   */
+  txnidClaim: text("txnid"),
   ptype: text("ptype").notNull().default("paid"),
   publishdate: text("publishdate").notNull().default(""),
   subject: text("subject").notNull().default(""),

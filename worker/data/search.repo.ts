@@ -121,7 +121,44 @@ export function searchPublicArticles(db: Db, journalId: number, q: string, page 
   return searchPage<HitRow>(db, journalId, q, page, false);
 }
 
-/** One page of all the journal's articles (any status) matching `q`, best first, with the staff columns. */
-export function searchAllArticles(db: Db, journalId: number, q: string, page = 1) {
-  return searchPage<AdminHitRow>(db, journalId, q, page, true);
+/** Identifiers staff paste into the search box: at most this many identifier matches lead the first page. */
+const IDENTIFIER_HITS = 10;
+
+/**
+ * The journal's articles (any status) whose reference number, transaction id or e-mail IS the query (any letter
+ * case), then those whose transaction id or e-mail begins with it (4 characters or more): what the full-text
+ * index does not hold (transaction ids, e-mails) or splits into words (reference numbers).
+ */
+async function identifierHits(db: Db, journalId: number, q: string): Promise<AdminHitRow[]> {
+  const value = q.trim().toLowerCase();
+  if (value.length < 2 || value.length > 254) return [];
+  const prefix = value.length >= 4 ? `${value.replace(/[\\%_]/g, "\\$&")}%` : null;
+  const exact = sql`(lower(${articles.refnumber}) = ${value} OR lower(${articles.txnid}) = ${value} OR lower(${articles.email}) = ${value})`;
+  const begins = prefix
+    ? sql` OR lower(${articles.txnid}) LIKE ${prefix} ESCAPE '\\' OR lower(${articles.email}) LIKE ${prefix} ESCAPE '\\'`
+    : sql``;
+  return db.all<AdminHitRow>(sql`
+    SELECT ${HIT_COLUMNS}${ADMIN_COLUMNS} FROM ${articles}
+    WHERE ${articles.journalId} = ${journalId} AND (${exact}${begins})
+    ORDER BY ${exact} DESC, ${articles.id} DESC LIMIT ${IDENTIFIER_HITS}`);
+}
+
+/**
+ * One page of all the journal's articles (any status) matching `q`, with the staff columns: exact identifiers
+ * first (reference number, transaction id, e-mail; issue 26 item 3), then the full-text matches (titles, authors,
+ * keywords, abstracts), best first. Identifier matches lead page 1 and are left out of every full-text page.
+ */
+export async function searchAllArticles(db: Db, journalId: number, q: string, page = 1) {
+  const [identified, found] = await Promise.all([identifierHits(db, journalId, q), searchPage<AdminHitRow>(db, journalId, q, page, true)]);
+  if (identified.length === 0) return found;
+  const ids = new Set(identified.map((r) => r.id));
+  const rest = found.results.filter((r) => !ids.has(r.id));
+  const onlyHere = identified.length - (found.results.length - rest.length);
+  const count = found.count + Math.max(0, onlyHere);
+  return {
+    ...found,
+    count,
+    pages: Math.max(found.pages, 1),
+    results: page === 1 ? [...identified.map(withExcerpt([])), ...rest] : rest,
+  };
 }

@@ -16,6 +16,13 @@ export function versionedName(base: string, ext: string): string {
   return `${base}-${version}.${ext}`;
 }
 
+/**
+ * The name an article's PDF has for staff and visitors: the reference number plus ".pdf" (SPEC §5). The stored
+ * object has a versioned name (versionedName) that stays internal.
+ */
+export const publicFileName = (a: { refnumber: string | null; file: string }): string =>
+  a.file ? (a.refnumber ? `${a.refnumber}.pdf` : a.file) : "";
+
 const ns = (journalId: number) => `journals/${journalId}`;
 
 export const fileKeys = {

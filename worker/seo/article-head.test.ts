@@ -117,14 +117,14 @@ describe("article head metadata", () => {
     expect((await request(j.host, "/img/cover-page.png")).headers.get("content-type")).toContain("image/png");
   });
 
-  it("decodes legacy entity-encoded titles and named entities (&szlig;) in meta tags", async () => {
+  it("decodes named entities (&szlig;) in meta tags; a tag typed as text stays text (issue 26)", async () => {
     const j = await scholarlyJournal();
     await ensureIssue(j, 2024, 3, 2);
     const a = await fullArticle(j);
-    // A row as the legacy system stored it: markup itself entity-encoded.
-    await db.update(articles).set({ title: "Role of &lt;i&gt;E. coli&lt;/i&gt; in Gro&szlig;stadt soils" }).where(eq(articles.id, a.id));
+    // Legacy rows with entity-encoded markup are decoded once by migration 0015; since then "&lt;i&gt;" is text.
+    await db.update(articles).set({ title: "Role of <i>E. coli</i> &lt;i&gt; in Gro&szlig;stadt soils" }).where(eq(articles.id, a.id));
     const h = await headOf(j.host, `/archives/2024/vol3/issue2/${a.refnumber}`);
-    expect(values(h, "citation_title")).toEqual(["Role of E. coli in Großstadt soils"]);
-    expect(values(h, "og:title")).toEqual(["Role of E. coli in Großstadt soils"]);
+    expect(values(h, "citation_title")).toEqual(["Role of E. coli <i> in Großstadt soils"]);
+    expect(values(h, "og:title")).toEqual(["Role of E. coli <i> in Großstadt soils"]);
   });
 });

@@ -2,7 +2,7 @@
 // answer (public, staff, list row, search result). Each full view is parsed through its schema, which keeps only
 // the schema's keys (docs/decisions/0090, 0131).
 import type { ArticleRow } from "../data/schema";
-import { filePaths } from "../files/keys";
+import { filePaths, publicFileName } from "../files/keys";
 import {
   adminArticleSchema,
   publicArticleDetailSchema,
@@ -19,8 +19,8 @@ import { articlePath } from "#contract/citation";
 
 type Located = { year: number; volume: number; issue: number; refnumber: string | null; file: string };
 
-/** Path of an article's PDF, or null when it has none. */
-const fileUrlOf = (a: Located) => (a.file ? filePaths.article(a.year, a.volume, a.issue, a.file) : null);
+/** Path of an article's PDF, at its public name {refnumber}.pdf (SPEC §5), or null when it has none. */
+const fileUrlOf = (a: Located) => (a.file ? filePaths.article(a.year, a.volume, a.issue, publicFileName(a)) : null);
 
 /** The row with what every view computes from it (the schema of the view then keeps its own keys). */
 function answerFields(row: ArticleRow) {
@@ -30,6 +30,7 @@ function answerFields(row: ArticleRow) {
     ...row,
     refnumber,
     txnid: row.txnid ?? "",
+    file: publicFileName(row),
     file_url: fileUrlOf(row),
     authors: articleAuthors(row.authorname, row.authorDetails),
     references: referenceLines(row.referenceList),

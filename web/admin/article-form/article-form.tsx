@@ -6,11 +6,12 @@ import type { Editor } from "@tiptap/react";
 import type { AdminArticle, ArticleSaved } from "#contract/api";
 import { uploadForm } from "../admin-api";
 import { Flash, PageHeader, useTitle, type FlashMessage } from "../admin-ui";
-import { SelectField, SubmitButton, TextField, useZodForm } from "../form-kit";
+import { DraftNotice, SelectField, SubmitButton, TextField, useZodForm } from "../form-kit";
 import { pad } from "../format";
 import { issuePath } from "../paths";
 import { RichTextField } from "../rich-text-field";
 import { articleErrorMessage, ERROR_FIELD, FIELD_LABELS, problemText, refusalMessage } from "./messages";
+import { saveErrorDetail } from "../save-errors";
 import { PdfField } from "./pdf-field";
 import { ArticleScholarlyFields } from "./scholarly-fields";
 import { SuccessDialog, type Saved } from "./success-dialog";
@@ -45,6 +46,9 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
     labels: FIELD_LABELS,
     order: FORM_ORDER,
     problemText,
+    // A local draft per issue (add) or per stored version (edit): a reload, a crash or an ended session loses nothing.
+    draft:
+      mode === "add" ? `article:add:${initial.year}/${initial.volume}/${initial.issue}` : `article:${article?.id}:${article?.modification}`,
     focus: (name, id) => {
       if (name === "title") titleEditor.current?.commands.focus();
       else if (name === "abstract") abstractEditor.current?.commands.focus();
@@ -108,7 +112,7 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
       onError: (_error, code) => {
         const field = ERROR_FIELD[code];
         if (field) form.refuse(field);
-        showMessage({ kind: "error", text: articleErrorMessage(code) });
+        showMessage({ kind: "error", text: articleErrorMessage(code), detail: saveErrorDetail(code) });
       },
     });
 
@@ -130,6 +134,7 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
       />
       <div ref={messageRef}>
         <Flash message={form.flash} onClose={() => form.setFlash(null)} />
+        <DraftNotice draft={form.draft} note="They are not saved yet. The PDF file must be picked again." />
       </div>
       <form className="form" onSubmit={submit} noValidate aria-busy={form.busy || undefined}>
         <FormSection id={`${id}-s-article`} title="Article">

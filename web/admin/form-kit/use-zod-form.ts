@@ -1,10 +1,11 @@
 // The state every admin form keeps: its values, whether a save was tried, the fields it refuses (required ones
 // left empty, then the shared zod schema's problems, then the server's), busy while sending, done once the form
 // became read-only, and a flash message. `submit` runs the checks in that order and sends only when all pass.
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { errorCode } from "../admin-api";
 import type { FlashMessage } from "../admin-ui";
+import { useDraft, useLeaveGuard } from "./use-draft";
 
 /** A form's values: text by field name (files and other state stay in the page). */
 type Values<V> = { [K in keyof V]: string };
@@ -27,6 +28,11 @@ export interface ZodFormOptions<V extends Values<V>, N extends string> {
   /** Moves focus to a field (default: the element with its id). */
   focus?: (name: N, id: string) => void;
   flash?: FlashMessage | null;
+  /**
+   * Keeps what is typed as a local draft under this key (use-draft.ts) and asks before leaving while it is not
+   * saved. Leave it out for forms whose values must not be kept (the login's password).
+   */
+  draft?: string;
 }
 
 /** What a control needs from the form (TextField and SelectField take it as `field`). */
@@ -58,12 +64,28 @@ export interface SubmitHandlers<N extends string> {
 
 export function useZodForm<V extends Values<V>, N extends string = keyof V & string>(options: ZodFormOptions<V, N>) {
   const prefix = useId();
-  const [values, setValues] = useState<V>(options.initial);
+  const [initialValues] = useState<V>(options.initial);
+  const [values, setValues] = useState<V>(initialValues);
+  // What the form holds on the server: the initial values, then those after each successful save.
+  const [baseline, setBaseline] = useState<V>(initialValues);
+  const [saves, setSaves] = useState(0);
+  const savedNow = useRef(false);
   const [tried, setTried] = useState(false);
   const [problems, setProblems] = useState<ReadonlyMap<N, string>>(() => new Map());
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [flash, setFlash] = useState<FlashMessage | null>(options.flash ?? null);
+
+  // After a save, the values it left on the form (the stored record, or those sent) are the new baseline.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per successful save
+  useEffect(() => {
+    if (!savedNow.current) return;
+    savedNow.current = false;
+    setBaseline(values);
+  }, [saves]);
+  const draft = useDraft(options.draft, values, baseline, setValues);
+  const unsaved = !!options.draft && draft.dirty && !done;
+  useLeaveGuard(unsaved);
 
   const order = options.order ?? (Object.keys(values) as N[]);
   const text = (v: V, name: N): string => (v as Record<string, string>)[name] ?? "";
@@ -132,6 +154,8 @@ export function useZodForm<V extends Values<V>, N extends string = keyof V & str
     setFlash(null);
     try {
       await handlers.send(checked.output);
+      savedNow.current = true;
+      setSaves((n) => n + 1);
     } catch (failure) {
       const code = errorCode(failure);
       if (code !== "aborted") handlers.onError?.(failure, code);
@@ -177,6 +201,10 @@ export function useZodForm<V extends Values<V>, N extends string = keyof V & str
     flash,
     setFlash,
     submit,
+    /** Whether the form holds changes not saved yet (only for forms with a draft key). */
+    unsaved,
+    /** The local draft restored on opening (with its time), and how to throw it away. */
+    draft: { restored: draft.restored, discard: draft.discard },
   };
 }
 

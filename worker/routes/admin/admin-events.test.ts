@@ -92,7 +92,7 @@ describe("admin_events", () => {
     expect(events.body.map((e) => [e.admin_username, e.action, e.summary])).toEqual([
       ["alice", "article.delete", "AUD-1 Audited article"],
       ["alice", "editor.delete", "Dr. Audit"],
-      ["alice", "settings.save", "websitename"],
+      ["alice", "settings.save", "Journal name"],
       ["bob", "editor.status", "Dr. Audit → disabled"],
       ["bob", "editor.add", "Dr. Audit"],
       ["bob", "article.edit", "AUD-1 Audited article"],

@@ -62,13 +62,14 @@ describe("GET /api/archives/{year}/{vol}/{issue}", () => {
   it("keeps payment and contact fields out of public answers", async () => {
     const j = await createJournal();
     await createIssue(j.id, 2024, 1, 1);
-    await createArticle(j.id, { txnid: "TXN-SECRET", email: "author@example.org", mobile: "+91 99999", file: "x.pdf" });
+    const a = await createArticle(j.id, { txnid: "TXN-SECRET", email: "author@example.org", mobile: "+91 99999", file: "x.pdf" });
     const { body } = await getJson(j.host, "/api/archives/2024/1/1");
     const json = JSON.stringify(body);
     expect(json).not.toContain("TXN-SECRET");
     expect(json).not.toContain("author@example.org");
     expect(json).not.toContain("+91 99999");
-    expect(body.articles[0].file_url).toBe("/assets/archives/2024/vol1issue1/x.pdf");
+    // The PDF's public name is the reference number plus .pdf (SPEC §5), whatever the stored object is called.
+    expect(body.articles[0].file_url).toBe(`/assets/archives/2024/vol1issue1/${a.refnumber}.pdf`);
   });
 });
 

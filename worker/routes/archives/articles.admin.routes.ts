@@ -6,15 +6,17 @@ import type { AppEnv } from "../../env";
 import { requireAdminToChange } from "../../middleware/auth";
 import { HttpError, notFound } from "../../errors";
 import { idOf } from "../../middleware/params";
-import { limitUploadBody } from "../../middleware/body-size";
+import { limitJsonBody, limitUploadBody } from "../../middleware/body-size";
 import { readFormBody, validated } from "../../middleware/form-body";
 import { readPdfUpload, uploadOf } from "../../files/uploads";
-import { articleAddSchema, articleEditSchema, articleFormFieldsOf } from "#contract/admin";
-import { articleFormOf } from "../../views/article-answers";
+import { articleAddSchema, articleEditSchema, articleFormFieldsOf, articleStatusSchema } from "#contract/admin";
+import { articleFormOf, toAdminArticle, toAdminSearchResults } from "../../views/article-answers";
 import type { AdminArticle, AdminSearchResults, ArticleSaved } from "#contract/api";
 import { documentWarnings } from "../../documents/document-warnings";
-import { findArticle } from "../../data/articles.repo";
-import { toAdminArticle, toAdminSearchResults } from "../../views/article-answers";
+import { findArticle, setArticleStatus } from "../../data/articles.repo";
+import { afterAdminWrite } from "../../data/admin-events.repo";
+import { actorOf } from "../../middleware/admin-actor";
+import { jsonBody, jsonContent } from "../../middleware/json-body";
 import { findIssue } from "../../data/issues.repo";
 import { searchAllArticles } from "../../data/search.repo";
 import { searchParams } from "../../views/search-params";
@@ -38,6 +40,23 @@ export const articlesAdminRoutes = new Hono<AppEnv>()
   })
   .get("/articles/:id", async (c) => {
     const row = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
+    if (!row) throw notFound();
+    return c.json(toAdminArticle(row) satisfies AdminArticle);
+  })
+  // Enables or disables the article from the issue table (issue 26 item 4): { status } -> the article.
+  .post("/articles/:id/status", limitJsonBody, jsonContent, jsonBody(articleStatusSchema), async (c) => {
+    const db = c.get("db");
+    const actor = actorOf(c);
+    const old = await findArticle(db, actor.journalId, idOf(c.req.param("id")));
+    if (!old) throw notFound();
+    const { status } = c.req.valid("json");
+    const after = afterAdminWrite(
+      db,
+      actor,
+      { action: "article.status", entity: "article", entityId: old.id, summary: `${old.refnumber ?? ""} → ${status}`.trim() },
+      { ifChanged: true },
+    );
+    const row = await setArticleStatus(db, actor.journalId, old.id, status, actor.username, after);
     if (!row) throw notFound();
     return c.json(toAdminArticle(row) satisfies AdminArticle);
   })

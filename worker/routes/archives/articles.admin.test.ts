@@ -236,15 +236,19 @@ describe("POST /api/admin/archives/ (add article)", () => {
       createdby: "editor1",
       modifiedby: "editor1",
     });
-    expect(a.file).toMatch(versionOf(fields.refnumber));
-    expect(a.file_url).toBe(`/assets/archives/${YEAR}/vol3issue2/${a.file}`);
+    // Staff and visitors see {refnumber}.pdf at the SPEC path (§5); the stored object's name is versioned, internal.
+    expect(a.file).toBe(`${fields.refnumber}.pdf`);
+    expect(a.file_url).toBe(`/assets/archives/${YEAR}/vol3issue2/${fields.refnumber}.pdf`);
+    expect(await fileOf(a.id)).toMatch(versionOf(fields.refnumber));
     const [row] = await db.select().from(articles).where(eq(articles.id, a.id));
     expect(row.titleText).toBe(`Growth of E. coli ${fields.title.split("</i> ")[1]}`);
     expect(row.abstractText).toBe("We measured growth. Second line.");
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, a.file))).toContain("the paper");
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, await fileOf(a.id)))).toContain("the paper");
     const served = await request(c.j.host, a.file_url);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("application/pdf");
+    expect(served.headers.get("content-disposition")).toBe(`inline; filename="${fields.refnumber}.pdf"`);
+    expect(await served.text()).toContain("the paper");
     // Public and admin reads agree.
     expect((await getJson(c.j.host, `/api/archives/ref/${fields.refnumber}`)).body.id).toBe(a.id);
     expect((await getJson(c.j.host, `/api/admin/articles/${a.id}`, { headers: bearer(c.token) })).body).toEqual(a);
@@ -365,7 +369,7 @@ describe("POST /api/admin/archives/ (add article)", () => {
       "duplicate_reference_number",
     ]);
     const winnerIndex = results.indexOf(won[0]);
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, won[0].body.article.file))).toContain(
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, await fileOf(won[0].body.article.id)))).toContain(
       `upload ${["one", "two", "three"][winnerIndex]}`,
     );
     await expectConsistent(c.j);
@@ -393,7 +397,7 @@ describe("POST /api/archives/{id} (edit article)", () => {
     const fields = validFields(over);
     const r = await addArticle(c, form(fields, pdfBytes("original")));
     expect(r.status).toBe(201);
-    return { fields, article: r.body.article };
+    return { fields, article: { ...r.body.article, stored: await fileOf(r.body.article.id) } };
   }
 
   it("updates fields, keeps the file when none is sent, and records who modified it", async () => {
@@ -415,7 +419,7 @@ describe("POST /api/archives/{id} (edit article)", () => {
       createdby: "editor1",
       modifiedby: "editor2",
     });
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, article.file))).toContain("original");
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, article.stored))).toContain("original");
     // A partial edit: fields left out keep their values.
     const partial = await editArticle(c, article.id, form({ keywords: "only this" }, null));
     expect(partial.body.article).toMatchObject({ title: "A <sup>new</sup> title", keywords: "only this", refnumber: fields.refnumber });
@@ -427,10 +431,12 @@ describe("POST /api/archives/{id} (edit article)", () => {
     const { fields, article } = await withArticle(c);
     const r = await editArticle(c, article.id, form({}, pdfBytes("replacement")));
     expect(r.status).toBe(200);
-    expect(r.body.article.file).toMatch(versionOf(fields.refnumber));
-    expect(r.body.article.file).not.toBe(article.file);
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, r.body.article.file))).toContain("replacement");
-    expect(await env.FILES.head(fileKeys.article(c.j.id, YEAR, 3, 2, article.file))).toBeNull();
+    const stored = await fileOf(article.id);
+    expect(stored).toMatch(versionOf(fields.refnumber));
+    expect(stored).not.toBe(article.stored);
+    expect(r.body.article.file).toBe(`${fields.refnumber}.pdf`);
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, stored))).toContain("replacement");
+    expect(await env.FILES.head(fileKeys.article(c.j.id, YEAR, 3, 2, article.stored))).toBeNull();
     await expectConsistent(c.j);
   });
 
@@ -440,10 +446,14 @@ describe("POST /api/archives/{id} (edit article)", () => {
     const newRef = `${fields.refnumber}-B`;
     const r = await editArticle(c, article.id, form({ refnumber: newRef }, null));
     expect(r.status).toBe(200);
-    expect(r.body.article).toMatchObject({ refnumber: newRef, file_url: `/assets/archives/${YEAR}/vol3issue2/${r.body.article.file}` });
-    expect(r.body.article.file).toMatch(versionOf(newRef));
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, r.body.article.file))).toContain("original");
-    expect(await env.FILES.head(fileKeys.article(c.j.id, YEAR, 3, 2, article.file))).toBeNull();
+    expect(r.body.article).toMatchObject({
+      refnumber: newRef,
+      file: `${newRef}.pdf`,
+      file_url: `/assets/archives/${YEAR}/vol3issue2/${newRef}.pdf`,
+    });
+    expect(await fileOf(article.id)).toMatch(versionOf(newRef));
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, await fileOf(article.id)))).toContain("original");
+    expect(await env.FILES.head(fileKeys.article(c.j.id, YEAR, 3, 2, article.stored))).toBeNull();
     expect((await request(c.j.host, r.body.article.file_url)).status).toBe(200);
     await expectConsistent(c.j);
   });
@@ -459,8 +469,8 @@ describe("POST /api/archives/{id} (edit article)", () => {
     const r = await editArticle(c, article.id, form({ issue: "3" }, pdfBytes("moved and new")));
     expect(r.status).toBe(200);
     expect(r.body.article).toMatchObject({ issue: 3 });
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 3, r.body.article.file))).toContain("moved and new");
-    expect(await env.FILES.head(fileKeys.article(c.j.id, YEAR, 3, 2, article.file))).toBeNull();
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 3, await fileOf(article.id)))).toContain("moved and new");
+    expect(await env.FILES.head(fileKeys.article(c.j.id, YEAR, 3, 2, article.stored))).toBeNull();
     await expectConsistent(c.j);
   });
 
@@ -472,7 +482,6 @@ describe("POST /api/archives/{id} (edit article)", () => {
     for (const [over, code] of [
       [{ refnumber: taken.fields.refnumber }, "duplicate_reference_number"],
       [{ title: taken.fields.title }, "duplicate_title"],
-      [{ txnid: taken.fields.txnid }, "duplicate_txnid"],
       [{ refnumber: `${fields.refnumber}-C`, pagenumber: "9-1" }, "invalid_pagenumber"],
       [{ refnumber: `${fields.refnumber}-C`, txnid: "no" }, "invalid_txnid"],
     ] as const) {
@@ -482,8 +491,8 @@ describe("POST /api/archives/{id} (edit article)", () => {
     const notPdf = await editArticle(c, article.id, form({ refnumber: `${fields.refnumber}-D` }, new TextEncoder().encode("GIF89a")));
     expect(notPdf).toMatchObject({ status: 400, body: { error: "invalid_file_type" } });
     expect((await db.select().from(articles).where(eq(articles.id, article.id)))[0]).toEqual(before);
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, article.file))).toContain("original");
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, taken.article.file))).toContain("original");
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, article.stored))).toContain("original");
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 2, taken.article.stored))).toContain("original");
     await expectConsistent(c.j);
   });
 
@@ -538,8 +547,8 @@ describe("POST /api/archives/{id} (edit article)", () => {
     });
     await putArticleFile(c.j.id, { year: YEAR, volume: 3, issue: 2, file: "old-name.pdf" });
     const moved = await editArticle(c, named.id, form({ issue: "3" }, null));
-    expect(moved.body.article.file).toMatch(versionOf(named.refnumber!));
-    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 3, moved.body.article.file))).toContain("old-name.pdf");
+    expect(await fileOf(moved.body.article.id)).toMatch(versionOf(named.refnumber!));
+    expect(await objectText(fileKeys.article(c.j.id, YEAR, 3, 3, await fileOf(moved.body.article.id)))).toContain("old-name.pdf");
     await expectConsistent(c.j);
   });
 
@@ -632,6 +641,28 @@ describe("tenancy and admin search", () => {
     expect((await getJson(a.j.host, `/api/admin/articles/${theirs.id}`, { headers: bearer(b.token) })).status).toBe(401);
   });
 
+  it("finds a transaction id, an e-mail or a reference number, exact identifiers first (issue 26 item 3)", async () => {
+    const c = await setup();
+    const target = await createArticle(c.j.id, { title: "Rice yields", txnid: "pay_Q7xK2mN9vB4tR1", email: "Asha.Rao@example.org" });
+    const other = await createArticle(c.j.id, { title: "Wheat yields", txnid: "pay_Q7xK2mN9vB4tR1-2", email: "tomas@example.org" });
+    await createArticle(c.j.id, { title: "Barley yields", status: "disabled", email: "asha.rao@example.org.in" });
+    const search = async (q: string) =>
+      (await getJson(c.j.host, `/api/admin/search?q=${encodeURIComponent(q)}`, { headers: bearer(c.token) })).body as {
+        count: number;
+        results: { id: number; txnid: string }[];
+      };
+    const byTxn = await search("pay_Q7xK2mN9vB4tR1");
+    expect(byTxn.results.map((r) => r.id)).toEqual([target.id, other.id]);
+    expect(byTxn.count).toBe(2);
+    const byEmail = await search("asha.rao@example.org");
+    expect(byEmail.results[0].id).toBe(target.id);
+    expect(byEmail.results).toHaveLength(2);
+    const byRef = await search(other.refnumber!.toLowerCase());
+    expect(byRef.results[0].id).toBe(other.id);
+    // Words still find titles.
+    expect((await search("wheat")).results.map((r) => r.id)).toEqual([other.id]);
+  });
+
   it("searches every status and answers staff fields", async () => {
     const c = await setup();
     await createArticle(c.j.id, { title: "Salinity of rice fields", txnid: "TX-SAL-1" });
@@ -680,5 +711,90 @@ describe("deleting articles and editors removes their files", () => {
     expect(del.status).toBe(204);
     expect(await env.FILES.head(key)).toBeNull();
     expect((await getJson(c.j.host, `/api/admin/editors/${created.body.editor.id}`, { headers: bearer(c.token) })).status).toBe(404);
+  });
+});
+
+describe("the admin as SPEC.md says (issue 26, item 6)", () => {
+  it("refuses a used transaction id on add only: an edit may share one (§8)", async () => {
+    const c = await setup();
+    const first = validFields();
+    expect((await addArticle(c, form(first))).status).toBe(201);
+    const second = await addArticle(c, form(validFields()));
+    const shared = await editArticle(c, second.body.article.id, form({ txnid: first.txnid }, null));
+    expect([shared.status, shared.body.article?.txnid]).toEqual([200, first.txnid]);
+    // A new article still cannot use it.
+    expect((await addArticle(c, form(validFields({ txnid: first.txnid })))).body).toEqual({ error: "duplicate_txnid" });
+    await expectConsistent(c.j);
+  });
+
+  it("serves the PDF as {refnumber}.pdf at /assets/archives/{year}/vol{v}issue{i}/ (§5), never a disabled article's", async () => {
+    const c = await setup();
+    const fields = validFields();
+    const a = (await addArticle(c, form(fields, pdfBytes("spec path")))).body.article;
+    const path = `/assets/archives/${YEAR}/vol3issue2/${fields.refnumber}.pdf`;
+    const res = await request(c.j.host, path);
+    expect([res.status, res.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+    expect(await res.text()).toContain("spec path");
+    // The issue table and search link the same name.
+    const table = await getJson(c.j.host, `/api/admin/archives/${YEAR}/3/2`, { headers: bearer(c.token) });
+    expect(JSON.stringify(table.body)).toContain(path);
+    expect(JSON.stringify(table.body)).not.toContain(await fileOf(a.id));
+    // Another issue's path, or a disabled article, is 404.
+    expect((await request(c.j.host, `/assets/archives/${YEAR}/vol3issue1/${fields.refnumber}.pdf`)).status).toBe(404);
+    await db.update(articles).set({ status: "disabled" }).where(eq(articles.id, a.id));
+    expect((await request(c.j.host, path)).status).toBe(404);
+  });
+});
+
+describe("article status from the issue table (issue 26 item 4)", () => {
+  it("enables and disables an article, shows it in the table, and keeps a disabled one out of the index page and certificates", async () => {
+    const c = await setup();
+    const on = (await addArticle(c, form(validFields()))).body.article;
+    const off = (await addArticle(c, form(validFields()))).body.article;
+    const setStatus = (id: number, status: string) =>
+      getJson(c.j.host, `/api/admin/articles/${id}/status`, {
+        method: "POST",
+        headers: { ...bearer(c.token), "content-type": "application/json" },
+        body: JSON.stringify({ status }),
+      });
+    const r = await setStatus(off.id, "disabled");
+    expect([r.status, r.body.status]).toEqual([200, "disabled"]);
+    expect((await setStatus(off.id, "hidden")).body).toEqual({ error: "invalid_input" });
+    expect((await setStatus(999999, "enabled")).status).toBe(404);
+    const table = await getJson(c.j.host, `/api/admin/archives/${YEAR}/3/2`, { headers: bearer(c.token) });
+    expect(table.body.articles.map((a: { refnumber: string; status: string }) => [a.refnumber, a.status]).sort()).toEqual(
+      [
+        [on.refnumber, "enabled"],
+        [off.refnumber, "disabled"],
+      ].sort(),
+    );
+    // Gone from the public issue at once.
+    const publicIssue = await getJson(c.j.host, `/api/archives/${YEAR}/3/2`);
+    expect(JSON.stringify(publicIssue.body)).not.toContain(off.refnumber);
+    for (const path of ["/api/pdf/indexpage", "/api/pdf/bulkcertificates"]) {
+      const refused = await getJson(c.j.host, path, {
+        method: "POST",
+        headers: { ...bearer(c.token), "content-type": "application/json" },
+        body: JSON.stringify({ refnumbers: [on.refnumber, off.refnumber] }),
+      });
+      expect([path, refused.status, refused.body.error, refused.body.refnumbers]).toEqual([
+        path,
+        422,
+        "disabled_articles",
+        [off.refnumber],
+      ]);
+    }
+    const index = await request(c.j.host, "/api/pdf/indexpage", {
+      method: "POST",
+      headers: { ...bearer(c.token), "content-type": "application/json" },
+      body: JSON.stringify({ refnumbers: [on.refnumber] }),
+    });
+    expect(index.status).toBe(200);
+    // Enabled again, it is public again; the change is in the audit trail.
+    expect((await setStatus(off.id, "enabled")).body.status).toBe("enabled");
+    const events = await getJson(c.j.host, "/api/admin/events", { headers: bearer(c.token) });
+    expect(events.body.filter((e: { action: string }) => e.action === "article.status").map((e: { summary: string }) => e.summary)).toEqual(
+      [`${off.refnumber} → enabled`, `${off.refnumber} → disabled`],
+    );
   });
 });

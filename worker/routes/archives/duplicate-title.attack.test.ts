@@ -59,4 +59,38 @@ describe("attack: the same title in disguise", () => {
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     expect(await db.select().from(articles).where(eq(articles.journalId, c.j.id))).toHaveLength(1);
   });
+
+  it("refuses a title disguised by encoded invisibles or one look-alike letter of another script (issue 25, item 2)", async () => {
+    const c = await journalWithIssue();
+    const original = "Soil moisture of rice paddies in monsoon";
+    expect((await addArticle(c, original)).status).toBe(201);
+    const disguises = [
+      `${original}&#847;`, // combining grapheme joiner, as a character reference
+      `Soil moisture&#xFE0F; of rice paddies in monsoon`, // variation selector 16
+      `Soil moisture of rice&#xE0041; paddies in monsoon`, // tag letter A
+      `Soil &#x115F;moisture of rice paddies in monsoon`, // Hangul choseong filler
+      `Soil moisture of rice &#x3164;paddies in monsoon`, // Hangul filler
+      `Soil moisture of ri&#x180B;ce paddies in monsoon`, // Mongolian free variation selector
+      `${original}&#x2800;`, // braille pattern blank
+      "Soil moisture of rice paddies in mоnsoon", // one Cyrillic о
+      "Sоil mоisture оf rice paddies in mоnsооn", // several Cyrillic о
+      "Soil moisture of rice paddies in monsoοn", // Greek omicron
+      "SOIL MOISTURE OF RICE PADDIES IN MОNSOON", // Cyrillic capital О, upper case
+    ];
+    for (const title of disguises) expect([title, (await addArticle(c, title)).body]).toEqual([title, { error: "duplicate_title" }]);
+    const stored = await db.select({ title: articles.title }).from(articles).where(eq(articles.journalId, c.j.id));
+    expect(stored).toEqual([{ title: original }]);
+    // Greek or Cyrillic titles of their own, and Latin look-alikes within one script, are still different titles.
+    for (const title of ["Type I collagen in monsoon soils", "Type 1 collagen in monsoon soils", "Влажность почвы рисовых полей"]) {
+      expect([title, (await addArticle(c, title)).status]).toEqual([title, 201]);
+    }
+  });
+
+  it("stores a title sent with encoded invisibles without them", async () => {
+    const c = await journalWithIssue();
+    const r = await addArticle(c, "Nitrogen&#8203; uptake&#847; of <i>Oryza&#xFE0F; sativa</i>&#x2060;");
+    expect(r.status).toBe(201);
+    const [row] = await db.select({ title: articles.title }).from(articles).where(eq(articles.journalId, c.j.id));
+    expect(row.title).toBe("Nitrogen uptake of <i>Oryza sativa</i>");
+  });
 });

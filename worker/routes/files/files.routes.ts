@@ -1,10 +1,10 @@
 // Static files of SPEC §7, from R2 under the requesting journal's namespace.
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { fileKeys, isSafeFileName } from "../../files/keys";
+import { fileKeys, isSafeFileName, publicFileName } from "../../files/keys";
 import { serveR2Object } from "../../files/serve";
-import { isPublicArticleFile } from "../../data/articles.repo";
 import { isPublicEditorPicture } from "../../data/editors.repo";
+import { findPublicArticleFile } from "../../data/articles.repo";
 import { notFound } from "../../errors";
 import { DEFAULT_AVATAR } from "#contract/constants";
 
@@ -19,11 +19,13 @@ export const filesRoutes = new Hono<AppEnv>()
     const year = c.req.param("year");
     const m = /^vol(\d{1,6})issue(\d{1,6})$/.exec(c.req.param("volissue"));
     if (!/^\d{4}$/.test(year) || !m) throw notFound();
-    const [y, volume, issue, file] = [Number(year), Number(m[1]), Number(m[2]), safeName(c.req.param("file"))];
-    // Only a public article's own file: a disabled article's PDF (or a stray upload) is not served by guessing.
-    if (!(await isPublicArticleFile(c.get("db"), c.get("journal").id, y, volume, issue, file))) throw notFound();
-    const key = fileKeys.article(c.get("journal").id, y, volume, issue, file);
-    return serveR2Object(c, key);
+    const [y, volume, issue, name] = [Number(year), Number(m[1]), Number(m[2]), safeName(c.req.param("file"))];
+    // Only a public article's own file, named {refnumber}.pdf (SPEC §5) whatever its internal versioned name: a
+    // disabled article's PDF (or a stray upload) is not served by guessing.
+    const found = await findPublicArticleFile(c.get("db"), c.get("journal").id, y, volume, issue, name);
+    if (!found) throw notFound();
+    const key = fileKeys.article(c.get("journal").id, y, volume, issue, found.file);
+    return serveR2Object(c, key, { downloadName: publicFileName(found) });
   })
   .get("/editors/:file", async (c) => {
     const file = safeName(c.req.param("file"));

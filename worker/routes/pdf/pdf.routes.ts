@@ -1,5 +1,6 @@
 // Document calls of SPEC §7: certificates, cover page, editorial board (public GETs) and the admin index page and
 // zips (POSTs, behind requireAdmin). Every document is built for the journal of the requesting host.
+import { STATUS_ENABLED } from "#contract/constants";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import { requireAdminToChange } from "../../middleware/auth";
@@ -112,9 +113,19 @@ async function selectedArticles(c: Context<AppEnv>, sent: string[]) {
   return { rows, missing };
 }
 
+/**
+ * Published documents list published articles only (issue 26 item 4): a disabled article in the selection is
+ * refused by name (422 disabled_articles) rather than printed on the index page or certified.
+ */
+function refuseDisabled(rows: { refnumber: string | null; status: string }[]): void {
+  const disabled = rows.filter((r) => r.status !== STATUS_ENABLED).map((r) => r.refnumber);
+  if (disabled.length) throw new HttpError(422, "disabled_articles", { refnumbers: disabled });
+}
+
 pdfRoutes.post("/indexpage", jsonContent, jsonBody(refnumberListSchema), async (c) => {
   const { rows, missing } = await selectedArticles(c, c.req.valid("json"));
   if (missing.length) throw new HttpError(404, "unknown_refnumbers", { missing });
+  refuseDisabled(rows);
   const branding = brandingOf(c.get("journal"));
   const articles = rows.map(articleFactsOf);
   await loadFontsFor(c.var.files, textsOf(branding, articles));
@@ -125,6 +136,7 @@ pdfRoutes.post("/indexpage", jsonContent, jsonBody(refnumberListSchema), async (
 pdfRoutes.post("/bulkcertificates", jsonContent, jsonBody(refnumberListSchema), async (c) => {
   const { rows, missing } = await selectedArticles(c, c.req.valid("json"));
   if (missing.length) throw new HttpError(404, "unknown_refnumbers", { missing });
+  refuseDisabled(rows);
   const journal = c.get("journal");
   const branding = brandingOf(journal);
   const chief = chiefEditorOf(await listEnabledEditors(c.get("db"), journal.id));

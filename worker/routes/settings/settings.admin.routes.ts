@@ -7,7 +7,7 @@ import { actorOf } from "../../middleware/admin-actor";
 import { afterAdminWrite } from "../../data/admin-events.repo";
 import { limitJsonBody } from "../../middleware/body-size";
 import { jsonBody, jsonContent } from "../../middleware/json-body";
-import { settingsSchema } from "#contract/admin";
+import { SETTING_LABELS, settingsSchema } from "#contract/admin";
 import { saveSettings } from "../../data/journals.repo";
 import { settingsOf } from "../../views/settings-answers";
 
@@ -16,14 +16,15 @@ export const settingsAdminRoutes = new Hono<AppEnv>()
   .post("/", limitJsonBody, jsonContent, jsonBody(settingsSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
-    const changed = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
-    const after = afterAdminWrite(db, actorOf(c), {
-      action: "settings.save",
-      entity: "settings",
-      entityId: c.get("journal").id,
-      summary: changed.join(", "),
-    });
-    const result = await saveSettings(db, c.get("journal"), input, after);
+    const journal = c.get("journal");
+    const result = await saveSettings(db, journal.id, input, (changed) =>
+      afterAdminWrite(db, actorOf(c), {
+        action: "settings.save",
+        entity: "settings",
+        entityId: journal.id,
+        summary: changed.map((name) => SETTING_LABELS[name]).join(", "),
+      }),
+    );
     if (!result.ok && result.reason === "domain_not_assigned") throw new HttpError(422, result.reason, { hosts: result.hosts });
     if (!result.ok) throw new HttpError(404, result.reason);
     return c.json({ settings: settingsOf(result.journal) });

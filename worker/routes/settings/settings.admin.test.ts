@@ -1,7 +1,8 @@
 // POST /api/settings: saving the settings form, sanitized rich text, and moving the journal's domain.
 import { describe, expect, it } from "vitest";
 import { createJournal, db, getJson, request } from "../../../tests/api/fixtures";
-import { journalDomains } from "../../data/schema";
+import { eq } from "drizzle-orm";
+import { adminEvents, journalDomains, journals } from "../../data/schema";
 import { adminToken, bearer } from "../../../tests/api/auth-fixtures";
 
 async function save(host: string, token: string, body: unknown) {
@@ -100,5 +101,38 @@ describe("POST /api/settings", () => {
       body: JSON.stringify({ home_content: "x".repeat(600 * 1024) }),
     });
     expect(huge).toMatchObject({ status: 413, body: { error: "payload_too_large" } });
+  });
+});
+
+describe("a settings save that changes nothing writes nothing (issue 25 item 9, issue 26 item 7)", () => {
+  it("empty and unchanged saves record no event and keep the content version; a real change names only what changed", async () => {
+    const j = await createJournal();
+    const token = await adminToken(j);
+    const stateOf = async () => {
+      const [row] = await db.select({ v: journals.contentVersion }).from(journals).where(eq(journals.id, j.id));
+      const events = await db.select().from(adminEvents).where(eq(adminEvents.journalId, j.id));
+      return { version: row.v, events: events.map((e) => [e.action, e.summary]) };
+    };
+    expect((await save(j.host, token, { websitename: "Journal of Stillness", fee_dollar: "60" })).status).toBe(200);
+    const before = await stateOf();
+    expect(before.events).toEqual([["settings.save", "Journal name, Fee (USD)"]]);
+
+    const current = (await getJson(j.host, "/api/settings/")).body;
+    for (const body of [{}, { websitename: "Journal of Stillness" }, { websitename: "  Journal of Stillness " }, current]) {
+      const r = await request(j.host, "/api/settings", {
+        method: "POST",
+        headers: { ...bearer(token), "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(r.status).toBe(200);
+      // No new version for this browser to wait for either.
+      expect(r.headers.get("set-cookie") ?? "").not.toContain("content-version");
+      expect(await stateOf()).toEqual(before);
+    }
+
+    expect((await save(j.host, token, { ...current, impactfactor: "7.1" })).status).toBe(200);
+    const after = await stateOf();
+    expect(after.version).toBe(before.version + 1);
+    expect(after.events).toEqual([...before.events, ["settings.save", "Impact factor"]]);
   });
 });
