@@ -151,7 +151,7 @@ describe("platform console", () => {
     const res = await site.goto(urlFor("/", HOST));
     expect(res?.status()).toBe(503);
     await site.getByRole("heading", { name: `${NAME} is temporarily unavailable` }).waitFor();
-    await screenshot(site, "suspended-375", SHOTS);
+    await screenshot(site, "suspended-1280", SHOTS);
     await p.getByRole("button", { name: "Resume journal" }).click();
     await p.getByRole("button", { name: "Suspend journal" }).waitFor();
     expect((await site.goto(urlFor("/", HOST)))?.status()).toBe(200);
