@@ -59,6 +59,22 @@ describe("cache-busting query strings (issue 25 item 5)", () => {
     expect([after.cache, after.calls, same(after.bytes, j.pdf)]).toEqual(["HIT", 0, true]);
   });
 
+  it("streams a large answer of unknown length (JSON, pages) into the cache, and serves it whole from there", async () => {
+    const j = await createJournal();
+    await createIssue(j.id, 2024, 6, 1);
+    // Written straight into D1 (the admin form caps an abstract at 60,000 characters): a ~300 KB answer.
+    const abstract = "A long abstract of a long study. ".repeat(9500);
+    await createArticle(j.id, { year: 2024, volume: 6, issue: 1, refnumber: "LONG-1", title: "Long", abstract });
+    const path = "/api/archives/ref/LONG-1";
+    const first = await send(j.host, `${path}?cb=1`);
+    expect([first.status, first.cache, first.res.headers.get("content-length")]).toEqual([200, "MISS", null]);
+    expect(first.bytes.length).toBeGreaterThan(256 * 1024);
+    const again = await send(j.host, `${path}?cb=2`);
+    expect([again.status, again.cache, again.calls]).toEqual([200, "HIT", 0]);
+    expect(same(again.bytes, first.bytes)).toBe(true);
+    expect(JSON.parse(new TextDecoder().decode(again.bytes)).refnumber).toBe("LONG-1");
+  });
+
   it("keeps apart what a route reads (search terms, refno) and ignores the rest, and never reflects an ignored one", async () => {
     const j = await journalWithPdf(1000);
     const a = await send(j.host, "/search?q=five&cb=1");

@@ -70,8 +70,9 @@ async function storedHeadersOf(res: Response, journal: JournalRow, whole: ArrayB
   return headers;
 }
 
-/** The app's body as the edge handles it: whole when it is small (a hot copy), else a stream never held whole. A
- * declared length over the bound is not read at all; an undeclared one (a rendered page) is read up to the bound. */
+/** An answer's body (the app's, or a stored copy's) as the edge handles it: whole when it is small (a hot copy),
+ * else a stream never held whole. A declared length over the bound is not read at all; an undeclared one (a
+ * rendered page) is read up to the bound. */
 async function bodyOf(res: Response): Promise<BoundedBody> {
   if (!fitsHotCopy(Number(res.headers.get("content-length")))) return { stream: res.body ?? new ReadableStream() };
   return readUpTo(res.body, HOT_COPY_MAX_BYTES);
@@ -133,9 +134,11 @@ export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
       const cache = caches.default;
       const hit = await cache.match(cacheKeyRequest(key));
       if (hit) {
-        // Too big for a hot copy (a large PDF): streamed to the reader as the Cache API gives it, never buffered.
-        if (!fitsHotCopy(Number(hit.headers.get("content-length")))) return answer(req, readerCopy(hit.body, hit, "HIT"));
-        const copy = readerCopy(await hit.arrayBuffer(), hit, "HIT");
+        // Too big for a hot copy (a large PDF, or a large answer stored without a length): streamed to the reader
+        // as the Cache API gives it, never buffered.
+        const body = await bodyOf(hit);
+        if ("stream" in body) return answer(req, readerCopy(body.stream, hit, "HIT"));
+        const copy = readerCopy(body.whole, hit, "HIT");
         keepHotCopy(key, copy);
         return answer(req, copy);
       }
