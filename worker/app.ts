@@ -26,6 +26,7 @@ import { articleEditRoutes } from "./routes/archives/articles.admin.routes";
 import { crawlingRoutes } from "./routes/crawling/crawling.routes";
 import { citationsRoutes } from "./routes/citations/citations.routes";
 import { oaiRoutes } from "./routes/oai/oai.routes";
+import { statsRoutes } from "./routes/stats/stats.routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
@@ -49,6 +50,7 @@ export function createApp() {
   app.route("/api/submissions", submissionsRoutes);
   app.route("/api/admin", adminRoutes);
   app.route("/api/pdf", pdfRoutes);
+  app.route("/api/stats", statsRoutes);
   app.route("/auth", authRoutes);
   app.route("/assets", filesRoutes);
   app.all("/api/*", () => {

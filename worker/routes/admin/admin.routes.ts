@@ -10,6 +10,7 @@ import { articlesAdminRoutes } from "../archives/articles.admin.routes";
 import { editorsAdminListRoutes } from "../editors/editors.admin.routes";
 import { submissionsAdminRoutes } from "./submissions.admin.routes";
 import { crossrefAdminRoutes } from "./crossref.admin.routes";
+import { statsAdminRoutes } from "../stats/stats.admin.routes";
 
 export const adminRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
@@ -25,4 +26,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/", articlesAdminRoutes)
   .route("/editors", editorsAdminListRoutes)
   .route("/submissions", submissionsAdminRoutes)
-  .route("/crossref", crossrefAdminRoutes);
+  .route("/crossref", crossrefAdminRoutes)
+  .route("/stats", statsAdminRoutes);
