@@ -24,7 +24,16 @@ export function BarChart(props: { title: string; labels: string[]; series: Serie
         if (cancelled || !canvas.current) return;
         chart = new Chart(canvas.current, {
           type: "bar",
-          data: { labels, datasets: series.map((s) => ({ label: s.label, data: s.values, backgroundColor: s.color, borderRadius: 3 })) },
+          data: {
+            labels,
+            datasets: series.map((s) => ({
+              label: s.label,
+              data: s.values,
+              backgroundColor: s.color,
+              borderRadius: 3,
+              maxBarThickness: 48,
+            })),
+          },
           options: {
             indexAxis: horizontal ? "y" : "x",
             responsive: true,
