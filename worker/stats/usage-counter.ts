@@ -24,6 +24,10 @@ const HOUR_MS = 3_600_000;
 const ACCEPT_PAST_MS = 36 * HOUR_MS;
 const ACCEPT_FUTURE_MS = 5 * 60_000;
 const MAX_REMEMBERED_ITEMS = 5_000;
+/** A pending timer makes the object non-hibernatable (the runtime hibernates an idle object after 10 s only when
+ * no timer is pending, dropping its memory); the flush alarm, an event every FLUSH_INTERVAL_MS, keeps it from being
+ * evicted as idle (after 70-140 s). Together they keep the in-memory salt alive while any session is open. */
+const KEEP_IN_MEMORY_MS = 20_000;
 
 const COLUMN_OF: Record<UsageKind, string> = {
   view: "views",
@@ -66,6 +70,7 @@ export class UsageCounter extends DurableObject<Env> {
   /** In memory only: lost (and replaced) when the object restarts. */
   private readonly salts = new DailySalts();
   private readonly articleIds = new Map<string, number>();
+  private keepInMemory: ReturnType<typeof setTimeout> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -94,7 +99,10 @@ export class UsageCounter extends DurableObject<Env> {
     this.ctx.storage.transactionSync(() => {
       for (const k of keyed) if (this.count(k)) counted++;
     });
-    if (keyed.length > 0) await this.scheduleFlush();
+    if (keyed.length > 0) {
+      await this.scheduleFlush();
+      this.stayInMemory();
+    }
     return counted;
   }
 
@@ -130,7 +138,10 @@ export class UsageCounter extends DurableObject<Env> {
       }
     }
     this.prune(Date.now());
-    if (this.hasWork()) await this.ctx.storage.setAlarm(Date.now() + FLUSH_INTERVAL_MS);
+    if (this.hasWork()) {
+      await this.ctx.storage.setAlarm(Date.now() + FLUSH_INTERVAL_MS);
+      this.stayInMemory();
+    }
     return rows.length;
   }
 
@@ -202,6 +213,15 @@ export class UsageCounter extends DurableObject<Env> {
   private hasWork(): boolean {
     const one = (table: string, where = "") => this.sql.exec(`SELECT 1 FROM ${table} ${where} LIMIT 1`).toArray().length > 0;
     return one("counts", "WHERE version > flushed_version") || one("clicks") || one("seen");
+  }
+
+  /** While sessions or double-click windows are open, the salt that keys them must not be lost to hibernation. */
+  private stayInMemory(): void {
+    if (this.keepInMemory) return;
+    this.keepInMemory = setTimeout(() => {
+      this.keepInMemory = null;
+      if (this.hasWork()) this.stayInMemory();
+    }, KEEP_IN_MEMORY_MS);
   }
 
   private async scheduleFlush(): Promise<void> {

@@ -9,7 +9,8 @@ import { journalForHost } from "../edge/journal-memo";
 import { isRobot } from "./robots";
 import { type UsageEvent, type UsageHit, usageHitOf } from "./usage-event";
 
-/** How long a batch stays open for more events: the most an isolate holds counts before sending them. */
+/** How long a batch stays open for more events: the most an isolate holds counts before sending them. The
+ * request that opened the batch sends it from its waitUntil. */
 export const BATCH_WINDOW_MS = 100;
 
 interface Batch {
@@ -41,26 +42,30 @@ async function feed(req: Request, hit: UsageHit, env: Env, at: number): Promise<
     if (!journal) return;
     const country = typeof req.cf?.country === "string" && /^[A-Z]{2}$/.test(req.cf.country) ? req.cf.country : "";
     const event: UsageEvent = { ...hit, at, ip: clientIpOf(req.headers), userAgent, country };
-    const batch = openBatch(env);
-    const list = batch.events.get(journal.id) ?? [];
-    list.push(event);
-    batch.events.set(journal.id, list);
-    await batch.sent;
+    // The request that opens a batch carries it (waits the window, then sends it); the others only add to it,
+    // so that no request waits on another's timer (the runtime would cancel it as hung).
+    const carried = join(env, journal.id, event);
+    if (carried) await carried;
   } catch (err) {
     console.error("usage counting failed", err);
   }
 }
 
-/** The batch events join now; a new one opens when the last has gone out. */
-function openBatch(env: Env): Batch {
-  if (open) return open;
-  const batch: Batch = { events: new Map(), sent: Promise.resolve() };
-  batch.sent = new Promise<void>((resolve) => setTimeout(resolve, BATCH_WINDOW_MS)).then(() => {
-    if (open === batch) open = null;
-    return deliver(env, batch.events);
-  });
-  open = batch;
-  return batch;
+/** Adds the event to the open batch; opens one when there is none, and then answers the promise of its sending. */
+function join(env: Env, journalId: number, event: UsageEvent): Promise<void> | null {
+  const opened = open === null;
+  if (!open) {
+    const batch: Batch = { events: new Map(), sent: Promise.resolve() };
+    batch.sent = new Promise<void>((resolve) => setTimeout(resolve, BATCH_WINDOW_MS)).then(() => {
+      if (open === batch) open = null;
+      return deliver(env, batch.events);
+    });
+    open = batch;
+  }
+  const list = open.events.get(journalId) ?? [];
+  list.push(event);
+  open.events.set(journalId, list);
+  return opened ? open.sent : null;
 }
 
 /** One call per journal; a failed call is tried once more, then its counts are dropped (and logged). */
