@@ -58,6 +58,14 @@ interface Cluster {
   sentAt?: number;
 }
 
+/** Sessions are hours: no click is sent in the 3 s around the turn of an hour, so that each cluster lies in one
+ * hour by the server's clock as by this one. */
+async function clearOfHourChange(): Promise<void> {
+  const intoHour = Date.now() % HOUR_MS;
+  if (intoHour > HOUR_MS - 3000) await new Promise((r) => setTimeout(r, HOUR_MS - intoHour + 1500));
+  else if (intoHour < 1500) await new Promise((r) => setTimeout(r, 1500 - intoHour));
+}
+
 /** mulberry32: a small seeded generator, so every run sends the same traffic. */
 function seeded(seed: number) {
   let a = seed >>> 0;
@@ -209,13 +217,6 @@ async function main() {
       }
     }
 
-    // Sessions are hours: start early in one when the run could cross into the next.
-    const left = HOUR_MS - (Date.now() % HOUR_MS);
-    if (left < 5 * 60_000) {
-      console.log(`Waiting ${Math.ceil(left / 1000)} s for the next hour to begin (sessions are hours)...`);
-      await new Promise((r) => setTimeout(r, left + 2000));
-    }
-
     const first = phase(targets, TOTAL / 2);
     const second = phase(
       targets,
@@ -229,6 +230,7 @@ async function main() {
       const worker = async () => {
         while (next < clusters.length) {
           const c = clusters[next++];
+          await clearOfHourChange();
           c.sentAt = Date.now();
           for (const r of c.requests) {
             const headers: Record<string, string> = { ...r.headers, "CF-Connecting-IP": c.ip };
