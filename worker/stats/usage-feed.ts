@@ -27,11 +27,15 @@ let open: Batch | null = null;
 export function countUsage(req: Request, status: number, env: Env, ctx: ExecutionContext): void {
   try {
     const hit = usageHitOf(req, status);
-    if (hit) ctx.waitUntil(feed(req, hit, env, Date.now()));
+    // Everything else (the robots list, the journal, the batch) runs after the answer has gone out.
+    const at = Date.now();
+    if (hit) ctx.waitUntil(afterTheAnswer().then(() => feed(req, hit, env, at)));
   } catch (err) {
     console.error("usage counting failed", err);
   }
 }
+
+const afterTheAnswer = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function feed(req: Request, hit: UsageHit, env: Env, at: number): Promise<void> {
   try {
