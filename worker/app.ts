@@ -29,6 +29,7 @@ import { citationsRoutes } from "./routes/citations/citations.routes";
 import { oaiRoutes } from "./routes/oai/oai.routes";
 import { createPlatformApp, isPlatformHost } from "./routes/platform/platform.app";
 import { brandingAdminRoutes, brandingFilesRoutes } from "./routes/settings/branding.routes";
+import { statsRoutes } from "./routes/stats/stats.routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
@@ -63,6 +64,7 @@ export function createApp() {
   app.route("/api/submissions", submissionsRoutes);
   app.route("/api/admin", adminRoutes);
   app.route("/api/pdf", pdfRoutes);
+  app.route("/api/stats", statsRoutes);
   app.route("/auth", authRoutes);
   app.route("/assets/branding", brandingFilesRoutes);
   app.route("/assets", filesRoutes);

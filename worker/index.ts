@@ -1,15 +1,21 @@
-// The Worker's entry: shipped files straight from the asset store, then the edge cache in front of the app; the
-// Cron Trigger runs the maintenance (worker/scheduled.ts).
+// The Worker's entry: shipped files straight from the asset store, then the edge cache in front of the app; every
+// answer then passes the usage counter (worker/stats/, after the answer, in waitUntil). The Cron Trigger runs the
+// maintenance (worker/scheduled.ts).
 import { createApp } from "./app";
 import { withEdgeCache } from "./edge/edge-cache";
 import { shippedFile } from "./edge/static-files";
 import { scheduled } from "./scheduled";
+import { countUsage } from "./stats/usage-feed";
+
+export { UsageCounter } from "./stats/usage-counter";
 
 const cached = withEdgeCache(createApp());
 
 export default {
   async fetch(request, env, ctx) {
-    return (await shippedFile(request, env)) ?? cached.fetch!(request, env, ctx);
+    const res = (await shippedFile(request, env)) ?? (await cached.fetch!(request, env, ctx));
+    countUsage(request, res.status, env, ctx);
+    return res;
   },
   scheduled,
 } satisfies ExportedHandler<Env>;

@@ -5,6 +5,7 @@ import type { AdminEventEntry, DashboardCounts } from "#contract/api";
 import { LoadError } from "./admin-root";
 import { loadAdminJson } from "./loaders";
 import { RecentChanges } from "./recent-changes";
+import { UsageSection } from "./stats/usage-section";
 
 const TILES: { key: keyof DashboardCounts; label: string; to: string; hint: string }[] = [
   { key: "archives", label: "Archives", to: "/admin/archives", hint: "Issues published" },
@@ -58,6 +59,7 @@ export function DashboardPage() {
       <PageHeader title="Dashboard" />
       <Tiles counts={counts} />
       {events && <RecentChanges list={events} />}
+      <UsageSection />
     </>
   );
 }

@@ -1,6 +1,7 @@
 // /archives/{year}/{vol}/{issue}/{ref}: the article (abstract) page. The Worker already wrote the scholarly
 // meta tags into the first HTML; this is what the reader sees. 'Article not found!' when missing or disabled.
 import { Link } from "react-router";
+import { ArticleFigures } from "../components/article-figures";
 import { CiteArticle } from "../components/cite-article";
 import { DownloadIcon } from "../components/icons";
 import { RichText } from "../components/rich-text";
@@ -53,6 +54,7 @@ export function ArticlePage() {
             <dt>Issue</dt>
             <dd>{issueLabel(a)}</dd>
           </div>
+          <ArticleFigures refnumber={a.refnumber} />
         </dl>
         <div className="article-view__actions">
           {a.file_url && (

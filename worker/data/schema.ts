@@ -261,3 +261,19 @@ export const platformSettings = sqliteTable("platform_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/** Usage figures per article, UTC day and reader country (migrations/0040), written only by the UsageCounter's
+ * flush (worker/stats/usage-counter.ts). Absolute figures for the day: a repeated flush writes the same numbers. */
+export const usageDaily = sqliteTable("usage_daily", {
+  journalId: integer("journal_id").notNull(),
+  articleId: integer("article_id").notNull(),
+  day: text("day").notNull(),
+  country: text("country").notNull().default(""),
+  views: integer("views").notNull().default(0),
+  downloads: integer("downloads").notNull().default(0),
+  uniqueInvestigations: integer("unique_investigations").notNull().default(0),
+  uniqueRequests: integer("unique_requests").notNull().default(0),
+  certificates: integer("certificates").notNull().default(0),
+  coverPages: integer("cover_pages").notNull().default(0),
+});
+export type UsageDailyRow = typeof usageDaily.$inferSelect;

@@ -10,6 +10,7 @@ import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
 import { ArticleForm } from "./article-form";
 import { emptyValues, fromArticle } from "./values";
+import { ArticleUsage } from "../stats/article-usage";
 
 const digits = (value: string | undefined) => String(value ?? "").replace(/\D+/g, "");
 
@@ -34,7 +35,12 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 function EditArticle() {
   const id = digits(useParams().id);
   const article = useLoaderData<typeof loader>();
-  return <ArticleForm key={`edit:${id}:${article.id}`} mode="edit" initial={fromArticle(article)} article={article} />;
+  return (
+    <>
+      <ArticleForm key={`edit:${id}:${article.id}`} mode="edit" initial={fromArticle(article)} article={article} />
+      <ArticleUsage articleId={article.id} />
+    </>
+  );
 }
 
 function EditArticleError() {

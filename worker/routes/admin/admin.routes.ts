@@ -11,6 +11,7 @@ import { editorsAdminListRoutes } from "../editors/editors.admin.routes";
 import { submissionsAdminRoutes } from "./submissions.admin.routes";
 import { crossrefAdminRoutes } from "./crossref.admin.routes";
 import { staffAdminRoutes } from "./staff.admin.routes";
+import { statsAdminRoutes } from "../stats/stats.admin.routes";
 
 export const adminRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
@@ -27,4 +28,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/editors", editorsAdminListRoutes)
   .route("/submissions", submissionsAdminRoutes)
   .route("/crossref", crossrefAdminRoutes)
-  .route("/staff", staffAdminRoutes);
+  .route("/staff", staffAdminRoutes)
+  .route("/stats", statsAdminRoutes);
