@@ -311,9 +311,16 @@ describe("admin area as staff use it", () => {
   });
 
   test("search finds the article by a title word; nothing matching shows 'Not Found!'", async () => {
+    // The refused add above left a changed, unsaved form: leaving it asks first (issue 26), and staff confirm.
+    const asked: string[] = [];
+    page.once("dialog", (d) => {
+      asked.push(d.message());
+      void d.accept();
+    });
     await page.getByRole("searchbox", { name: "Search articles" }).fill(RUN);
     await page.getByRole("searchbox", { name: "Search articles" }).press("Enter");
     await page.waitForURL((url) => url.pathname === "/admin/search" && url.searchParams.get("q") === RUN);
+    expect(asked).toEqual(["Leave this page? Your changes are not saved yet (a draft stays on this device)."]);
     const row = page.locator("tbody tr", { hasText: ref });
     await row.waitFor();
     const headers = await page.locator("thead th").allTextContents();

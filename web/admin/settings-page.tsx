@@ -52,7 +52,7 @@ const MAIN_FIELDS: { name: keyof Settings; label: string; type?: string; hint?: 
   { name: "websitename", label: "Journal Name" },
   { name: "websiteemail", label: "EMAIL", type: "email" },
   { name: "impactfactor", label: "Impact Factor" },
-  { name: "issn", label: "ISSN", hint: "Print and online ISSN separated by a comma." },
+  { name: "issn", label: "ISSN", hint: "Shown on the site. Made from the Print and Online ISSN below once either is filled." },
   { name: "whatsup_number", label: "Whatsapp", type: "tel" },
   { name: "domain", label: "Domain", hint: "One of the addresses the site operator assigned to this journal." },
 ];

@@ -46,10 +46,22 @@ export async function listJournalHosts(db: Db, journalId: number): Promise<strin
   return rows.sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.domain.localeCompare(b.domain)).map((r) => r.domain);
 }
 
+/**
+ * One source for the ISSN (issue 26 item 7): once the journal has a print or online ISSN, the ISSN line the
+ * pages show is made from them ("print, online"), whatever the free-text field says; without either, it stays
+ * the free text staff type.
+ */
+function withIssnLine(stored: JournalRow, input: SettingsFields): SettingsFields {
+  const print = input.issn_print ?? stored.issn_print;
+  const online = input.issn_online ?? stored.issn_online;
+  if (!print && !online) return input;
+  return { ...input, issn: [print, online].filter(Boolean).join(", ") };
+}
+
 /** The settings fields whose value differs from the journal's stored one (a field left out never does). */
 function changedSettings(stored: JournalRow, input: SettingsFields): SettingsFields {
   const changed: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
+  for (const [key, value] of Object.entries(withIssnLine(stored, input))) {
     if (value !== undefined && value !== stored[key as keyof JournalRow]) changed[key] = value;
   }
   return changed as SettingsFields;

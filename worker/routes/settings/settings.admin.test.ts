@@ -136,3 +136,17 @@ describe("a settings save that changes nothing writes nothing (issue 25 item 9, 
     expect(after.events).toEqual([...before.events, ["settings.save", "Impact factor"]]);
   });
 });
+
+describe("one source for the ISSN (issue 26 item 7)", () => {
+  it("the ISSN line follows the print and online ISSNs once either is set", async () => {
+    const j = await createJournal();
+    const token = await adminToken(j);
+    await save(j.host, token, { issn_print: "", issn_online: "", issn: "ISSN pending" });
+    expect((await getJson(j.host, "/api/settings/")).body.issn).toBe("ISSN pending");
+    const r = await save(j.host, token, { issn_print: "2394-5869", issn_online: "2394-7500", issn: "0000-0000" });
+    expect(r.status).toBe(200);
+    expect(r.body.settings).toMatchObject({ issn_print: "2394-5869", issn_online: "2394-7500", issn: "2394-5869, 2394-7500" });
+    const onlineOnly = await save(j.host, token, { issn_print: "" });
+    expect(onlineOnly.body.settings.issn).toBe("2394-7500");
+  });
+});

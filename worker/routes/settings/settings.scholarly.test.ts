@@ -43,8 +43,8 @@ describe("scholarly settings", () => {
     };
     expect(r.body.settings).toMatchObject(expected);
     expect((await getJson(j.host, "/api/settings/")).body).toMatchObject(expected);
-    // SPEC's comma-separated ISSN (the home page's two lines) is untouched.
-    expect(r.body.settings.issn).toBe("1234-5678, 8765-4321");
+    // SPEC's comma-separated ISSN (the home page's two lines) follows them: one source (issue 26 item 7).
+    expect(r.body.settings.issn).toBe("2049-3630, 2434-561X");
   });
 
   it("refuses a wrong ISSN check digit, an unknown licence, a malformed DOI prefix or language, and keeps the old values", async () => {
