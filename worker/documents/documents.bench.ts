@@ -11,7 +11,7 @@ import { env } from "cloudflare:test";
 import { putRemoteFonts } from "./remote-fonts.testing";
 import { forgetRemoteFonts, loadFontsFor } from "./remote-fonts";
 import { SCRIPT_NAMES } from "./script-names.testing";
-import { SAMPLE_ARTICLE, SAMPLE_BRANDING, SAMPLE_CHIEF, SAMPLE_EDITORS, SAMPLE_ISSUE } from "./sample-documents";
+import { SAMPLE_ARTICLE, SAMPLE_BRANDING, SAMPLE_CHIEF, SAMPLE_EDITORS, SAMPLE_ISSUE, sampleVerification } from "./sample-documents";
 
 const results: string[] = [];
 
@@ -41,8 +41,10 @@ async function measure(name: string, run: (i: number) => Promise<Uint8Array | vo
 
 /** Distinct names per run, so per-isolate layout caches do not flatter the figures. */
 const NAMES = ["Aynur Məmmədova", "Şükrü Işık", "Nguyễn Thị Minh", "Adaeze Okonkwo", "Rahul Sharma"];
-const certificate = (author: string) =>
-  buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author, chief: SAMPLE_CHIEF });
+/** A different verification code per run, so each certificate encodes its own QR (as the Worker's do). */
+const verificationFor = (i: number) => sampleVerification(`7K2M-9QXD-${String(Math.abs(i) % 10000).padStart(4, "0")}`);
+const certificate = (author: string, i = 0) =>
+  buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author, chief: SAMPLE_CHIEF, verification: verificationFor(i) });
 
 it("measures the documents", { timeout: 300_000 }, async () => {
   // The first certificate in a fresh isolate: fonts parsed, shapers and code not yet compiled (one sample).
@@ -51,17 +53,34 @@ it("measures the documents", { timeout: 300_000 }, async () => {
   results.push(
     `| first certificate in the isolate (cold: font parsing, JIT), one sample | ${(performance.now() - coldStart).toFixed(0)} ms | — | ${(cold.length / 1024).toFixed(1)} KB |`,
   );
-  await measure("certificate, Latin names (Aynur Məmmədova …)", (i) => certificate(`${NAMES[Math.abs(i) % 5]} ${i}`));
+  // The same page without the QR block and its address (the certificate as it was before issue 31), measured in
+  // the same run as the certificate with it.
+  await measure("certificate, Latin names, without the verification mark (before issue 31)", (i) =>
+    buildCertificate({
+      branding: SAMPLE_BRANDING,
+      article: SAMPLE_ARTICLE,
+      author: `${NAMES[Math.abs(i) % 5]} ${i}`,
+      chief: SAMPLE_CHIEF,
+      verification: null,
+    }),
+  );
+  await measure("certificate, Latin names (Aynur Məmmədova …)", (i) => certificate(`${NAMES[Math.abs(i) % 5]} ${i}`, i));
   // Every word of the title made new each run (the layout caches miss): what a warm isolate pays for another article.
   const freshTitle = (i: number) => ({
     ...SAMPLE_ARTICLE,
     titleHtml: SAMPLE_ARTICLE.titleHtml.replace(/[A-Za-z]+(?![^<]*>)/g, (w) => `${w}${Math.abs(i)}`),
   });
   await measure("certificate, Latin name, new title each run", (i) =>
-    buildCertificate({ branding: SAMPLE_BRANDING, article: freshTitle(i), author: `${NAMES[Math.abs(i) % 5]} ${i}`, chief: SAMPLE_CHIEF }),
+    buildCertificate({
+      branding: SAMPLE_BRANDING,
+      article: freshTitle(i),
+      author: `${NAMES[Math.abs(i) % 5]} ${i}`,
+      chief: SAMPLE_CHIEF,
+      verification: verificationFor(i),
+    }),
   );
-  await measure("certificate, Arabic name", (i) => certificate(`محمد عبد الله ${i}`));
-  await measure("certificate, Bengali name", (i) => certificate(`রবীন্দ্রনাথ ঠাকুর ${i}`));
+  await measure("certificate, Arabic name", (i) => certificate(`محمد عبد الله ${i}`, i));
+  await measure("certificate, Bengali name", (i) => certificate(`রবীন্দ্রনাথ ঠাকুর ${i}`, i));
   await measure("cover page", () => buildCoverPage({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE }));
   await measure("editorial board (24 editors, 3 pages)", () => buildEditorialBoard({ branding: SAMPLE_BRANDING, editors: SAMPLE_EDITORS }));
   await measure("index page (12 articles)", () => buildIndexPage({ branding: SAMPLE_BRANDING, articles: SAMPLE_ISSUE }));
@@ -96,7 +115,7 @@ it("measures the documents", { timeout: 300_000 }, async () => {
     async (run) => {
       const entries = Array.from({ length: 150 }, (_, i) => ({
         name: `certificate-${i}.pdf`,
-        build: () => certificate(`${NAMES[i % 5]} ${run}-${i}`),
+        build: () => certificate(`${NAMES[i % 5]} ${run}-${i}`, run * 1000 + i),
       }));
       const reader = zipStream(entries).getReader();
       zipBytes = 0;
