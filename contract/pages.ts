@@ -2,6 +2,7 @@
 // JSON from /_data on client-side navigation), and the head every page declares from that data.
 // Runtime-neutral: the Worker fills these, the React routes in web/public/ read them (docs/decisions/0070).
 import type { Article, ArticleDetail, ArticleListItem, ArchiveYear, IndexingEntry, PublicEditor, SearchResults, Settings } from "./api";
+import type { VerifyData } from "./verify-page";
 
 /** The <head> of one page, built on the server from the page's data. */
 export interface PageHead {
@@ -75,6 +76,8 @@ export interface PageDataById {
   indexing: IndexingData;
   contact: PlainPageData;
   submit: PlainPageData;
+  /** /verify and /verify/{code}: certificate verification (contract/verify-page.ts). */
+  verify: VerifyData;
 }
 
 export type PageId = keyof PageDataById;
@@ -92,6 +95,7 @@ export const PAGE_IDS = [
   "indexing",
   "contact",
   "submit",
+  "verify",
 ] as const satisfies readonly PageId[];
 
 export function isPageId(id: string): id is PageId {

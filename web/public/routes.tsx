@@ -16,6 +16,7 @@ import { SearchPage } from "./search-page";
 import { InstructionsPage } from "./instructions-page";
 import { IndexingPage } from "./indexing-page";
 import { ContactPage } from "./contact-page";
+import { VerifyPage } from "./verify-page";
 import { Loading } from "../components/loading";
 
 // The Submit Online form carries the shared zod schema; only visitors who open it download that code.
@@ -46,6 +47,7 @@ export function publicRoutes(loaderFor: LoaderFor): RouteObject[] {
         page("instructions", "instructions", <InstructionsPage />),
         page("indexing", "indexing", <IndexingPage />),
         page("contact", "contact", <ContactPage />),
+        page("verify", "verify/:code?", <VerifyPage />),
         page(
           "submit",
           "article",

@@ -26,6 +26,7 @@ import { journalName } from "#contract/journal-info";
 import { publicOrigin } from "../seo/origin";
 import { fixedPageHead, notFoundHead, pageHead } from "./page-heads";
 import { refToLookUp } from "#contract/refnumber";
+import { verifyLoader } from "./verify-loader";
 
 /** The issue a URL names, or null when a part has no digits. */
 export function issueAt(params: Record<string, string | undefined>): { year: number; volume: number; issue: number } | null {
@@ -124,5 +125,6 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
     indexing: async () => ok({ head: fixed("indexing"), indexing: publicIndexing(await listEnabledIndexing(db, journal.id)) }),
     contact: async () => ok({ head: fixed("contact") }),
     submit: async () => ok({ head: fixed("submit") }),
+    verify: verifyLoader(c),
   };
 }
