@@ -45,10 +45,11 @@ export function drawQr(c: PageCanvas, matrix: boolean[][], x: number, top: numbe
   c.fill().restore();
 }
 
-/** Where the block sits on an A4 landscape certificate: between the facts on the left and the seal. */
-const QR_CENTRE_X = 320;
-const QR_CENTRE_Y = 111;
-const QR_SIDE = 62;
+/**
+ * Where the QR sits on an A4 landscape certificate: between the reference/date facts (≤ 290 pt wide on the right) and
+ * the seal (from ~377 pt), its quiet zone (4 modules, ~7 pt) clear of both.
+ */
+export const QR_PLACE = { centreX: 327, centreY: 111, side: 60 } as const;
 /** The printed address: one line under the facts and the QR, clear of the corner flourish and the seal. */
 const ADDRESS_CENTRE_X = 232;
 const ADDRESS_BASELINE = 56;
@@ -56,7 +57,8 @@ const ADDRESS_WIDTH = 250;
 
 /** The QR and the printed address, in the bottom-left of a certificate page. */
 export function drawVerificationMark(c: PageCanvas, mark: VerificationMark): void {
-  drawQr(c, qrMatrix(mark.address), QR_CENTRE_X - QR_SIDE / 2, QR_CENTRE_Y + QR_SIDE / 2, QR_SIDE);
+  const { centreX, centreY, side } = QR_PLACE;
+  drawQr(c, qrMatrix(mark.address), centreX - side / 2, centreY + side / 2, side);
   drawLineFitted(c, `Verify at ${mark.address}`, ADDRESS_CENTRE_X, ADDRESS_BASELINE, {
     maxSize: 7.5,
     minSize: 5,
