@@ -136,10 +136,11 @@ export function readCertificateCode(
   journalId: number,
   code: string,
 ): GenuineCode | { status: "unknown" } | { status: "tampered" } {
+  if (code.length !== CODE_LENGTH) return { status: "tampered" };
   let bits = "";
   for (const symbol of code) {
     const v = CODE_ALPHABET.indexOf(symbol);
-    if (v < 0 || code.length !== CODE_LENGTH) return { status: "tampered" };
+    if (v < 0) return { status: "tampered" };
     bits += bitsOf(v, 5);
   }
   const payloadLength = KEY_ID_BITS + 1 + POSITION_BITS + RECORD_BITS + TAG_BITS;
