@@ -33,11 +33,14 @@ export function qrMatrix(text: string): boolean[][] {
   return encodeQR(text, "raw", { ecc: "medium", border: 0, mask: QR_MASK, encoding: "byte", ...(version ? { version } : {}) });
 }
 
-/** Draws the QR with its top-left corner at (x, top), `side` points wide (quiet zone not included). */
+/**
+ * Draws the QR with its top-left corner at (x, top), `side` points wide (quiet zone not included). Drawn in module
+ * units under one transform (y down), so every rectangle is four small integers: a short, quickly written stream.
+ */
 export function drawQr(c: PageCanvas, matrix: boolean[][], x: number, top: number, side: number): void {
   const n = matrix.length;
   const m = side / n;
-  c.save().fillColor(INK);
+  c.save().fillColor(INK).transform(m, 0, 0, -m, x, top);
   for (let row = 0; row < n; row++) {
     const cells = matrix[row];
     let col = 0;
@@ -48,7 +51,7 @@ export function drawQr(c: PageCanvas, matrix: boolean[][], x: number, top: numbe
       }
       const start = col;
       while (col < n && cells[col]) col++;
-      c.rect(x + start * m, top - (row + 1) * m, (col - start) * m, m);
+      c.rect(start, row, col - start, 1);
     }
   }
   c.fill().restore();
