@@ -22,15 +22,15 @@ import { editorFactsOf, monthYear } from "../documents/document-data";
 import { tidy } from "../documents/text-layout";
 import { pageHead } from "./page-heads";
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** "18 March 2024" from a publish date like 2024-03-18; "March 2024" or the year when less is recorded. */
 export function publicationDate(date: string | null | undefined, year: number): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(date ?? "").trim());
-  if (m && Number(m[2]) >= 1 && Number(m[2]) <= 12 && Number(m[3]) >= 1 && Number(m[3]) <= 31) {
-    return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
-  }
-  return monthYear(date, year);
+  if (!m) return monthYear(date, year);
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  // Date.UTC rolls 2024-02-31 over into March: only a date that reads back as written is one.
+  return day.toISOString().startsWith(`${m[1]}-${m[2]}-${m[3]}`) ? DAY_MONTH_YEAR.format(day) : monthYear(date, year);
 }
 
 function publicationOf(row: ArticleRow, name: string | null, journal: string): VerifiedPublication {
