@@ -2,6 +2,8 @@
 // reader would (pdf.js text, and the QR through poppler + zbarimg), leads to /verify/{code}, which says valid, no
 // longer valid, tampered or unknown from the journal's records of the moment.
 import { describe, expect, it } from "vitest";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../index";
 import { unzipSync } from "fflate";
 import { eq } from "drizzle-orm";
 import { createArticle, createEditor, createJournal, db, request, type TestJournal } from "../../tests/api/fixtures";
@@ -55,6 +57,15 @@ async function verify(journal: TestJournal, addressOrPath: string) {
 
 const codeOf = (address: string) => normalizeCode(address)!;
 
+/** The edge cache's verdict (X-Edge-Cache) on one request through the Worker entry, its deferred store awaited. */
+async function edgeCacheOf(host: string, path: string): Promise<string | null> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`https://${host}${path}`), env, ctx);
+  await res.arrayBuffer();
+  await waitOnExecutionContext(ctx);
+  return res.headers.get("x-edge-cache");
+}
+
 /** The same code with one symbol changed. */
 function tamper(code: string, at = 7): string {
   const next = CODE_ALPHABET[(CODE_ALPHABET.indexOf(code[at]) + 1) % CODE_ALPHABET.length];
@@ -81,7 +92,9 @@ describe("an author's certificate", () => {
     expect((await fileCheck("pdftotext", pdf)).output).toContain(address);
   });
 
-  it("verifies as valid with the name as printed, the title, journal, volume, issue, year and publication date", async () => {
+  it("verifies as valid with the name as printed, the title, journal, volume, issue, year and publication date", {
+    timeout: 120_000,
+  }, async () => {
     const { journal, ref } = await setup();
     const address = await printedAddress(await authorCertificate(journal, ref, "Nguyễn Thị Minh"));
     const { res, html, status } = await verify(journal, address);
@@ -93,8 +106,10 @@ describe("an author's certificate", () => {
       expect(html).toContain(fact);
     }
     expect(html).toMatch(/<meta name="robots" content="noindex"/);
-    // Public and cacheable like the other pages.
+    // Public and cacheable like the other pages: the second reader is answered by the edge.
     expect(res.headers.get("cache-control")).not.toMatch(/private|no-store/);
+    const path = address.replace(/^https:\/\/[^/]+/, "");
+    expect(await edgeCacheOf(journal.host, path)).toBe("HIT");
   });
 
   it("reads the code however it is typed: lower case, without hyphens, O for 0 and I or L for 1", async () => {
