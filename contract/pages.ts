@@ -4,6 +4,7 @@
 import { clip } from "./html";
 import type { SubmissionField, SubmitFormError } from "./submission";
 import type { Article, ArticleDetail, ArticleListItem, ArchiveYear, IndexingEntry, PublicEditor, SearchResults, Settings } from "./api";
+import type { VerifyData } from "./verify-page";
 
 /** The <head> of one page, built on the server from the page's data. */
 export interface PageHead {
@@ -189,6 +190,8 @@ export const PUBLIC_PAGES = {
   },
   issue: { data: dataType<IssueData>(), path: "/archives/:year/:vol/:issue" },
   article: { data: dataType<ArticleData>(), path: "/archives/:year/:vol/:issue/:ref" },
+  /** /verify and /verify/{code}: certificate verification (contract/verify-page.ts); noindex, not in the sitemap. */
+  verify: { data: dataType<VerifyData>(), path: "/verify/:code?" },
 } satisfies Record<string, PageEntry>;
 
 export type PublicPageId = keyof typeof PUBLIC_PAGES;

@@ -10,6 +10,8 @@
 //   /xmllint-oai       xmllint against the OAI-PMH 2.0, oai_dc and oai-identifier schemas (tests/schemas/oai)
 //   /bibtool       BibTeX read by bibtool (Debian): the entries it prints back, one field a line
 //   /bib2xml       BibTeX read by bibutils' bib2xml (Debian): MODS XML, one <mods> per entry
+//   /qr-scan       the first page rendered to PNG by poppler's pdftoppm (150 dpi), its QR codes read by zbarimg
+//                  (zbar-tools): one decoded text per line
 import { execFile } from "node:child_process";
 import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -25,11 +27,12 @@ interface Result {
   output: string;
 }
 
-function run(cmd: string, args: string[], cwd?: string): Promise<Result> {
+/** Runs a tool; `output` is stdout and stderr together, or stdout alone with `stdoutOnly` (zbarimg logs to stderr). */
+function run(cmd: string, args: string[], cwd?: string, opts: { stdoutOnly?: boolean } = {}): Promise<Result> {
   return new Promise((resolve) => {
     execFile(cmd, args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      resolve({ ok: code === 0, code, output: `${stdout}${stderr}` });
+      resolve({ ok: code === 0, code, output: opts.stdoutOnly ? `${stdout}` : `${stdout}${stderr}` });
     });
   });
 }
@@ -71,6 +74,11 @@ async function check(tool: string, dir: string, file: string): Promise<Result> {
       return run("pdftotext", ["-enc", "UTF-8", file, "-"]);
     case "qpdf-json":
       return run("qpdf", ["--json", file]);
+    case "qr-scan": {
+      const r = await run("pdftoppm", ["-png", "-r", "150", "-singlefile", "-f", "1", file, join(dir, "page")]);
+      if (!r.ok) return r;
+      return run("zbarimg", ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", join(dir, "page.png")], undefined, { stdoutOnly: true });
+    }
     case "unzip-test":
       return run("unzip", ["-t", file]);
     case "python-zip":

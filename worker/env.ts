@@ -2,6 +2,7 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "./data/schema";
 import type { JournalRow } from "./data/schema";
+import type { CertificateKeys } from "./documents/verification-code";
 
 export type Db = DrizzleD1Database<typeof schema>;
 
@@ -20,6 +21,8 @@ export interface AppConfig {
   platformHosts: string;
   /** What tokens are signed and checked with. */
   auth: Pick<Env, "JWT_SECRET" | "AUTH_ISSUER" | "AUTH_AUDIENCE">;
+  /** The keys certificate codes are signed and checked with (secret CERTIFICATE_KEYS); null when none is set. */
+  certificateKeys: CertificateKeys | null;
 }
 
 export interface AppEnv {

@@ -32,4 +32,6 @@ export const PAGE_COMPONENTS: Record<PublicPageId, PageComponent> = {
   search: SearchPage,
   issue: IssuePage,
   article: ArticlePage,
+  // Certificate verification is rare: its code loads on first use.
+  verify: { lazy: async () => (await import("./verify-page")).VerifyPage },
 };

@@ -5,14 +5,20 @@ import { PdfWriter } from "./pdf-writer";
 import { drawText } from "./text-layout";
 import { drawFittedLines, drawLineFitted, fitParagraph } from "./text-fit";
 import { drawFact, drawSignature, startCertificatePage } from "./certificate";
+import { drawVerificationMark, type VerificationMark } from "./verification-mark";
 
 export interface AppointmentInput {
   branding: Branding;
   editor: EditorFacts;
   chief: EditorFacts | null;
+  /**
+   * The QR code and printed /verify address (worker/documents/verification-mark.ts). Every certificate the Worker
+   * issues has one; null only for the bench's figure of the page without it.
+   */
+  verification: VerificationMark | null;
 }
 
-export async function buildAppointmentCertificate({ branding, editor, chief }: AppointmentInput): Promise<Uint8Array> {
+export async function buildAppointmentCertificate({ branding, editor, chief, verification }: AppointmentInput): Promise<Uint8Array> {
   const writer = await PdfWriter.create({
     lang: branding.lang,
     title: `Certificate of Appointment — ${editor.name}`,
@@ -67,5 +73,6 @@ export async function buildAppointmentCertificate({ branding, editor, chief }: A
     editor.category === "chief editor" ? null : (chief?.name ?? null),
     editor.category === "chief editor" ? "For the Publisher" : "Editor-in-Chief",
   );
+  if (verification) drawVerificationMark(c, verification);
   return writer.save();
 }

@@ -5,12 +5,18 @@ import { certificateFrame, divider, GOLD, INK, MUTED, NAVY, seal } from "./ornam
 import { A4_LANDSCAPE, PdfWriter, type PageCanvas } from "./pdf-writer";
 import { drawText, parseRichText } from "./text-layout";
 import { drawLineFitted, drawRichFitted, fitLine, fitRichText, type RichFitted } from "./text-fit";
+import { drawVerificationMark, type VerificationMark } from "./verification-mark";
 
 export interface CertificateInput {
   branding: Branding;
   article: ArticleFacts;
   author: string;
   chief: EditorFacts | null;
+  /**
+   * The QR code and printed /verify address (worker/documents/verification-mark.ts). Every certificate the Worker
+   * issues has one; null only for the bench's figure of the page without it.
+   */
+  verification: VerificationMark | null;
 }
 
 /** The masthead shared by both certificates: journal name, ISSN and impact factor, a divider. Returns the next y. */
@@ -102,7 +108,7 @@ export const certificateName = (author: string, pageWidth: number = A4_LANDSCAPE
   fitLine(author, { style: { bold: true } }, 30, 14, pageWidth - 240);
 
 export async function buildCertificate(input: CertificateInput): Promise<Uint8Array> {
-  const { branding, article, author, chief } = input;
+  const { branding, article, author, chief, verification } = input;
   const writer = await PdfWriter.create({
     lang: branding.lang,
     title: `Certificate of Publication — ${author}`,
@@ -141,5 +147,6 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   drawFact(c, 190, base - 10, "Date of Publication", article.published);
   seal(c, cx, base + 22, 40, ["PEER", "REVIEWED"]);
   drawSignature(c, c.width - 190, base, chief?.name ?? null, "Editor-in-Chief");
+  if (verification) drawVerificationMark(c, verification);
   return writer.save();
 }

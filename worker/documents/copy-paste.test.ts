@@ -7,7 +7,7 @@ import { buildCoverPage } from "./cover-page";
 import { buildIndexPage } from "./index-page";
 import { buildEditorialBoard } from "./editorial-board";
 import { buildAppointmentCertificate } from "./appointment-certificate";
-import { SAMPLE_ARTICLE, SAMPLE_BRANDING, SAMPLE_CHIEF, SAMPLE_EDITORS } from "./sample-documents";
+import { SAMPLE_ARTICLE, SAMPLE_BRANDING, SAMPLE_CHIEF, SAMPLE_EDITORS, SAMPLE_VERIFICATION } from "./sample-documents";
 import { pdfText } from "./pdf-text.testing";
 import { fileCheck } from "./file-check.testing";
 import { clusterTexts, shapeText } from "./text-shaping";
@@ -32,7 +32,13 @@ async function expectClean(bytes: Uint8Array): Promise<void> {
 
 describe("copy-paste of Indic names", () => {
   it.each(INDIC_NAMES)("reads %s back in logical order from a certificate, in pdf.js and poppler", async (name) => {
-    const bytes = await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: name, chief: SAMPLE_CHIEF });
+    const bytes = await buildCertificate({
+      branding: SAMPLE_BRANDING,
+      article: SAMPLE_ARTICLE,
+      author: name,
+      chief: SAMPLE_CHIEF,
+      verification: SAMPLE_VERIFICATION,
+    });
     const { pdfjs, poppler } = await readers(bytes);
     expect(pdfjs).toContain(nfc(name));
     expect(poppler).toContain(nfc(name));
@@ -77,6 +83,7 @@ describe("copy-paste of Indic names", () => {
       branding: SAMPLE_BRANDING,
       editor: { ...SAMPLE_EDITORS[1], name: "শ্রীকান্ত মৈত্র" },
       chief: SAMPLE_CHIEF,
+      verification: SAMPLE_VERIFICATION,
     });
     const { pdfjs, poppler } = await readers(appointment);
     expect(pdfjs).toContain("শ্রীকান্ত মৈত্র");
@@ -106,7 +113,13 @@ describe("copy-paste of Indic names", () => {
 
   it("keeps a glyph that stands for different text in different words apart (own code, same outline)", async () => {
     // The vowel sign ি is drawn first in দে… and in শি…: one glyph that reads "দ" in one word and "শ" in another.
-    const bytes = await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: "দিশা শিশির", chief: null });
+    const bytes = await buildCertificate({
+      branding: SAMPLE_BRANDING,
+      article: SAMPLE_ARTICLE,
+      author: "দিশা শিশির",
+      chief: null,
+      verification: SAMPLE_VERIFICATION,
+    });
     const { pdfjs, poppler } = await readers(bytes);
     expect(pdfjs).toContain("দিশা শিশির");
     expect(poppler).toContain("দিশা শিশির");

@@ -7,7 +7,15 @@ import { buildEditorialBoard } from "./editorial-board";
 import { buildIndexPage } from "./index-page";
 import { buildCoverPage } from "./cover-page";
 import { buildAppointmentCertificate } from "./appointment-certificate";
-import { SAMPLE_ARTICLE, SAMPLE_AUTHORS, SAMPLE_BRANDING, SAMPLE_CHIEF, SAMPLE_EDITORS, SAMPLE_ISSUE } from "./sample-documents";
+import {
+  SAMPLE_ARTICLE,
+  SAMPLE_AUTHORS,
+  SAMPLE_BRANDING,
+  SAMPLE_CHIEF,
+  SAMPLE_EDITORS,
+  SAMPLE_ISSUE,
+  SAMPLE_VERIFICATION,
+} from "./sample-documents";
 import { pdfText } from "./pdf-text.testing";
 import { isCovered, paragraphDirection, shapeText } from "./text-shaping";
 import { wrapText } from "./text-layout";
@@ -30,7 +38,13 @@ describe("names from everywhere", () => {
   });
 
   it.each(SAMPLE_AUTHORS)("puts %s on the certificate so text extraction reads it back", async (author) => {
-    const bytes = await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author, chief: SAMPLE_CHIEF });
+    const bytes = await buildCertificate({
+      branding: SAMPLE_BRANDING,
+      article: SAMPLE_ARTICLE,
+      author,
+      chief: SAMPLE_CHIEF,
+      verification: SAMPLE_VERIFICATION,
+    });
     const { text, numPages } = await pdfText(bytes);
     expect(numPages).toBe(1);
     expect(text).toContain(author);
@@ -48,7 +62,13 @@ describe("names from everywhere", () => {
     const runs = shapeText("王小明 Wang");
     expect(runs.flatMap((r) => r.glyphs).every((g) => g.id !== 0)).toBe(true);
     expect(runs.map((r) => r.text).join("")).toContain("\ufffd");
-    const bytes = await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: "王小明 Wang", chief: null });
+    const bytes = await buildCertificate({
+      branding: SAMPLE_BRANDING,
+      article: SAMPLE_ARTICLE,
+      author: "王小明 Wang",
+      chief: null,
+      verification: SAMPLE_VERIFICATION,
+    });
     expect((await pdfText(bytes)).text).toContain("Wang");
   });
 
@@ -142,7 +162,9 @@ describe("documents", () => {
 
   it("names the editor, the role and the journal on the appointment certificate", async () => {
     const editor = SAMPLE_EDITORS[2];
-    const { text } = await pdfText(await buildAppointmentCertificate({ branding: SAMPLE_BRANDING, editor, chief: SAMPLE_CHIEF }));
+    const { text } = await pdfText(
+      await buildAppointmentCertificate({ branding: SAMPLE_BRANDING, editor, chief: SAMPLE_CHIEF, verification: SAMPLE_VERIFICATION }),
+    );
     expect(text).toContain(editor.name);
     expect(text).toContain("Associate Editor");
     expect(text).toContain(`of the Editorial Board of ${SAMPLE_BRANDING.name}`);

@@ -8,7 +8,7 @@ import { buildCoverPage } from "./cover-page";
 import { buildEditorialBoard } from "./editorial-board";
 import { buildIndexPage } from "./index-page";
 import { buildAppointmentCertificate } from "./appointment-certificate";
-import { SAMPLE_BRANDING, SAMPLE_CHIEF } from "./sample-documents";
+import { SAMPLE_BRANDING, SAMPLE_CHIEF, SAMPLE_VERIFICATION } from "./sample-documents";
 import { recordLayout, type RecordedPage } from "./pdf-writer";
 import { fileCheck } from "./file-check.testing";
 import { putRemoteFonts } from "./remote-fonts.testing";
@@ -145,7 +145,14 @@ describe("fuzzed documents", () => {
       let cert!: Uint8Array;
       let cover!: Uint8Array;
       const certPages = await recordLayout(
-        async () => (cert = await buildCertificate({ branding, article, author, chief: i % 2 ? SAMPLE_CHIEF : null })),
+        async () =>
+          (cert = await buildCertificate({
+            branding,
+            article,
+            author,
+            chief: i % 2 ? SAMPLE_CHIEF : null,
+            verification: SAMPLE_VERIFICATION,
+          })),
       );
       const coverPages = await recordLayout(async () => (cover = await buildCoverPage({ branding, article })));
       problems.push(...layoutProblems(certPages, 36).map((p) => `article ${i} certificate: ${p}`));
@@ -180,7 +187,13 @@ describe("fuzzed documents", () => {
       for (const editor of editors.slice(0, 10)) {
         let cert!: Uint8Array;
         const certPages = await recordLayout(
-          async () => (cert = await buildAppointmentCertificate({ branding: SAMPLE_BRANDING, editor, chief: SAMPLE_CHIEF })),
+          async () =>
+            (cert = await buildAppointmentCertificate({
+              branding: SAMPLE_BRANDING,
+              editor,
+              chief: SAMPLE_CHIEF,
+              verification: SAMPLE_VERIFICATION,
+            })),
         );
         problems.push(...layoutProblems(certPages, 36).map((p) => `appointment ${editor.id}: ${p}`));
         checked.push(cert);

@@ -4,7 +4,7 @@ import { buildCertificate } from "./certificate";
 import { buildCoverPage } from "./cover-page";
 import { buildEditorialBoard } from "./editorial-board";
 import { buildAppointmentCertificate } from "./appointment-certificate";
-import { SAMPLE_ARTICLE, SAMPLE_BRANDING, SAMPLE_CHIEF } from "./sample-documents";
+import { SAMPLE_ARTICLE, SAMPLE_BRANDING, SAMPLE_CHIEF, SAMPLE_VERIFICATION } from "./sample-documents";
 import { pdfText } from "./pdf-text.testing";
 import { fileCheck, qpdfJson } from "./file-check.testing";
 import { shapeText } from "./text-shaping";
@@ -28,7 +28,7 @@ describe("document details", () => {
     expect(affiliationWithCountry("Charles University, Prague", "Czech Republic")).toBe("Charles University, Prague, Czech Republic");
     for (const bytes of [
       await buildEditorialBoard({ branding: SAMPLE_BRANDING, editors: [e] }),
-      await buildAppointmentCertificate({ branding: SAMPLE_BRANDING, editor: e, chief: SAMPLE_CHIEF }),
+      await buildAppointmentCertificate({ branding: SAMPLE_BRANDING, editor: e, chief: SAMPLE_CHIEF, verification: SAMPLE_VERIFICATION }),
     ]) {
       const { text } = await pdfText(bytes);
       expect(text).toContain("Depok, Indonesia");
@@ -40,7 +40,17 @@ describe("document details", () => {
     expect(pageRange("36-36")).toBe("36");
     expect(pageRange("36-39")).toBe("36–39");
     const one = { ...SAMPLE_ARTICLE, pages: pageRange("36-36") };
-    const cert = (await pdfText(await buildCertificate({ branding: SAMPLE_BRANDING, article: one, author: "Ann Lee", chief: null }))).text;
+    const cert = (
+      await pdfText(
+        await buildCertificate({
+          branding: SAMPLE_BRANDING,
+          article: one,
+          author: "Ann Lee",
+          chief: null,
+          verification: SAMPLE_VERIFICATION,
+        }),
+      )
+    ).text;
     expect(cert).toContain("Page 36.");
     expect(cert).not.toContain("Pages");
     const cover = (await pdfText(await buildCoverPage({ branding: SAMPLE_BRANDING, article: one }))).text.replace(/ /g, "");
@@ -52,15 +62,33 @@ describe("document details", () => {
     const runs = shapeText("Maria\u200e Ro\u2060ss\u034fi\u200d");
     expect(runs.map((r) => r.text).join("")).toBe("Maria Rossi");
     const { text } = await pdfText(
-      await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: "Maria\u200e Rossi", chief: null }),
+      await buildCertificate({
+        branding: SAMPLE_BRANDING,
+        article: SAMPLE_ARTICLE,
+        author: "Maria\u200e Rossi",
+        chief: null,
+        verification: SAMPLE_VERIFICATION,
+      }),
     );
     expect(text).toContain("Maria Rossi");
     expect(text).not.toContain("\ufffd");
   });
 
   it("writes a trailer /ID, /Lang, the application as /Creator, the /Title, and subset tags that follow the glyphs", async () => {
-    const a = await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: "Ann Lee", chief: null });
-    const b = await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: "Zbigniew Wąż", chief: null });
+    const a = await buildCertificate({
+      branding: SAMPLE_BRANDING,
+      article: SAMPLE_ARTICLE,
+      author: "Ann Lee",
+      chief: null,
+      verification: SAMPLE_VERIFICATION,
+    });
+    const b = await buildCertificate({
+      branding: SAMPLE_BRANDING,
+      article: SAMPLE_ARTICLE,
+      author: "Zbigniew Wąż",
+      chief: null,
+      verification: SAMPLE_VERIFICATION,
+    });
     const ja = await qpdfJson(a);
     const id = ja.trailer["/ID"] as string[];
     expect(id).toHaveLength(2);
@@ -78,7 +106,15 @@ describe("document details", () => {
     expect(new Set(tagsA.map((t) => t.slice(0, 6))).size).toBe(tagsA.length); // distinct within a file
     expect(tagsB.some((t) => !tagsA.includes(t))).toBe(true); // other glyphs, other tag
     expect(
-      await tags(await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: "Ann Lee", chief: null })),
+      await tags(
+        await buildCertificate({
+          branding: SAMPLE_BRANDING,
+          article: SAMPLE_ARTICLE,
+          author: "Ann Lee",
+          chief: null,
+          verification: SAMPLE_VERIFICATION,
+        }),
+      ),
     ).toEqual(tagsA);
     for (const bytes of [a, b]) expect((await fileCheck("qpdf-check", bytes)).ok).toBe(true);
   });

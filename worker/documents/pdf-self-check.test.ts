@@ -4,14 +4,20 @@
 import { describe, expect, it } from "vitest";
 import { pdfStructureProblems } from "./pdf-self-check";
 import { buildCertificate } from "./certificate";
-import { SAMPLE_ARTICLE, SAMPLE_BRANDING, SAMPLE_CHIEF, sampleDocuments } from "./sample-documents";
+import { SAMPLE_ARTICLE, SAMPLE_BRANDING, SAMPLE_CHIEF, sampleDocuments, SAMPLE_VERIFICATION } from "./sample-documents";
 
 const latin1 = new TextDecoder("latin1");
 const bytesOf = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
 
 async function certificate(): Promise<string> {
   return latin1.decode(
-    await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: SAMPLE_ARTICLE.authors[0], chief: SAMPLE_CHIEF }),
+    await buildCertificate({
+      branding: SAMPLE_BRANDING,
+      article: SAMPLE_ARTICLE,
+      author: SAMPLE_ARTICLE.authors[0],
+      chief: SAMPLE_CHIEF,
+      verification: SAMPLE_VERIFICATION,
+    }),
   );
 }
 

@@ -16,6 +16,10 @@ export const SAMPLE_BRANDING: Branding = {
   lang: "en",
 };
 
+/** A certificate's verification block as the Worker prints it (a code of the right shape; samples sign nothing). */
+export const sampleVerification = (code = "7K2M-9QXD-4HWB") => ({ address: `https://${SAMPLE_BRANDING.domain}/verify/${code}` });
+export const SAMPLE_VERIFICATION = sampleVerification();
+
 export const SAMPLE_AUTHORS = ["Aynur Məmmədova", "Şükrü Işık", "Nguyễn Thị Minh", "محمد عبد الله", "রবীন্দ্রনাথ ঠাকুর", "አበበ ቢቂላ"];
 
 export const SAMPLE_ARTICLE: ArticleFacts = {
@@ -91,12 +95,23 @@ export async function sampleDocuments(): Promise<Array<{ name: string; bytes: Ui
   for (const [i, author] of SAMPLE_AUTHORS.entries()) {
     docs.push({
       name: `certificate-${i + 1}.pdf`,
-      bytes: await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author, chief: SAMPLE_CHIEF }),
+      bytes: await buildCertificate({
+        branding: SAMPLE_BRANDING,
+        article: SAMPLE_ARTICLE,
+        author,
+        chief: SAMPLE_CHIEF,
+        verification: SAMPLE_VERIFICATION,
+      }),
     });
   }
   docs.push({
     name: "appointment.pdf",
-    bytes: await buildAppointmentCertificate({ branding: SAMPLE_BRANDING, editor: SAMPLE_EDITORS[3], chief: SAMPLE_CHIEF }),
+    bytes: await buildAppointmentCertificate({
+      branding: SAMPLE_BRANDING,
+      editor: SAMPLE_EDITORS[3],
+      chief: SAMPLE_CHIEF,
+      verification: SAMPLE_VERIFICATION,
+    }),
   });
   docs.push({ name: "coverpage.pdf", bytes: await buildCoverPage({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE }) });
   docs.push({ name: "editorial-board.pdf", bytes: await buildEditorialBoard({ branding: SAMPLE_BRANDING, editors: SAMPLE_EDITORS }) });

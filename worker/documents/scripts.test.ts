@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildCertificate } from "./certificate";
-import { SAMPLE_ARTICLE, SAMPLE_BRANDING } from "./sample-documents";
+import { SAMPLE_ARTICLE, SAMPLE_BRANDING, SAMPLE_VERIFICATION } from "./sample-documents";
 import { pdfText } from "./pdf-text.testing";
 import { fileCheck } from "./file-check.testing";
 import { putRemoteFonts } from "./remote-fonts.testing";
@@ -34,7 +34,13 @@ describe("names in 20 scripts", () => {
     "puts a %s name on a certificate that pdf.js and pdftotext read back and qpdf finds clean",
     async (_script, name) => {
       await loadFontsFor(env.FILES, [name]);
-      const bytes = await buildCertificate({ branding: SAMPLE_BRANDING, article: SAMPLE_ARTICLE, author: name, chief: null });
+      const bytes = await buildCertificate({
+        branding: SAMPLE_BRANDING,
+        article: SAMPLE_ARTICLE,
+        author: name,
+        chief: null,
+        verification: SAMPLE_VERIFICATION,
+      });
       const { text } = await pdfText(bytes);
       expect(text).not.toContain("\ufffd");
       // In logical order, also where glyphs are drawn reordered (Indic pre-base vowels, reph): pdf.js ignores

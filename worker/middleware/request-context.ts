@@ -4,12 +4,14 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppConfig, AppEnv } from "../env";
 import { drizzleOver, returnBookmark, sessionFor } from "../edge/d1-session";
+import { certificateKeysOf } from "../documents/verification-code";
 
 function configOf(env: Env): AppConfig {
   return {
     altHeaderDomains: env.ALT_HEADER_DOMAINS ?? "",
     platformHosts: env.PLATFORM_HOSTS ?? "",
     auth: { JWT_SECRET: env.JWT_SECRET, AUTH_ISSUER: env.AUTH_ISSUER, AUTH_AUDIENCE: env.AUTH_AUDIENCE },
+    certificateKeys: certificateKeysOf(env.CERTIFICATE_KEYS),
   };
 }
 

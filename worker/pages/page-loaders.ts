@@ -35,6 +35,7 @@ import { fixedPageHead, notFoundHead, pageHead } from "./page-heads";
 import { refToLookUp } from "#contract/refnumber";
 import { isSubmitFormError, submissionFieldsIn } from "#contract/submission";
 import { findSubmissionByReference } from "../data/submissions.repo";
+import { verifyLoader } from "./verify-loader";
 
 /** Whether a row sits in the issue the URL names (an article's page lives only under its own issue). */
 function inIssue(a: ArticleRow | undefined, params: Record<string, string | undefined>): ArticleRow | undefined {
@@ -160,6 +161,7 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
         fields: submissionFieldsIn(params.get("fields")),
       });
     },
+    verify: verifyLoader(c),
   };
   return { ...plain, ...loaders };
 }

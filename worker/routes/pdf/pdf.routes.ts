@@ -19,6 +19,7 @@ import { zipStream, type ZipEntry } from "../../documents/bundles";
 import { loadFontsFor, textsOf } from "../../documents/remote-fonts";
 import { refToLookUp } from "#contract/refnumber";
 import { jsonBody, jsonContent } from "../../middleware/json-body";
+import { verificationMark } from "./certificate-verification";
 
 export const pdfRoutes = new Hono<AppEnv>();
 pdfRoutes.use("*", requireAdminToChange);
@@ -80,8 +81,9 @@ pdfRoutes.get("/certificate/:ref/:authorName", async (c) => {
   const article = articleFactsOf(row);
   const chief = chiefEditorOf(editorRows);
   const branding = brandingOf(journal);
-  await loadFontsFor(c.var.files, textsOf(branding, article, author, chief));
-  const bytes = await buildCertificate({ branding, article, author, chief });
+  const verification = verificationMark(c, { kind: "author", articleId: row.id, position: article.authors.indexOf(author), name: author });
+  await loadFontsFor(c.var.files, textsOf(branding, article, author, chief, verification.address));
+  const bytes = await buildCertificate({ branding, article, author, chief, verification });
   return pdfResponse(bytes, `certificate-${fileSafe(article.refnumber)}.pdf`);
 });
 
@@ -140,13 +142,18 @@ pdfRoutes.post("/bulkcertificates", jsonContent, jsonBody(refnumberListSchema), 
   const journal = c.get("journal");
   const branding = brandingOf(journal);
   const chief = chiefEditorOf(await listEnabledEditors(c.get("db"), journal.id));
-  const articles = sortByFirstPage(rows.map(articleFactsOf));
-  await loadFontsFor(c.var.files, textsOf(branding, articles, chief));
+  const idOf = new Map(rows.map((row) => [articleFactsOf(row), row.id]));
+  const articles = sortByFirstPage([...idOf.keys()]);
+  await loadFontsFor(c.var.files, textsOf(branding, articles, chief, new URL(c.req.url).origin));
   const entries: ZipEntry[] = articles.flatMap((article) =>
-    article.authors.map((author, i) => ({
-      name: `certificate-${fileSafe(article.refnumber)}-${i + 1}-${slugOf(author)}.pdf`,
-      build: () => buildCertificate({ branding, article, author, chief }),
-    })),
+    article.authors.map((author, i) => {
+      // Signed before the zip starts streaming, so a missing key is a clean 503 rather than a cut-off zip.
+      const verification = verificationMark(c, { kind: "author", articleId: idOf.get(article)!, position: i, name: author });
+      return {
+        name: `certificate-${fileSafe(article.refnumber)}-${i + 1}-${slugOf(author)}.pdf`,
+        build: () => buildCertificate({ branding, article, author, chief, verification }),
+      };
+    }),
   );
   if (!entries.length) throw new HttpError(422, "no_authors", { refnumbers: rows.map((r) => r.refnumber) });
   return zipResponse(entries, "Certificates.zip");
@@ -166,9 +173,10 @@ pdfRoutes.post("/editorscertificate", jsonContent, jsonBody(editorIdListSchema),
   await loadFontsFor(c.var.files, textsOf(branding, rows.map(editorFactsOf), chief));
   const entries: ZipEntry[] = ids.map((id) => {
     const editor = editorFactsOf(byId.get(id)!);
+    const verification = verificationMark(c, { kind: "editor", editorId: editor.id, category: editor.category, name: editor.name });
     return {
       name: `appointment-certificate-${editor.id}-${slugOf(editor.name, "editor")}.pdf`,
-      build: () => buildAppointmentCertificate({ branding, editor, chief }),
+      build: () => buildAppointmentCertificate({ branding, editor, chief, verification }),
     };
   });
   return zipResponse(entries, "Editors-Certificate.zip");
