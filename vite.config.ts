@@ -1,9 +1,12 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { cloudflare } from "@cloudflare/vite-plugin";
+import { fileURLToPath } from "node:url";
 import { assetHeadersFile } from "./worker/middleware/security-header-values";
 
-export default defineConfig({
+const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url));
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     {
@@ -34,4 +37,9 @@ export default defineConfig({
   },
   server: { port: Number(process.env.PORT ?? 5173) },
   preview: { port: Number(process.env.PORT ?? 8787) },
-});
+  resolve: {
+    // react-router's package exports only its development build (warnings and checks included); the built site, in
+    // the browser and in the Worker, takes its production build (docs/decisions/0155).
+    alias: command === "build" ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
+}));

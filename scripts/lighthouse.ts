@@ -1,5 +1,5 @@
-// `npm run lighthouse`: Lighthouse (mobile, default simulated throttling) on the home page, an issue page and an
-// article page of the demo data, against a running `npm start` (BASE_URL, default http://localhost:8787), with
+// `npm run lighthouse`: Lighthouse (mobile, default simulated throttling) on the home page, the board, the archives,
+// an issue page and an article page of the demo data, against a running `npm start` (BASE_URL, default http://localhost:8787), with
 // Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Each page runs RUNS times (default 3); the medians
 // are printed. The README's Performance section shows the numbers and this command.
 import lighthouse from "lighthouse";
@@ -28,6 +28,8 @@ async function demoPages(): Promise<[string, string][]> {
       const issuePath = `/archives/${y.year}/vol${y.volume}/issue${n}`;
       return [
         ["home", "/"],
+        ["board", "/board"],
+        ["archives", "/archives"],
         ["issue", issuePath],
         ["article", `${issuePath}/${encodeURIComponent(a.refnumber)}`],
       ];

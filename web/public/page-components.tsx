@@ -7,7 +7,6 @@ import { BoardPage } from "./board-page";
 import { ArchivesPage } from "./archives-page";
 import { IssuePage } from "./issue-page";
 import { ArticlePage } from "./article-page";
-import { CertificatesPage } from "./certificates-page";
 import { SearchPage } from "./search-page";
 import { InstructionsPage } from "./instructions-page";
 import { IndexingPage } from "./indexing-page";
@@ -28,7 +27,8 @@ export const PAGE_COMPONENTS: Record<PublicPageId, PageComponent> = {
   contact: ContactPage,
   // The Submit Online form carries the shared zod schema; only visitors who open it download that code.
   submit: { lazy: async () => (await import("./submit-online-page")).SubmitOnlinePage },
-  certificates: CertificatesPage,
+  // Authors come here once per article: the download form stays out of every other page's entry.
+  certificates: { lazy: async () => (await import("./certificates-page")).CertificatesPage },
   search: SearchPage,
   issue: IssuePage,
   article: ArticlePage,

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { usePageData } from "../lib/page-data";
-import type { RevokedReason, VerifiedCertificate, VerifyData, VerifyOutcome } from "#contract/verify-page";
+import type { RevokedReason, VerifiedCertificate, VerifyOutcome } from "#contract/verify-page";
 import { formatCode, normalizeCode, VERIFY_PATH, verifyPathOf } from "#contract/verify-code";
 import "./verify-page.css";
 
