@@ -199,11 +199,7 @@ describe("article page first HTML (no JavaScript)", () => {
     const j = await scholarlyJournal();
     await createArticle(j.id, { refnumber: "OFF-1", status: "disabled", year: 2024, volume: 3, issue: 2 });
     await createArticle(j.id, { refnumber: "ON-1", year: 2024, volume: 3, issue: 2 });
-    for (const path of [
-      "/archives/2024/vol3/issue2/NOPE",
-      "/archives/2024/vol3/issue2/OFF-1",
-      "/archives/x/vol3/issue2/ON-1",
-    ]) {
+    for (const path of ["/archives/2024/vol3/issue2/NOPE", "/archives/2024/vol3/issue2/OFF-1", "/archives/x/vol3/issue2/ON-1"]) {
       const { status, html } = await page(j.host, path);
       expect(status, path).toBe(404);
       expect(html).toContain('<div id="root">');
