@@ -186,7 +186,7 @@ describe("downloads and citations (item 13)", () => {
       .map((s) => s.trim())
       .filter(Boolean);
     const literal = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    const named = (au: string) => new RegExp(`^certificate-${literal(a.refnumber)}\\.pdf\\s*·\\s*${literal(au)}$`);
+    const named = (au: string) => new RegExp(`^certificate-${literal(a.refnumber)}\\.pdf\\s+for ${literal(au)}$`);
     expect(names.length).toBe(authors.length);
     for (const [i, au] of authors.entries()) expect(names[i]).toMatch(named(au));
     for (const au of authors) expect(await page.getByRole("link", { name: named(au) }).count()).toBe(1);
