@@ -24,7 +24,7 @@ describe("public layout", () => {
   it("has the six header links, in order, with their paths", async () => {
     const { page, close } = await openPage(browser, "/board", { waitFor: ".masthead__name" });
     const links = await page
-      .locator('nav[aria-label="Main"] a')
+      .locator('nav[aria-label="Main"] li a') // the links, not the Menu toggle (a link to the menu without scripts)
       .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
     expect(links).toEqual([
       ["HOME", "/"],

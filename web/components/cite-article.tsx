@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { ArticleCitations, ArticleDetail } from "#contract/api";
 import { CitationText } from "./citation-text";
+import { useHydrated } from "../lib/use-hydrated";
 
 const STYLES: { key: keyof ArticleCitations; label: string }[] = [
   { key: "apa", label: "APA" },
@@ -14,6 +15,7 @@ const STYLES: { key: keyof ArticleCitations; label: string }[] = [
 export function CiteArticle({ article, fallback }: { article: ArticleDetail; fallback: string }) {
   const [style, setStyle] = useState<keyof ArticleCitations>("apa");
   const [copied, setCopied] = useState(false);
+  const hydrated = useHydrated();
   const citations = article.citations;
   const text = citations?.[style] || fallback;
   const copy = async () => {
@@ -26,7 +28,7 @@ export function CiteArticle({ article, fallback }: { article: ArticleDetail; fal
     }
   };
   // Native radio buttons (issue #27 items 10, 14): arrow keys move the choice, and without JavaScript the
-  // browser checks them itself and site.css shows the checked style's text (all four are in the page).
+  // browser checks them itself and site.css shows the checked style's text (then all four are in the page).
   return (
     <section className="cite-box" aria-labelledby="cite-title">
       <h2 id="cite-title">How to cite this article</h2>
@@ -49,17 +51,17 @@ export function CiteArticle({ article, fallback }: { article: ArticleDetail; fal
         </fieldset>
       )}
       <div className="cite-box__texts" aria-live="polite">
-        {citations ? (
-          STYLES.map((s) => (
-            <p key={s.key} className="cite-box__text" data-style={s.key}>
+        <p className="cite-box__text" data-style={style}>
+          <CitationText text={text} titleHtml={article.title} />
+        </p>
+        {/* Until scripts run (and without them) the other styles wait in the page for their radio (site.css). */}
+        {citations &&
+          !hydrated &&
+          STYLES.filter((s) => s.key !== "apa").map((s) => (
+            <p key={s.key} className="cite-box__alt" data-style={s.key}>
               <CitationText text={citations[s.key] || fallback} titleHtml={article.title} />
             </p>
-          ))
-        ) : (
-          <p className="cite-box__text">
-            <CitationText text={fallback} titleHtml={article.title} />
-          </p>
-        )}
+          ))}
       </div>
       <p className="cite-box__actions">
         <button type="button" className="button button--ghost" onClick={copy}>

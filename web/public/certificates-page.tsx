@@ -115,7 +115,7 @@ export function CertificatesPage() {
                     <td data-label="Download">
                       <a className="chip chip--primary chip--download" href={row.href} download={row.fileName}>
                         {row.fileName}
-                        {row.owner && <span className="doc-table__owner"> · {row.owner}</span>}
+                        {row.owner && <span className="doc-table__owner"> for {row.owner}</span>}
                       </a>
                     </td>
                   </tr>
