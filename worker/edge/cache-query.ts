@@ -10,6 +10,9 @@ const QUERY_READ_BY: Readonly<Record<string, readonly string[] | "all">> = {
   "/search": ["q", "page"],
   "/api/search": ["q", "page"],
   "/pdf": ["refno"],
+  // Submit Online's answer without JavaScript (decision 0178) and the /verify form's GET (decision 0170).
+  "/article": ["received", "error", "fields"],
+  "/verify": ["code"],
   "/_data": ["route", "path"],
   // OAI-PMH answers badArgument to any argument it does not know, so every parameter counts.
   "/oai": "all",
