@@ -54,7 +54,8 @@ async function contents(persist: string, journalId?: number) {
               ? ` WHERE journal_id = ${journalId}`
               : null;
       if (where === null) continue;
-      rows[t] = (await env.DB.prepare(`SELECT * FROM "${t}"${where} ORDER BY rowid`).all()).results;
+      // In a stable order whatever the table's key (usage_daily has no rowid): rows compared as JSON, sorted.
+      rows[t] = (await env.DB.prepare(`SELECT * FROM "${t}"${where}`).all()).results.map((r) => JSON.stringify(r)).sort();
     }
     const files: Record<string, string> = {};
     let cursor: string | undefined;

@@ -111,6 +111,23 @@ async function columnsOf(db: BackupDb, table: string): Promise<string[]> {
   return (await db.prepare(`PRAGMA table_info(${quote(table)})`).all<{ name: string }>()).results.map((c) => c.name);
 }
 
+/** A stable row order: rowid, or the primary key of a WITHOUT ROWID table (usage_daily), which has no rowid. */
+async function rowOrderOf(db: BackupDb, table: string): Promise<string> {
+  const info = (await db.prepare(`PRAGMA table_info(${quote(table)})`).all<{ name: string; pk: number }>()).results;
+  const { sql } = (await db
+    .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
+    .bind(table)
+    .first<{ sql: string }>()) ?? {
+    sql: "",
+  };
+  if (!/WITHOUT\s+ROWID/i.test(sql)) return "rowid";
+  return info
+    .filter((c) => c.pk > 0)
+    .sort((a, b) => a.pk - b.pk)
+    .map((c) => quote(c.name))
+    .join(", ");
+}
+
 /** Which rows of `table` belong to the backup: one journal's (by journal_id, or the journals row itself), or all. */
 function scopeOf(table: string, columns: string[], journalId: number | null): { where: string; params: unknown[] } | null {
   if (journalId === null) return { where: "", params: [] };
@@ -152,7 +169,9 @@ export async function exportBackup(
     const columns = await columnsOf(db, name);
     const scope = scopeOf(name, columns, opts.journalId);
     if (!scope) continue;
-    const stmt = db.prepare(`SELECT ${columns.map(quote).join(", ")} FROM ${quote(name)}${scope.where} ORDER BY rowid`);
+    const stmt = db.prepare(
+      `SELECT ${columns.map(quote).join(", ")} FROM ${quote(name)}${scope.where} ORDER BY ${await rowOrderOf(db, name)}`,
+    );
     const result = await (scope.params.length ? stmt.bind(...scope.params) : stmt).all<Record<string, unknown>>();
     const rows = result.results.map((r) => columns.map((c) => r[c] ?? null));
     await sink.writeJson(tableFile(name), { name, columns, rows } satisfies TableDump);
@@ -202,6 +221,10 @@ export async function exportBackup(
 /** D1 allows 100 bound parameters per statement: rows go one per INSERT, many INSERTs per batch. */
 const BATCH_PARAMS = 900;
 
+/** Tables a migration fills with defaults (migrations/0030: what an unknown host gets): a fresh database has rows
+ * there, and a restore replaces them with the backup's, keyed by their primary key. */
+const SEEDED_BY_MIGRATIONS = new Set(["platform_settings"]);
+
 /**
  * Loads a backup into an EMPTY database and bucket (same schema: every migration of the backup applied): refuses
  * when any of its tables already has rows or the bucket has objects under journals/, so nothing is overwritten
@@ -225,6 +248,7 @@ export async function importBackup(
   const present = await dataTables(db);
   for (const t of manifest.tables) {
     if (!present.includes(t.name)) throw new Error(`the target database has no table ${t.name}`);
+    if (SEEDED_BY_MIGRATIONS.has(t.name)) continue;
     const row = await db.prepare(`SELECT 1 AS x FROM ${quote(t.name)} LIMIT 1`).first();
     if (row) throw new Error(`the target table ${t.name} is not empty: restore needs an empty database`);
   }
@@ -237,7 +261,8 @@ export async function importBackup(
     const targetColumns = await columnsOf(db, t.name);
     const unknown = dump.columns.filter((c) => !targetColumns.includes(c));
     if (unknown.length) throw new Error(`table ${t.name} has no column(s) ${unknown.join(", ")} in the target database`);
-    const sql = `INSERT INTO ${quote(t.name)} (${dump.columns.map(quote).join(", ")}) VALUES (${dump.columns.map(() => "?").join(", ")})`;
+    const insert = SEEDED_BY_MIGRATIONS.has(t.name) ? "INSERT OR REPLACE" : "INSERT";
+    const sql = `${insert} INTO ${quote(t.name)} (${dump.columns.map(quote).join(", ")}) VALUES (${dump.columns.map(() => "?").join(", ")})`;
     const perBatch = Math.max(1, Math.floor(BATCH_PARAMS / Math.max(1, dump.columns.length)));
     for (let i = 0; i < dump.rows.length; i += perBatch) {
       await db.batch(dump.rows.slice(i, i + perBatch).map((row) => db.prepare(sql).bind(...row)));
