@@ -5,6 +5,8 @@ import type { JournalRow } from "../data/schema";
 import { fixedHeadOf, PUBLIC_PAGES, type FixedPageId, type PageHead } from "#contract/pages";
 import { richTextToPlain } from "#contract/rich-text";
 import { issnList, journalName } from "#contract/journal-info";
+import { brandingPath } from "#contract/branding";
+import { metaName, metaProperty } from "#contract/html";
 
 export interface HeadInput {
   /** The page's own title; the journal name is appended (null: the journal name alone, the home page). */
@@ -18,13 +20,29 @@ export interface HeadInput {
 
 export function pageHead(journal: JournalRow, origin: string | null, input: HeadInput): PageHead {
   const name = journalName(journal);
+  const title = input.title ? `${input.title} | ${name}` : name;
+  const canonical = input.canonicalPath && origin ? `${origin}${input.canonicalPath}` : null;
   return {
-    title: input.title ? `${input.title} | ${name}` : name,
+    title,
     description: input.description,
-    canonical: input.canonicalPath && origin ? `${origin}${input.canonicalPath}` : null,
+    canonical,
     robots: input.robots ?? null,
-    tags: input.tags ?? "",
+    // The article page brings its own Open Graph tags (contract/citation.ts); every other page gets the site's.
+    tags: input.tags || (canonical && origin ? siteCardTags(journal, origin, canonical, title, input.description) : ""),
   };
+}
+
+/** Open Graph and Twitter card tags of a page that is not an article: the journal's own cover as the image. */
+function siteCardTags(journal: JournalRow, origin: string, url: string, title: string, description: string): string {
+  return [
+    metaProperty("og:type", "website"),
+    metaProperty("og:site_name", journalName(journal)),
+    metaProperty("og:title", title),
+    metaProperty("og:description", description),
+    metaProperty("og:url", url),
+    metaProperty("og:image", `${origin}${brandingPath("cover", journal.coverImageFile)}`),
+    metaName("twitter:card", "summary"),
+  ].join("");
 }
 
 export function notFoundHead(journal: JournalRow, title = "Page not found"): PageHead {

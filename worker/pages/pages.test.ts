@@ -322,6 +322,19 @@ describe("other public pages", () => {
     expect(titleOf((await page(j.host, "/board/")).html)).toBe(expected["/board"]);
   });
 
+  it("give link previews the page's title and the journal's own cover on every page, not only articles (issue 27 item 6)", async () => {
+    const j = await scholarlyJournal();
+    for (const path of ["/", "/board", "/archives", "/archives/2024/vol3/issue2", "/pdf"]) {
+      const { html } = await page(j.host, path);
+      expect(metas(html, "og:title"), path).toEqual([titleOf(html)]);
+      expect(metas(html, "og:url"), path).toEqual([canonical(html)]);
+      expect(metas(html, "og:image"), path).toEqual([`https://${j.domain}/assets/branding/cover.svg`]);
+      expect(metas(html, "twitter:card"), path).toEqual(["summary"]);
+    }
+    // Pages without a canonical address (a 404) carry no card.
+    expect(metas((await page(j.host, "/archives/2024/vol3/issue2/NOPE-1")).html, "og:image")).toEqual([]);
+  });
+
   it("serves every fixed page of the registry at its path, with its title, in the header and sitemap as declared", async () => {
     const j = await scholarlyJournal();
     const sitemap = await (await request(j.host, "/sitemaps/pages.xml")).text();

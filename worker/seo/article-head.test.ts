@@ -110,11 +110,12 @@ describe("article head metadata", () => {
     expect(values(h, "citation_title")).toEqual([plainTitle]);
     expect(h.jsonLd.headline).toBe(plainTitle);
     expect(h.jsonLd.dateModified).toBe("2025-02-03T04:05:06.000Z");
-    expect(h.jsonLd.image).toBe(`https://${j.domain}/img/cover-page.png`);
-    expect(values(h, "og:image")).toEqual([`https://${j.domain}/img/cover-page.png`]);
+    // The journal's own cover (its drawn default until one is uploaded), never a picture shared by every journal.
+    expect(h.jsonLd.image).toBe(`https://${j.domain}/assets/branding/cover.svg`);
+    expect(values(h, "og:image")).toEqual([`https://${j.domain}/assets/branding/cover.svg`]);
     expect(values(h, "twitter:card")).toEqual(["summary"]);
     // The image is there to be fetched.
-    expect((await request(j.host, "/img/cover-page.png")).headers.get("content-type")).toContain("image/png");
+    expect((await request(j.host, "/assets/branding/cover.svg")).headers.get("content-type")).toContain("image/svg+xml");
   });
 
   it("decodes named entities (&szlig;) in meta tags; a tag typed as text stays text (issue 26)", async () => {

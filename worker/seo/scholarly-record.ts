@@ -8,11 +8,9 @@ import { articleAuthors, licenseOf, normalizeIssn, referenceLines } from "#contr
 import type { JournalRecord, RecordAuthor, ScholarlyRecord } from "#contract/scholarly-record";
 import { articlePath, issuePath, pageRange, publicationDateParts } from "#contract/citation";
 import { issnNumbers, journalName } from "#contract/journal-info";
+import { brandingPath } from "#contract/branding";
 
 export type { JournalRecord, RecordAuthor, ScholarlyRecord };
-
-/** The cover page image every page's sidebar shows (web/static/img). */
-const COVER_IMAGE_PATH = "/img/cover-page.png";
 
 /** Given and family name of a person named as typed ("A. K. Rao", "Ravi van der Berg"). */
 function nameParts(name: string): { given: string; family: string } {
@@ -91,8 +89,9 @@ export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | n
       pdf: a.file ? abs(`${page}.pdf`) : null,
       ris: abs(`${page}.ris`),
       bib: abs(`${page}.bib`),
-      // The journal's cover, what link previews and schema.org's image show for an article.
-      image: abs(COVER_IMAGE_PATH),
+      // The journal's own cover (uploaded in Settings, else drawn from its name and ISSN: decision 0163), what
+      // link previews and schema.org's image show for an article; never another journal's.
+      image: abs(brandingPath("cover", j.coverImageFile)),
     },
   };
 }
