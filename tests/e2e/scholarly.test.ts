@@ -86,12 +86,13 @@ describe("indexer endpoints on the demo", () => {
     // Every issue (the admin e2e flow may create a newer issue holding only its own upload), until a few checked.
     const items = [];
     for (const y of await apiJson<ArchiveYear[]>("/api/archives/")) {
-      for (let n = 1; n <= y.total_issues && items.length < 12; n++) {
+      for (let n = 1; n <= y.total_issues; n++) {
         const issue = await apiJson<IssueArticles>(`/api/archives/${y.year}/${y.volume}/${n}`).catch(() => null);
         items.push(...(issue?.articles ?? []).filter((x) => x.file_url));
       }
     }
     for (const item of items) {
+      if (checked >= 5) break;
       const a = await apiJson<Article>(`/api/archives/${item.id}`);
       const file = path.join(dir, `${a.refnumber}.pdf`);
       writeFileSync(file, new Uint8Array(await (await fetchAs(a.file_url!)).arrayBuffer()));

@@ -13,9 +13,9 @@ describe("face markup", () => {
     );
   });
 
-  it("reads a bare '<' as text, and legacy entity-encoded markup as markup", () => {
+  it("reads a bare '<' as text, and a tag typed as text stays text (issue 26: legacy rows were decoded once, by migration 0015)", () => {
     expect(faceMarkup("n < 5 and x<3")).toBe("n &lt; 5 and x&lt;3");
-    expect(faceMarkup("Role of &lt;i&gt;E. coli&lt;/i&gt;")).toBe("Role of <i>E. coli</i>");
+    expect(faceMarkup("Role of &lt;i&gt;E. coli&lt;/i&gt;")).toBe("Role of &lt;i&gt;E. coli&lt;/i&gt;");
   });
 
   it("splits paragraphs, closing and reopening a face that spans a break; drops empty ones", () => {
