@@ -1,6 +1,5 @@
 // The browser entry. Public pages arrive rendered by the Worker, with the router's state (loader data) in a JSON
 // data block: React hydrates that markup. The admin area arrives as an empty shell and is rendered here.
-import "#contract/zod-config"; // first: Zod must never probe for eval under our CSP
 import { StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes, RouterProvider, type RouteObject } from "react-router";

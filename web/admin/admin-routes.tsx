@@ -1,6 +1,7 @@
 // The admin area's routes, patched into the browser's router (web/router.tsx) on the first visit to an /admin URL.
 // Every page is its own lazy chunk exporting its route: a `loader` (web/admin/loaders.ts) whose data the page reads
 // with useLoaderData(), and an errorElement (ErrorBoundary) for a failed load.
+import "#contract/zod-config"; // first: Zod parses here and must never probe for eval under our CSP (issue 25 item 9)
 import type { RouteObject } from "react-router";
 import { AdminLoading } from "../components/loading";
 import { AdminRoot, GuardedLayout, AdminAreaFailed, PageFailed, UnknownAdminPage } from "./admin-root";

@@ -1,5 +1,6 @@
 // The platform console's entry (platform.html, a Vite entry of its own: the public pages' JavaScript does not
 // carry it). Hash routes: #/ journals, #/journals/{id}, #/settings, #/audit.
+import "#contract/zod-config"; // first: Zod parses here and must never probe for eval under our CSP (issue 25 item 9)
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { consoleApi, operatorToken } from "./console-api";

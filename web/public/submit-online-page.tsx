@@ -3,6 +3,7 @@
 // One submission per form (issue 25 item 8): the form makes a key when it renders and sends it with every try
 // (Idempotency-Key), so a double click or a retry after a lost answer is stored once and shows one reference;
 // and the button is disabled from the first click, before the file is even checked.
+import "#contract/zod-config"; // first: Zod parses here and must never probe for eval under our CSP (issue 25 item 9)
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { PDF_MAX_BYTES, SUBMIT_COUNTRIES } from "#contract/constants";
 import { SUBMISSION_KEY_HEADER, submissionFieldsSchema, type SubmissionCreated, type SubmissionField } from "#contract/submission";
