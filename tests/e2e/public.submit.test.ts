@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, openPage, screenshot } from "./support/browser";
 
-/** The form is interactive once hydrated: its Submit button is enabled only then (web/lib/use-hydrated.ts). */
-const INTERACTIVE = ".form__actions button[type=submit]:not([disabled])";
+/** The form is interactive once hydrated (web/main.tsx marks <html data-hydrated>). Its Submit button is enabled
+ * before that too: without JavaScript the form posts to the server (decision 0178). */
+const INTERACTIVE = 'html[data-hydrated="true"] .form__actions button[type=submit]';
 
 let browser: Browser;
 beforeAll(async () => {
