@@ -28,15 +28,15 @@ export function pageHead(journal: JournalRow, origin: string | null, input: Head
     canonical,
     robots: input.robots ?? null,
     // The article page brings its own Open Graph tags (contract/citation.ts); every other page gets the site's.
-    tags: input.tags || (canonical && origin ? siteCardTags(journal, origin, canonical, title, input.description) : ""),
+    tags: input.tags || (canonical && origin ? siteCardTags(journal, name, origin, canonical, title, input.description) : ""),
   };
 }
 
 /** Open Graph and Twitter card tags of a page that is not an article: the journal's own cover as the image. */
-function siteCardTags(journal: JournalRow, origin: string, url: string, title: string, description: string): string {
+function siteCardTags(journal: JournalRow, name: string, origin: string, url: string, title: string, description: string): string {
   return [
     metaProperty("og:type", "website"),
-    metaProperty("og:site_name", journalName(journal)),
+    metaProperty("og:site_name", name),
     metaProperty("og:title", title),
     metaProperty("og:description", description),
     metaProperty("og:url", url),
