@@ -2,22 +2,24 @@
 // enforces it) and the admin SPA (which mirrors it before sending). Runtime-neutral: no Worker or DOM imports.
 // Every issue's message is the API error code the server answers with, so a form can map it to SPEC §8's text.
 import { z } from "zod";
-import { DESIGNATIONS, EDITOR_CATEGORIES, PAYMENT_TYPES, STATUS_DISABLED, STATUS_ENABLED } from "./constants";
-import { richTextToPlain, sanitizeRichText } from "./rich-text";
-import { stripInvisible } from "./invisible-text";
+import { DESIGNATIONS, EDITOR_CATEGORIES, STATUS_DISABLED, STATUS_ENABLED } from "./constants";
 import { DOMAIN_PATTERN, typedHost } from "./host";
-import { REFNUMBER_PATTERN } from "./refnumber";
+import { ARTICLE_FORM_FIELDS, type ArticleFields } from "./article-form";
 import {
-  DOI_PREFIX_PATTERN,
-  LANGUAGE_PATTERN,
-  LICENSE_KEYS,
-  defaultDoi,
-  normalizeDoi,
-  normalizeIssn,
-  normalizeOrcid,
-  referenceLines,
-  splitAuthors,
-} from "./scholarly";
+  INVALID,
+  ISSUE_MAX,
+  VOLUME_MAX,
+  choice,
+  languageField,
+  normalizedText,
+  richText,
+  requiredVisibleText,
+  text,
+  visibleText,
+  wholeNumber,
+  year,
+} from "./field-rules";
+import { DOI_PREFIX_PATTERN, LICENSE_KEYS, defaultDoi, normalizeIssn, referenceLines, splitAuthors } from "./scholarly";
 
 /** API error codes of the admin calls (the `error` of `{ error }`). */
 export const ADMIN_ERROR_CODES = [
@@ -39,48 +41,6 @@ export const ADMIN_ERROR_CODES = [
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 
-const INVALID = "invalid_input";
-
-// ---- Shared field rules ---------------------------------------------------------------------------------
-
-/** Trimmed text of at most `max` characters; empty allowed. */
-const text = (max: number) => z.string({ error: INVALID }).trim().max(max, INVALID);
-/** Trimmed, non-empty text of at most `max` characters. */
-const requiredText = (max: number) => text(max).min(1, INVALID);
-/**
- * Text printed on documents and matched by name (authors, titles, editors): invisible characters removed before
- * the checks (invisible-text.ts), so "Maria\u200e Rossi" is stored as "Maria Rossi".
- */
-const visibleText = (max: number) => z.string({ error: INVALID }).transform(stripInvisible).pipe(text(max));
-const requiredVisibleText = (max: number) => visibleText(max).pipe(z.string().min(1, INVALID));
-
-/** A whole number sent as a JSON number or as digits in a form field. */
-const wholeNumber = (min: number, max: number, code: string = INVALID) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: code }).int(code).min(min, code).max(max, code),
-  );
-
-export const YEAR_MIN = 1900;
-/** Issues and articles may be dated at most one year ahead. */
-export const maxYear = (): number => new Date().getUTCFullYear() + 1;
-const year = () => wholeNumber(YEAR_MIN, 9999).refine((y) => y <= maxYear(), INVALID);
-export const VOLUME_MAX = 9999;
-export const ISSUE_MAX = 999;
-
-/** Rich text (title, abstract, post, home content, address): stored sanitized to the allowlist of rich-text.ts. */
-const richText = (max: number) => text(max).transform((v) => sanitizeRichText(v));
-/** Rich text that must still say something once sanitized (a title of only `<script>` is empty). */
-const requiredRichText = (max: number) => richText(max).refine((v) => richTextToPlain(v) !== "", INVALID);
-/**
- * A rich-text title: sanitized, then invisible characters removed from the result, whose character references
- * are decoded by then (so "&#847;" or "&#xFE0F;" cannot slip past as text), then trimmed again; must say something.
- */
-const requiredVisibleRichText = (max: number) =>
-  text(max)
-    .transform((v) => sanitizeRichText(stripInvisible(sanitizeRichText(v))))
-    .refine((v) => richTextToPlain(v) !== "", INVALID);
-
 /** The fields of `names` that a body sends (undefined ones left out): a form's own fields, anything else ignored. */
 export function sentFields<K extends string>(body: Record<string, unknown>, names: readonly K[]): Partial<Record<K, unknown>> {
   const out: Partial<Record<K, unknown>> = {};
@@ -100,117 +60,7 @@ export type CreateIssueInput = z.input<typeof createIssueSchema>;
 /** The columns a new issue sets (each field is the issue column of its name). */
 export type IssueFields = z.output<typeof createIssueSchema>;
 
-// ---- Articles ---------------------------------------------------------------------------------------------
-
-/**
- * Transaction id (docs/decisions/0023-article-rules.md): 4 to 64 characters of ASCII letters, digits, "-", "_"
- * and "/", starting and ending with a letter or digit. Compared exactly as typed (after trimming).
- */
-export const TXNID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_\-/]{2,62}[A-Za-z0-9]$/;
-/** Page range "first-last" (e.g. 73-80), first <= last; an en dash and spaces around the dash are accepted. */
-export const PAGENUMBER_PATTERN = /^(\d{1,6})\s*[-\u2013]\s*(\d{1,6})$/;
-/** Publication date as the date input sends it. */
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export const txnidField = z.string({ error: "invalid_txnid" }).trim().regex(TXNID_PATTERN, "invalid_txnid");
-
-/** "73-80" (also "73 – 80"), normalised to "73-80". */
-export const pagenumberField = z
-  .string({ error: "invalid_pagenumber" })
-  .trim()
-  .transform((v, ctx) => {
-    const m = PAGENUMBER_PATTERN.exec(v);
-    if (!m || Number(m[1]) > Number(m[2])) {
-      ctx.addIssue({ code: "custom", message: "invalid_pagenumber" });
-      return z.NEVER;
-    }
-    return `${Number(m[1])}-${Number(m[2])}`;
-  });
-
-const publishdateField = z
-  .string({ error: INVALID })
-  .trim()
-  .refine((v) => {
-    const m = DATE_PATTERN.exec(v);
-    if (!m) return false;
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && Number(m[1]) >= YEAR_MIN;
-  }, INVALID);
-
-const ptypeField = z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(PAYMENT_TYPES, { error: INVALID }));
-
-/** A language tag ("en", "pt-BR"); empty allowed where a default applies. */
-const languageField = text(35).refine((v) => v === "" || LANGUAGE_PATTERN.test(v), INVALID);
-
-/** Trimmed text that `normalize` turns into its stored form; empty allowed; anything else fails with `code`. */
-const normalizedText = (max: number, normalize: (v: string) => string | null, code: string) =>
-  text(max).transform((v, ctx) => {
-    if (v === "") return "";
-    const out = normalize(v);
-    if (out === null) {
-      ctx.addIssue({ code: "custom", message: code });
-      return z.NEVER;
-    }
-    return out;
-  });
-
-/** "10.1234/abc", also pasted as https://doi.org/...; empty means "prefix + reference number". */
-const doiField = normalizedText(300, normalizeDoi, "invalid_doi");
-
-/**
- * Per author, in authorname order: optional affiliation and ORCID iD (checksum checked, stored as
- * 0000-0000-0000-0000). Sent as a JSON array (a string in multipart forms).
- */
-export const authorDetailsField = z.preprocess(
-  (v) => {
-    if (typeof v !== "string") return v;
-    try {
-      return JSON.parse(v || "[]");
-    } catch {
-      return null;
-    }
-  },
-  z
-    .array(
-      z.object({
-        affiliation: text(500).default(""),
-        orcid: normalizedText(60, normalizeOrcid, "invalid_orcid").default(""),
-      }),
-      { error: INVALID },
-    )
-    .max(100, INVALID),
-);
-
-/**
- * The article's form fields (SPEC §3 names, the API contract) with their rules: the one list of what an article
- * form may send. Each is stored in the column of the same name (worker/data/schema.ts), but for `references`
- * (referenceList) and `author_details` (authorDetails); articleColumnsOf and articleFormOf convert, and a field
- * with no column of its name is a type error there.
- */
-const articleFields = {
-  title: requiredVisibleRichText(2000),
-  abstract: requiredRichText(60_000),
-  authorname: requiredVisibleText(1000),
-  refnumber: z.string({ error: INVALID }).trim().regex(REFNUMBER_PATTERN, INVALID),
-  txnid: txnidField,
-  ptype: ptypeField,
-  pagenumber: pagenumberField,
-  publishdate: publishdateField,
-  year: year(),
-  volume: wholeNumber(0, VOLUME_MAX),
-  issue: wholeNumber(0, ISSUE_MAX),
-  email: text(254),
-  country: text(100).default(""),
-  keywords: text(1000).default(""),
-  subject: text(300).default(""),
-  mobile: text(50).default(""),
-  description: text(5000).default(""),
-  doi: doiField.default(""),
-  language: languageField.default(""),
-  /** One reference per line. */
-  references: text(100_000).default(""),
-  author_details: authorDetailsField.default([]),
-};
+// ---- Articles (their form's fields and rules: contract/article-form.ts) -------------------------------------
 
 /** POST /api/admin/articles/{id}/status: the issue table's Enable/Disable (issue 26 item 4). */
 export const articleStatusSchema = z.object({ status: z.enum([STATUS_ENABLED, STATUS_DISABLED], { error: INVALID }) });
@@ -219,19 +69,6 @@ export const articleStatusSchema = z.object({ status: z.enum([STATUS_ENABLED, ST
 export function alignAuthorDetails(authorname: string, details: { affiliation: string; orcid: string }[]) {
   return splitAuthors(authorname).map((_, i) => ({ affiliation: details[i]?.affiliation ?? "", orcid: details[i]?.orcid ?? "" }));
 }
-
-/** POST /api/admin/archives/ fields (the PDF comes separately as pdfFile). SPEC §5: email is required on add. */
-export const articleAddSchema = z.object({ ...articleFields, email: requiredText(254) });
-/**
- * POST /api/archives/{id} fields. The server merges the sent fields over the stored article, then checks the
- * whole with this schema: a field left out keeps its value. SPEC §5: email is optional on edit.
- */
-export const articleEditSchema = z.object({ ...articleFields, email: text(254).default("") });
-export type ArticleAddInput = z.input<typeof articleAddSchema>;
-export type ArticleFields = z.output<typeof articleAddSchema>;
-export type ArticleFormField = keyof typeof articleFields;
-/** The names of the article form's fields, in the order of articleFields. */
-export const ARTICLE_FORM_FIELDS = Object.keys(articleFields) as ArticleFormField[];
 
 /**
  * A checked form as the columns it writes. An empty DOI becomes the journal's DOI prefix + reference number
@@ -268,7 +105,7 @@ export const editorSchema = z.object({
   post: z.enum(DESIGNATIONS, { error: INVALID }),
   /** The affiliation: plain text (rendered as text, never as HTML). */
   content: requiredVisibleText(2000),
-  category: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(EDITOR_CATEGORIES, { error: INVALID })),
+  category: choice(EDITOR_CATEGORIES),
   email: text(254).default(""),
   phone: text(50).default(""),
   country: visibleText(100).default(""),
@@ -322,7 +159,7 @@ export const settingsSchema = z
     license: z.enum(LICENSE_KEYS, { error: INVALID }),
     issn_print: issnField,
     issn_online: issnField,
-    language: languageField.refine((v) => v !== "", INVALID),
+    language: languageField().refine((v) => v !== "", INVALID),
   })
   .partial();
 export type SettingsInput = z.input<typeof settingsSchema>;

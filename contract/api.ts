@@ -1,6 +1,7 @@
 // The JSON shapes the API answers with: the contract between the Worker and the SPA (see docs/api.md).
 import { z } from "zod";
 import type { ArticleAuthor } from "./scholarly";
+import { articleFormAnswerShape } from "./article-form";
 
 /** Every error answer: `{ "error": "<code>" }` with a fitting HTTP status. */
 export interface ErrorBody {
@@ -187,14 +188,13 @@ export const publicArticleDetailSchema = publicArticleSchema.extend({
 });
 export type ArticleDetail = z.infer<typeof publicArticleDetailSchema>;
 
-/** An article as journal staff see it: every column but the internal ones (plain-text copies, title key). */
+/**
+ * An article as journal staff see it: every field of its form (contract/article-form.ts, so the edit form can show
+ * each) and the staff columns; not the internal ones (plain-text copies, title key, the txnid claim).
+ */
 export const adminArticleSchema = publicArticleSchema.extend({
+  ...articleFormAnswerShape(),
   status: str,
-  txnid: str,
-  ptype: str,
-  email: str,
-  mobile: str,
-  description: str,
   createdby: str,
   creation: str,
   modifiedby: str,

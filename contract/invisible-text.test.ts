@@ -1,7 +1,8 @@
 // Invisible characters: removed when saved, when drawn and when a name is compared (both sides).
 import { describe, expect, it } from "vitest";
 import { nameMatchKey, stripInvisible } from "./invisible-text";
-import { articleAddSchema, editorSchema } from "./admin";
+import { editorSchema } from "./admin";
+import { articleAddSchema } from "./article-form";
 
 describe("invisible characters", () => {
   it("removes bidi marks, zero-width characters, word joiners, CGJ, soft hyphens and BOMs", () => {

@@ -1,7 +1,8 @@
 // /admin/archives (SPEC §2, §5, §8): the issue list and the 'Add New' issue form.
 import { useState, type FormEvent } from "react";
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from "react-router";
-import { createIssueSchema, ISSUE_MAX, VOLUME_MAX } from "#contract/admin";
+import { createIssueSchema } from "#contract/admin";
+import { ISSUE_MAX, VOLUME_MAX } from "#contract/field-rules";
 import { adminJson } from "./admin-api";
 import { saveErrorMessage } from "./save-errors";
 import { EmptyState, Field, Flash, PageHeader, useTitle } from "./admin-ui";

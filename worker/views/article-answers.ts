@@ -13,7 +13,7 @@ import {
   type ArticleDetail,
   type SearchPageOf,
 } from "#contract/api";
-import type { ArticleFormField } from "#contract/admin";
+import type { ArticleFormField } from "#contract/article-form";
 import { articleAuthors, referenceLines } from "#contract/scholarly";
 import { articlePath } from "#contract/citation";
 

@@ -1,44 +1,27 @@
-// The add/edit article form: every field of SPEC §5 in four sections and the PDF; checked with the shared schema
-// before sending; the upload shows its progress; a save opens the success modal (SPEC §4).
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
+// The add/edit article form: every field of its description (contract/article-form.ts, SPEC §5) in its sections,
+// then the PDF; checked with the shared schema before sending; the upload shows its progress; a save opens the
+// success modal (SPEC §4).
+import { useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import type { Editor } from "@tiptap/react";
+import type { ArticleFormValues } from "#contract/article-form";
 import type { AdminArticle, ArticleSaved } from "#contract/api";
 import { uploadForm } from "../admin-api";
 import { Flash, PageHeader, useTitle, type FlashMessage } from "../admin-ui";
-import { DraftNotice, SelectField, SubmitButton, TextField, useZodForm } from "../form-kit";
+import { DraftNotice, SubmitButton, useZodForm } from "../form-kit";
 import { pad } from "../format";
 import { issuePath } from "../paths";
-import { RichTextField } from "../rich-text-field";
 import { articleErrorMessage, ERROR_FIELD, FIELD_LABELS, problemText, refusalMessage } from "./messages";
 import { saveErrorDetail } from "../save-errors";
+import { ArticleSections, FormSection, useEditorRefs } from "./article-sections";
 import { PdfField } from "./pdf-field";
-import { ArticleScholarlyFields } from "./scholarly-fields";
 import { SuccessDialog, type Saved } from "./success-dialog";
 import { isEmpty, requiredFields, schemaFor, type FormMode } from "./validation";
-import { formDataOf, FORM_ORDER, fromArticle, type ArticleValues, type FieldName } from "./values";
+import { formDataOf, FORM_ORDER, fromArticle, isRichText, type FieldName } from "./values";
 
-const PAYMENT_TYPES = [
-  { value: "paid", label: "Paid" },
-  { value: "free", label: "Free" },
-];
-
-function FormSection(props: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="panel form__section" aria-labelledby={props.id}>
-      <h2 id={props.id} className="form__section-title">
-        {props.title}
-      </h2>
-      {props.children}
-    </section>
-  );
-}
-
-export function ArticleForm({ mode, initial, article }: { mode: FormMode; initial: ArticleValues; article: AdminArticle | null }) {
+export function ArticleForm({ mode, initial, article }: { mode: FormMode; initial: ArticleFormValues; article: AdminArticle | null }) {
   const [file, setFile] = useState<File | null>(null);
-  const titleEditor = useRef<Editor | null>(null);
-  const abstractEditor = useRef<Editor | null>(null);
-  const form = useZodForm<ArticleValues, FieldName>({
+  const editorRef = useEditorRefs();
+  const form = useZodForm<ArticleFormValues, FieldName>({
     initial,
     schema: schemaFor(mode),
     required: requiredFields(mode),
@@ -50,8 +33,7 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
     draft:
       mode === "add" ? `article:add:${initial.year}/${initial.volume}/${initial.issue}` : `article:${article?.id}:${article?.modification}`,
     focus: (name, id) => {
-      if (name === "title") titleEditor.current?.commands.focus();
-      else if (name === "abstract") abstractEditor.current?.commands.focus();
+      if (name !== "pdfFile" && isRichText(name)) editorRef(name).current?.commands.focus();
       else document.getElementById(id)?.focus();
     },
   });
@@ -77,12 +59,8 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
   async function send() {
     setProgress(0);
     const path = mode === "add" ? "/api/admin/archives/" : `/api/archives/${article!.id}`;
-    const body = await uploadForm<Partial<ArticleSaved> & Partial<AdminArticle>>(
-      path,
-      formDataOf(form.values, file!, mode === "edit" ? stamp : ""),
-      setProgress,
-    );
-    const result = (body?.article ?? (body as AdminArticle | null)) || null;
+    const body = await uploadForm<ArticleSaved>(path, formDataOf(form.values, file!, mode === "edit" ? stamp : ""), setProgress);
+    const result = body?.article ?? null;
     setSaved({ article: result, warnings: body?.warnings ?? [] });
     setDialogOpen(true);
     form.setFlash({ kind: "success", text: savedText });
@@ -116,11 +94,6 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
       },
     });
 
-  const text = (
-    name: keyof ArticleValues,
-    opts: { required?: boolean; hint?: string; type?: string; autoComplete?: string; inputMode?: "numeric" | "email" } = {},
-  ) => <TextField field={form.field(name)} label={FIELD_LABELS[name]} {...opts} />;
-
   return (
     <>
       <PageHeader
@@ -137,52 +110,7 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
         <DraftNotice draft={form.draft} note="They are not saved yet. The PDF file must be picked again." />
       </div>
       <form className="form" onSubmit={submit} noValidate aria-busy={form.busy || undefined}>
-        <FormSection id={`${id}-s-article`} title="Article">
-          <RichTextField field={form.field("title")} label="Title" required inline editorRef={titleEditor} />
-          <RichTextField field={form.field("abstract")} label="Abstract" required editorRef={abstractEditor} />
-          {text("authorname", { required: true, hint: "Separate several authors with commas." })}
-          <div className="grid-2">
-            {text("keywords", { hint: "Comma separated." })}
-            {text("subject")}
-          </div>
-        </FormSection>
-
-        <FormSection id={`${id}-s-pub`} title="Publication">
-          <div className="grid-3">
-            {text("refnumber", { required: true })}
-            {text("pagenumber", { required: true, hint: "For example 73-80." })}
-            {text("publishdate", { required: true, type: "date" })}
-          </div>
-          {mode === "add" ? (
-            <p className="form__static">
-              Published in <strong>{inIssue}</strong>
-            </p>
-          ) : (
-            <div className="grid-3">
-              {text("year", { required: true, inputMode: "numeric" })}
-              {text("volume", { required: true, inputMode: "numeric" })}
-              {text("issue", { required: true, inputMode: "numeric" })}
-            </div>
-          )}
-        </FormSection>
-
-        <ArticleScholarlyFields idPrefix={id} authorname={form.values.authorname} field={form.field} />
-
-        <FormSection id={`${id}-s-pay`} title="Payment and author">
-          <div className="grid-2">
-            <SelectField field={form.field("ptype")} label="Payment type" required options={PAYMENT_TYPES} />
-            {text("txnid", { required: true })}
-          </div>
-          <div className="grid-2">
-            {text("email", {
-              required: mode === "add",
-              type: "email",
-              inputMode: "email",
-              hint: mode === "edit" ? "Optional." : undefined,
-            })}
-            {text("country", { autoComplete: "country-name" })}
-          </div>
-        </FormSection>
+        <ArticleSections idPrefix={id} mode={mode} values={form.values} field={form.field} editorRef={editorRef} inIssue={inIssue} />
 
         <FormSection id={`${id}-s-file`} title="PDF file">
           <PdfField

@@ -1,8 +1,10 @@
 // What the article form says: SPEC §8's messages for the server's error codes, the field each code points at,
-// the texts beside fields the shared schema refuses, and the fields' names in "… is required.".
+// the texts beside fields the shared schema refuses, and the fields' names in "… is required." (both from the form's
+// description, contract/article-form.ts).
 import type { z } from "zod";
 import { saveErrorMessage } from "../save-errors";
-import type { FieldName } from "./values";
+import { articleFieldSpec } from "#contract/article-form";
+import { FORM_ORDER, type FieldName } from "./values";
 
 export const FILE_TOO_LARGE = "File size exceeds the limit of 5 MB.";
 
@@ -48,23 +50,14 @@ export const ERROR_FIELD: Partial<Record<string, FieldName>> = {
   invalid_orcid: "author_details",
 };
 
-/** Texts beside a refused field, by the issue's code or by "<field>:". */
-const FIELD_PROBLEMS: Record<string, string> = {
-  invalid_txnid: "Invalid transaction id",
-  invalid_pagenumber: "Invalid page number",
-  "refnumber:": "Use up to 100 letters, digits, '.', '-' or '_' (it becomes the file name).",
-  "publishdate:": "Enter a valid date.",
-  "year:": "Enter a valid year.",
-  "volume:": "Enter a whole number, 0 or more.",
-  "issue:": "Enter a whole number, 0 or more.",
-  "email:": "This email is too long.",
-  invalid_doi: "Enter a DOI such as 10.12345/abc.1, or leave it empty.",
+/** Texts beside a refused field for a code that says more than its field's `problem` (contract/article-form.ts). */
+const CODE_PROBLEMS: Record<string, string> = {
   invalid_orcid: "An ORCID iD is 16 digits (the last may be X) with a valid check digit, e.g. 0000-0002-1825-0097.",
-  "language:": "Enter a language code such as en or pt-BR.",
 };
 
 export function problemText(name: FieldName, issue: z.core.$ZodIssue): string {
-  return FIELD_PROBLEMS[issue.message] ?? FIELD_PROBLEMS[`${name}:`] ?? "Check this value.";
+  const problem = name === "pdfFile" ? undefined : articleFieldSpec(name).problem;
+  return CODE_PROBLEMS[issue.message] ?? problem ?? "Check this value.";
 }
 
 /** The form's message for refused fields: the SPEC §8 text when it names the first problem, else a general one. */
@@ -74,25 +67,7 @@ export function refusalMessage(firstProblem: string): string {
     : "Please correct the highlighted fields.";
 }
 
-export const FIELD_LABELS: Record<FieldName, string> = {
-  title: "Title",
-  abstract: "Abstract",
-  authorname: "Author name",
-  refnumber: "Reference number",
-  txnid: "Transaction ID",
-  ptype: "Payment type",
-  pagenumber: "Page number",
-  publishdate: "Date",
-  year: "Year",
-  volume: "Volume",
-  issue: "Issue",
-  email: "Email",
-  country: "Country",
-  keywords: "Keywords",
-  subject: "Subject",
-  doi: "DOI",
-  language: "Language",
-  references: "References",
-  author_details: "Authors' affiliations and ORCID iDs",
-  pdfFile: "PDF file",
-};
+/** Each field's name in words ("… is required."), from the form's description; the PDF's own. */
+export const FIELD_LABELS = Object.fromEntries(
+  FORM_ORDER.map((name) => [name, name === "pdfFile" ? "PDF file" : articleFieldSpec(name).label]),
+) as Record<FieldName, string>;

@@ -4,7 +4,7 @@
 import { Link, useLoaderData, useParams, useRevalidator, useRouteError, type LoaderFunctionArgs } from "react-router";
 import type { AdminArticle } from "#contract/api";
 import { ApiError, errorCode } from "../admin-api";
-import { maxYear } from "#contract/admin";
+import { maxYear } from "#contract/field-rules";
 import { ErrorState, PageHeader } from "../admin-ui";
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
@@ -25,7 +25,7 @@ export async function addLoader({ request, params }: LoaderFunctionArgs) {
 function AddArticle() {
   const params = useParams();
   const [year, volume, issue] = [digits(params.year), digits(params.volume), digits(params.issue)];
-  return <ArticleForm key={`add:${year}/${volume}/${issue}`} mode="add" initial={emptyValues(year, volume, issue)} article={null} />;
+  return <ArticleForm key={`add:${year}/${volume}/${issue}`} mode="add" initial={emptyValues({ year, volume, issue })} article={null} />;
 }
 
 export function loader({ request, params }: LoaderFunctionArgs) {

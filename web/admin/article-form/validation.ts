@@ -1,33 +1,22 @@
-// The article form's rules: SPEC §5's required fields (email only when adding; year, volume and issue only when
-// editing), the shared zod schema the server runs, and the PDF check done when a file is picked.
-import { articleAddSchema, articleEditSchema } from "#contract/admin";
+// The article form's rules, from its description (contract/article-form.ts): a field is required where its rule
+// refuses an empty value (SPEC §5: the email only when adding), the PDF always; the schema the server runs; and the
+// PDF check done when a file is picked.
+import { ARTICLE_FORM_FIELDS, articleAddSchema, articleEditSchema, isRequiredField, type ArticleFormValues } from "#contract/article-form";
 import { PDF_MAX_BYTES } from "#contract/constants";
 import { richTextToPlain } from "#contract/rich-text";
 import { FILE_TOO_LARGE } from "./messages";
-import type { ArticleValues, FieldName } from "./values";
+import { isRichText, type FieldName } from "./values";
 
 export type FormMode = "add" | "edit";
 
-const ALWAYS_REQUIRED: FieldName[] = [
-  "title",
-  "abstract",
-  "txnid",
-  "ptype",
-  "publishdate",
-  "authorname",
-  "pagenumber",
-  "refnumber",
-  "pdfFile",
-];
-
 export function requiredFields(mode: FormMode): FieldName[] {
-  return [...ALWAYS_REQUIRED, ...(mode === "add" ? (["email"] as const) : (["year", "volume", "issue"] as const))];
+  return [...ARTICLE_FORM_FIELDS.filter((name) => isRequiredField(name, mode)), "pdfFile"];
 }
 
 /** Empty as SPEC §5 means it: rich text that says nothing counts as empty, the PDF when none is picked. */
-export function isEmpty(name: FieldName, values: ArticleValues, file: File | null): boolean {
+export function isEmpty(name: FieldName, values: ArticleFormValues, file: File | null): boolean {
   if (name === "pdfFile") return !file;
-  if (name === "title" || name === "abstract") return !richTextToPlain(values[name]);
+  if (isRichText(name)) return !richTextToPlain(values[name]);
   return !values[name].trim();
 }
 

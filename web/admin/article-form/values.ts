@@ -1,107 +1,63 @@
-// The article form's values (SPEC §5 fields plus the scholarly metadata), from a stored article and back to the
-// multipart body the API takes.
+// The article form's values, made from its one description (contract/article-form.ts): a new article's, a stored
+// article's (the staff answer carries every form field), and the multipart body a save sends.
+import { ARTICLE_FORM_FIELDS, articleFieldSpec, type ArticleFormField, type ArticleFormValues } from "#contract/article-form";
 import type { AdminArticle } from "#contract/api";
 import { todayIso } from "../format";
-import type { ScholarlyValues } from "./scholarly-fields";
-
-export interface ArticleValues extends ScholarlyValues {
-  title: string;
-  abstract: string;
-  authorname: string;
-  refnumber: string;
-  txnid: string;
-  ptype: string;
-  pagenumber: string;
-  publishdate: string;
-  year: string;
-  volume: string;
-  issue: string;
-  email: string;
-  country: string;
-  keywords: string;
-  subject: string;
-}
 
 /** A value field, or the PDF file (kept apart: it is a File). */
-export type FieldName = keyof ArticleValues | "pdfFile";
+export type FieldName = ArticleFormField | "pdfFile";
 
-/** Fields in the order the form shows them (errors are listed and focused in this order). */
-export const FORM_ORDER: FieldName[] = [
-  "title",
-  "abstract",
-  "authorname",
-  "keywords",
-  "subject",
-  "refnumber",
-  "pagenumber",
-  "publishdate",
-  "year",
-  "volume",
-  "issue",
-  "ptype",
-  "txnid",
-  "email",
-  "country",
-  "doi",
-  "language",
-  "author_details",
-  "references",
-  "pdfFile",
-];
+/** Fields in the order the form shows them (errors are listed and focused in this order); the PDF comes last. */
+export const FORM_ORDER: readonly FieldName[] = [...ARTICLE_FORM_FIELDS, "pdfFile"];
 
-/** A new article in the given issue, dated today. */
-export function emptyValues(year: string, volume: string, issue: string): ArticleValues {
-  return {
-    title: "",
-    abstract: "",
-    authorname: "",
-    refnumber: "",
-    txnid: "",
-    ptype: "paid",
-    pagenumber: "",
-    publishdate: todayIso(),
-    year,
-    volume,
-    issue,
-    email: "",
-    country: "",
-    keywords: "",
-    subject: "",
-    doi: "",
-    language: "",
-    references: "",
-    author_details: "[]",
-  };
+const valuesOf = (value: (name: ArticleFormField) => string) =>
+  Object.fromEntries(ARTICLE_FORM_FIELDS.map((name) => [name, value(name)])) as ArticleFormValues;
+
+/** Title and abstract: edited as rich text, sent as typed. */
+export const isRichText = (name: ArticleFormField) => {
+  const control = articleFieldSpec(name).control;
+  return control === "richText" || control === "inlineRichText";
+};
+
+/** A new article in the route's issue: dated today, the first of each choice, nothing else filled in. */
+export function emptyValues(route: Partial<Record<ArticleFormField, string>>): ArticleFormValues {
+  return valuesOf((name) => {
+    const spec = articleFieldSpec(name);
+    if (spec.fromRoute) return route[name] ?? "";
+    if (spec.control === "date") return todayIso();
+    if (spec.control === "choice") return spec.options?.[0]?.value ?? "";
+    if (spec.control === "authorDetails") return "[]";
+    return "";
+  });
 }
 
-export function fromArticle(a: AdminArticle): ArticleValues {
-  return {
-    title: a.title ?? "",
-    abstract: a.abstract ?? "",
-    authorname: a.authorname ?? "",
-    refnumber: a.refnumber ?? "",
-    txnid: a.txnid ?? "",
-    ptype: a.ptype === "free" ? "free" : "paid",
-    pagenumber: a.pagenumber ?? "",
-    publishdate: (a.publishdate ?? "").slice(0, 10) || todayIso(),
-    year: String(a.year ?? ""),
-    volume: String(a.volume ?? ""),
-    issue: String(a.issue ?? ""),
-    email: a.email ?? "",
-    country: a.country ?? "",
-    keywords: a.keywords ?? "",
-    subject: a.subject ?? "",
-    doi: a.doi ?? "",
-    language: a.language ?? "",
-    references: (a.references ?? []).join("\n"),
-    author_details: JSON.stringify((a.authors ?? []).map(({ affiliation, orcid }) => ({ affiliation, orcid }))),
-  };
+/** A stored article as the form shows it: each field from the staff answer's field of its name. */
+export function fromArticle(article: AdminArticle): ArticleFormValues {
+  const stored = article as unknown as Record<ArticleFormField, unknown>;
+  return valuesOf((name) => {
+    const spec = articleFieldSpec(name);
+    const value = stored[name];
+    switch (spec.control) {
+      case "date":
+        return String(value).slice(0, 10) || todayIso();
+      case "choice": {
+        const known = spec.options?.find((option) => option.value === String(value).toLowerCase());
+        return (known ?? spec.options?.[0])?.value ?? "";
+      }
+      case "list":
+        return (value as string[]).join("\n");
+      case "authorDetails":
+        return JSON.stringify(article.authors.map(({ affiliation, orcid }) => ({ affiliation, orcid })));
+      default:
+        return String(value);
+    }
+  });
 }
 
 /** The multipart body of a save: every value (rich text as typed, the rest trimmed), the PDF, the edited version. */
-export function formDataOf(values: ArticleValues, file: File, stamp: string): FormData {
+export function formDataOf(values: ArticleFormValues, file: File, stamp: string): FormData {
   const form = new FormData();
-  for (const [name, value] of Object.entries(values)) form.append(name, name === "title" || name === "abstract" ? value : value.trim());
+  for (const name of ARTICLE_FORM_FIELDS) form.append(name, isRichText(name) ? values[name] : values[name].trim());
   form.append("pdfFile", file, file.name);
   if (stamp) form.append("modification", stamp);
   return form;

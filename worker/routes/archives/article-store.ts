@@ -18,7 +18,8 @@ import { deleteArticle, findArticleConflict, findArticleNaming, insertArticle, u
 import { afterAdminWrite } from "../../data/admin-events.repo";
 import { richTextToPlain } from "#contract/rich-text";
 import { STATUS_ENABLED } from "#contract/constants";
-import { articleColumnsOf, type ArticleFields } from "#contract/admin";
+import { articleColumnsOf } from "#contract/admin";
+import type { ArticleFields } from "#contract/article-form";
 
 const PDF = "application/pdf";
 

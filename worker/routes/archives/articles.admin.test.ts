@@ -19,6 +19,7 @@ import { adminToken, bearer } from "../../../tests/api/auth-fixtures";
 import { articles } from "../../data/schema";
 import { fileKeys } from "../../files/keys";
 import { PDF_MAX_BYTES } from "#contract/constants";
+import { ARTICLE_FORM_FIELDS, articleFieldSpec } from "#contract/article-form";
 
 const YEAR = 2024;
 
@@ -424,6 +425,35 @@ describe("POST /api/archives/{id} (edit article)", () => {
     const partial = await editArticle(c, article.id, form({ keywords: "only this" }, null));
     expect(partial.body.article).toMatchObject({ title: "A <sup>new</sup> title", keywords: "only this", refnumber: fields.refnumber });
     await expectConsistent(c.j);
+  });
+
+  it("answers staff every field its form saved, each under the field's name (contract/article-form.ts)", async () => {
+    const c = await setup();
+    const given = validFields({
+      doi: "10.1234/abc.1",
+      language: "pt-BR",
+      references: "First cited work.\nSecond cited work.",
+      author_details: JSON.stringify([
+        { affiliation: "University of Pune", orcid: "0000-0002-1825-0097" },
+        { affiliation: "", orcid: "" },
+      ]),
+      mobile: "+44 20 7946 0000",
+      description: "Invoice sent",
+    });
+    // A plain-text field added to the form later is sent too, with a value of its own.
+    const sent = Object.fromEntries(ARTICLE_FORM_FIELDS.map((name) => [name, given[name] ?? `Some ${name}`]));
+    const added = await addArticle(c, form(sent));
+    expect(added.status).toBe(201);
+    const stored = await getJson(c.j.host, `/api/admin/articles/${added.body.article.id}`, { headers: bearer(c.token) });
+    for (const name of ARTICLE_FORM_FIELDS) {
+      const control = articleFieldSpec(name).control;
+      const answered =
+        control === "authorDetails"
+          ? JSON.stringify(stored.body.authors.map(({ affiliation, orcid }: Record<string, string>) => ({ affiliation, orcid })))
+          : stored.body[name];
+      const expected = control === "number" ? Number(sent[name]) : control === "list" ? sent[name].split("\n") : sent[name];
+      expect(answered, name).toEqual(expected);
+    }
   });
 
   it("replaces the PDF under a new name and deletes the old object after the row switched", async () => {

@@ -1,0 +1,312 @@
+// The article form, described once (docs/decisions/0180-article-form-descriptor.md). Each field of ARTICLE_FORM
+// has the rule the Worker enforces (and the admin runs before sending), its label, its section and width, the
+// control that edits it, and the texts beside it. In the order written here the form shows them. Derived from it:
+// the API's add and edit schemas (contract/admin.ts), the staff answer's fields (contract/api.ts), and the admin
+// form's values, labels, order, required marks and layout (web/admin/article-form). A field is stored in the
+// column of its name (worker/data/form-columns.ts checks it), so adding one touches the migration,
+// worker/data/schema.ts and this list.
+import { z } from "zod";
+import { PAYMENT_TYPES } from "./constants";
+import {
+  INVALID,
+  ISSUE_MAX,
+  VOLUME_MAX,
+  choice,
+  isoDate,
+  languageField,
+  normalizedText,
+  requiredRichText,
+  requiredText,
+  requiredVisibleRichText,
+  requiredVisibleText,
+  text,
+  wholeNumber,
+  year,
+} from "./field-rules";
+import { REFNUMBER_PATTERN } from "./refnumber";
+import { normalizeDoi, normalizeOrcid } from "./scholarly";
+
+/**
+ * Transaction id (docs/decisions/0023-article-rules.md): 4 to 64 characters of ASCII letters, digits, "-", "_"
+ * and "/", starting and ending with a letter or digit. Compared exactly as typed (after trimming).
+ */
+export const TXNID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_\-/]{2,62}[A-Za-z0-9]$/;
+/** Page range "first-last" (e.g. 73-80), first <= last; an en dash and spaces around the dash are accepted. */
+export const PAGENUMBER_PATTERN = /^(\d{1,6})\s*[-\u2013]\s*(\d{1,6})$/;
+
+export const txnidField = z.string({ error: "invalid_txnid" }).trim().regex(TXNID_PATTERN, "invalid_txnid");
+
+/** "73-80" (also "73 – 80"), normalised to "73-80". */
+export const pagenumberField = z
+  .string({ error: "invalid_pagenumber" })
+  .trim()
+  .transform((v, ctx) => {
+    const m = PAGENUMBER_PATTERN.exec(v);
+    if (!m || Number(m[1]) > Number(m[2])) {
+      ctx.addIssue({ code: "custom", message: "invalid_pagenumber" });
+      return z.NEVER;
+    }
+    return `${Number(m[1])}-${Number(m[2])}`;
+  });
+
+/**
+ * Per author, in authorname order: optional affiliation and ORCID iD (checksum checked, stored as
+ * 0000-0000-0000-0000). Sent as a JSON array (a string in multipart forms).
+ */
+export const authorDetailsField = z.preprocess(
+  (v) => {
+    if (typeof v !== "string") return v;
+    try {
+      return JSON.parse(v || "[]");
+    } catch {
+      return null;
+    }
+  },
+  z
+    .array(
+      z.object({
+        affiliation: text(500).default(""),
+        orcid: normalizedText(60, normalizeOrcid, "invalid_orcid").default(""),
+      }),
+      { error: INVALID },
+    )
+    .max(100, INVALID),
+);
+
+/** The form's sections, in order, with their headings (the PDF comes last, in a section of its own). */
+export const ARTICLE_SECTIONS = {
+  article: "Article",
+  publication: "Publication",
+  scholarly: "Scholarly metadata",
+  payment: "Payment and author",
+} as const;
+export type ArticleSection = keyof typeof ARTICLE_SECTIONS;
+
+/**
+ * What edits a field, which also says how its stored value becomes form text: `text` as stored (the default);
+ * `richText` / `inlineRichText` in the rich-text editor (an abstract, a one-line title); `number` as digits;
+ * `date` as YYYY-MM-DD, a new article's is today; `choice` one of `options`, a new article's the first;
+ * `multiline` a textarea of text as stored; `list` a textarea of one entry per line (answered as a list);
+ * `authorDetails` one row per author of authorname (answered within `authors`).
+ */
+export type ArticleControl =
+  | "text"
+  | "email"
+  | "tel"
+  | "richText"
+  | "inlineRichText"
+  | "number"
+  | "date"
+  | "choice"
+  | "multiline"
+  | "list"
+  | "authorDetails";
+
+export interface ArticleFieldSpec {
+  label: string;
+  /** The rule on add and edit; the field is required where it refuses an empty value. */
+  rule: z.ZodType;
+  /** A different rule when adding (SPEC §5: the email is required on add only). */
+  addRule?: z.ZodType;
+  section: ArticleSection;
+  control?: ArticleControl;
+  /** The choices of a `choice` field. */
+  options?: readonly { value: string; label: string }[];
+  /** Of the section's six columns, how many it takes (default all; one column on a phone). */
+  width?: 2 | 3 | 6;
+  hint?: string;
+  /** The text beside the field when its rule refuses what was typed (default "Check this value."). */
+  problem?: string;
+  autoComplete?: string;
+  /** Set by the page's route when adding (the issue the article is filed under): shown, not typed. */
+  fromRoute?: true;
+}
+
+/** The article form's fields (SPEC §3 names, the API contract), in the order the form shows them. */
+export const ARTICLE_FORM = {
+  title: { label: "Title", rule: requiredVisibleRichText(2000), section: "article", control: "inlineRichText" },
+  abstract: { label: "Abstract", rule: requiredRichText(60_000), section: "article", control: "richText" },
+  authorname: {
+    label: "Author name",
+    rule: requiredVisibleText(1000),
+    section: "article",
+    hint: "Separate several authors with commas.",
+  },
+  keywords: { label: "Keywords", rule: text(1000).default(""), section: "article", width: 3, hint: "Comma separated." },
+  subject: { label: "Subject", rule: text(300).default(""), section: "article", width: 3 },
+  refnumber: {
+    label: "Reference number",
+    rule: z.string({ error: INVALID }).trim().regex(REFNUMBER_PATTERN, INVALID),
+    section: "publication",
+    width: 2,
+    problem: "Use up to 100 letters, digits, '.', '-' or '_' (it becomes the file name).",
+  },
+  pagenumber: {
+    label: "Page number",
+    rule: pagenumberField,
+    section: "publication",
+    width: 2,
+    hint: "For example 73-80.",
+    problem: "Invalid page number",
+  },
+  publishdate: {
+    label: "Date",
+    rule: isoDate(),
+    section: "publication",
+    control: "date",
+    width: 2,
+    problem: "Enter a valid date.",
+  },
+  year: {
+    label: "Year",
+    rule: year(),
+    section: "publication",
+    control: "number",
+    width: 2,
+    problem: "Enter a valid year.",
+    fromRoute: true,
+  },
+  volume: {
+    label: "Volume",
+    rule: wholeNumber(0, VOLUME_MAX),
+    section: "publication",
+    control: "number",
+    width: 2,
+    problem: "Enter a whole number, 0 or more.",
+    fromRoute: true,
+  },
+  issue: {
+    label: "Issue",
+    rule: wholeNumber(0, ISSUE_MAX),
+    section: "publication",
+    control: "number",
+    width: 2,
+    problem: "Enter a whole number, 0 or more.",
+    fromRoute: true,
+  },
+  doi: {
+    label: "DOI",
+    rule: normalizedText(300, normalizeDoi, "invalid_doi").default(""),
+    section: "scholarly",
+    width: 3,
+    hint: "Leave empty to use the journal's DOI prefix / reference number.",
+    problem: "Enter a DOI such as 10.12345/abc.1, or leave it empty.",
+  },
+  language: {
+    label: "Language",
+    rule: languageField().default(""),
+    section: "scholarly",
+    width: 3,
+    hint: "Leave empty for the journal's language; e.g. en.",
+    problem: "Enter a language code such as en or pt-BR.",
+  },
+  author_details: {
+    label: "Authors' affiliations and ORCID iDs",
+    rule: authorDetailsField.default([]),
+    section: "scholarly",
+    control: "authorDetails",
+  },
+  references: {
+    label: "References",
+    rule: text(100_000).default(""),
+    section: "scholarly",
+    control: "list",
+    hint: "One reference per line.",
+  },
+  ptype: {
+    label: "Payment type",
+    rule: choice(PAYMENT_TYPES),
+    section: "payment",
+    control: "choice",
+    options: [
+      { value: "paid", label: "Paid" },
+      { value: "free", label: "Free" },
+    ],
+    width: 3,
+  },
+  txnid: { label: "Transaction ID", rule: txnidField, section: "payment", width: 3, problem: "Invalid transaction id" },
+  email: {
+    label: "Email",
+    rule: text(254).default(""),
+    addRule: requiredText(254),
+    section: "payment",
+    control: "email",
+    width: 3,
+    problem: "This email is too long.",
+  },
+  country: { label: "Country", rule: text(100).default(""), section: "payment", width: 3, autoComplete: "country-name" },
+  mobile: {
+    label: "Mobile",
+    rule: text(50).default(""),
+    section: "payment",
+    control: "tel",
+    width: 3,
+    hint: "The author's phone number; staff only.",
+  },
+  description: {
+    label: "Description",
+    rule: text(5000).default(""),
+    section: "payment",
+    control: "multiline",
+    hint: "Staff only: never shown on the site, in documents or in feeds.",
+  },
+} as const satisfies Record<string, ArticleFieldSpec>;
+
+export type ArticleFormField = keyof typeof ARTICLE_FORM;
+/** The names of the article form's fields, in form order. */
+export const ARTICLE_FORM_FIELDS = Object.keys(ARTICLE_FORM) as ArticleFormField[];
+/** One field's description (typed as the general shape, so optional parts read as optional). */
+export const articleFieldSpec = (name: ArticleFormField): ArticleFieldSpec => ARTICLE_FORM[name];
+
+type Rules<Mode extends "add" | "edit"> = {
+  [K in ArticleFormField]: Mode extends "add"
+    ? (typeof ARTICLE_FORM)[K] extends { addRule: infer R }
+      ? R
+      : (typeof ARTICLE_FORM)[K]["rule"]
+    : (typeof ARTICLE_FORM)[K]["rule"];
+};
+
+function rulesFor<Mode extends "add" | "edit">(mode: Mode): Rules<Mode> {
+  const spec = (name: ArticleFormField) => articleFieldSpec(name);
+  const pick = (name: ArticleFormField) => (mode === "add" ? (spec(name).addRule ?? spec(name).rule) : spec(name).rule);
+  return Object.fromEntries(ARTICLE_FORM_FIELDS.map((name) => [name, pick(name)])) as Rules<Mode>;
+}
+
+/** POST /api/admin/archives/ fields (the PDF comes separately as pdfFile). */
+export const articleAddSchema = z.object(rulesFor("add"));
+/**
+ * POST /api/archives/{id} fields. The server merges the sent fields over the stored article, then checks the
+ * whole with this schema: a field left out keeps its value.
+ */
+export const articleEditSchema = z.object(rulesFor("edit"));
+export type ArticleAddInput = z.input<typeof articleAddSchema>;
+export type ArticleFields = z.output<typeof articleAddSchema>;
+
+/** What the form holds: the text of every field, which is what the schemas take (checked below). */
+export type ArticleFormValues = { [K in ArticleFormField]: string };
+type IsInputOf<V, I> = V extends I ? true : never;
+const _formValuesAreInput: IsInputOf<ArticleFormValues, ArticleAddInput & z.input<typeof articleEditSchema>> = true;
+
+/** Whether the field must be filled in `mode`: its rule refuses an empty value. */
+export function isRequiredField(name: ArticleFormField, mode: "add" | "edit"): boolean {
+  const spec = articleFieldSpec(name);
+  return !(mode === "add" ? (spec.addRule ?? spec.rule) : spec.rule).safeParse("").success;
+}
+
+type AnswerOf<C> = C extends "number" ? z.ZodNumber : C extends "list" ? z.ZodArray<z.ZodString> : z.ZodString;
+type ControlOf<K extends ArticleFormField> = (typeof ARTICLE_FORM)[K] extends { control: infer C } ? C : "text";
+/** The staff answer's field for each form field stored in a column of its name (author details come as `authors`). */
+export type ArticleFormAnswerShape = {
+  [K in ArticleFormField as ControlOf<K> extends "authorDetails" ? never : K]: AnswerOf<ControlOf<K>>;
+};
+
+/** The staff answer carries every form field (contract/api.ts adminArticleSchema), so the edit form can show it. */
+export function articleFormAnswerShape(): ArticleFormAnswerShape {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of ARTICLE_FORM_FIELDS) {
+    const control = articleFieldSpec(name).control;
+    if (control === "authorDetails") continue;
+    shape[name] = control === "number" ? z.number().int() : control === "list" ? z.array(z.string()) : z.string();
+  }
+  return shape as ArticleFormAnswerShape;
+}
