@@ -2,31 +2,30 @@
 // still fails on the UNIQUE constraints, and the failure names the right field.
 import { describe, expect, it } from "vitest";
 import { createJournal, db } from "../../tests/api/fixtures";
+import { articleColumnsOf } from "#contract/admin";
+import { articleAddSchema } from "#contract/article-form";
 import { insertArticle, updateArticle, type ArticleValues } from "./articles.repo";
 
+/** An article's columns as a checked add form writes them (fields it leaves out take their defaults). */
 const base = (n: string): ArticleValues => ({
-  refnumber: `R-${n}`,
-  title: `Title <i>${n}</i>`,
-  authorname: "A",
-  abstract: "x",
-  year: 2024,
-  volume: 1,
-  issue: 1,
-  pagenumber: "1-2",
-  country: "",
+  ...articleColumnsOf(
+    articleAddSchema.parse({
+      refnumber: `R-${n}`,
+      title: `Title <i>${n}</i>`,
+      authorname: "A",
+      abstract: "x",
+      year: 2024,
+      volume: 1,
+      issue: 1,
+      pagenumber: "1-2",
+      txnid: `TXN-${n}`,
+      ptype: "paid",
+      publishdate: "2024-01-01",
+      email: "a@example.org",
+    }),
+    "",
+  ),
   file: "",
-  txnid: `T-${n}`,
-  ptype: "paid",
-  publishdate: "2024-01-01",
-  subject: "",
-  email: "",
-  mobile: "",
-  description: "",
-  keywords: "",
-  doi: "",
-  language: "",
-  referenceList: "",
-  authorDetails: "[]",
 });
 const meta = { status: "enabled", createdby: "t" };
 
@@ -47,7 +46,7 @@ describe("articles UNIQUE constraints", () => {
       ok: false,
       conflict: "duplicate_title",
     });
-    expect(await insertArticle(db, j.id, { ...base("2"), txnid: "T-1", ...meta })).toEqual({ ok: false, conflict: "duplicate_txnid" });
+    expect(await insertArticle(db, j.id, { ...base("2"), txnid: "TXN-1", ...meta })).toEqual({ ok: false, conflict: "duplicate_txnid" });
     const second = await insertArticle(db, j.id, { ...base("2"), ...meta });
     expect(second.ok).toBe(true);
     const id = second.ok ? second.row.id : 0;
@@ -64,15 +63,15 @@ describe("articles UNIQUE constraints", () => {
     expect(await updateArticle(db, j.id, 999999, stamp, { ...base("2"), modifiedby: "t" })).toEqual({ ok: false, conflict: "not_found" });
     // DOIs are unique per journal whatever their letter case (migration 0005); empty DOIs never clash.
     // A transaction id another article has is refused on add only (SPEC §8): an edit may share it (issue 26).
-    const shared = await updateArticle(db, j.id, id, stamp, { ...base("2"), txnid: "T-1", modifiedby: "t" });
-    expect(shared.ok && shared.row.txnid).toBe("T-1");
+    const shared = await updateArticle(db, j.id, id, stamp, { ...base("2"), txnid: "TXN-1", modifiedby: "t" });
+    expect(shared.ok && shared.row.txnid).toBe("TXN-1");
     const stamp2 = shared.ok ? shared.row.modification : "";
-    expect((await updateArticle(db, j.id, id, stamp2, { ...base("2"), txnid: "T-1", doi: "10.1234/ABC.1", modifiedby: "t" }))?.ok).toBe(
+    expect((await updateArticle(db, j.id, id, stamp2, { ...base("2"), txnid: "TXN-1", doi: "10.1234/ABC.1", modifiedby: "t" }))?.ok).toBe(
       true,
     );
     // ...and a later add still cannot use it, nor the id article 2 was added with.
-    expect(await insertArticle(db, j.id, { ...base("4"), txnid: "T-1", ...meta })).toEqual({ ok: false, conflict: "duplicate_txnid" });
-    expect(await insertArticle(db, j.id, { ...base("4"), txnid: "T-2", ...meta })).toEqual({ ok: false, conflict: "duplicate_txnid" });
+    expect(await insertArticle(db, j.id, { ...base("4"), txnid: "TXN-1", ...meta })).toEqual({ ok: false, conflict: "duplicate_txnid" });
+    expect(await insertArticle(db, j.id, { ...base("4"), txnid: "TXN-2", ...meta })).toEqual({ ok: false, conflict: "duplicate_txnid" });
     expect(await insertArticle(db, j.id, { ...base("3"), doi: "10.1234/abc.1", ...meta })).toEqual({
       ok: false,
       conflict: "duplicate_doi",
