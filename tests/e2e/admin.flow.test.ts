@@ -294,6 +294,9 @@ describe("admin area as staff use it", () => {
     await page.getByRole("alert").filter({ hasText: "Invalid page number" }).waitFor();
 
     await page.getByLabel("Page number").fill("81-90");
+    // The stored Mobile and Description (SPEC §3) are edited here too (docs/decisions/0180).
+    await page.getByLabel("Mobile").fill("+91 98765 43210");
+    await page.getByLabel("Description", { exact: true }).fill(`Invoice ${RUN} sent`);
     await page.getByRole("textbox", { name: "Title" }).click();
     await page.keyboard.press("End");
     await page.keyboard.type(" revisited");
@@ -302,6 +305,10 @@ describe("admin area as staff use it", () => {
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Close" }).click();
     expect(await page.getByLabel("Page number").inputValue()).toBe("81-90");
+    await page.reload();
+    await page.getByRole("heading", { name: "Edit article" }).waitFor();
+    expect(await page.getByLabel("Mobile").inputValue()).toBe("+91 98765 43210");
+    expect(await page.getByLabel("Description", { exact: true }).inputValue()).toBe(`Invoice ${RUN} sent`);
   });
 
   test("adding a second article with the same reference number says 'Duplicate reference number'", async () => {
