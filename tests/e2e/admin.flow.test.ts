@@ -282,6 +282,15 @@ describe("admin area as staff use it", () => {
     expect(await page.getByLabel("Transaction ID").inputValue()).toBe(txnid);
     expect(await page.getByRole("textbox", { name: "Title" }).innerHTML()).toContain("<em>Escherichia coli</em>");
 
+    // Taking a name off the author list says first that a certificate given to it will stop verifying (0170).
+    const authors = page.getByLabel("Author name");
+    await authors.fill("asha rao, Tomas Bergh");
+    await page.getByRole("status").filter({ hasText: "Tomas Berg is no longer among the authors." }).waitFor();
+    await screenshot(page, "flow-article-authors-dropped-1280", SHOTS_ADMIN);
+    expect(await page.getByRole("status").filter({ hasText: "Asha Rao" }).count()).toBe(0); // only the case changed
+    await authors.fill("Asha Rao, Tomas Berg");
+    await page.getByRole("status").filter({ hasText: "no longer among the authors" }).waitFor({ state: "detached" });
+
     await page.getByLabel("Email", { exact: true }).fill(""); // optional on edit
     await page.getByRole("button", { name: "Submit" }).click();
     expect(await page.getByLabel("Article PDF").getAttribute("aria-invalid")).toBe("true");

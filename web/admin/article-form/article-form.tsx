@@ -13,6 +13,7 @@ import { issuePath } from "../paths";
 import { articleErrorMessage, ERROR_FIELD, FIELD_LABELS, problemText, refusalMessage } from "./messages";
 import { saveErrorDetail } from "../save-errors";
 import { ArticleSections, FormSection, useEditorRefs } from "./article-sections";
+import { droppedAuthors } from "./dropped-authors";
 import { PdfField } from "./pdf-field";
 import { SuccessDialog, type Saved } from "./success-dialog";
 import { isEmpty, requiredFields, schemaFor, type FormMode } from "./validation";
@@ -44,6 +45,9 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
   const [dialogOpen, setDialogOpen] = useState(false);
   const messageRef = useRef<HTMLDivElement>(null);
   const id = form.idPrefix;
+  // Names an edit takes off the stored author list void the certificates given to them (decision 0170): said first.
+  const storedAuthors = saved?.article?.authorname ?? article?.authorname ?? "";
+  const dropped = mode === "edit" ? droppedAuthors(storedAuthors, form.values.authorname) : [];
 
   const issueRef = { year: Number(initial.year), volume: Number(initial.volume), issue: Number(initial.issue) };
   const inIssue = `Vol. ${pad(issueRef.volume, 2)}, Issue ${pad(issueRef.issue, 2)} (${issueRef.year})`;
@@ -125,6 +129,19 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
           />
         </FormSection>
 
+        {dropped.length > 0 && (
+          <div className="flash flash--info" role="status">
+            <div>
+              <p className="flash__text">
+                {dropped.join(", ")} {dropped.length === 1 ? "is" : "are"} no longer among the authors.
+              </p>
+              <p className="flash__detail">
+                A certificate already given for this article to {dropped.length === 1 ? "this name" : "these names"} will read “no longer
+                valid” at /verify once you save. Download new certificates from the issue page.
+              </p>
+            </div>
+          </div>
+        )}
         <div className="form__actions">
           {form.busy && (
             <div
