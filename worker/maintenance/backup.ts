@@ -107,25 +107,33 @@ export async function dataTables(db: BackupDb): Promise<string[]> {
   return ordered;
 }
 
+const tableInfo = async (db: BackupDb, table: string) =>
+  (await db.prepare(`PRAGMA table_info(${quote(table)})`).all<{ name: string; pk: number }>()).results;
+
 async function columnsOf(db: BackupDb, table: string): Promise<string[]> {
-  return (await db.prepare(`PRAGMA table_info(${quote(table)})`).all<{ name: string }>()).results.map((c) => c.name);
+  return (await tableInfo(db, table)).map((c) => c.name);
 }
 
-/** A stable row order: rowid, or the primary key of a WITHOUT ROWID table (usage_daily), which has no rowid. */
-async function rowOrderOf(db: BackupDb, table: string): Promise<string> {
-  const info = (await db.prepare(`PRAGMA table_info(${quote(table)})`).all<{ name: string; pk: number }>()).results;
+/**
+ * A table's columns and a stable row order: rowid, or the primary key of a WITHOUT ROWID table (usage_daily), which
+ * has no rowid. One read of its column list.
+ */
+async function dumpShapeOf(db: BackupDb, table: string): Promise<{ columns: string[]; order: string }> {
+  const info = await tableInfo(db, table);
   const { sql } = (await db
     .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
     .bind(table)
     .first<{ sql: string }>()) ?? {
     sql: "",
   };
-  if (!/WITHOUT\s+ROWID/i.test(sql)) return "rowid";
-  return info
-    .filter((c) => c.pk > 0)
-    .sort((a, b) => a.pk - b.pk)
-    .map((c) => quote(c.name))
-    .join(", ");
+  const order = /WITHOUT\s+ROWID/i.test(sql)
+    ? info
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => quote(c.name))
+        .join(", ")
+    : "rowid";
+  return { columns: info.map((c) => c.name), order };
 }
 
 /** Which rows of `table` belong to the backup: one journal's (by journal_id, or the journals row itself), or all. */
@@ -166,12 +174,10 @@ export async function exportBackup(
   const tables: BackupManifest["tables"] = [];
   let journals: BackupManifest["journals"] = [];
   for (const name of await dataTables(db)) {
-    const columns = await columnsOf(db, name);
+    const { columns, order } = await dumpShapeOf(db, name);
     const scope = scopeOf(name, columns, opts.journalId);
     if (!scope) continue;
-    const stmt = db.prepare(
-      `SELECT ${columns.map(quote).join(", ")} FROM ${quote(name)}${scope.where} ORDER BY ${await rowOrderOf(db, name)}`,
-    );
+    const stmt = db.prepare(`SELECT ${columns.map(quote).join(", ")} FROM ${quote(name)}${scope.where} ORDER BY ${order}`);
     const result = await (scope.params.length ? stmt.bind(...scope.params) : stmt).all<Record<string, unknown>>();
     const rows = result.results.map((r) => columns.map((c) => r[c] ?? null));
     await sink.writeJson(tableFile(name), { name, columns, rows } satisfies TableDump);
