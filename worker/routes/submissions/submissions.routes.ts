@@ -83,6 +83,20 @@ function submissionKeyOf(c: Context<AppEnv>): string | null {
   return key.data;
 }
 
+/**
+ * The key of a post that brings none (the form without JavaScript, decision 0178): the caller, the UTC day, the
+ * fields and the PDF's SHA-256. A double-clicked form posts twice with the same content, so the second post finds
+ * the first's row (or loses the race on the unique key) and answers its reference. The colon keeps it apart from
+ * every key a client can send (submissionKeySchema).
+ */
+async function contentKeyOf(caller: string, fields: Record<string, string>, pdf: Uint8Array): Promise<string> {
+  const day = nowIso().slice(0, 10);
+  const file = new Uint8Array(await crypto.subtle.digest("SHA-256", pdf));
+  const text = JSON.stringify([caller, day, fields, [...file]]);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return `content:${[...digest].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
 /** The submission already stored under this request's key (a repeat), if any. */
 const storedUnderKey = (c: Context<AppEnv>, key: string | null) =>
   key ? findSubmissionByKey(c.get("db"), c.get("journal").id, key) : Promise.resolve(undefined);
@@ -107,7 +121,7 @@ export const submissionsRoutes = new Hono<AppEnv>().post("/", sameOriginOnly, un
   const db = c.get("db");
   const journal = c.get("journal");
   const ip = callerKey(c);
-  const submissionKey = submissionKeyOf(c);
+  const sentKey = submissionKeyOf(c);
 
   if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) throw new HttpError(400, "invalid_input");
 
@@ -138,6 +152,7 @@ export const submissionsRoutes = new Hono<AppEnv>().post("/", sameOriginOnly, un
   if (sniffContentType(bytes.subarray(0, 16)) !== "application/pdf") throw new HttpError(400, "invalid_file_type");
 
   const fields = parsed.data;
+  const submissionKey = sentKey ?? (await contentKeyOf(ip, fields, bytes));
   // A repeat (read whole first, as any request: answering before the upload is read resets some clients).
   const earlier = await storedUnderKey(c, submissionKey);
   if (earlier) return created(c, earlier.reference);

@@ -1,8 +1,10 @@
 // Submit Online without JavaScript (issue #27 item 10): the form's own post (POST /article, multipart) stores the
 // submission like the API does and answers 303 to the form page, which shows the reference or the reason.
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createJournal, db, pdfBytes, request } from "../../../tests/api/fixtures";
 import { findSubmissionByReference } from "../../data/submissions.repo";
+import { fileKeys } from "../../files/keys";
 
 function form(over: Record<string, string> = {}, file: Uint8Array | null = pdfBytes("no-js manuscript")): FormData {
   const f = new FormData();
@@ -66,6 +68,27 @@ describe("POST /article (the form without JavaScript)", () => {
       .bind(j.id)
       .all<{ n: number }>();
     expect(results[0].n).toBe(0);
+  });
+
+  it("stores a double-clicked form once: both posts lead to one reference; other content is a new submission", async () => {
+    const j = await createJournal();
+    const from = { "cf-connecting-ip": "203.0.113.250", origin: `http://${j.host}` };
+    const send = (body: FormData) => request(j.host, "/article", { method: "POST", body, redirect: "manual", headers: from });
+    const [first, second] = await Promise.all([send(form()), send(form())]);
+    expect([first.status, second.status]).toEqual([303, 303]);
+    expect(first.headers.get("location")).toMatch(/^\/article\?received=SUB-/);
+    expect(second.headers.get("location")).toBe(first.headers.get("location"));
+    // The same person sending another manuscript, or the same one under another title, is a new submission.
+    const other = await send(form({}, pdfBytes("a second manuscript")));
+    const retitled = await send(form({ title: "Saline soils, revised" }));
+    const locations = [first, other, retitled].map((r) => r.headers.get("location"));
+    expect(new Set(locations).size).toBe(3);
+    const { results } = await db.$client
+      .prepare("SELECT count(*) AS n FROM submissions WHERE journal_id = ?")
+      .bind(j.id)
+      .all<{ n: number }>();
+    expect(results[0].n).toBe(3);
+    expect((await env.FILES.list({ prefix: fileKeys.submission(j.id, "") })).objects).toHaveLength(3);
   });
 
   it("shows no reference it does not hold, and the form page itself is unchanged", async () => {
