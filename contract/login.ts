@@ -9,3 +9,16 @@ export const loginSchema = z.object({
   password: z.string({ error: INVALID }).min(1, INVALID).max(1024, INVALID),
 });
 export type LoginInput = z.input<typeof loginSchema>;
+
+/** A password staff choose themselves has at least this many characters (as `npm run admin:create` asks). */
+export const MIN_PASSWORD_LENGTH = 10;
+
+/** POST /auth/password: the signed-in staff member changes their own password (the Account page). */
+export const passwordChangeSchema = z.object({
+  current: z.string({ error: INVALID }).min(1, INVALID).max(1024, INVALID),
+  next: z
+    .string({ error: INVALID })
+    .max(1024, INVALID)
+    .refine((v) => [...v].length >= MIN_PASSWORD_LENGTH, "password_too_short"),
+});
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;

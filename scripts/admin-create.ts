@@ -7,8 +7,7 @@ import { openStatementRunner, sqlString } from "./d1-statements";
 import { flagsOf } from "./cli-flags";
 import { upsertAdminSql } from "./admin-upsert-sql";
 import { promptHidden, readStdin } from "./password-input";
-
-const MIN_PASSWORD_LENGTH = 10;
+import { MIN_PASSWORD_LENGTH } from "#contract/login";
 
 const USAGE = `Usage: npm run admin:create -- --username <name> [options]
 

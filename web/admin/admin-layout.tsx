@@ -58,9 +58,9 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
             </svg>
           </SearchForm>
           <div className="topbar__user">
-            <span className="topbar__name" title={session?.user.username}>
+            <Link to="/admin/account" className="topbar__name" title={`Your account (${session?.user.username ?? ""})`}>
               {session?.user.name || session?.user.username}
-            </span>
+            </Link>
             <a href="/" className="topbar__link">
               Site
             </a>

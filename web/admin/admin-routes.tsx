@@ -34,6 +34,7 @@ const routes: RouteObject[] = [
           { path: "search", lazy: () => import("./search-page").then((m) => m.route) },
           { path: "submissions", lazy: () => import("./submissions-page").then((m) => m.route) },
           { path: "staff", lazy: () => import("./staff-page").then((m) => m.route) },
+          { path: "account", lazy: () => import("./account-page").then((m) => m.route) },
         ],
       },
     ],

@@ -21,6 +21,8 @@ export function loadingLabel(pathname: string): string {
     [/^\/admin\/settings$/, "Loading settings…"],
     [/^\/admin\/search$/, "Searching…"],
     [/^\/admin\/submissions$/, "Loading submissions…"],
+    [/^\/admin\/staff$/, "Loading staff…"],
+    [/^\/admin\/account$/, "Loading your account…"],
   ];
   return labels.find(([pattern]) => pattern.test(path))?.[1] ?? "Loading…";
 }

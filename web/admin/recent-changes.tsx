@@ -14,6 +14,11 @@ const VERBS: Record<string, string> = {
   "editor.delete": "removed editor",
   "issue.create": "created issue",
   "settings.save": "saved settings:",
+  "staff.create": "created the staff account",
+  "staff.status": "changed the status of staff account",
+  "staff.reset_password": "reset the password of",
+  "staff.revoke_sessions": "signed out every session of",
+  "staff.change_password": "changed their own password",
 };
 
 /** Where an event's record can be opened, if it still exists. */

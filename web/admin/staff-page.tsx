@@ -112,7 +112,7 @@ export function StaffPage() {
       {secret ? (
         <p className="panel" role="status">
           One-time password for <strong>{secret.username}</strong>: <code>{secret.password}</code> — shown once; pass it on by a safe
-          channel.
+          channel. After signing in they choose their own under Your account (their name, top right).
         </p>
       ) : null}
       <DataTable columns={columns} rows={staff} rowKey={(s) => s.id} />

@@ -23,7 +23,8 @@ export function StaffPanel({ journalId }: { journalId: number }) {
       {secret ? (
         <p className="console-secret" role="status">
           One-time password for <strong>{secret.username}</strong>: <code data-testid="one-time-password">{secret.password}</code> — shown
-          once; give it to them in person or by a safe channel.
+          once; give it to them in person or by a safe channel. After signing in they choose their own under Your account (their name, top
+          right of the admin).
         </p>
       ) : null}
       <div className="console-table-wrap">

@@ -35,12 +35,18 @@ export interface AfterWriteOptions {
    * as optimistic-concurrency saves, so a save refused as stale leaves no event.
    */
   ifChanged?: boolean;
+  /**
+   * False for a change that is not the journal's content (a staff member's own password): it is recorded, but the
+   * content version stays and the request is not marked as a write (no page's copy is stale).
+   */
+  content?: boolean;
 }
 
 /** The statements an admin write adds to its batch, after its own change statement. */
 export function afterAdminWrite(db: Db, actor: AdminActor, event: AdminEvent, opts: AfterWriteOptions = {}): BatchItem<"sqlite">[] {
   // The batch these statements join commits or throws: a handler that answers 2xx after it has committed.
-  actor.noteWrite?.();
+  const content = opts.content !== false;
+  if (content) actor.noteWrite?.();
   const entityId = event.entityId ?? null;
   const guard = opts.ifChanged ? sql`changes() > 0` : sql`1`;
   // INSERT ... SELECT of constants, so the row can depend on the statement before it (changes(),
@@ -64,7 +70,7 @@ export function afterAdminWrite(db: Db, actor: AdminActor, event: AdminEvent, op
     .update(journals)
     .set({ contentVersion: sql`${journals.contentVersion} + 1`, contentChangedAt: nowIso() })
     .where(and(eq(journals.id, actor.journalId), sql`changes() > 0`));
-  return [db.insert(adminEvents).select(values), bump];
+  return content ? [db.insert(adminEvents).select(values), bump] : [db.insert(adminEvents).select(values)];
 }
 
 /** The newest events of a journal, for the dashboard. */

@@ -1,19 +1,22 @@
-// POST /auth/login/, GET /auth/verify-token/ and POST /auth/logout (docs/api.md "Admin API",
-// docs/decisions/0020-0022, 0061, 0062).
+// POST /auth/login/, GET /auth/verify-token/, POST /auth/logout and POST /auth/password (docs/api.md "Admin API",
+// docs/decisions/0020-0022, 0061, 0062, 0181).
 import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
 import { HttpError } from "../../errors";
 import { limitBody } from "../../middleware/body-size";
-import { jsonBody, jsonContent } from "../../middleware/json-body";
-import { loginSchema } from "#contract/login";
+import { jsonBody, jsonBodyFirstCode, jsonContent } from "../../middleware/json-body";
+import { loginSchema, passwordChangeSchema } from "#contract/login";
 import { STATUS_ENABLED } from "#contract/constants";
-import { DUMMY_HASH, verifyPassword } from "../../auth/password";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "../../auth/password";
 import { DEVICE_TTL_SECONDS, newTokenId, signAdminToken, signDeviceToken, verifyDeviceToken } from "../../auth/tokens";
 import { clientIpOf, ipAllowed, throttleKeyOfIp } from "../../auth/client-ip";
 import { finishLogin, reserveLogin } from "../../auth/login-throttle";
 import { findAdminUserByUsername, revokeToken } from "../../data/admin-users.repo";
+import { resetStaffPassword, staffOf } from "../../data/staff.repo";
+import { afterAdminWrite } from "../../data/admin-events.repo";
+import { actorOf } from "../../middleware/admin-actor";
 
 /** The throttle and the log key usernames case-folded, so "Admin" and "admin" share one counter. */
 const usernameKey = (raw: string) => raw.trim().toLowerCase().slice(0, 100);
@@ -93,4 +96,46 @@ export const authRoutes = new Hono<AppEnv>()
     const { tokenId, expiresAt } = c.get("session");
     await revokeToken(c.get("db"), tokenId, expiresAt);
     return c.body(null, 204);
+  })
+  // The signed-in staff member changes their own password (0181). The current one is checked first, counted like a
+  // login attempt of this session (a stolen token cannot guess it at leisure); then every other session of the
+  // account ends (its session version moves on) and this one goes on with the new token in the answer.
+  .post("/password", requireAdmin, limitBody(16 * 1024), jsonContent, jsonBodyFirstCode(passwordChangeSchema), async (c) => {
+    const db = c.get("db");
+    const journalId = c.get("journal").id;
+    const admin = c.get("admin");
+    const now = new Date();
+    const { current, next } = c.req.valid("json");
+    const reserved = await reserveLogin(
+      db,
+      {
+        journalId,
+        username: usernameKey(admin.username),
+        ip: clientIpOf(c.req.raw.headers),
+        throttleKey: `session:${c.get("session").tokenId}`,
+        knownDevice: true,
+      },
+      now,
+    );
+    if (!reserved.ok) {
+      c.header("Retry-After", String(reserved.retryAfterSeconds));
+      throw new HttpError(429, "too_many_attempts");
+    }
+    const account = await staffOf(db, journalId, admin.id);
+    if (!(await verifyPassword(current, account.passwordHash))) {
+      await finishLogin(db, reserved.attemptId, "invalid_credentials");
+      throw new HttpError(422, "wrong_password");
+    }
+    await finishLogin(db, reserved.attemptId, "success");
+    const event = { action: "staff.change_password", entity: "staff", entityId: admin.id, summary: "" } as const;
+    const row = await resetStaffPassword(
+      db,
+      journalId,
+      admin.id,
+      await hashPassword(next),
+      afterAdminWrite(db, actorOf(c), event, { content: false }),
+    );
+    const token = await signAdminToken(c.var.config.auth, { userId: row.id, journalId, sessionVersion: row.sessionVersion }, { now });
+    c.header("Cache-Control", "no-store");
+    return c.json({ token, user: admin });
   });

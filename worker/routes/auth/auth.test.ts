@@ -198,3 +198,54 @@ describe("GET /auth/verify-token/", () => {
     expect((await request(j.host, "/auth/verify-token/", { headers: bearer(token) })).status).toBe(401);
   });
 });
+
+describe("POST /auth/password (a staff member changes their own password)", () => {
+  const change = (j: TestJournal, token: string, body: unknown) =>
+    getJson(j.host, "/auth/password", {
+      method: "POST",
+      headers: { ...bearer(token), "content-type": "application/json", "cf-connecting-ip": "198.51.100.7" },
+      body: JSON.stringify(body),
+    });
+
+  it("checks the current password, then signs out every other session and goes on with a new token", async () => {
+    const j = await createJournal();
+    const a = await createAdmin(j.id);
+    const here = (await login(j, { username: a.username, password: a.password })).body.token as string;
+    const elsewhere = (await login(j, { username: a.username, password: a.password }, "198.51.100.2")).body.token as string;
+
+    expect(await change(j, here, { current: "not it", next: "a new passphrase" })).toMatchObject({
+      status: 422,
+      body: { error: "wrong_password" },
+    });
+    expect(await change(j, here, { current: a.password, next: "short" })).toMatchObject({
+      status: 400,
+      body: { error: "password_too_short" },
+    });
+    // Nothing changed yet: both sessions work, the old password still signs in.
+    expect((await getJson(j.host, "/auth/verify-token/", { headers: bearer(elsewhere) })).status).toBe(200);
+
+    const done = await change(j, here, { current: a.password, next: "a new passphrase" });
+    expect(done.status).toBe(200);
+    expect(done.body.user).toMatchObject({ id: a.id, username: a.username });
+    expect((await getJson(j.host, "/auth/verify-token/", { headers: bearer(done.body.token) })).status).toBe(200);
+    for (const old of [here, elsewhere]) expect((await getJson(j.host, "/auth/verify-token/", { headers: bearer(old) })).status).toBe(401);
+    expect((await login(j, { username: a.username, password: a.password })).status).toBe(401);
+    expect((await login(j, { username: a.username, password: "a new passphrase" })).status).toBe(200);
+    // Recorded for the journal's history, without moving the content version (no page changed).
+    const events = await env.DB.prepare("SELECT action, summary FROM admin_events WHERE journal_id = ?").bind(j.id).all();
+    expect(events.results).toEqual([{ action: "staff.change_password", summary: "" }]);
+    expect(done.res.headers.get("set-cookie") ?? "").not.toMatch(/version/i);
+  });
+
+  it("needs a session, and stops a guesser holding one after 5 wrong tries", async () => {
+    const j = await createJournal();
+    const a = await createAdmin(j.id);
+    expect((await getJson(j.host, "/auth/password", { method: "POST", body: "{}" })).status).toBe(401);
+    const token = await tokenFor(a);
+    for (let i = 0; i < LOGIN_POLICY.pairFreeFailures; i++)
+      expect((await change(j, token, { current: `guess ${i}`, next: "x".repeat(12) })).status).toBe(422);
+    const locked = await change(j, token, { current: a.password, next: "x".repeat(12) });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.res.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
