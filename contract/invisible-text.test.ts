@@ -1,6 +1,7 @@
 // Invisible characters: removed when saved, when drawn and when a name is compared (both sides).
 import { describe, expect, it } from "vitest";
-import { nameMatchKey, stripInvisible } from "./invisible-text";
+import { stripInvisible } from "./invisible-text";
+import { nameMatchKey } from "./name-match";
 import { editorSchema } from "./admin";
 import { articleAddSchema } from "./article-form";
 

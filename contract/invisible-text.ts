@@ -6,7 +6,7 @@
 // script that joins or forms conjuncts (Arabic, the Indic scripts, Sinhala...), where they select a glyph form.
 // Runtime-neutral (Worker and SPA).
 
-const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
+export const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 const HAS_IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 /** Scripts whose shaping ZWJ/ZWNJ steer (joining or conjunct forms). */
 const JOINING_CONTEXT =
@@ -19,22 +19,4 @@ export function stripInvisible(text: string): string {
     if (ch !== "\u200c" && ch !== "\u200d") return "";
     return JOINING_CONTEXT.test(whole.slice(Math.max(0, offset - 8), offset)) ? ch : "";
   });
-}
-
-/**
- * How two spellings of one name are compared: NFKC (compatibility forms: full-width letters, ligatures), every
- * default-ignorable removed (ZWJ/ZWNJ too), case folded (toUpperCase then toLowerCase folds ß/SS; Turkish dotted and
- * dotless i fold to i), whitespace collapsed.
- */
-export function nameMatchKey(name: string): string {
-  return name
-    .normalize("NFKC")
-    .replace(IGNORABLE, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toUpperCase()
-    .toLowerCase()
-    .normalize("NFC")
-    .replace(/i\u0307/g, "i")
-    .replace(/\u0131/g, "i");
 }

@@ -3,7 +3,8 @@ import type { ArticleRow, EditorRow, JournalRow } from "../data/schema";
 import { EDITOR_CATEGORY_HEADINGS, type EditorCategory } from "#contract/constants";
 import { decodeEntities, richTextToPlain } from "#contract/rich-text";
 import { tidy } from "./text-layout";
-import { nameMatchKey, stripInvisible } from "#contract/invisible-text";
+import { stripInvisible } from "#contract/invisible-text";
+import { nameMatchKey } from "#contract/name-match";
 import { splitAuthors } from "#contract/scholarly";
 import { issnList, journalName } from "#contract/journal-info";
 

@@ -11,7 +11,7 @@
 // keep verifying as long as their key stays listed. Nothing is stored when a code is made.
 import { createHmac } from "node:crypto";
 import { CODE_ALPHABET, CODE_LENGTH } from "#contract/verify-code";
-import { nameMatchKey } from "#contract/invisible-text";
+import { nameMatchKey } from "#contract/name-match";
 import { EDITOR_CATEGORIES } from "#contract/constants";
 
 export type CertificateKind = "author" | "editor";
