@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { DOMAIN_PATTERN } from "./host";
 import { normalizeIssn } from "./scholarly";
+import { MIN_PASSWORD_LENGTH } from "./login";
 
 const INVALID = "invalid_input";
 
@@ -190,5 +191,7 @@ export const PLATFORM_MESSAGES: Record<string, string> = {
   default_journal: "The default journal cannot be deleted: choose another default first",
   not_found: "Not found",
   invalid_input: "Please check the fields",
+  wrong_password: "That is not your current password",
+  password_too_short: `The new password needs at least ${MIN_PASSWORD_LENGTH} characters`,
 };
 export const platformMessage = (code: string | undefined): string => PLATFORM_MESSAGES[code ?? ""] ?? "Something went wrong";

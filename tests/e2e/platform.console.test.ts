@@ -206,4 +206,32 @@ describe("platform console", () => {
     await screenshot(p, "console-audit-1280", SHOTS);
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
+
+  it("the operator changes their own password under Your account, then signs in with it (decision 0181)", async () => {
+    const p = consolePage;
+    await p.getByRole("link", { name: OPERATOR.username }).click();
+    await p.getByRole("heading", { name: "Your account" }).waitFor();
+    const next = `console phrase ${RUN}`;
+    await p.getByLabel("Current password").fill("not the password");
+    await p.getByLabel(/^New password \(at least/).fill(next);
+    await p.getByLabel("New password again").fill(next);
+    await p.getByRole("button", { name: "Change password" }).click();
+    await p.getByRole("alert").filter({ hasText: "That is not your current password" }).waitFor();
+    await p.getByLabel("Current password").fill(OPERATOR.password);
+    await p.getByRole("button", { name: "Change password" }).click();
+    await p.getByRole("status").filter({ hasText: "Your password was changed." }).waitFor();
+    expect(await runAxe(p).then(describeViolations)).toBe("");
+    await screenshot(p, "console-account-1280", SHOTS);
+    // This session goes on; after signing out, only the new password signs in.
+    await p.getByRole("link", { name: "Journals" }).click();
+    await p.getByRole("heading", { name: "Journals" }).waitFor();
+    await p.getByRole("button", { name: "Sign out" }).click();
+    await p.getByLabel("Username").fill(OPERATOR.username);
+    await p.getByLabel("Password").fill(OPERATOR.password);
+    await p.getByRole("button", { name: "Sign in" }).click();
+    await p.getByRole("alert").filter({ hasText: "Invalid user and password" }).waitFor();
+    await p.getByLabel("Password").fill(next);
+    await p.getByRole("button", { name: "Sign in" }).click();
+    await p.getByRole("heading", { name: "Journals" }).waitFor();
+  });
 });

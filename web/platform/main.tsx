@@ -1,5 +1,5 @@
 // The platform console's entry (platform.html, a Vite entry of its own: the public pages' JavaScript does not
-// carry it). Hash routes: #/ journals, #/journals/{id}, #/settings, #/audit.
+// carry it). Hash routes: #/ journals, #/journals/{id}, #/settings, #/audit, #/account.
 import "#contract/zod-config"; // first: Zod parses here and must never probe for eval under our CSP (issue 25 item 9)
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
@@ -9,6 +9,7 @@ import { JournalsPage } from "./journals-page";
 import { JournalPage } from "./journal-page";
 import { SettingsPage } from "./settings-page";
 import { AuditPage } from "./audit-page";
+import { AccountPage } from "./account-page";
 import "./console.css";
 
 function useHash(): string {
@@ -21,11 +22,12 @@ function useHash(): string {
   return hash;
 }
 
-function Screen({ hash }: { hash: string }) {
+function Screen({ hash, operator }: { hash: string; operator: string }) {
   const journal = /^#\/journals\/(\d+)$/.exec(hash);
   if (journal) return <JournalPage id={Number(journal[1])} />;
   if (hash === "#/settings") return <SettingsPage />;
   if (hash === "#/audit") return <AuditPage />;
+  if (hash === "#/account") return <AccountPage username={operator} />;
   return <JournalsPage />;
 }
 
@@ -52,7 +54,9 @@ function Console() {
           <a href="#/settings">Settings</a>
           <a href="#/audit">Audit trail</a>
         </nav>
-        <span className="console-user">{operator}</span>
+        <a className="console-user" href="#/account" title="Your account">
+          {operator}
+        </a>
         <button
           type="button"
           onClick={async () => {
@@ -65,7 +69,7 @@ function Console() {
         </button>
       </header>
       <main className="console-main">
-        <Screen hash={hash} />
+        <Screen hash={hash} operator={operator} />
       </main>
     </>
   );

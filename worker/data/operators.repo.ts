@@ -1,7 +1,10 @@
 // Platform operators (table operators, docs/decisions/0160-operators.md): looked up at login and on every console
 // call; created by `npm run operator:create` (scripts/operator-create.ts writes the same columns).
 import { eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../env";
+import { HttpError } from "../errors";
+import { nowIso } from "./db";
 import { operators, revokedTokens, type OperatorRow } from "./schema";
 
 export async function findOperatorByUsername(db: Db, username: string): Promise<OperatorRow | undefined> {
@@ -17,4 +20,16 @@ export async function findOperatorSession(db: Db, id: number, tokenId: string): 
     .where(eq(operators.id, id))
     .limit(1);
   return rows[0] && { ...rows[0].operator, revoked: Boolean(rows[0].revoked) };
+}
+
+/** An operator's new password, with its audit statements in the same batch: every other session of theirs ends. */
+export async function setOperatorPassword(db: Db, id: number, passwordHash: string, audit: BatchItem<"sqlite">[]): Promise<OperatorRow> {
+  const change = db
+    .update(operators)
+    .set({ passwordHash, sessionVersion: sql`${operators.sessionVersion} + 1`, updatedAt: nowIso() })
+    .where(eq(operators.id, id))
+    .returning();
+  const [rows] = await db.batch([change, ...audit] as [typeof change, ...BatchItem<"sqlite">[]]);
+  if (!rows[0]) throw new HttpError(404, "not_found");
+  return rows[0];
 }

@@ -10,6 +10,7 @@ import { jsonBody, jsonBodyFirstCode, jsonContent } from "../../middleware/json-
 import { loginSchema, passwordChangeSchema } from "#contract/login";
 import { STATUS_ENABLED } from "#contract/constants";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../../auth/password";
+import { checkCurrentPassword } from "../../auth/own-password";
 import { DEVICE_TTL_SECONDS, newTokenId, signAdminToken, signDeviceToken, verifyDeviceToken } from "../../auth/tokens";
 import { clientIpOf, ipAllowed, throttleKeyOfIp } from "../../auth/client-ip";
 import { finishLogin, reserveLogin } from "../../auth/login-throttle";
@@ -97,36 +98,15 @@ export const authRoutes = new Hono<AppEnv>()
     await revokeToken(c.get("db"), tokenId, expiresAt);
     return c.body(null, 204);
   })
-  // The signed-in staff member changes their own password (0181). The current one is checked first, counted like a
-  // login attempt of this session (a stolen token cannot guess it at leisure); then every other session of the
-  // account ends (its session version moves on) and this one goes on with the new token in the answer.
+  // The signed-in staff member changes their own password (0181): the current one first (own-password.ts); then
+  // every other session of the account ends (its session version moves on) and this one goes on with the new token.
   .post("/password", requireAdmin, limitBody(16 * 1024), jsonContent, jsonBodyFirstCode(passwordChangeSchema), async (c) => {
     const db = c.get("db");
     const journalId = c.get("journal").id;
     const admin = c.get("admin");
-    const now = new Date();
     const { current, next } = c.req.valid("json");
-    const reserved = await reserveLogin(
-      db,
-      {
-        journalId,
-        username: usernameKey(admin.username),
-        ip: clientIpOf(c.req.raw.headers),
-        throttleKey: `session:${c.get("session").tokenId}`,
-        knownDevice: true,
-      },
-      now,
-    );
-    if (!reserved.ok) {
-      c.header("Retry-After", String(reserved.retryAfterSeconds));
-      throw new HttpError(429, "too_many_attempts");
-    }
     const account = await staffOf(db, journalId, admin.id);
-    if (!(await verifyPassword(current, account.passwordHash))) {
-      await finishLogin(db, reserved.attemptId, "invalid_credentials");
-      throw new HttpError(422, "wrong_password");
-    }
-    await finishLogin(db, reserved.attemptId, "success");
+    await checkCurrentPassword(c, { journalId, username: admin.username, passwordHash: account.passwordHash }, current);
     const event = { action: "staff.change_password", entity: "staff", entityId: admin.id, summary: "" } as const;
     const row = await resetStaffPassword(
       db,
@@ -135,7 +115,7 @@ export const authRoutes = new Hono<AppEnv>()
       await hashPassword(next),
       afterAdminWrite(db, actorOf(c), event, { content: false }),
     );
-    const token = await signAdminToken(c.var.config.auth, { userId: row.id, journalId, sessionVersion: row.sessionVersion }, { now });
+    const token = await signAdminToken(c.var.config.auth, { userId: row.id, journalId, sessionVersion: row.sessionVersion });
     c.header("Cache-Control", "no-store");
     return c.json({ token, user: admin });
   });

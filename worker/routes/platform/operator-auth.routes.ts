@@ -1,20 +1,22 @@
-// POST /api/platform/auth/login, GET /api/platform/auth/verify-token, POST /api/platform/auth/logout: the
-// operators' sessions, with the same throttle, device cookie and revocation as journal admins (docs/decisions/
-// 0022, 0061, 0062, 0160), kept in their own log (operator_login_attempts).
+// POST /api/platform/auth/login, GET /api/platform/auth/verify-token, POST /api/platform/auth/logout and
+// POST /api/platform/auth/password: the operators' sessions, with the same throttle, device cookie and revocation
+// as journal admins (docs/decisions/0022, 0061, 0062, 0160, 0181), kept in their own log (operator_login_attempts).
 import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../env";
 import { HttpError } from "../../errors";
 import { limitBody } from "../../middleware/body-size";
-import { jsonBody, jsonContent } from "../../middleware/json-body";
-import { requireOperator } from "../../middleware/operator-auth";
-import { loginSchema } from "#contract/login";
+import { jsonBody, jsonBodyFirstCode, jsonContent } from "../../middleware/json-body";
+import { operatorActorOf, requireOperator } from "../../middleware/operator-auth";
+import { loginSchema, passwordChangeSchema } from "#contract/login";
 import { STATUS_ENABLED } from "#contract/constants";
-import { DUMMY_HASH, verifyPassword } from "../../auth/password";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "../../auth/password";
+import { checkCurrentPassword } from "../../auth/own-password";
 import { DEVICE_TTL_SECONDS, newTokenId, signDeviceToken, signOperatorToken, verifyDeviceToken } from "../../auth/tokens";
 import { clientIpOf, throttleKeyOfIp } from "../../auth/client-ip";
 import { finishLogin, reserveLogin } from "../../auth/login-throttle";
-import { findOperatorByUsername } from "../../data/operators.repo";
+import { findOperatorByUsername, setOperatorPassword } from "../../data/operators.repo";
+import { operatorEvent } from "../../data/operator-events.repo";
 import { revokeToken } from "../../data/admin-users.repo";
 
 const LOG = "operator_login_attempts";
@@ -80,4 +82,19 @@ export const operatorAuthRoutes = new Hono<AppEnv>()
     const { tokenId, expiresAt } = c.get("session");
     await revokeToken(c.get("db"), tokenId, expiresAt);
     return c.body(null, 204);
+  })
+  // The operator's own new password (0181): the current one first; every other console session of theirs ends and
+  // this one goes on with the token in the answer. Recorded in the audit trail (never the password).
+  .post("/password", requireOperator, limitBody(16 * 1024), jsonContent, jsonBodyFirstCode(passwordChangeSchema), async (c) => {
+    const db = c.get("db");
+    const me = c.get("operator");
+    const { current, next } = c.req.valid("json");
+    const stored = await findOperatorByUsername(db, me.username);
+    if (!stored) throw new HttpError(401, "unauthorized");
+    await checkCurrentPassword(c, { journalId: PLATFORM, username: me.username, passwordHash: stored.passwordHash, log: LOG }, current);
+    const event = operatorEvent(db, operatorActorOf(c), { action: "operator.change_password", journalId: null, summary: me.username });
+    const row = await setOperatorPassword(db, me.id, await hashPassword(next), [event]);
+    const token = await signOperatorToken(c.var.config.auth, { operatorId: row.id, sessionVersion: row.sessionVersion });
+    c.header("Cache-Control", "no-store");
+    return c.json({ token, operator: me });
   });

@@ -59,6 +59,28 @@ describe("operators and journal admins: tokens never cross roles or journals", (
     expect(statuses[5]).toBe(429);
   });
 
+  it("an operator changes their own password: the current one first; other sessions end, this one goes on", async () => {
+    const op = await createOperator();
+    const other = (await consoleCall(null, "POST", "/auth/login", { username: op.username, password: op.password })).body.token as string;
+    expect(await consoleCall(op.token, "POST", "/auth/password", { current: "not it", next: "a long new phrase" })).toMatchObject({
+      status: 422,
+      body: { error: "wrong_password" },
+    });
+    expect(await consoleCall(op.token, "POST", "/auth/password", { current: op.password, next: "short" })).toMatchObject({
+      status: 400,
+      body: { error: "password_too_short" },
+    });
+    const done = await consoleCall(op.token, "POST", "/auth/password", { current: op.password, next: "a long new phrase" });
+    expect(done.status).toBe(200);
+    expect((await consoleCall(done.body.token, "GET", "/settings")).status).toBe(200);
+    for (const old of [op.token, other]) expect((await consoleCall(old, "GET", "/settings")).status).toBe(401);
+    expect((await consoleCall(null, "POST", "/auth/login", { username: op.username, password: op.password })).status).toBe(401);
+    expect((await consoleCall(null, "POST", "/auth/login", { username: op.username, password: "a long new phrase" })).status).toBe(200);
+    const logged = await db.select().from(operatorEvents).where(eq(operatorEvents.operatorId, op.id));
+    expect(logged.map((e) => e.action)).toEqual(["operator.change_password"]);
+    expect(JSON.stringify(logged)).not.toContain("a long new phrase");
+  });
+
   it("the console page answers on the platform host only", async () => {
     const page = await request(PLATFORM_HOST, "/");
     expect(page.status).toBe(200);
