@@ -1,6 +1,7 @@
 // Backup and restore of journals: every D1 row (as JSON, by column name) and every R2 object (bytes, key,
 // content type, SHA-256). Plain structural types, so the Node scripts (scripts/backup.ts, scripts/restore.ts)
 // run it against local or remote bindings (docs/decisions/0094-backup-restore.md).
+import { sha256Hex } from "../files/sha256";
 
 export interface BackupDb {
   prepare(sql: string): {
@@ -72,11 +73,6 @@ export const OBJECTS = "r2-objects.json";
 export const tableFile = (name: string) => `d1/${name}.json`;
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /**
  * The tables holding data, parents before children (by their foreign keys): every ordinary table except

@@ -9,6 +9,7 @@ import type { SubmissionRow } from "../../data/schema";
 import { HttpError } from "../../errors";
 import { sniffContentType } from "../../files/content-types";
 import { fileKeys, versionedName } from "../../files/keys";
+import { sha256Hex } from "../../files/sha256";
 import { commitWithObject, putNewObject } from "../../files/commit-with-object";
 import {
   countSubmissionsFromIpSince,
@@ -90,11 +91,8 @@ function submissionKeyOf(c: Context<AppEnv>): string | null {
  * every key a client can send (submissionKeySchema).
  */
 async function contentKeyOf(caller: string, fields: Record<string, string>, pdf: Uint8Array): Promise<string> {
-  const day = nowIso().slice(0, 10);
-  const file = new Uint8Array(await crypto.subtle.digest("SHA-256", pdf));
-  const text = JSON.stringify([caller, day, fields, [...file]]);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return `content:${[...digest].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  const content = JSON.stringify([caller, nowIso().slice(0, 10), fields, await sha256Hex(pdf)]);
+  return `content:${await sha256Hex(new TextEncoder().encode(content))}`;
 }
 
 /** The submission already stored under this request's key (a repeat), if any. */
