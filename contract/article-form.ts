@@ -266,10 +266,14 @@ type Rules<Mode extends "add" | "edit"> = {
     : (typeof ARTICLE_FORM)[K]["rule"];
 };
 
+/** The rule a field is checked with in `mode`: its `addRule` when adding, if it has one. */
+function ruleOf(name: ArticleFormField, mode: "add" | "edit"): z.ZodType {
+  const spec = articleFieldSpec(name);
+  return mode === "add" ? (spec.addRule ?? spec.rule) : spec.rule;
+}
+
 function rulesFor<Mode extends "add" | "edit">(mode: Mode): Rules<Mode> {
-  const spec = (name: ArticleFormField) => articleFieldSpec(name);
-  const pick = (name: ArticleFormField) => (mode === "add" ? (spec(name).addRule ?? spec(name).rule) : spec(name).rule);
-  return Object.fromEntries(ARTICLE_FORM_FIELDS.map((name) => [name, pick(name)])) as Rules<Mode>;
+  return Object.fromEntries(ARTICLE_FORM_FIELDS.map((name) => [name, ruleOf(name, mode)])) as Rules<Mode>;
 }
 
 /** POST /api/admin/archives/ fields (the PDF comes separately as pdfFile). */
@@ -287,10 +291,14 @@ export type ArticleFormValues = { [K in ArticleFormField]: string };
 type IsInputOf<V, I> = V extends I ? true : never;
 const _formValuesAreInput: IsInputOf<ArticleFormValues, ArticleAddInput & z.input<typeof articleEditSchema>> = true;
 
+const requiredness = new Map<string, boolean>();
 /** Whether the field must be filled in `mode`: its rule refuses an empty value. */
 export function isRequiredField(name: ArticleFormField, mode: "add" | "edit"): boolean {
-  const spec = articleFieldSpec(name);
-  return !(mode === "add" ? (spec.addRule ?? spec.rule) : spec.rule).safeParse("").success;
+  // Worked out once per field and mode (the form asks on every keystroke's render), and not before it is asked.
+  const key = `${mode}:${name}`;
+  let required = requiredness.get(key);
+  if (required === undefined) requiredness.set(key, (required = !ruleOf(name, mode).safeParse("").success));
+  return required;
 }
 
 type AnswerOf<C> = C extends "number" ? z.ZodNumber : C extends "list" ? z.ZodArray<z.ZodString> : z.ZodString;
