@@ -1,17 +1,19 @@
 // #/account: the operator's own password (POST /api/platform/auth/password, docs/decisions/0181): the current one
 // first, the new one twice. Saving signs out every other console session of theirs; this one goes on.
 import { useState } from "react";
-import { MIN_PASSWORD_LENGTH } from "#contract/login";
+import { MIN_PASSWORD_LENGTH, passwordChangeSchema } from "#contract/login";
+import { platformMessage } from "#contract/platform";
 import { consoleApi, operatorToken } from "./console-api";
 import { useAction } from "./use-action";
 import { Messages } from "./messages";
 
 const EMPTY = { current: "", next: "", repeat: "" };
 
-/** What must change before the form is sent, or "" when it can be. */
+/** What must change before the form is sent (the server's own rules, then the repeat), or "" when it can be. */
 function problemOf(v: typeof EMPTY): string {
   if (!v.current) return "Enter your current password";
-  if ([...v.next].length < MIN_PASSWORD_LENGTH) return `The new password needs at least ${MIN_PASSWORD_LENGTH} characters`;
+  const refused = passwordChangeSchema.safeParse({ current: v.current, next: v.next }).error?.issues[0];
+  if (refused) return platformMessage(refused.message);
   if (v.repeat !== v.next) return "The two new passwords are not the same";
   return "";
 }

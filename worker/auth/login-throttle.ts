@@ -33,6 +33,9 @@ export const LOGIN_POLICY = {
 /** How long the login log is kept (the longest look-back of the policy): the scheduled prune drops older rows. */
 export const LOGIN_LOG_RETENTION_SECONDS = LOGIN_POLICY.trustedSeconds;
 
+/** The throttle and the log key usernames case-folded, so "Admin" and "admin" share one counter. */
+export const usernameKey = (raw: string) => raw.trim().toLowerCase().slice(0, 100);
+
 /** May this attempt check a password now? Reserves its log row when it may (never writes a row when refused). */
 export function reserveLogin(db: Db, key: AttemptKey, now: Date): Promise<Reservation> {
   return reserveLoginAttempt(db, key, LOGIN_POLICY, now);

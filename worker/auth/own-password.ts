@@ -6,7 +6,7 @@ import type { AppEnv } from "../env";
 import { HttpError } from "../errors";
 import type { LoginLog } from "../data/login-attempts.repo";
 import { clientIpOf } from "./client-ip";
-import { finishLogin, reserveLogin } from "./login-throttle";
+import { finishLogin, reserveLogin, usernameKey } from "./login-throttle";
 import { verifyPassword } from "./password";
 
 export interface PasswordOwner {
@@ -25,7 +25,7 @@ export async function checkCurrentPassword(c: Context<AppEnv>, owner: PasswordOw
     db,
     {
       journalId: owner.journalId,
-      username: owner.username.trim().toLowerCase().slice(0, 100),
+      username: usernameKey(owner.username),
       ip: clientIpOf(c.req.raw.headers),
       throttleKey: `session:${c.get("session").tokenId}`,
       knownDevice: true,

@@ -1,7 +1,6 @@
 // POST /auth/login/, GET /auth/verify-token/, POST /auth/logout and POST /auth/password (docs/api.md "Admin API",
 // docs/decisions/0020-0022, 0061, 0062, 0181).
-import { Hono, type Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
 import { HttpError } from "../../errors";
@@ -11,27 +10,17 @@ import { loginSchema, passwordChangeSchema } from "#contract/login";
 import { STATUS_ENABLED } from "#contract/constants";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../../auth/password";
 import { checkCurrentPassword } from "../../auth/own-password";
-import { DEVICE_TTL_SECONDS, newTokenId, signAdminToken, signDeviceToken, verifyDeviceToken } from "../../auth/tokens";
+import { signAdminToken } from "../../auth/tokens";
+import { knownDeviceOf, rememberDevice, type DeviceCookie } from "../../auth/device-cookie";
 import { clientIpOf, ipAllowed, throttleKeyOfIp } from "../../auth/client-ip";
-import { finishLogin, reserveLogin } from "../../auth/login-throttle";
+import { finishLogin, reserveLogin, usernameKey } from "../../auth/login-throttle";
 import { findAdminUserByUsername, revokeToken } from "../../data/admin-users.repo";
 import { resetStaffPassword, staffOf } from "../../data/staff.repo";
 import { afterAdminWrite } from "../../data/admin-events.repo";
 import { actorOf } from "../../middleware/admin-actor";
 
-/** The throttle and the log key usernames case-folded, so "Admin" and "admin" share one counter. */
-const usernameKey = (raw: string) => raw.trim().toLowerCase().slice(0, 100);
-
-/** The browser's device cookie (HttpOnly, only sent to /auth): proves an earlier good login on this browser. */
-const DEVICE_COOKIE = "journal_device";
-
-/** The device id this browser proved for (journal, username), or null. */
-async function knownDeviceOf(c: Context<AppEnv>, username: string): Promise<string | null> {
-  const token = getCookie(c, DEVICE_COOKIE);
-  if (!token || token.length > 2048) return null;
-  const device = await verifyDeviceToken(c.var.config.auth, token);
-  return device && device.journalId === c.get("journal").id && device.username === username ? device.deviceId : null;
-}
+/** A journal's device cookie, sent only to /auth (device-cookie.ts). */
+const deviceCookieOf = (journalId: number): DeviceCookie => ({ name: "journal_device", path: "/auth", journalId });
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/login", limitBody(16 * 1024), jsonContent, jsonBody(loginSchema), async (c) => {
@@ -43,7 +32,8 @@ export const authRoutes = new Hono<AppEnv>()
     // Malformed requests were refused by jsonBody, before any password check, leaving no row in the log.
     const { username, password } = c.req.valid("json");
     const key = usernameKey(username);
-    const deviceId = await knownDeviceOf(c, key);
+    const device = deviceCookieOf(journalId);
+    const deviceId = await knownDeviceOf(c, device, key);
 
     // Refused before the password is looked at: a locked key learns nothing, costs no hashing, writes no row.
     const reserved = await reserveLogin(
@@ -76,18 +66,7 @@ export const authRoutes = new Hono<AppEnv>()
     await finishLogin(db, reserved.attemptId, "success");
     const token = await signAdminToken(c.var.config.auth, { userId: user.id, journalId, sessionVersion: user.sessionVersion }, { now });
     // This browser is now a known device of this user: strangers' failures elsewhere never lock it out (0061).
-    setCookie(
-      c,
-      DEVICE_COOKIE,
-      await signDeviceToken(c.var.config.auth, { deviceId: deviceId ?? newTokenId(), journalId, username: key }, now),
-      {
-        path: "/auth",
-        httpOnly: true,
-        secure: true,
-        sameSite: "Strict",
-        maxAge: DEVICE_TTL_SECONDS,
-      },
-    );
+    await rememberDevice(c, device, key, deviceId, now);
     c.header("Cache-Control", "no-store");
     return c.json({ token, user: { id: user.id, username: user.username, name: user.name } });
   })

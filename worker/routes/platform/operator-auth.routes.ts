@@ -1,8 +1,7 @@
 // POST /api/platform/auth/login, GET /api/platform/auth/verify-token, POST /api/platform/auth/logout and
 // POST /api/platform/auth/password: the operators' sessions, with the same throttle, device cookie and revocation
 // as journal admins (docs/decisions/0022, 0061, 0062, 0160, 0181), kept in their own log (operator_login_attempts).
-import { Hono, type Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { HttpError } from "../../errors";
 import { limitBody } from "../../middleware/body-size";
@@ -12,9 +11,10 @@ import { loginSchema, passwordChangeSchema } from "#contract/login";
 import { STATUS_ENABLED } from "#contract/constants";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../../auth/password";
 import { checkCurrentPassword } from "../../auth/own-password";
-import { DEVICE_TTL_SECONDS, newTokenId, signDeviceToken, signOperatorToken, verifyDeviceToken } from "../../auth/tokens";
+import { signOperatorToken } from "../../auth/tokens";
+import { knownDeviceOf, rememberDevice, type DeviceCookie } from "../../auth/device-cookie";
 import { clientIpOf, throttleKeyOfIp } from "../../auth/client-ip";
-import { finishLogin, reserveLogin } from "../../auth/login-throttle";
+import { finishLogin, reserveLogin, usernameKey } from "../../auth/login-throttle";
 import { findOperatorByUsername, setOperatorPassword } from "../../data/operators.repo";
 import { operatorEvent } from "../../data/operator-events.repo";
 import { revokeToken } from "../../data/admin-users.repo";
@@ -22,15 +22,7 @@ import { revokeToken } from "../../data/admin-users.repo";
 const LOG = "operator_login_attempts";
 /** Device tokens of operators carry journal 0 (no journal has it) and live in their own cookie. */
 const PLATFORM = 0;
-const DEVICE_COOKIE = "platform_device";
-const usernameKey = (raw: string) => raw.trim().toLowerCase().slice(0, 100);
-
-async function knownDeviceOf(c: Context<AppEnv>, username: string): Promise<string | null> {
-  const token = getCookie(c, DEVICE_COOKIE);
-  if (!token || token.length > 2048) return null;
-  const device = await verifyDeviceToken(c.var.config.auth, token);
-  return device && device.journalId === PLATFORM && device.username === username ? device.deviceId : null;
-}
+const DEVICE: DeviceCookie = { name: "platform_device", path: "/api/platform/auth", journalId: PLATFORM };
 
 export const operatorAuthRoutes = new Hono<AppEnv>()
   .post("/login", limitBody(16 * 1024), jsonContent, jsonBody(loginSchema), async (c) => {
@@ -39,7 +31,7 @@ export const operatorAuthRoutes = new Hono<AppEnv>()
     const now = new Date();
     const { username, password } = c.req.valid("json");
     const key = usernameKey(username);
-    const deviceId = await knownDeviceOf(c, key);
+    const deviceId = await knownDeviceOf(c, DEVICE, key);
     const reserved = await reserveLogin(
       db,
       {
@@ -68,12 +60,7 @@ export const operatorAuthRoutes = new Hono<AppEnv>()
     }
     await finishLogin(db, reserved.attemptId, "success", LOG);
     const token = await signOperatorToken(c.var.config.auth, { operatorId: operator.id, sessionVersion: operator.sessionVersion }, { now });
-    setCookie(
-      c,
-      DEVICE_COOKIE,
-      await signDeviceToken(c.var.config.auth, { deviceId: deviceId ?? newTokenId(), journalId: PLATFORM, username: key }, now),
-      { path: "/api/platform/auth", httpOnly: true, secure: true, sameSite: "Strict", maxAge: DEVICE_TTL_SECONDS },
-    );
+    await rememberDevice(c, DEVICE, key, deviceId, now);
     c.header("Cache-Control", "no-store");
     return c.json({ token, operator: { id: operator.id, username: operator.username, name: operator.name } });
   })
