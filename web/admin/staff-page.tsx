@@ -41,6 +41,12 @@ export function StaffPage() {
     }
   }
   const show = (r: OneTimePassword) => setSecret({ username: r.account.username, password: r.oneTimePassword });
+  /** A row's button: runs its call (busy meanwhile), then says what happened. */
+  const rowAction = (label: string, run: () => Promise<string | undefined>) => (
+    <button type="button" className="btn btn--secondary btn--small" disabled={busy} onClick={() => act(run)}>
+      {label}
+    </button>
+  );
 
   const columns: Column<StaffAccount>[] = [
     { label: "Username", cellClass: "strong", cell: (s) => s.username },
@@ -51,45 +57,18 @@ export function StaffPage() {
       label: "Action",
       cell: (s) => (
         <div className="row-actions">
-          <button
-            type="button"
-            className="btn btn--secondary btn--small"
-            disabled={busy}
-            onClick={() =>
-              act(async () => {
-                await adminJson(`/api/admin/staff/${s.id}/status`, { json: { status: s.status === "enabled" ? "disabled" : "enabled" } });
-                return `${s.username} ${s.status === "enabled" ? "disabled" : "enabled"}`;
-              })
-            }
-          >
-            {s.status === "enabled" ? "Disable" : "Enable"}
-          </button>
-          <button
-            type="button"
-            className="btn btn--secondary btn--small"
-            disabled={busy}
-            onClick={() =>
-              act(async () => {
-                show(await adminJson<OneTimePassword>(`/api/admin/staff/${s.id}/reset-password`, { method: "POST" }));
-                return undefined;
-              })
-            }
-          >
-            Reset password
-          </button>
-          <button
-            type="button"
-            className="btn btn--secondary btn--small"
-            disabled={busy}
-            onClick={() =>
-              act(async () => {
-                await adminJson(`/api/admin/staff/${s.id}/revoke-sessions`, { method: "POST" });
-                return `${s.username} is signed out everywhere`;
-              })
-            }
-          >
-            Sign out everywhere
-          </button>
+          {rowAction(s.status === "enabled" ? "Disable" : "Enable", async () => {
+            await adminJson(`/api/admin/staff/${s.id}/status`, { json: { status: s.status === "enabled" ? "disabled" : "enabled" } });
+            return `${s.username} ${s.status === "enabled" ? "disabled" : "enabled"}`;
+          })}
+          {rowAction("Reset password", async () => {
+            show(await adminJson<OneTimePassword>(`/api/admin/staff/${s.id}/reset-password`, { method: "POST" }));
+            return undefined;
+          })}
+          {rowAction("Sign out everywhere", async () => {
+            await adminJson(`/api/admin/staff/${s.id}/revoke-sessions`, { method: "POST" });
+            return `${s.username} is signed out everywhere`;
+          })}
         </div>
       ),
     },
