@@ -76,6 +76,24 @@ describe("your account", () => {
     await context.close();
   });
 
+  test("an admin resets the account's password on the Staff page: a one-time password that signs in, shown once", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await login(page);
+    await page.getByRole("link", { name: "Staff" }).click();
+    const row = page.getByRole("row").filter({ hasText: account.username });
+    await row.getByRole("button", { name: "Reset password" }).click();
+    const shown = page.getByRole("status").filter({ hasText: `One-time password for ${account.username}` });
+    const oneTime = (await shown.locator("code").textContent())!.trim();
+    expect(oneTime).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(await shown.textContent()).toContain("Your account");
+    await screenshot(page, "staff-reset-1280", SHOTS_ADMIN);
+    await row.getByRole("button", { name: "Sign out everywhere" }).click();
+    await page.getByText(`${account.username} is signed out everywhere`).waitFor();
+    expect((await signIn({ ...account, password: oneTime })).status).toBe(200);
+    await context.close();
+  });
+
   test("reads well on a phone", async () => {
     const context = await browser.newContext({ viewport: MOBILE });
     const page = await context.newPage();
