@@ -85,7 +85,7 @@ export function articleColumnsOf(f: ArticleFields, doiPrefix: string) {
 }
 /** The columns an article form writes (the file, status, stamps and plain-text copies are the store's). */
 export type ArticleColumns = ReturnType<typeof articleColumnsOf>;
-// Every form field lands in a column of its name: worker/data/form-columns.ts fails to compile for one that does not.
+// Every form field lands in a column of its name: worker/core/data/form-columns.ts fails to compile for one that does not.
 
 /** Only the article form's fields of a request body (anything else is ignored). */
 export const articleFormFieldsOf = (body: Record<string, unknown>) => sentFields(body, ARTICLE_FORM_FIELDS);

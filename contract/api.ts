@@ -80,7 +80,7 @@ export type AdminSearchResults = SearchPageOf<AdminSearchHit>;
 // schemas, and their types are inferred from them: each field of an answer is written here once
 // (docs/decisions/0131). A serialiser (beside its routes) parses a row through its schema, which keeps only the
 // keys listed here: a column added to a table never reaches an answer by accident. Public paths (no token) use
-// the `public…` schemas; worker/routes/public-answers.test.ts compares every public answer's keys with its
+// the `public…` schemas; worker/core/public-answers.test.ts compares every public answer's keys with its
 // schema (docs/decisions/0090). The staff views extend the public ones.
 
 const str = z.string();

@@ -3,8 +3,8 @@
 // control that edits it, and the texts beside it. In the order written here the form shows them. Derived from it:
 // the API's add and edit schemas (contract/admin.ts), the staff answer's fields (contract/api.ts), and the admin
 // form's values, labels, order, required marks and layout (web/admin/article-form). A field is stored in the
-// column of its name (worker/data/form-columns.ts checks it), so adding one touches the migration,
-// worker/data/schema.ts and this list.
+// column of its name (worker/core/data/form-columns.ts checks it), so adding one touches the migration,
+// worker/core/data/schema.ts and this list.
 import { z } from "zod";
 import { PAYMENT_TYPES } from "./constants";
 import {

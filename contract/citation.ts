@@ -81,7 +81,7 @@ export function citationText(a: CitableArticle, journalName: string): string {
 }
 
 // ---- Head metadata of an article page ---------------------------------------------------------------------
-// Built from the article's scholarly record (worker/seo/scholarly-record.ts) by a pure function, so the Worker's
+// Built from the article's scholarly record (worker/scholarly/scholarly-record.ts) by a pure function, so the Worker's
 // first HTML and any server renderer write the same tags: Highwire Press (Google Scholar, Zotero), Dublin Core,
 // Open Graph and schema.org JSON-LD.
 

@@ -1,5 +1,5 @@
 // One article's bibliographic record as every machine-facing output reads it (head meta tags, RIS, BibTeX, CSL,
-// Atom, OAI-PMH, Crossref). Built by the Worker (worker/seo/scholarly-record.ts); the shape lives here because
+// Atom, OAI-PMH, Crossref). Built by the Worker (worker/scholarly/scholarly-record.ts); the shape lives here because
 // the citation helpers of contract/citation.ts read it too.
 import type { License } from "./scholarly";
 

@@ -1,7 +1,7 @@
 // The certificate verification code as people see and type it: 12 symbols of Crockford's base32 (digits and
 // letters without I, L, O and U), printed in groups of four ("7K2M-9QXD-4HWB"). Reading is forgiving the way
 // Crockford's alphabet intends: case, spaces and hyphens do not matter, and the look-alikes O, I and L read as 0, 1
-// and 1. Runtime-neutral: the Worker signs and checks codes (worker/documents/verification-code.ts), the /verify
+// and 1. Runtime-neutral: the Worker signs and checks codes (worker/verification/verification-code.ts), the /verify
 // page's form tidies what a visitor types (docs/decisions/0170-certificate-verification.md).
 
 export const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";

@@ -1,5 +1,5 @@
 // What the /verify page shows (docs/decisions/0170-certificate-verification.md): a form when no code is given,
-// else the outcome of checking one. Runtime-neutral: worker/pages/verify-loader.ts fills it, web/public/
+// else the outcome of checking one. Runtime-neutral: worker/verification/verify-loader.ts fills it, web/public/
 // verify-page.tsx shows it.
 import type { PageHead } from "./pages";
 

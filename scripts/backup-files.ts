@@ -2,7 +2,7 @@
 // slashes become folders; keys are journals/{id}/... with names checked by isSafeFileName, so never "..").
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { BackupSink, BackupSource } from "../worker/maintenance/backup";
+import type { BackupSink, BackupSource } from "../worker/platform/backup";
 
 function inside(dir: string, ...parts: string[]): string {
   const full = path.resolve(dir, ...parts);
@@ -29,7 +29,7 @@ export function folderSource(dir: string): BackupSource {
 }
 
 /**
- * A backup downloaded from the platform console: one tar file (POSIX ustar, worker/maintenance/backup-tar.ts) with
+ * A backup downloaded from the platform console: one tar file (POSIX ustar, worker/platform/backup-tar.ts) with
  * the same entries as the folder. Read whole into memory, then entries looked up by name.
  */
 export async function tarSource(file: string): Promise<BackupSource> {

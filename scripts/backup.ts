@@ -5,7 +5,7 @@ import path from "node:path";
 import { exitWithChildren, type LocalPlatform } from "./local-state";
 import { openPlatform, option } from "./platform";
 import { folderSink } from "./backup-files";
-import { exportBackup, type BackupBucket, type BackupDb } from "../worker/maintenance/backup";
+import { exportBackup, type BackupBucket, type BackupDb } from "../worker/platform/backup";
 
 const USAGE = `Usage: npm run backup -- --out DIR [--journal ID] [--remote]
 

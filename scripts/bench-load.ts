@@ -11,7 +11,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { openLocalPlatform, repoRoot, toolEnv } from "./local-state";
 import { option } from "./platform";
-import { auditFiles, type OrphanBucket, type OrphanDb } from "../worker/maintenance/file-orphans";
+import { auditFiles, type OrphanBucket, type OrphanDb } from "../worker/platform/file-orphans";
 import type { AdminIssueArticles, ArchiveYear, Editor, IssueArticles } from "#contract/api";
 
 const args = process.argv.slice(2);

@@ -3,7 +3,7 @@
 // removes them; also reports rows naming a missing object. See docs/decisions/0091.
 import { exitWithChildren, type LocalPlatform } from "./local-state";
 import { openPlatform, option } from "./platform";
-import { auditFiles, removeOrphans, type OrphanBucket, type OrphanDb } from "../worker/maintenance/file-orphans";
+import { auditFiles, removeOrphans, type OrphanBucket, type OrphanDb } from "../worker/platform/file-orphans";
 
 const USAGE = `Usage: npm run files:orphans -- [--dry-run] [--remote] [--journal ID] [--grace-minutes N]
 

@@ -7,7 +7,7 @@ import { exitWithChildren, type LocalPlatform } from "./local-state";
 import { openPlatform, option } from "./platform";
 import { folderSource, tarSource } from "./backup-files";
 import { statSync } from "node:fs";
-import { importBackup, type BackupBucket, type BackupDb } from "../worker/maintenance/backup";
+import { importBackup, type BackupBucket, type BackupDb } from "../worker/platform/backup";
 
 const USAGE = `Usage: npm run restore -- --in DIR [--remote]
 

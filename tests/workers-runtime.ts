@@ -11,7 +11,7 @@ export const workersRuntime = (opts: { nodeEnv?: string } = {}) =>
       bindings: {
         TEST_MIGRATIONS: await readD1Migrations("./migrations"),
         JWT_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
-        // Key 2 signs, key 1 is the rotated-out key that still verifies (worker/routes/verify/verify.test.ts).
+        // Key 2 signs, key 1 is the rotated-out key that still verifies (worker/verification/verify.test.ts).
         CERTIFICATE_KEYS: `2:${"test-certificate-key-two-".padEnd(40, "2")},1:${"test-certificate-key-one-".padEnd(40, "1")}`,
         // How many random articles worker/documents/fuzz.test.ts renders (the issue's 500 take ~7 minutes).
         FUZZ_ARTICLES: process.env.FUZZ_ARTICLES ?? "40",

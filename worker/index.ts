@@ -1,13 +1,13 @@
 // The Worker's entry: shipped files straight from the asset store, then the edge cache in front of the app; every
-// answer then passes the usage counter (worker/stats/, after the answer, in waitUntil). The Cron Trigger runs the
+// answer then passes the usage counter (worker/statistics/, after the answer, in waitUntil). The Cron Trigger runs the
 // maintenance (worker/scheduled.ts).
 import { createApp } from "./app";
-import { withEdgeCache } from "./edge/edge-cache";
-import { shippedFile } from "./edge/static-files";
+import { withEdgeCache } from "./core/edge/edge-cache";
+import { shippedFile } from "./core/edge/static-files";
 import { scheduled } from "./scheduled";
-import { countUsage } from "./stats/usage-feed";
+import { countUsage } from "./statistics/usage-feed";
 
-export { UsageCounter } from "./stats/usage-counter";
+export { UsageCounter } from "./statistics/usage-counter";
 
 const cached = withEdgeCache(createApp());
 

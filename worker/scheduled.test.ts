@@ -5,7 +5,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { eq, inArray } from "drizzle-orm";
 import worker from "./index";
 import { createArticle, createJournal, db } from "../tests/api/fixtures";
-import { articles, loginAttempts, revokedTokens } from "./data/schema";
+import { articles, loginAttempts, revokedTokens } from "./core/data/schema";
 import { LOGIN_LOG_RETENTION_SECONDS } from "./auth/login-throttle";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -3,10 +3,10 @@
 //  - revoked_tokens: logged-out tokens go once they would have expired anyway;
 //  - articles stored before migration 0003 get their duplicate-title key, a batch per run.
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "./data/schema";
-import { pruneLoginAttempts } from "./data/login-attempts.repo";
-import { pruneRevokedTokens } from "./data/admin-users.repo";
-import { backfillTitleKeys } from "./data/articles.repo";
+import * as schema from "./core/data/schema";
+import { pruneLoginAttempts } from "./auth/login-attempts.repo";
+import { pruneRevokedTokens } from "./auth/admin-users.repo";
+import { backfillTitleKeys } from "./archive/articles.repo";
 import { LOGIN_LOG_RETENTION_SECONDS } from "./auth/login-throttle";
 
 /** Articles re-keyed per run: a few hundred single-row updates stay far inside a Cron Trigger's limits. */

@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { db, unique, type TestJournal } from "./fixtures";
 import { hashPassword } from "../../worker/auth/password";
 import { signAdminToken, type SignOptions } from "../../worker/auth/tokens";
-import { insertAdminUser } from "../../worker/data/admin-users.repo";
+import { insertAdminUser } from "../../worker/auth/admin-users.repo";
 
 export interface TestAdmin {
   id: number;

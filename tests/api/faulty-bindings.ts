@@ -53,7 +53,7 @@ export function faultyD1(db: D1Database, plan: FaultPlan): D1Database {
           );
       }
       if (prop === "exec") return (sql: string) => plan.call("D1 exec", () => target.exec(sql));
-      // The app reads and writes through a D1 session (worker/edge/d1-session.ts): its calls fail the same way.
+      // The app reads and writes through a D1 session (worker/core/edge/d1-session.ts): its calls fail the same way.
       if (prop === "withSession")
         return (...args: unknown[]) => faultyD1((target.withSession as (...a: unknown[]) => unknown)(...args) as D1Database, plan);
       const value = Reflect.get(target, prop, target);

@@ -2,11 +2,11 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../../worker/data/schema";
+import * as schema from "../../worker/core/data/schema";
 import { sanitizeRichText, richTextToPlain } from "#contract/rich-text";
-import { fileKeys } from "../../worker/files/keys";
-import { forgetJournals } from "../../worker/edge/journal-memo";
-import { titleKeyOf } from "../../worker/data/title-key";
+import { fileKeys } from "../../worker/core/files/keys";
+import { forgetJournals } from "../../worker/core/edge/journal-memo";
+import { titleKeyOf } from "../../worker/archive/title-key";
 
 /**
  * Test data goes straight into D1, behind the app's back. In production every change comes through an admin write,

@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { db, request, unique } from "./fixtures";
 import { hashPassword } from "../../worker/auth/password";
 import { signOperatorToken } from "../../worker/auth/tokens";
-import { operators } from "../../worker/data/schema";
+import { operators } from "../../worker/core/data/schema";
 
 /** The console's host in tests (wrangler.toml PLATFORM_HOSTS). */
 export const PLATFORM_HOST = "platform.localhost";

@@ -1,7 +1,7 @@
 // A journal with full scholarly metadata and a few public and hidden articles, for the indexer outputs' tests.
 import { eq } from "drizzle-orm";
 import { createArticle, createIssue, createJournal, db, unique, type TestJournal } from "./fixtures";
-import { journals } from "../../worker/data/schema";
+import { journals } from "../../worker/core/data/schema";
 
 export interface ScholarlyJournal extends TestJournal {
   domain: string;

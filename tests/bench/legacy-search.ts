@@ -2,10 +2,10 @@
 // index over every journal (the DDL of migrations/0001, here as legacy_articles_fts), every match ranked with
 // bm25 and filtered by journal afterwards, 200 full rows with abstracts; the issue list with every abstract.
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../worker/env";
-import { articles } from "../../worker/data/schema";
-import { firstPageOrder } from "../../worker/data/articles.repo";
-import { toAdminArticle, toArticle } from "../../worker/views/article-answers";
+import type { Db } from "../../worker/core/env";
+import { articles } from "../../worker/core/data/schema";
+import { firstPageOrder } from "../../worker/archive/articles.repo";
+import { toAdminArticle, toArticle } from "../../worker/archive/article-answers";
 import { STATUS_ENABLED } from "#contract/constants";
 
 export async function createLegacyIndex(db: D1Database): Promise<void> {

@@ -5,7 +5,7 @@
 // `100 Continue` itself and, when the Worker answers while a body is still streaming in, usually replaces the 413
 // with its own 500 "Network connection lost" — for every limited route alike (/auth/login too; curl sees either);
 // behind Cloudflare's edge the 413 reaches the client. The Worker's own 413, for a streamed and for a declared
-// body, is asserted in workerd (worker/routes/oai/oai-limits.attack.test.ts).
+// body, is asserted in workerd (worker/scholarly/oai-limits.attack.test.ts).
 import { connect } from "node:net";
 import { describe, expect, inject, test } from "vitest";
 

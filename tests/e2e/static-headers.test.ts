@@ -2,7 +2,7 @@
 // so they must carry the security headers from the built `_headers` file. Real requests against `npm start`.
 import { describe, expect, it } from "vitest";
 import { urlFor } from "./support/browser";
-import { SECURITY_HEADERS } from "../../worker/middleware/security-header-values";
+import { SECURITY_HEADERS } from "../../worker/core/middleware/security-header-values";
 
 describe("security headers on the files served without the Worker (/static/*, favicon, /img/, /docs/)", () => {
   it("the page's scripts and styles carry every security header the pages carry", async () => {

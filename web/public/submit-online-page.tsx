@@ -64,7 +64,7 @@ function messageFor(err: unknown, email: string | undefined): string {
 
 export function SubmitOnlinePage() {
   const s = useSettings();
-  // After a post without JavaScript (worker/routes/submissions/submit-form.routes.ts) the page opens with its outcome.
+  // After a post without JavaScript (worker/workflow/submit-form.routes.ts) the page opens with its outcome.
   const outcome = usePageData("submit");
   const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);

@@ -4,7 +4,7 @@
 // /api/platform/auth, journal id 0).
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../core/env";
 import { DEVICE_TTL_SECONDS, newTokenId, signDeviceToken, verifyDeviceToken } from "./tokens";
 
 export interface DeviceCookie {

@@ -8,7 +8,7 @@
 //     in the last 90 days (neither a known device nor an IP used before) until the window drains.
 // The real admin on a known browser is counted only by that browser: a stranger can never lock it out.
 // The check and the reservation of the attempt are one SQL statement, so a burst cannot slip under the limits.
-import type { Db } from "../env";
+import type { Db } from "../core/env";
 import {
   finishLoginAttempt,
   reserveLoginAttempt,
@@ -17,7 +17,7 @@ import {
   type LoginOutcome,
   type Reservation,
   type ThrottleLimits,
-} from "../data/login-attempts.repo";
+} from "./login-attempts.repo";
 
 export const LOGIN_POLICY = {
   pairFreeFailures: 5,

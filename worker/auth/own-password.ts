@@ -2,9 +2,9 @@
 // at POST /api/platform/auth/password. The current password must be given, and each try is counted in the login log
 // like a login of this session, so the login throttle's ladder applies: a stolen token cannot guess it at leisure.
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
-import { HttpError } from "../errors";
-import type { LoginLog } from "../data/login-attempts.repo";
+import type { AppEnv } from "../core/env";
+import { HttpError } from "../core/errors";
+import type { LoginLog } from "./login-attempts.repo";
 import { clientIpOf } from "./client-ip";
 import { finishLogin, reserveLogin, usernameKey } from "./login-throttle";
 import { verifyPassword } from "./password";

@@ -2,7 +2,7 @@
 // issuer and audience come from wrangler.toml vars. A token names its user (sub) and its journal (jid), so a
 // token of one journal is worthless on another journal's host (docs/decisions/0021-admin-tokens.md).
 import { SignJWT, jwtVerify } from "jose";
-import { HttpError } from "../errors";
+import { HttpError } from "../core/errors";
 
 /** How long a session lasts: one working day. */
 export const TOKEN_TTL_SECONDS = 8 * 60 * 60;

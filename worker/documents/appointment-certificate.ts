@@ -5,14 +5,14 @@ import { PdfWriter } from "./pdf-writer";
 import { drawText } from "./text-layout";
 import { drawFittedLines, drawLineFitted, fitParagraph } from "./text-fit";
 import { drawFact, drawSignature, startCertificatePage } from "./certificate";
-import { drawVerificationMark, type VerificationMark } from "./verification-mark";
+import { drawVerificationMark, type VerificationMark } from "../verification/verification-mark";
 
 export interface AppointmentInput {
   branding: Branding;
   editor: EditorFacts;
   chief: EditorFacts | null;
   /**
-   * The QR code and printed /verify address (worker/documents/verification-mark.ts). Every certificate the Worker
+   * The QR code and printed /verify address (worker/verification/verification-mark.ts). Every certificate the Worker
    * issues has one; null only for the bench's figure of the page without it.
    */
   verification: VerificationMark | null;

@@ -5,7 +5,7 @@ import { certificateFrame, divider, GOLD, INK, MUTED, NAVY, seal } from "./ornam
 import { A4_LANDSCAPE, PdfWriter, type PageCanvas } from "./pdf-writer";
 import { drawText, parseRichText } from "./text-layout";
 import { drawLineFitted, drawRichFitted, fitLine, fitRichText, type RichFitted } from "./text-fit";
-import { drawVerificationMark, type VerificationMark } from "./verification-mark";
+import { drawVerificationMark, type VerificationMark } from "../verification/verification-mark";
 
 export interface CertificateInput {
   branding: Branding;
@@ -13,7 +13,7 @@ export interface CertificateInput {
   author: string;
   chief: EditorFacts | null;
   /**
-   * The QR code and printed /verify address (worker/documents/verification-mark.ts). Every certificate the Worker
+   * The QR code and printed /verify address (worker/verification/verification-mark.ts). Every certificate the Worker
    * issues has one; null only for the bench's figure of the page without it.
    */
   verification: VerificationMark | null;

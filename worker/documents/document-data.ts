@@ -1,5 +1,5 @@
 // What documents print, taken from the stored rows: journal branding, an article's facts, authors, editors.
-import type { ArticleRow, EditorRow, JournalRow } from "../data/schema";
+import type { ArticleRow, EditorRow, JournalRow } from "../core/data/schema";
 import { EDITOR_CATEGORY_HEADINGS, type EditorCategory } from "#contract/constants";
 import { decodeEntities, richTextToPlain } from "#contract/rich-text";
 import { tidy } from "./text-layout";

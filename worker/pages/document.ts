@@ -2,8 +2,8 @@
 // store) with the page's title, head tags and header branch filled in, the React markup in #root, and the router
 // state for hydration as a JSON data block.
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
-import { HttpError } from "../errors";
+import type { AppEnv } from "../core/env";
+import { HttpError } from "../core/errors";
 import type { HeaderBranch, PageHead } from "#contract/pages";
 import { esc, pageHeadMarkup } from "#contract/html";
 

@@ -1,7 +1,7 @@
 // Each public page's head (title, description, canonical, robots, scholarly tags), built on the server: fixed
 // pages' from their registry entry (contract/pages.ts), the issue's and the article's from their loader's data
-// (the article's citation_* / Dublin Core / Open Graph / JSON-LD tags from worker/seo/article-page.ts).
-import type { JournalRow } from "../data/schema";
+// (the article's citation_* / Dublin Core / Open Graph / JSON-LD tags from worker/scholarly/article-page.ts).
+import type { JournalRow } from "../core/data/schema";
 import { fixedHeadOf, PUBLIC_PAGES, type FixedPageId, type PageHead } from "#contract/pages";
 import { richTextToPlain } from "#contract/rich-text";
 import { issnList, journalName } from "#contract/journal-info";

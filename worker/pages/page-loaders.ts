@@ -2,15 +2,15 @@
 // Worker itself) and declares the page's head from that data. The same loaders render the first HTML and answer
 // /_data on client-side navigation. Pages needing two reads issue them together (one round trip's wait).
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
-import { findPublicArticleByRef, readPublicArticleByRef, readPublicIssue } from "../data/articles.repo";
-import { archiveYearsQuery, listArchiveYears } from "../data/issues.repo";
-import { listEnabledEditors } from "../data/editors.repo";
-import { enabledIndexingQuery, listEnabledIndexing } from "../data/indexing.repo";
-import type { ArticleRow, IndexingRow } from "../data/schema";
-import { searchPublicArticles } from "../data/search.repo";
-import { archiveIssueOf as issueAt } from "../middleware/params";
-import { searchQueryOf } from "../views/search-params";
+import type { AppEnv } from "../core/env";
+import { findPublicArticleByRef, readPublicArticleByRef, readPublicIssue } from "../archive/articles.repo";
+import { archiveYearsQuery, listArchiveYears } from "../archive/issues.repo";
+import { listEnabledEditors } from "../editors/editors.repo";
+import { enabledIndexingQuery, listEnabledIndexing } from "../journals/indexing.repo";
+import type { ArticleRow, IndexingRow } from "../core/data/schema";
+import { searchPublicArticles } from "../archive/search.repo";
+import { archiveIssueOf as issueAt } from "../core/middleware/params";
+import { searchQueryOf } from "../archive/search-params";
 import { publicArticleListItemSchema, publicSearchResultsSchema } from "#contract/api";
 import {
   FIXED_PAGE_IDS,
@@ -21,21 +21,21 @@ import {
   type PageDataById,
   type PageLoaderArgs,
 } from "#contract/pages";
-import { articleDetail } from "../views/article-detail";
-import { toArticle, toListItem, toSearchResults } from "../views/article-answers";
-import { toPublicEditor } from "../views/editor-answers";
-import { toIndexingEntry } from "../views/indexing-answers";
-import { settingsOf } from "../views/settings-answers";
-import { articleHead } from "../seo/article-page";
+import { articleDetail } from "../archive/article-detail";
+import { toArticle, toListItem, toSearchResults } from "../archive/article-answers";
+import { toPublicEditor } from "../editors/editor-answers";
+import { toIndexingEntry } from "../journals/indexing-answers";
+import { settingsOf } from "../journals/settings-answers";
+import { articleHead } from "../scholarly/article-page";
 import { articlePath, issueLabel, issuePath } from "#contract/citation";
-import { headerBranchOf } from "../seo/header-branch";
+import { headerBranchOf } from "../scholarly/header-branch";
 import { journalName } from "#contract/journal-info";
-import { publicOrigin } from "../seo/origin";
+import { publicOrigin } from "../scholarly/origin";
 import { fixedPageHead, notFoundHead, pageHead } from "./page-heads";
 import { refToLookUp } from "#contract/refnumber";
 import { isSubmitFormError, submissionFieldsIn } from "#contract/submission";
-import { findSubmissionByReference } from "../data/submissions.repo";
-import { verifyLoader } from "./verify-loader";
+import { findSubmissionByReference } from "../workflow/submissions.repo";
+import { verifyLoader } from "../verification/verify-loader";
 
 /** Whether a row sits in the issue the URL names (an article's page lives only under its own issue). */
 function inIssue(a: ArticleRow | undefined, params: Record<string, string | undefined>): ArticleRow | undefined {

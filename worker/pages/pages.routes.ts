@@ -4,12 +4,12 @@
 // shell (client-rendered), and static files (any path with a file extension) from the asset store.
 import { Hono, type Context } from "hono";
 import { renderPage, loadPageData } from "#web/entry.server";
-import type { AppEnv } from "../env";
-import { fileKeys } from "../files/keys";
-import { serveR2Object } from "../files/serve";
-import { HttpError, notFound } from "../errors";
+import type { AppEnv } from "../core/env";
+import { fileKeys } from "../core/files/keys";
+import { serveR2Object } from "../core/files/serve";
+import { HttpError, notFound } from "../core/errors";
 import { isPageId, PAGE_LOCATION_HEADER } from "#contract/pages";
-import { headerBranchOf } from "../seo/header-branch";
+import { headerBranchOf } from "../scholarly/header-branch";
 import { documentResponse } from "./document";
 import { notFoundHead, pageHead } from "./page-heads";
 import { articleAt, pageLoaders } from "./page-loaders";

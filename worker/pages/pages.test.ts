@@ -3,10 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { createArticle, createIssue, createJournal, db, putArticleFile, request, pdfBytes, unique } from "../../tests/api/fixtures";
 import { eq } from "drizzle-orm";
-import { journalDomains } from "../data/schema";
+import { journalDomains } from "../core/data/schema";
 import { citationText, pageRange, publicationDateParts, splitAuthors } from "#contract/citation";
 import { normalizeDomain } from "#contract/host";
-import { publicOrigin } from "../seo/origin";
+import { publicOrigin } from "../scholarly/origin";
 import { FIXED_PAGE_IDS, PUBLIC_PAGES, type PageEntry } from "#contract/pages";
 
 async function page(host: string, path: string, headers: Record<string, string> = {}) {
@@ -44,7 +44,7 @@ async function scholarlyJournal() {
   const domain = `www.${unique("soil")}.example.org`;
   // The configured primary domain differs from the host the request arrives on (an alias).
   const { db } = await import("../../tests/api/fixtures");
-  const { journals } = await import("../data/schema");
+  const { journals } = await import("../core/data/schema");
   const { eq } = await import("drizzle-orm");
   await db.update(journals).set({ domain }).where(eq(journals.id, j.id));
   await createIssue(j.id, 2024, 3, 2);

@@ -5,8 +5,8 @@
 // nothing. A listed host that no journal owns yet becomes an alias of the default journal (it was served by it).
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../env";
-import { journalDomains, journals, platformSettings } from "../data/schema";
+import type { Db } from "../core/env";
+import { journalDomains, journals, platformSettings } from "../core/data/schema";
 import { parseHostList } from "#contract/host";
 
 export const ALT_HEADER_IMPORT_MARKER = "alt_header_domains_imported";

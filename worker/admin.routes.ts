@@ -1,0 +1,32 @@
+// /api/admin: every staff-only read and write that has no public twin. requireAdmin guards the whole router.
+import { Hono } from "hono";
+import type { AppEnv } from "./core/env";
+import { requireAdmin } from "./auth/admin-guard";
+import { countDashboard } from "./archive/issues.repo";
+import { listRecentAdminEvents } from "./core/audit/admin-events.repo";
+import { toAdminEventEntry } from "./core/audit/admin-event-answers";
+import { issuesAdminRoutes } from "./archive/issues.admin.routes";
+import { articlesAdminRoutes } from "./archive/articles.admin.routes";
+import { editorsAdminListRoutes } from "./editors/editors.admin.routes";
+import { submissionsAdminRoutes } from "./workflow/submissions.admin.routes";
+import { crossrefAdminRoutes } from "./scholarly/crossref.admin.routes";
+import { staffAdminRoutes } from "./auth/staff.admin.routes";
+import { statsAdminRoutes } from "./statistics/stats.admin.routes";
+
+export const adminRoutes = new Hono<AppEnv>()
+  .use("*", requireAdmin)
+  // The dashboard tiles: { archives, editors, articles, submissions }.
+  .get("/", async (c) => c.json(await countDashboard(c.get("db"), c.get("journal").id)))
+  // The dashboard's short history: the newest admin writes (?limit=1..100, default 15).
+  .get("/events", async (c) => {
+    const limit = Math.min(Math.max(Number.parseInt(c.req.query("limit") ?? "15", 10) || 15, 1), 100);
+    const rows = await listRecentAdminEvents(c.get("db"), c.get("journal").id, limit);
+    return c.json(rows.map(toAdminEventEntry));
+  })
+  .route("/", issuesAdminRoutes)
+  .route("/", articlesAdminRoutes)
+  .route("/editors", editorsAdminListRoutes)
+  .route("/submissions", submissionsAdminRoutes)
+  .route("/crossref", crossrefAdminRoutes)
+  .route("/staff", staffAdminRoutes)
+  .route("/stats", statsAdminRoutes);

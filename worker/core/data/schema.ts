@@ -1,0 +1,279 @@
+// The drizzle mirror of migrations/*.sql: the single source of the data's shape in TypeScript.
+// Column property names are SPEC §3's field names (they are the API contract); internal columns are camelCase.
+import { sqliteTable, integer, text } from "drizzle-orm/sqlite-core";
+
+export const journals = sqliteTable("journals", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  slug: text("slug").notNull(),
+  isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+  websitename: text("websitename").notNull().default(""),
+  websiteemail: text("websiteemail").notNull().default(""),
+  whatsup_number: text("whatsup_number").notNull().default(""),
+  domain: text("domain").notNull().default(""),
+  issn: text("issn").notNull().default(""),
+  home_content: text("home_content").notNull().default(""),
+  address: text("address").notNull().default(""),
+  formatted_journal_name: text("formatted_journal_name").notNull().default(""),
+  fee_rupee: text("fee_rupee").notNull().default(""),
+  fee_dollar: text("fee_dollar").notNull().default(""),
+  impactfactor: text("impactfactor").notNull().default(""),
+  // Scholarly metadata (migrations/0005).
+  publisher: text("publisher").notNull().default(""),
+  doi_prefix: text("doi_prefix").notNull().default(""),
+  license: text("license").notNull().default("CC-BY-4.0"),
+  issn_print: text("issn_print").notNull().default(""),
+  issn_online: text("issn_online").notNull().default(""),
+  language: text("language").notNull().default("en"),
+  createdAt: text("created_at").notNull(),
+  updated_at: text("updated_at").notNull(),
+  /** Bumped by every admin write; part of every edge-cache key (migrations/0007, docs/decisions/0110). */
+  contentVersion: integer("content_version").notNull().default(1),
+  contentChangedAt: text("content_changed_at").notNull().default("2026-01-01T00:00:00.000Z"),
+  /** Last change of a field every OAI/sitemap record carries; set by a trigger (migrations/0020). */
+  recordsModified: text("records_modified").notNull().default("1970-01-01T00:00:00.000Z"),
+  // The platform's side (migrations/0030): "active" or "suspended"; the last backup; the journal's own images.
+  status: text("status").notNull().default("active"),
+  lastBackupAt: text("last_backup_at").notNull().default(""),
+  logoFile: text("logo_file").notNull().default(""),
+  coverImageFile: text("cover_image_file").notNull().default(""),
+  certificateImageFile: text("certificate_image_file").notNull().default(""),
+});
+
+export const journalDomains = sqliteTable("journal_domains", {
+  domain: text("domain").primaryKey(),
+  journalId: integer("journal_id").notNull(),
+  isPrimary: integer("is_primary", { mode: "boolean" }).notNull().default(false),
+  /** Takes the alternate header branch (migrations/0030, replacing ALT_HEADER_DOMAINS). */
+  altHeader: integer("alt_header", { mode: "boolean" }).notNull().default(false),
+});
+
+export const indexing = sqliteTable("indexing", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  title: text("title").notNull().default(""),
+  link: text("link").notNull().default(""),
+  image: text("image").notNull().default(""),
+  sortnumber: integer("sortnumber").notNull().default(0),
+  status: text("status").notNull().default("enabled"),
+});
+
+export const editors = sqliteTable("editors", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  name: text("name").notNull(),
+  degree: text("degree").notNull().default(""),
+  post: text("post").notNull().default(""),
+  content: text("content").notNull().default(""),
+  picture: text("picture").notNull().default(""),
+  category: text("category").notNull(),
+  status: text("status").notNull().default("enabled"),
+  email: text("email").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  country: text("country").notNull().default(""),
+  creation: text("creation").notNull(),
+  updated_at: text("updated_at").notNull(),
+});
+
+export const issues = sqliteTable("issues", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  year: integer("year").notNull(),
+  volume: integer("volume").notNull(),
+  issue: integer("issue").notNull(),
+  creation: text("creation").notNull(),
+});
+
+export const articles = sqliteTable("articles", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  refnumber: text("refnumber"),
+  title: text("title").notNull(),
+  titleText: text("title_text").notNull().default(""),
+  /** Duplicate-title key of the plain title (titleKeyOf): NFKC, case folded, zero-width removed. */
+  titleKey: text("title_key"),
+  authorname: text("authorname").notNull().default(""),
+  abstract: text("abstract").notNull().default(""),
+  abstractText: text("abstract_text").notNull().default(""),
+  year: integer("year").notNull(),
+  volume: integer("volume").notNull(),
+  issue: integer("issue").notNull(),
+  pagenumber: text("pagenumber").notNull().default(""),
+  country: text("country").notNull().default(""),
+  file: text("file").notNull().default(""),
+  status: text("status").notNull().default("enabled"),
+  /**
+   * The transaction id (migration 0016): shared ids are allowed on edit (SPEC §8: duplicate_txnid is add only), so
+   * it lives in a column without a unique constraint.
+   */
+  txnid: text("transaction_id"),
+  /**
+   * The id an article was added with, in the old column whose UNIQUE (journal_id, txnid) keeps two simultaneous
+   * adds from sharing one; an edit leaves it as it was (docs/decisions/0146).
+   */
+  txnidClaim: text("txnid"),
+  ptype: text("ptype").notNull().default("paid"),
+  publishdate: text("publishdate").notNull().default(""),
+  subject: text("subject").notNull().default(""),
+  email: text("email").notNull().default(""),
+  mobile: text("mobile").notNull().default(""),
+  description: text("description").notNull().default(""),
+  keywords: text("keywords").notNull().default(""),
+  createdby: text("createdby").notNull().default(""),
+  creation: text("creation").notNull(),
+  modifiedby: text("modifiedby").notNull().default(""),
+  modification: text("modification").notNull(),
+  // Scholarly metadata (migrations/0005).
+  doi: text("doi").notNull().default(""),
+  language: text("language").notNull().default(""),
+  /** References, one per line. */
+  referenceList: text("reference_list").notNull().default(""),
+  /** JSON array of { affiliation, orcid } in authorname order (contract/scholarly.ts). */
+  authorDetails: text("author_details").notNull().default("[]"),
+});
+
+/** Identifiers of articles that stopped being public, reported as OAI-PMH deleted records (migrations/0021). */
+export const oaiDeletedRecords = sqliteTable("oai_deleted_records", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  refnumber: text("refnumber").notNull(),
+  year: integer("year").notNull(),
+  volume: integer("volume").notNull(),
+  issue: integer("issue").notNull(),
+  deletedAt: text("deleted_at").notNull(),
+});
+export type OaiDeletedRecordRow = typeof oaiDeletedRecords.$inferSelect;
+
+/** Rendered citation strings per article (migrations/0005), valid while `inputs` matches. */
+export const articleCitations = sqliteTable("article_citations", {
+  articleId: integer("article_id").primaryKey(),
+  inputs: text("inputs").notNull(),
+  citations: text("citations").notNull(),
+});
+
+export const adminUsers = sqliteTable("admin_users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  username: text("username").notNull(),
+  name: text("name").notNull().default(""),
+  passwordHash: text("password_hash").notNull(),
+  status: text("status").notNull().default("enabled"),
+  allowedIps: text("allowed_ips").notNull().default(""),
+  /** Bumped on logout, password change and disabling; tokens signed with an older version are refused. */
+  sessionVersion: integer("session_version").notNull().default(0),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export const loginAttempts = sqliteTable("login_attempts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  username: text("username").notNull(),
+  ip: text("ip").notNull(),
+  /** What the throttle counts by: the IP (IPv6 by /64) or "device:<id>" (docs/decisions/0061). */
+  throttleKey: text("throttle_key").notNull().default(""),
+  outcome: text("outcome").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+export const submissions = sqliteTable("submissions", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  reference: text("reference").notNull(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  country: text("country").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  address: text("address").notNull().default(""),
+  title: text("title").notNull(),
+  file: text("file").notNull(),
+  fileSize: integer("file_size").notNull().default(0),
+  ip: text("ip").notNull().default(""),
+  createdAt: text("created_at").notNull(),
+  /** The form's Idempotency-Key (migration 0010): unique per journal, null for older rows and callers without one. */
+  idempotencyKey: text("idempotency_key"),
+});
+
+export type JournalRow = typeof journals.$inferSelect;
+export type EditorRow = typeof editors.$inferSelect;
+export type IndexingRow = typeof indexing.$inferSelect;
+export type IssueRow = typeof issues.$inferSelect;
+export type ArticleRow = typeof articles.$inferSelect;
+export type AdminUserRow = typeof adminUsers.$inferSelect;
+export type SubmissionRow = typeof submissions.$inferSelect;
+
+/** Tokens ended by logout, kept until they would have expired (docs/decisions/0062-session-revocation.md). */
+export const revokedTokens = sqliteTable("revoked_tokens", {
+  jti: text("jti").primaryKey(),
+  expiresAt: text("expires_at").notNull(),
+});
+
+export const adminEvents = sqliteTable("admin_events", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  adminId: integer("admin_id"),
+  adminUsername: text("admin_username").notNull(),
+  action: text("action").notNull(),
+  entity: text("entity").notNull(),
+  entityId: integer("entity_id"),
+  summary: text("summary").notNull().default(""),
+  createdAt: text("created_at").notNull(),
+});
+export type AdminEventRow = typeof adminEvents.$inferSelect;
+
+// ---- The platform (migrations/0030, docs/decisions/0160) --------------------------------------------------------
+
+export const operators = sqliteTable("operators", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  username: text("username").notNull(),
+  name: text("name").notNull().default(""),
+  passwordHash: text("password_hash").notNull(),
+  status: text("status").notNull().default("enabled"),
+  sessionVersion: integer("session_version").notNull().default(0),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+export type OperatorRow = typeof operators.$inferSelect;
+
+export const operatorLoginAttempts = sqliteTable("operator_login_attempts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull().default(0),
+  username: text("username").notNull(),
+  ip: text("ip").notNull(),
+  throttleKey: text("throttle_key").notNull().default(""),
+  outcome: text("outcome").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+export const operatorEvents = sqliteTable("operator_events", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  operatorId: integer("operator_id"),
+  operatorUsername: text("operator_username").notNull(),
+  action: text("action").notNull(),
+  targetJournalId: integer("target_journal_id"),
+  summary: text("summary").notNull().default(""),
+  beforeJson: text("before_json").notNull().default("null"),
+  afterJson: text("after_json").notNull().default("null"),
+  createdAt: text("created_at").notNull(),
+});
+export type OperatorEventRow = typeof operatorEvents.$inferSelect;
+
+export const platformSettings = sqliteTable("platform_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+/** Usage figures per article, UTC day and reader country (migrations/0040), written only by the UsageCounter's
+ * flush (worker/statistics/usage-counter.ts). Absolute figures for the day: a repeated flush writes the same numbers. */
+export const usageDaily = sqliteTable("usage_daily", {
+  journalId: integer("journal_id").notNull(),
+  articleId: integer("article_id").notNull(),
+  day: text("day").notNull(),
+  country: text("country").notNull().default(""),
+  views: integer("views").notNull().default(0),
+  downloads: integer("downloads").notNull().default(0),
+  uniqueInvestigations: integer("unique_investigations").notNull().default(0),
+  uniqueRequests: integer("unique_requests").notNull().default(0),
+  certificates: integer("certificates").notNull().default(0),
+  coverPages: integer("cover_pages").notNull().default(0),
+});
+export type UsageDailyRow = typeof usageDaily.$inferSelect;

@@ -1,0 +1,51 @@
+// Bindings and per-request variables: the bindings are read in one place, worker/core/middleware/request-context.ts.
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type * as schema from "./data/schema";
+import type { JournalRow } from "./data/schema";
+import type { CertificateKeys } from "../verification/verification-code";
+
+export type Db = DrizzleD1Database<typeof schema>;
+
+/** The admin a verified token belongs to (set by requireAdmin). */
+export interface AdminPrincipal {
+  id: number;
+  username: string;
+  name: string;
+}
+
+/** Configuration a request may need (from wrangler vars and secrets), read once by the request context. */
+export interface AppConfig {
+  /** Retired (docs/decisions/0162): read once into journal_domains.alt_header, then ignored. */
+  altHeaderDomains: string;
+  /** Hosts that serve the platform console instead of a journal (PLATFORM_HOSTS, comma separated). */
+  platformHosts: string;
+  /** What tokens are signed and checked with. */
+  auth: Pick<Env, "JWT_SECRET" | "AUTH_ISSUER" | "AUTH_AUDIENCE">;
+  /** The keys certificate codes are signed and checked with (secret CERTIFICATE_KEYS); null when none is set. */
+  certificateKeys: CertificateKeys | null;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    journal: JournalRow;
+    /** The Host's header branch, from its stored flag (journal_domains.alt_header). */
+    headerBranch: "alt" | "default";
+    /** The operator a verified console token belongs to (set by requireOperator). */
+    operator: { id: number; username: string; name: string };
+    db: Db;
+    /** The R2 bucket of every journal's files (keys: worker/core/files/keys.ts). */
+    files: R2Bucket;
+    /** The shipped files (the built site). */
+    assets: Fetcher;
+    config: AppConfig;
+    admin: AdminPrincipal;
+    /**
+     * Set when this request's handler put an admin write in its D1 batch (afterAdminWrite, through the actor):
+     * with a successful answer, the write committed and the content version moved (edge/content-version.ts).
+     */
+    adminWrite: boolean;
+    /** The verified token's id and expiry (set by requireAdmin; logout revokes it). */
+    session: { tokenId: string; expiresAt: Date };
+  };
+}

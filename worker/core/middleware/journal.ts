@@ -1,0 +1,27 @@
+// Host -> journal: every request is scoped to the journal its Host header names (or the default one, when the
+// platform lets unknown hosts have it). The lookup is remembered per isolate (worker/core/edge/journal-memo.ts): a warm
+// isolate makes no database call. A suspended journal answers only its notice; a host of no journal the neutral
+// "no journal here" (worker/platform/notices.ts, docs/decisions/0161-hosts.md).
+import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import type { AppEnv } from "../env";
+import { hostMatchFor } from "../edge/journal-memo";
+import { VERSION_COOKIE, versionFromCookie } from "../edge/content-version";
+import { importAltHeaderDomainsOnce } from "../../platform/alt-header-import";
+import { noJournalAnswer, suspendedAnswer } from "../../platform/notices";
+import { hostNameOf } from "#contract/host";
+
+export const JOURNAL_SUSPENDED = "suspended";
+
+/** Needs c.get("db") (set by requestContext, worker/core/middleware/request-context.ts, over a D1 session). */
+export const resolveJournal: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const wanted = getCookie(c, VERSION_COOKIE);
+  await importAltHeaderDomainsOnce(c.get("db"), c.var.config.altHeaderDomains);
+  // In Workers the request URL carries the Host the client sent; never X-Forwarded-Host.
+  const match = await hostMatchFor(c.get("db"), hostNameOf(new URL(c.req.url).host), (id) => versionFromCookie(wanted, id));
+  if (!match) return noJournalAnswer(c);
+  if (match.journal.status === JOURNAL_SUSPENDED) return suspendedAnswer(c, match.journal.websitename);
+  c.set("journal", match.journal);
+  c.set("headerBranch", match.altHeader ? "alt" : "default");
+  await next();
+};

@@ -1,0 +1,183 @@
+// Document calls of SPEC §7: certificates, cover page, editorial board (public GETs) and the admin index page and
+// zips (POSTs, behind requireAdmin). Every document is built for the journal of the requesting host.
+import { STATUS_ENABLED } from "#contract/constants";
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../core/env";
+import { requireAdminToChange } from "../auth/admin-guard";
+import { HttpError } from "../core/errors";
+import { findPublicArticleByRef, publicArticleByRefQuery } from "../archive/articles.repo";
+import { enabledEditorsQuery, listEnabledEditors } from "../editors/editors.repo";
+import { listArticlesByRefs, listEditorsByIds } from "./documents.repo";
+import { DOCUMENT_LIST_MAX, editorIdListSchema, refnumberListSchema } from "#contract/documents";
+import { articleFactsOf, brandingOf, chiefEditorOf, editorFactsOf, fileSafe, matchAuthor, slugOf } from "./document-data";
+import { buildCertificate } from "./certificate";
+import { buildCoverPage } from "./cover-page";
+import { buildEditorialBoard } from "./editorial-board";
+import { buildIndexPage, sortByFirstPage } from "./index-page";
+import { buildAppointmentCertificate } from "./appointment-certificate";
+import { zipStream, type ZipEntry } from "./bundles";
+import { loadFontsFor, textsOf } from "./remote-fonts";
+import { refToLookUp } from "#contract/refnumber";
+import { jsonBody, jsonContent } from "../core/middleware/json-body";
+import { verificationMark } from "../verification/certificate-verification";
+
+export const pdfRoutes = new Hono<AppEnv>();
+pdfRoutes.use("*", requireAdminToChange);
+
+/** `attachment` with an ASCII file name and its UTF-8 form (RFC 6266). */
+function disposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * Public documents (cover page, editorial board) are shared through the edge cache, whose keys change with every
+ * admin write (docs/decisions/0110). Per-person documents (certificates, admin downloads) are never stored and
+ * never indexed.
+ */
+function pdfResponse(bytes: Uint8Array, filename: string, audience: "public" | "personal" = "personal"): Response {
+  return new Response(bytes, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": disposition(filename),
+      "Content-Length": String(bytes.length),
+      "Cache-Control": audience === "public" ? "public, no-cache" : "private, no-store",
+      ...(audience === "personal" ? { "X-Robots-Tag": "noindex" } : {}),
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+function zipResponse(entries: ZipEntry[], filename: string): Response {
+  return new Response(zipStream(entries), {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": disposition(filename),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** The validated list without repeats; 400 when empty or over the limit. */
+function distinctList<T>(sent: T[]): T[] {
+  const list = [...new Set(sent)];
+  if (!list.length) throw new HttpError(400, "empty_list");
+  if (list.length > DOCUMENT_LIST_MAX) throw new HttpError(400, "too_many_items");
+  return list;
+}
+
+pdfRoutes.get("/certificate/:ref/:authorName", async (c) => {
+  const journal = c.get("journal");
+  const db = c.get("db");
+  // One round trip: the article and the editors (for the chief's signature) in one batch.
+  const ref = refToLookUp(c.req.param("ref"));
+  if (!ref) throw new HttpError(404, "article_not_found");
+  const [articleRows, editorRows] = await db.batch([publicArticleByRefQuery(db, journal.id, ref), enabledEditorsQuery(db, journal.id)]);
+  const row = articleRows[0];
+  if (!row) throw new HttpError(404, "article_not_found");
+  const author = matchAuthor(row.authorname, c.req.param("authorName"));
+  if (!author) throw new HttpError(404, "author_not_found");
+  const article = articleFactsOf(row);
+  const chief = chiefEditorOf(editorRows);
+  const branding = brandingOf(journal);
+  const verification = verificationMark(c, { kind: "author", articleId: row.id, position: article.authors.indexOf(author), name: author });
+  await loadFontsFor(c.var.files, textsOf(branding, article, author, chief, verification.address));
+  const bytes = await buildCertificate({ branding, article, author, chief, verification });
+  return pdfResponse(bytes, `certificate-${fileSafe(article.refnumber)}.pdf`);
+});
+
+pdfRoutes.get("/coverpage/:ref", async (c) => {
+  const journal = c.get("journal");
+  const ref = refToLookUp(c.req.param("ref"));
+  const row = ref ? await findPublicArticleByRef(c.get("db"), journal.id, ref) : undefined;
+  if (!row) throw new HttpError(404, "article_not_found");
+  const article = articleFactsOf(row);
+  const branding = brandingOf(journal);
+  await loadFontsFor(c.var.files, textsOf(branding, article));
+  return pdfResponse(await buildCoverPage({ branding, article }), `coverpage-${fileSafe(article.refnumber)}.pdf`, "public");
+});
+
+pdfRoutes.get("/editorialboard", async (c) => {
+  const journal = c.get("journal");
+  const editors = (await listEnabledEditors(c.get("db"), journal.id)).map(editorFactsOf);
+  const branding = brandingOf(journal);
+  await loadFontsFor(c.var.files, textsOf(branding, editors));
+  return pdfResponse(await buildEditorialBoard({ branding, editors }), "Editorial-Board.pdf", "public");
+});
+
+/** The selected articles, all of them, or a 404 naming the reference numbers this journal does not have. */
+async function selectedArticles(c: Context<AppEnv>, sent: string[]) {
+  const refs = distinctList(sent);
+  const rows = await listArticlesByRefs(c.get("db"), c.get("journal").id, refs);
+  const found = new Set(rows.map((r) => r.refnumber));
+  const missing = refs.filter((r) => !found.has(r));
+  return { rows, missing };
+}
+
+/**
+ * Published documents list published articles only (issue 26 item 4): a disabled article in the selection is
+ * refused by name (422 disabled_articles) rather than printed on the index page or certified.
+ */
+function refuseDisabled(rows: { refnumber: string | null; status: string }[]): void {
+  const disabled = rows.filter((r) => r.status !== STATUS_ENABLED).map((r) => r.refnumber);
+  if (disabled.length) throw new HttpError(422, "disabled_articles", { refnumbers: disabled });
+}
+
+pdfRoutes.post("/indexpage", jsonContent, jsonBody(refnumberListSchema), async (c) => {
+  const { rows, missing } = await selectedArticles(c, c.req.valid("json"));
+  if (missing.length) throw new HttpError(404, "unknown_refnumbers", { missing });
+  refuseDisabled(rows);
+  const branding = brandingOf(c.get("journal"));
+  const articles = rows.map(articleFactsOf);
+  await loadFontsFor(c.var.files, textsOf(branding, articles));
+  const bytes = await buildIndexPage({ branding, articles });
+  return pdfResponse(bytes, "Index-Page.pdf");
+});
+
+pdfRoutes.post("/bulkcertificates", jsonContent, jsonBody(refnumberListSchema), async (c) => {
+  const { rows, missing } = await selectedArticles(c, c.req.valid("json"));
+  if (missing.length) throw new HttpError(404, "unknown_refnumbers", { missing });
+  refuseDisabled(rows);
+  const journal = c.get("journal");
+  const branding = brandingOf(journal);
+  const chief = chiefEditorOf(await listEnabledEditors(c.get("db"), journal.id));
+  const idOf = new Map(rows.map((row) => [articleFactsOf(row), row.id]));
+  const articles = sortByFirstPage([...idOf.keys()]);
+  await loadFontsFor(c.var.files, textsOf(branding, articles, chief, new URL(c.req.url).origin));
+  const entries: ZipEntry[] = articles.flatMap((article) =>
+    article.authors.map((author, i) => {
+      // Signed before the zip starts streaming, so a missing key is a clean 503 rather than a cut-off zip.
+      const verification = verificationMark(c, { kind: "author", articleId: idOf.get(article)!, position: i, name: author });
+      return {
+        name: `certificate-${fileSafe(article.refnumber)}-${i + 1}-${slugOf(author)}.pdf`,
+        build: () => buildCertificate({ branding, article, author, chief, verification }),
+      };
+    }),
+  );
+  if (!entries.length) throw new HttpError(422, "no_authors", { refnumbers: rows.map((r) => r.refnumber) });
+  return zipResponse(entries, "Certificates.zip");
+});
+
+pdfRoutes.post("/editorscertificate", jsonContent, jsonBody(editorIdListSchema), async (c) => {
+  const ids = distinctList(c.req.valid("json"));
+  const journal = c.get("journal");
+  const db = c.get("db");
+  const rows = await listEditorsByIds(db, journal.id, ids);
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw new HttpError(404, "unknown_editor_ids", { missing });
+  const branding = brandingOf(journal);
+  const chief = chiefEditorOf(await listEnabledEditors(db, journal.id));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  await loadFontsFor(c.var.files, textsOf(branding, rows.map(editorFactsOf), chief));
+  const entries: ZipEntry[] = ids.map((id) => {
+    const editor = editorFactsOf(byId.get(id)!);
+    const verification = verificationMark(c, { kind: "editor", editorId: editor.id, category: editor.category, name: editor.name });
+    return {
+      name: `appointment-certificate-${editor.id}-${slugOf(editor.name, "editor")}.pdf`,
+      build: () => buildAppointmentCertificate({ branding, editor, chief, verification }),
+    };
+  });
+  return zipResponse(entries, "Editors-Certificate.zip");
+});

@@ -1,0 +1,18 @@
+// Public editor reads: GET /api/editors/ and GET /api/editors/{id} (enabled editors only, without e-mail or phone).
+import { Hono } from "hono";
+import type { AppEnv } from "../core/env";
+import { findEditor, listEnabledEditors } from "./editors.repo";
+import { toPublicEditor } from "./editor-answers";
+import { idOf } from "../core/middleware/params";
+import { notFound } from "../core/errors";
+
+export const editorsRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const rows = await listEnabledEditors(c.get("db"), c.get("journal").id);
+    return c.json(rows.map(toPublicEditor));
+  })
+  .get("/:id", async (c) => {
+    const row = await findEditor(c.get("db"), c.get("journal").id, idOf(c.req.param("id")), { enabledOnly: true });
+    if (!row) throw notFound();
+    return c.json(toPublicEditor(row));
+  });

@@ -1,0 +1,10 @@
+// GET /api/indexing/: enabled indexing partners, by sortnumber.
+import { Hono } from "hono";
+import type { AppEnv } from "../core/env";
+import { listEnabledIndexing } from "./indexing.repo";
+import { toIndexingEntry } from "./indexing-answers";
+
+export const indexingRoutes = new Hono<AppEnv>().get("/", async (c) => {
+  const rows = await listEnabledIndexing(c.get("db"), c.get("journal").id);
+  return c.json(rows.map(toIndexingEntry));
+});

@@ -1,0 +1,112 @@
+// Journals: finding one by host name, and saving its settings. The Domain setting picks the journal's primary
+// host among the hosts an operator assigned to it (journal_domains); journal staff never create or move host
+// routing (docs/decisions/0060-host-assignment.md). The settings' API shape is made beside the routes
+// (settings-answers.ts).
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../core/env";
+import { journalDomains, journals, type JournalRow } from "../core/data/schema";
+import { nowIso } from "../core/data/db";
+import type { SettingsFields } from "#contract/admin";
+
+/** What a host name resolves to: its journal, and whether the host takes the alternate header branch. */
+export interface HostMatch {
+  journal: JournalRow;
+  altHeader: boolean;
+}
+
+/**
+ * The journal that owns this host name; else, unless the platform setting unknown_host is "not_found", the
+ * default journal (then no alternate header: only listed hosts take it). One query either way.
+ */
+export async function findJournalByHost(db: Db, host: string): Promise<HostMatch | undefined> {
+  const rows = await db
+    .select({ journal: journals, altHeader: journalDomains.altHeader })
+    .from(journals)
+    .leftJoin(journalDomains, and(eq(journalDomains.journalId, journals.id), eq(journalDomains.domain, host)))
+    .where(
+      sql`${journalDomains.domain} IS NOT NULL OR (${journals.isDefault} = 1 AND coalesce((SELECT value FROM platform_settings WHERE key = 'unknown_host'), 'default') = 'default')`,
+    )
+    .orderBy(sql`${journalDomains.domain} IS NULL`, journals.id)
+    .limit(1);
+  return rows[0] && { journal: rows[0].journal, altHeader: rows[0].altHeader === true };
+}
+
+export type SettingsResult =
+  | { ok: true; journal: JournalRow; changed: (keyof SettingsFields)[] }
+  | { ok: false; reason: "domain_not_assigned"; hosts: string[] }
+  | { ok: false; reason: "not_found" };
+
+/** The hosts assigned to a journal, primary first. */
+export async function listJournalHosts(db: Db, journalId: number): Promise<string[]> {
+  const rows = await db
+    .select({ domain: journalDomains.domain, isPrimary: journalDomains.isPrimary })
+    .from(journalDomains)
+    .where(eq(journalDomains.journalId, journalId));
+  return rows.sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.domain.localeCompare(b.domain)).map((r) => r.domain);
+}
+
+/**
+ * One source for the ISSN (issue 26 item 7): once the journal has a print or online ISSN, the ISSN line the
+ * pages show is made from them ("print, online"), whatever the free-text field says; without either, it stays
+ * the free text staff type.
+ */
+function withIssnLine(stored: JournalRow, input: SettingsFields): SettingsFields {
+  const print = input.issn_print ?? stored.issn_print;
+  const online = input.issn_online ?? stored.issn_online;
+  if (!print && !online) return input;
+  return { ...input, issn: [print, online].filter(Boolean).join(", ") };
+}
+
+/** The settings fields whose value differs from the journal's stored one (a field left out never does). */
+function changedSettings(stored: JournalRow, input: SettingsFields): SettingsFields {
+  const changed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(withIssnLine(stored, input))) {
+    if (value !== undefined && value !== stored[key as keyof JournalRow]) changed[key] = value;
+  }
+  return changed as SettingsFields;
+}
+
+/**
+ * Saves the settings fields that differ from the stored ones, in one batch with `after(changed)` (the audit event,
+ * which bumps the content version). A save that changes nothing writes nothing: no event, no new version
+ * (issue 25 item 9). A new domain must be one of the journal's own hosts; it becomes the primary host and the
+ * others stay aliases. Any other host is refused (`domain_not_assigned`), whoever serves it.
+ */
+export async function saveSettings(
+  db: Db,
+  journalId: number,
+  input: SettingsFields,
+  after: (changed: (keyof SettingsFields)[]) => BatchItem<"sqlite">[],
+): Promise<SettingsResult> {
+  const [stored] = await db.select().from(journals).where(eq(journals.id, journalId)).limit(1);
+  if (!stored) return { ok: false, reason: "not_found" };
+  const fields = changedSettings(stored, input);
+  const changed = Object.keys(fields) as (keyof SettingsFields)[];
+  if (changed.length === 0) return { ok: true, journal: stored, changed };
+  const statements = [];
+  const domain = fields.domain;
+  if (domain !== undefined) {
+    const hosts = await listJournalHosts(db, journalId);
+    if (!hosts.includes(domain)) return { ok: false, reason: "domain_not_assigned", hosts };
+    statements.push(
+      db
+        .update(journalDomains)
+        .set({ isPrimary: false })
+        .where(and(eq(journalDomains.journalId, journalId), ne(journalDomains.domain, domain))),
+      db
+        .update(journalDomains)
+        .set({ isPrimary: true })
+        .where(and(eq(journalDomains.journalId, journalId), eq(journalDomains.domain, domain))),
+    );
+  }
+  const update = db
+    .update(journals)
+    .set({ ...fields, updated_at: nowIso() })
+    .where(eq(journals.id, journalId))
+    .returning();
+  const results = await db.batch([update, ...statements, ...after(changed)] as [typeof update, ...BatchItem<"sqlite">[]]);
+  const [row] = results[0] as JournalRow[];
+  if (!row) return { ok: false, reason: "not_found" };
+  return { ok: true, journal: row, changed };
+}

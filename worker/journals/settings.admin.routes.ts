@@ -1,0 +1,31 @@
+// POST /api/settings (staff): saves the settings form, next to the public GET of the same prefix.
+import { Hono } from "hono";
+import type { AppEnv } from "../core/env";
+import { requireAdminToChange } from "../auth/admin-guard";
+import { HttpError } from "../core/errors";
+import { actorOf } from "../core/audit/admin-actor";
+import { afterAdminWrite } from "../core/audit/admin-events.repo";
+import { limitJsonBody } from "../core/middleware/body-size";
+import { jsonBody, jsonContent } from "../core/middleware/json-body";
+import { SETTING_LABELS, settingsSchema } from "#contract/admin";
+import { saveSettings } from "./journals.repo";
+import { settingsOf } from "./settings-answers";
+
+export const settingsAdminRoutes = new Hono<AppEnv>()
+  .use("*", requireAdminToChange)
+  .post("/", limitJsonBody, jsonContent, jsonBody(settingsSchema), async (c) => {
+    const input = c.req.valid("json");
+    const db = c.get("db");
+    const journal = c.get("journal");
+    const result = await saveSettings(db, journal.id, input, (changed) =>
+      afterAdminWrite(db, actorOf(c), {
+        action: "settings.save",
+        entity: "settings",
+        entityId: journal.id,
+        summary: changed.map((name) => SETTING_LABELS[name]).join(", "),
+      }),
+    );
+    if (!result.ok && result.reason === "domain_not_assigned") throw new HttpError(422, result.reason, { hosts: result.hosts });
+    if (!result.ok) throw new HttpError(404, result.reason);
+    return c.json({ settings: settingsOf(result.journal) });
+  });

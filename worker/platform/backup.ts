@@ -1,0 +1,286 @@
+// Backup and restore of journals: every D1 row (as JSON, by column name) and every R2 object (bytes, key,
+// content type, SHA-256). Plain structural types, so the Node scripts (scripts/backup.ts, scripts/restore.ts)
+// run it against local or remote bindings (docs/decisions/0094-backup-restore.md).
+import { sha256Hex } from "../core/files/sha256";
+
+export interface BackupDb {
+  prepare(sql: string): {
+    bind(...values: unknown[]): BackupStatement;
+  } & BackupStatement;
+  batch(statements: unknown[]): Promise<unknown[]>;
+}
+interface BackupStatement {
+  all<T = Record<string, unknown>>(): Promise<{ results: T[] }>;
+  first<T = Record<string, unknown>>(): Promise<T | null>;
+  run(): Promise<unknown>;
+}
+export interface BackupBucket {
+  list(options?: { prefix?: string; cursor?: string; limit?: number; include?: ("httpMetadata" | "customMetadata")[] }): Promise<{
+    objects: { key: string; size: number; httpMetadata?: { contentType?: string }; customMetadata?: Record<string, string> }[];
+    truncated: boolean;
+    cursor?: string;
+  }>;
+  get(key: string): Promise<{
+    arrayBuffer(): Promise<ArrayBuffer>;
+    httpMetadata?: { contentType?: string };
+    customMetadata?: Record<string, string>;
+  } | null>;
+  put(
+    key: string,
+    value: Uint8Array,
+    options?: { httpMetadata?: { contentType?: string }; customMetadata?: Record<string, string> },
+  ): Promise<unknown>;
+}
+
+/** Where a backup is written / read: the scripts map these to files under the backup folder. */
+export interface BackupSink {
+  writeJson(name: string, data: unknown): Promise<void>;
+  writeObject(key: string, bytes: Uint8Array): Promise<void>;
+}
+export interface BackupSource {
+  readJson<T>(name: string): Promise<T>;
+  readObject(key: string): Promise<Uint8Array>;
+}
+
+export interface TableDump {
+  name: string;
+  columns: string[];
+  rows: unknown[][];
+}
+export interface ObjectEntry {
+  key: string;
+  size: number;
+  sha256: string;
+  contentType: string;
+  customMetadata?: Record<string, string>;
+}
+export interface BackupManifest {
+  format: "journal-edge-backup";
+  version: 1;
+  createdAt: string;
+  /** null: every journal (and tables without a journal). */
+  journalId: number | null;
+  journals: { id: number; slug: string; websitename: string }[];
+  migrations: string[];
+  /** Tables in restore order (parents first), with row counts. */
+  tables: { name: string; rows: number }[];
+  objects: number;
+  bytes: number;
+}
+
+export const MANIFEST = "manifest.json";
+export const OBJECTS = "r2-objects.json";
+export const tableFile = (name: string) => `d1/${name}.json`;
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * The tables holding data, parents before children (by their foreign keys): every ordinary table except
+ * SQLite's, Cloudflare's, wrangler's migrations list and the tables of full-text indexes, named after them (FTS5's
+ * shadow tables and the search term list, articles_search_terms: the articles triggers rebuild both as rows are
+ * restored).
+ */
+export async function dataTables(db: BackupDb): Promise<string[]> {
+  const all = (
+    await db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all<{ name: string; sql: string | null }>()
+  ).results;
+  const virtual = all.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql ?? "")).map((t) => t.name);
+  const tables = all
+    .map((t) => t.name)
+    .filter((n) => !/^(sqlite_|_cf_|d1_migrations$)/.test(n) && !virtual.includes(n) && !virtual.some((v) => n.startsWith(`${v}_`)));
+  const parents = new Map<string, string[]>();
+  for (const t of tables) {
+    const fks = (await db.prepare(`PRAGMA foreign_key_list(${quote(t)})`).all<{ table: string }>()).results;
+    parents.set(t, [...new Set(fks.map((f) => f.table).filter((p) => p !== t && tables.includes(p)))]);
+  }
+  const ordered: string[] = [];
+  const visit = (t: string, path: string[]) => {
+    if (ordered.includes(t) || path.includes(t)) return;
+    for (const p of parents.get(t) ?? []) visit(p, [...path, t]);
+    ordered.push(t);
+  };
+  for (const t of tables) visit(t, []);
+  return ordered;
+}
+
+const tableInfo = async (db: BackupDb, table: string) =>
+  (await db.prepare(`PRAGMA table_info(${quote(table)})`).all<{ name: string; pk: number }>()).results;
+
+async function columnsOf(db: BackupDb, table: string): Promise<string[]> {
+  return (await tableInfo(db, table)).map((c) => c.name);
+}
+
+/**
+ * A table's columns and a stable row order: rowid, or the primary key of a WITHOUT ROWID table (usage_daily), which
+ * has no rowid. One read of its column list.
+ */
+async function dumpShapeOf(db: BackupDb, table: string): Promise<{ columns: string[]; order: string }> {
+  const info = await tableInfo(db, table);
+  const { sql } = (await db
+    .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
+    .bind(table)
+    .first<{ sql: string }>()) ?? {
+    sql: "",
+  };
+  const order = /WITHOUT\s+ROWID/i.test(sql)
+    ? info
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => quote(c.name))
+        .join(", ")
+    : "rowid";
+  return { columns: info.map((c) => c.name), order };
+}
+
+/** Which rows of `table` belong to the backup: one journal's (by journal_id, or the journals row itself), or all. */
+function scopeOf(table: string, columns: string[], journalId: number | null): { where: string; params: unknown[] } | null {
+  if (journalId === null) return { where: "", params: [] };
+  if (table === "journals") return { where: " WHERE id = ?", params: [journalId] };
+  if (columns.includes("journal_id")) return { where: " WHERE journal_id = ?", params: [journalId] };
+  return null; // not per journal: only in a whole-database backup
+}
+
+async function appliedMigrations(db: BackupDb): Promise<string[]> {
+  try {
+    return (await db.prepare("SELECT name FROM d1_migrations ORDER BY id").all<{ name: string }>()).results.map((r) => r.name);
+  } catch {
+    return [];
+  }
+}
+
+async function listAll(bucket: BackupBucket, prefix: string) {
+  const out: { key: string; size: number }[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix, cursor, limit: 1000 });
+    out.push(...page.objects.map((o) => ({ key: o.key, size: o.size })));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return out;
+}
+
+/** Writes one journal (or all, journalId null) to `sink`; returns the manifest it wrote. */
+export async function exportBackup(
+  db: BackupDb,
+  bucket: BackupBucket,
+  sink: BackupSink,
+  opts: { journalId: number | null; log?: (msg: string) => void },
+): Promise<BackupManifest> {
+  const log = opts.log ?? (() => {});
+  const tables: BackupManifest["tables"] = [];
+  let journals: BackupManifest["journals"] = [];
+  for (const name of await dataTables(db)) {
+    const { columns, order } = await dumpShapeOf(db, name);
+    const scope = scopeOf(name, columns, opts.journalId);
+    if (!scope) continue;
+    const stmt = db.prepare(`SELECT ${columns.map(quote).join(", ")} FROM ${quote(name)}${scope.where} ORDER BY ${order}`);
+    const result = await (scope.params.length ? stmt.bind(...scope.params) : stmt).all<Record<string, unknown>>();
+    const rows = result.results.map((r) => columns.map((c) => r[c] ?? null));
+    await sink.writeJson(tableFile(name), { name, columns, rows } satisfies TableDump);
+    tables.push({ name, rows: rows.length });
+    if (name === "journals") {
+      journals = result.results.map((r) => ({ id: Number(r.id), slug: String(r.slug ?? ""), websitename: String(r.websitename ?? "") }));
+    }
+    log(`  ${name}: ${rows.length} row(s)`);
+  }
+  if (opts.journalId !== null && journals.length === 0) throw new Error(`journal ${opts.journalId} does not exist`);
+
+  const prefix = opts.journalId === null ? "journals/" : `journals/${opts.journalId}/`;
+  const entries: ObjectEntry[] = [];
+  let bytes = 0;
+  for (const { key } of await listAll(bucket, prefix)) {
+    const object = await bucket.get(key);
+    if (!object) continue; // deleted while we were listing
+    const data = new Uint8Array(await object.arrayBuffer());
+    await sink.writeObject(key, data);
+    entries.push({
+      key,
+      size: data.byteLength,
+      sha256: await sha256Hex(data),
+      contentType: object.httpMetadata?.contentType ?? "",
+      ...(object.customMetadata && Object.keys(object.customMetadata).length ? { customMetadata: object.customMetadata } : {}),
+    });
+    bytes += data.byteLength;
+  }
+  await sink.writeJson(OBJECTS, entries);
+  log(`  R2: ${entries.length} object(s), ${bytes} bytes`);
+
+  const manifest: BackupManifest = {
+    format: "journal-edge-backup",
+    version: 1,
+    createdAt: new Date().toISOString(),
+    journalId: opts.journalId,
+    journals,
+    migrations: await appliedMigrations(db),
+    tables,
+    objects: entries.length,
+    bytes,
+  };
+  await sink.writeJson(MANIFEST, manifest);
+  return manifest;
+}
+
+/** D1 allows 100 bound parameters per statement: rows go one per INSERT, many INSERTs per batch. */
+const BATCH_PARAMS = 900;
+
+/** Tables a migration fills with defaults (migrations/0030: what an unknown host gets): a fresh database has rows
+ * there, and a restore replaces them with the backup's, keyed by their primary key. */
+const SEEDED_BY_MIGRATIONS = new Set(["platform_settings"]);
+
+/**
+ * Loads a backup into an EMPTY database and bucket (same schema: every migration of the backup applied): refuses
+ * when any of its tables already has rows or the bucket has objects under journals/, so nothing is overwritten
+ * or mixed. Rows keep their ids; objects their keys, content types and bytes (each checked against its SHA-256).
+ */
+export async function importBackup(
+  db: BackupDb,
+  bucket: BackupBucket,
+  source: BackupSource,
+  opts: { log?: (msg: string) => void } = {},
+): Promise<BackupManifest> {
+  const log = opts.log ?? (() => {});
+  const manifest = await source.readJson<BackupManifest>(MANIFEST);
+  if (manifest.format !== "journal-edge-backup" || manifest.version !== 1) throw new Error("not a journal-edge backup (manifest.json)");
+  const applied = await appliedMigrations(db);
+  const missing = manifest.migrations.filter((m) => !applied.includes(m));
+  if (missing.length)
+    throw new Error(
+      `the target database lacks migrations ${missing.join(", ")}: apply them first (npm run db:migrate / db:migrate:remote)`,
+    );
+  const present = await dataTables(db);
+  for (const t of manifest.tables) {
+    if (!present.includes(t.name)) throw new Error(`the target database has no table ${t.name}`);
+    if (SEEDED_BY_MIGRATIONS.has(t.name)) continue;
+    const row = await db.prepare(`SELECT 1 AS x FROM ${quote(t.name)} LIMIT 1`).first();
+    if (row) throw new Error(`the target table ${t.name} is not empty: restore needs an empty database`);
+  }
+  if ((await bucket.list({ prefix: "journals/", limit: 1 })).objects.length)
+    throw new Error("the target bucket has objects under journals/: restore needs an empty bucket");
+
+  // Parents first (the manifest lists tables in that order).
+  for (const t of manifest.tables) {
+    const dump = await source.readJson<TableDump>(tableFile(t.name));
+    const targetColumns = await columnsOf(db, t.name);
+    const unknown = dump.columns.filter((c) => !targetColumns.includes(c));
+    if (unknown.length) throw new Error(`table ${t.name} has no column(s) ${unknown.join(", ")} in the target database`);
+    const insert = SEEDED_BY_MIGRATIONS.has(t.name) ? "INSERT OR REPLACE" : "INSERT";
+    const sql = `${insert} INTO ${quote(t.name)} (${dump.columns.map(quote).join(", ")}) VALUES (${dump.columns.map(() => "?").join(", ")})`;
+    const perBatch = Math.max(1, Math.floor(BATCH_PARAMS / Math.max(1, dump.columns.length)));
+    for (let i = 0; i < dump.rows.length; i += perBatch) {
+      await db.batch(dump.rows.slice(i, i + perBatch).map((row) => db.prepare(sql).bind(...row)));
+    }
+    log(`  ${t.name}: ${dump.rows.length} row(s)`);
+  }
+
+  const entries = await source.readJson<ObjectEntry[]>(OBJECTS);
+  for (const e of entries) {
+    const bytes = await source.readObject(e.key);
+    if ((await sha256Hex(bytes)) !== e.sha256) throw new Error(`object ${e.key} in the backup does not match its SHA-256`);
+    await bucket.put(e.key, bytes, {
+      httpMetadata: e.contentType ? { contentType: e.contentType } : undefined,
+      customMetadata: e.customMetadata,
+    });
+  }
+  log(`  R2: ${entries.length} object(s)`);
+  return manifest;
+}

@@ -1,0 +1,95 @@
+// Which R2 objects no row names (orphans), and which rows name an object that is missing. Used by
+// `npm run files:orphans` (scripts/files-orphans.ts) and its test; plain structural types, so it runs in the
+// Worker runtime and in Node (getPlatformProxy) alike.
+import { fileKeys } from "../core/files/keys";
+
+export interface OrphanDb {
+  prepare(sql: string): { all<T = Record<string, unknown>>(): Promise<{ results: T[] }> };
+}
+export interface OrphanBucket {
+  list(options?: {
+    prefix?: string;
+    cursor?: string;
+    limit?: number;
+  }): Promise<{ objects: { key: string; uploaded: Date; size: number }[]; truncated: boolean; cursor?: string }>;
+  delete(keys: string | string[]): Promise<void>;
+}
+
+export interface StoredObject {
+  key: string;
+  uploaded: Date;
+  size: number;
+}
+
+export interface FileAudit {
+  /** Objects under journals/ that no row names, old enough to be sure no write is still switching to them. */
+  orphans: StoredObject[];
+  /** Unnamed objects younger than the grace period (a write may be about to name them): left alone. */
+  recent: StoredObject[];
+  /** Keys that rows name but that are missing from the bucket (reported, never "fixed"). */
+  missing: string[];
+}
+
+/** Every key the database names: article PDFs, editor pictures, indexing logos, submitted manuscripts. */
+export async function namedKeys(db: OrphanDb, journalId?: number): Promise<Set<string>> {
+  const where = journalId === undefined ? "" : ` AND journal_id = ${Number(journalId)}`;
+  const rows = async <T>(sql: string) => (await db.prepare(sql).all<T>()).results;
+  const keys = new Set<string>();
+  for (const r of await rows<{ journal_id: number; year: number; volume: number; issue: number; file: string }>(
+    `SELECT journal_id, year, volume, issue, file FROM articles WHERE file != ''${where}`,
+  ))
+    keys.add(fileKeys.article(r.journal_id, r.year, r.volume, r.issue, r.file));
+  for (const r of await rows<{ journal_id: number; picture: string }>(
+    `SELECT journal_id, picture FROM editors WHERE picture != ''${where}`,
+  ))
+    keys.add(fileKeys.editorPicture(r.journal_id, r.picture));
+  for (const r of await rows<{ journal_id: number; image: string }>(`SELECT journal_id, image FROM indexing WHERE image != ''${where}`))
+    keys.add(fileKeys.indexingLogo(r.journal_id, r.image));
+  for (const r of await rows<{ journal_id: number; file: string }>(`SELECT journal_id, file FROM submissions WHERE file != ''${where}`))
+    keys.add(fileKeys.submission(r.journal_id, r.file));
+  // The journal's own images (docs/decisions/0163): journals' rows name them (the journals table has no journal_id).
+  for (const r of await rows<{ id: number; logo_file: string; cover_image_file: string; certificate_image_file: string }>(
+    `SELECT id, logo_file, cover_image_file, certificate_image_file FROM journals WHERE 1 = 1${where.replace("journal_id", "id")}`,
+  ))
+    for (const file of [r.logo_file, r.cover_image_file, r.certificate_image_file]) if (file) keys.add(fileKeys.branding(r.id, file));
+  return keys;
+}
+
+export async function listObjects(bucket: OrphanBucket, prefix: string): Promise<StoredObject[]> {
+  const out: StoredObject[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix, cursor, limit: 1000 });
+    out.push(...page.objects.map((o) => ({ key: o.key, uploaded: new Date(o.uploaded), size: o.size })));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return out;
+}
+
+/**
+ * Compares the bucket with the rows, for one journal or all. Objects younger than `graceMs` (default one hour)
+ * are never called orphans: a write stores its object before the row names it.
+ */
+export async function auditFiles(
+  db: OrphanDb,
+  bucket: OrphanBucket,
+  opts: { journalId?: number; graceMs?: number; now?: Date } = {},
+): Promise<FileAudit> {
+  const prefix = opts.journalId === undefined ? "journals/" : `journals/${opts.journalId}/`;
+  const named = await namedKeys(db, opts.journalId);
+  const objects = await listObjects(bucket, prefix);
+  const cutoff = (opts.now ?? new Date()).getTime() - (opts.graceMs ?? 3_600_000);
+  const unnamed = objects.filter((o) => !named.has(o.key));
+  const present = new Set(objects.map((o) => o.key));
+  return {
+    orphans: unnamed.filter((o) => o.uploaded.getTime() <= cutoff),
+    recent: unnamed.filter((o) => o.uploaded.getTime() > cutoff),
+    missing: [...named].filter((k) => !present.has(k)).sort(),
+  };
+}
+
+/** Deletes the given orphans (in chunks of R2's 1000-key limit); returns how many. */
+export async function removeOrphans(bucket: OrphanBucket, orphans: StoredObject[]): Promise<number> {
+  for (let i = 0; i < orphans.length; i += 1000) await bucket.delete(orphans.slice(i, i + 1000).map((o) => o.key));
+  return orphans.length;
+}

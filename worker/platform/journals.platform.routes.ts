@@ -1,0 +1,289 @@
+// /api/platform/journals: the operator's journals, their hosts and staff (docs/api.md "Platform API",
+// docs/decisions/0160-0161). Every write is audited in operator_events (who, what, when, before and after) in the
+// same batch as the change, and forgets this isolate's host memo so the change is seen here at once.
+import { Hono, type Context } from "hono";
+import type { SQL } from "drizzle-orm";
+import type { AppEnv } from "../core/env";
+import { HttpError } from "../core/errors";
+import { jsonBodyFirstCode, jsonContent } from "../core/middleware/json-body";
+import { limitJsonBody } from "../core/middleware/body-size";
+import { operatorActorOf } from "./operator-guard";
+import { forgetJournals } from "../core/edge/journal-memo";
+import { operatorEvent, type OperatorEvent } from "./operator-events.repo";
+import {
+  addHost,
+  changeHost,
+  createJournal,
+  deleteJournalRows,
+  hostsByJournal,
+  journalById,
+  listJournalsWithCounts,
+  removeHost,
+  updateJournal,
+} from "./platform-journals.repo";
+import type { JournalRow } from "../core/data/schema";
+import { exportBackup, type BackupBucket, type BackupDb } from "./backup";
+import { tarSink } from "./backup-tar";
+import { deleteFileQuietly } from "../core/files/uploads";
+import { staffPlatformRoutes } from "./staff.platform.routes";
+import {
+  hostAddSchema,
+  hostPatchSchema,
+  journalCreateSchema,
+  journalDeleteSchema,
+  journalEditSchema,
+  normalizeHost,
+  type HostAnswer,
+  type JournalSummary,
+} from "#contract/platform";
+
+type Ctx = Context<AppEnv>;
+
+const idParam = (c: Ctx) => {
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, "not_found");
+  return id;
+};
+
+/** What an operator edits of a journal, as recorded before and after a change. */
+const identityOf = (j: JournalRow) => ({
+  name: j.websitename,
+  abbreviation: j.formatted_journal_name,
+  issnPrint: j.issn_print,
+  issnOnline: j.issn_online,
+  contactEmail: j.websiteemail,
+  status: j.status,
+});
+
+/** Bytes of the journal's R2 files (every object under journals/{id}/). */
+async function storageBytes(bucket: R2Bucket, journalId: number): Promise<number> {
+  let bytes = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix: `journals/${journalId}/`, cursor, limit: 1000 });
+    for (const o of page.objects) bytes += o.size;
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return bytes;
+}
+
+function summaryOf(j: JournalRow, hosts: HostAnswer[], counts: JournalSummary["counts"], storage: number): JournalSummary {
+  return {
+    id: j.id,
+    ...identityOf(j),
+    status: j.status === "suspended" ? "suspended" : "active",
+    isDefault: j.isDefault,
+    hosts,
+    counts,
+    storageBytes: storage,
+    lastBackupAt: j.lastBackupAt,
+    updatedAt: j.updated_at,
+  };
+}
+
+/** The audit statement of an action on a journal (journalId may be an SQL expression inside the batch). */
+const audited = (c: Ctx, event: Omit<OperatorEvent, "journalId"> & { journalId: number | SQL }) =>
+  operatorEvent(c.get("db"), operatorActorOf(c), event as OperatorEvent);
+
+async function oneSummary(c: Ctx, id: number): Promise<JournalSummary> {
+  const db = c.get("db");
+  const row = (await listJournalsWithCounts(db)).find((r) => r.journal.id === id);
+  if (!row) throw new HttpError(404, "not_found");
+  const hosts = (await hostsByJournal(db, id)).get(id) ?? [];
+  const counts = { issues: Number(row.issues), articles: Number(row.articles), editors: Number(row.editors) };
+  return summaryOf(row.journal, hosts, counts, await storageBytes(c.get("files"), id));
+}
+
+/** A host from the path, normalised as stored (the console sends it as listed). */
+const hostParam = (c: Ctx) => {
+  const host = normalizeHost(decodeURIComponent(c.req.param("host") ?? ""));
+  if (!host) throw new HttpError(404, "not_found");
+  return host;
+};
+
+export const journalsPlatformRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const db = c.get("db");
+    const [rows, hosts] = await Promise.all([listJournalsWithCounts(db), hostsByJournal(db)]);
+    const journals = await Promise.all(
+      rows.map(async (r) =>
+        summaryOf(
+          r.journal,
+          hosts.get(r.journal.id) ?? [],
+          { issues: Number(r.issues), articles: Number(r.articles), editors: Number(r.editors) },
+          await storageBytes(c.get("files"), r.journal.id),
+        ),
+      ),
+    );
+    return c.json({ journals });
+  })
+  .post("/", limitJsonBody, jsonContent, jsonBodyFirstCode(journalCreateSchema), async (c) => {
+    const input = c.req.valid("json");
+    const journal = await createJournal(c.get("db"), input, (journalId) => [
+      audited(c, { action: "journal.create", journalId, summary: `${input.name} on ${input.primaryHost}`, before: null, after: input }),
+    ]);
+    forgetJournals();
+    return c.json({ journal: await oneSummary(c, journal.id) }, 201);
+  })
+  .get("/:id", async (c) => c.json({ journal: await oneSummary(c, idParam(c)) }))
+  .patch("/:id", limitJsonBody, jsonContent, jsonBodyFirstCode(journalEditSchema), async (c) => {
+    const id = idParam(c);
+    const before = await journalById(c.get("db"), id);
+    const input = c.req.valid("json");
+    const set = {
+      ...(input.name !== undefined ? { websitename: input.name } : {}),
+      ...(input.abbreviation !== undefined ? { formatted_journal_name: input.abbreviation } : {}),
+      ...(input.contactEmail !== undefined ? { websiteemail: input.contactEmail } : {}),
+      ...(input.issnPrint !== undefined ? { issn_print: input.issnPrint } : {}),
+      ...(input.issnOnline !== undefined ? { issn_online: input.issnOnline } : {}),
+    };
+    if (input.issnPrint !== undefined || input.issnOnline !== undefined) {
+      Object.assign(set, { issn: [set.issn_print ?? before.issn_print, set.issn_online ?? before.issn_online].filter(Boolean).join(", ") });
+    }
+    const after = await updateJournal(c.get("db"), id, set, [
+      audited(c, {
+        action: "journal.edit",
+        journalId: id,
+        summary: before.websitename,
+        before: identityOf(before),
+        after: { ...identityOf(before), ...input },
+      }),
+    ]);
+    forgetJournals();
+    return c.json({ journal: await oneSummary(c, after.id) });
+  })
+  .post("/:id/suspend", (c) => setStatus(c, "suspended"))
+  .post("/:id/resume", (c) => setStatus(c, "active"))
+  // The journal's rows and files, streamed as a tar of the `npm run backup` folder (restore: npm run restore).
+  .get("/:id/backup", async (c) => {
+    const id = idParam(c);
+    const journal = await journalById(c.get("db"), id);
+    const db = (c.get("db") as unknown as { $client: BackupDb }).$client;
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    const sink = tarSink(writer);
+    const taken = new Date().toISOString();
+    const done = (async () => {
+      try {
+        await exportBackup(db, c.get("files") as unknown as BackupBucket, sink, { journalId: id });
+        await sink.end();
+        await writer.close();
+        // Only a backup that was written to the end counts for deletion.
+        await updateJournal(
+          c.get("db"),
+          id,
+          { lastBackupAt: taken },
+          [
+            audited(c, {
+              action: "journal.backup",
+              journalId: id,
+              summary: journal.websitename,
+              before: { lastBackupAt: journal.lastBackupAt },
+              after: { lastBackupAt: taken },
+            }),
+          ],
+          { bump: false },
+        );
+      } catch (err) {
+        console.error("backup failed", id, err);
+        await writer.abort(err).catch(() => {});
+      }
+    })();
+    c.executionCtx.waitUntil(done);
+    const name = `journal-${id}-${taken.slice(0, 19).replace(/[:T]/g, "-")}.tar`;
+    return new Response(readable, {
+      headers: {
+        "Content-Type": "application/x-tar",
+        "Content-Disposition": `attachment; filename="${name}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  })
+  .delete("/:id", limitJsonBody, jsonContent, jsonBodyFirstCode(journalDeleteSchema), async (c) => {
+    const id = idParam(c);
+    const db = c.get("db");
+    const journal = await journalById(db, id);
+    if (!journal.lastBackupAt) throw new HttpError(409, "backup_required");
+    if (c.req.valid("json").confirmName.trim() !== journal.websitename.trim()) throw new HttpError(409, "name_mismatch");
+    if (journal.isDefault) throw new HttpError(409, "default_journal");
+    const hosts = (await hostsByJournal(db, id)).get(id) ?? [];
+    await deleteJournalRows(db, id, [
+      audited(c, {
+        action: "journal.delete",
+        journalId: id,
+        summary: journal.websitename,
+        before: { ...identityOf(journal), hosts: hosts.map((h) => h.host), lastBackupAt: journal.lastBackupAt },
+        after: null,
+      }),
+    ]);
+    forgetJournals();
+    // The rows are gone (nothing names the files any more): now the files, every object under the journal's prefix.
+    const files = c.get("files");
+    let cursor: string | undefined;
+    let removed = 0;
+    do {
+      const page = await files.list({ prefix: `journals/${id}/`, cursor, limit: 1000 });
+      await Promise.all(page.objects.map((o) => deleteFileQuietly(files, o.key)));
+      removed += page.objects.length;
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+    return c.json({ deleted: id, files: removed });
+  })
+  // ---- Hosts ----
+  .post("/:id/hosts", limitJsonBody, jsonContent, jsonBodyFirstCode(hostAddSchema), async (c) => {
+    const id = idParam(c);
+    await journalById(c.get("db"), id);
+    const input = c.req.valid("json");
+    const after: HostAnswer = { host: input.host, primary: input.primary ?? false, altHeader: input.altHeader ?? false };
+    await addHost(c.get("db"), id, input.host, input, [
+      audited(c, { action: "host.add", journalId: id, summary: input.host, before: null, after }),
+    ]);
+    forgetJournals();
+    return c.json({ journal: await oneSummary(c, id) }, 201);
+  })
+  .patch("/:id/hosts/:host", limitJsonBody, jsonContent, jsonBodyFirstCode(hostPatchSchema), async (c) => {
+    const id = idParam(c);
+    const host = hostParam(c);
+    const change = c.req.valid("json");
+    await changeHost(c.get("db"), id, host, change, (before) => [
+      audited(c, {
+        action: change.primary ? "host.make_primary" : "host.header",
+        journalId: id,
+        summary: host,
+        before,
+        after: {
+          ...before,
+          ...(change.primary ? { primary: true } : {}),
+          ...(change.altHeader !== undefined ? { altHeader: change.altHeader } : {}),
+        },
+      }),
+    ]);
+    forgetJournals();
+    return c.json({ journal: await oneSummary(c, id) });
+  })
+  .delete("/:id/hosts/:host", async (c) => {
+    const id = idParam(c);
+    const host = hostParam(c);
+    await removeHost(c.get("db"), id, host, (before) => [
+      audited(c, { action: "host.remove", journalId: id, summary: host, before, after: null }),
+    ]);
+    forgetJournals();
+    return c.json({ journal: await oneSummary(c, id) });
+  })
+  .route("/:id/staff", staffPlatformRoutes);
+
+async function setStatus(c: Ctx, status: "active" | "suspended") {
+  const id = idParam(c);
+  const before = await journalById(c.get("db"), id);
+  await updateJournal(c.get("db"), id, { status }, [
+    audited(c, {
+      action: status === "suspended" ? "journal.suspend" : "journal.resume",
+      journalId: id,
+      summary: before.websitename,
+      before: { status: before.status },
+      after: { status },
+    }),
+  ]);
+  forgetJournals();
+  return c.json({ journal: await oneSummary(c, id) });
+}

@@ -1,0 +1,252 @@
+// The operator's view of journals (docs/decisions/0160-0161): the list with its counts, create, identity edits,
+// suspend/resume, hosts and the platform settings. Every write is one D1 batch with its audit row and a bump of
+// the journal's content version (the edge cache's keys), so readers see it within the edge bound (0110).
+import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../core/env";
+import { journalDomains, journals, platformSettings, type JournalRow } from "../core/data/schema";
+import { isUniqueViolation, nowIso } from "../core/data/db";
+import { HttpError } from "../core/errors";
+import type { HostAnswer, JournalCreateInput, PlatformSettingsAnswer, UnknownHostChoice } from "#contract/platform";
+
+type Audit = BatchItem<"sqlite">[];
+type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+
+/** The journal's content version moves on: every cached answer of it is stale at once (docs/decisions/0110). */
+export const bumpContentVersion = (db: Db, journalId: number | SQL) =>
+  db
+    .update(journals)
+    .set({ contentVersion: sql`${journals.contentVersion} + 1`, contentChangedAt: nowIso() })
+    .where(eq(journals.id, journalId as number));
+
+export async function journalById(db: Db, id: number): Promise<JournalRow> {
+  const [row] = await db.select().from(journals).where(eq(journals.id, id)).limit(1);
+  if (!row) throw new HttpError(404, "not_found");
+  return row;
+}
+
+export interface JournalListRow {
+  journal: JournalRow;
+  issues: number;
+  articles: number;
+  editors: number;
+}
+
+/** Every journal with its counts, oldest first: one statement. */
+export async function listJournalsWithCounts(db: Db): Promise<JournalListRow[]> {
+  return db
+    .select({
+      journal: journals,
+      // Spelled out: drizzle writes ${journals.id} as a bare "id" here, which the subquery would read as its own id.
+      issues: sql<number>`(SELECT count(*) FROM issues i WHERE i.journal_id = "journals"."id")`,
+      articles: sql<number>`(SELECT count(*) FROM articles a WHERE a.journal_id = "journals"."id")`,
+      editors: sql<number>`(SELECT count(*) FROM editors e WHERE e.journal_id = "journals"."id")`,
+    })
+    .from(journals)
+    .orderBy(asc(journals.id));
+}
+
+/** Every host of every journal (or one), primary first. */
+export async function hostsByJournal(db: Db, journalId?: number): Promise<Map<number, HostAnswer[]>> {
+  const q = db.select().from(journalDomains);
+  const rows = await (journalId === undefined ? q : q.where(eq(journalDomains.journalId, journalId)));
+  const out = new Map<number, HostAnswer[]>();
+  for (const r of rows.sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.domain.localeCompare(b.domain))) {
+    const list = out.get(r.journalId) ?? [];
+    list.push({ host: r.domain, primary: r.isPrimary, altHeader: r.altHeader });
+    out.set(r.journalId, list);
+  }
+  return out;
+}
+
+async function hostOwner(db: Db, host: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ journalId: journalDomains.journalId })
+    .from(journalDomains)
+    .where(eq(journalDomains.domain, host))
+    .limit(1);
+  return row?.journalId;
+}
+
+const hostTaken = () => new HttpError(409, "host_taken");
+
+/**
+ * A new journal: default settings, an empty archive, its primary host; the first journal of a platform becomes
+ * the default one. `audit` gets the new journal's id as an SQL expression (it is only known inside the batch).
+ */
+export async function createJournal(
+  db: Db,
+  input: JournalCreateInput & { primaryHost: string },
+  audit: (journalId: SQL) => Audit,
+): Promise<JournalRow> {
+  if ((await hostOwner(db, input.primaryHost)) !== undefined) throw hostTaken();
+  const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(journals).where(eq(journals.isDefault, true));
+  const now = nowIso();
+  const slug = input.primaryHost;
+  const idOfNew = sql`(SELECT id FROM journals WHERE slug = ${slug})`;
+  const insert = db
+    .insert(journals)
+    .values({
+      slug,
+      isDefault: Number(n) === 0,
+      websitename: input.name.trim(),
+      formatted_journal_name: (input.abbreviation ?? "").trim(),
+      websiteemail: (input.contactEmail ?? "").trim(),
+      issn: [input.issnPrint, input.issnOnline].filter(Boolean).join(", "),
+      issn_print: input.issnPrint ?? "",
+      issn_online: input.issnOnline ?? "",
+      domain: input.primaryHost,
+      createdAt: now,
+      updated_at: now,
+    })
+    .returning();
+  const host = db.insert(journalDomains).select(
+    db
+      .select({
+        domain: sql<string>`${input.primaryHost}`.as("domain"),
+        journalId: journals.id,
+        isPrimary: sql<number>`1`.as("is_primary"),
+        altHeader: sql<number>`0`.as("alt_header"),
+      })
+      .from(journals)
+      .where(eq(journals.slug, slug)),
+  );
+  try {
+    const results = await db.batch([insert, host, ...audit(idOfNew)] as Batch);
+    return (results[0] as JournalRow[])[0];
+  } catch (err) {
+    if (isUniqueViolation(err)) throw hostTaken();
+    throw err;
+  }
+}
+
+export type JournalIdentity = Pick<
+  JournalRow,
+  "websitename" | "formatted_journal_name" | "issn_print" | "issn_online" | "issn" | "websiteemail"
+>;
+
+export async function updateJournal(
+  db: Db,
+  id: number,
+  set: Partial<JournalIdentity> | Pick<JournalRow, "status"> | Pick<JournalRow, "lastBackupAt">,
+  audit: Audit,
+  opts: { bump?: boolean } = {},
+): Promise<JournalRow> {
+  const update = db
+    .update(journals)
+    .set({ ...set, updated_at: nowIso() })
+    .where(eq(journals.id, id))
+    .returning();
+  const results = await db.batch([update, ...(opts.bump === false ? [] : [bumpContentVersion(db, id)]), ...audit] as Batch);
+  const [row] = results[0] as JournalRow[];
+  if (!row) throw new HttpError(404, "not_found");
+  return row;
+}
+
+/** The primary host moves to `host`: the other hosts become aliases and the journal's Domain setting follows. */
+const primaryStatements = (db: Db, journalId: number, host: string) => [
+  db
+    .update(journalDomains)
+    .set({ isPrimary: false })
+    .where(and(eq(journalDomains.journalId, journalId), ne(journalDomains.domain, host))),
+  db
+    .update(journalDomains)
+    .set({ isPrimary: true })
+    .where(and(eq(journalDomains.journalId, journalId), eq(journalDomains.domain, host))),
+  db.update(journals).set({ domain: host, updated_at: nowIso() }).where(eq(journals.id, journalId)),
+];
+
+export async function addHost(db: Db, journalId: number, host: string, opts: { primary?: boolean; altHeader?: boolean }, audit: Audit) {
+  if ((await hostOwner(db, host)) !== undefined) throw hostTaken();
+  const insert = db.insert(journalDomains).values({ domain: host, journalId, isPrimary: false, altHeader: opts.altHeader ?? false });
+  try {
+    await db.batch([
+      insert,
+      ...(opts.primary ? primaryStatements(db, journalId, host) : []),
+      bumpContentVersion(db, journalId),
+      ...audit,
+    ] as Batch);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw hostTaken();
+    throw err;
+  }
+}
+
+async function ownHost(db: Db, journalId: number, host: string) {
+  const [row] = await db
+    .select()
+    .from(journalDomains)
+    .where(and(eq(journalDomains.journalId, journalId), eq(journalDomains.domain, host)))
+    .limit(1);
+  if (!row) throw new HttpError(404, "not_found");
+  return row;
+}
+
+export async function changeHost(
+  db: Db,
+  journalId: number,
+  host: string,
+  change: { primary?: true; altHeader?: boolean },
+  audit: (before: HostAnswer) => Audit,
+) {
+  const row = await ownHost(db, journalId, host);
+  const statements: BatchItem<"sqlite">[] = [];
+  if (change.altHeader !== undefined) {
+    statements.push(db.update(journalDomains).set({ altHeader: change.altHeader }).where(eq(journalDomains.domain, host)));
+  }
+  if (change.primary) statements.push(...primaryStatements(db, journalId, host));
+  await db.batch([
+    ...statements,
+    bumpContentVersion(db, journalId),
+    ...audit({ host, primary: row.isPrimary, altHeader: row.altHeader }),
+  ] as Batch);
+}
+
+export async function removeHost(db: Db, journalId: number, host: string, audit: (before: HostAnswer) => Audit) {
+  const row = await ownHost(db, journalId, host);
+  if (row.isPrimary) throw new HttpError(409, "primary_host");
+  await db.batch([
+    db.delete(journalDomains).where(eq(journalDomains.domain, host)),
+    bumpContentVersion(db, journalId),
+    ...audit({ host, primary: row.isPrimary, altHeader: row.altHeader }),
+  ] as Batch);
+}
+
+/** Deletes the journal's rows (every table cascades from journals); its files are the caller's (R2). */
+export async function deleteJournalRows(db: Db, journalId: number, audit: Audit) {
+  await db.batch([db.delete(journals).where(eq(journals.id, journalId)), ...audit] as Batch);
+}
+
+// ---- Platform settings ----------------------------------------------------------------------------------------
+
+export async function readPlatformSettings(db: Db): Promise<PlatformSettingsAnswer> {
+  const [rows, defaults] = await db.batch([
+    db.select().from(platformSettings),
+    db.select({ id: journals.id }).from(journals).where(eq(journals.isDefault, true)).limit(1),
+  ]);
+  const unknownHost = rows.find((r) => r.key === "unknown_host")?.value === "not_found" ? "not_found" : "default";
+  return { unknownHost, defaultJournalId: defaults[0]?.id ?? null };
+}
+
+export async function savePlatformSettings(
+  db: Db,
+  input: { unknownHost: UnknownHostChoice; defaultJournalId?: number | null },
+  audit: Audit,
+) {
+  const statements: BatchItem<"sqlite">[] = [
+    db
+      .insert(platformSettings)
+      .values({ key: "unknown_host", value: input.unknownHost })
+      .onConflictDoUpdate({ target: platformSettings.key, set: { value: input.unknownHost } }),
+  ];
+  if (input.defaultJournalId) {
+    await journalById(db, input.defaultJournalId);
+    statements.push(
+      db.update(journals).set({ isDefault: false }).where(ne(journals.id, input.defaultJournalId)),
+      db.update(journals).set({ isDefault: true }).where(eq(journals.id, input.defaultJournalId)),
+    );
+  }
+  // Every journal's version moves: a host that fell back to the default journal may now answer differently.
+  statements.push(db.update(journals).set({ contentVersion: sql`${journals.contentVersion} + 1` }));
+  await db.batch([...statements, ...audit] as Batch);
+}

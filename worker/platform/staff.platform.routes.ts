@@ -1,0 +1,15 @@
+// /api/platform/journals/{id}/staff: operators manage any journal's staff (worker/auth/staff-routes.ts).
+import { staffRoutes } from "../auth/staff-routes";
+import { operatorEvent } from "./operator-events.repo";
+import { journalById } from "./platform-journals.repo";
+import { operatorActorOf } from "./operator-guard";
+import { HttpError } from "../core/errors";
+
+export const staffPlatformRoutes = staffRoutes({
+  async journalIdOf(c) {
+    const id = Number(c.req.param("id"));
+    if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, "not_found");
+    return (await journalById(c.get("db"), id)).id;
+  },
+  audit: (c, journalId, a) => [operatorEvent(c.get("db"), operatorActorOf(c), { ...a, journalId })],
+});

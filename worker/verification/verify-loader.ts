@@ -1,0 +1,113 @@
+// The /verify page's loader: reads the code from the path (/verify/{code}) or the form's query (?code=), checks its
+// signature (worker/verification/verification-code.ts) and reads what the certificate names today, so the page says
+// valid, no longer valid (article withdrawn, author or editor removed, position changed), tampered or unknown
+// (docs/decisions/0170-certificate-verification.md). Genuine codes answer 200 (the edge may cache them: every
+// admin write changes the cache key), tampered, unknown and malformed ones 404.
+import type { Context } from "hono";
+import type { AppEnv } from "../core/env";
+import type { ArticleRow, EditorRow } from "../core/data/schema";
+import { findArticle } from "../archive/articles.repo";
+import { findEditor } from "../editors/editors.repo";
+import type { PageLoad, PageLoaderArgs } from "#contract/pages";
+import type { VerifiedAppointment, VerifiedPublication, VerifyData, VerifyOutcome } from "#contract/verify-page";
+import { normalizeCode } from "#contract/verify-code";
+import { STATUS_ENABLED } from "#contract/constants";
+import { articlePath } from "#contract/citation";
+import { journalName } from "#contract/journal-info";
+import { richTextToPlain } from "#contract/rich-text";
+import { splitAuthors } from "#contract/scholarly";
+import { clip } from "#contract/html";
+import { categoryPosition, readCertificateCode, type GenuineCode } from "./verification-code";
+import { editorFactsOf, monthYear } from "../documents/document-data";
+import { tidy } from "../documents/text-layout";
+import { pageHead } from "../pages/page-heads";
+
+const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "18 March 2024" from a publish date like 2024-03-18; "March 2024" or the year when less is recorded. */
+export function publicationDate(date: string | null | undefined, year: number): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(date ?? "").trim());
+  if (!m) return monthYear(date, year);
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  // Date.UTC rolls 2024-02-31 over into March: only a date that reads back as written is one.
+  return day.toISOString().startsWith(`${m[1]}-${m[2]}-${m[3]}`) ? DAY_MONTH_YEAR.format(day) : monthYear(date, year);
+}
+
+function publicationOf(row: ArticleRow, name: string | null, journal: string): VerifiedPublication {
+  const refnumber = tidy(row.refnumber ?? "");
+  return {
+    kind: "publication",
+    name,
+    title: richTextToPlain(row.title),
+    refnumber,
+    journal,
+    volume: row.volume,
+    issue: row.issue,
+    year: row.year,
+    published: publicationDate(row.publishdate, row.year),
+    articlePath: refnumber ? articlePath({ year: row.year, volume: row.volume, issue: row.issue, refnumber }) : null,
+  };
+}
+
+function appointmentOf(row: EditorRow, journal: string): VerifiedAppointment {
+  const e = editorFactsOf(row);
+  return { kind: "appointment", name: e.name, degree: e.degree, role: e.role, journal, since: e.since };
+}
+
+type Genuine = Extract<VerifyOutcome, { status: "valid" | "revoked" }>;
+
+async function authorOutcome(c: Context<AppEnv>, code: string, read: GenuineCode): Promise<Genuine> {
+  const journal = c.get("journal");
+  const row = await findArticle(c.get("db"), journal.id, read.recordId);
+  // A withdrawn article's details stay private (it is not published any more): only the verdict is shown.
+  if (!row || row.status !== STATUS_ENABLED || !tidy(row.refnumber ?? "")) {
+    return { status: "revoked", code, reason: "article_withdrawn", certificate: null };
+  }
+  const authors = splitAuthors(row.authorname);
+  // The stated place first; anywhere else in the list when the authors were reordered since.
+  const name = [authors[read.position], ...authors].find((a) => a !== undefined && read.issuedTo(a)) ?? null;
+  const certificate = publicationOf(row, name, journalName(journal));
+  return name ? { status: "valid", code, certificate } : { status: "revoked", code, reason: "author_removed", certificate };
+}
+
+async function editorOutcome(c: Context<AppEnv>, code: string, read: GenuineCode): Promise<Genuine> {
+  const journal = c.get("journal");
+  const row = await findEditor(c.get("db"), journal.id, read.recordId, { enabledOnly: false });
+  // Removed, disabled, or renamed so the name printed no longer matches the board's.
+  if (!row || row.status !== STATUS_ENABLED || !read.issuedTo(tidy(row.name))) {
+    return { status: "revoked", code, reason: "editor_removed", certificate: null };
+  }
+  const certificate = appointmentOf(row, journalName(journal));
+  if (categoryPosition(row.category) !== read.position) return { status: "revoked", code, reason: "position_changed", certificate };
+  return { status: "valid", code, certificate };
+}
+
+export async function checkCode(c: Context<AppEnv>, typed: string): Promise<VerifyOutcome> {
+  const code = normalizeCode(typed);
+  if (!code) return { status: "malformed", typed: clip(typed, 60) };
+  const keys = c.var.config.certificateKeys;
+  if (!keys) {
+    console.error("CERTIFICATE_KEYS is missing or has no usable key: certificate codes cannot be checked");
+    return { status: "unknown", code };
+  }
+  const read = readCertificateCode(keys, c.get("journal").id, code);
+  if (read.status !== "genuine") return { status: read.status, code };
+  return read.kind === "author" ? authorOutcome(c, code, read) : editorOutcome(c, code, read);
+}
+
+export function verifyLoader(c: Context<AppEnv>) {
+  return async ({ request, params }: PageLoaderArgs): Promise<PageLoad<VerifyData>> => {
+    const journal = c.get("journal");
+    const typed = (params.code ?? new URL(request.url).searchParams.get("code") ?? "").trim();
+    const name = journalName(journal);
+    const head = pageHead(journal, null, {
+      title: typed ? "Certificate Verification" : "Verify a Certificate",
+      description: `Check a certificate issued by ${name}: scan its QR code or type the code printed beneath it.`,
+      canonicalPath: null,
+      robots: "noindex",
+    });
+    if (!typed) return { status: 200, data: { head, outcome: { status: "form" } } };
+    const outcome = await checkCode(c, typed);
+    return { status: outcome.status === "valid" || outcome.status === "revoked" ? 200 : 404, data: { head, outcome } };
+  };
+}

@@ -1,7 +1,0 @@
-// An indexing partner's API shape (contract/api.ts), made from its row.
-import type { IndexingRow } from "../data/schema";
-import { filePaths } from "../files/keys";
-import { publicIndexingEntrySchema, type IndexingEntry } from "#contract/api";
-
-export const toIndexingEntry = (row: IndexingRow): IndexingEntry =>
-  publicIndexingEntrySchema.parse({ ...row, image_url: row.image ? filePaths.indexingLogo(row.image) : "" });
