@@ -2,7 +2,7 @@
 // has the rule the Worker enforces (and the admin runs before sending), its label, its section and width, the
 // control that edits it, and the texts beside it. In the order written here the form shows them. Derived from it:
 // the API's add and edit schemas (contract/admin.ts), the staff answer's fields (contract/api.ts), and the admin
-// form's values, labels, order, required marks and layout (web/admin/article-form). A field is stored in the
+// form's values, labels, order, required marks and layout (web/admin/archive/article-form). A field is stored in the
 // column of its name (worker/core/data/form-columns.ts checks it), so adding one touches the migration,
 // worker/core/data/schema.ts and this list.
 import { z } from "zod";

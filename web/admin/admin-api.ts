@@ -5,7 +5,7 @@
 // server could not be reached.
 import { ApiError, failure as answerFailure } from "../lib/api";
 import { clearSession, sessionToken } from "../lib/session";
-import { requestRelogin } from "./relogin";
+import { requestRelogin } from "./auth/relogin";
 
 export { ApiError, errorCode, isAbort } from "../lib/api";
 

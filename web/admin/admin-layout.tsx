@@ -7,8 +7,8 @@ import { useSession } from "../lib/session";
 import { logout as endSession } from "./admin-api";
 import { LoadingState } from "./admin-ui";
 import { loadingLabel } from "./paths";
-import { ReloginDialog } from "./relogin-dialog";
-import { useJournalName } from "./journal-name";
+import { ReloginDialog } from "./auth/relogin-dialog";
+import { useJournalName } from "./journals/journal-name";
 
 const SECTIONS = [
   { to: "/admin/archives", label: "Archives" },

@@ -1,7 +1,7 @@
 // Small building blocks shared by the admin pages: page header, flash messages, states, form fields.
 import { useEffect, type ReactNode } from "react";
 import { Link } from "react-router";
-import { useJournalName } from "./journal-name";
+import { useJournalName } from "./journals/journal-name";
 
 export function PageHeader(props: { title: ReactNode; back?: { to: string; label: string }; actions?: ReactNode; meta?: ReactNode }) {
   return (

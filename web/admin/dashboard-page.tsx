@@ -4,8 +4,8 @@ import { PageHeader, useTitle } from "./admin-ui";
 import type { AdminEventEntry, DashboardCounts } from "#contract/api";
 import { LoadError } from "./admin-root";
 import { loadAdminJson } from "./loaders";
-import { RecentChanges } from "./recent-changes";
-import { UsageSection } from "./stats/usage-section";
+import { RecentChanges } from "./journals/recent-changes";
+import { UsageSection } from "./statistics/usage-section";
 
 const TILES: { key: keyof DashboardCounts; label: string; to: string; hint: string }[] = [
   { key: "archives", label: "Archives", to: "/admin/archives", hint: "Issues published" },

@@ -2,15 +2,15 @@
 // every page of the registry and no other. The route tree (routes.tsx) is built from the registry and this map.
 import type { ComponentType } from "react";
 import type { PublicPageId } from "#contract/pages";
-import { HomePage } from "./home-page";
-import { BoardPage } from "./board-page";
-import { ArchivesPage } from "./archives-page";
-import { IssuePage } from "./issue-page";
-import { ArticlePage } from "./article-page";
-import { SearchPage } from "./search-page";
-import { InstructionsPage } from "./instructions-page";
-import { IndexingPage } from "./indexing-page";
-import { ContactPage } from "./contact-page";
+import { HomePage } from "./journals/home-page";
+import { BoardPage } from "./editors/board-page";
+import { ArchivesPage } from "./archive/archives-page";
+import { IssuePage } from "./archive/issue-page";
+import { ArticlePage } from "./archive/article-page";
+import { SearchPage } from "./archive/search-page";
+import { InstructionsPage } from "./journals/instructions-page";
+import { IndexingPage } from "./journals/indexing-page";
+import { ContactPage } from "./journals/contact-page";
 
 /**
  * A page in the entry chunk, or a rarely visited one loaded on first use (`lazy`): React Router loads it before
@@ -26,12 +26,12 @@ export const PAGE_COMPONENTS: Record<PublicPageId, PageComponent> = {
   indexing: IndexingPage,
   contact: ContactPage,
   // The Submit Online form carries the shared zod schema; only visitors who open it download that code.
-  submit: { lazy: async () => (await import("./submit-online-page")).SubmitOnlinePage },
+  submit: { lazy: async () => (await import("./workflow/submit-online-page")).SubmitOnlinePage },
   // Authors come here once per article: the download form stays out of every other page's entry.
-  certificates: { lazy: async () => (await import("./certificates-page")).CertificatesPage },
+  certificates: { lazy: async () => (await import("./documents/certificates-page")).CertificatesPage },
   search: SearchPage,
   issue: IssuePage,
   article: ArticlePage,
   // Certificate verification is rare: its code loads on first use.
-  verify: { lazy: async () => (await import("./verify-page")).VerifyPage },
+  verify: { lazy: async () => (await import("./verification/verify-page")).VerifyPage },
 };

@@ -1,0 +1,89 @@
+// Add article (/admin/archives/add/{year}/{vol}/{issue}) and edit article (/admin/archives/{id}): the route's
+// issue, or the stored article from the route loader, then the form (SPEC §5 fields, §8 messages, the success modal
+// of §4). A failed load shows the edit page's errorElement: "Not Found!" for a deleted article, else the usual error.
+import { Link, useLoaderData, useParams, useRevalidator, useRouteError, type LoaderFunctionArgs } from "react-router";
+import type { AdminArticle } from "#contract/api";
+import { ApiError, errorCode } from "../../admin-api";
+import { maxYear } from "#contract/field-rules";
+import { ErrorState, PageHeader } from "../../admin-ui";
+import { LoadError } from "../../admin-root";
+import { loadAdminJson } from "../../loaders";
+import { ArticleForm } from "./article-form";
+import { emptyValues, fromArticle } from "./values";
+import { ArticleUsage } from "../../statistics/article-usage";
+
+const digits = (value: string | undefined) => String(value ?? "").replace(/\D+/g, "");
+
+/** Add article: the issue must exist (and be dated at most a year ahead), said when the page opens (issue 26 item 5). */
+export async function addLoader({ request, params }: LoaderFunctionArgs) {
+  const [year, volume, issue] = [digits(params.year), digits(params.volume), digits(params.issue)];
+  if (Number(year) > maxYear()) throw new ApiError(422, "future_year");
+  await loadAdminJson(`/api/admin/archives/${year}/${volume}/${issue}`, request);
+  return null;
+}
+
+function AddArticle() {
+  const params = useParams();
+  const [year, volume, issue] = [digits(params.year), digits(params.volume), digits(params.issue)];
+  return <ArticleForm key={`add:${year}/${volume}/${issue}`} mode="add" initial={emptyValues({ year, volume, issue })} article={null} />;
+}
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return loadAdminJson<AdminArticle>(`/api/admin/articles/${digits(params.id)}`, request);
+}
+
+function EditArticle() {
+  const id = digits(useParams().id);
+  const article = useLoaderData<typeof loader>();
+  return (
+    <>
+      <ArticleForm key={`edit:${id}:${article.id}`} mode="edit" initial={fromArticle(article)} article={article} />
+      <ArticleUsage articleId={article.id} />
+    </>
+  );
+}
+
+function EditArticleError() {
+  const revalidator = useRevalidator();
+  const error = useRouteError();
+  return (
+    <>
+      <PageHeader title="Edit article" back={{ to: "/admin/archives", label: "Back to archives" }} />
+      {errorCode(error) === "not_found" ? (
+        <section className="not-found">
+          <h1>Not Found!</h1>
+        </section>
+      ) : (
+        <ErrorState onRetry={() => void revalidator.revalidate()} />
+      )}
+    </>
+  );
+}
+
+function AddArticleError() {
+  const code = errorCode(useRouteError());
+  const { year, volume, issue } = useParams();
+  if (code !== "issue_not_found" && code !== "future_year") return <LoadError title="Add article" />;
+  const which = `Vol. ${digits(volume)}, Issue ${digits(issue)} (${digits(year)})`;
+  return (
+    <>
+      <PageHeader title="Add article" back={{ to: "/admin/archives", label: "Back to archives" }} />
+      <div className="flash flash--error" role="alert">
+        <div>
+          <p className="flash__text">Something went wrong</p>
+          <p className="flash__detail">
+            {code === "future_year"
+              ? `${which} is dated more than a year ahead: articles cannot be added to it.`
+              : `${which} does not exist. Create it under Archives first, then add articles to it.`}
+          </p>
+        </div>
+      </div>
+      <Link to="/admin/archives" className="btn btn--secondary">
+        Go to Archives
+      </Link>
+    </>
+  );
+}
+
+export const addRoute = { loader: addLoader, Component: AddArticle, ErrorBoundary: AddArticleError };
+export const editRoute = { loader, Component: EditArticle, ErrorBoundary: EditArticleError };

@@ -1,0 +1,231 @@
+// /admin/archives/{year}/{vol}/{issue} (SPEC §2): the issue's articles with checkboxes, Add New, and the
+// 'Index Page' and 'Certificate' documents for the ticked rows. Long issues show 50 rows a page (?page=);
+// the selection spans pages ("select all" ticks every article of the issue).
+import { useMemo, useState } from "react";
+import {
+  Link,
+  useLoaderData,
+  useParams,
+  useRevalidator,
+  useRouteError,
+  useSearchParams,
+  type LoaderFunctionArgs,
+  type Params,
+} from "react-router";
+import { Pagination } from "../../components/pagination";
+import { pageParam } from "../../lib/search-format";
+import { adminJson, errorCode } from "../admin-api";
+import { BusyButton } from "../form-kit";
+import { EmptyState, Flash, PageHeader, useTitle, type FlashMessage } from "../admin-ui";
+import { LoadError } from "../admin-root";
+import { loadAdminJson } from "../loaders";
+import { pad } from "../format";
+import { DocumentButton, useSelection } from "../selection";
+import { DataTable, editArticleColumn, richTextColumn, selectColumn, selectedRow, type Column } from "../data-table";
+import type { AdminIssueArticles } from "#contract/api";
+
+type Article = AdminIssueArticles["articles"][number];
+import { CrossrefButton } from "../scholarly/crossref-button";
+
+/** Rows a page of the table shows. */
+const ROWS_PER_PAGE = 50;
+
+function digits(value: string | undefined): number {
+  return Number(String(value ?? "").replace(/\D+/g, "") || 0);
+}
+
+function issueOf(params: Params) {
+  const year = digits(params.year);
+  const volume = digits(params.volume);
+  const issue = digits(params.issue);
+  return { year, volume, issue, heading: `Vol. ${pad(volume, 2)}, Issue ${pad(issue, 2)} (${year})` };
+}
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  const { year, volume, issue } = issueOf(params);
+  return loadAdminJson<AdminIssueArticles>(`/api/admin/archives/${year}/${volume}/${issue}`, request);
+}
+
+export function IssueArticlesPage() {
+  const { year, volume, issue, heading } = issueOf(useParams());
+  useTitle(heading);
+  const [message, setMessage] = useState<FlashMessage | null>(null);
+  const [query] = useSearchParams();
+
+  const { articles } = useLoaderData<typeof loader>();
+  // Only published (enabled) articles can go on the index page or get certificates (issue 26 item 4).
+  const refs = useMemo(() => articles.filter((a) => a.refnumber && a.status === "enabled").map((a) => a.refnumber), [articles]);
+  const revalidator = useRevalidator();
+  const [toggling, setToggling] = useState<number | null>(null);
+
+  async function toggleStatus(article: Article) {
+    const status = article.status === "enabled" ? "disabled" : "enabled";
+    setToggling(article.id);
+    try {
+      await adminJson(`/api/admin/articles/${article.id}/status`, { json: { status } });
+      setMessage({
+        kind: "success",
+        text: `${article.refnumber || "The article"} is now ${status === "enabled" ? "enabled (published)" : "disabled (hidden from the site)"}.`,
+      });
+      await revalidator.revalidate();
+    } catch (error) {
+      console.error("Changing the article status failed", error);
+      setMessage({ kind: "error", text: "Something went wrong", detail: "The status was not changed." });
+    } finally {
+      setToggling(null);
+    }
+  }
+  const selection = useSelection(refs);
+  const selectedRefs = refs.filter((r) => selection.selected.has(r));
+  const addPath = `/admin/archives/add/${year}/${volume}/${issue}`;
+  const pages = Math.max(1, Math.ceil(articles.length / ROWS_PER_PAGE));
+  const page = Math.min(pageParam(query.get("page")), pages);
+  const first = (page - 1) * ROWS_PER_PAGE;
+  const shown = articles.slice(first, first + ROWS_PER_PAGE);
+  const pagePath = (n: number) => `/admin/archives/${year}/${volume}/${issue}${n > 1 ? `?page=${n}` : ""}`;
+
+  const columns: Column<Article>[] = [
+    selectColumn(selection, {
+      allLabel: "Select all articles",
+      allDisabled: refs.length === 0,
+      keyOf: (article: Article) => article.refnumber,
+      disabled: (article) => !article.refnumber || article.status !== "enabled",
+      rowLabel: (article, index) => `Select article ${article.refnumber || first + index + 1}`,
+    }),
+    { label: "S.No.", cell: (_, index) => first + index + 1 },
+    { label: "Ref. No.", cellClass: "nowrap mono", cell: (article) => article.refnumber || "—" },
+    richTextColumn("Title", (article) => article.title),
+    { label: "Authors", cell: (article) => article.authorname },
+    { label: "Pages", cellClass: "nowrap", cell: (article) => article.pagenumber },
+    { label: "Transaction ID", cellClass: "nowrap mono", cell: (article) => article.txnid },
+    {
+      label: "Status",
+      cellClass: "nowrap",
+      cell: (article) => {
+        const enabled = article.status === "enabled";
+        return (
+          <span className="status-cell">
+            <span className={`badge badge--${enabled ? "success" : "neutral"}`}>{enabled ? "Enabled" : "Disabled"}</span>
+            <BusyButton
+              busy={toggling === article.id}
+              busyLabel="Saving…"
+              className="btn btn--ghost btn--small"
+              title={`${enabled ? "Disable" : "Enable"} ${article.refnumber}`}
+              onClick={() => void toggleStatus(article)}
+            >
+              {enabled ? "Disable" : "Enable"}
+            </BusyButton>
+          </span>
+        );
+      },
+    },
+    {
+      label: "Payment",
+      cell: (article) => (
+        <span className={`badge badge--${article.ptype === "free" ? "neutral" : "info"}`}>
+          {article.ptype === "free" ? "Free" : "Paid"}
+        </span>
+      ),
+    },
+    {
+      label: "PDF",
+      cell: (article) =>
+        article.file_url ? (
+          <a href={article.file_url} target="_blank" rel="noopener">
+            PDF
+          </a>
+        ) : (
+          "—"
+        ),
+    },
+    editArticleColumn("Action", "Edit"),
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={heading}
+        back={{ to: "/admin/archives", label: "Back to archives" }}
+        meta={`${articles.length} ${articles.length === 1 ? "article" : "articles"}`}
+        actions={
+          <>
+            <CrossrefButton
+              year={year}
+              volume={volume}
+              issue={issue}
+              onError={(text) => setMessage({ kind: "error", text })}
+              onDone={() => setMessage(null)}
+            />
+            <Link to={addPath} className="btn btn--primary">
+              Add New
+            </Link>
+          </>
+        }
+      />
+      {selectedRefs.length > 0 && (
+        <div className="selection-bar" role="region" aria-label="Selected articles">
+          <span className="selection-bar__count">{selectedRefs.length} selected</span>
+          <div className="selection-bar__actions">
+            <DocumentButton
+              label="Index Page"
+              busyLabel="Generating index page…"
+              path="/api/pdf/indexpage"
+              body={{ refnumbers: selectedRefs }}
+              fileName="Index-Page.pdf"
+              onError={(text) => setMessage({ kind: "error", text })}
+              onDone={() => setMessage(null)}
+            />
+            <DocumentButton
+              label="Certificate"
+              busyLabel="Generating certificates…"
+              path="/api/pdf/bulkcertificates"
+              body={{ refnumbers: selectedRefs }}
+              fileName="Certificates.zip"
+              onError={(text) => setMessage({ kind: "error", text })}
+              onDone={() => setMessage(null)}
+            />
+            <button type="button" className="btn btn--ghost" onClick={selection.clear}>
+              Clear selection
+            </button>
+          </div>
+        </div>
+      )}
+      <Flash message={message} onClose={() => setMessage(null)} />
+      {articles.length === 0 ? (
+        <EmptyState title="No articles in this issue yet">
+          <Link to={addPath} className="btn btn--secondary">
+            Add the first article
+          </Link>
+        </EmptyState>
+      ) : (
+        <DataTable
+          columns={columns}
+          rows={shown}
+          rowKey={(article) => article.id}
+          rowClass={selectedRow(selection, (article: Article) => article.refnumber)}
+        />
+      )}
+      <Pagination page={page} pages={pages} hrefFor={pagePath} label="Article pages" />
+    </>
+  );
+}
+
+/** An issue that does not exist shows "Not Found!" under its heading; any other failure, the usual error. */
+function IssueArticlesError() {
+  const { heading } = issueOf(useParams());
+  useTitle(heading);
+  if (errorCode(useRouteError()) !== "issue_not_found") return <LoadError title={heading} />;
+  return (
+    <>
+      <PageHeader title={heading} back={{ to: "/admin/archives", label: "Back to archives" }} />
+      <section className="not-found">
+        <h2>Not Found!</h2>
+        <p>
+          <Link to="/admin/archives">Back to archives</Link>
+        </p>
+      </section>
+    </>
+  );
+}
+
+export const route = { loader, Component: IssueArticlesPage, ErrorBoundary: IssueArticlesError };

@@ -1,0 +1,62 @@
+// The dashboard's short history (the audit trail, GET /api/admin/events): who changed what, and when.
+import { Link } from "react-router";
+import { formatDateTime } from "../format";
+import type { AdminEventEntry } from "#contract/api";
+
+const VERBS: Record<string, string> = {
+  "article.add": "added article",
+  "article.edit": "edited article",
+  "article.delete": "deleted article",
+  "article.status": "changed the status of article",
+  "editor.add": "added editor",
+  "editor.edit": "edited editor",
+  "editor.status": "changed the status of editor",
+  "editor.delete": "removed editor",
+  "issue.create": "created issue",
+  "settings.save": "saved settings:",
+  "staff.create": "created the staff account",
+  "staff.status": "changed the status of staff account",
+  "staff.reset_password": "reset the password of",
+  "staff.revoke_sessions": "signed out every session of",
+  "staff.change_password": "changed their own password",
+};
+
+/** Where an event's record can be opened, if it still exists. */
+function linkOf(e: AdminEventEntry): string | null {
+  if (!e.entity_id || e.action.endsWith(".delete")) return null;
+  if (e.entity === "article") return `/admin/archives/${e.entity_id}`;
+  if (e.entity === "editor") return `/admin/editors/${e.entity_id}`;
+  if (e.entity === "settings") return "/admin/settings";
+  return null;
+}
+
+/** The history is a help, not the page: the dashboard leaves it out when it cannot load. */
+export function RecentChanges({ list }: { list: AdminEventEntry[] }) {
+  return (
+    <section className="recent-changes" aria-labelledby="recent-changes-title">
+      <h2 id="recent-changes-title" className="recent-changes__title">
+        Recent changes
+      </h2>
+      {list.length === 0 ? (
+        <p className="recent-changes__empty">No changes recorded yet.</p>
+      ) : (
+        <ol className="recent-changes__list">
+          {list.map((e) => {
+            const to = linkOf(e);
+            return (
+              <li key={e.id} className="recent-changes__item">
+                <time dateTime={e.created_at} className="recent-changes__when">
+                  {formatDateTime(e.created_at)}
+                </time>
+                <span className="recent-changes__what">
+                  <strong>{e.admin_username || "unknown"}</strong> {VERBS[e.action] ?? e.action}{" "}
+                  {to ? <Link to={to}>{e.summary || `#${e.entity_id}`}</Link> : <span>{e.summary}</span>}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+// /archives: one frame per year titled '{year} ISSUES', with a link 'VOL. {volume} : ISSUE {n}' for each issue
+// number 1..total_issues (SPEC §2).
+import { Link } from "react-router";
+import type { ArchiveYear } from "#contract/api";
+import { issuePath } from "../../lib/format";
+import { usePageData } from "../../lib/page-data";
+
+/** One frame per year with a link to every issue (the archives page and the home page). */
+export function YearFrames({ archives, headingLevel = 2 }: { archives: ArchiveYear[]; headingLevel?: 2 | 3 }) {
+  const years = new Map<number, ArchiveYear[]>();
+  for (const row of archives) years.set(row.year, [...(years.get(row.year) ?? []), row]);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <div className="year-frames">
+      {[...years.entries()].map(([year, rows]) => (
+        <section key={year} className="year-frame" aria-labelledby={`year-${year}`}>
+          <Heading id={`year-${year}`} className="year-frame__title">
+            {year} ISSUES
+          </Heading>
+          <ul className="year-frame__issues">
+            {rows.flatMap((r) =>
+              Array.from({ length: r.total_issues }, (_, i) => i + 1).map((n) => (
+                <li key={`${r.volume}-${n}`}>
+                  <Link to={issuePath({ year, volume: r.volume, issue: n })}>
+                    VOL. {r.volume} : ISSUE {n}
+                  </Link>
+                </li>
+              )),
+            )}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export function ArchivesPage() {
+  const { archives } = usePageData("archives");
+  return (
+    <article className="page">
+      <header className="page__header">
+        <h1 className="page__title">Archives</h1>
+      </header>
+      {archives.length === 0 && <p className="empty">No issues have been published yet.</p>}
+      <YearFrames archives={archives} />
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+// /archives/{year}/{vol}/{issue}: 'VOL. x, ISSUE y (year)' and the issue's articles, by page number.
+import { Link, useParams } from "react-router";
+import { ArticleTable } from "../../components/article-table";
+import { issueLabel } from "../../lib/format";
+import { useJournalName } from "../journal-context";
+import { usePageData } from "../../lib/page-data";
+
+/** Only the digits of a route parameter count (SPEC §2): "vol12" -> 12. */
+export const digitsOf = (raw: string | undefined): number | null => {
+  const d = (raw ?? "").replace(/\D+/g, "");
+  return d && d.length <= 9 ? Number(d) : null;
+};
+
+export function IssuePage() {
+  const params = useParams();
+  const [year, volume, issue] = [digitsOf(params.year), digitsOf(params.vol), digitsOf(params.issue)];
+  const valid = year !== null && volume !== null && issue !== null;
+  const label = valid ? issueLabel({ year, volume, issue }) : "Issue not found";
+  const name = useJournalName();
+  const { articles } = usePageData("issue");
+
+  return (
+    <article className="page">
+      <header className="page__header">
+        <p className="breadcrumb">
+          <Link to="/archives">Archives</Link> <span aria-hidden>›</span> {year ?? ""}
+        </p>
+        <h1 className="page__title">{label}</h1>
+      </header>
+      {articles === null && <p className="empty">This issue was not found.</p>}
+      {articles && articles.length === 0 && <p className="empty">No articles have been published in this issue yet.</p>}
+      {articles && articles.length > 0 && <ArticleTable articles={articles} journalName={name} caption={`Articles in ${label}`} />}
+    </article>
+  );
+}

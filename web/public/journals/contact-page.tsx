@@ -1,0 +1,63 @@
+// /contact: the postal address and the chat phone (plus the e-mail).
+import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../components/icons";
+import { RichText } from "../../components/rich-text";
+import { digitsOnly, whatsappLink } from "../../lib/format";
+import { useJournalName, useSettings } from "../journal-context";
+
+export function ContactPage() {
+  const s = useSettings();
+  const name = useJournalName();
+  const chat = s ? whatsappLink(s.whatsup_number, name) : null;
+
+  return (
+    <article className="page">
+      <header className="page__header">
+        <h1 className="page__title">Contact Us</h1>
+        <p className="page__lead">Questions about a submission, the review or your certificates? The editorial office is glad to help.</p>
+      </header>
+      {s && (
+        <div className="contact-grid">
+          <section className="card contact-card" aria-labelledby="contact-address">
+            <h2 id="contact-address">
+              <MapPinIcon /> Address
+            </h2>
+            <RichText as="address" className="contact-card__address" html={s.address} />
+          </section>
+          <section className="card contact-card" aria-labelledby="contact-phone">
+            <h2 id="contact-phone">
+              <PhoneIcon /> Phone and chat
+            </h2>
+            {s.whatsup_number ? (
+              <>
+                <p>
+                  <a href={`tel:+${digitsOnly(s.whatsup_number)}`} data-testid="contact-page-phone">
+                    {s.whatsup_number}
+                  </a>
+                </p>
+                {chat && (
+                  <p>
+                    <a className="button button--chat" href={chat} target="_blank" rel="noopener noreferrer">
+                      <ChatIcon /> Chat on WhatsApp
+                    </a>
+                  </p>
+                )}
+              </>
+            ) : (
+              <p>—</p>
+            )}
+          </section>
+          {s.websiteemail && (
+            <section className="card contact-card" aria-labelledby="contact-mail">
+              <h2 id="contact-mail">
+                <MailIcon /> E-mail
+              </h2>
+              <p>
+                <a href={`mailto:${s.websiteemail}`}>{s.websiteemail}</a>
+              </p>
+            </section>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

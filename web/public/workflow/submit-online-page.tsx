@@ -1,0 +1,281 @@
+// /article: the Submit Online form (SPEC §2). It posts to POST /api/submissions (docs/api.md) and shows the
+// reference the journal stored the manuscript under; every failure gets a message that says what to do.
+// One submission per form (issue 25 item 8): the form makes a key when it renders and sends it with every try
+// (Idempotency-Key), so a double click or a retry after a lost answer is stored once and shows one reference;
+// and the button is disabled from the first click, before the file is even checked.
+import "#contract/zod-config"; // first: Zod parses here and must never probe for eval under our CSP (issue 25 item 9)
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { PDF_MAX_BYTES, SUBMIT_COUNTRIES } from "#contract/constants";
+import { SUBMISSION_KEY_HEADER, submissionFieldsSchema, type SubmissionCreated, type SubmissionField } from "#contract/submission";
+import { CheckIcon } from "../../components/icons";
+import { ApiError, postForm } from "../../lib/api";
+import { useSettings } from "../journal-context";
+import { usePageData } from "../../lib/page-data";
+
+type FieldErrors = Partial<Record<SubmissionField | "pdfFile", string>>;
+
+const FIELD_MESSAGES: Record<SubmissionField, string> = {
+  name: "Please enter your name.",
+  email: "Please enter a valid e-mail address.",
+  country: "Please choose a country from the list.",
+  phone: "Please enter a phone number of at most 40 characters.",
+  address: "Please shorten the address to at most 2,000 characters.",
+  title: "Please enter the title of your submission.",
+};
+export const FILE_TOO_LARGE = "File size exceeds the limit of 5 MB.";
+const NOT_PDF = "The file is not a PDF. Please choose your article as a PDF file.";
+const NO_FILE = "Please attach your article as a PDF file.";
+
+/** A fresh key for one submission (crypto.randomUUID needs a secure context; plain http falls back to the same
+ * 122 random bits written as hex). */
+function newSubmissionKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function looksLikePdf(file: File): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 5).arrayBuffer());
+  return String.fromCharCode(...head) === "%PDF-";
+}
+
+function messageFor(err: unknown, email: string | undefined): string {
+  const mailHint = email ? ` You can also send your manuscript by e-mail to ${email}.` : "";
+  if (!(err instanceof ApiError)) return `Something went wrong. Please try again.${mailHint}`;
+  switch (err.code) {
+    case "missing_file":
+      return NO_FILE;
+    case "invalid_file_type":
+      return NOT_PDF;
+    case "file_too_large":
+    case "payload_too_large":
+      return FILE_TOO_LARGE;
+    case "too_many_submissions":
+      return `Too many submissions have been sent from your network in the last hour. Please try again later.${mailHint}`;
+    case "invalid_input":
+      return "Please correct the fields marked below.";
+    case "forbidden_origin":
+      return "The submission was refused because it did not come from this site's page. Please reload the page and try again.";
+    case "network":
+      return `The server could not be reached. Please check your connection and try again.${mailHint}`;
+    default:
+      return `Something went wrong. Please try again.${mailHint}`;
+  }
+}
+
+export function SubmitOnlinePage() {
+  const s = useSettings();
+  // After a post without JavaScript (worker/workflow/submit-form.routes.ts) the page opens with its outcome.
+  const outcome = usePageData("submit");
+  const formRef = useRef<HTMLFormElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>(() => Object.fromEntries(outcome.fields.map((f) => [f, FIELD_MESSAGES[f]])));
+  const [formError, setFormError] = useState<string | null>(() =>
+    outcome.error ? messageFor(new ApiError(0, outcome.error), s?.websiteemail) : null,
+  );
+  const [sending, setSending] = useState(false);
+  const [reference, setReference] = useState<string | null>(outcome.received);
+  // Made in the browser when the form renders (never in the Worker's HTML, which every visitor shares).
+  const submissionKey = useRef<string | null>(null);
+  useEffect(() => {
+    submissionKey.current = newSubmissionKey();
+  }, []);
+  // Set on the first click, synchronously: a second click arriving while the file is checked finds it set.
+  const inFlight = useRef(false);
+
+  const fail = (message: string, fieldErrors: FieldErrors = {}) => {
+    setFormError(message);
+    setErrors(fieldErrors);
+    requestAnimationFrame(() => summaryRef.current?.focus());
+  };
+
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    let problem: string | null = null;
+    if (file.size > PDF_MAX_BYTES) problem = FILE_TOO_LARGE;
+    else if (!(await looksLikePdf(file))) problem = NOT_PDF;
+    setErrors((prev) => ({ ...prev, pdfFile: problem ?? undefined }));
+    if (problem) e.target.value = ""; // clear the selection, as the admin form does
+  };
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSending(true);
+    try {
+      await send(new FormData(e.currentTarget));
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  };
+
+  const send = async (data: FormData) => {
+    const parsed = submissionFieldsSchema.safeParse(
+      Object.fromEntries(["name", "email", "country", "phone", "address", "title"].map((k) => [k, String(data.get(k) ?? "")])),
+    );
+    const fieldErrors: FieldErrors = {};
+    if (!parsed.success)
+      for (const issue of parsed.error.issues)
+        fieldErrors[issue.path[0] as SubmissionField] = FIELD_MESSAGES[issue.path[0] as SubmissionField];
+    const file = fileRef.current?.files?.[0];
+    if (!file) fieldErrors.pdfFile = NO_FILE;
+    else if (file.size > PDF_MAX_BYTES) fieldErrors.pdfFile = FILE_TOO_LARGE;
+    else if (!(await looksLikePdf(file))) fieldErrors.pdfFile = NOT_PDF;
+    if (Object.keys(fieldErrors).length) return fail("Please correct the fields marked below.", fieldErrors);
+
+    setFormError(null);
+    setErrors({});
+    submissionKey.current ??= newSubmissionKey();
+    try {
+      const res = await postForm<SubmissionCreated>("/api/submissions", data, { [SUBMISSION_KEY_HEADER]: submissionKey.current });
+      setReference(res.reference);
+      formRef.current?.reset();
+      // The next submission from this page (if any) is a new one.
+      submissionKey.current = newSubmissionKey();
+    } catch (err) {
+      console.error("submission failed", err);
+      const apiFields = err instanceof ApiError && Array.isArray(err.body.fields) ? (err.body.fields as SubmissionField[]) : [];
+      const fe: FieldErrors = Object.fromEntries(apiFields.filter((f) => f in FIELD_MESSAGES).map((f) => [f, FIELD_MESSAGES[f]]));
+      if (err instanceof ApiError && ["missing_file", "invalid_file_type", "file_too_large"].includes(err.code))
+        fe.pdfFile = messageFor(err, undefined);
+      fail(messageFor(err, s?.websiteemail), fe);
+    }
+  };
+
+  const field = (name: SubmissionField | "pdfFile") => ({
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${name}-error` : undefined,
+  });
+  const errorText = (name: SubmissionField | "pdfFile") =>
+    errors[name] ? (
+      <p id={`${name}-error`} className="field__error">
+        {errors[name]}
+      </p>
+    ) : null;
+
+  if (reference) {
+    return (
+      <article className="page">
+        <header className="page__header">
+          <h1 className="page__title">Submit Online</h1>
+        </header>
+        <div className="notice notice--success" role="status" data-testid="submission-success">
+          <CheckIcon width={22} height={22} />
+          <div>
+            <p className="notice__title">
+              Your submission was received. Reference: <strong>{reference}</strong>
+            </p>
+            <p>
+              Please keep this reference number: quote it in every message to the editorial office
+              {s?.websiteemail ? ` (${s.websiteemail})` : ""}.
+            </p>
+          </div>
+        </div>
+        <p>
+          <button type="button" className="button button--ghost" onClick={() => setReference(null)}>
+            Submit another manuscript
+          </button>
+        </p>
+      </article>
+    );
+  }
+
+  return (
+    <article className="page">
+      <header className="page__header">
+        <h1 className="page__title">Submit Online</h1>
+        <p className="page__lead">Send your manuscript to the editorial office. Fields marked * are required.</p>
+      </header>
+
+      <div ref={summaryRef} tabIndex={-1} className="form-summary">
+        {formError && (
+          <p className="notice notice--error" role="alert" data-testid="submission-error">
+            {formError}
+          </p>
+        )}
+      </div>
+
+      <form
+        ref={formRef}
+        className="form"
+        action="/article"
+        method="post"
+        onSubmit={submit}
+        noValidate
+        encType="multipart/form-data"
+        aria-busy={sending}
+      >
+        <div className="form__grid">
+          <div className="field">
+            <label htmlFor="sub-name">
+              Name <span aria-hidden>*</span>
+            </label>
+            <input id="sub-name" name="name" autoComplete="name" required maxLength={200} {...field("name")} />
+            {errorText("name")}
+          </div>
+          <div className="field">
+            <label htmlFor="sub-email">
+              Email <span aria-hidden>*</span>
+            </label>
+            <input id="sub-email" name="email" type="email" autoComplete="email" required maxLength={254} {...field("email")} />
+            {errorText("email")}
+          </div>
+          <div className="field">
+            <label htmlFor="sub-country">Country</label>
+            <select id="sub-country" name="country" defaultValue="" {...field("country")}>
+              <option value="">Select Country</option>
+              {SUBMIT_COUNTRIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+            {errorText("country")}
+          </div>
+          <div className="field">
+            <label htmlFor="sub-phone">Phone</label>
+            <input id="sub-phone" name="phone" type="tel" autoComplete="tel" maxLength={40} {...field("phone")} />
+            {errorText("phone")}
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="sub-address">Institute Address</label>
+          <textarea id="sub-address" name="address" rows={4} maxLength={2000} {...field("address")} />
+          {errorText("address")}
+        </div>
+        <div className="field">
+          <label htmlFor="sub-title">
+            Title of the Submission <span aria-hidden>*</span>
+          </label>
+          <input id="sub-title" name="title" required maxLength={500} {...field("title")} />
+          {errorText("title")}
+        </div>
+        <div className="field">
+          <label htmlFor="sub-file">
+            Article File <span className="field__hint">(PDF only)</span> <span aria-hidden>*</span>
+          </label>
+          <input
+            ref={fileRef}
+            id="sub-file"
+            name="pdfFile"
+            type="file"
+            accept="application/pdf,.pdf"
+            required
+            onChange={onFile}
+            {...field("pdfFile")}
+          />
+          <p className="field__help">One PDF file of at most 5 MB.</p>
+          {errorText("pdfFile")}
+        </div>
+        <div className="form__actions">
+          <button type="submit" className="button button--large" disabled={sending}>
+            {sending ? "Sending…" : "Submit"}
+          </button>
+        </div>
+      </form>
+    </article>
+  );
+}
