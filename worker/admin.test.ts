@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { createArticle, createEditor, createIssue, createJournal, db, getJson, pdfBytes, request } from "../tests/api/fixtures";
-import { adminToken, bearer, createAdmin, tokenFor } from "../tests/api/auth-fixtures";
+import { createArticle, createEditor, createIssue, createJournal, db, getJson, pdfBytes, request } from "#tests/api/fixtures";
+import { adminToken, bearer, createAdmin, tokenFor } from "#tests/api/auth-fixtures";
 import { submissions } from "./core/data/schema";
 import { fileKeys } from "./core/files/keys";
 import { setAdminUserStatus } from "./auth/admin-users.repo";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import worker from "./index";
-import { createArticle, createJournal, db } from "../tests/api/fixtures";
+import { createArticle, createJournal, db } from "#tests/api/fixtures";
 import { articles, loginAttempts, revokedTokens } from "./core/data/schema";
 import { LOGIN_LOG_RETENTION_SECONDS } from "./auth/login-throttle";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createArticle, createIssue, createJournal, getJson } from "../../tests/api/fixtures";
+import { createArticle, createIssue, createJournal, getJson } from "#tests/api/fixtures";
 
 describe("GET /api/archives/", () => {
   it("answers year, volume and total issues per year, newest first", async () => {

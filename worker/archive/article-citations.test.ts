@@ -2,9 +2,9 @@
 // from CSL styles, plus the scholarly fields and the citation download paths.
 import { describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { db, getJson } from "../../tests/api/fixtures";
+import { db, getJson } from "#tests/api/fixtures";
 import { articleCitations, articles } from "../core/data/schema";
-import { ensureIssue, fullArticle, scholarlyJournal } from "../../tests/api/scholarly-fixtures";
+import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
 
 describe("article citations in the API", () => {
   it("renders the four styles with the authors in order, the title, journal, volume(issue), pages and DOI", async () => {

@@ -14,8 +14,8 @@ import {
   request,
   unique,
   type TestJournal,
-} from "../../tests/api/fixtures";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
+} from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { articles } from "../core/data/schema";
 import { fileKeys } from "../core/files/keys";
 import { PDF_MAX_BYTES } from "#contract/constants";

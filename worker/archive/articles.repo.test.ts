@@ -1,7 +1,7 @@
 // The database, not a prior check, has the last word on duplicates: a racing insert that passed every check
 // still fails on the UNIQUE constraints, and the failure names the right field.
 import { describe, expect, it } from "vitest";
-import { createJournal, db } from "../../tests/api/fixtures";
+import { createJournal, db } from "#tests/api/fixtures";
 import { articleColumnsOf } from "#contract/admin";
 import { articleAddSchema } from "#contract/article-form";
 import { insertArticle, updateArticle, type ArticleValues } from "./articles.repo";

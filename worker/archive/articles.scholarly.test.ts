@@ -3,8 +3,8 @@
 // (checksum validated) in authorname order; all of it shown by the public article API.
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createIssue, createJournal, db, getJson, pdfBytes, unique } from "../../tests/api/fixtures";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
+import { createIssue, createJournal, db, getJson, pdfBytes, unique } from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { journals } from "../core/data/schema";
 
 async function setup(doiPrefix = "10.55501") {

@@ -3,8 +3,8 @@
 // for public articles; and disabling an editor takes the picture down at once, even after it was cached.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
-import { createEditor, createJournal, request } from "../../tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
+import { createEditor, createJournal, request } from "#tests/api/fixtures";
 import { fileKeys } from "../core/files/keys";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);

@@ -2,8 +2,8 @@
 // Unicode normal form, or invisible characters. Sent raw to the add-article call, also as a simultaneous pair.
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createIssue, createJournal, db, getJson, pdfBytes, unique } from "../../tests/api/fixtures";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
+import { createIssue, createJournal, db, getJson, pdfBytes, unique } from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { articles } from "../core/data/schema";
 
 async function journalWithIssue() {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createArticle, createJournal, putArticleFile, request } from "../../tests/api/fixtures";
+import { createArticle, createJournal, putArticleFile, request } from "#tests/api/fixtures";
 import { fileKeys } from "../core/files/keys";
 
 const article = { year: 2024, volume: 6, issue: 2, file: "IJ-2024-0007.pdf" };

@@ -1,7 +1,7 @@
 // Attack (issue 13, item 2): guessing the archive URLs of articles that are not public (disabled, or without a
 // reference number) must not download their PDFs, on any of the URLs that serve article files.
 import { describe, expect, it } from "vitest";
-import { createArticle, createIssue, createJournal, putArticleFile, request } from "../../tests/api/fixtures";
+import { createArticle, createIssue, createJournal, putArticleFile, request } from "#tests/api/fixtures";
 
 describe("attack: downloading hidden articles' PDFs by guessing their URLs", () => {
   it("serves an article file only while its article is public", async () => {

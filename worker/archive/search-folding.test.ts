@@ -2,8 +2,8 @@
 // (search-folding.ts) alike, so a name typed on an ordinary keyboard finds the article and the exact spelling
 // still does; the excerpt highlights the folded match.
 import { describe, expect, it } from "vitest";
-import { createArticle, createJournal, getJson, unique } from "../../tests/api/fixtures";
-import { db } from "../../tests/api/fixtures";
+import { createArticle, createJournal, getJson, unique } from "#tests/api/fixtures";
+import { db } from "#tests/api/fixtures";
 import { articles } from "../core/data/schema";
 import { eq } from "drizzle-orm";
 import type { SearchResults } from "#contract/api";

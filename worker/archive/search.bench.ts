@@ -6,11 +6,11 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { expect, it } from "vitest";
-import { db } from "../../tests/api/fixtures";
-import { createAdmin, tokenFor } from "../../tests/api/auth-fixtures";
-import { BENCH_JOURNALS, BIG_ISSUE, wordAtRank } from "../../tests/bench/search-dataset";
-import { loadBenchData } from "../../tests/bench/search-load";
-import { createLegacyIndex, legacyIssueList, legacySearch } from "../../tests/bench/legacy-search";
+import { db } from "#tests/api/fixtures";
+import { createAdmin, tokenFor } from "#tests/api/auth-fixtures";
+import { BENCH_JOURNALS, BIG_ISSUE, wordAtRank } from "#tests/bench/search-dataset";
+import { loadBenchData } from "#tests/bench/search-load";
+import { createLegacyIndex, legacyIssueList, legacySearch } from "#tests/bench/legacy-search";
 import { searchAllArticles, searchPublicArticles } from "./search.repo";
 import { listIssueArticlesAll, listPublicIssueArticles } from "./articles.repo";
 import { toAdminListItem, toAdminSearchResults, toListItem, toSearchResults } from "./article-answers";

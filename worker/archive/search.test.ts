@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { createArticle, createJournal, getJson } from "../../tests/api/fixtures";
-import { createAdmin, tokenFor } from "../../tests/api/auth-fixtures";
+import { createArticle, createJournal, getJson } from "#tests/api/fixtures";
+import { createAdmin, tokenFor } from "#tests/api/auth-fixtures";
 import { HighlightedExcerpt } from "../../web/components/highlighted-excerpt";
 import type { AdminSearchResults, SearchResults } from "#contract/api";
 
@@ -260,7 +260,7 @@ describe("GET /api/search?q=", () => {
     const b = await createArticle(j.id, { title: "Coastal survey", abstract: "Mangrove roots.", refnumber: "MG-2" });
     // MG-1 holds the word in its title: first, though older.
     expect(refs(await search(j.host, "mangrove"))).toEqual(["MG-1", "MG-2"]);
-    const { db } = await import("../../tests/api/fixtures");
+    const { db } = await import("#tests/api/fixtures");
     const { articles } = await import("../core/data/schema");
     const { eq } = await import("drizzle-orm");
     await db

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createJournal, getJson } from "../../tests/api/fixtures";
-import { adminToken, bearer, createAdmin, tokenFor } from "../../tests/api/auth-fixtures";
+import { createJournal, getJson } from "#tests/api/fixtures";
+import { adminToken, bearer, createAdmin, tokenFor } from "#tests/api/auth-fixtures";
 import { setAdminUserStatus } from "./admin-users.repo";
-import { db } from "../../tests/api/fixtures";
+import { db } from "#tests/api/fixtures";
 
 describe("requireAdmin", () => {
   it("accepts a valid token of this journal and refuses everything else", async () => {

@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { createJournal, db, getJson, request, type TestJournal } from "../../tests/api/fixtures";
-import { bearer, createAdmin, tokenFor } from "../../tests/api/auth-fixtures";
+import { createJournal, db, getJson, request, type TestJournal } from "#tests/api/fixtures";
+import { bearer, createAdmin, tokenFor } from "#tests/api/auth-fixtures";
 import { loginAttempts } from "../core/data/schema";
 import { setAdminUserStatus } from "./admin-users.repo";
 import { verifyAdminToken } from "./tokens";

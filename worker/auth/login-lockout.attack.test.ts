@@ -2,8 +2,8 @@
 // spreading guesses over one IPv6 /64, a concurrent burst slipping under the limit, and filling the log.
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createJournal, db, getJson, type TestJournal } from "../../tests/api/fixtures";
-import { createAdmin } from "../../tests/api/auth-fixtures";
+import { createJournal, db, getJson, type TestJournal } from "#tests/api/fixtures";
+import { createAdmin } from "#tests/api/auth-fixtures";
 import { loginAttempts } from "../core/data/schema";
 import { LOGIN_POLICY } from "./login-throttle";
 

@@ -2,10 +2,10 @@
 // its 8 hours. Every such event must end every token signed before it.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import { createJournal, getJson, request, type TestJournal } from "../../tests/api/fixtures";
-import { bearer, createAdmin, type TestAdmin } from "../../tests/api/auth-fixtures";
+import { createJournal, getJson, request, type TestJournal } from "#tests/api/fixtures";
+import { bearer, createAdmin, type TestAdmin } from "#tests/api/auth-fixtures";
 import { setAdminUserStatus } from "./admin-users.repo";
-import { db } from "../../tests/api/fixtures";
+import { db } from "#tests/api/fixtures";
 import { upsertAdminSql } from "../../scripts/admin-upsert-sql";
 import { hashPassword } from "./password";
 

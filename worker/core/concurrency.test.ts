@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { createIssue, createJournal, db, getJson, pdfBytes, request } from "../../tests/api/fixtures";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
+import { createIssue, createJournal, db, getJson, pdfBytes, request } from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { adminEvents, articles, editors, issues } from "./data/schema";
 import { auditFiles } from "../platform/file-orphans";
 

@@ -16,9 +16,9 @@ import {
   pdfBytes,
   putArticleFile,
   type TestJournal,
-} from "../../tests/api/fixtures";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
-import { FaultPlan, requestWithFaults, type FaultMode } from "../../tests/api/faulty-bindings";
+} from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
+import { FaultPlan, requestWithFaults, type FaultMode } from "#tests/api/faulty-bindings";
 import { adminEvents, articles, editors, issues, journals, submissions } from "./data/schema";
 import { fileKeys } from "./files/keys";
 import { auditFiles } from "../platform/file-orphans";

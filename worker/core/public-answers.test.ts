@@ -3,7 +3,7 @@
 // fields, submissions) appears anywhere on a public path, JSON or HTML.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createArticle, createEditor, createIndexing, createIssue, createJournal, db, request } from "../../tests/api/fixtures";
+import { createArticle, createEditor, createIndexing, createIssue, createJournal, db, request } from "#tests/api/fixtures";
 import {
   publicArchiveYearSchema,
   publicArticleDetailSchema,

@@ -1,8 +1,8 @@
 // /api/pdf: status codes, file names, the words a reader checks, zip entries, admin guard, limits and tenancy.
 import { describe, expect, it } from "vitest";
 import { unzipSync } from "fflate";
-import { createArticle, createEditor, createJournal, request } from "../../tests/api/fixtures";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
+import { createArticle, createEditor, createJournal, request } from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { pdfText } from "./pdf-text.testing";
 import { fileCheck } from "./file-check.testing";
 

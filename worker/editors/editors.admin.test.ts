@@ -1,8 +1,8 @@
 // Staff editor calls: list and load any status, create with a checked picture, update, toggle, tenancy.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import { createEditor, createJournal, getJson, request, type TestJournal } from "../../tests/api/fixtures";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
+import { createEditor, createJournal, getJson, request, type TestJournal } from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { IMAGE_MAX_BYTES } from "#contract/constants";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);

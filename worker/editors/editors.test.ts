@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createEditor, createJournal, getJson } from "../../tests/api/fixtures";
+import { createEditor, createJournal, getJson } from "#tests/api/fixtures";
 
 describe("GET /api/editors/", () => {
   it("lists enabled editors only, with the default avatar when there is no picture", async () => {

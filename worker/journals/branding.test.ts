@@ -1,8 +1,8 @@
 // A journal's own images (issue 29 item 5): defaults drawn from its own name and ISSN, uploads in Settings with the
 // checks of editor pictures, and the public sidebar pointing at them.
 import { describe, expect, it } from "vitest";
-import { createJournal, getJson, request } from "../../tests/api/fixtures";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
+import { createJournal, getJson, request } from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { env } from "cloudflare:test";
 import { namedKeys } from "../platform/file-orphans";
 

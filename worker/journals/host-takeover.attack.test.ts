@@ -2,8 +2,8 @@
 // journal — including the default journal's own configured Domain — through POST /api/settings.
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createJournal, db, getJson, request, unique } from "../../tests/api/fixtures";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
+import { createJournal, db, getJson, request, unique } from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { journalDomains, journals } from "../core/data/schema";
 
 /** The default journal (created once per test file when the file's database has none). */

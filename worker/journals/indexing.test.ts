@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createIndexing, createJournal, getJson } from "../../tests/api/fixtures";
+import { createIndexing, createJournal, getJson } from "#tests/api/fixtures";
 
 describe("GET /api/indexing/", () => {
   it("lists enabled entries only, ordered by sortnumber, with logo paths", async () => {

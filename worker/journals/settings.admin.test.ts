@@ -1,9 +1,9 @@
 // POST /api/settings: saving the settings form, sanitized rich text, and moving the journal's domain.
 import { describe, expect, it } from "vitest";
-import { createJournal, db, getJson, request } from "../../tests/api/fixtures";
+import { createJournal, db, getJson, request } from "#tests/api/fixtures";
 import { eq } from "drizzle-orm";
 import { adminEvents, journalDomains, journals } from "../core/data/schema";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
 
 async function save(host: string, token: string, body: unknown) {
   return getJson(host, "/api/settings", {

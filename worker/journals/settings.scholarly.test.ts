@@ -1,8 +1,8 @@
 // The journal's scholarly metadata settings: publisher, DOI prefix, Creative Commons licence, print and online
 // ISSN (check digit), language; validated on save, shown by the public read.
 import { describe, expect, it } from "vitest";
-import { createJournal, getJson } from "../../tests/api/fixtures";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
+import { createJournal, getJson } from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
 
 const save = (host: string, token: string, body: unknown) =>
   getJson(host, "/api/settings", {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createJournal, getJson } from "../../tests/api/fixtures";
+import { createJournal, getJson } from "#tests/api/fixtures";
 
 describe("GET /api/settings/", () => {
   it("answers the requesting host's journal settings, with and without the trailing slash", async () => {

@@ -12,7 +12,7 @@ import {
   getJson,
   putArticleFile,
   request,
-} from "../../tests/api/fixtures";
+} from "#tests/api/fixtures";
 import { journals } from "../core/data/schema";
 import { fileKeys } from "../core/files/keys";
 

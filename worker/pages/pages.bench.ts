@@ -4,8 +4,8 @@
 // sample is the mean of a batch (workerd's clock ticks in whole milliseconds); the figure is the median of the
 // batches.
 import { expect, it } from "vitest";
-import { request } from "../../tests/api/fixtures";
-import { benchJournal } from "../../tests/api/bench-fixtures";
+import { request } from "#tests/api/fixtures";
+import { benchJournal } from "#tests/api/bench-fixtures";
 
 const results: string[] = [];
 

@@ -1,7 +1,7 @@
 // The first HTML of public pages, read exactly as a crawler without JavaScript gets it.
 // Reads the built SPA shell (dist/client/index.html); tests/api/ensure-built-shell.ts builds it when missing.
 import { describe, expect, it } from "vitest";
-import { createArticle, createIssue, createJournal, db, putArticleFile, request, pdfBytes, unique } from "../../tests/api/fixtures";
+import { createArticle, createIssue, createJournal, db, putArticleFile, request, pdfBytes, unique } from "#tests/api/fixtures";
 import { eq } from "drizzle-orm";
 import { journalDomains } from "../core/data/schema";
 import { citationText, pageRange, publicationDateParts, splitAuthors } from "#contract/citation";
@@ -43,7 +43,7 @@ async function scholarlyJournal() {
   });
   const domain = `www.${unique("soil")}.example.org`;
   // The configured primary domain differs from the host the request arrives on (an alias).
-  const { db } = await import("../../tests/api/fixtures");
+  const { db } = await import("#tests/api/fixtures");
   const { journals } = await import("../core/data/schema");
   const { eq } = await import("drizzle-orm");
   await db.update(journals).set({ domain }).where(eq(journals.id, j.id));

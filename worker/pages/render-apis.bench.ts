@@ -7,8 +7,8 @@ import * as React from "react";
 import { renderPage } from "#web/entry.server";
 import { SERVER_RENDER_APIS } from "#contract/page-render";
 import type { PageId, PageLoaders, PageHead } from "#contract/pages";
-import { request } from "../../tests/api/fixtures";
-import { benchJournal, medianMs } from "../../tests/api/bench-fixtures";
+import { request } from "#tests/api/fixtures";
+import { benchJournal, medianMs } from "#tests/api/bench-fixtures";
 
 /** Loaders that answer what the Worker's loaders answered for `path` (read through /_data once). */
 async function recordedLoaders(host: string, path: string, pageId: PageId): Promise<{ loaders: PageLoaders; head: PageHead }> {

@@ -1,7 +1,7 @@
 // Issue 25 item 9: "/index.html" answered 200 with the empty page shell (a page with no content, indexable under a
 // second address of the home page). It answers 301 to "/", through the real Worker entry (shipped files first).
 import { describe, expect, it } from "vitest";
-import { createJournal, request } from "../../tests/api/fixtures";
+import { createJournal, request } from "#tests/api/fixtures";
 
 describe("the page shell's own address", () => {
   it("sends /index.html (any case, with a query) to the home page, never the empty shell", async () => {

@@ -1,7 +1,7 @@
 // Addresses people and other sites get slightly wrong (issue #27 item 11): an article under another issue's URL,
 // or its reference number typed in other letter case, leads to the article, not to 'Article not found!'.
 import { describe, expect, it } from "vitest";
-import { createArticle, createIssue, createJournal, getJson, request, unique } from "../../tests/api/fixtures";
+import { createArticle, createIssue, createJournal, getJson, request, unique } from "#tests/api/fixtures";
 
 async function journalWithArticle() {
   const j = await createJournal();

@@ -2,7 +2,7 @@
 // ones left for a write in flight), and rows naming a missing object are reported.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import { createArticle, createEditor, createJournal, pdfBytes, putArticleFile } from "../../tests/api/fixtures";
+import { createArticle, createEditor, createJournal, pdfBytes, putArticleFile } from "#tests/api/fixtures";
 import { fileKeys } from "../core/files/keys";
 import { auditFiles, removeOrphans } from "./file-orphans";
 

@@ -1,9 +1,9 @@
 // The platform console's API (issue 29): roles never cross, suspension, hosts, header flags, staff scoping, audit.
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { createArticle, createIssue, createJournal, db, getJson, request, unique } from "../../tests/api/fixtures";
-import { adminToken, bearer, createAdmin, tokenFor } from "../../tests/api/auth-fixtures";
-import { consoleCall, consoleJournal, createOperator, PLATFORM_HOST } from "../../tests/api/platform-fixtures";
+import { createArticle, createIssue, createJournal, db, getJson, request, unique } from "#tests/api/fixtures";
+import { adminToken, bearer, createAdmin, tokenFor } from "#tests/api/auth-fixtures";
+import { consoleCall, consoleJournal, createOperator, PLATFORM_HOST } from "#tests/api/platform-fixtures";
 import { adminUsers, journalDomains, operatorEvents } from "../core/data/schema";
 import { normalizeHost } from "#contract/platform";
 

@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { decodeHTMLAttribute } from "entities/decode";
-import { db, request } from "../../tests/api/fixtures";
-import { ensureIssue, fullArticle, scholarlyJournal } from "../../tests/api/scholarly-fixtures";
+import { db, request } from "#tests/api/fixtures";
+import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
 import { articles } from "../core/data/schema";
 
 interface Head {

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { Cite } from "@citation-js/core";
 import "@citation-js/plugin-ris";
 import "@citation-js/plugin-bibtex";
-import { request } from "../../tests/api/fixtures";
-import { ensureIssue, fullArticle, scholarlyJournal } from "../../tests/api/scholarly-fixtures";
+import { request } from "#tests/api/fixtures";
+import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
 import { bib2xmlEntries, bibtoolEntries } from "./outside-readers.testing";
 
 const ATTACKS = [

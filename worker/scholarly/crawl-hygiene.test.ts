@@ -1,7 +1,7 @@
 // The crawling defects of issue 10: soft 404s, non-canonical URL variants, crawlable generated documents, and
 // byte ranges with a stale If-Range or past the end of the file.
 import { describe, expect, it } from "vitest";
-import { createArticle, createEditor, createIssue, createJournal, putArticleFile, request } from "../../tests/api/fixtures";
+import { createArticle, createEditor, createIssue, createJournal, putArticleFile, request } from "#tests/api/fixtures";
 
 describe("no soft 404s", () => {
   it("answers 404 (not the SPA shell with 200) for missing .html paths and missing static files", async () => {

@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import Parser from "rss-parser";
-import { request } from "../../tests/api/fixtures";
-import { ensureIssue, fullArticle, scholarlyJournal } from "../../tests/api/scholarly-fixtures";
+import { request } from "#tests/api/fixtures";
+import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
 
 const parser = new XMLParser({
   ignoreAttributes: false,

@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { eq } from "drizzle-orm";
-import { createArticle, db, request } from "../../tests/api/fixtures";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
-import { ensureIssue, fullArticle, scholarlyJournal } from "../../tests/api/scholarly-fixtures";
+import { createArticle, db, request } from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
+import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
 import { journals } from "../core/data/schema";
 import { validateCrossref } from "./outside-readers.testing";
 

@@ -3,8 +3,8 @@
 // before every stored date.
 import { describe, expect, it } from "vitest";
 import { XMLParser } from "fast-xml-parser";
-import { request } from "../../tests/api/fixtures";
-import { ensureIssue, fullArticle, scholarlyJournal } from "../../tests/api/scholarly-fixtures";
+import { request } from "#tests/api/fixtures";
+import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
 
 /** A form body of `total` bytes made on demand, counting how many bytes the server pulled. */
 function countedBody(total: number) {

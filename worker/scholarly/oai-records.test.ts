@@ -4,9 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { XMLParser } from "fast-xml-parser";
 import { eq } from "drizzle-orm";
-import { db, getJson, request } from "../../tests/api/fixtures";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
-import { ensureIssue, fullArticle, scholarlyJournal } from "../../tests/api/scholarly-fixtures";
+import { db, getJson, request } from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
+import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
 import { articles, journals } from "../core/data/schema";
 import { validateOai } from "./outside-readers.testing";
 

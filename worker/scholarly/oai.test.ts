@@ -1,8 +1,8 @@
 // OAI-PMH 2.0 at /oai, read with fast-xml-parser: a full harvest per journal, every verb, every error code.
 import { describe, expect, it } from "vitest";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { createArticle, createJournal, request } from "../../tests/api/fixtures";
-import { ensureIssue, fullArticle, scholarlyJournal, type ScholarlyJournal } from "../../tests/api/scholarly-fixtures";
+import { createArticle, createJournal, request } from "#tests/api/fixtures";
+import { ensureIssue, fullArticle, scholarlyJournal, type ScholarlyJournal } from "#tests/api/scholarly-fixtures";
 
 const ARRAYS = new Set([
   "record",

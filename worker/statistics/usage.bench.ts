@@ -8,7 +8,7 @@ import worker from "../index";
 import { createApp } from "../app";
 import { withEdgeCache } from "../core/edge/edge-cache";
 import { shippedFile } from "../core/edge/static-files";
-import { createArticle, createIssue, createJournal } from "../../tests/api/fixtures";
+import { createArticle, createIssue, createJournal } from "#tests/api/fixtures";
 
 /** worker/index.ts minus countUsage: the answer as it was before counting existed. */
 const cached = withEdgeCache(createApp());

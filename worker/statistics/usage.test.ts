@@ -3,9 +3,9 @@
 import { createExecutionContext, env, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../index";
-import { createArticle, createIssue, createJournal, db, putArticleFile, type TestJournal } from "../../tests/api/fixtures";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
-import { probeD1 } from "../../tests/d1-probe";
+import { createArticle, createIssue, createJournal, db, putArticleFile, type TestJournal } from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
+import { probeD1 } from "#tests/d1-probe";
 import { articleFigures } from "./usage.repo";
 import { counterOf } from "./usage-feed";
 import type { UsageEvent } from "./usage-event";

@@ -6,8 +6,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import worker from "../index";
 import { unzipSync } from "fflate";
 import { eq } from "drizzle-orm";
-import { createArticle, createEditor, createJournal, db, request, type TestJournal } from "../../tests/api/fixtures";
-import { adminToken, bearer } from "../../tests/api/auth-fixtures";
+import { createArticle, createEditor, createJournal, db, request, type TestJournal } from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { articles, editors } from "../core/data/schema";
 import { pdfText } from "../documents/pdf-text.testing";
 import { fileCheck } from "../documents/file-check.testing";

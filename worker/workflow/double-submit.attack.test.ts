@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createJournal, db, pdfBytes, request } from "../../tests/api/fixtures";
+import { createJournal, db, pdfBytes, request } from "#tests/api/fixtures";
 import { submissions } from "../core/data/schema";
 import { fileKeys } from "../core/files/keys";
 import { SUBMISSIONS_PER_WINDOW } from "#contract/submission";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { createJournal, db, pdfBytes, request } from "../../tests/api/fixtures";
+import { createJournal, db, pdfBytes, request } from "#tests/api/fixtures";
 import { submissions } from "../core/data/schema";
 import { fileKeys } from "../core/files/keys";
 import { SUBMISSIONS_PER_WINDOW } from "#contract/submission";

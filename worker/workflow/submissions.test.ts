@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import { createJournal, pdfBytes, request } from "../../tests/api/fixtures";
+import { createJournal, pdfBytes, request } from "#tests/api/fixtures";
 import { findSubmissionByReference } from "./submissions.repo";
 import { fileKeys } from "../core/files/keys";
-import { db } from "../../tests/api/fixtures";
+import { db } from "#tests/api/fixtures";
 import { PDF_MAX_BYTES } from "#contract/constants";
 import { SUBMISSIONS_PER_WINDOW } from "#contract/submission";
 

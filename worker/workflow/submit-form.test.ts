@@ -2,7 +2,7 @@
 // submission like the API does and answers 303 to the form page, which shows the reference or the reason.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createJournal, db, pdfBytes, request } from "../../tests/api/fixtures";
+import { createJournal, db, pdfBytes, request } from "#tests/api/fixtures";
 import { findSubmissionByReference } from "./submissions.repo";
 import { fileKeys } from "../core/files/keys";
 

@@ -1,8 +1,8 @@
 // The audit trail: every admin write records who, what and when (admin_events, in the same batch as the write);
 // refused writes record nothing; staff read the newest events of their own journal only.
 import { describe, expect, it } from "vitest";
-import { createIssue, createJournal, getJson, pdfBytes, request } from "../../../tests/api/fixtures";
-import { adminToken, bearer } from "../../../tests/api/auth-fixtures";
+import { createIssue, createJournal, getJson, pdfBytes, request } from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import type { AdminEventEntry } from "#contract/api";
 
 const form = (fields: Record<string, string>, file?: [string, Uint8Array]) => {

@@ -3,8 +3,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../index";
-import { createArticle, createIssue, createJournal, putArticleFile } from "../../../tests/api/fixtures";
-import { probeD1 } from "../../../tests/d1-probe";
+import { createArticle, createIssue, createJournal, putArticleFile } from "#tests/api/fixtures";
+import { probeD1 } from "#tests/d1-probe";
 import { SECURITY_HEADERS } from "../middleware/security-header-values";
 
 const { db: countedDb, probe } = probeD1(env.DB);

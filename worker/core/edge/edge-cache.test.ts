@@ -11,9 +11,9 @@ import {
   createIssue,
   createJournal,
   putArticleFile,
-} from "../../../tests/api/fixtures";
-import { adminToken, bearer } from "../../../tests/api/auth-fixtures";
-import { probeD1 } from "../../../tests/d1-probe";
+} from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
+import { probeD1 } from "#tests/d1-probe";
 import { fileKeys } from "../files/keys";
 import { drizzleOver } from "./d1-session";
 import { journalForHost } from "./journal-memo";

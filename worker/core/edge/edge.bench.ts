@@ -4,8 +4,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect, it } from "vitest";
 import worker from "../../index";
-import { createArticle, createEditor, createIssue, createJournal, putArticleFile } from "../../../tests/api/fixtures";
-import { probeD1 } from "../../../tests/d1-probe";
+import { createArticle, createEditor, createIssue, createJournal, putArticleFile } from "#tests/api/fixtures";
+import { probeD1 } from "#tests/d1-probe";
 
 const DELAY_MS = 100;
 const { db: distantDb, probe } = probeD1(env.DB, { delayMs: DELAY_MS });

@@ -2,7 +2,7 @@
 // ("//evil.example/", "/\evil.example/"). Every redirect must stay on the requesting host and never be cached
 // publicly; a path with doubled slashes still reaches its canonical page.
 import { describe, expect, it } from "vitest";
-import { createArticle, createIssue, createJournal, request } from "../../../tests/api/fixtures";
+import { createArticle, createIssue, createJournal, request } from "#tests/api/fixtures";
 
 const ATTACKS = [
   "//evil.example/",
