@@ -81,6 +81,24 @@ export const issues = sqliteTable("issues", {
   volume: integer("volume").notNull(),
   issue: integer("issue").notNull(),
   creation: text("creation").notNull(),
+  // As journals publish them (migrations/0052): a title (special issues), a description (sanitised HTML), a cover
+  // image (R2 file name, "" for none) and the publication date (YYYY-MM-DD, null until set).
+  title: text("title").notNull().default(""),
+  description: text("description").notNull().default(""),
+  cover: text("cover").notNull().default(""),
+  publishedAt: text("published_at"),
+});
+
+/** The journal's sections (Research Articles, Review Articles, ...) in their order (migrations/0052). */
+export const sections = sqliteTable("sections", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  title: text("title").notNull(),
+  abbrev: text("abbrev").notNull().default(""),
+  seq: integer("seq").notNull().default(0),
+  createdAt: text("created_at")
+    .notNull()
+    .$defaultFn(() => new Date().toISOString()),
 });
 
 export const articles = sqliteTable("articles", {
@@ -129,6 +147,8 @@ export const articles = sqliteTable("articles", {
   referenceList: text("reference_list").notNull().default(""),
   /** JSON array of { affiliation, orcid } in authorname order (contract/scholarly.ts). */
   authorDetails: text("author_details").notNull().default("[]"),
+  /** The article's section (migrations/0052), null for none. */
+  sectionId: integer("section_id"),
 });
 
 /** Identifiers of articles that stopped being public, reported as OAI-PMH deleted records (migrations/0021). */
