@@ -9,6 +9,9 @@ export default defineConfig({
   plugins: [workersRuntime({ fileChecks: true })],
   test: {
     include: ["worker/**/*.tools.test.ts", "contract/**/*.tools.test.ts"],
+    // As in npm test: one runner, modules loaded once, one local D1 and R2 for the run (decision 0230).
+    isolate: false,
+    maxWorkers: 1,
     globalSetup: ["./tests/tools/preflight.ts", "./tests/api/ensure-built-shell.ts"],
     setupFiles: ["./tests/api/apply-migrations.ts", "./tests/api/console-guard.ts"],
     testTimeout: 30_000,

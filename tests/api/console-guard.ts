@@ -9,47 +9,59 @@ interface Expectation {
   seen: number;
 }
 
-let expected: Expectation[] = [];
-let unexpected: string[] = [];
-let inTest = false;
-const original = console.error.bind(console);
+/** What the running test expects and what it logged, kept on globalThis: one guard however often this file runs. */
+interface GuardState {
+  expected: Expectation[];
+  unexpected: string[];
+  inTest: boolean;
+}
+const KEY = Symbol.for("journal-edge.console-guard");
+const holder = globalThis as unknown as Record<symbol, GuardState | undefined>;
+const state: GuardState = (holder[KEY] ??= (() => {
+  const created: GuardState = { expected: [], unexpected: [], inTest: false };
+  const original = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    const line = args.map(describe).join(" ");
+    const match = created.inTest ? created.expected.find((e) => e.pattern.test(line)) : undefined;
+    if (match) {
+      match.seen++;
+      return;
+    }
+    if (created.inTest) created.unexpected.push(line);
+    original(...args);
+  };
+  return created;
+})());
 
-const describe = (arg: unknown): string =>
-  arg instanceof Error ? `${arg.name}: ${arg.message}` : typeof arg === "string" ? arg : String(arg);
-
-console.error = (...args: unknown[]) => {
-  const line = args.map(describe).join(" ");
-  const match = inTest ? expected.find((e) => e.pattern.test(line)) : undefined;
-  if (match) {
-    match.seen++;
-    return;
-  }
-  if (inTest) unexpected.push(line);
-  original(...args);
-};
+function describe(arg: unknown): string {
+  return arg instanceof Error ? `${arg.name}: ${arg.message}` : typeof arg === "string" ? arg : String(arg);
+}
 
 /**
  * Declares that the running test makes something log `pattern` with console.error (a simulated failure the Worker
  * reports). Matching lines are not printed; the test fails if none comes.
  */
 export function expectConsoleError(pattern: RegExp | string): void {
-  expected.push({ pattern: typeof pattern === "string" ? new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) : pattern, seen: 0 });
+  state.expected.push({
+    pattern: typeof pattern === "string" ? new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) : pattern,
+    seen: 0,
+  });
 }
 
 beforeEach(() => {
-  expected = [];
-  unexpected = [];
-  inTest = true;
+  state.expected = [];
+  state.unexpected = [];
+  state.inTest = true;
 });
 
 afterEach(() => {
-  inTest = false;
+  state.inTest = false;
   const problems = [
-    ...unexpected.map((line) => `unexpected console.error: ${line.slice(0, 500)}`),
-    ...expected.filter((e) => e.seen === 0).map((e) => `expected a console.error matching ${e.pattern}, none came`),
+    ...state.unexpected.map((line) => `unexpected console.error: ${line.slice(0, 500)}`),
+    ...state.expected.filter((e) => e.seen === 0).map((e) => `expected a console.error matching ${e.pattern}, none came`),
   ];
-  expected = [];
-  unexpected = [];
+  state.expected = [];
+  state.unexpected = [];
   if (problems.length) {
     throw new Error(`${problems.join("\n")}\n(declare an expected one with expectConsoleError(pattern) from #tests/api/console-guard)`);
   }
