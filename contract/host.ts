@@ -1,5 +1,5 @@
 // Host names, one way everywhere: the request's Host, a configured Domain, the operator's host lists.
-// (Which journal a host serves is the journal middleware's; which header branch, worker/journals/header-branch.ts.)
+// (Which journal a host serves is the journal middleware's; which header branch, worker/scholarly/header-branch.ts.)
 
 /** A bare host name: lower-case labels of letters, digits and hyphens ("journal.example.org", "localhost"). */
 export const DOMAIN_PATTERN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;

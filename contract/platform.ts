@@ -173,7 +173,7 @@ export interface PlatformSettingsAnswer {
   defaultJournalId: number | null;
 }
 
-/** Error codes the console turns into sentences (web/platform/messages.ts). */
+/** Error codes the console turns into sentences (web/platform/messages.tsx). */
 export const PLATFORM_MESSAGES: Record<string, string> = {
   invalid_credentials: "Invalid user and password",
   disabled: "User disabled",

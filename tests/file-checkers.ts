@@ -1,5 +1,5 @@
 // Independent checkers of the files the Worker writes, run in Node and reachable from tests inside workerd as the
-// service binding FILE_CHECK (POST /<tool> with the file as the body; answers { ok, output }):
+// service binding FILE_CHECK, in the `npm run test:documents` tier only (files named *.tools.test.ts) (POST /<tool> with the file as the body; answers { ok, output }):
 //   /qpdf-check    qpdf --check (structure, xref, streams; exit 0 without warnings is "ok")
 //   /qpdf-json     qpdf --json (trailer, catalog, objects) for assertions on the structure
 //   /unzip-test    Info-ZIP's unzip -t
@@ -13,10 +13,40 @@
 //   /qr-scan       the first page rendered to PNG by poppler's pdftoppm (150 dpi), its QR codes read by zbarimg
 //                  (zbar-tools): one decoded text per line
 import { execFile } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+import { delimiter } from "node:path";
 import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+
+/** The programs the checkers run, with the Debian package of each (`npm run test:documents` checks them first). */
+export const CHECKER_TOOLS: ReadonlyArray<{ command: string; debian: string; reads: string }> = [
+  { command: "qpdf", debian: "qpdf", reads: "PDF structure" },
+  { command: "pdftotext", debian: "poppler-utils", reads: "PDF text as poppler-based viewers copy it" },
+  { command: "pdftoppm", debian: "poppler-utils", reads: "PDF pages as PNG for the QR scan" },
+  { command: "zbarimg", debian: "zbar-tools", reads: "QR codes" },
+  { command: "unzip", debian: "unzip", reads: "zips (Info-ZIP)" },
+  { command: "python3", debian: "python3", reads: "zips (Python's zipfile)" },
+  { command: "java", debian: "default-jre-headless", reads: "zips (Java's ZipInputStream)" },
+  { command: "xmllint", debian: "libxml2-utils", reads: "Crossref and OAI-PMH XML against their schemas" },
+  { command: "bibtool", debian: "bibtool", reads: "BibTeX" },
+  { command: "bib2xml", debian: "bibutils", reads: "BibTeX (as MODS)" },
+];
+
+/** The checker programs not found on PATH. */
+export function missingCheckerTools(path = process.env.PATH ?? ""): typeof CHECKER_TOOLS {
+  const found = (command: string) =>
+    path.split(delimiter).some((dir) => {
+      try {
+        accessSync(`${dir || "."}/${command}`, constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  return CHECKER_TOOLS.filter((t) => !found(t.command));
+}
 
 /** The vendored XML schemas (offline: xmllint never fetches). */
 const schema = (path: string) => fileURLToPath(new URL(`./schemas/${path}`, import.meta.url));
@@ -100,6 +130,19 @@ async function check(tool: string, dir: string, file: string): Promise<Result> {
     default:
       return { ok: false, code: -1, output: `unknown tool ${tool}` };
   }
+}
+
+/**
+ * The binding in `npm test` (no outside programs): a test that reaches for a checker is in the wrong file. It says
+ * so instead of running a program that a machine with Node alone does not have.
+ */
+export async function fileCheckRefused(request: Request): Promise<Response> {
+  const tool = new URL(request.url).pathname.replace(/^\//, "");
+  return Response.json({
+    ok: false,
+    code: -1,
+    output: `FILE_CHECK /${tool} runs a program outside Node: only *.tools.test.ts files may use it (npm run test:documents)`,
+  });
 }
 
 export async function fileCheck(request: Request): Promise<Response> {

@@ -1,10 +1,10 @@
 // The Workers runtime for vitest (API tests and benchmarks): workerd with the real local D1 and R2 bindings
-// from wrangler.toml, the real migrations (applied by tests/api/apply-migrations.ts), a test-only secret and the
-// independent file checkers (tests/file-checkers.ts).
+// from wrangler.toml, the real migrations (applied by tests/api/apply-migrations.ts), a test-only secret and, for the
+// `npm run test:documents` tier (`fileChecks`), the independent file checkers (tests/file-checkers.ts).
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { fileCheck } from "./file-checkers";
+import { fileCheck, fileCheckRefused } from "./file-checkers";
 
-export const workersRuntime = (opts: { nodeEnv?: string } = {}) =>
+export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } = {}) =>
   cloudflareTest(async () => ({
     wrangler: { configPath: "./wrangler.toml" },
     miniflare: {
@@ -19,7 +19,8 @@ export const workersRuntime = (opts: { nodeEnv?: string } = {}) =>
         // production or development build by it.
         ...(opts.nodeEnv ? { NODE_ENV: opts.nodeEnv } : {}),
       },
-      // qpdf, unzip, Python's and Java's zip readers, run in Node for tests inside workerd (tests/file-checkers.ts).
-      serviceBindings: { FILE_CHECK: fileCheck },
+      // qpdf, poppler, zip readers, xmllint, bibtool... run in Node for tests inside workerd (tests/file-checkers.ts);
+      // without `fileChecks` (npm test: Node alone) the binding answers that the test belongs in *.tools.test.ts.
+      serviceBindings: { FILE_CHECK: opts.fileChecks ? fileCheck : fileCheckRefused },
     },
   }));

@@ -2,7 +2,7 @@
 // articles from before migration 0003 get their duplicate-title key.
 import { describe, expect, it } from "vitest";
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, isNull } from "drizzle-orm";
 import worker from "./index";
 import { createArticle, createJournal, db } from "#tests/api/fixtures";
 import { articles, loginAttempts, revokedTokens } from "./core/data/schema";
@@ -54,7 +54,10 @@ describe("scheduled maintenance", () => {
     const j = await createJournal();
     const legacy = await createArticle(j.id, { title: "Über die Straße" });
     await db.update(articles).set({ titleKey: null }).where(eq(articles.id, legacy.id));
-    await runCron(new Date());
+    // A batch per run: other test files' rows may be waiting too (one database for the run), so run until none is.
+    for (let run = 0; run < 50 && (await db.select().from(articles).where(isNull(articles.titleKey)).limit(1)).length; run++) {
+      await runCron(new Date());
+    }
     const [row] = await db.select().from(articles).where(eq(articles.id, legacy.id));
     expect(row.titleKey).toBe("über die strasse");
   });

@@ -15,6 +15,7 @@ import {
   unique,
   type TestJournal,
 } from "#tests/api/fixtures";
+import { expectConsoleError } from "#tests/api/console-guard";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { articles } from "../core/data/schema";
 import { fileKeys } from "../core/files/keys";
@@ -614,6 +615,7 @@ describe("a D1 failure after the PDF is stored", () => {
   }
 
   it("undoes an add: no row, no object", async () => {
+    expectConsoleError(/^unhandled error POST .*simulated D1 failure/);
     const c = await setup();
     const ref = `BOOM-${Date.now()}`;
     const drop = await failWhenFileBecomes(ref);
@@ -630,6 +632,7 @@ describe("a D1 failure after the PDF is stored", () => {
   });
 
   it("undoes a move: the row is as it was, the old file stays, the new object is gone", async () => {
+    expectConsoleError(/^unhandled error POST .*simulated D1 failure/);
     const c = await setup([
       [YEAR, 3, 2],
       [YEAR, 3, 3],

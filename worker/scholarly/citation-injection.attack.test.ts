@@ -1,72 +1,26 @@
 // Issue 25 item 3, written as the attack: stored titles and author names that try to close a BibTeX value and
 // open a record of their own, and control characters aimed at RIS readers. Every .bib must read as exactly one
-// entry, with the full title and authors, in citation-js AND in two independent readers (bibtool, bib2xml).
+// entry, with the full title and authors, in citation-js AND in two independent readers (bibtool, bib2xml: in
+// citation-injection.attack.tools.test.ts).
 import { describe, expect, it } from "vitest";
 import { Cite } from "@citation-js/core";
 import "@citation-js/plugin-ris";
 import "@citation-js/plugin-bibtex";
 import { request } from "#tests/api/fixtures";
 import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
-import { bib2xmlEntries, bibtoolEntries } from "./outside-readers.testing";
-
-const ATTACKS = [
-  {
-    name: "a title that closes its value and opens @misc(injected, ...)",
-    title: 'Benign study}, note = 7} @misc(injected, title = "Injected record", author = "Mallory")',
-    authorname: "Asha Verma, Rahul Singh",
-    authors: ["Asha Verma", "Rahul Singh"],
-  },
-  {
-    name: "an author that closes the author list and adds fields",
-    title: "Plain title of a plain study",
-    authorname: "Eve}, year = 1066, x = {y",
-    authors: ["Eve}", "year = 1066", "x = {y"],
-  },
-  {
-    name: "unbalanced braces and a backslash before a brace",
-    title: "Half {open and \\} half closed} } {{ @comment{",
-    authorname: "Zoë {Brace, Ann And Bob",
-    authors: ["Zoë {Brace", "Ann And Bob"],
-  },
-];
-
-async function bibOf(title: string, authorname: string) {
-  const j = await scholarlyJournal();
-  await ensureIssue(j, 2024, 3, 2);
-  const a = await fullArticle(j, { title, authorname, authorDetails: "[]" });
-  const res = await request(j.host, `/archives/2024/vol3/issue2/${a.refnumber}.bib`);
-  expect(res.status).toBe(200);
-  return res.text();
-}
-
-/**
- * bibutils reads TeX's typographic conventions: a straight double quote comes out as a closing curly one, and it
- * knows \textbackslash only in math (`$\backslash$`, which citation-js does not read): map both back.
- */
-const bibutilsText = (s: string) => s.replace(/[\u201C\u201D]/g, '"').replace(/\\textbackslash ?/g, "\\");
+import { ATTACKS, bibOf } from "./citation-injection.testing";
 
 const fullName = (p: { given?: string; family?: string; literal?: string; "non-dropping-particle"?: string }) =>
   p.literal ?? [p.given, p["non-dropping-particle"], p.family].filter(Boolean).join(" ");
 
 describe("BibTeX record injection (issue 25 item 3)", () => {
   for (const attack of ATTACKS) {
-    it(`${attack.name}: one entry, full title and authors in citation-js, bibtool and bib2xml`, async () => {
+    it(`${attack.name}: one entry, full title and authors in citation-js`, async () => {
       const bib = await bibOf(attack.title, attack.authorname);
-
       const items = new Cite(bib).data as Record<string, any>[];
       expect(items).toHaveLength(1);
       expect(items[0].title).toBe(attack.title);
       expect((items[0].author as any[]).map(fullName)).toEqual(attack.authors);
-
-      const bibtool = await bibtoolEntries(bib);
-      expect(bibtool.map((e) => e.type)).toEqual(["article"]);
-      expect(Object.keys(bibtool[0].fields)).not.toContain("note");
-      expect(Object.keys(bibtool[0].fields)).not.toContain("x");
-
-      const mods = await bib2xmlEntries(bib);
-      expect(mods).toHaveLength(1);
-      expect(bibutilsText(mods[0].title)).toBe(attack.title);
-      expect(mods[0].authors).toHaveLength(attack.authors.length);
     });
   }
 });

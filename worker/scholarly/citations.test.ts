@@ -5,7 +5,6 @@ import "@citation-js/plugin-ris";
 import "@citation-js/plugin-bibtex";
 import { request } from "#tests/api/fixtures";
 import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
-import { bibtoolEntries } from "./outside-readers.testing";
 
 async function parsed(host: string, path: string) {
   const res = await request(host, path);
@@ -50,10 +49,7 @@ describe("citation downloads", () => {
     const a = await fullArticle(j, { title: "CuO nanoparticles of <i>Zingiber</i> remove Cr<sup>6+</sup>", publishdate: "2024-11-05" });
     const bibRes = await request(j.host, `/archives/2024/vol3/issue2/${a.refnumber}.bib`);
     const bib = await bibRes.text();
-    const [entry] = await bibtoolEntries(bib);
-    // Braced twice: BibTeX styles that lower-case titles leave a braced group as it is.
-    expect(entry.fields.title).toBe("{{CuO nanoparticles of Zingiber remove Cr6+}}");
-    expect(entry.fields.month).toBe("nov");
+    // The braces and the month macro as bibtool reads them: citations.tools.test.ts.
     expect(new Cite(bib).data[0].issued["date-parts"][0]).toEqual([2024, 11]);
     expect(bibRes.headers.get("x-robots-tag")).toBe("noindex");
     // Also when the answer comes from the edge cache (the second request).

@@ -1,14 +1,14 @@
 // What harvesters keep (issue 27 items 2, 3, 6): a record's datestamp moves when journal-level metadata inside it
 // changes; articles that stop being public become deleted records; Identify's sample identifier exists. Every
-// answer is also validated with xmllint against the OAI-PMH, oai_dc and oai-identifier schemas.
+// kind of answer, deleted records included, is validated with xmllint against the OAI-PMH, oai_dc and
+// oai-identifier schemas in oai-records.tools.test.ts.
 import { describe, expect, it } from "vitest";
-import { XMLParser } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { eq } from "drizzle-orm";
 import { db, getJson, request } from "#tests/api/fixtures";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
 import { articles, journals } from "../core/data/schema";
-import { validateOai } from "./outside-readers.testing";
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -17,11 +17,10 @@ const parser = new XMLParser({
   parseTagValue: false,
 });
 
-/** An OAI answer, schema-checked by xmllint, parsed. */
+/** An OAI answer, well-formed, parsed (each kind of answer against the OAI-PMH schemas: oai-records.tools.test.ts). */
 async function oai(host: string, query: string) {
   const text = await (await request(host, `/oai?${query}`)).text();
-  const verdict = await validateOai(text);
-  expect(verdict.output, query).toContain("validates");
+  expect(XMLValidator.validate(text), query).toBe(true);
   return parser.parse(text)["OAI-PMH"];
 }
 
@@ -135,25 +134,5 @@ describe("Identify (issue 27 item 6)", () => {
     const got = await oai(j.host, `verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(sample)}`);
     expect(got.error).toBeUndefined();
     expect(got.GetRecord.record[0].header[0].identifier).toBe(sample);
-  });
-
-  it("every verb and error answer validates against the OAI-PMH schemas", async () => {
-    const j = await scholarlyJournal();
-    await ensureIssue(j, 2024, 3, 2);
-    const a = await fullArticle(j);
-    for (const q of [
-      "verb=Identify",
-      "verb=ListMetadataFormats",
-      `verb=ListMetadataFormats&identifier=oai:${j.domain}:${a.refnumber}`,
-      "verb=ListSets",
-      "verb=ListRecords&metadataPrefix=oai_dc",
-      `verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${j.domain}:${a.refnumber}`,
-      "verb=Nope",
-      "verb=ListRecords&metadataPrefix=marc21",
-      "verb=ListRecords&metadataPrefix=oai_dc&from=2999-01-01",
-      "verb=ListRecords&resumptionToken=bad",
-    ]) {
-      await oai(j.host, q);
-    }
   });
 });

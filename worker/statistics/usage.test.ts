@@ -4,6 +4,7 @@ import { createExecutionContext, env, runDurableObjectAlarm, runInDurableObject,
 import { describe, expect, it } from "vitest";
 import worker from "../index";
 import { createArticle, createIssue, createJournal, db, putArticleFile, type TestJournal } from "#tests/api/fixtures";
+import { expectConsoleError } from "#tests/api/console-guard";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { probeD1 } from "#tests/d1-probe";
 import { articleFigures } from "./usage.repo";
@@ -245,7 +246,8 @@ describe("COUNTER R5.1 rules", () => {
     await flush(b);
     expect(await figuresOf(a, a.article.id)).toMatchObject({ views: 1, downloads: 1 });
     expect(await figuresOf(b, b.article.id)).toMatchObject({ views: 0, downloads: 1 });
-    // Each journal's counter refuses another journal's events.
+    // Each journal's counter refuses another journal's events, and says so in the log.
+    expectConsoleError(/^usage counter of journal \d+ refused events of journal \d+/);
     expect(await counterOf(env, a.id).record(b.id, [event({ at: Date.now(), item: { ref: "SAME-1" } })])).toBe(0);
     await flush(a);
     expect(await figuresOf(b, b.article.id)).toMatchObject({ views: 0, downloads: 1 });
@@ -258,6 +260,8 @@ describe("COUNTER R5.1 rules", () => {
         throw new Error("no counter today");
       },
     } as unknown as Env["USAGE"];
+    // The reader gets the page; the lost count is logged.
+    expectConsoleError(/^usage count(s lost|ing failed)/);
     const ctx = createExecutionContext();
     const req = new Request(`http://${j.host}${j.page}`, { headers: { "User-Agent": FIREFOX } });
     const res = await worker.fetch(req as never, { ...env, USAGE: broken }, ctx);

@@ -1,5 +1,6 @@
 // The code itself: the CERTIFICATE_KEYS format, a round trip through sign and read, what reading forgives.
 import { describe, expect, it } from "vitest";
+import { expectConsoleError } from "#tests/api/console-guard";
 import { MAX_RECORD_ID, parseCertificateKeys, readCertificateCode, signCertificateCode } from "./verification-code";
 import { CODE_ALPHABET, CODE_LENGTH, formatCode, normalizeCode } from "#contract/verify-code";
 
@@ -8,6 +9,8 @@ const SECRET_B = "b".repeat(40);
 
 describe("CERTIFICATE_KEYS", () => {
   it("signs with the first key and verifies with every listed one; skips short secrets, bad and repeated ids", () => {
+    // Each skipped entry is logged for the operator.
+    expectConsoleError(/^CERTIFICATE_KEYS: ignored an entry/);
     const keys = parseCertificateKeys(` 3:${SECRET_B}, 1:${SECRET_A}\n9:${SECRET_A},2:short,3:${SECRET_A}`)!;
     expect(keys.current.id).toBe(3);
     expect([...keys.byId.keys()].sort()).toEqual([1, 3]);

@@ -1,5 +1,5 @@
 // Certificates anyone can verify (issue 31): the code printed on each certificate, read back from the PDF as a
-// reader would (pdf.js text, and the QR through poppler + zbarimg), leads to /verify/{code}, which says valid, no
+// reader would (pdf.js text; the QR through poppler + zbarimg in verify.tools.test.ts), leads to /verify/{code}, which says valid, no
 // longer valid, tampered or unknown from the journal's records of the moment.
 import { describe, expect, it } from "vitest";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
@@ -10,8 +10,7 @@ import { createArticle, createEditor, createJournal, db, request, type TestJourn
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { articles, editors } from "../core/data/schema";
 import { pdfText } from "../documents/pdf-text.testing";
-import { fileCheck } from "../documents/file-check.testing";
-import { parseCertificateKeys, signCertificateCode } from "./verification-code";
+import { parseCertificateKeys, readCertificateCode, signCertificateCode } from "./verification-code";
 import { CODE_ALPHABET, formatCode, normalizeCode } from "#contract/verify-code";
 
 const AUTHORS = "Aynur Məmmədova, Şükrü Işık, Nguyễn Thị Minh";
@@ -75,9 +74,8 @@ function tamper(code: string, at = 7): string {
 
 describe("an author's certificate", () => {
   // The first test of the file also pays the isolate's first certificate (fonts, pdf.js): room for a loaded machine.
-  it("prints https://{journal host}/verify/{code} and its QR decodes (pdftoppm + zbarimg) to exactly that address", {
-    timeout: 120_000,
-  }, async () => {
+  // That the QR decodes to the same address (pdftoppm + zbarimg), qpdf and pdftotext: verify.tools.test.ts.
+  it("prints https://{journal host}/verify/{code}", { timeout: 120_000 }, async () => {
     const { journal, ref } = await setup();
     const pdf = await authorCertificate(journal, ref, "Şükrü Işık");
     const address = await printedAddress(pdf);
@@ -86,11 +84,6 @@ describe("an author's certificate", () => {
         `^https://${journal.host.replace(/\./g, "\\.")}/verify/[${CODE_ALPHABET}]{4}-[${CODE_ALPHABET}]{4}-[${CODE_ALPHABET}]{4}$`,
       ),
     );
-    const scan = await fileCheck("qr-scan", pdf);
-    expect(scan.output.trim()).toBe(address);
-    // The file is still clean for qpdf, and poppler extracts the same address.
-    expect((await fileCheck("qpdf-check", pdf)).ok).toBe(true);
-    expect((await fileCheck("pdftotext", pdf)).output).toContain(address);
   });
 
   it("verifies as valid with the name as printed, the title, journal, volume, issue, year and publication date", {
@@ -189,8 +182,21 @@ describe("an author's certificate", () => {
   });
 
   it("is no longer valid for an author removed from the list; the others stay valid when the list is reordered", async () => {
-    const { journal, article, ref } = await setup();
-    const removed = await printedAddress(await authorCertificate(journal, ref, "Şükrü Işık"));
+    // The code carries a 10-bit tag of the name (decision 0170): one article in 1,024 per other author has a name
+    // whose tag matches Şükrü's, which would read as still listed. Ids differ from run to run (test files share the
+    // database), so take an article where none does: this test is about removal, not the tag's width.
+    const keys = parseCertificateKeys(env.CERTIFICATE_KEYS)!;
+    let made = await setup();
+    let removed = await printedAddress(await authorCertificate(made.journal, made.ref, "Şükrü Işık"));
+    const collides = (address: string, journalId: number) => {
+      const read = readCertificateCode(keys, journalId, codeOf(address));
+      return read.status === "genuine" && ["Nguyễn Thị Minh", "Aynur Məmmədova"].some((n) => read.issuedTo(n));
+    };
+    for (let attempt = 0; attempt < 5 && collides(removed, made.journal.id); attempt++) {
+      made = await setup();
+      removed = await printedAddress(await authorCertificate(made.journal, made.ref, "Şükrü Işık"));
+    }
+    const { journal, article, ref } = made;
     const staying = await printedAddress(await authorCertificate(journal, ref, "Nguyễn Thị Minh"));
     await db.update(articles).set({ authorname: "Nguyễn Thị Minh, Aynur Məmmədova" }).where(eq(articles.id, article.id));
     const gone = await verify(journal, removed);
@@ -235,7 +241,8 @@ describe("an editor's appointment certificate", () => {
     return pdf;
   }
 
-  it("carries a QR of its address and verifies with the name, board position, journal and appointment date", async () => {
+  // Its QR, read by zbarimg: verify.tools.test.ts.
+  it("verifies with the name, board position, journal and appointment date", async () => {
     const journal = await createJournal({ websitename: "Journal of Verified Things" });
     const editor = await createEditor(journal.id, {
       name: "Dr. Ada Board",
@@ -245,7 +252,6 @@ describe("an editor's appointment certificate", () => {
     });
     const pdf = await appointment(journal, editor.id);
     const address = await printedAddress(pdf);
-    expect((await fileCheck("qr-scan", pdf)).output.trim()).toBe(address);
     const { res, html, status } = await verify(journal, address);
     expect(res.status).toBe(200);
     expect(status).toBe("valid");
