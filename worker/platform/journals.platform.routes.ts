@@ -24,6 +24,7 @@ import {
 import type { JournalRow } from "../core/data/schema";
 import { exportBackup, type BackupBucket, type BackupDb } from "./backup";
 import { tarSink } from "./backup-tar";
+import { signingKeyProblem } from "./backup-signature";
 import { deleteFileQuietly } from "../core/files/uploads";
 import { staffPlatformRoutes } from "./staff.platform.routes";
 import {
@@ -158,6 +159,9 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
   .get("/:id/backup", async (c) => {
     const id = idParam(c);
     const journal = await journalById(c.get("db"), id);
+    // An unsigned backup could not be told from a tampered one at restore (docs/decisions/0182).
+    const signingKey = c.get("config").backupSigningKey;
+    if (signingKeyProblem(signingKey)) throw new HttpError(503, "backup_signing_not_configured");
     const db = (c.get("db") as unknown as { $client: BackupDb }).$client;
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const writer = writable.getWriter();
@@ -165,7 +169,7 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     const taken = new Date().toISOString();
     const done = (async () => {
       try {
-        await exportBackup(db, c.get("files") as unknown as BackupBucket, sink, { journalId: id });
+        await exportBackup(db, c.get("files") as unknown as BackupBucket, sink, { journalId: id, signingKey: signingKey as string });
         await sink.end();
         await writer.close();
         // Only a backup that was written to the end counts for deletion.
