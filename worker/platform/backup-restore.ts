@@ -85,10 +85,13 @@ const objectsSchema = z.array(
 
 /** Tables a migration fills with defaults (migrations/0030): a fresh database has rows there; a whole restore replaces them. */
 const SEEDED_BY_MIGRATIONS = new Set(["platform_settings"]);
-/** References the schema does not declare as foreign keys (table.column -> table). */
-const UNDECLARED_REFERENCES: Record<string, string> = {
-  "usage_daily.article_id": "articles",
-  "admin_events.admin_id": "admin_users",
+/**
+ * References the schema does not declare as foreign keys (table.column -> table), and what happens to a row whose
+ * target is gone from the journal (a deleted article's figures, a deleted admin's events): left out, or kept with null.
+ */
+const UNDECLARED_REFERENCES: Record<string, { table: string; orphan: "drop" | "null" }> = {
+  "usage_daily.article_id": { table: "articles", orphan: "drop" },
+  "admin_events.admin_id": { table: "admin_users", orphan: "null" },
 };
 /** admin_events.entity_id names a row of the table its `entity` says. */
 const ENTITY_TABLES: Record<string, string> = { article: "articles", editor: "editors", issue: "issues", staff: "admin_users" };
@@ -327,7 +330,7 @@ async function referencesOf(db: BackupDb, table: string): Promise<Map<string, st
     refs.set(fk.from, fk.table);
   for (const [at, target] of Object.entries(UNDECLARED_REFERENCES)) {
     const [t, column] = at.split(".");
-    if (t === table) refs.set(column, target);
+    if (t === table) refs.set(column, target.table);
   }
   return refs;
 }
@@ -369,7 +372,7 @@ async function intoRunningPlatform(
   for (const t of loaded) {
     for (const [column, target] of refs.get(t.name) ?? []) {
       const i = t.dump.columns.indexOf(column);
-      if (i < 0 || column === "journal_id") continue;
+      if (i < 0 || column === "journal_id" || UNDECLARED_REFERENCES[`${t.name}.${column}`]) continue;
       for (const r of t.dump.rows) {
         const v = r[i];
         if (v === null) continue;
@@ -442,6 +445,16 @@ async function intoRunningPlatform(
     const sql = `INSERT INTO ${quote(name)} (${columns.map(quote).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})${key ? ` RETURNING ${quote(key)} AS id` : ""}`;
     const map = new Map<number, number>();
     maps.set(name, map);
+    // Rows whose implicit reference has no target in the backup (docs above UNDECLARED_REFERENCES).
+    const dropping = [...tableRefs.keys()].filter((c) => UNDECLARED_REFERENCES[`${name}.${c}`]?.orphan === "drop");
+    const kept = dump.rows.filter((r) =>
+      dropping.every((c) => {
+        const v = r[dump.columns.indexOf(c)];
+        return v === null || maps.get(tableRefs.get(c) as string)?.has(Number(v));
+      }),
+    );
+    if (kept.length < dump.rows.length)
+      notes.push(`${dump.rows.length - kept.length} row(s) of ${name} name a row no longer in the journal: left out`);
     const valuesOf = (r: unknown[]) =>
       columns.map((c) => {
         const v = r[dump.columns.indexOf(c)];
@@ -452,8 +465,8 @@ async function intoRunningPlatform(
         return target ? (maps.get(target)?.get(Number(v)) ?? null) : v;
       });
     const perBatch = Math.max(1, Math.floor(BATCH_PARAMS / Math.max(1, columns.length)));
-    for (let i = 0; i < dump.rows.length; i += perBatch) {
-      const chunk = dump.rows.slice(i, i + perBatch);
+    for (let i = 0; i < kept.length; i += perBatch) {
+      const chunk = kept.slice(i, i + perBatch);
       const results = (await db.batch(chunk.map((r) => db.prepare(sql).bind(...valuesOf(r))))) as { results?: { id: number }[] }[];
       if (key) {
         const at = dump.columns.indexOf(key);
@@ -463,7 +476,7 @@ async function intoRunningPlatform(
         });
       }
     }
-    log(`  ${name}: ${dump.rows.length} row(s)`);
+    log(`  ${name}: ${kept.length} row(s)`);
   }
   return { id, slug };
 }

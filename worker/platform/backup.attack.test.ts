@@ -77,7 +77,12 @@ beforeAll(async () => {
   b = await createJournal();
   await createArticle(a.id, { refnumber: "A-1", file: "A-1.pdf", year: 2025, volume: 3, issue: 1 });
   await putArticleFile(a.id, { ...article, file: "A-1.pdf" });
-  await createArticle(b.id, { refnumber: "B-1", ...article });
+  const b1 = await createArticle(b.id, { refnumber: "B-1", ...article });
+  // Figures of B-1, and of an article deleted since (usage_daily keeps them: no foreign key).
+  for (const articleId of [b1.id, 999_999])
+    await env.DB.prepare("INSERT INTO usage_daily (journal_id, article_id, day, views) VALUES (?, ?, '2026-10-01', 7)")
+      .bind(b.id, articleId)
+      .run();
   await createArticle(b.id, { refnumber: "B-2", year: 2025, volume: 3, issue: 1 });
   await createEditor(b.id);
   await putArticleFile(b.id, article);
@@ -182,6 +187,9 @@ describe("one journal into a running platform", () => {
     expect(await count("SELECT count(*) AS n FROM journal_domains WHERE domain = ? AND journal_id = ?", b.host, b.id)).toBe(1);
     expect(r.notes.join(" ")).toContain(`the host ${b.host} belongs to another journal here`);
     expect(r.journal!.slug).toMatch(/-restored/);
+    // The figures come along with the renumbered article; those of the deleted article are left out, and said.
+    expect(await count("SELECT sum(views) AS n FROM usage_daily WHERE journal_id = ?", id)).toBe(7);
+    expect(r.notes.join(" ")).toContain("1 row(s) of usage_daily name a row no longer in the journal");
     // The search index was rebuilt for the new rows (the articles triggers).
     expect(await count("SELECT count(*) AS n FROM articles_search WHERE articles_search MATCH ?", `search_scope:j${id}`)).toBe(2);
   });
