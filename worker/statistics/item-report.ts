@@ -17,8 +17,8 @@ const tsvField = (v: string) => v.replace(/[\t\r\n]+/g, " ");
 export const neutralised = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
 export function itemReportTable(report: ItemReport, format: "csv" | "tsv"): string {
-  const [escape, sep] = format === "csv" ? [csvField, ","] : [tsvField, "\t"];
-  const field = (v: string) => escape(neutralised(v));
+  const [encode, sep] = format === "csv" ? [csvField, ","] : [tsvField, "\t"];
+  const field = (v: string) => encode(neutralised(v));
   const lines = [COLUMNS];
   for (const item of report.items) {
     for (const metric of COUNTER_METRICS) {
