@@ -100,7 +100,6 @@ const BATCH_PARAMS = 900;
 /** An object key a journal's backup may write: under its prefix, no empty, "." or ".." segment, no control character. */
 function safeKey(key: string, prefix: string): boolean {
   if (!key.startsWith(prefix) || key.length === prefix.length) return false;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
   if (/[\u0000-\u001f\u007f\\]/.test(key)) return false;
   return key.split("/").every((s) => s !== "" && s !== "." && s !== "..");
 }

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createArticle, createEditor, createJournal, putArticleFile, type TestJournal } from "#tests/api/fixtures";
 import { fileKeys } from "../core/files/keys";
 import { type BackupBucket, type BackupDb, type BackupSource, exportBackup, MANIFEST, OBJECTS, tableFile } from "./backup";
-import { RestoreRefused, type RestoreOptions, restoreBackup } from "./backup-restore";
+import { type RestoreOptions, restoreBackup } from "./backup-restore";
 import { jsonDigest, SIGNATURE, signManifest } from "./backup-signature";
 
 const DB = env.DB as unknown as BackupDb;

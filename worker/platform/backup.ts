@@ -110,9 +110,6 @@ export async function dataTables(db: BackupDb): Promise<string[]> {
 export const tableInfo = async (db: BackupDb, table: string) =>
   (await db.prepare(`PRAGMA table_info(${quote(table)})`).all<{ name: string; pk: number }>()).results;
 
-async function columnsOf(db: BackupDb, table: string): Promise<string[]> {
-  return (await tableInfo(db, table)).map((c) => c.name);
-}
 
 /**
  * A table's columns and a stable row order: rowid, or the primary key of a WITHOUT ROWID table (usage_daily), which
