@@ -110,7 +110,6 @@ export async function dataTables(db: BackupDb): Promise<string[]> {
 export const tableInfo = async (db: BackupDb, table: string) =>
   (await db.prepare(`PRAGMA table_info(${quote(table)})`).all<{ name: string; pk: number }>()).results;
 
-
 /**
  * A table's columns and a stable row order: rowid, or the primary key of a WITHOUT ROWID table (usage_daily), which
  * has no rowid. One read of its column list.
