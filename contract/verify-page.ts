@@ -64,4 +64,6 @@ export type VerifyOutcome =
 export interface VerifyData {
   head: PageHead;
   outcome: VerifyOutcome;
+  /** The journal is suspended by its platform: the rest of its site is offline, its certificates still verify here. */
+  suspended?: boolean;
 }

@@ -95,11 +95,24 @@ async function oneSummary(c: Ctx, id: number): Promise<JournalSummary> {
   return summaryOf(row.journal, hosts, counts, await storageBytes(c.get("files"), id));
 }
 
-/** A host from the path, normalised as stored (the console sends it as listed). */
+/**
+ * A host from the path, normalised as stored (the console sends it as listed). The router has already decoded the
+ * path once; decoding again turned "%E0%A4%A" or "%" into a URIError and a 500 (issue 38 item 5). A host never holds
+ * a "%", so whatever is left encoded is simply no host.
+ */
 const hostParam = (c: Ctx) => {
-  const host = normalizeHost(decodeURIComponent(c.req.param("host") ?? ""));
+  const host = normalizeHost(c.req.param("host") ?? "");
   if (!host) throw new HttpError(404, "not_found");
   return host;
+};
+
+/** The console's own hosts (PLATFORM_HOSTS) never belong to a journal: 409 host_reserved. */
+const refuseConsoleHost = (c: Ctx, host: string) => {
+  const reserved = c.var.config.platformHosts
+    .split(",")
+    .map((h) => normalizeHost(h))
+    .filter(Boolean);
+  if (reserved.includes(host)) throw new HttpError(409, "host_reserved");
 };
 
 export const journalsPlatformRoutes = new Hono<AppEnv>()
@@ -120,6 +133,7 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
   })
   .post("/", limitJsonBody, jsonContent, jsonBodyFirstCode(journalCreateSchema), async (c) => {
     const input = c.req.valid("json");
+    refuseConsoleHost(c, input.primaryHost);
     const journal = await createJournal(c.get("db"), input, (journalId) => [
       audited(c, { action: "journal.create", journalId, summary: `${input.name} on ${input.primaryHost}`, before: null, after: input }),
     ]);
@@ -238,6 +252,7 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     const id = idParam(c);
     await journalById(c.get("db"), id);
     const input = c.req.valid("json");
+    refuseConsoleHost(c, input.host);
     const after: HostAnswer = { host: input.host, primary: input.primary ?? false, altHeader: input.altHeader ?? false };
     await addHost(c.get("db"), id, input.host, input, [
       audited(c, { action: "host.add", journalId: id, summary: input.host, before: null, after }),

@@ -135,10 +135,11 @@ export function verifyLoader(c: Context<AppEnv>) {
       canonicalPath: null,
       robots: "noindex",
     });
-    if (!typed) return { status: 200, data: { head, outcome: { status: "form" } } };
+    const suspended = journal.status === "suspended" ? { suspended: true } : {};
+    if (!typed) return { status: 200, data: { head, outcome: { status: "form" }, ...suspended } };
     const outcome = await checkCodeThrottled(c, typed);
     if (outcome.status === "throttled") retryAfterOf.set(c.req.raw, outcome.retryAfterSeconds);
     const status = outcome.status === "valid" || outcome.status === "revoked" ? 200 : outcome.status === "throttled" ? 429 : 404;
-    return { status, data: { head, outcome } };
+    return { status, data: { head, outcome, ...suspended } };
   };
 }

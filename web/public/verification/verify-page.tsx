@@ -179,7 +179,7 @@ function Verdict({ outcome }: { outcome: Exclude<VerifyOutcome, { status: "form"
 }
 
 export function VerifyPage() {
-  const { outcome } = usePageData("verify");
+  const { outcome, suspended } = usePageData("verify");
   const shown =
     outcome.status === "form" || outcome.status === "throttled"
       ? ""
@@ -191,6 +191,12 @@ export function VerifyPage() {
       <header className="page__header">
         <h1 className="page__title">VERIFY A CERTIFICATE</h1>
       </header>
+      {suspended && (
+        <p className="prose" role="note">
+          This journal is suspended by its publishing platform: its other pages are offline for now. Certificates it issued can still be
+          checked here.
+        </p>
+      )}
       {outcome.status === "form" ? (
         <p className="prose">
           Every certificate this journal issues carries a QR code and a short address. Scan the code, or type the code printed on the
