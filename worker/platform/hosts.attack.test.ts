@@ -52,7 +52,7 @@ describe("console hosts (the attack)", () => {
     expect(second.host).toBe(first.host);
     expect(second.id).not.toBe(first.id);
     // Each journal answers on its own host.
-    const onFreed = await (await request(first.host, "/api/settings/")).json();
+    const onFreed = (await (await request(first.host, "/api/settings/")).json()) as { websitename: string };
     expect(onFreed.websitename).toBe(second.name);
   });
 
