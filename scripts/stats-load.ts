@@ -196,7 +196,8 @@ function expectedFigures(phases: Cluster[][]): Map<number, Expected> {
 }
 
 async function main() {
-  const server = await startThrowawayServer("stats-load");
+  // No seeded past figures: every figure must be exactly what this run's traffic gives.
+  const server = await startThrowawayServer("stats-load", { DEMO_HISTORY: "0" });
   const { base } = server;
   let failed = false;
   try {
