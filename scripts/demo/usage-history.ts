@@ -114,11 +114,8 @@ export function adminHistory(
   const recent = articles.slice(-8);
   const events: HistoryEvent[] = [];
   if (issue) events.push({ action: "issue.create", entity: "issue", entityId: issue.id, summary: issue.label, createdAt: at(27) });
-  recent
-    .slice(0, 5)
-    .forEach((a, i) =>
-      events.push({ action: "article.add", entity: "article", entityId: a.id, summary: a.title, createdAt: at(26 - i * 2) }),
-    );
+  for (const [i, a] of recent.slice(0, 5).entries())
+    events.push({ action: "article.add", entity: "article", entityId: a.id, summary: a.title, createdAt: at(26 - i * 2) });
   events.push({ action: "settings.save", entity: "settings", entityId: null, summary: "home_content, address", createdAt: at(12) });
   for (const e of rnd.sample(editors, Math.min(2, editors.length)))
     events.push({ action: "editor.edit", entity: "editor", entityId: e.id, summary: e.name, createdAt: at(rnd.int(5, 10)) });
