@@ -234,8 +234,8 @@ export function fixedHeadOf(id: FixedPageId): FixedHead {
   return (PUBLIC_PAGES[id] as PageEntry).head as FixedHead;
 }
 
-/** A loader's answer: the page data and the HTTP status it goes out with (404 for a missing article/issue). */
-export type PageLoad<T> = { status: 200 | 404; data: T } | PageMoved;
+/** A loader's answer: the page data and the HTTP status it goes out with (404 for a missing article/issue, 429 for /verify when throttled). */
+export type PageLoad<T> = { status: 200 | 404 | 429; data: T } | PageMoved;
 
 /** The page lives at another address (an article asked for under the wrong issue): a permanent redirect. */
 export interface PageMoved {

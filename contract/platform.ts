@@ -180,6 +180,7 @@ export const PLATFORM_MESSAGES: Record<string, string> = {
   too_many_attempts: "Too many attempts: wait a minute and try again",
   invalid_host: "That is not a host name (example: journal.example.org)",
   host_taken: "That host already belongs to a journal",
+  host_reserved: "That host serves this console (PLATFORM_HOSTS): it cannot belong to a journal",
   invalid_issn: "An ISSN looks like 2394-7500 (with a valid check digit)",
   invalid_email: "That is not an e-mail address",
   invalid_username: "A username has 2-64 letters, digits or . _ @ -",

@@ -1,11 +1,15 @@
-// The certificate verification code as people see and type it: 12 symbols of Crockford's base32 (digits and
-// letters without I, L, O and U), printed in groups of four ("7K2M-9QXD-4HWB"). Reading is forgiving the way
+// The certificate verification code as people see and type it: 16 symbols of Crockford's base32 (digits and
+// letters without I, L, O and U), printed in groups of four ("7K2M-9QXD-4HWB-R8TN"); certificates printed before
+// issue 38 carry 12 ("7K2M-9QXD-4HWB") and stay valid. Reading is forgiving the way
 // Crockford's alphabet intends: case, spaces and hyphens do not matter, and the look-alikes O, I and L read as 0, 1
 // and 1. Runtime-neutral: the Worker signs and checks codes (worker/verification/verification-code.ts), the /verify
 // page's form tidies what a visitor types (docs/decisions/0170-certificate-verification.md).
 
 export const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-export const CODE_LENGTH = 12;
+/** New codes: 16 symbols (80 bits, a 40-bit MAC: issue 38 item 6). */
+export const CODE_LENGTH = 16;
+/** Codes printed before issue 38: 12 symbols (60 bits, a 20-bit MAC); they stay valid. */
+export const LEGACY_CODE_LENGTH = 12;
 
 /** The path of the public verification page, and of one code's result. */
 export const VERIFY_PATH = "/verify";
@@ -24,7 +28,7 @@ export function normalizeCode(typed: string | null | undefined): string | null {
     .toUpperCase()
     .replace(/[\s\-_.]+/g, "")
     .replace(/[OIL]/g, (c) => LOOK_ALIKES[c]);
-  if (symbols.length !== CODE_LENGTH) return null;
+  if (symbols.length !== CODE_LENGTH && symbols.length !== LEGACY_CODE_LENGTH) return null;
   for (const s of symbols) if (!CODE_ALPHABET.includes(s)) return null;
   return symbols;
 }
@@ -37,7 +41,7 @@ function decodeURIComponentSafe(s: string): string {
   }
 }
 
-/** "7K2M-9QXD-4HWB": the printed form (in groups of four, easy to read aloud and type). */
+/** "7K2M-9QXD-4HWB-R8TN": the printed form (in groups of four, easy to read aloud and type). */
 export function formatCode(code: string): string {
   return code.match(/.{1,4}/g)?.join("-") ?? code;
 }

@@ -55,6 +55,8 @@ export type VerifyOutcome =
   | { status: "unknown"; code: string }
   /** The signature does not match: a changed or mistyped symbol, or another journal's code. */
   | { status: "tampered"; code: string }
+  /** Too many codes that did not verify came from the caller's address lately (429; docs/decisions/0183). */
+  | { status: "throttled"; retryAfterSeconds: number }
   | { status: "valid"; code: string; certificate: VerifiedCertificate }
   /** Genuine but no longer valid; `certificate` is what can still be shown (null when nothing can). */
   | { status: "revoked"; code: string; reason: RevokedReason; certificate: VerifiedCertificate | null };
@@ -62,4 +64,6 @@ export type VerifyOutcome =
 export interface VerifyData {
   head: PageHead;
   outcome: VerifyOutcome;
+  /** The journal is suspended by its platform: the rest of its site is offline, its certificates still verify here. */
+  suspended?: boolean;
 }

@@ -11,28 +11,33 @@ export const devVarsPath = path.join(repoRoot, ".dev.vars");
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 
 /**
- * .dev.vars with a random JWT_SECRET and CERTIFICATE_KEYS (certificate verification codes, docs/decisions/0170)
- * when missing. A short JWT_SECRET is the user's to fix, but admin login would fail with auth_not_configured, so
+ * .dev.vars with a random JWT_SECRET, CERTIFICATE_KEYS (certificate verification codes, docs/decisions/0170) and
+ * BACKUP_SIGNING_KEY (backups, docs/decisions/0182) when missing. A short JWT_SECRET is the user's to fix, but admin login would fail with auth_not_configured, so
  * say so now rather than at the first login.
  */
 export function ensureDevVars(step: (msg: string) => void): void {
   const newSecret = () => `JWT_SECRET="${randomBytes(32).toString("hex")}"\n`;
   const newCertificateKeys = () => `CERTIFICATE_KEYS="1:${randomBytes(32).toString("hex")}"\n`;
+  const newBackupKey = () => `BACKUP_SIGNING_KEY="${randomBytes(32).toString("hex")}"\n`;
   if (!existsSync(devVarsPath)) {
     writeFileSync(
       devVarsPath,
-      `# Local secrets for wrangler (never committed). Created by npm start.\n${newSecret()}${newCertificateKeys()}`,
+      `# Local secrets for wrangler (never committed). Created by npm start.\n${newSecret()}${newCertificateKeys()}${newBackupKey()}`,
       {
         mode: 0o600,
       },
     );
-    step("Created .dev.vars with a random JWT_SECRET and CERTIFICATE_KEYS");
+    step("Created .dev.vars with a random JWT_SECRET, CERTIFICATE_KEYS and BACKUP_SIGNING_KEY");
     return;
   }
   const vars = readFileSync(devVarsPath, "utf8");
   if (!/^\s*CERTIFICATE_KEYS\s*=/m.test(vars)) {
     appendFileSync(devVarsPath, `\n${newCertificateKeys()}`);
     step("Added a random CERTIFICATE_KEYS to .dev.vars");
+  }
+  if (!/^\s*BACKUP_SIGNING_KEY\s*=/m.test(vars)) {
+    appendFileSync(devVarsPath, `\n${newBackupKey()}`);
+    step("Added a random BACKUP_SIGNING_KEY to .dev.vars (signs backups)");
   }
   const current = /^\s*JWT_SECRET\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S*))/m.exec(vars);
   if (!current) {

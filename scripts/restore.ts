@@ -1,20 +1,31 @@
-// `npm run restore -- --in DIR|FILE.tar [--remote]`: loads a backup made by `npm run backup` (a folder) or downloaded
-// from the platform console (the same entries in one tar file) into an EMPTY database and
-// bucket (local state in PERSIST_DIR, migrated first; or the production ones with --remote, migrated with
-// `npm run db:migrate:remote`). Refuses a target that already holds data (docs/decisions/0094).
+// `npm run restore -- --in DIR|FILE.tar [--remote] [--as-new | --replace [--confirm SLUG]] [--trust-unsigned]`:
+// loads a backup made by `npm run backup` (a folder) or downloaded from the platform console (the same entries in one
+// tar file). A backup is untrusted input (docs/decisions/0182): its signature and every hash are checked first, and a
+// journal's backup brings only that journal's rows and files. Into an EMPTY database by default (local state in
+// PERSIST_DIR, migrated first; or the production ones with --remote); one journal into a running platform with
+// --as-new or --replace (docs/decisions/0094).
+import { statSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline/promises";
 import { exitWithChildren, type LocalPlatform } from "./local-state";
 import { openPlatform, option } from "./platform";
 import { folderSource, tarSource } from "./backup-files";
-import { statSync } from "node:fs";
-import { importBackup, type BackupBucket, type BackupDb } from "../worker/platform/backup";
+import { BACKUP_KEY_HELP, backupSigningKey } from "./backup-key";
+import type { BackupBucket, BackupDb, BackupManifest } from "../worker/platform/backup";
+import { RestoreRefused, type RestoreMode, restoreBackup } from "../worker/platform/backup-restore";
 
-const USAGE = `Usage: npm run restore -- --in DIR [--remote]
+const USAGE = `Usage: npm run restore -- --in DIR [--remote] [--as-new | --replace [--confirm SLUG]] [--trust-unsigned]
 
-  --in DIR   a folder written by npm run backup, or a .tar downloaded from the platform console
-  --remote   the production D1 database and R2 bucket (wrangler login); default: the local state (PERSIST_DIR)
+  --in DIR          a folder written by npm run backup, or a .tar downloaded from the platform console
+  --remote          the production D1 database and R2 bucket (wrangler login); default: the local state (PERSIST_DIR)
+  --as-new          one journal's backup into a running platform, as a new journal (new ids; hosts already in use
+                    elsewhere are left out)
+  --replace         one journal's backup over the same journal of a running platform: its rows and files are
+                    replaced; asks to type the journal's slug (or --confirm SLUG)
+  --trust-unsigned  restore a backup that is not signed with this platform's BACKUP_SIGNING_KEY, or was altered
+                    (only if you know where it comes from; a journal's boundaries are enforced all the same)
 
-The target must be empty: for a local restore use a fresh PERSIST_DIR, e.g.
+Without --as-new / --replace the target must be empty: for a local restore use a fresh PERSIST_DIR, e.g.
   PERSIST_DIR=/tmp/restored npm run restore -- --in backups/2026-11-22`;
 
 const args = process.argv.slice(2);
@@ -23,29 +34,50 @@ if (args.includes("--help") || args.includes("-h")) {
   process.exit(0);
 }
 const input = option(args, "in");
-if (!input) {
+const mode: RestoreMode = args.includes("--as-new") ? "new" : args.includes("--replace") ? "replace" : "empty";
+if (!input || (args.includes("--as-new") && args.includes("--replace"))) {
   console.error(USAGE);
   process.exit(2);
 }
+const remote = args.includes("--remote");
+const signingKey = backupSigningKey(remote);
 
 let platform: LocalPlatform | undefined;
 exitWithChildren(() => platform?.dispose());
-platform = await openPlatform({ remote: args.includes("--remote"), log: console.log });
 try {
   const dir = path.resolve(input);
+  const source = statSync(dir).isFile() ? await tarSource(dir) : folderSource(dir);
+  let confirm = option(args, "confirm");
+  if (mode === "replace" && confirm === undefined) {
+    const m = await source.readJson<BackupManifest>("manifest.json");
+    if (!process.stdin.isTTY) throw new RestoreRefused("--replace needs --confirm SLUG when not run at a terminal");
+    const rl = createInterface({ input: process.stdin, output: process.stderr });
+    confirm = (
+      await rl.question(
+        `This replaces every row and file of journal ${m.journalId} (${m.journals[0]?.websitename ?? "?"}) with the backup of ${m.createdAt}.\nType the journal's slug to confirm: `,
+      )
+    ).trim();
+    rl.close();
+  }
+  platform = await openPlatform({ remote, log: console.log });
   console.log(`Restoring ${dir}`);
-  const m = await importBackup(
-    platform.env.DB as unknown as BackupDb,
-    platform.env.FILES as unknown as BackupBucket,
-    statSync(dir).isFile() ? await tarSource(dir) : folderSource(dir),
-    {
-      log: console.log,
-    },
+  const r = await restoreBackup(platform.env.DB as unknown as BackupDb, platform.env.FILES as unknown as BackupBucket, source, {
+    signingKey,
+    trustUnsigned: args.includes("--trust-unsigned"),
+    mode,
+    confirm,
+    actor: `npm run restore (${process.env.USER ?? "command line"})`,
+    log: console.log,
+  });
+  for (const note of r.notes) console.log(`  note: ${note}`);
+  console.log(
+    `Done: ${r.journal ? `${r.journal.slug} (#${r.journal.id})` : r.manifest.journals.map((j) => `${j.slug} (#${j.id})`).join(", ")} restored, ${r.rows} rows, ${r.objects} files; signature ${r.unverified ? "NOT verified (trusted by --trust-unsigned)" : "verified"}.`,
   );
-  console.log(`Done: ${m.journals.map((j) => `${j.slug} (#${j.id})`).join(", ")} restored, ${m.objects} files.`);
 } catch (err) {
-  console.error(`restore failed: ${(err as Error).message}`);
+  const message = (err as Error).message;
+  console.error(`restore failed: ${message}`);
+  if (err instanceof RestoreRefused && /BACKUP_SIGNING_KEY/.test(message)) console.error(BACKUP_KEY_HELP);
   process.exitCode = 1;
 } finally {
-  await platform.dispose();
+  await platform?.dispose();
 }

@@ -6,6 +6,10 @@
 // downloads, unique investigations and requests, certificates, cover pages), the public figures and the monthly
 // item report are exactly what the COUNTER R5.1 rules give for that traffic. The expected figures are worked out
 // here, from the traffic as sent, without the Worker's code. Exit code 1 on any difference.
+//
+// Issue 38 item 2 adds three bursts from one address each, on three articles of their own, and prints what they
+// added: 30 page views with 30 User-Agents, 10 Range requests of 100 bytes, 30 revalidations (304) with 30
+// User-Agents. The bound (docs/statistics.md "One address"): at most 10 of each kind per article and day.
 import { option } from "./platform";
 import { startThrowawayServer } from "./throwaway-server";
 import type { ArchiveYear, IssueArticles } from "#contract/api";
@@ -17,6 +21,9 @@ const CONCURRENCY = Math.min(Math.max(Number(option(args, "concurrency") ?? "16"
 const SEED = Number(option(args, "seed") ?? "30");
 const READERS = 400;
 const ARTICLES = 20;
+/** What one address (IPv4, or IPv6 /64) adds to one article per day and kind, at most (usage-counter.ts). */
+const ADDRESS_DAILY_LIMIT = 10;
+const BURST_IPS = { views: "192.0.2.200", ranges: "192.0.2.201", revalidations: "192.0.2.202" };
 /** Longer than COUNTER's 30 s double-click window, so phase-two repeats are new clicks. */
 const PAUSE_MS = 35_000;
 const HOUR_MS = 3_600_000;
@@ -53,6 +60,8 @@ interface Cluster {
   target: Target;
   kind: Kind;
   ranged: boolean;
+  /** A Range piece too small to be reading the article (100 bytes): counts nothing (docs/statistics.md). */
+  tiny?: boolean;
   requests: { path: string; headers: Record<string, string>; expect: number }[];
   /** When its first request was sent (the session's hour comes from it). */
   sentAt?: number;
@@ -125,7 +134,7 @@ function phase(targets: Target[], budget: number, repeatFrom: Cluster[] = []): C
             : kind === "certificate"
               ? once(`/api/pdf/certificate/${encodeURIComponent(target.ref)}/${encodeURIComponent(target.author)}`)
               : ranged
-                ? ["bytes=0-99", "bytes=100-199", "bytes=200-299", "bytes=300-"]
+                ? ["bytes=0-1023", "bytes=1024-2047", "bytes=2048-3071", "bytes=3072-"]
                     .slice(0, between(2, 4))
                     .map((range) => ({ path: target.pdf, headers: { Range: range }, expect: 206 }))
                 : once(rand() < 0.5 ? target.pdf : target.asset);
@@ -154,12 +163,18 @@ function expectedFigures(phases: Cluster[][]): Map<number, Expected> {
   const figures = new Map<number, Expected>();
   const investigated = new Set<string>();
   const requested = new Set<string>();
+  const byAddress = new Map<string, number>();
   for (const clusters of phases) {
     for (const c of clusters) {
-      if (c.reader === null) continue;
+      if (c.reader === null || c.tiny) continue;
       const f = figures.get(c.target.id) ?? zero();
       figures.set(c.target.id, f);
       const session = `${c.reader}|${Math.floor(c.sentAt! / HOUR_MS)}|${c.target.id}`;
+      if (c.kind === "download" && c.ranged && requested.has(session)) continue;
+      // One address adds at most ADDRESS_DAILY_LIMIT of a kind to an article in a day, whatever its User-Agents.
+      const address = `${c.ip}|${c.target.id}|${c.kind}|${new Date(c.sentAt!).toISOString().slice(0, 10)}`;
+      if ((byAddress.get(address) ?? 0) >= ADDRESS_DAILY_LIMIT) continue;
+      byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
       if (c.kind === "certificate") f.certificates++;
       else if (c.kind === "coverpage") f.coverPages++;
       else {
@@ -181,7 +196,8 @@ function expectedFigures(phases: Cluster[][]): Map<number, Expected> {
 }
 
 async function main() {
-  const server = await startThrowawayServer("stats-load");
+  // No seeded past figures: every figure must be exactly what this run's traffic gives.
+  const server = await startThrowawayServer("stats-load", { DEMO_HISTORY: "0" });
   const { base } = server;
   let failed = false;
   try {
@@ -200,10 +216,10 @@ async function main() {
     // The demo journal's articles that have a PDF.
     const targets: Target[] = [];
     for (const y of await json<ArchiveYear[]>("/api/archives/")) {
-      for (let issue = 1; issue <= y.total_issues && targets.length < ARTICLES; issue++) {
+      for (let issue = 1; issue <= y.total_issues && targets.length < ARTICLES + 3; issue++) {
         const { articles } = await json<IssueArticles>(`/api/archives/${y.year}/${y.volume}/${issue}`);
         for (const a of articles) {
-          if (!a.file_url || !a.refnumber || targets.length >= ARTICLES) continue;
+          if (!a.file_url || !a.refnumber || targets.length >= ARTICLES + 3) continue;
           const page = `/archives/${a.year}/vol${a.volume}/issue${a.issue}/${encodeURIComponent(a.refnumber)}`;
           targets.push({
             id: a.id,
@@ -216,6 +232,49 @@ async function main() {
         }
       }
     }
+
+    // Three articles only the bursts touch (issue 38 item 2), so what each burst added can be read off its article.
+    const [viewTarget, rangeTarget, revalidateTarget] = targets.splice(ARTICLES, 3);
+    const etag = (await fetch(`${base}${revalidateTarget.page}`, { headers: { "User-Agent": "curl/8.5.0" } })).headers.get("etag") ?? "";
+    const burst = (
+      n: number,
+      from: number,
+      ip: string,
+      target: Target,
+      kind: Kind,
+      request: (i: number) => Cluster["requests"][number],
+      tiny = false,
+    ) =>
+      Array.from(
+        { length: n },
+        (_, i): Cluster => ({
+          reader: READERS + from + i,
+          agent: readerAgent(READERS + from + i),
+          ip,
+          target,
+          kind,
+          ranged: kind === "download",
+          tiny,
+          requests: [request(i)],
+        }),
+      );
+    const bursts = [
+      ...burst(30, 1, BURST_IPS.views, viewTarget, "view", () => ({ path: viewTarget.page, headers: {}, expect: 200 })),
+      ...burst(
+        10,
+        100,
+        BURST_IPS.ranges,
+        rangeTarget,
+        "download",
+        (i) => ({ path: rangeTarget.pdf, headers: { Range: `bytes=${i * 100}-${i * 100 + 99}` }, expect: 206 }),
+        true,
+      ),
+      ...burst(30, 200, BURST_IPS.revalidations, revalidateTarget, "view", () => ({
+        path: revalidateTarget.page,
+        headers: { "If-None-Match": etag },
+        expect: 304,
+      })),
+    ];
 
     const first = phase(targets, TOTAL / 2);
     const second = phase(
@@ -251,6 +310,8 @@ async function main() {
 
     const t0 = performance.now();
     await run(first);
+    await run(bursts);
+    targets.push(viewTarget, rangeTarget, revalidateTarget);
     const t1 = performance.now();
     console.log(
       `Phase 1: ${first.reduce((n, c) => n + c.requests.length, 0)} requests in ${((t1 - t0) / 1000).toFixed(1)} s; pausing ${PAUSE_MS / 1000} s`,
@@ -275,7 +336,7 @@ async function main() {
       failed = true;
     }
 
-    const expected = expectedFigures([first, second]);
+    const expected = expectedFigures([[...first, ...bursts], second]);
     const fetchFigures = async () =>
       new Map(
         await Promise.all(
@@ -299,6 +360,13 @@ async function main() {
     }
     console.log(`Figures settled ${((Date.now() - tf) / 1000).toFixed(0)} s after the last request.`);
     const diff = differences(got);
+    const of = (t: Target) => got.get(t.id)!;
+    console.log(
+      `Bursts from one address (bound ${ADDRESS_DAILY_LIMIT} per article, kind and day): ` +
+        `30 page views with 30 User-Agents from ${BURST_IPS.views} added ${of(viewTarget).views} views; ` +
+        `10 Range requests of 100 bytes from ${BURST_IPS.ranges} added ${of(rangeTarget).downloads} downloads; ` +
+        `30 revalidations (304) with 30 User-Agents from ${BURST_IPS.revalidations} added ${of(revalidateTarget).views} views.`,
+    );
     // The public figures and the item report say the same.
     for (const t of targets) {
       const want = expected.get(t.id) ?? zero();
@@ -317,9 +385,13 @@ async function main() {
           Total_Item_Requests: want.downloads,
           Unique_Item_Requests: want.uniqueRequests,
         };
+        // An article nobody counted that month has no line (the 100-byte Range burst's article): zeros.
+        const none = Object.values(wanted).every((v) => v === 0);
         const have = line
           ? { ...wanted, ...Object.fromEntries(Object.keys(wanted).map((k) => [k, line[k as keyof typeof wanted]])) }
-          : null;
+          : none
+            ? wanted
+            : null;
         if (JSON.stringify(have) !== JSON.stringify(wanted))
           diff.push(`${t.ref} item report ${JSON.stringify(have)} (want ${JSON.stringify(wanted)})`);
       }

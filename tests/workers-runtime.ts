@@ -13,6 +13,8 @@ export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } 
         JWT_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
         // Key 2 signs, key 1 is the rotated-out key that still verifies (worker/verification/verify.test.ts).
         CERTIFICATE_KEYS: `2:${"test-certificate-key-two-".padEnd(40, "2")},1:${"test-certificate-key-one-".padEnd(40, "1")}`,
+        // Signs journal backups downloaded from the console (docs/decisions/0182).
+        BACKUP_SIGNING_KEY: "test-backup-signing-key-".padEnd(48, "b"),
         // How many random articles worker/documents/fuzz.test.ts renders (the issue's 500 take ~7 minutes).
         FUZZ_ARTICLES: process.env.FUZZ_ARTICLES ?? "40",
         // process.env.NODE_ENV inside workerd (nodejs_compat populates process.env from bindings): React picks its

@@ -14,7 +14,7 @@ const cached = withEdgeCache(createApp());
 export default {
   async fetch(request, env, ctx) {
     const res = (await shippedFile(request, env)) ?? (await cached.fetch!(request, env, ctx));
-    countUsage(request, res.status, env, ctx);
+    countUsage(request, res.status, env, ctx, res.headers.get("content-range"));
     return res;
   },
   scheduled,

@@ -1,6 +1,7 @@
 // The Cron Trigger's work (wrangler.toml [triggers]): keeps the security tables bounded whatever the traffic.
 //  - login_attempts: rows older than the throttle's longest look-back (90 days) go;
 //  - revoked_tokens: logged-out tokens go once they would have expired anyway;
+//  - verify_attempts: failed /verify guesses older than a day (the throttle looks back 10 minutes);
 //  - articles stored before migration 0003 get their duplicate-title key, a batch per run.
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./core/data/schema";
@@ -8,6 +9,7 @@ import { pruneLoginAttempts } from "./auth/login-attempts.repo";
 import { pruneRevokedTokens } from "./auth/admin-users.repo";
 import { backfillTitleKeys } from "./archive/articles.repo";
 import { LOGIN_LOG_RETENTION_SECONDS } from "./auth/login-throttle";
+import { pruneVerifyAttempts } from "./verification/verify-attempts.repo";
 
 /** Articles re-keyed per run: a few hundred single-row updates stay far inside a Cron Trigger's limits. */
 const TITLE_KEYS_PER_RUN = 500;
@@ -22,6 +24,7 @@ export async function runMaintenance(env: Pick<Env, "DB">, now: Date): Promise<M
   const db = drizzle(env.DB, { schema });
   const loginAttemptsPruned = await pruneLoginAttempts(db, new Date(now.getTime() - LOGIN_LOG_RETENTION_SECONDS * 1000).toISOString());
   await pruneRevokedTokens(db, now);
+  await pruneVerifyAttempts(db, new Date(now.getTime() - 86_400_000).toISOString());
   const keys = await backfillTitleKeys(db, TITLE_KEYS_PER_RUN);
   if (keys.clashes.length) console.warn("articles whose titles duplicate another article's (rename one):", keys.clashes.join(", "));
   return { loginAttemptsPruned, titleKeysWritten: keys.keyed, titleKeyClashes: keys.clashes };

@@ -5,6 +5,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../worker/core/data/schema";
 import { fileKeys } from "../../worker/core/files/keys";
@@ -18,6 +19,7 @@ import { asciiSlug, namedPerson, personFrom, poolOf, type Person } from "./peopl
 import { DEMO_JOURNALS, issnOf, type JournalSpec } from "./journals";
 import { abstractOf, bodyOf } from "./article-text";
 import { buildArticlePdf } from "./article-pdf";
+import { adminHistory, usageHistory } from "./usage-history";
 
 export const DEMO_ADMIN = { username: "admin", password: "demo-admin", name: "Demo Administrator" } as const;
 
@@ -362,9 +364,19 @@ export async function hasJournals(env: LocalBindings): Promise<boolean> {
 /** Deletes every journal's rows and files from the local state (used by `npm run seed -- --reset`). */
 export async function wipeLocalData(env: LocalBindings): Promise<void> {
   await env.DB.batch(
-    ["articles", "issues", "editors", "indexing", "admin_users", "login_attempts", "submissions", "journal_domains", "journals"].map((t) =>
-      env.DB.prepare(`DELETE FROM ${t}`),
-    ),
+    [
+      "usage_daily",
+      "admin_events",
+      "articles",
+      "issues",
+      "editors",
+      "indexing",
+      "admin_users",
+      "login_attempts",
+      "submissions",
+      "journal_domains",
+      "journals",
+    ].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
   );
   for (;;) {
     const listed = await env.FILES.list({ prefix: "journals/", limit: 1000 });
@@ -382,6 +394,65 @@ export function hostsOf(spec: JournalSpec): string[] {
 }
 
 /** Seeds both demo journals. Expects an empty, migrated local database. */
+/**
+ * A year of usage figures for the public articles and a few weeks of admin history (scripts/demo/usage-history.ts),
+ * so the dashboard's charts and "Recent changes" are not empty on a first start.
+ */
+async function seedHistory(db: ReturnType<typeof drizzle<typeof schema>>, journalId: number, seed: number, today: Date) {
+  const rows = await db
+    .select({
+      id: schema.articles.id,
+      status: schema.articles.status,
+      refnumber: schema.articles.refnumber,
+      publishdate: schema.articles.publishdate,
+      creation: schema.articles.creation,
+      title: schema.articles.titleText,
+    })
+    .from(schema.articles)
+    .where(eq(schema.articles.journalId, journalId))
+    .orderBy(schema.articles.id);
+  const published = rows.filter((a) => a.status === "enabled" && a.refnumber);
+  const usage = usageHistory(
+    createRandom(seed ^ 0x5eed),
+    published.map((a) => ({ id: a.id, published: a.publishdate || a.creation })),
+    today,
+  );
+  // 10 columns a row: 9 rows a statement stay under D1's 100 bound parameters.
+  const statements = [];
+  for (let i = 0; i < usage.length; i += 9)
+    statements.push(db.insert(schema.usageDaily).values(usage.slice(i, i + 9).map((u) => ({ ...u, journalId }))));
+  const editors = await db
+    .select({ id: schema.editors.id, name: schema.editors.name })
+    .from(schema.editors)
+    .where(eq(schema.editors.journalId, journalId));
+  const [issue] = await db
+    .select({ id: schema.issues.id, year: schema.issues.year, volume: schema.issues.volume, issue: schema.issues.issue })
+    .from(schema.issues)
+    .where(eq(schema.issues.journalId, journalId))
+    .orderBy(desc(schema.issues.year), desc(schema.issues.volume), desc(schema.issues.issue))
+    .limit(1);
+  const events = adminHistory(
+    createRandom(seed ^ 0xad3),
+    published.map((a) => ({ id: a.id, title: a.title })),
+    editors,
+    issue ? { id: issue.id, label: `Vol. ${issue.volume}, Issue ${issue.issue} (${issue.year})` } : null,
+    today,
+  );
+  for (const e of events)
+    statements.push(
+      db.insert(schema.adminEvents).values({
+        journalId,
+        adminUsername: DEMO_ADMIN.username,
+        action: e.action,
+        entity: e.entity,
+        entityId: e.entityId,
+        summary: e.summary,
+        createdAt: e.createdAt,
+      }),
+    );
+  await batched(db, statements, 200);
+}
+
 export async function seedDemo(env: LocalBindings, log: (msg: string) => void = () => {}): Promise<SeedSummary[]> {
   const db = drizzle(env.DB as any, { schema });
   const today = new Date();
@@ -409,6 +480,8 @@ export async function seedDemo(env: LocalBindings, log: (msg: string) => void = 
       }),
     ]);
 
+    // DEMO_HISTORY=0: no past figures (npm run stats:load compares every figure with the traffic it sent).
+    if (process.env.DEMO_HISTORY !== "0") await seedHistory(db, journalId, spec.seed, today);
     const rowsDone = performance.now();
     // Files: build PDFs one by one (CPU) while a few uploads run at the same time (I/O).
     const files = plan.files(journalId);

@@ -3,7 +3,7 @@
 // search must work on the restored copy, and a non-empty target is refused.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -12,6 +12,8 @@ import { openLocalPlatform, openMigratedPlatform, repoRoot, toolEnv, type LocalB
 import { seedDemo } from "../../scripts/demo/seed-demo";
 
 const run = promisify(execFile);
+/** The platform secret both commands sign and check with (BACKUP_SIGNING_KEY, docs/decisions/0182). */
+const SIGNING_KEY = "e2e-backup-signing-key-".padEnd(48, "k");
 const tmp = mkdtempSync(path.join(tmpdir(), "journal-edge-backup-"));
 const dirs = {
   source: path.join(tmp, "source"),
@@ -19,12 +21,14 @@ const dirs = {
   restored: path.join(tmp, "restored"),
   one: path.join(tmp, "one"),
   oneRestored: path.join(tmp, "one-restored"),
+  evil: path.join(tmp, "evil"),
+  evilTarget: path.join(tmp, "evil-target"),
 };
 
 /** Runs an npm script's command (tsx) with PERSIST_DIR set; resolves with its output. */
 async function npmScript(script: "backup" | "restore", args: string[], persist: string) {
   const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
-  const { NODE_ENV: _n, ...env } = toolEnv({ PERSIST_DIR: persist });
+  const { NODE_ENV: _n, ...env } = toolEnv({ PERSIST_DIR: persist, BACKUP_SIGNING_KEY: SIGNING_KEY });
   return run(tsx, [path.join(repoRoot, `scripts/${script}.ts`), ...args], { cwd: repoRoot, env, timeout: 240_000 });
 }
 
@@ -98,7 +102,10 @@ describe("npm run backup / npm run restore", () => {
     expect(Object.keys(before.rows).length).toBeGreaterThanOrEqual(9);
     expect(before.rows.articles.length).toBeGreaterThan(70);
     expect(Object.keys(before.files).length).toBeGreaterThan(90);
-    expect(after.rows).toEqual(before.rows);
+    // Identical, but for the restore's own line in the audit trail (operator_events).
+    const restoreEvents = after.rows.operator_events.filter((r) => String(r).includes('"platform.restore"'));
+    expect(restoreEvents).toHaveLength(1);
+    expect({ ...after.rows, operator_events: after.rows.operator_events.filter((r) => !restoreEvents.includes(r)) }).toEqual(before.rows);
     expect(after.files).toEqual(before.files);
     // The full-text index is rebuilt from the restored rows.
     expect(before.search.length).toBeGreaterThan(0);
@@ -122,7 +129,74 @@ describe("npm run backup / npm run restore", () => {
     expect(perJournal).toEqual(before.rows);
     // (platform_settings holds the defaults its migration wrote, as in any fresh database.)
     for (const [t, rows] of Object.entries(after.rows))
-      if (!(t in before.rows) && t !== "platform_settings") expect([t, rows]).toEqual([t, []]);
+      if (!(t in before.rows) && t !== "platform_settings" && t !== "operator_events") expect([t, rows]).toEqual([t, []]);
+    // The restore itself is in the audit trail, and nothing else of the platform came with the journal.
+    expect(after.rows.operator_events.map((r) => JSON.parse(String(r)).action)).toEqual(["journal.restore"]);
     expect(after.files).toEqual(before.files);
+  }, 300_000);
+
+  // Issue 38 item 1, as the attack: journal 2's backup with an operators row and a file of journal 1 added.
+  test("a tampered journal backup creates no operator and writes nothing outside its journal, trusted or not", async () => {
+    cpSync(dirs.one, dirs.evil, { recursive: true });
+    const manifestFile = path.join(dirs.evil, "manifest.json");
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+    manifest.tables.push({ name: "operators", rows: 1 });
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    writeFileSync(
+      path.join(dirs.evil, "d1/operators.json"),
+      JSON.stringify({
+        name: "operators",
+        columns: ["username", "name", "password_hash", "status", "created_at", "updated_at"],
+        rows: [["intruder", "Intruder", "pbkdf2-sha256$100000$AAAA$AAAA", "enabled", "2026-01-01", "2026-01-01"]],
+      }),
+    );
+    const stray = "journals/1/archives/2026/vol1issue1/defaced.pdf";
+    mkdirSync(path.dirname(path.join(dirs.evil, "r2", stray)), { recursive: true });
+    writeFileSync(path.join(dirs.evil, "r2", stray), "%PDF-1.4 defaced");
+    const altered = await npmScript("restore", ["--in", dirs.evil], dirs.evilTarget).catch((e) => e);
+    expect(altered.stderr).toContain("restore failed: refused: the backup was altered after it was signed");
+    expect(altered.stderr).toContain("--trust-unsigned");
+    const trusted = await npmScript("restore", ["--in", dirs.evil, "--trust-unsigned"], dirs.evilTarget).catch((e) => e);
+    expect(trusted.stderr).toContain("carries the table operators, which belongs to the platform");
+    // The file of journal 1, listed in the index, is refused too (the operators table aside).
+    const objects = path.join(dirs.evil, "r2-objects.json");
+    const entries = JSON.parse(readFileSync(objects, "utf8"));
+    const { createHash } = await import("node:crypto");
+    entries.push({
+      key: stray,
+      size: 16,
+      sha256: createHash("sha256").update("%PDF-1.4 defaced").digest("hex"),
+      contentType: "application/pdf",
+    });
+    writeFileSync(objects, JSON.stringify(entries));
+    manifest.tables = manifest.tables.filter((t: { name: string }) => t.name !== "operators");
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    const file = await npmScript("restore", ["--in", dirs.evil, "--trust-unsigned"], dirs.evilTarget).catch((e) => e);
+    expect(file.stderr).toContain(`carries the file "${stray}", outside its own folder journals/2/`);
+    const after = await contents(dirs.evilTarget);
+    expect(after.rows.operators).toEqual([]);
+    expect(after.rows.journals).toEqual([]);
+    expect(after.files).toEqual({});
+  }, 300_000);
+
+  test("one journal into the running platform: as a new journal, then over itself after its slug is typed", async () => {
+    const asNew = await npmScript("restore", ["--in", dirs.one, "--as-new"], dirs.source);
+    expect(asNew.stdout).toMatch(/Done: .*-restored \(#3\) restored, \d+ rows, \d+ files; signature verified/);
+    expect(asNew.stdout).toContain("belongs to another journal here: not added");
+    const copy = await contents(dirs.source, 3);
+    const original = await contents(dirs.source, 2);
+    expect(copy.rows.articles.length).toBe(original.rows.articles.length);
+    expect(Object.values(copy.files).sort()).toEqual(Object.values(original.files).sort());
+
+    const slug = JSON.parse(readFileSync(path.join(dirs.one, "d1/journals.json"), "utf8")).rows[0][1];
+    const wrong = await npmScript("restore", ["--in", dirs.one, "--replace", "--confirm", "nope"], dirs.source).catch((e) => e);
+    expect(wrong.stderr).toContain(`confirm by typing its slug (${slug})`);
+    const over = await npmScript("restore", ["--in", dirs.one, "--replace", "--confirm", slug], dirs.source);
+    expect(over.stdout).toContain(`Done: ${slug} (#2) restored`);
+    const again = await contents(dirs.source, 2);
+    expect(again.rows.articles.map((r) => JSON.parse(String(r)).refnumber).sort()).toEqual(
+      original.rows.articles.map((r) => JSON.parse(String(r)).refnumber).sort(),
+    );
+    expect(again.files).toEqual(original.files);
   }, 300_000);
 });

@@ -145,11 +145,26 @@ describe("platform console", () => {
 
   it("a suspended journal shows its notice, and comes back when resumed", async () => {
     const p = consolePage;
+    // The confirmation says what stops and what goes on (issue 38 item 5); dismissing it suspends nothing.
+    let asked = "";
+    p.once("dialog", (d) => {
+      asked = d.message();
+      void d.dismiss();
+    });
+    await p.getByRole("button", { name: "Suspend journal" }).click();
+    await expect.poll(() => asked).toContain("What stops");
+    expect(asked).toContain("certificates already issued still verify at /verify");
+    await p.getByText("Active: the journal is online.").waitFor();
+    p.once("dialog", (d) => void d.accept());
     await p.getByRole("button", { name: "Suspend journal" }).click();
     await p.getByRole("button", { name: "Resume journal" }).waitFor();
     const site = await browser.newPage();
     const res = await site.goto(urlFor("/", HOST));
     expect(res?.status()).toBe(503);
+    // Certificates already issued still verify while the journal is suspended, and the page says it is suspended.
+    const verify = await site.goto(urlFor("/verify", HOST));
+    expect(verify?.status()).toBe(200);
+    await site.getByText("This journal is suspended by its publishing platform").waitFor();
     await site.getByRole("heading", { name: `${NAME} is temporarily unavailable` }).waitFor();
     await screenshot(site, "suspended-1280", SHOTS);
     await p.getByRole("button", { name: "Resume journal" }).click();

@@ -62,7 +62,8 @@ describe("usage statistics", () => {
     for (let n = 0; n < 5; n++) expect((await get(article.page, browserAgent(n))).status).toBe(200);
     expect((await get(article.page, browserAgent(0))).status).toBe(200);
     for (let n = 0; n < 2; n++) expect((await get(`${article.page}.pdf`, browserAgent(n))).status).toBe(200);
-    for (const range of ["bytes=0-499", "bytes=500-999", "bytes=1000-"]) {
+    // (A viewer's first piece: from byte 0 and 512 bytes or more; docs/statistics.md "Range requests".)
+    for (const range of ["bytes=0-1023", "bytes=1024-2047", "bytes=2048-"]) {
       expect((await get(`${article.page}.pdf`, browserAgent(7), { Range: range })).status).toBe(206);
     }
     for (const bot of ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "curl/8.5.0", "Wget/1.21"]) {

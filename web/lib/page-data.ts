@@ -28,7 +28,7 @@ export function clientLoader(id: PageId): LoaderFunction {
     }
     const location = res.headers.get(PAGE_LOCATION_HEADER);
     if (res.status === 204 && location) return redirect(location);
-    if (res.status !== 200 && res.status !== 404) return loadDocument(url, `HTTP ${res.status}`);
+    if (res.status !== 200 && res.status !== 404 && res.status !== 429) return loadDocument(url, `HTTP ${res.status}`);
     try {
       return await res.json();
     } catch (err) {

@@ -91,6 +91,9 @@ function IdentityForm({ journal, onSaved }: Props) {
   );
 }
 
+const SUSPEND_WARNING = (name: string) =>
+  `Suspend ${name}?\n\nWhat stops: every page, file and download on the journal's hosts answers a 503 notice; its staff cannot sign in to its admin; nothing is counted or indexed.\n\nWhat goes on: certificates already issued still verify at /verify on its hosts. Nothing is deleted, and Resume brings everything back as it was.`;
+
 function StatusPanel({ journal, onSaved }: Props) {
   const act = useAction();
   const suspended = journal.status === "suspended";
@@ -98,20 +101,24 @@ function StatusPanel({ journal, onSaved }: Props) {
     <div className="console-panel">
       <h2>Status</h2>
       <p>
-        {suspended ? "Suspended: every host of this journal answers a 503 notice. Nothing is deleted." : "Active: the journal is online."}
+        {suspended
+          ? "Suspended: every host of this journal answers a 503 notice, except /verify: certificates already issued still verify. Nothing is deleted."
+          : "Active: the journal is online."}
       </p>
       <button
         type="button"
         disabled={act.busy}
-        onClick={() =>
+        onClick={() => {
+          // Suspending takes a journal offline for its readers and staff: say what stops (and what does not) first.
+          if (!suspended && !window.confirm(SUSPEND_WARNING(journal.name))) return;
           act.run(async () => {
             onSaved(
               (await consoleApi<{ journal: JournalSummary }>("POST", `/journals/${journal.id}/${suspended ? "resume" : "suspend"}`))
                 .journal,
             );
             return suspended ? "Resumed" : "Suspended";
-          })
-        }
+          });
+        }}
       >
         {suspended ? "Resume journal" : "Suspend journal"}
       </button>

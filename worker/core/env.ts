@@ -23,6 +23,8 @@ export interface AppConfig {
   auth: Pick<Env, "JWT_SECRET" | "AUTH_ISSUER" | "AUTH_AUDIENCE">;
   /** The keys certificate codes are signed and checked with (secret CERTIFICATE_KEYS); null when none is set. */
   certificateKeys: CertificateKeys | null;
+  /** What backups are signed with (secret BACKUP_SIGNING_KEY, docs/decisions/0182); null when none is set. */
+  backupSigningKey: string | null;
 }
 
 export interface AppEnv {

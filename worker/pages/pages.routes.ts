@@ -13,6 +13,7 @@ import { headerBranchOf } from "../scholarly/header-branch";
 import { documentResponse } from "./document";
 import { notFoundHead, pageHead } from "./page-heads";
 import { articleAt, pageLoaders } from "./page-loaders";
+import { retryAfterOf } from "../verification/verify-loader";
 
 type Ctx = Context<AppEnv>;
 
@@ -22,7 +23,16 @@ async function page(c: Ctx): Promise<Response> {
   const journal = c.get("journal");
   const rendered = await renderPage(c.req.raw, { loaders: pageLoaders(c), fallbackHead: notFoundHead(journal) });
   if (rendered instanceof Response) return rendered;
-  return documentResponse(c, { ...rendered, headerBranch: branchOf(c) });
+  const res = await documentResponse(c, { ...rendered, headerBranch: branchOf(c) });
+  withRetryAfter(c, res);
+  return res;
+}
+
+/** A throttled /verify (429) says when to come back. */
+function withRetryAfter(c: Ctx, res: Response): Response {
+  const seconds = retryAfterOf.get(c.req.raw);
+  if (seconds !== undefined) res.headers.set("Retry-After", String(seconds));
+  return res;
 }
 
 /** Passes a static file through; the asset store's SPA fallback (HTML for a missing file) becomes a real 404. */
@@ -45,7 +55,7 @@ export const pageRoutes = new Hono<AppEnv>()
     const result = await loadPageData(url, route, c.req.raw, pageLoaders(c));
     if (!result) throw notFound();
     if (result.status === 301) return c.body(null, 204, { [PAGE_LOCATION_HEADER]: result.location });
-    return c.json(result.data as object, result.status);
+    return withRetryAfter(c, c.json(result.data as object, result.status));
   })
   // The article's PDF next to its abstract page (Google Scholar wants both in one directory).
   .get("/archives/:year/:vol/:issue/:file{.+\\.[pP][dD][fF]}", async (c) => {

@@ -2,6 +2,7 @@
 // content type, SHA-256). Plain structural types, so the Node scripts (scripts/backup.ts, scripts/restore.ts)
 // run it against local or remote bindings (docs/decisions/0094-backup-restore.md).
 import { sha256Hex } from "../core/files/sha256";
+import { jsonDigest, SIGNATURE, signManifest } from "./backup-signature";
 
 export interface BackupDb {
   prepare(sql: string): {
@@ -56,7 +57,8 @@ export interface ObjectEntry {
 }
 export interface BackupManifest {
   format: "journal-edge-backup";
-  version: 1;
+  /** 1: unsigned (before issue 38); 2: `contents` and a signature.json. */
+  version: 1 | 2;
   createdAt: string;
   /** null: every journal (and tables without a journal). */
   journalId: number | null;
@@ -66,13 +68,15 @@ export interface BackupManifest {
   tables: { name: string; rows: number }[];
   objects: number;
   bytes: number;
+  /** SHA-256 of every JSON entry as JSON.stringify writes it (d1/{table}.json, r2-objects.json); version 2. */
+  contents?: Record<string, string>;
 }
 
 export const MANIFEST = "manifest.json";
 export const OBJECTS = "r2-objects.json";
 export const tableFile = (name: string) => `d1/${name}.json`;
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * The tables holding data, parents before children (by their foreign keys): every ordinary table except
@@ -103,12 +107,8 @@ export async function dataTables(db: BackupDb): Promise<string[]> {
   return ordered;
 }
 
-const tableInfo = async (db: BackupDb, table: string) =>
+export const tableInfo = async (db: BackupDb, table: string) =>
   (await db.prepare(`PRAGMA table_info(${quote(table)})`).all<{ name: string; pk: number }>()).results;
-
-async function columnsOf(db: BackupDb, table: string): Promise<string[]> {
-  return (await tableInfo(db, table)).map((c) => c.name);
-}
 
 /**
  * A table's columns and a stable row order: rowid, or the primary key of a WITHOUT ROWID table (usage_daily), which
@@ -140,7 +140,7 @@ function scopeOf(table: string, columns: string[], journalId: number | null): { 
   return null; // not per journal: only in a whole-database backup
 }
 
-async function appliedMigrations(db: BackupDb): Promise<string[]> {
+export async function appliedMigrations(db: BackupDb): Promise<string[]> {
   try {
     return (await db.prepare("SELECT name FROM d1_migrations ORDER BY id").all<{ name: string }>()).results.map((r) => r.name);
   } catch {
@@ -159,14 +159,22 @@ async function listAll(bucket: BackupBucket, prefix: string) {
   return out;
 }
 
-/** Writes one journal (or all, journalId null) to `sink`; returns the manifest it wrote. */
+/**
+ * Writes one journal (or all, journalId null) to `sink`, signed with `signingKey` (BACKUP_SIGNING_KEY): the manifest
+ * holds every JSON entry's SHA-256 and signature.json its HMAC (docs/decisions/0182). Returns the manifest.
+ */
 export async function exportBackup(
   db: BackupDb,
   bucket: BackupBucket,
   sink: BackupSink,
-  opts: { journalId: number | null; log?: (msg: string) => void },
+  opts: { journalId: number | null; signingKey: string; log?: (msg: string) => void },
 ): Promise<BackupManifest> {
   const log = opts.log ?? (() => {});
+  const contents: Record<string, string> = {};
+  const writeJson = async (name: string, data: unknown) => {
+    contents[name] = await jsonDigest(data);
+    await sink.writeJson(name, data);
+  };
   const tables: BackupManifest["tables"] = [];
   let journals: BackupManifest["journals"] = [];
   for (const name of await dataTables(db)) {
@@ -176,7 +184,7 @@ export async function exportBackup(
     const stmt = db.prepare(`SELECT ${columns.map(quote).join(", ")} FROM ${quote(name)}${scope.where} ORDER BY ${order}`);
     const result = await (scope.params.length ? stmt.bind(...scope.params) : stmt).all<Record<string, unknown>>();
     const rows = result.results.map((r) => columns.map((c) => r[c] ?? null));
-    await sink.writeJson(tableFile(name), { name, columns, rows } satisfies TableDump);
+    await writeJson(tableFile(name), { name, columns, rows } satisfies TableDump);
     tables.push({ name, rows: rows.length });
     if (name === "journals") {
       journals = result.results.map((r) => ({ id: Number(r.id), slug: String(r.slug ?? ""), websitename: String(r.websitename ?? "") }));
@@ -202,12 +210,12 @@ export async function exportBackup(
     });
     bytes += data.byteLength;
   }
-  await sink.writeJson(OBJECTS, entries);
+  await writeJson(OBJECTS, entries);
   log(`  R2: ${entries.length} object(s), ${bytes} bytes`);
 
   const manifest: BackupManifest = {
     format: "journal-edge-backup",
-    version: 1,
+    version: 2,
     createdAt: new Date().toISOString(),
     journalId: opts.journalId,
     journals,
@@ -215,72 +223,9 @@ export async function exportBackup(
     tables,
     objects: entries.length,
     bytes,
+    contents,
   };
   await sink.writeJson(MANIFEST, manifest);
-  return manifest;
-}
-
-/** D1 allows 100 bound parameters per statement: rows go one per INSERT, many INSERTs per batch. */
-const BATCH_PARAMS = 900;
-
-/** Tables a migration fills with defaults (migrations/0030: what an unknown host gets): a fresh database has rows
- * there, and a restore replaces them with the backup's, keyed by their primary key. */
-const SEEDED_BY_MIGRATIONS = new Set(["platform_settings"]);
-
-/**
- * Loads a backup into an EMPTY database and bucket (same schema: every migration of the backup applied): refuses
- * when any of its tables already has rows or the bucket has objects under journals/, so nothing is overwritten
- * or mixed. Rows keep their ids; objects their keys, content types and bytes (each checked against its SHA-256).
- */
-export async function importBackup(
-  db: BackupDb,
-  bucket: BackupBucket,
-  source: BackupSource,
-  opts: { log?: (msg: string) => void } = {},
-): Promise<BackupManifest> {
-  const log = opts.log ?? (() => {});
-  const manifest = await source.readJson<BackupManifest>(MANIFEST);
-  if (manifest.format !== "journal-edge-backup" || manifest.version !== 1) throw new Error("not a journal-edge backup (manifest.json)");
-  const applied = await appliedMigrations(db);
-  const missing = manifest.migrations.filter((m) => !applied.includes(m));
-  if (missing.length)
-    throw new Error(
-      `the target database lacks migrations ${missing.join(", ")}: apply them first (npm run db:migrate / db:migrate:remote)`,
-    );
-  const present = await dataTables(db);
-  for (const t of manifest.tables) {
-    if (!present.includes(t.name)) throw new Error(`the target database has no table ${t.name}`);
-    if (SEEDED_BY_MIGRATIONS.has(t.name)) continue;
-    const row = await db.prepare(`SELECT 1 AS x FROM ${quote(t.name)} LIMIT 1`).first();
-    if (row) throw new Error(`the target table ${t.name} is not empty: restore needs an empty database`);
-  }
-  if ((await bucket.list({ prefix: "journals/", limit: 1 })).objects.length)
-    throw new Error("the target bucket has objects under journals/: restore needs an empty bucket");
-
-  // Parents first (the manifest lists tables in that order).
-  for (const t of manifest.tables) {
-    const dump = await source.readJson<TableDump>(tableFile(t.name));
-    const targetColumns = await columnsOf(db, t.name);
-    const unknown = dump.columns.filter((c) => !targetColumns.includes(c));
-    if (unknown.length) throw new Error(`table ${t.name} has no column(s) ${unknown.join(", ")} in the target database`);
-    const insert = SEEDED_BY_MIGRATIONS.has(t.name) ? "INSERT OR REPLACE" : "INSERT";
-    const sql = `${insert} INTO ${quote(t.name)} (${dump.columns.map(quote).join(", ")}) VALUES (${dump.columns.map(() => "?").join(", ")})`;
-    const perBatch = Math.max(1, Math.floor(BATCH_PARAMS / Math.max(1, dump.columns.length)));
-    for (let i = 0; i < dump.rows.length; i += perBatch) {
-      await db.batch(dump.rows.slice(i, i + perBatch).map((row) => db.prepare(sql).bind(...row)));
-    }
-    log(`  ${t.name}: ${dump.rows.length} row(s)`);
-  }
-
-  const entries = await source.readJson<ObjectEntry[]>(OBJECTS);
-  for (const e of entries) {
-    const bytes = await source.readObject(e.key);
-    if ((await sha256Hex(bytes)) !== e.sha256) throw new Error(`object ${e.key} in the backup does not match its SHA-256`);
-    await bucket.put(e.key, bytes, {
-      httpMetadata: e.contentType ? { contentType: e.contentType } : undefined,
-      customMetadata: e.customMetadata,
-    });
-  }
-  log(`  R2: ${entries.length} object(s)`);
+  await sink.writeJson(SIGNATURE, await signManifest(manifest, opts.signingKey));
   return manifest;
 }

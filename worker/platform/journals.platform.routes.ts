@@ -24,6 +24,7 @@ import {
 import type { JournalRow } from "../core/data/schema";
 import { exportBackup, type BackupBucket, type BackupDb } from "./backup";
 import { tarSink } from "./backup-tar";
+import { signingKeyProblem } from "./backup-signature";
 import { deleteFileQuietly } from "../core/files/uploads";
 import { staffPlatformRoutes } from "./staff.platform.routes";
 import {
@@ -94,11 +95,24 @@ async function oneSummary(c: Ctx, id: number): Promise<JournalSummary> {
   return summaryOf(row.journal, hosts, counts, await storageBytes(c.get("files"), id));
 }
 
-/** A host from the path, normalised as stored (the console sends it as listed). */
+/**
+ * A host from the path, normalised as stored (the console sends it as listed). The router has already decoded the
+ * path once; decoding again turned "%E0%A4%A" or "%" into a URIError and a 500 (issue 38 item 5). A host never holds
+ * a "%", so whatever is left encoded is simply no host.
+ */
 const hostParam = (c: Ctx) => {
-  const host = normalizeHost(decodeURIComponent(c.req.param("host") ?? ""));
+  const host = normalizeHost(c.req.param("host") ?? "");
   if (!host) throw new HttpError(404, "not_found");
   return host;
+};
+
+/** The console's own hosts (PLATFORM_HOSTS) never belong to a journal: 409 host_reserved. */
+const refuseConsoleHost = (c: Ctx, host: string) => {
+  const reserved = c.var.config.platformHosts
+    .split(",")
+    .map((h) => normalizeHost(h))
+    .filter(Boolean);
+  if (reserved.includes(host)) throw new HttpError(409, "host_reserved");
 };
 
 export const journalsPlatformRoutes = new Hono<AppEnv>()
@@ -119,6 +133,7 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
   })
   .post("/", limitJsonBody, jsonContent, jsonBodyFirstCode(journalCreateSchema), async (c) => {
     const input = c.req.valid("json");
+    refuseConsoleHost(c, input.primaryHost);
     const journal = await createJournal(c.get("db"), input, (journalId) => [
       audited(c, { action: "journal.create", journalId, summary: `${input.name} on ${input.primaryHost}`, before: null, after: input }),
     ]);
@@ -158,6 +173,9 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
   .get("/:id/backup", async (c) => {
     const id = idParam(c);
     const journal = await journalById(c.get("db"), id);
+    // An unsigned backup could not be told from a tampered one at restore (docs/decisions/0182).
+    const signingKey = c.get("config").backupSigningKey;
+    if (signingKeyProblem(signingKey)) throw new HttpError(503, "backup_signing_not_configured");
     const db = (c.get("db") as unknown as { $client: BackupDb }).$client;
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const writer = writable.getWriter();
@@ -165,7 +183,7 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     const taken = new Date().toISOString();
     const done = (async () => {
       try {
-        await exportBackup(db, c.get("files") as unknown as BackupBucket, sink, { journalId: id });
+        await exportBackup(db, c.get("files") as unknown as BackupBucket, sink, { journalId: id, signingKey: signingKey as string });
         await sink.end();
         await writer.close();
         // Only a backup that was written to the end counts for deletion.
@@ -234,6 +252,7 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     const id = idParam(c);
     await journalById(c.get("db"), id);
     const input = c.req.valid("json");
+    refuseConsoleHost(c, input.host);
     const after: HostAnswer = { host: input.host, primary: input.primary ?? false, altHeader: input.altHeader ?? false };
     await addHost(c.get("db"), id, input.host, input, [
       audited(c, { action: "host.add", journalId: id, summary: input.host, before: null, after }),

@@ -70,6 +70,11 @@ async function hostOwner(db: Db, host: string): Promise<number | undefined> {
 
 const hostTaken = () => new HttpError(409, "host_taken");
 
+async function slugTaken(db: Db, slug: string): Promise<boolean> {
+  const [row] = await db.select({ id: journals.id }).from(journals).where(eq(journals.slug, slug)).limit(1);
+  return row !== undefined;
+}
+
 /**
  * A new journal: default settings, an empty archive, its primary host; the first journal of a platform becomes
  * the default one. `audit` gets the new journal's id as an SQL expression (it is only known inside the batch).
@@ -82,7 +87,10 @@ export async function createJournal(
   if ((await hostOwner(db, input.primaryHost)) !== undefined) throw hostTaken();
   const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(journals).where(eq(journals.isDefault, true));
   const now = nowIso();
-  const slug = input.primaryHost;
+  // The slug starts as the first host; a host freed by another journal keeps that journal's slug, so the new journal
+  // takes the host with a numbered slug instead of a 409 (issue 38 item 5).
+  let slug = input.primaryHost;
+  for (let n = 2; await slugTaken(db, slug); n++) slug = `${input.primaryHost}-${n}`;
   const idOfNew = sql`(SELECT id FROM journals WHERE slug = ${slug})`;
   const insert = db
     .insert(journals)

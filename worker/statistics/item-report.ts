@@ -9,8 +9,16 @@ const csvField = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""'
 /** A TSV field: tabs and line breaks have no escape in TSV, so they become spaces. */
 const tsvField = (v: string) => v.replace(/[\t\r\n]+/g, " ");
 
+/**
+ * A cell a spreadsheet would read as a formula (=, +, -, @, tab or CR first: OWASP's CSV injection list) gets a
+ * leading apostrophe, which spreadsheets show as text and do not evaluate (issue 38 item 4). Only text cells can
+ * start so: the figures are non-negative integers.
+ */
+export const neutralised = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
 export function itemReportTable(report: ItemReport, format: "csv" | "tsv"): string {
-  const [field, sep] = format === "csv" ? [csvField, ","] : [tsvField, "\t"];
+  const [encode, sep] = format === "csv" ? [csvField, ","] : [tsvField, "\t"];
+  const field = (v: string) => encode(neutralised(v));
   const lines = [COLUMNS];
   for (const item of report.items) {
     for (const metric of COUNTER_METRICS) {

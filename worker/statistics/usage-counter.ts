@@ -7,7 +7,9 @@
 //   2. double clicks: the same user (hashed IP + user agent) and article and kind within 30 s counts once — each
 //      click restarts the 30 s, so a chain of quick clicks counts once (R5.1 §7.3: only one of two clicks is kept);
 //   3. Range series: a 206 piece counts only when the user's session has no counted download of the article yet;
-//   4. uniques: a user session is IP + user agent + hour; the first investigation (view or download) of the article
+//   4. one address: whatever user agents it sends, one address (an IPv4 address, or an IPv6 /64) adds at most
+//      ADDRESS_DAILY_LIMIT of each kind to an article per UTC day (issue 38 item 2);
+//   5. uniques: a user session is IP + user agent + hour; the first investigation (view or download) of the article
 //      in a session is a Unique_Item_Investigation, the first download a Unique_Item_Request.
 import { DurableObject } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
@@ -15,8 +17,11 @@ import * as schema from "../core/data/schema";
 import { articleIdsByFile, articleIdsByRef, type UsageDay, writeUsageDays } from "./usage.repo";
 import { DailySalts } from "./daily-salt";
 import type { UsageEvent, UsageItem, UsageKind } from "./usage-event";
+import { throttleKeyOfIp } from "../auth/client-ip";
 
 export const DOUBLE_CLICK_MS = 30_000;
+/** The most views (and, apart, downloads, certificates, cover pages) one address adds to one article in a UTC day. */
+export const ADDRESS_DAILY_LIMIT = 10;
 /** How often the day's figures go to D1 while readers come: the most the D1 figures lag behind. */
 export const FLUSH_INTERVAL_MS = 30_000;
 const HOUR_MS = 3_600_000;
@@ -44,6 +49,10 @@ CREATE TABLE IF NOT EXISTS clicks (user TEXT NOT NULL, article INTEGER NOT NULL,
 -- Which sessions (user hash + hour) already investigated ('inv') or requested ('req') each article: the uniques.
 CREATE TABLE IF NOT EXISTS seen (session TEXT NOT NULL, article INTEGER NOT NULL, metric TEXT NOT NULL, hour INTEGER NOT NULL,
   PRIMARY KEY (session, article, metric)) WITHOUT ROWID;
+-- How many events of each kind one address (salted hash of the IPv4 address or IPv6 /64) counted for each article
+-- on each day: the per-address bound. Pruned with the day.
+CREATE TABLE IF NOT EXISTS per_address (address TEXT NOT NULL, article INTEGER NOT NULL, kind TEXT NOT NULL, day TEXT NOT NULL,
+  n INTEGER NOT NULL, PRIMARY KEY (address, article, kind, day)) WITHOUT ROWID;
 -- The absolute figures per day, article and country; version > flushed_version means D1 has not seen the latest.
 CREATE TABLE IF NOT EXISTS counts (day TEXT NOT NULL, article INTEGER NOT NULL, country TEXT NOT NULL,
   views INTEGER NOT NULL DEFAULT 0, downloads INTEGER NOT NULL DEFAULT 0,
@@ -63,6 +72,7 @@ interface KeyedEvent {
   article: number;
   day: string;
   user: string;
+  address: string;
 }
 
 export class UsageCounter extends DurableObject<Env> {
@@ -93,7 +103,13 @@ export class UsageCounter extends DurableObject<Env> {
       const article = ids.get(itemKey(event.item));
       if (article === undefined) continue;
       const day = dayOf(event.at);
-      keyed.push({ event, article, day, user: await this.salts.userKey(day, event.ip, event.userAgent) });
+      keyed.push({
+        event,
+        article,
+        day,
+        user: await this.salts.userKey(day, event.ip, event.userAgent),
+        address: await this.salts.userKey(day, `address:${throttleKeyOfIp(event.ip)}`, ""),
+      });
     }
     let counted = 0;
     this.ctx.storage.transactionSync(() => {
@@ -146,7 +162,7 @@ export class UsageCounter extends DurableObject<Env> {
   }
 
   /** The rules for one event (inside the batch's transaction); true when it counted. */
-  private count({ event, article, day, user }: KeyedEvent): boolean {
+  private count({ event, article, day, user, address }: KeyedEvent): boolean {
     const hour = Math.floor(event.at / HOUR_MS);
     const session = `${user}:${hour}`;
     const last = this.sql
@@ -161,6 +177,17 @@ export class UsageCounter extends DurableObject<Env> {
     );
     if (last && Math.abs(event.at - last.at) < DOUBLE_CLICK_MS) return false;
     if (event.kind === "download" && event.ranged && this.wasSeen(session, article, "req")) return false;
+    const counted = this.sql
+      .exec<{ n: number }>(
+        "INSERT INTO per_address (address, article, kind, day, n) VALUES (?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET n = n + 1 WHERE n < ? RETURNING n",
+        address,
+        article,
+        event.kind,
+        day,
+        ADDRESS_DAILY_LIMIT,
+      )
+      .toArray();
+    if (counted.length === 0) return false;
 
     const isInvestigation = event.kind === "view" || event.kind === "download";
     const uniqueInvestigation = isInvestigation && this.markSeen(session, article, "inv", hour) ? 1 : 0;
@@ -208,6 +235,7 @@ export class UsageCounter extends DurableObject<Env> {
     this.sql.exec("DELETE FROM clicks WHERE at < ?", now - 2 * DOUBLE_CLICK_MS);
     this.sql.exec("DELETE FROM seen WHERE hour < ?", Math.floor(now / HOUR_MS) - 1);
     this.sql.exec("DELETE FROM counts WHERE day < ? AND version = flushed_version", dayOf(now - ACCEPT_PAST_MS));
+    this.sql.exec("DELETE FROM per_address WHERE day < ?", dayOf(now - ACCEPT_PAST_MS));
   }
 
   private hasWork(): boolean {

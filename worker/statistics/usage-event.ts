@@ -73,14 +73,41 @@ function pathItem(path: string): { kind: UsageKind; item: UsageItem | null } | n
   return null;
 }
 
-/** What this request counts as, or null when it counts as nothing. Cheap: a few regular expressions. */
-export function usageHitOf(req: Request, status: number): UsageHit | null {
+/**
+ * A 206 counts only as the first piece of a file (its Content-Range starts at byte 0) of at least this many bytes (PDF
+ * viewers ask for far more: pdf.js 64 KiB), or
+ * the whole of a smaller file: a 100-byte piece from the middle is nobody reading the article (issue 38 item 2,
+ * docs/statistics.md "Range requests").
+ */
+export const MIN_COUNTED_RANGE_BYTES = 512;
+
+/** Whether a 206's Content-Range ("bytes 0-65535/123456") is the start of the file, big enough to be reading it. */
+export function rangeCounts(contentRange: string | null): boolean {
+  const m = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(contentRange?.trim() ?? "");
+  if (!m || Number(m[1]) !== 0) return false;
+  const length = Number(m[2]) + 1;
+  return length >= MIN_COUNTED_RANGE_BYTES || (m[3] !== "*" && length >= Number(m[3]));
+}
+
+/**
+ * What this request counts as, or null when it counts as nothing. Cheap: a few regular expressions. `contentRange`:
+ * the answer's Content-Range header (for a 206).
+ */
+export function usageHitOf(req: Request, status: number, contentRange: string | null = null): UsageHit | null {
   if (req.method !== "GET" || !SUCCESS.has(status)) return null;
+  if (status === 206 && !rangeCounts(contentRange)) return null;
   const url = new URL(req.url);
   let path = url.pathname;
   if (path === "/_data") {
     if (url.searchParams.get("route") !== "article") return null;
-    path = url.searchParams.get("path") ?? "";
+    // The page /_data served is the one its loader read: the path parsed as a URL (backslashes are slashes, the
+    // query and fragment cut off, dot segments resolved), never the raw text, so a view is credited only to the
+    // article served (issue 38 item 3).
+    try {
+      path = new URL(url.searchParams.get("path") ?? "", url.origin).pathname;
+    } catch {
+      return null;
+    }
   }
   const found = pathItem(path);
   if (!found?.item || (url.pathname === "/_data" && found.kind !== "view")) return null;

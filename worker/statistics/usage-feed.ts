@@ -24,9 +24,9 @@ let open: Batch | null = null;
  * Counts the request if it is a view or download; returns at once (the work is handed to ctx.waitUntil). Never
  * throws: a counting failure is logged and the reader's answer goes out unchanged.
  */
-export function countUsage(req: Request, status: number, env: Env, ctx: ExecutionContext): void {
+export function countUsage(req: Request, status: number, env: Env, ctx: ExecutionContext, contentRange: string | null = null): void {
   try {
-    const hit = usageHitOf(req, status);
+    const hit = usageHitOf(req, status, contentRange);
     // Everything else (the robots list, the journal, the batch) runs in waitUntil, from a microtask: a zero timer
     // per request would cost more than the work itself (npm run bench:stats).
     const at = Date.now();

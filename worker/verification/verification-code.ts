@@ -1,7 +1,11 @@
-// Signed, stateless certificate codes (issue 31, docs/decisions/0170-certificate-verification.md). A code is 60
-// bits written as 12 base32 symbols (contract/verify-code.ts):
+// Signed, stateless certificate codes (issue 31, docs/decisions/0170-certificate-verification.md). A code is 80
+// bits written as 16 base32 symbols (contract/verify-code.ts):
 //
-//   key id 3 | kind 1 | position 4 | record id 22 | name tag 10 | MAC 20
+//   key id 3 | kind 1 | position 4 | record id 22 | name tag 10 | MAC 40
+//
+// so a guessed code verifies with a chance of 2^-40 (issue 38 item 6, docs/decisions/0183). Codes printed before
+// that are 60 bits, 12 symbols, with a 20-bit MAC over another domain string; they keep verifying (and /verify
+// throttles guesses per address, verify-throttle.ts).
 //
 // kind: 0 an author's publication certificate (record = article id, position = the author's place in the list),
 // 1 an editor's appointment certificate (record = editor id, position = the board category). The name tag is an
@@ -10,7 +14,7 @@
 // reads as tampered. The key id picks the secret: new codes use the first key of CERTIFICATE_KEYS, older codes
 // keep verifying as long as their key stays listed. Nothing is stored when a code is made.
 import { createHmac } from "node:crypto";
-import { CODE_ALPHABET, CODE_LENGTH } from "#contract/verify-code";
+import { CODE_ALPHABET, CODE_LENGTH, LEGACY_CODE_LENGTH } from "#contract/verify-code";
 import { nameMatchKey } from "#contract/name-match";
 import { EDITOR_CATEGORIES } from "#contract/constants";
 
@@ -31,7 +35,8 @@ const KEY_ID_BITS = 3;
 const POSITION_BITS = 4;
 const RECORD_BITS = 22;
 const TAG_BITS = 10;
-const MAC_BITS = 20;
+const MAC_BITS = 40;
+const LEGACY_MAC_BITS = 20;
 export const MAX_KEY_ID = (1 << KEY_ID_BITS) - 1;
 export const MAX_RECORD_ID = 2 ** RECORD_BITS - 1;
 const MAX_POSITION = (1 << POSITION_BITS) - 1;
@@ -66,18 +71,23 @@ export function certificateKeysOf(value: string | undefined): CertificateKeys | 
   return parsed?.keys ?? null;
 }
 
-/** The first `bits` bits of HMAC-SHA256(secret, message), as a number. */
+/** The first `bits` bits (at most 48) of HMAC-SHA256(secret, message), as a number. */
 function macBits(secret: string, message: string, bits: number): number {
   const digest = createHmac("sha256", secret).update(message).digest();
-  const top = ((digest[0] << 24) | (digest[1] << 16) | (digest[2] << 8) | digest[3]) >>> 0;
-  return Math.floor(top / 2 ** (32 - bits));
+  const bytes = Math.ceil(bits / 8);
+  let top = 0;
+  for (let i = 0; i < bytes; i++) top = top * 256 + digest[i];
+  return Math.floor(top / 2 ** (bytes * 8 - bits));
 }
 
 const nameTag = (key: CertificateKey, journalId: number, kind: CertificateKind, recordId: number, name: string) =>
   macBits(key.secret, `journal-edge certificate name v1\n${journalId}\n${kind}\n${recordId}\n${nameMatchKey(name)}`, TAG_BITS);
 
 const payloadMac = (key: CertificateKey, journalId: number, payload: string) =>
-  macBits(key.secret, `journal-edge certificate code v1\n${journalId}\n${payload}`, MAC_BITS);
+  macBits(key.secret, `journal-edge certificate code v2\n${journalId}\n${payload}`, MAC_BITS);
+/** The 20-bit MAC of the 12-symbol codes printed before issue 38. */
+const legacyPayloadMac = (key: CertificateKey, journalId: number, payload: string) =>
+  macBits(key.secret, `journal-edge certificate code v1\n${journalId}\n${payload}`, LEGACY_MAC_BITS);
 
 const bitsOf = (n: number, width: number) => n.toString(2).padStart(width, "0");
 
@@ -136,7 +146,7 @@ export function readCertificateCode(
   journalId: number,
   code: string,
 ): GenuineCode | { status: "unknown" } | { status: "tampered" } {
-  if (code.length !== CODE_LENGTH) return { status: "tampered" };
+  if (code.length !== CODE_LENGTH && code.length !== LEGACY_CODE_LENGTH) return { status: "tampered" };
   let bits = "";
   for (const symbol of code) {
     const v = CODE_ALPHABET.indexOf(symbol);
@@ -147,7 +157,8 @@ export function readCertificateCode(
   const payload = bits.slice(0, payloadLength);
   const key = keys.byId.get(Number.parseInt(payload.slice(0, KEY_ID_BITS), 2));
   if (!key) return { status: "unknown" };
-  if (payloadMac(key, journalId, payload) !== Number.parseInt(bits.slice(payloadLength), 2)) return { status: "tampered" };
+  const mac = code.length === CODE_LENGTH ? payloadMac(key, journalId, payload) : legacyPayloadMac(key, journalId, payload);
+  if (mac !== Number.parseInt(bits.slice(payloadLength), 2)) return { status: "tampered" };
   let at = KEY_ID_BITS;
   const field = (width: number) => Number.parseInt(payload.slice(at, (at += width)), 2);
   const kind: CertificateKind = field(1) === 1 ? "editor" : "author";

@@ -21,6 +21,8 @@ import { categoryPosition, readCertificateCode, type GenuineCode } from "./verif
 import { editorFactsOf, monthYear } from "../documents/document-data";
 import { tidy } from "../documents/text-layout";
 import { pageHead } from "../pages/page-heads";
+import { clientIpOf, throttleKeyOfIp } from "../auth/client-ip";
+import { failedGuessesSince, recordFailedGuess } from "./verify-attempts.repo";
 
 const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
@@ -82,6 +84,33 @@ async function editorOutcome(c: Context<AppEnv>, code: string, read: GenuineCode
   return { status: "valid", code, certificate };
 }
 
+/** Seconds a throttled request is told to wait (Retry-After), for the page and /_data answers to send. */
+export const retryAfterOf = new WeakMap<Request, number>();
+
+/** Failed guesses an address may make in GUESS_WINDOW_MS before /verify answers 429 (docs/decisions/0183). */
+export const GUESS_LIMIT = 20;
+export const GUESS_WINDOW_MS = 10 * 60_000;
+
+/**
+ * checkCode behind the per-address throttle: an address (IPv4, or IPv6 /64) with GUESS_LIMIT codes that did not verify
+ * in the last GUESS_WINDOW_MS is told to wait, whatever it sends; genuine codes never count against it, so a reader
+ * checking many real certificates is never stopped.
+ */
+export async function checkCodeThrottled(c: Context<AppEnv>, typed: string): Promise<VerifyOutcome> {
+  const db = c.get("db");
+  const key = throttleKeyOfIp(clientIpOf(c.req.raw.headers));
+  const now = Date.now();
+  const recent = await failedGuessesSince(db, key, new Date(now - GUESS_WINDOW_MS).toISOString());
+  if (recent.n >= GUESS_LIMIT) {
+    const freed = recent.oldest ? Date.parse(recent.oldest) + GUESS_WINDOW_MS : now + GUESS_WINDOW_MS;
+    return { status: "throttled", retryAfterSeconds: Math.max(1, Math.ceil((freed - now) / 1000)) };
+  }
+  const outcome = await checkCode(c, typed);
+  if (outcome.status === "tampered" || outcome.status === "unknown" || outcome.status === "malformed")
+    await recordFailedGuess(db, key, new Date(now).toISOString());
+  return outcome;
+}
+
 export async function checkCode(c: Context<AppEnv>, typed: string): Promise<VerifyOutcome> {
   const code = normalizeCode(typed);
   if (!code) return { status: "malformed", typed: clip(typed, 60) };
@@ -106,8 +135,11 @@ export function verifyLoader(c: Context<AppEnv>) {
       canonicalPath: null,
       robots: "noindex",
     });
-    if (!typed) return { status: 200, data: { head, outcome: { status: "form" } } };
-    const outcome = await checkCode(c, typed);
-    return { status: outcome.status === "valid" || outcome.status === "revoked" ? 200 : 404, data: { head, outcome } };
+    const suspended = journal.status === "suspended" ? { suspended: true } : {};
+    if (!typed) return { status: 200, data: { head, outcome: { status: "form" }, ...suspended } };
+    const outcome = await checkCodeThrottled(c, typed);
+    if (outcome.status === "throttled") retryAfterOf.set(c.req.raw, outcome.retryAfterSeconds);
+    const status = outcome.status === "valid" || outcome.status === "revoked" ? 200 : outcome.status === "throttled" ? 429 : 404;
+    return { status, data: { head, outcome, ...suspended } };
   };
 }

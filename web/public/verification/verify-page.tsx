@@ -31,7 +31,7 @@ function CodeForm({ initial }: { initial: string }) {
           name="code"
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          placeholder="e.g. 7K2M-9QXD-4HWB"
+          placeholder="e.g. 7K2M-9QXD-4HWB-R8TN"
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -45,7 +45,8 @@ function CodeForm({ initial }: { initial: string }) {
       </div>
       {invalid && (
         <p className="verify-form__error" role="alert">
-          A code has 12 letters and digits, like 7K2M-9QXD-4HWB. Please check what you typed.
+          A code has 16 letters and digits, like 7K2M-9QXD-4HWB-R8TN (12 on certificates issued before December 2026). Please check what you
+          typed.
         </p>
       )}
       <p className="hint" id="verify-code-help">
@@ -149,26 +150,53 @@ function Verdict({ outcome }: { outcome: Exclude<VerifyOutcome, { status: "form"
           <p>The code {formatCode(outcome.code)} was not issued by this journal. A certificate carrying it is not genuine.</p>
         </section>
       );
+    case "throttled":
+      return (
+        <section className="verify-result verify-result--invalid" data-status="throttled" aria-labelledby="verify-verdict">
+          <h2 id="verify-verdict" className="verify-result__verdict">
+            Too many codes tried
+          </h2>
+          <p>
+            Many codes that do not verify have been tried from your network in the last few minutes, so checking is paused for it. Please
+            try again in {Math.ceil(outcome.retryAfterSeconds / 60)} minute{Math.ceil(outcome.retryAfterSeconds / 60) === 1 ? "" : "s"}.
+            Codes printed on genuine certificates never count against this.
+          </p>
+        </section>
+      );
     case "malformed":
       return (
         <section className="verify-result verify-result--invalid" data-status="malformed" aria-labelledby="verify-verdict">
           <h2 id="verify-verdict" className="verify-result__verdict">
             Not a certificate code
           </h2>
-          <p>“{outcome.typed}” is not a certificate code: a code has 12 letters and digits, like 7K2M-9QXD-4HWB.</p>
+          <p>
+            “{outcome.typed}” is not a certificate code: a code has 16 letters and digits, like 7K2M-9QXD-4HWB-R8TN (12 on older
+            certificates).
+          </p>
         </section>
       );
   }
 }
 
 export function VerifyPage() {
-  const { outcome } = usePageData("verify");
-  const shown = outcome.status === "form" ? "" : outcome.status === "malformed" ? outcome.typed : formatCode(outcome.code);
+  const { outcome, suspended } = usePageData("verify");
+  const shown =
+    outcome.status === "form" || outcome.status === "throttled"
+      ? ""
+      : outcome.status === "malformed"
+        ? outcome.typed
+        : formatCode(outcome.code);
   return (
     <article className="page verify-page">
       <header className="page__header">
         <h1 className="page__title">VERIFY A CERTIFICATE</h1>
       </header>
+      {suspended && (
+        <p className="prose" role="note">
+          This journal is suspended by its publishing platform: its other pages are offline for now. Certificates it issued can still be
+          checked here.
+        </p>
+      )}
       {outcome.status === "form" ? (
         <p className="prose">
           Every certificate this journal issues carries a QR code and a short address. Scan the code, or type the code printed on the

@@ -297,3 +297,10 @@ export const usageDaily = sqliteTable("usage_daily", {
   coverPages: integer("cover_pages").notNull().default(0),
 });
 export type UsageDailyRow = typeof usageDaily.$inferSelect;
+
+// ---- Security (issue 38): failed certificate-code guesses at /verify, per address (migrations/0060) ----
+export const verifyAttempts = sqliteTable("verify_attempts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  throttleKey: text("throttle_key").notNull(),
+  createdAt: text("created_at").notNull(),
+});

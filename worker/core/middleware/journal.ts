@@ -13,6 +13,13 @@ import { hostNameOf } from "#contract/host";
 
 export const JOURNAL_SUSPENDED = "suspended";
 
+/**
+ * What a suspended journal still answers: certificate verification (/verify, its page data), so certificates already
+ * issued can still be checked while the rest of the site is offline (issue 38 item 5; the console says so).
+ */
+const servedWhileSuspended = (path: string, route: string | undefined) =>
+  path === "/verify" || path.startsWith("/verify/") || (path === "/_data" && route === "verify");
+
 /** Needs c.get("db") (set by requestContext, worker/core/middleware/request-context.ts, over a D1 session). */
 export const resolveJournal: MiddlewareHandler<AppEnv> = async (c, next) => {
   const wanted = getCookie(c, VERSION_COOKIE);
@@ -20,7 +27,8 @@ export const resolveJournal: MiddlewareHandler<AppEnv> = async (c, next) => {
   // In Workers the request URL carries the Host the client sent; never X-Forwarded-Host.
   const match = await hostMatchFor(c.get("db"), hostNameOf(new URL(c.req.url).host), (id) => versionFromCookie(wanted, id));
   if (!match) return noJournalAnswer(c);
-  if (match.journal.status === JOURNAL_SUSPENDED) return suspendedAnswer(c, match.journal.websitename);
+  if (match.journal.status === JOURNAL_SUSPENDED && !servedWhileSuspended(c.req.path, c.req.query("route")))
+    return suspendedAnswer(c, match.journal.websitename);
   c.set("journal", match.journal);
   c.set("headerBranch", match.altHeader ? "alt" : "default");
   await next();

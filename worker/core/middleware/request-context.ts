@@ -12,6 +12,7 @@ function configOf(env: Env): AppConfig {
     platformHosts: env.PLATFORM_HOSTS ?? "",
     auth: { JWT_SECRET: env.JWT_SECRET, AUTH_ISSUER: env.AUTH_ISSUER, AUTH_AUDIENCE: env.AUTH_AUDIENCE },
     certificateKeys: certificateKeysOf(env.CERTIFICATE_KEYS),
+    backupSigningKey: env.BACKUP_SIGNING_KEY || null,
   };
 }
 
