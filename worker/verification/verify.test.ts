@@ -10,6 +10,7 @@ import { createArticle, createEditor, createJournal, db, request, type TestJourn
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { articles, editors } from "../core/data/schema";
 import { pdfText } from "../documents/pdf-text.testing";
+import { printedAddress } from "./printed-address.testing";
 import { parseCertificateKeys, readCertificateCode, signCertificateCode } from "./verification-code";
 import { CODE_ALPHABET, formatCode, normalizeCode } from "#contract/verify-code";
 
@@ -29,14 +30,6 @@ async function setup() {
     publishdate: "2025-05-02",
   });
   return { journal, article, ref: article.refnumber! };
-}
-
-/** The /verify address a certificate prints (pdf.js's text of the page). */
-async function printedAddress(pdf: Uint8Array): Promise<string> {
-  const { text } = await pdfText(pdf);
-  const m = /Verify at (https:\/\/\S+\/verify\/[0-9A-Z]{4}(?:-[0-9A-Z]{4}){2,3})/.exec(text);
-  if (!m) throw new Error(`no verify address in: ${text}`);
-  return m[1];
 }
 
 async function authorCertificate(journal: TestJournal, ref: string, author: string): Promise<Uint8Array> {

@@ -8,14 +8,7 @@ import { createArticle, createEditor, createJournal, request } from "#tests/api/
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { pdfText } from "../documents/pdf-text.testing";
 import { fileCheck } from "../documents/file-check.testing";
-
-/** The /verify address a certificate prints (pdf.js's text of the page). */
-async function printedAddress(pdf: Uint8Array): Promise<string> {
-  const { text } = await pdfText(pdf);
-  const m = /Verify at (https:\/\/\S+\/verify\/[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/.exec(text);
-  if (!m) throw new Error(`no verify address in: ${text}`);
-  return m[1];
-}
+import { printedAddress } from "./printed-address.testing";
 
 describe("the QR of a certificate", () => {
   it("on an author's certificate decodes (pdftoppm + zbarimg) to exactly the printed address", { timeout: 120_000 }, async () => {
