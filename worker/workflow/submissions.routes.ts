@@ -19,6 +19,9 @@ import {
 } from "./submissions.repo";
 import { clientIpOf, throttleKeyOfIp } from "../auth/client-ip";
 import { limitUploadBody } from "../core/middleware/body-size";
+import { createManuscript, manuscriptFromSubmission } from "./manuscripts.repo";
+import { acknowledge } from "./workflow";
+import { workflowCtx } from "./workflow-context";
 import { isUniqueViolation, nowIso } from "../core/data/db";
 import { PDF_MAX_BYTES } from "#contract/constants";
 import {
@@ -98,6 +101,20 @@ async function contentKeyOf(caller: string, fields: Record<string, string>, pdf:
 /** The submission already stored under this request's key (a repeat), if any. */
 const storedUnderKey = (c: Context<AppEnv>, key: string | null) =>
   key ? findSubmissionByKey(c.get("db"), c.get("journal").id, key) : Promise.resolve(undefined);
+
+/**
+ * Every new submission becomes a manuscript (stage Received) and its author gets the acknowledgement with the
+ * reference and the tracking link (issue 36). The submission is stored whatever happens here: a manuscript that
+ * could not be made now is made when staff next open the list (adoptSubmissions).
+ */
+async function startManuscript(c: Context<AppEnv>, row: SubmissionRow): Promise<void> {
+  try {
+    const m = await createManuscript(c.get("db"), manuscriptFromSubmission(row), "author");
+    if (m) await acknowledge(workflowCtx(c, "author"), m);
+  } catch (err) {
+    console.error("manuscript not started for submission", row.id, String(err));
+  }
+}
 
 /** The answer to a submission, first or repeated: its reference. */
 const created = (c: Context<AppEnv>, reference: string) => c.json({ reference } satisfies SubmissionCreated, 201);
@@ -202,6 +219,7 @@ export const submissionsRoutes = new Hono<AppEnv>().post("/", sameOriginOnly, un
       if (twin) return created(c, twin.reference);
       throw tooManySubmissions(c);
     }
+    await startManuscript(c, row);
     return created(c, reference);
   }
   throw new HttpError(500, "internal_error");
