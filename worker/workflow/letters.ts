@@ -5,53 +5,9 @@ import type { Db } from "../core/env";
 import { letterTemplates } from "../core/data/schema";
 import { nowIso } from "../core/data/db";
 import type { Decision } from "#contract/workflow";
+import { DEFAULT_TEMPLATES, type LetterTemplate } from "./letter-text";
 
-export interface LetterTemplate {
-  subject: string;
-  body: string;
-}
-
-export const DEFAULT_TEMPLATES: Record<Decision, LetterTemplate> = {
-  accepted: {
-    subject: "{{reference}}: your manuscript is accepted",
-    body: `Dear {{author_name}},
-
-We are pleased to tell you that your manuscript "{{title}}" ({{reference}}) has been accepted for publication in {{journal_name}}.
-
-{{reviewer_comments}}
-
-We will be in touch about the final version and publication.
-
-With kind regards,
-The editorial office, {{journal_name}}`,
-  },
-  revisions_requested: {
-    subject: "{{reference}}: revisions requested",
-    body: `Dear {{author_name}},
-
-Thank you for submitting "{{title}}" ({{reference}}) to {{journal_name}}. The reviewers have read your manuscript and we ask you to revise it before we can decide.
-
-{{reviewer_comments}}
-
-Please upload your revised manuscript as a PDF through the link to your manuscript's page below.
-
-With kind regards,
-The editorial office, {{journal_name}}`,
-  },
-  declined: {
-    subject: "{{reference}}: decision on your manuscript",
-    body: `Dear {{author_name}},
-
-Thank you for submitting "{{title}}" ({{reference}}) to {{journal_name}}. After careful consideration we are unable to accept it for publication.
-
-{{reviewer_comments}}
-
-We wish you every success with your work.
-
-With kind regards,
-The editorial office, {{journal_name}}`,
-  },
-};
+export { fillLetter, reviewerCommentsText, DEFAULT_TEMPLATES } from "./letter-text";
 
 export async function templateFor(db: Db, journalId: number, decision: Decision): Promise<LetterTemplate & { custom: boolean }> {
   const [row] = await db
@@ -70,22 +26,4 @@ export async function saveTemplate(db: Db, journalId: number, decision: Decision
       target: [letterTemplates.journalId, letterTemplates.decision],
       set: { subject: t.subject, body: t.body, updatedAt: nowIso() },
     });
-}
-
-export interface LetterValues {
-  author_name: string;
-  title: string;
-  reference: string;
-  reviewer_comments: string;
-  journal_name: string;
-}
-
-/** Fills {{placeholder}}s; an unknown one is left as typed so staff see it in the preview. */
-export const fillLetter = (text: string, v: LetterValues) =>
-  text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => (name in v ? v[name as keyof LetterValues] : whole));
-
-/** The reviewers' comments meant for the author, numbered, never named (double-blind). */
-export function reviewerCommentsText(reviews: { commentsAuthor: string; round: number }[]): string {
-  if (reviews.length === 0) return "";
-  return reviews.map((r, i) => `Reviewer ${i + 1}:\n${r.commentsAuthor.trim()}`).join("\n\n");
 }

@@ -20,6 +20,8 @@ main{max-width:820px;margin:0 auto;padding:20px 16px 48px}
 h1{font-size:1.45rem;line-height:1.3;margin:.2em 0 .6em}
 h2{font-size:1.1rem;margin:1.6em 0 .5em}
 .card{background:#fff;border:1px solid #d9dee7;border-radius:8px;padding:16px 18px;margin:14px 0}
+.card>h2:first-child,.card>h3:first-child{margin-top:0}
+h3{font-size:1rem;margin:1.2em 0 .4em}
 .meta{display:grid;grid-template-columns:max-content 1fr;gap:4px 14px;margin:0}
 .meta dt{color:#5a6475}.meta dd{margin:0;overflow-wrap:anywhere}
 .stage{display:inline-block;padding:2px 10px;border-radius:999px;background:#e3edf8;color:#123a63;font-weight:600;font-size:.9rem}
@@ -45,7 +47,7 @@ ol.timeline li{border-left:3px solid #c6d3e3;padding:4px 0 10px 14px}
 export function linkPage(p: PageParts): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex, nofollow"><link rel="icon" href="/favicon.svg">
 <title>${esc(p.title)} — ${esc(p.journalName)}</title><style>${CSS}</style>
 ${p.exchange ? '<script src="/workflow-link.js" defer></script>' : ""}
 </head><body><header><div class="j">${esc(p.journalName)}</div></header><main>${p.body}</main></body></html>`;

@@ -28,6 +28,7 @@ import { currentFile, findManuscript, listEvents, listFiles } from "./manuscript
 import { findAssignment, submittedReviews } from "./reviewers.repo";
 import { moveWithoutLetter, receiveRevision, respondToInvitation, submitReview } from "./workflow";
 import { workflowBody, workflowCtx } from "./workflow-context";
+import { readWorkflowSettings, workflowFigures } from "./figures";
 import { pdfFrom } from "./pdf-upload";
 import { EXCHANGE_SCRIPT, exchangeBody, fmtDay, linkPage, linkProblem } from "./link-page-html";
 import { articles } from "../core/data/schema";
@@ -59,11 +60,22 @@ async function opened(c: Context<AppEnv>, purpose: LinkPurpose): Promise<Opened>
   return r.ok ? { ok: true, subjectId: r.link.subjectId } : { ok: false, reason: r.reason };
 }
 
-/** The same-site form posts only (SameSite=Strict cookies already; this refuses a post from another origin too). */
+/**
+ * Same-site posts only. The cookie is SameSite=Strict already; this also refuses a post that says it comes from
+ * another site. With Referrer-Policy: no-referrer, browsers send `Origin: null` on these pages' own form posts, so
+ * "null" is judged by Sec-Fetch-Site instead.
+ */
 function sameOrigin(c: Context<AppEnv>) {
+  if (c.req.header("sec-fetch-site") === "cross-site") throw new HttpError(403, "forbidden_origin");
   const origin = c.req.header("origin");
-  if (origin && origin !== "null" && new URL(origin).host !== new URL(c.req.url).host) throw new HttpError(403, "forbidden_origin");
-  if (origin === "null") throw new HttpError(403, "forbidden_origin");
+  if (!origin || origin === "null") return;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    throw new HttpError(403, "forbidden_origin");
+  }
+  if (host !== new URL(c.req.url).host) throw new HttpError(403, "forbidden_origin");
 }
 
 const problemPage = (c: Context<AppEnv>, o: Exclude<Opened, { ok: true }>, what: string) =>
@@ -213,6 +225,14 @@ async function trackState(c: Context<AppEnv>, manuscriptId: number) {
 }
 
 export const linkPagesRoutes = new Hono<AppEnv>()
+  // The journal's figures for the public Instructions page, only when the journal turns them on (Settings ->
+  // Mail and letters); never cached, as manuscripts move without touching the content version.
+  .get("/api/workflow/figures", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const journalId = c.get("journal").id;
+    if (!(await readWorkflowSettings(c.get("db"), journalId)).publicFigures) throw new HttpError(404, "not_found");
+    return c.json(await workflowFigures(c.get("db"), journalId));
+  })
   .get("/workflow-link.js", (c) => {
     c.header("Cache-Control", "public, max-age=300");
     return c.body(EXCHANGE_SCRIPT, 200, { "Content-Type": "text/javascript; charset=utf-8" });

@@ -97,6 +97,23 @@ describe("signed links", () => {
     });
     expect(foreign.status).toBe(403);
   });
+
+  it("the page's own form posts (Origin: null under no-referrer) pass; a cross-site post does not", async () => {
+    const { j, review } = await invited();
+    const s = await openSession(j.host, "review", review.token);
+    const crossSite = await linkRequest(j.host, "/review/respond", s.cookie, {
+      method: "POST",
+      body: new URLSearchParams({ answer: "accept" }),
+      headers: { "sec-fetch-site": "cross-site", origin: "null" },
+    });
+    expect(crossSite.status).toBe(403);
+    const own = await linkRequest(j.host, "/review/respond", s.cookie, {
+      method: "POST",
+      body: new URLSearchParams({ answer: "accept" }),
+      headers: { "sec-fetch-site": "same-origin", origin: "null" },
+    });
+    expect(own.status).toBe(303);
+  });
 });
 
 describe("double-blind", () => {

@@ -6,48 +6,14 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../core/env";
 import { accessLinks, type AccessLinkRow } from "../core/data/schema";
 import { nowIso } from "../core/data/db";
+import { fromB64url, keyOf, payload, tokenOf, type LinkPurpose } from "./link-tokens";
 
-export type LinkPurpose = "review" | "track";
+export { tokenOf, type LinkPurpose };
 
 /** Authors follow their manuscript for a year (every message renews the link's expiry). */
 export const TRACK_LINK_DAYS = 365;
 /** A reviewer's link lasts until this many days after the due date. */
 export const REVIEW_LINK_GRACE_DAYS = 30;
-
-const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
-
-/** The HMAC key, derived from the Worker's secret for this use only (so a link MAC is never a token signature). */
-function keyOf(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(`workflow-links:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-      "verify",
-    ]);
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-const b64url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
-function fromB64url(s: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(s)) return null;
-  const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
-}
-
-const payload = (purpose: LinkPurpose, journalId: number, id: number) => encoder.encode(`${purpose}:${journalId}:${id}`);
-
-export async function tokenOf(secret: string, link: Pick<AccessLinkRow, "id" | "purpose" | "journalId">): Promise<string> {
-  const mac = await crypto.subtle.sign("HMAC", await keyOf(secret), payload(link.purpose as LinkPurpose, link.journalId, link.id));
-  return `${link.id}.${b64url(mac)}`;
-}
 
 export const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
 

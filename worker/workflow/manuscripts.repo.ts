@@ -160,8 +160,8 @@ export async function listManuscripts(db: Db, journalId: number, f: ManuscriptFi
   const q = f.q?.trim();
   const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
   // Open reviews of the current round whose due date has passed.
-  const overdue = sql<number>`(SELECT count(*) FROM review_assignments a WHERE a.manuscript_id = ${manuscripts.id}
-    AND a.round = ${manuscripts.round} AND a.status IN ('invited', 'accepted') AND a.due_date < ${today()})`;
+  const overdue = sql<number>`(SELECT count(*) FROM review_assignments a WHERE a.manuscript_id = "manuscripts"."id"
+    AND a.round = "manuscripts"."round" AND a.status IN ('invited', 'accepted') AND a.due_date < ${today()})`;
   const rows = await db
     .select({ m: manuscripts, overdue })
     .from(manuscripts)

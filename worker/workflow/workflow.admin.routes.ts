@@ -58,7 +58,24 @@ import { saveTemplate, templateFor } from "./letters";
 import { readWorkflowSettings, saveWorkflowSettings, workflowFigures } from "./figures";
 import { newReference } from "./submissions.routes";
 import { nowIso } from "../core/data/db";
+import { afterAdminWrite } from "../core/audit/admin-events.repo";
+import { actorOf } from "../core/audit/admin-actor";
 import { pdfFrom } from "./pdf-upload";
+
+/**
+ * Every staff action of the workflow is in the journal's history too (admin_events, the dashboard's Recent changes),
+ * beside the manuscript's own timeline. Not a content change: no public page moves.
+ */
+async function audit(c: Context<AppEnv>, action: `manuscript.${string}`, entityId: number | null, summary: string) {
+  const db = c.get("db");
+  const [first, ...rest] = afterAdminWrite(
+    db,
+    actorOf(c),
+    { action, entity: "manuscript", entityId: entityId ?? 0, summary },
+    { content: false },
+  );
+  await db.batch([first, ...rest]);
+}
 
 async function manuscriptOf(c: Context<AppEnv>) {
   const m = await findManuscript(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
@@ -171,6 +188,7 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     );
     if (!m) throw new HttpError(500, "internal_error");
     if (textOf(form, "notify") !== "no") await acknowledge(workflowCtx(c, staffActor(c)), m);
+    await audit(c, "manuscript.add", m.id, `${m.reference} ${m.title}`);
     return c.json(await detailOf(c, m.id), 201);
   })
   .get("/manuscripts/:id", async (c) => c.json(await detailOf(c, idOf(c.req.param("id")))))
@@ -192,6 +210,7 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     const m = await manuscriptOf(c);
     const { to, note } = c.req.valid("json");
     await moveWithoutLetter(workflowCtx(c, staffActor(c)), m, to, note);
+    await audit(c, "manuscript.stage", m.id, `${m.reference} to ${to.replace("_", " ")}`);
     return c.json(await detailOf(c, m.id));
   })
   // The letter a decision would send, from the journal's template; staff edit it before sending.
@@ -204,11 +223,13 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
   .post("/manuscripts/:id/decision", jsonContent, limitJsonBody, workflowBody(decisionSchema), async (c) => {
     const m = await manuscriptOf(c);
     await recordDecision(workflowCtx(c, staffActor(c)), m, c.req.valid("json"));
+    await audit(c, "manuscript.decision", m.id, `${m.reference}: ${c.req.valid("json").decision.replace("_", " ")}`);
     return c.json(await detailOf(c, m.id));
   })
   .post("/manuscripts/:id/reviewers", jsonContent, limitJsonBody, workflowBody(inviteReviewerSchema), async (c) => {
     const m = await manuscriptOf(c);
-    const { assignment } = await inviteReviewer(workflowCtx(c, staffActor(c)), m, c.req.valid("json"));
+    const { assignment, reviewer } = await inviteReviewer(workflowCtx(c, staffActor(c)), m, c.req.valid("json"));
+    await audit(c, "manuscript.invite", m.id, `${m.reference} (${reviewer.name})`);
     const detail = await detailOf(c, m.id);
     return c.json({ ...detail, invited: detail.reviews.find((r) => r.id === assignment.id) }, 201);
   })
@@ -218,12 +239,14 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     const hit = rows.find((x) => x.a.id === idOf(c.req.param("assignmentId")));
     if (!hit) throw notFound();
     await revokeAssignment(workflowCtx(c, staffActor(c)), m, hit.a, hit.r.name);
+    await audit(c, "manuscript.revoke", m.id, `${m.reference} (${hit.r.name})`);
     return c.json(await detailOf(c, m.id));
   })
   // The Add Article form opened by "Publish as article" saved the article: the manuscript is published.
   .post("/manuscripts/:id/published", jsonContent, limitJsonBody, workflowBody(publishedSchema), async (c) => {
     const m = await manuscriptOf(c);
     await markPublished(workflowCtx(c, staffActor(c)), m, c.req.valid("json").refnumber);
+    await audit(c, "manuscript.publish", m.id, `${m.reference} as ${c.req.valid("json").refnumber}`);
     return c.json(await detailOf(c, m.id));
   })
   // ---- reviewers ----
@@ -274,6 +297,8 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     if (!(await findOutbox(db, journalId, id))) throw notFound();
     if (!(await requeueFailed(db, journalId, id))) throw new HttpError(409, "not_failed");
     await enqueue(c.get("mailQueue"), [id]);
+    const row = await findOutbox(db, journalId, id);
+    await audit(c, "manuscript.resend", row?.manuscriptId ?? null, row?.subject ?? "");
     return c.json(toOutboxMessage((await findOutbox(db, journalId, id))!));
   })
   .get("/mail/unmatched", async (c) => {
@@ -302,11 +327,13 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     const decision = c.req.param("decision");
     if (!(DECISIONS as readonly string[]).includes(decision)) throw new HttpError(400, "invalid_decision");
     await saveTemplate(c.get("db"), c.get("journal").id, decision as Decision, c.req.valid("json"));
+    await audit(c, "manuscript.letters", null, `letter: ${decision.replace("_", " ")}`);
     return c.json({ decision, ...(await templateFor(c.get("db"), c.get("journal").id, decision as Decision)) });
   })
   .get("/workflow/settings", async (c) => c.json(await readWorkflowSettings(c.get("db"), c.get("journal").id)))
   .put("/workflow/settings", jsonContent, limitJsonBody, workflowBody(workflowSettingsSchema), async (c) => {
     await saveWorkflowSettings(c.get("db"), c.get("journal").id, c.req.valid("json"));
+    await audit(c, "manuscript.letters", null, "mail settings");
     return c.json(await readWorkflowSettings(c.get("db"), c.get("journal").id));
   })
   .get("/workflow/figures", async (c) => c.json(await workflowFigures(c.get("db"), c.get("journal").id)));

@@ -153,6 +153,26 @@ describe("a manuscript from submission to published article", () => {
     expect(d.timeline.find((e) => e.action === "decision")!.actor).toMatch(/^staff:/);
     expect(d.allowed).toEqual([]);
 
+    // The figures: one submission, accepted and published.
+    const figures = (await staff.get("/workflow/figures")).body;
+    expect(figures).toMatchObject({ received: 1, decided: 1, accepted: 1, acceptanceRate: 1 });
+    expect(figures.medianDaysToFirstDecision).toBe(0);
+    expect(figures.medianReviewTurnaroundDays).toBe(0);
+    // Public only when the journal turns them on.
+    expect((await request(j.host, "/api/workflow/figures")).status).toBe(404);
+    await staff.put("/workflow/settings", { senderName: "", senderAddress: "", publicFigures: true });
+    const open = await request(j.host, "/api/workflow/figures");
+    expect([open.status, open.headers.get("cache-control")]).toEqual([200, "no-store"]);
+    expect(await open.json()).toEqual(figures);
+    // Staff actions are in the journal's history as well.
+    const events = (await staff.get("/events?limit=50")).body as { action: string; entity_id: number }[];
+    expect(
+      events
+        .filter((e) => e.entity_id === m.id)
+        .map((e) => e.action)
+        .reverse(),
+    ).toEqual(["manuscript.invite", "manuscript.invite", "manuscript.decision", "manuscript.decision", "manuscript.publish"]);
+
     // Every message of the path went out once.
     await drained(j.id);
     const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.journalId, j.id));

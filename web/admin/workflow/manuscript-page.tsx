@@ -317,6 +317,14 @@ export function ManuscriptPage() {
   }
 
   const rounds = [...new Set(m.reviews.map((r) => r.round))];
+  // Who acted, as staff read it: a reviewer's name (staff know it; authors never see this page).
+  const actorName = (actor: string) => {
+    const reviewer = /^reviewer:(\d+)$/.exec(actor);
+    if (reviewer) return `reviewer ${m.reviews.find((r) => r.id === Number(reviewer[1]))?.reviewer.name ?? reviewer[1]}`;
+    return actor.replace(/^staff:/, "");
+  };
+  const canInvite = m.stage === "received" || m.stage === "under_review";
+  const hasActions = canInvite || m.allowed.length > 0;
   return (
     <>
       <PageHeader
@@ -330,8 +338,8 @@ export function ManuscriptPage() {
         }
       />
       <Flash message={flash} onClose={() => setFlash(null)} />
-      <div className="ms-layout">
-        <div>
+      <div className={hasActions ? "ms-layout" : "ms-layout ms-layout--single"}>
+        <div className="ms-history">
           <section className="panel" aria-labelledby="ms-details">
             <h2 className="form__section-title" id="ms-details">
               {m.title}
@@ -461,7 +469,7 @@ export function ManuscriptPage() {
               {m.timeline.map((e) => (
                 <li key={e.id}>
                   <div className="timeline__when">
-                    {formatDateTime(e.at)} · {e.actor.replace(/^staff:/, "")}
+                    {formatDateTime(e.at)} · {actorName(e.actor)}
                   </div>
                   <div>
                     {e.summary}
@@ -519,48 +527,50 @@ export function ManuscriptPage() {
           </section>
         </div>
 
-        <div>
-          {(m.stage === "received" || m.stage === "under_review") && <InviteForm m={m} onDone={done} />}
-          <DecisionForm key={m.stage} m={m} onDone={done} />
-          {m.stage === "accepted" && <PublishPanel m={m} />}
-          {(m.allowed.includes("withdrawn") || m.stage === "received") && (
-            <section className="panel" aria-labelledby="ms-moves">
-              <h2 className="form__section-title" id="ms-moves">
-                Stage
-              </h2>
-              <div className="row-actions">
-                {m.stage === "received" && (
-                  <button
-                    type="button"
-                    className="btn btn--secondary"
-                    disabled={busy !== null}
-                    onClick={() => void act("review", `/api/admin/manuscripts/${m.id}/stage`, { to: "under_review" }, "Sent to review.")}
-                  >
-                    Send to review
-                  </button>
-                )}
-                {m.allowed.includes("withdrawn") && (
-                  <button
-                    type="button"
-                    className="btn btn--ghost"
-                    disabled={busy !== null}
-                    onClick={() =>
-                      void act(
-                        "withdraw",
-                        `/api/admin/manuscripts/${m.id}/stage`,
-                        { to: "withdrawn", note: "Withdrawn by staff at the author's request" },
-                        "Withdrawn. The author was told and the reviewers' links were closed.",
-                        "Withdraw this manuscript? This cannot be undone.",
-                      )
-                    }
-                  >
-                    Withdraw
-                  </button>
-                )}
-              </div>
-            </section>
-          )}
-        </div>
+        {hasActions && (
+          <div className="ms-actions">
+            {canInvite && <InviteForm m={m} onDone={done} />}
+            <DecisionForm key={m.stage} m={m} onDone={done} />
+            {m.stage === "accepted" && <PublishPanel m={m} />}
+            {(m.allowed.includes("withdrawn") || m.stage === "received") && (
+              <section className="panel" aria-labelledby="ms-moves">
+                <h2 className="form__section-title" id="ms-moves">
+                  Stage
+                </h2>
+                <div className="row-actions">
+                  {m.stage === "received" && (
+                    <button
+                      type="button"
+                      className="btn btn--secondary"
+                      disabled={busy !== null}
+                      onClick={() => void act("review", `/api/admin/manuscripts/${m.id}/stage`, { to: "under_review" }, "Sent to review.")}
+                    >
+                      Send to review
+                    </button>
+                  )}
+                  {m.allowed.includes("withdrawn") && (
+                    <button
+                      type="button"
+                      className="btn btn--ghost"
+                      disabled={busy !== null}
+                      onClick={() =>
+                        void act(
+                          "withdraw",
+                          `/api/admin/manuscripts/${m.id}/stage`,
+                          { to: "withdrawn", note: "Withdrawn by staff at the author's request" },
+                          "Withdrawn. The author was told and the reviewers' links were closed.",
+                          "Withdraw this manuscript? This cannot be undone.",
+                        )
+                      }
+                    >
+                      Withdraw
+                    </button>
+                  )}
+                </div>
+              </section>
+            )}
+          </div>
+        )}
       </div>
     </>
   );

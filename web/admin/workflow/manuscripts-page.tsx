@@ -137,7 +137,7 @@ export function ManuscriptsPage() {
         <button className="btn btn--secondary" type="submit">
           Search
         </button>
-        <label className="checkbox">
+        <label className="filter-check">
           <input type="checkbox" checked={overdue} onChange={(e) => go({ overdue: e.target.checked ? "1" : "" })} /> Overdue reviews only
         </label>
       </form>

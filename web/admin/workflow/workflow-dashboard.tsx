@@ -18,7 +18,7 @@ export function WorkflowSection() {
   if (!data) return null;
   const { counts, figures } = data;
   return (
-    <section className="panel" aria-labelledby="wf-dash">
+    <section className="panel wf-dashboard" aria-labelledby="wf-dash">
       <h2 className="form__section-title" id="wf-dash">
         Manuscripts
       </h2>

@@ -173,8 +173,9 @@ export function SubmitOnlinePage() {
               {s?.websiteemail ? ` (${s.websiteemail})` : ""}.
             </p>
             <p data-testid="submission-acknowledgement">
-              We have e-mailed you an acknowledgement with this reference and a private link to your manuscript's page, where you can follow its
-              review, read the editors' letters, send a revision or withdraw it. If it does not arrive within an hour, look in your spam folder.
+              We have e-mailed you an acknowledgement with this reference and a private link to your manuscript's page, where you can follow
+              its review, read the editors' letters, send a revision or withdraw it. If it does not arrive within an hour, look in your spam
+              folder.
             </p>
           </div>
         </div>

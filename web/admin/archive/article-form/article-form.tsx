@@ -142,7 +142,9 @@ export function ArticleForm({
         meta={
           mode === "edit" && article
             ? `Reference ${article.refnumber} · Vol. ${pad(article.volume, 2)}, Issue ${pad(article.issue, 2)} (${article.year})`
-            : undefined
+            : manuscript
+              ? `Filled in from manuscript ${manuscript.reference}: check it, add the rest, then Submit`
+              : undefined
         }
       />
       <div ref={messageRef}>
