@@ -4,7 +4,7 @@
 // the token again: its journal (the Host), purpose, expiry and revocation. Nothing here names an author to a
 // reviewer, or a reviewer to an author.
 import { Hono, type Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppEnv } from "../core/env";
 import type { JournalRow, ManuscriptRow, ReviewAssignmentRow } from "../core/data/schema";
@@ -405,8 +405,4 @@ export const linkPagesRoutes = new Hono<AppEnv>()
       );
     }
     return c.redirect("/track?done=withdrawn", 303);
-  })
-  .post("/track/forget", (c) => {
-    deleteCookie(c, COOKIE.track, { path: "/track" });
-    return c.redirect("/", 303);
   });

@@ -69,8 +69,15 @@ describe("signed links", () => {
     expect((await openSession(j.host, "review", review.token)).body).toEqual({ error: "link_revoked" });
     expect((await linkRequest(j.host, "/review", s.cookie)).status).toBe(410);
     expect((await linkRequest(j.host, "/review/manuscript.pdf", s.cookie)).status).toBe(410);
-    // The author's link is untouched.
-    expect((await openSession(j.host, "track", track.token)).status).toBe(200);
+    // The author's link is untouched, until staff replace it: the old one stops, the new one (e-mailed) opens.
+    const a = await openSession(j.host, "track", track.token);
+    expect(a.status).toBe(200);
+    expect((await staff.post(`/manuscripts/${m.id}/tracking-link`)).status).toBe(200);
+    expect((await openSession(j.host, "track", track.token)).body).toEqual({ error: "link_revoked" });
+    expect((await linkRequest(j.host, "/track", a.cookie)).status).toBe(410);
+    const fresh = linkIn((await outboxOf(staff)).find((x) => x.kind === "tracking_link")!.text, "track");
+    expect(fresh.token).not.toBe(track.token);
+    expect((await openSession(j.host, "track", fresh.token)).status).toBe(200);
   });
 
   it("without a session the page only offers the exchange, and never answers an action", async () => {

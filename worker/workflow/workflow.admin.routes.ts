@@ -42,6 +42,7 @@ import {
 } from "./manuscripts.repo";
 import { findOutbox, listOutbox, enqueue, requeueFailed } from "./mail-outbox.repo";
 import { listJournalAssignments, listReviewers, upsertReviewer } from "./reviewers.repo";
+import { reissueTrackingLink } from "./workflow";
 import { acknowledge, draftLetter, inviteReviewer, markPublished, moveWithoutLetter, recordDecision, revokeAssignment } from "./workflow";
 import { staffActor, workflowBody, workflowCtx } from "./workflow-context";
 import {
@@ -211,6 +212,13 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     const { to, note } = c.req.valid("json");
     await moveWithoutLetter(workflowCtx(c, staffActor(c)), m, to, note);
     await audit(c, "manuscript.stage", m.id, `${m.reference} to ${to.replace("_", " ")}`);
+    return c.json(await detailOf(c, m.id));
+  })
+  // The author's link: revoked, and a new one e-mailed (a forwarded or leaked link).
+  .post("/manuscripts/:id/tracking-link", async (c) => {
+    const m = await manuscriptOf(c);
+    await reissueTrackingLink(workflowCtx(c, staffActor(c)), m);
+    await audit(c, "manuscript.link", m.id, `${m.reference}: author's link replaced`);
     return c.json(await detailOf(c, m.id));
   })
   // The letter a decision would send, from the journal's template; staff edit it before sending.

@@ -53,6 +53,27 @@ async function mailAuthor(ctx: WorkflowCtx, m: ManuscriptRow, kind: string, subj
   return row;
 }
 
+/**
+ * The author's link was forwarded or leaked: it stops working at once, and the author gets a new one (a new row, so a
+ * new token) by e-mail.
+ */
+export async function reissueTrackingLink(ctx: WorkflowCtx, m: ManuscriptRow): Promise<void> {
+  await revokeLinks(ctx.db, m.journalId, "track", m.id);
+  const out = await mailAuthor(
+    ctx,
+    m,
+    "tracking_link",
+    `${m.reference}: a new link to your manuscript`,
+    `Dear ${m.authorName},\n\nAt your request (or for your security) the link to the page of your manuscript "${m.title}" (${m.reference}) has been replaced. The old link no longer works; please use the one below.`,
+  );
+  await addEvent(ctx.db, m, {
+    actor: ctx.actor,
+    action: "tracking_link",
+    summary: "Author's link revoked; a new one e-mailed",
+    outboxId: out?.id,
+  });
+}
+
 /** The journal's office (the Settings e-mail) hears of what authors and reviewers do. */
 async function mailOffice(ctx: WorkflowCtx, m: ManuscriptRow, kind: string, subject: string, body: string) {
   const to = ctx.journal.websiteemail;

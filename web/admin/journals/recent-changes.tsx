@@ -27,6 +27,7 @@ const VERBS: Record<string, string> = {
   "manuscript.stage": "moved",
   "manuscript.publish": "published manuscript",
   "manuscript.resend": "resent a message of",
+  "manuscript.link": "replaced the author's link of",
   "manuscript.letters": "saved the workflow's letters or mail settings",
 };
 

@@ -370,7 +370,25 @@ export function ManuscriptPage() {
                 </>
               )}
               <dt>Author's page</dt>
-              <dd>{m.trackingLink ? `link active until ${formatDate(m.trackingLink.expiresAt)}` : "no active link"}</dd>
+              <dd>
+                {m.trackingLink ? `link active until ${formatDate(m.trackingLink.expiresAt)}` : "no active link"}{" "}
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--small"
+                  disabled={busy !== null}
+                  onClick={() =>
+                    void act(
+                      "link",
+                      `/api/admin/manuscripts/${m.id}/tracking-link`,
+                      {},
+                      "The author's old link no longer works; a new one was e-mailed.",
+                      "Replace the author's link? The old one stops working at once and a new one is e-mailed to the author.",
+                    )
+                  }
+                >
+                  Replace the link
+                </button>
+              </dd>
               {m.articleId && (
                 <>
                   <dt>Article</dt>
