@@ -157,7 +157,7 @@ export function WorkflowSettingsPage() {
           </button>
         </div>
       </form>
-      <p className="muted">
+      <p className="muted wf-note">
         Letters may use these placeholders:{" "}
         {LETTER_PLACEHOLDERS.map((p) => (
           <code key={p}>{`{{${p}}}`} </code>
