@@ -292,6 +292,15 @@ describe("from manuscript to published article", () => {
     await shoot(staff, "admin-submissions");
     void SHOTS_ADMIN;
     await staff.close();
+
+    // The demo journal shows its figures on the public Instructions page (turned on in Mail and letters).
+    const instructions = await browser.newPage({ viewport: DESKTOP });
+    await instructions.goto(urlFor("/instructions"));
+    const figures = instructions.locator("[data-testid=journal-figures]");
+    await figures.waitFor();
+    expect(await figures.innerText()).toMatch(/Submissions received\s+\d+/);
+    await shoot(instructions, "public-instructions-figures");
+    await instructions.close();
     expect(sideways).toEqual([]);
   }, 300_000);
 });

@@ -2,6 +2,9 @@
 // decision letters -> revision -> acceptance -> published article, every move on the timeline and every message in
 // the outbox, sent by the queue consumer through the local send_email binding.
 import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
+import { namedKeys } from "../platform/file-orphans";
+import { fileKeys } from "../core/files/keys";
 import { createArticle, createJournal, db, pdfBytes, request } from "#tests/api/fixtures";
 import { eq } from "drizzle-orm";
 import { mailOutbox } from "../core/data/schema";
@@ -121,6 +124,11 @@ describe("a manuscript from submission to published article", () => {
     expect((await linkRequest(j.host, "/track/revision", a.cookie, { method: "POST", body: revision })).status).toBe(303);
     let d = await detail(staff, m.id);
     expect([d.stage, d.round]).toEqual(["under_review", 2]);
+    // Every version is kept, and the orphan-file audit knows them all (it would delete what no row names).
+    const named = await namedKeys(env.DB, j.id);
+    const stored = (await env.FILES.list({ prefix: fileKeys.submission(j.id, "") })).objects.map((o) => o.key);
+    expect(stored.length).toBe(3);
+    for (const key of stored) expect(named.has(key)).toBe(true);
     expect(d.files.map((f) => [f.kind, f.round])).toEqual([
       ["manuscript", 1],
       ["review", 1],
