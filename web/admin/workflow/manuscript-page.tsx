@@ -338,68 +338,67 @@ export function ManuscriptPage() {
         }
       />
       <Flash message={flash} onClose={() => setFlash(null)} />
+      <section className="panel" aria-labelledby="ms-details">
+        <h2 className="form__section-title" id="ms-details">
+          {m.title}
+        </h2>
+        <dl className="ms-meta">
+          <dt>Author</dt>
+          <dd>{m.authorName}</dd>
+          <dt>E-mail</dt>
+          <dd>
+            <a href={`mailto:${m.authorEmail}`}>{m.authorEmail}</a>
+          </dd>
+          {m.country && (
+            <>
+              <dt>Country</dt>
+              <dd>{m.country}</dd>
+            </>
+          )}
+          {m.phone && (
+            <>
+              <dt>Phone</dt>
+              <dd>{m.phone}</dd>
+            </>
+          )}
+          {m.address && (
+            <>
+              <dt>Address</dt>
+              <dd className="pre-line">{m.address}</dd>
+            </>
+          )}
+          <dt>Author's page</dt>
+          <dd>
+            {m.trackingLink ? `link active until ${formatDate(m.trackingLink.expiresAt)}` : "no active link"}{" "}
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              disabled={busy !== null}
+              onClick={() =>
+                void act(
+                  "link",
+                  `/api/admin/manuscripts/${m.id}/tracking-link`,
+                  {},
+                  "The author's old link no longer works; a new one was e-mailed.",
+                  "Replace the author's link? The old one stops working at once and a new one is e-mailed to the author.",
+                )
+              }
+            >
+              Replace the link
+            </button>
+          </dd>
+          {m.articleId && (
+            <>
+              <dt>Article</dt>
+              <dd>
+                <Link to={`/admin/archives/${m.articleId}`}>Edit the published article</Link>
+              </dd>
+            </>
+          )}
+        </dl>
+      </section>
       <div className={hasActions ? "ms-layout" : "ms-layout ms-layout--single"}>
         <div className="ms-history">
-          <section className="panel" aria-labelledby="ms-details">
-            <h2 className="form__section-title" id="ms-details">
-              {m.title}
-            </h2>
-            <dl className="ms-meta">
-              <dt>Author</dt>
-              <dd>{m.authorName}</dd>
-              <dt>E-mail</dt>
-              <dd>
-                <a href={`mailto:${m.authorEmail}`}>{m.authorEmail}</a>
-              </dd>
-              {m.country && (
-                <>
-                  <dt>Country</dt>
-                  <dd>{m.country}</dd>
-                </>
-              )}
-              {m.phone && (
-                <>
-                  <dt>Phone</dt>
-                  <dd>{m.phone}</dd>
-                </>
-              )}
-              {m.address && (
-                <>
-                  <dt>Address</dt>
-                  <dd className="pre-line">{m.address}</dd>
-                </>
-              )}
-              <dt>Author's page</dt>
-              <dd>
-                {m.trackingLink ? `link active until ${formatDate(m.trackingLink.expiresAt)}` : "no active link"}{" "}
-                <button
-                  type="button"
-                  className="btn btn--ghost btn--small"
-                  disabled={busy !== null}
-                  onClick={() =>
-                    void act(
-                      "link",
-                      `/api/admin/manuscripts/${m.id}/tracking-link`,
-                      {},
-                      "The author's old link no longer works; a new one was e-mailed.",
-                      "Replace the author's link? The old one stops working at once and a new one is e-mailed to the author.",
-                    )
-                  }
-                >
-                  Replace the link
-                </button>
-              </dd>
-              {m.articleId && (
-                <>
-                  <dt>Article</dt>
-                  <dd>
-                    <Link to={`/admin/archives/${m.articleId}`}>Edit the published article</Link>
-                  </dd>
-                </>
-              )}
-            </dl>
-          </section>
-
           <section className="panel" aria-labelledby="ms-reviews">
             <h2 className="form__section-title" id="ms-reviews">
               Reviews
