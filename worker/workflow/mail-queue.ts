@@ -5,21 +5,31 @@
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../core/data/schema";
 import { claimMessage, markFailed, markSent } from "./mail-outbox.repo";
+import { startFromSubmission } from "./start-manuscript";
 
 /** Attempts through the queue before a message is left failed for staff (wrangler.toml max_retries + 1). */
 export const MAX_ATTEMPTS = 5;
 /** A claim older than this is taken to be a consumer that died mid-send. */
 const CLAIM_STALE_MS = 10 * 60 * 1000;
 
-export interface MailQueueBody {
-  outboxId: number;
-}
+/** An outbox row to send, or a stored submission to make into a manuscript and acknowledge (on the link's origin). */
+export type MailQueueBody = { outboxId: number } | { submissionId: number; origin: string };
 
-export type MailEnv = Pick<Env, "DB" | "EMAIL">;
+export type MailEnv = Pick<Env, "DB" | "EMAIL" | "MAIL_QUEUE" | "JWT_SECRET">;
 
 export async function sendOutboxBatch(batch: MessageBatch<MailQueueBody>, env: MailEnv): Promise<void> {
   const db = drizzle(env.DB, { schema });
   for (const msg of batch.messages) {
+    if (msg.body && "submissionId" in msg.body) {
+      try {
+        await startFromSubmission(env, Number(msg.body.submissionId), String(msg.body.origin));
+        msg.ack();
+      } catch (err) {
+        console.error("manuscript not started yet", msg.body.submissionId, String(err));
+        msg.retry({ delaySeconds: 30 });
+      }
+      continue;
+    }
     const id = Number(msg.body?.outboxId);
     if (!Number.isInteger(id) || id <= 0) {
       msg.ack();

@@ -5,7 +5,7 @@ import { createMessageBatch, env, getQueueResult, createExecutionContext } from 
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createJournal, db } from "#tests/api/fixtures";
-import { mailOutbox, reviewAssignments } from "../core/data/schema";
+import { mailOutbox, manuscripts, reviewAssignments, submissions } from "../core/data/schema";
 import { sendOutboxBatch, MAX_ATTEMPTS, type MailQueueBody } from "./mail-queue";
 import { email, receiveMail } from "./mail-inbound";
 import { parseMail } from "./mime-text";
@@ -47,21 +47,21 @@ describe("outbox -> queue -> send", () => {
     const row = await queuedRow(j.id);
     const batch = batchOf([row.id]);
     const ctx = createExecutionContext();
-    await sendOutboxBatch(batch, { DB: env.DB, EMAIL: failing });
+    await sendOutboxBatch(batch, { ...env, EMAIL: failing });
     const result = await getQueueResult(batch, ctx);
     expect(result.retryMessages.map((m) => m.msgId)).toEqual([`m${row.id}-0`]);
     let [stored] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
     expect(stored).toMatchObject({ status: "failed", attempts: 1, lastError: "550 sender domain not verified" });
     // The retry, through the real local send_email binding.
     const retry = batchOf([row.id], 2);
-    await sendOutboxBatch(retry, { DB: env.DB, EMAIL: env.EMAIL });
+    await sendOutboxBatch(retry, env);
     expect((await getQueueResult(retry, createExecutionContext())).explicitAcks).toEqual([`m${row.id}-0`]);
     [stored] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
     expect(stored).toMatchObject({ status: "sent", attempts: 2, lastError: "" });
     expect(stored.messageId).toBeTruthy();
     // A duplicate delivery of the same message sends nothing more.
     const dup = batchOf([row.id], 3);
-    await sendOutboxBatch(dup, { DB: env.DB, EMAIL: failing });
+    await sendOutboxBatch(dup, { ...env, EMAIL: failing });
     [stored] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
     expect(stored).toMatchObject({ status: "sent", attempts: 2 });
   });
@@ -75,7 +75,7 @@ describe("outbox -> queue -> send", () => {
       .set({ attempts: MAX_ATTEMPTS - 1 })
       .where(eq(mailOutbox.id, row.id));
     const batch = batchOf([row.id], MAX_ATTEMPTS);
-    await sendOutboxBatch(batch, { DB: env.DB, EMAIL: failing });
+    await sendOutboxBatch(batch, { ...env, EMAIL: failing });
     const result = await getQueueResult(batch, createExecutionContext());
     expect(result.retryMessages).toEqual([]);
     const failed = (await outboxOf(staff)).find((m) => m.id === row.id)!;
@@ -99,7 +99,7 @@ describe("outbox -> queue -> send", () => {
         return env.EMAIL.send(m as never);
       },
     } as unknown as SendEmail;
-    await Promise.all([1, 2, 3].map((n) => sendOutboxBatch(batchOf([row.id], n), { DB: env.DB, EMAIL: counting })));
+    await Promise.all([1, 2, 3].map((n) => sendOutboxBatch(batchOf([row.id], n), { ...env, EMAIL: counting })));
     expect(sends).toBe(1);
   });
 
@@ -197,6 +197,32 @@ describe("replies", () => {
       subject: "plain folded",
       text: "Hello world ✓",
     });
+  });
+});
+
+describe("submissions the queue never heard of", () => {
+  it("the daily cron makes them manuscripts and acknowledges them once", async () => {
+    const j = await createJournal();
+    const staff = await staffOf(j);
+    const [row] = await db
+      .insert(submissions)
+      .values({
+        journalId: j.id,
+        reference: `SUB-20260101-${j.id}QZ`,
+        name: "Dr. Lost",
+        email: "lost@author.example",
+        title: "Lost in the queue",
+        file: "x.pdf",
+        createdAt: new Date().toISOString(),
+      })
+      .returning();
+    await runWorkflowDaily(env, new Date());
+    await runWorkflowDaily(env, new Date());
+    const [m] = await db.select().from(manuscripts).where(eq(manuscripts.submissionId, row.id));
+    expect(m).toMatchObject({ stage: "received", reference: row.reference });
+    const acks = (await outboxOf(staff)).filter((x) => x.kind === "acknowledgement");
+    expect(acks.map((x) => x.to)).toEqual(["lost@author.example"]);
+    expect(acks[0].text).toContain(`https://${j.host}/track#`);
   });
 });
 

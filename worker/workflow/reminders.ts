@@ -7,6 +7,9 @@ import { journalDomains, reviewAssignments } from "../core/data/schema";
 import { enqueue, journalOf, staleQueued } from "./mail-outbox.repo";
 import { assignmentsToRemind } from "./reviewers.repo";
 import { mailReviewInvitation } from "./workflow";
+import { startFromSubmission, submissionsWithoutManuscript } from "./start-manuscript";
+
+const originOf = (host: string) => (/^(localhost|127\.|.*\.localhost)/.test(host) ? `http://${host}` : `https://${host}`);
 
 /** Days before the due date the first reminder goes. */
 export const REMIND_DAYS_BEFORE = 3;
@@ -29,7 +32,7 @@ export async function runWorkflowDaily(env: Pick<Env, "DB" | "MAIL_QUEUE" | "JWT
     // Links open on the journal's primary host (no request to take one from).
     const hosts = await db.select().from(journalDomains).where(eq(journalDomains.journalId, journal.id));
     const host = hosts.find((h) => h.isPrimary)?.domain ?? hosts[0]?.domain ?? journal.domain;
-    const origin = /^(localhost|127\.|.*\.localhost)/.test(host) ? `http://${host}` : `https://${host}`;
+    const origin = originOf(host);
     const ctx = { db, queue: env.MAIL_QUEUE, journal, origin, secret: env.JWT_SECRET, actor: "system" };
     const overdue = a.dueDate < today;
     await mailReviewInvitation(ctx, m, r, a, overdue ? "reminder.after" : "reminder.before");
@@ -39,6 +42,12 @@ export async function runWorkflowDaily(env: Pick<Env, "DB" | "MAIL_QUEUE" | "JWT
       .where(eq(reviewAssignments.id, a.id));
     if (overdue) report.after++;
     else report.before++;
+  }
+  // Submissions whose manuscript the queue never started: started now, on the journal's primary host.
+  for (const s of await submissionsWithoutManuscript(env)) {
+    const hosts = await db.select().from(journalDomains).where(eq(journalDomains.journalId, s.journalId));
+    const host = hosts.find((h) => h.isPrimary)?.domain ?? hosts[0]?.domain;
+    if (host) await startFromSubmission(env, s.id, originOf(host));
   }
   const stale = await staleQueued(db, new Date(now.getTime() - 15 * 60_000).toISOString());
   await enqueue(env.MAIL_QUEUE, stale);

@@ -19,9 +19,7 @@ import {
 } from "./submissions.repo";
 import { clientIpOf, throttleKeyOfIp } from "../auth/client-ip";
 import { limitUploadBody } from "../core/middleware/body-size";
-import { createManuscript, manuscriptFromSubmission } from "./manuscripts.repo";
-import { acknowledge } from "./workflow";
-import { workflowCtx } from "./workflow-context";
+import type { MailQueueBody } from "./mail-queue";
 import { isUniqueViolation, nowIso } from "../core/data/db";
 import { PDF_MAX_BYTES } from "#contract/constants";
 import {
@@ -104,15 +102,15 @@ const storedUnderKey = (c: Context<AppEnv>, key: string | null) =>
 
 /**
  * Every new submission becomes a manuscript (stage Received) and its author gets the acknowledgement with the
- * reference and the tracking link (issue 36). The submission is stored whatever happens here: a manuscript that
- * could not be made now is made when staff next open the list (adoptSubmissions).
+ * reference and the tracking link (issue 36). That work goes on the mail queue (worker/workflow/mail-queue.ts), whose
+ * consumer retries it: the visitor's submission is stored and answered whatever happens to it, and a message the
+ * queue never got is picked up by the daily cron (and the manuscripts list) instead.
  */
 async function startManuscript(c: Context<AppEnv>, row: SubmissionRow): Promise<void> {
   try {
-    const m = await createManuscript(c.get("db"), manuscriptFromSubmission(row), "author");
-    if (m) await acknowledge(workflowCtx(c, "author"), m);
+    await c.get("mailQueue").send({ submissionId: row.id, origin: new URL(c.req.url).origin } satisfies MailQueueBody);
   } catch (err) {
-    console.error("manuscript not started for submission", row.id, String(err));
+    console.error("manuscript not queued for submission", row.id, String(err));
   }
 }
 

@@ -44,8 +44,15 @@ export async function submitManuscript(j: TestJournal, title = "Groundwater arse
     headers: { "cf-connecting-ip": `203.0.113.${++ip % 250}` },
   });
   const { reference } = (await res.json()) as { reference: string };
-  const [m] = await db.select().from(manuscripts).where(eq(manuscripts.reference, reference));
-  return m;
+  // The queue consumer makes the manuscript and writes the acknowledgement: wait for both.
+  for (let i = 0; i < 100; i++) {
+    const [m] = await db.select().from(manuscripts).where(eq(manuscripts.reference, reference));
+    const acked =
+      m && (await db.select().from(mailOutbox).where(eq(mailOutbox.manuscriptId, m.id))).some((r) => r.kind === "acknowledgement");
+    if (acked) return m;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no manuscript started for ${reference}`);
 }
 
 export async function outboxOf(staff: Staff): Promise<OutboxMessage[]> {
