@@ -107,6 +107,7 @@ ${line}
   Journal site       ${origin}
   Second journal     http://journal2.localhost:${port}
   Admin              ${origin}/admin   ${login}
+  Mail sent (local)  ${origin}/admin/outbox   (nothing leaves this machine; replies: POST ${origin}/cdn-cgi/handler/email)
   Platform console   http://platform.localhost:${port}/   (operators: npm run operator:create -- --username NAME)
   Local data         ${shownDir}   (start over: npm run seed -- --reset)
   Ready in ${seconds(t0)}. Press Ctrl+C to stop.

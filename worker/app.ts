@@ -30,6 +30,7 @@ import { oaiRoutes } from "./scholarly/oai.routes";
 import { createPlatformApp, isPlatformHost } from "./platform/platform.app";
 import { brandingAdminRoutes, brandingFilesRoutes } from "./journals/branding.routes";
 import { statsRoutes } from "./statistics/stats.routes";
+import { linkPagesRoutes } from "./workflow/link-pages.routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
@@ -62,6 +63,8 @@ export function createApp() {
   app.route("/api/archives", articleEditRoutes);
   app.route("/api/search", searchRoutes);
   app.route("/api/submissions", submissionsRoutes);
+  // Signed-link pages of reviewers and authors (/review, /track, /api/workflow/link).
+  app.route("/", linkPagesRoutes);
   app.route("/api/admin", adminRoutes);
   app.route("/api/pdf", pdfRoutes);
   app.route("/api/stats", statsRoutes);

@@ -6,6 +6,8 @@ import { withEdgeCache } from "./core/edge/edge-cache";
 import { shippedFile } from "./core/edge/static-files";
 import { scheduled } from "./scheduled";
 import { countUsage } from "./statistics/usage-feed";
+import { sendOutboxBatch, type MailQueueBody } from "./workflow/mail-queue";
+import { email } from "./workflow/mail-inbound";
 
 export { UsageCounter } from "./statistics/usage-counter";
 
@@ -18,4 +20,9 @@ export default {
     return res;
   },
   scheduled,
+  // Workflow mail (docs/decisions/0191): the outbox's queue consumer, and replies from Email Routing.
+  async queue(batch, env) {
+    await sendOutboxBatch(batch as MessageBatch<MailQueueBody>, env);
+  },
+  email,
 } satisfies ExportedHandler<Env>;

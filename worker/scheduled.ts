@@ -10,6 +10,7 @@ import { pruneRevokedTokens } from "./auth/admin-users.repo";
 import { backfillTitleKeys } from "./archive/articles.repo";
 import { LOGIN_LOG_RETENTION_SECONDS } from "./auth/login-throttle";
 import { pruneVerifyAttempts } from "./verification/verify-attempts.repo";
+import { runWorkflowDaily } from "./workflow/reminders";
 
 /** Articles re-keyed per run: a few hundred single-row updates stay far inside a Cron Trigger's limits. */
 const TITLE_KEYS_PER_RUN = 500;
@@ -32,4 +33,6 @@ export async function runMaintenance(env: Pick<Env, "DB">, now: Date): Promise<M
 
 export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env, ctx) => {
   ctx.waitUntil(runMaintenance(env, new Date(controller.scheduledTime)).then((r) => console.log("maintenance", JSON.stringify(r))));
+  // Reviewers' reminders and mail left queued (worker/workflow/reminders.ts).
+  ctx.waitUntil(runWorkflowDaily(env, new Date(controller.scheduledTime)).then((r) => console.log("workflow", JSON.stringify(r))));
 };

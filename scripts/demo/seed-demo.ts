@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../worker/core/data/schema";
 import { fileKeys } from "../../worker/core/files/keys";
@@ -20,6 +20,7 @@ import { DEMO_JOURNALS, issnOf, type JournalSpec } from "./journals";
 import { abstractOf, bodyOf } from "./article-text";
 import { buildArticlePdf } from "./article-pdf";
 import { adminHistory, usageHistory } from "./usage-history";
+import { localSecret, seedWorkflowDemo } from "./seed-workflow";
 
 export const DEMO_ADMIN = { username: "admin", password: "demo-admin", name: "Demo Administrator" } as const;
 
@@ -374,6 +375,17 @@ export async function wipeLocalData(env: LocalBindings): Promise<void> {
       "admin_users",
       "login_attempts",
       "submissions",
+      // The workflow's tables (migrations/0070).
+      "manuscripts",
+      "manuscript_files",
+      "manuscript_events",
+      "reviewers",
+      "review_assignments",
+      "access_links",
+      "mail_outbox",
+      "mail_inbound",
+      "letter_templates",
+      "workflow_settings",
       "journal_domains",
       "journals",
     ].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
@@ -493,6 +505,25 @@ export async function seedDemo(env: LocalBindings, log: (msg: string) => void = 
       if (inFlight.size >= 6) await Promise.race(inFlight);
     }
     await Promise.all(inFlight);
+
+    // The editorial workflow of the first demo journal (issue 36): manuscripts at every stage, reviewers, mail.
+    if (spec === DEMO_JOURNALS[0]) {
+      const [article] = await db
+        .select()
+        .from(schema.articles)
+        .where(and(eq(schema.articles.journalId, journalId), eq(schema.articles.status, "enabled"), isNotNull(schema.articles.refnumber)))
+        .limit(1);
+      const wf = await seedWorkflowDemo(db, env.FILES, {
+        journalId,
+        journal: spec.settings,
+        host: hosts.includes("localhost") ? "localhost" : hosts[0],
+        secret: localSecret(),
+        today,
+        rnd: createRandom(spec.seed + 36),
+        publishedArticle: article?.refnumber ? { ...article, refnumber: article.refnumber } : null,
+      });
+      log(`  ${spec.slug}: workflow demo with ${wf.manuscripts} manuscripts and ${wf.messages} sent e-mails`);
+    }
 
     const publicArticles = plan.articles.filter((a) => a.status === "enabled" && a.refnumber).length;
     summaries.push({

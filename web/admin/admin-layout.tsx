@@ -13,6 +13,7 @@ import { useJournalName } from "./journals/journal-name";
 const SECTIONS = [
   { to: "/admin/archives", label: "Archives" },
   { to: "/admin/editors", label: "Editors" },
+  { to: "/admin/manuscripts", label: "Manuscripts" },
   { to: "/admin/submissions", label: "Submissions" },
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/staff", label: "Staff" },

@@ -33,6 +33,13 @@ const routes: RouteObject[] = [
           { path: "settings", lazy: () => import("./journals/settings-page").then((m) => m.route) },
           { path: "search", lazy: () => import("./archive/search-page").then((m) => m.route) },
           { path: "submissions", lazy: () => import("./workflow/submissions-page").then((m) => m.route) },
+          // The editorial workflow (issue 36).
+          { path: "manuscripts", lazy: () => import("./workflow/manuscripts-page").then((m) => m.route) },
+          { path: "manuscripts/add", lazy: () => import("./workflow/manuscript-add-page").then((m) => m.route) },
+          { path: "manuscripts/:id", lazy: () => import("./workflow/manuscript-page").then((m) => m.route) },
+          { path: "reviewers", lazy: () => import("./workflow/reviewers-page").then((m) => m.route) },
+          { path: "outbox", lazy: () => import("./workflow/outbox-page").then((m) => m.route) },
+          { path: "workflow", lazy: () => import("./workflow/workflow-settings-page").then((m) => m.route) },
           { path: "staff", lazy: () => import("./auth/staff-page").then((m) => m.route) },
           { path: "account", lazy: () => import("./auth/account-page").then((m) => m.route) },
         ],

@@ -6,6 +6,7 @@ import { LoadError } from "./admin-root";
 import { loadAdminJson } from "./loaders";
 import { RecentChanges } from "./journals/recent-changes";
 import { UsageSection } from "./statistics/usage-section";
+import { WorkflowSection } from "./workflow/workflow-dashboard";
 
 const TILES: { key: keyof DashboardCounts; label: string; to: string; hint: string }[] = [
   { key: "archives", label: "Archives", to: "/admin/archives", hint: "Issues published" },
@@ -58,6 +59,7 @@ export function DashboardPage() {
     <>
       <PageHeader title="Dashboard" />
       <Tiles counts={counts} />
+      <WorkflowSection />
       {events && <RecentChanges list={events} />}
       <UsageSection />
     </>

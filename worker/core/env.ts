@@ -40,6 +40,8 @@ export interface AppEnv {
     files: R2Bucket;
     /** The shipped files (the built site). */
     assets: Fetcher;
+    /** The workflow's mail queue (worker/workflow/mail-queue.ts consumes it). */
+    mailQueue: Queue;
     config: AppConfig;
     admin: AdminPrincipal;
     /**

@@ -30,7 +30,7 @@ export interface FileAudit {
   missing: string[];
 }
 
-/** Every key the database names: article PDFs, editor pictures, indexing logos, submitted manuscripts. */
+/** Every key the database names: article PDFs, editor pictures, indexing logos, submitted manuscripts and their versions. */
 export async function namedKeys(db: OrphanDb, journalId?: number): Promise<Set<string>> {
   const where = journalId === undefined ? "" : ` AND journal_id = ${Number(journalId)}`;
   const rows = async <T>(sql: string) => (await db.prepare(sql).all<T>()).results;
@@ -46,6 +46,11 @@ export async function namedKeys(db: OrphanDb, journalId?: number): Promise<Set<s
   for (const r of await rows<{ journal_id: number; image: string }>(`SELECT journal_id, image FROM indexing WHERE image != ''${where}`))
     keys.add(fileKeys.indexingLogo(r.journal_id, r.image));
   for (const r of await rows<{ journal_id: number; file: string }>(`SELECT journal_id, file FROM submissions WHERE file != ''${where}`))
+    keys.add(fileKeys.submission(r.journal_id, r.file));
+  // Every manuscript version and reviewer's PDF of the workflow (migrations/0070), beside the submissions' files.
+  for (const r of await rows<{ journal_id: number; file: string }>(
+    `SELECT journal_id, file FROM manuscript_files WHERE file != ''${where}`,
+  ))
     keys.add(fileKeys.submission(r.journal_id, r.file));
   // The journal's own images (docs/decisions/0163): journals' rows name them (the journals table has no journal_id).
   for (const r of await rows<{ id: number; logo_file: string; cover_image_file: string; certificate_image_file: string }>(

@@ -19,6 +19,7 @@ import {
 } from "./submissions.repo";
 import { clientIpOf, throttleKeyOfIp } from "../auth/client-ip";
 import { limitUploadBody } from "../core/middleware/body-size";
+import type { MailQueueBody } from "./mail-queue";
 import { isUniqueViolation, nowIso } from "../core/data/db";
 import { PDF_MAX_BYTES } from "#contract/constants";
 import {
@@ -98,6 +99,20 @@ async function contentKeyOf(caller: string, fields: Record<string, string>, pdf:
 /** The submission already stored under this request's key (a repeat), if any. */
 const storedUnderKey = (c: Context<AppEnv>, key: string | null) =>
   key ? findSubmissionByKey(c.get("db"), c.get("journal").id, key) : Promise.resolve(undefined);
+
+/**
+ * Every new submission becomes a manuscript (stage Received) and its author gets the acknowledgement with the
+ * reference and the tracking link (issue 36). That work goes on the mail queue (worker/workflow/mail-queue.ts), whose
+ * consumer retries it: the visitor's submission is stored and answered whatever happens to it, and a message the
+ * queue never got is picked up by the daily cron (and the manuscripts list) instead.
+ */
+async function startManuscript(c: Context<AppEnv>, row: SubmissionRow): Promise<void> {
+  try {
+    await c.get("mailQueue").send({ submissionId: row.id, origin: new URL(c.req.url).origin } satisfies MailQueueBody);
+  } catch (err) {
+    console.error("manuscript not queued for submission", row.id, String(err));
+  }
+}
 
 /** The answer to a submission, first or repeated: its reference. */
 const created = (c: Context<AppEnv>, reference: string) => c.json({ reference } satisfies SubmissionCreated, 201);
@@ -202,6 +217,7 @@ export const submissionsRoutes = new Hono<AppEnv>().post("/", sameOriginOnly, un
       if (twin) return created(c, twin.reference);
       throw tooManySubmissions(c);
     }
+    await startManuscript(c, row);
     return created(c, reference);
   }
   throw new HttpError(500, "internal_error");

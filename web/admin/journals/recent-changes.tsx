@@ -19,6 +19,16 @@ const VERBS: Record<string, string> = {
   "staff.reset_password": "reset the password of",
   "staff.revoke_sessions": "signed out every session of",
   "staff.change_password": "changed their own password",
+  // The editorial workflow (issue 36).
+  "manuscript.add": "added manuscript",
+  "manuscript.invite": "invited a reviewer to",
+  "manuscript.revoke": "withdrew a reviewer's invitation to",
+  "manuscript.decision": "recorded a decision on",
+  "manuscript.stage": "moved",
+  "manuscript.publish": "published manuscript",
+  "manuscript.resend": "resent a message of",
+  "manuscript.link": "replaced the author's link of",
+  "manuscript.letters": "saved the workflow's letters or mail settings",
 };
 
 /** Where an event's record can be opened, if it still exists. */
@@ -27,6 +37,7 @@ function linkOf(e: AdminEventEntry): string | null {
   if (e.entity === "article") return `/admin/archives/${e.entity_id}`;
   if (e.entity === "editor") return `/admin/editors/${e.entity_id}`;
   if (e.entity === "settings") return "/admin/settings";
+  if (e.entity === "manuscript") return `/admin/manuscripts/${e.entity_id}`;
   return null;
 }
 

@@ -6,6 +6,7 @@ import { MAX_AUTHORS, MAX_REFERENCES } from "#contract/constants";
 import { DownloadIcon } from "../../components/icons";
 import { formatFee } from "../../lib/format";
 import { useJournalName, useSettings } from "../journal-context";
+import { JournalFigures } from "../workflow/journal-figures";
 
 export const COPYRIGHT_FORM_PATH = "/docs/copyright-form.pdf";
 
@@ -50,6 +51,8 @@ export function InstructionsPage() {
           all later correspondence.
         </p>
       </section>
+
+      <JournalFigures />
 
       <section aria-labelledby="ins-fees">
         <h2 id="ins-fees">Publication fee</h2>

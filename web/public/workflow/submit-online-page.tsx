@@ -172,6 +172,11 @@ export function SubmitOnlinePage() {
               Please keep this reference number: quote it in every message to the editorial office
               {s?.websiteemail ? ` (${s.websiteemail})` : ""}.
             </p>
+            <p data-testid="submission-acknowledgement" style={{ marginTop: "0.6em" }}>
+              We have e-mailed you an acknowledgement with this reference and a private link to your manuscript's page, where you can follow
+              its review, read the editors' letters, send a revision or withdraw it. If it does not arrive within an hour, look in your spam
+              folder.
+            </p>
           </div>
         </div>
         <p>

@@ -304,3 +304,148 @@ export const verifyAttempts = sqliteTable("verify_attempts", {
   throttleKey: text("throttle_key").notNull(),
   createdAt: text("created_at").notNull(),
 });
+// ---- workflow: manuscripts, reviews, signed links, mail (migrations/0070, issue 36) ----
+export const manuscripts = sqliteTable("manuscripts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  submissionId: integer("submission_id"),
+  reference: text("reference").notNull(),
+  title: text("title").notNull(),
+  authorName: text("author_name").notNull(),
+  authorEmail: text("author_email").notNull(),
+  country: text("country").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  address: text("address").notNull().default(""),
+  stage: text("stage").notNull().default("received"),
+  round: integer("round").notNull().default(1),
+  source: text("source").notNull().default("online"),
+  replyToken: text("reply_token").notNull(),
+  articleId: integer("article_id"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+  firstDecisionAt: text("first_decision_at"),
+  decidedAt: text("decided_at"),
+  publishedAt: text("published_at"),
+});
+export type ManuscriptRow = typeof manuscripts.$inferSelect;
+
+export const manuscriptFiles = sqliteTable("manuscript_files", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  manuscriptId: integer("manuscript_id").notNull(),
+  round: integer("round").notNull(),
+  kind: text("kind").notNull(),
+  file: text("file").notNull(),
+  size: integer("size").notNull().default(0),
+  createdAt: text("created_at").notNull(),
+});
+export type ManuscriptFileRow = typeof manuscriptFiles.$inferSelect;
+
+export const manuscriptEvents = sqliteTable("manuscript_events", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  manuscriptId: integer("manuscript_id").notNull(),
+  at: text("at").notNull(),
+  actor: text("actor").notNull(),
+  action: text("action").notNull(),
+  fromStage: text("from_stage"),
+  toStage: text("to_stage"),
+  summary: text("summary").notNull().default(""),
+  letterSubject: text("letter_subject"),
+  letterText: text("letter_text"),
+  outboxId: integer("outbox_id"),
+});
+export type ManuscriptEventRow = typeof manuscriptEvents.$inferSelect;
+
+export const reviewers = sqliteTable("reviewers", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  affiliation: text("affiliation").notNull().default(""),
+  keywords: text("keywords").notNull().default(""),
+  createdAt: text("created_at").notNull(),
+});
+export type ReviewerRow = typeof reviewers.$inferSelect;
+
+export const reviewAssignments = sqliteTable("review_assignments", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  manuscriptId: integer("manuscript_id").notNull(),
+  reviewerId: integer("reviewer_id").notNull(),
+  round: integer("round").notNull(),
+  status: text("status").notNull().default("invited"),
+  dueDate: text("due_date").notNull(),
+  invitedAt: text("invited_at").notNull(),
+  respondedAt: text("responded_at"),
+  submittedAt: text("submitted_at"),
+  recommendation: text("recommendation"),
+  commentsAuthor: text("comments_author").notNull().default(""),
+  commentsEditor: text("comments_editor").notNull().default(""),
+  file: text("file"),
+  remindedBefore: integer("reminded_before").notNull().default(0),
+  remindedAfter: integer("reminded_after").notNull().default(0),
+});
+export type ReviewAssignmentRow = typeof reviewAssignments.$inferSelect;
+
+export const accessLinks = sqliteTable("access_links", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  purpose: text("purpose").notNull(),
+  subjectId: integer("subject_id").notNull(),
+  createdAt: text("created_at").notNull(),
+  expiresAt: text("expires_at").notNull(),
+  revokedAt: text("revoked_at"),
+});
+export type AccessLinkRow = typeof accessLinks.$inferSelect;
+
+export const mailOutbox = sqliteTable("mail_outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  manuscriptId: integer("manuscript_id"),
+  kind: text("kind").notNull(),
+  toAddress: text("to_address").notNull(),
+  toName: text("to_name").notNull().default(""),
+  fromAddress: text("from_address").notNull(),
+  fromName: text("from_name").notNull().default(""),
+  replyTo: text("reply_to").notNull().default(""),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  status: text("status").notNull().default("queued"),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error").notNull().default(""),
+  createdAt: text("created_at").notNull(),
+  claimedAt: text("claimed_at"),
+  sentAt: text("sent_at"),
+  messageId: text("message_id"),
+});
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+
+export const mailInbound = sqliteTable("mail_inbound", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id"),
+  manuscriptId: integer("manuscript_id"),
+  fromAddress: text("from_address").notNull(),
+  fromName: text("from_name").notNull().default(""),
+  toAddress: text("to_address").notNull(),
+  subject: text("subject").notNull().default(""),
+  text: text("text").notNull().default(""),
+  receivedAt: text("received_at").notNull(),
+});
+export type MailInboundRow = typeof mailInbound.$inferSelect;
+
+export const letterTemplates = sqliteTable("letter_templates", {
+  journalId: integer("journal_id").notNull(),
+  decision: text("decision").notNull(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export const workflowSettings = sqliteTable("workflow_settings", {
+  journalId: integer("journal_id").primaryKey(),
+  senderName: text("sender_name").notNull().default(""),
+  senderAddress: text("sender_address").notNull().default(""),
+  publicFigures: integer("public_figures", { mode: "boolean" }).notNull().default(false),
+  updatedAt: text("updated_at").notNull(),
+});

@@ -19,6 +19,7 @@ function configOf(env: Env): AppConfig {
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("files", c.env.FILES);
   c.set("assets", c.env.ASSETS);
+  c.set("mailQueue", c.env.MAIL_QUEUE);
   c.set("config", configOf(c.env));
   const session = sessionFor(c.req.raw, c.env.DB);
   c.set("db", drizzleOver(session));

@@ -19,7 +19,10 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** The headers above, on a response made outside the app (the edge layer's shipped files). */
 export function applySecurityHeaders(h: Headers): void {
+  // A page that carries a signed link's session asks for no Referer at all (worker/workflow/link-pages.routes.ts).
+  const noReferrer = h.get("Referrer-Policy") === "no-referrer";
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) h.set(name, value);
+  if (noReferrer) h.set("Referrer-Policy", "no-referrer");
   const isViteDev = import.meta.env?.DEV && import.meta.env?.MODE !== "test";
   if (isViteDev) h.set("Content-Security-Policy", DEV_CSP);
 }

@@ -1,7 +1,7 @@
 // The add/edit article form: every field of its description (contract/article-form.ts, SPEC §5) in its sections,
 // then the PDF; checked with the shared schema before sending; the upload shows its progress; a save opens the
 // success modal (SPEC §4).
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { ArticleFormValues } from "#contract/article-form";
 import type { AdminArticle, ArticleSaved } from "#contract/api";
@@ -18,9 +18,29 @@ import { PdfField } from "./pdf-field";
 import { SuccessDialog, type Saved } from "./success-dialog";
 import { isEmpty, requiredFields, schemaFor, type FormMode } from "./validation";
 import { formDataOf, FORM_ORDER, fromArticle, isRichText, type FieldName } from "./values";
+import { manuscriptPdf, markPublished, type ManuscriptSource } from "../../workflow/publish-from-manuscript";
 
-export function ArticleForm({ mode, initial, article }: { mode: FormMode; initial: ArticleFormValues; article: AdminArticle | null }) {
+export function ArticleForm({
+  mode,
+  initial,
+  article,
+  manuscript,
+}: {
+  mode: FormMode;
+  initial: ArticleFormValues;
+  article: AdminArticle | null;
+  /** Publish as article (issue 36): the manuscript this new article comes from. */
+  manuscript?: ManuscriptSource;
+}) {
   const [file, setFile] = useState<File | null>(null);
+  // The manuscript's latest PDF is the article's file unless staff pick another.
+  useEffect(() => {
+    if (manuscript)
+      void manuscriptPdf(manuscript).then(
+        (pdf) => pdf && setFile((picked) => picked ?? pdf),
+        () => undefined,
+      );
+  }, [manuscript]);
   const editorRef = useEditorRefs();
   const form = useZodForm<ArticleFormValues, FieldName>({
     initial,
@@ -32,7 +52,9 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
     problemText,
     // A local draft per issue (add) or per stored version (edit): a reload, a crash or an ended session loses nothing.
     draft:
-      mode === "add" ? `article:add:${initial.year}/${initial.volume}/${initial.issue}` : `article:${article?.id}:${article?.modification}`,
+      mode === "add"
+        ? `article:add:${initial.year}/${initial.volume}/${initial.issue}${manuscript ? `:manuscript${manuscript.id}` : ""}`
+        : `article:${article?.id}:${article?.modification}`,
     focus: (name, id) => {
       if (name !== "pdfFile" && isRichText(name)) editorRef(name).current?.commands.focus();
       else document.getElementById(id)?.focus();
@@ -68,6 +90,20 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
     setSaved({ article: result, warnings: body?.warnings ?? [] });
     setDialogOpen(true);
     form.setFlash({ kind: "success", text: savedText });
+    if (mode === "add" && manuscript && result?.refnumber) {
+      try {
+        await markPublished(manuscript, result.refnumber);
+        form.setFlash({
+          kind: "success",
+          text: `${savedText}. Manuscript ${manuscript.reference} is now Published; the author was e-mailed.`,
+        });
+      } catch {
+        form.setFlash({
+          kind: "error",
+          text: `${savedText}, but manuscript ${manuscript.reference} could not be marked Published. Open it and try again.`,
+        });
+      }
+    }
     if (mode === "add") {
       form.setDone(true);
       return;
@@ -106,7 +142,9 @@ export function ArticleForm({ mode, initial, article }: { mode: FormMode; initia
         meta={
           mode === "edit" && article
             ? `Reference ${article.refnumber} · Vol. ${pad(article.volume, 2)}, Issue ${pad(article.issue, 2)} (${article.year})`
-            : undefined
+            : manuscript
+              ? `Filled in from manuscript ${manuscript.reference}: check it, add the rest, then Submit`
+              : undefined
         }
       />
       <div ref={messageRef}>

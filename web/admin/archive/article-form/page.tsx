@@ -1,6 +1,7 @@
 // Add article (/admin/archives/add/{year}/{vol}/{issue}) and edit article (/admin/archives/{id}): the route's
 // issue, or the stored article from the route loader, then the form (SPEC §5 fields, §8 messages, the success modal
 // of §4). A failed load shows the edit page's errorElement: "Not Found!" for a deleted article, else the usual error.
+import { useMemo } from "react";
 import { Link, useLoaderData, useParams, useRevalidator, useRouteError, type LoaderFunctionArgs } from "react-router";
 import type { AdminArticle } from "#contract/api";
 import { ApiError, errorCode } from "../../admin-api";
@@ -11,6 +12,7 @@ import { loadAdminJson } from "../../loaders";
 import { ArticleForm } from "./article-form";
 import { emptyValues, fromArticle } from "./values";
 import { ArticleUsage } from "../../statistics/article-usage";
+import { manuscriptFor, prefilledValues, sourceOf } from "../../workflow/publish-from-manuscript";
 
 const digits = (value: string | undefined) => String(value ?? "").replace(/\D+/g, "");
 
@@ -18,14 +20,29 @@ const digits = (value: string | undefined) => String(value ?? "").replace(/\D+/g
 export async function addLoader({ request, params }: LoaderFunctionArgs) {
   const [year, volume, issue] = [digits(params.year), digits(params.volume), digits(params.issue)];
   if (Number(year) > maxYear()) throw new ApiError(422, "future_year");
-  await loadAdminJson(`/api/admin/archives/${year}/${volume}/${issue}`, request);
-  return null;
+  const [, manuscript] = await Promise.all([
+    loadAdminJson(`/api/admin/archives/${year}/${volume}/${issue}`, request),
+    manuscriptFor(request),
+  ]);
+  return manuscript;
 }
 
 function AddArticle() {
   const params = useParams();
   const [year, volume, issue] = [digits(params.year), digits(params.volume), digits(params.issue)];
-  return <ArticleForm key={`add:${year}/${volume}/${issue}`} mode="add" initial={emptyValues({ year, volume, issue })} article={null} />;
+  // Publish as article (issue 36): the manuscript it comes from fills the form in.
+  const manuscript = useLoaderData<typeof addLoader>();
+  const empty = emptyValues({ year, volume, issue });
+  const source = useMemo(() => (manuscript ? sourceOf(manuscript) : undefined), [manuscript]);
+  return (
+    <ArticleForm
+      key={`add:${year}/${volume}/${issue}:${manuscript?.id ?? ""}`}
+      mode="add"
+      initial={manuscript ? prefilledValues(empty, manuscript) : empty}
+      article={null}
+      manuscript={source}
+    />
+  );
 }
 
 export function loader({ request, params }: LoaderFunctionArgs) {

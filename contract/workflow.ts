@@ -1,0 +1,261 @@
+// The editorial workflow (issue 36): stages and the moves between them, decisions, review recommendations, the
+// inputs staff, reviewers and authors send, and the answers the admin reads. Shared by the Worker and the admin SPA.
+import { z } from "zod";
+
+export const STAGES = ["received", "under_review", "revisions_requested", "accepted", "published", "declined", "withdrawn"] as const;
+export type Stage = (typeof STAGES)[number];
+
+export const STAGE_LABELS: Record<Stage, string> = {
+  received: "Received",
+  under_review: "Under review",
+  revisions_requested: "Revisions requested",
+  accepted: "Accepted",
+  published: "Published",
+  declined: "Declined",
+  withdrawn: "Withdrawn",
+};
+
+/** Where a manuscript may go from each stage. "published" is reached only by Publish as article. */
+export const TRANSITIONS: Record<Stage, readonly Stage[]> = {
+  received: ["under_review", "accepted", "declined", "withdrawn"],
+  under_review: ["revisions_requested", "accepted", "declined", "withdrawn"],
+  revisions_requested: ["under_review", "accepted", "declined", "withdrawn"],
+  accepted: ["published", "withdrawn"],
+  published: [],
+  declined: [],
+  withdrawn: [],
+};
+
+export const canMove = (from: Stage, to: Stage): boolean => TRANSITIONS[from].includes(to);
+export const isStage = (s: unknown): s is Stage => (STAGES as readonly unknown[]).includes(s);
+
+/** Decisions staff record with a letter to the author; each moves the manuscript to its stage. */
+export const DECISIONS = ["revisions_requested", "accepted", "declined"] as const;
+export type Decision = (typeof DECISIONS)[number];
+export const DECISION_LABELS: Record<Decision, string> = {
+  revisions_requested: "Request revisions",
+  accepted: "Accept",
+  declined: "Decline",
+};
+
+export const RECOMMENDATIONS = ["accept", "minor_revisions", "major_revisions", "decline"] as const;
+export type Recommendation = (typeof RECOMMENDATIONS)[number];
+export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
+  accept: "Accept",
+  minor_revisions: "Minor revisions",
+  major_revisions: "Major revisions",
+  decline: "Decline",
+};
+
+export const ASSIGNMENT_STATUSES = ["invited", "accepted", "declined", "submitted", "revoked"] as const;
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+
+/** Placeholders a decision letter may use ({{name}}). */
+export const LETTER_PLACEHOLDERS = ["author_name", "title", "reference", "reviewer_comments", "journal_name"] as const;
+
+const email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ error: "invalid_email" }));
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_due_date" });
+
+/** POST /api/admin/manuscripts/{id}/reviewers */
+export const inviteReviewerSchema = z.object({
+  name: z.string().trim().min(1, { error: "missing_name" }).max(200),
+  email,
+  dueDate: isoDay,
+  affiliation: z.string().trim().max(300).optional(),
+  keywords: z.string().trim().max(500).optional(),
+});
+export type InviteReviewerInput = z.infer<typeof inviteReviewerSchema>;
+
+/** POST /api/admin/manuscripts/{id}/decision */
+export const decisionSchema = z.object({
+  decision: z.enum(DECISIONS, { error: "invalid_decision" }),
+  subject: z.string().trim().min(1, { error: "missing_subject" }).max(300),
+  text: z.string().trim().min(1, { error: "missing_letter" }).max(20000),
+});
+export type DecisionInput = z.infer<typeof decisionSchema>;
+
+/** POST /api/admin/manuscripts/{id}/stage: moves without a decision letter (start review, withdraw). */
+export const stageMoveSchema = z.object({
+  to: z.enum(["under_review", "withdrawn"], { error: "invalid_stage" }),
+  note: z.string().trim().max(2000).optional(),
+});
+
+/** POST /api/admin/manuscripts/{id}/published: the article saved from the prefilled Add Article form. */
+export const publishedSchema = z.object({ refnumber: z.string().trim().min(1, { error: "missing_refnumber" }).max(100) });
+
+/** PUT /api/admin/workflow/templates/{decision} */
+export const letterTemplateSchema = z.object({
+  subject: z.string().trim().min(1, { error: "missing_subject" }).max(300),
+  body: z.string().trim().min(1, { error: "missing_letter" }).max(20000),
+});
+
+/** PUT /api/admin/workflow/settings */
+export const workflowSettingsSchema = z.object({
+  senderName: z.string().trim().max(200),
+  senderAddress: z.union([z.literal(""), email]),
+  publicFigures: z.boolean(),
+});
+export type WorkflowSettings = z.infer<typeof workflowSettingsSchema>;
+
+/** POST /api/admin/reviewers */
+export const reviewerSchema = z.object({
+  name: z.string().trim().min(1, { error: "missing_name" }).max(200),
+  email,
+  affiliation: z.string().trim().max(300).default(""),
+  keywords: z.string().trim().max(500).default(""),
+});
+
+/** The review form (the reviewer's signed link). */
+export const reviewFormSchema = z.object({
+  recommendation: z.enum(RECOMMENDATIONS, { error: "invalid_recommendation" }),
+  commentsAuthor: z.string().trim().min(1, { error: "missing_comments" }).max(50000),
+  commentsEditor: z.string().trim().max(50000).default(""),
+});
+
+// ---- answers (staff) ----
+
+export interface ManuscriptSummary {
+  id: number;
+  reference: string;
+  title: string;
+  stage: Stage;
+  round: number;
+  authorName: string;
+  authorEmail: string;
+  country: string;
+  source: "online" | "staff";
+  createdAt: string;
+  updatedAt: string;
+  /** Reviews of the current round past their due date and not submitted. */
+  overdue: number;
+  articleId: number | null;
+}
+
+export interface TimelineEntry {
+  id: number;
+  at: string;
+  actor: string;
+  action: string;
+  from: Stage | null;
+  to: Stage | null;
+  summary: string;
+  letter: { subject: string; text: string } | null;
+  outboxId: number | null;
+}
+
+export interface DiscussionEntry {
+  id: number;
+  at: string;
+  from: string;
+  fromName: string;
+  subject: string;
+  text: string;
+}
+
+export interface ManuscriptFileEntry {
+  id: number;
+  round: number;
+  kind: "manuscript" | "revision" | "review";
+  size: number;
+  createdAt: string;
+  url: string;
+}
+
+export interface AssignmentEntry {
+  id: number;
+  round: number;
+  reviewer: { id: number; name: string; email: string; affiliation: string };
+  status: AssignmentStatus;
+  dueDate: string;
+  invitedAt: string;
+  respondedAt: string | null;
+  submittedAt: string | null;
+  recommendation: Recommendation | null;
+  commentsAuthor: string;
+  commentsEditor: string;
+  fileUrl: string | null;
+  overdue: boolean;
+  linkActive: boolean;
+}
+
+export interface ManuscriptDetail extends ManuscriptSummary {
+  phone: string;
+  address: string;
+  publishedAt: string | null;
+  firstDecisionAt: string | null;
+  allowed: Stage[];
+  timeline: TimelineEntry[];
+  discussion: DiscussionEntry[];
+  files: ManuscriptFileEntry[];
+  reviews: AssignmentEntry[];
+  trackingLink: { active: boolean; expiresAt: string } | null;
+}
+
+export interface OutboxMessage {
+  id: number;
+  manuscriptId: number | null;
+  kind: string;
+  to: string;
+  toName: string;
+  from: string;
+  replyTo: string;
+  subject: string;
+  text: string;
+  status: "queued" | "sending" | "sent" | "failed";
+  attempts: number;
+  error: string;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface ReviewerEntry {
+  id: number;
+  name: string;
+  email: string;
+  affiliation: string;
+  keywords: string;
+  invitations: number;
+  accepted: number;
+  declined: number;
+  submitted: number;
+  /** Median days from invitation to submitted review; null before the first review. */
+  medianTurnaroundDays: number | null;
+  history: {
+    manuscriptId: number;
+    reference: string;
+    round: number;
+    status: AssignmentStatus;
+    invitedAt: string;
+    submittedAt: string | null;
+  }[];
+}
+
+export interface WorkflowFigures {
+  received: number;
+  decided: number;
+  accepted: number;
+  /** accepted (and published) / decided, 0..1; null with no decision yet. */
+  acceptanceRate: number | null;
+  medianDaysToFirstDecision: number | null;
+  medianDaysToPublication: number | null;
+  medianReviewTurnaroundDays: number | null;
+}
+
+export const MESSAGES: Record<string, string> = {
+  invalid_stage_move: "The manuscript cannot move to that stage from where it is.",
+  invalid_email: "Enter a valid e-mail address.",
+  invalid_due_date: "Pick a due date.",
+  due_date_past: "The due date must be after today.",
+  missing_name: "Enter the reviewer's name.",
+  already_invited: "This reviewer is already invited to this round.",
+  missing_subject: "The letter needs a subject.",
+  missing_letter: "The letter is empty.",
+  invalid_decision: "Choose a decision.",
+  not_accepted: "Only an accepted manuscript can be published.",
+  article_not_found: "No article with that reference number was saved.",
+  not_failed: "Only a message that failed can be sent again.",
+};

@@ -1,0 +1,601 @@
+// /admin/manuscripts/{id}: one manuscript — its details, reviews per round, every file version, the timeline (who,
+// when, from, to, the letter), the discussion (replies by e-mail) and its messages; and what staff do next: invite
+// a reviewer, record a decision with its letter, send to review, withdraw, publish as article. What staff type in
+// the invitation and the letter is kept as a local draft (docs/decisions/0145).
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from "react-router";
+import { adminBlob, adminJson, saveBlob } from "../admin-api";
+import { Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "../admin-ui";
+import { LoadError } from "../admin-root";
+import { loadAdminJson } from "../loaders";
+import { formatBytes, formatDate, formatDateTime } from "../format";
+import { useDraft } from "../form-kit/use-draft";
+import { DraftNotice } from "../form-kit";
+import type { AdminIssue } from "#contract/api";
+import {
+  DECISION_LABELS,
+  DECISIONS,
+  RECOMMENDATION_LABELS,
+  STAGE_LABELS,
+  type Decision,
+  type ManuscriptDetail,
+  type ManuscriptFileEntry,
+  type OutboxMessage,
+} from "#contract/workflow";
+import { StageBadge, workflowMessage } from "./workflow-ui";
+
+const digits = (v: string | undefined) => String(v ?? "").replace(/\D+/g, "");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = digits(params.id);
+  const [manuscript, outbox] = await Promise.all([
+    loadAdminJson<ManuscriptDetail>(`/api/admin/manuscripts/${id}`, request),
+    loadAdminJson<{ messages: OutboxMessage[] }>(`/api/admin/outbox?manuscript=${id}`, request),
+  ]);
+  return { manuscript, messages: outbox.messages };
+}
+
+const FILE_LABELS: Record<ManuscriptFileEntry["kind"], string> = {
+  manuscript: "Manuscript",
+  revision: "Revision",
+  review: "Reviewer's PDF",
+};
+
+function FileButton({ file, reference, onError }: { file: ManuscriptFileEntry; reference: string; onError: (t: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary btn--small"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          saveBlob(await adminBlob(file.url), `${reference}-${file.kind}-round${file.round}.pdf`);
+        } catch {
+          onError("Could not download the file. Please try again.");
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {busy ? <Spinner /> : null} Download
+      <span className="visually-hidden">
+        {" "}
+        {FILE_LABELS[file.kind]} round {file.round}
+      </span>
+    </button>
+  );
+}
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+function InviteForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashMessage) => void }) {
+  const blank = { name: "", email: "", affiliation: "", keywords: "", dueDate: inDays(21) };
+  const [values, setValues] = useState(blank);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const draft = useDraft(`manuscript:${m.id}:invite`, values, blank, setValues);
+  const set = (k: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [k]: e.target.value });
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await adminJson(`/api/admin/manuscripts/${m.id}/reviewers`, { json: values });
+      setValues(blank);
+      onDone({ kind: "success", text: `Invitation e-mailed to ${values.name}` });
+    } catch (err) {
+      setError(workflowMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="panel" aria-labelledby="invite-title">
+      <h2 className="form__section-title" id="invite-title">
+        Invite a reviewer (round {m.round})
+      </h2>
+      <DraftNotice draft={draft} />
+      <form className="form" onSubmit={submit}>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="field">
+          <label className="field__label" htmlFor="inv-name">
+            Name
+          </label>
+          <input id="inv-name" required value={values.name} onChange={set("name")} autoComplete="off" />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="inv-email">
+            E-mail
+          </label>
+          <input id="inv-email" type="email" required value={values.email} onChange={set("email")} autoComplete="off" />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="inv-aff">
+            Affiliation
+          </label>
+          <input id="inv-aff" value={values.affiliation} onChange={set("affiliation")} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="inv-kw">
+            Expertise keywords
+          </label>
+          <input id="inv-kw" value={values.keywords} onChange={set("keywords")} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="inv-due">
+            Review due
+          </label>
+          <input id="inv-due" type="date" required min={inDays(1)} value={values.dueDate} onChange={set("dueDate")} />
+        </div>
+        <div className="form__actions">
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? <Spinner /> : null} Send invitation
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function DecisionForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashMessage) => void }) {
+  const choices = DECISIONS.filter((d) => m.allowed.includes(d));
+  const blank = { decision: "" as Decision | "", subject: "", text: "" };
+  const [values, setValues] = useState(blank);
+  const [busy, setBusy] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const draft = useDraft(`manuscript:${m.id}:${m.stage}:decision`, values, blank, setValues);
+  async function choose(decision: Decision | "") {
+    setError(null);
+    if (!decision) return setValues(blank);
+    setLoading(true);
+    try {
+      const letter = await adminJson<{ subject: string; text: string }>(`/api/admin/manuscripts/${m.id}/letter?decision=${decision}`);
+      setValues({ decision, ...letter });
+    } catch (err) {
+      setError(workflowMessage(err));
+    } finally {
+      setLoading(false);
+    }
+  }
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!values.decision) return setError("Choose a decision.");
+    setBusy(true);
+    setError(null);
+    try {
+      await adminJson(`/api/admin/manuscripts/${m.id}/decision`, { json: values });
+      onDone({ kind: "success", text: `Decision recorded: ${STAGE_LABELS[values.decision]}. The letter was e-mailed to the author.` });
+      setValues(blank);
+    } catch (err) {
+      setError(workflowMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  if (choices.length === 0) return null;
+  return (
+    <section className="panel" aria-labelledby="decision-title">
+      <h2 className="form__section-title" id="decision-title">
+        Decision and letter
+      </h2>
+      <DraftNotice draft={draft} />
+      <form className="form" onSubmit={submit}>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="field">
+          <label className="field__label" htmlFor="dec-choice">
+            Decision
+          </label>
+          <select id="dec-choice" value={values.decision} onChange={(e) => void choose(e.target.value as Decision | "")}>
+            <option value="">Choose…</option>
+            {choices.map((d) => (
+              <option key={d} value={d}>
+                {DECISION_LABELS[d]}
+              </option>
+            ))}
+          </select>
+          {loading && <Spinner label="Loading the letter" />}
+        </div>
+        {values.decision && (
+          <>
+            <div className="field">
+              <label className="field__label" htmlFor="dec-subject">
+                Subject
+              </label>
+              <input id="dec-subject" required value={values.subject} onChange={(e) => setValues({ ...values, subject: e.target.value })} />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor="dec-text">
+                Letter to the author
+              </label>
+              <textarea id="dec-text" required value={values.text} onChange={(e) => setValues({ ...values, text: e.target.value })} />
+              <p className="field__hint">Filled from the journal's template (Letters). The link to the author's page is added below it.</p>
+            </div>
+            <div className="form__actions">
+              <button type="submit" className="btn btn--primary" disabled={busy}>
+                {busy ? <Spinner /> : null} Send the decision
+              </button>
+            </div>
+          </>
+        )}
+      </form>
+    </section>
+  );
+}
+
+function PublishPanel({ m }: { m: ManuscriptDetail }) {
+  const [issues, setIssues] = useState<AdminIssue[] | null>(null);
+  const [pick, setPick] = useState("");
+  const navigate = useNavigate();
+  useEffect(() => {
+    adminJson<AdminIssue[]>("/api/admin/archives/")
+      .then((list) => {
+        setIssues(list);
+        if (list[0]) setPick(`${list[0].year}/${list[0].volume}/${list[0].issue}`);
+      })
+      .catch(() => setIssues([]));
+  }, []);
+  return (
+    <section className="panel" aria-labelledby="publish-title">
+      <h2 className="form__section-title" id="publish-title">
+        Publish as article
+      </h2>
+      <p>
+        Opens Add Article in the chosen issue, filled in from this manuscript (title, author, e-mail, country, phone and the latest PDF).
+      </p>
+      {issues === null ? (
+        <Spinner label="Loading issues" />
+      ) : issues.length === 0 ? (
+        <p>
+          No issue exists yet: create one under <Link to="/admin/archives">Archives</Link> first.
+        </p>
+      ) : (
+        <form
+          className="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            navigate(`/admin/archives/add/${pick}?manuscript=${m.id}`);
+          }}
+        >
+          <div className="field">
+            <label className="field__label" htmlFor="pub-issue">
+              Issue
+            </label>
+            <select id="pub-issue" value={pick} onChange={(e) => setPick(e.target.value)}>
+              {issues.map((i) => (
+                <option key={i.id} value={`${i.year}/${i.volume}/${i.issue}`}>
+                  Vol. {i.volume}, Issue {i.issue} ({i.year})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="form__actions">
+            <button type="submit" className="btn btn--primary">
+              Publish as article
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+export function ManuscriptPage() {
+  const { manuscript: m, messages } = useLoaderData<typeof loader>();
+  useTitle(`Manuscript ${m.reference}`);
+  const revalidator = useRevalidator();
+  const [flash, setFlash] = useState<FlashMessage | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const done = (msg: FlashMessage) => {
+    setFlash(msg);
+    void revalidator.revalidate();
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  };
+  const fail = (text: string) => setFlash({ kind: "error", text });
+
+  async function act(key: string, path: string, json: unknown, ok: string, confirm?: string) {
+    if (confirm && !window.confirm(confirm)) return;
+    setBusy(key);
+    try {
+      await adminJson(path, { json });
+      done({ kind: "success", text: ok });
+    } catch (err) {
+      fail(workflowMessage(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const rounds = [...new Set(m.reviews.map((r) => r.round))];
+  // Who acted, as staff read it: a reviewer's name (staff know it; authors never see this page).
+  const actorName = (actor: string) => {
+    const reviewer = /^reviewer:(\d+)$/.exec(actor);
+    if (reviewer) return `reviewer ${m.reviews.find((r) => r.id === Number(reviewer[1]))?.reviewer.name ?? reviewer[1]}`;
+    return actor.replace(/^staff:/, "");
+  };
+  const canInvite = m.stage === "received" || m.stage === "under_review";
+  const hasActions = canInvite || m.allowed.length > 0;
+  return (
+    <>
+      <PageHeader
+        title={`${m.reference}`}
+        back={{ to: "/admin/manuscripts", label: "Back to manuscripts" }}
+        meta={
+          <>
+            <StageBadge stage={m.stage} /> · Round {m.round} · received {formatDate(m.createdAt)}
+            {m.source === "staff" ? " · added by staff" : ""}
+          </>
+        }
+      />
+      <Flash message={flash} onClose={() => setFlash(null)} />
+      <section className="panel" aria-labelledby="ms-details">
+        <h2 className="form__section-title" id="ms-details">
+          {m.title}
+        </h2>
+        <dl className="ms-meta">
+          <dt>Author</dt>
+          <dd>{m.authorName}</dd>
+          <dt>E-mail</dt>
+          <dd>
+            <a href={`mailto:${m.authorEmail}`}>{m.authorEmail}</a>
+          </dd>
+          {m.country && (
+            <>
+              <dt>Country</dt>
+              <dd>{m.country}</dd>
+            </>
+          )}
+          {m.phone && (
+            <>
+              <dt>Phone</dt>
+              <dd>{m.phone}</dd>
+            </>
+          )}
+          {m.address && (
+            <>
+              <dt>Address</dt>
+              <dd className="pre-line">{m.address}</dd>
+            </>
+          )}
+          <dt>Author's page</dt>
+          <dd>
+            {m.trackingLink ? `link active until ${formatDate(m.trackingLink.expiresAt)}` : "no active link"}{" "}
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              disabled={busy !== null}
+              onClick={() =>
+                void act(
+                  "link",
+                  `/api/admin/manuscripts/${m.id}/tracking-link`,
+                  {},
+                  "The author's old link no longer works; a new one was e-mailed.",
+                  "Replace the author's link? The old one stops working at once and a new one is e-mailed to the author.",
+                )
+              }
+            >
+              Replace the link
+            </button>
+          </dd>
+          {m.articleId && (
+            <>
+              <dt>Article</dt>
+              <dd>
+                <Link to={`/admin/archives/${m.articleId}`}>Edit the published article</Link>
+              </dd>
+            </>
+          )}
+        </dl>
+      </section>
+      <div className={hasActions ? "ms-layout" : "ms-layout ms-layout--single"}>
+        <div className="ms-history">
+          <section className="panel" aria-labelledby="ms-reviews">
+            <h2 className="form__section-title" id="ms-reviews">
+              Reviews
+            </h2>
+            {m.reviews.length === 0 && <p className="muted">No reviewer invited yet.</p>}
+            {rounds.map((round) => (
+              <div key={round}>
+                <h3>Round {round}</h3>
+                {m.reviews
+                  .filter((r) => r.round === round)
+                  .map((r) => (
+                    <article className="review-card" key={r.id}>
+                      <div className="review-card__head">
+                        <strong>{r.reviewer.name}</strong>
+                        <span className={`mail-status mail-status--${r.status === "submitted" ? "sent" : r.overdue ? "failed" : "queued"}`}>
+                          {r.status === "submitted" ? `Submitted ${formatDate(r.submittedAt)}` : r.status}
+                          {r.overdue ? " · overdue" : ""}
+                        </span>
+                      </div>
+                      <p className="muted break-anywhere">
+                        {r.reviewer.email}
+                        {r.reviewer.affiliation ? ` · ${r.reviewer.affiliation}` : ""} · invited {formatDate(r.invitedAt)} · due {r.dueDate}
+                        {r.linkActive ? "" : " · link inactive"}
+                      </p>
+                      {r.recommendation && (
+                        <p>
+                          Recommendation: <strong>{RECOMMENDATION_LABELS[r.recommendation]}</strong>
+                        </p>
+                      )}
+                      {r.commentsAuthor && (
+                        <details className="letter">
+                          <summary>Comments for the author</summary>
+                          <pre className="letter-text">{r.commentsAuthor}</pre>
+                        </details>
+                      )}
+                      {r.commentsEditor && (
+                        <details className="letter">
+                          <summary>Confidential comments for the editor</summary>
+                          <pre className="letter-text">{r.commentsEditor}</pre>
+                        </details>
+                      )}
+                      {(r.status === "invited" || r.status === "accepted") && (
+                        <button
+                          type="button"
+                          className="btn btn--ghost btn--small"
+                          disabled={busy !== null}
+                          onClick={() =>
+                            void act(
+                              `revoke-${r.id}`,
+                              `/api/admin/manuscripts/${m.id}/reviews/${r.id}/revoke`,
+                              {},
+                              `The invitation of ${r.reviewer.name} was withdrawn; the link no longer works.`,
+                              `Withdraw the invitation of ${r.reviewer.name}? Their link stops working at once.`,
+                            )
+                          }
+                        >
+                          Withdraw invitation
+                        </button>
+                      )}
+                    </article>
+                  ))}
+              </div>
+            ))}
+          </section>
+
+          <section className="panel" aria-labelledby="ms-files">
+            <h2 className="form__section-title" id="ms-files">
+              Files
+            </h2>
+            <ul className="timeline">
+              {m.files.map((f) => (
+                <li key={f.id}>
+                  <strong>{FILE_LABELS[f.kind]}</strong> · round {f.round} · {formatDateTime(f.createdAt)} · {formatBytes(f.size)}{" "}
+                  <FileButton file={f} reference={m.reference} onError={fail} />
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section className="panel" aria-labelledby="ms-timeline">
+            <h2 className="form__section-title" id="ms-timeline">
+              Timeline
+            </h2>
+            <ol className="timeline">
+              {m.timeline.map((e) => (
+                <li key={e.id}>
+                  <div className="timeline__when">
+                    {formatDateTime(e.at)} · {actorName(e.actor)}
+                  </div>
+                  <div>
+                    {e.summary}
+                    {e.from && e.to ? ` (${STAGE_LABELS[e.from]} → ${STAGE_LABELS[e.to]})` : ""}
+                  </div>
+                  {e.letter && (
+                    <details className="letter">
+                      <summary>Letter: {e.letter.subject}</summary>
+                      <pre className="letter-text">{e.letter.text}</pre>
+                    </details>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <section className="panel" aria-labelledby="ms-discussion">
+            <h2 className="form__section-title" id="ms-discussion">
+              Discussion
+            </h2>
+            {m.discussion.length === 0 ? (
+              <p className="muted">Replies to this manuscript's e-mails appear here.</p>
+            ) : (
+              <ol className="timeline">
+                {m.discussion.map((d) => (
+                  <li key={d.id}>
+                    <div className="timeline__when">
+                      {formatDateTime(d.at)} · {d.fromName ? `${d.fromName} <${d.from}>` : d.from}
+                    </div>
+                    <strong>{d.subject}</strong>
+                    <pre className="letter-text">{d.text}</pre>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          <section className="panel" aria-labelledby="ms-mail">
+            <h2 className="form__section-title" id="ms-mail">
+              Messages sent
+            </h2>
+            <ol className="timeline">
+              {messages.map((x) => (
+                <li key={x.id}>
+                  <div className="timeline__when">
+                    {formatDateTime(x.createdAt)} · to {x.to} · <span className={`mail-status mail-status--${x.status}`}>{x.status}</span>
+                  </div>
+                  <details className="letter">
+                    <summary>{x.subject}</summary>
+                    <pre className="letter-text">{x.text}</pre>
+                  </details>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+
+        {hasActions && (
+          <div className="ms-actions">
+            {canInvite && <InviteForm m={m} onDone={done} />}
+            <DecisionForm key={m.stage} m={m} onDone={done} />
+            {m.stage === "accepted" && <PublishPanel m={m} />}
+            {(m.allowed.includes("withdrawn") || m.stage === "received") && (
+              <section className="panel" aria-labelledby="ms-moves">
+                <h2 className="form__section-title" id="ms-moves">
+                  Stage
+                </h2>
+                <div className="row-actions">
+                  {m.stage === "received" && (
+                    <button
+                      type="button"
+                      className="btn btn--secondary"
+                      disabled={busy !== null}
+                      onClick={() => void act("review", `/api/admin/manuscripts/${m.id}/stage`, { to: "under_review" }, "Sent to review.")}
+                    >
+                      Send to review
+                    </button>
+                  )}
+                  {m.allowed.includes("withdrawn") && (
+                    <button
+                      type="button"
+                      className="btn btn--ghost"
+                      disabled={busy !== null}
+                      onClick={() =>
+                        void act(
+                          "withdraw",
+                          `/api/admin/manuscripts/${m.id}/stage`,
+                          { to: "withdrawn", note: "Withdrawn by staff at the author's request" },
+                          "Withdrawn. The author was told and the reviewers' links were closed.",
+                          "Withdraw this manuscript? This cannot be undone.",
+                        )
+                      }
+                    >
+                      Withdraw
+                    </button>
+                  )}
+                </div>
+              </section>
+            )}
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+function ManuscriptError() {
+  useTitle("Manuscript");
+  return <LoadError title="Manuscript" />;
+}
+
+export const route = { loader, Component: ManuscriptPage, ErrorBoundary: ManuscriptError };

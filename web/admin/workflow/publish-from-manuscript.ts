@@ -1,0 +1,48 @@
+// "Publish as article" (issue 36 item 6): Add Article opened with ?manuscript={id} is filled in from the manuscript
+// (title, author, e-mail, country, phone, the latest PDF); once the article is saved, the manuscript is marked
+// Published and linked to it, and the author is e-mailed the article's address and certificate page.
+import type { ArticleFormValues } from "#contract/article-form";
+import { escapeHtml } from "#contract/rich-text";
+import type { ManuscriptDetail } from "#contract/workflow";
+import { adminBlob, adminJson } from "../admin-api";
+import { loadAdminJson } from "../loaders";
+
+export interface ManuscriptSource {
+  id: number;
+  reference: string;
+  /** The newest manuscript or revision PDF. */
+  fileUrl: string | null;
+}
+
+/** The manuscript named by ?manuscript= on the Add Article URL, or null. */
+export async function manuscriptFor(request: Request): Promise<ManuscriptDetail | null> {
+  const id = new URL(request.url).searchParams.get("manuscript")?.replace(/\D+/g, "");
+  if (!id) return null;
+  return loadAdminJson<ManuscriptDetail>(`/api/admin/manuscripts/${id}`, request);
+}
+
+export function prefilledValues(base: ArticleFormValues, m: ManuscriptDetail): ArticleFormValues {
+  return {
+    ...base,
+    title: escapeHtml(m.title),
+    authorname: m.authorName,
+    email: m.authorEmail,
+    country: m.country,
+    mobile: m.phone,
+  };
+}
+
+export function sourceOf(m: ManuscriptDetail): ManuscriptSource {
+  const pdf = [...m.files].reverse().find((f) => f.kind === "manuscript" || f.kind === "revision");
+  return { id: m.id, reference: m.reference, fileUrl: pdf?.url ?? null };
+}
+
+/** The manuscript's PDF as a File the form can send (named as the article's file will be: refnumber + .pdf on save). */
+export async function manuscriptPdf(source: ManuscriptSource): Promise<File | null> {
+  if (!source.fileUrl) return null;
+  const blob = await adminBlob(source.fileUrl);
+  return new File([blob], `${source.reference}.pdf`, { type: "application/pdf" });
+}
+
+export const markPublished = (source: ManuscriptSource, refnumber: string) =>
+  adminJson<ManuscriptDetail>(`/api/admin/manuscripts/${source.id}/published`, { json: { refnumber } });

@@ -1,0 +1,408 @@
+// The pages and actions behind signed links (docs/decisions/0190): /review for a reviewer's assignment, /track for an
+// author's manuscript. The link (/review#<token>) carries the token in its fragment; /workflow-link.js posts it to
+// /api/workflow/link, which answers with an HttpOnly, SameSite=Strict cookie on the page's path. Every request checks
+// the token again: its journal (the Host), purpose, expiry and revocation. Nothing here names an author to a
+// reviewer, or a reviewer to an author.
+import { Hono, type Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
+import type { AppEnv } from "../core/env";
+import type { JournalRow, ManuscriptRow, ReviewAssignmentRow } from "../core/data/schema";
+import { HttpError } from "../core/errors";
+import { esc } from "#contract/html";
+import { fileKeys, isSafeFileName, versionedName } from "../core/files/keys";
+import { serveR2Object } from "../core/files/serve";
+import { putNewObject } from "../core/files/commit-with-object";
+import { limitJsonBody, limitUploadBody } from "../core/middleware/body-size";
+import { jsonContent } from "../core/middleware/json-body";
+import {
+  RECOMMENDATION_LABELS,
+  RECOMMENDATIONS,
+  reviewFormSchema,
+  STAGE_LABELS,
+  type Recommendation,
+  type Stage,
+} from "#contract/workflow";
+import { openLink, type LinkPurpose } from "./links";
+import { currentFile, findManuscript, listEvents, listFiles } from "./manuscripts.repo";
+import { findAssignment, submittedReviews } from "./reviewers.repo";
+import { moveWithoutLetter, receiveRevision, respondToInvitation, submitReview } from "./workflow";
+import { workflowBody, workflowCtx } from "./workflow-context";
+import { readWorkflowSettings, workflowFigures } from "./figures";
+import { pdfFrom } from "./pdf-upload";
+import { EXCHANGE_SCRIPT, exchangeBody, fmtDay, linkPage, linkProblem } from "./link-page-html";
+import { articles } from "../core/data/schema";
+import { and, eq } from "drizzle-orm";
+import { articlePath } from "#contract/citation";
+
+const COOKIE: Record<LinkPurpose, string> = { review: "wf_review", track: "wf_track" };
+
+/** Headers of every link page and action: never cached, never indexed, never a Referer. */
+function privateHeaders(c: Context<AppEnv>) {
+  c.header("Cache-Control", "private, no-store");
+  c.header("Referrer-Policy", "no-referrer");
+  c.header("X-Robots-Tag", "noindex, nofollow");
+}
+
+const journalName = (j: JournalRow) => j.websitename || "Journal";
+
+function html(c: Context<AppEnv>, title: string, body: string, status: 200 | 400 | 403 | 404 | 409 | 410 | 413 = 200, exchange = false) {
+  privateHeaders(c);
+  return c.html(linkPage({ journalName: journalName(c.get("journal")), title, body, exchange }), status);
+}
+
+type Opened = { ok: true; subjectId: number } | { ok: false; reason: "invalid" | "expired" | "revoked" | "none" };
+
+async function opened(c: Context<AppEnv>, purpose: LinkPurpose): Promise<Opened> {
+  const token = getCookie(c, COOKIE[purpose]);
+  if (!token) return { ok: false, reason: "none" };
+  const r = await openLink(c.get("db"), c.get("config").auth.JWT_SECRET, c.get("journal").id, purpose, token);
+  return r.ok ? { ok: true, subjectId: r.link.subjectId } : { ok: false, reason: r.reason };
+}
+
+/**
+ * Same-site posts only. The cookie is SameSite=Strict already; this also refuses a post that says it comes from
+ * another site. With Referrer-Policy: no-referrer, browsers send `Origin: null` on these pages' own form posts, so
+ * "null" is judged by Sec-Fetch-Site instead.
+ */
+function sameOrigin(c: Context<AppEnv>) {
+  if (c.req.header("sec-fetch-site") === "cross-site") throw new HttpError(403, "forbidden_origin");
+  const origin = c.req.header("origin");
+  if (!origin || origin === "null") return;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    throw new HttpError(403, "forbidden_origin");
+  }
+  if (host !== new URL(c.req.url).host) throw new HttpError(403, "forbidden_origin");
+}
+
+const problemPage = (c: Context<AppEnv>, o: Exclude<Opened, { ok: true }>, what: string) =>
+  o.reason === "none"
+    ? html(c, what, exchangeBody(what), 200, true)
+    : html(
+        c,
+        what,
+        `<h1>${esc(what)}</h1><p class="error" role="alert">${esc(linkProblem(o.reason))}</p>`,
+        o.reason === "invalid" ? 404 : 410,
+      );
+
+// ---- reviewer ----
+
+interface ReviewView {
+  a: ReviewAssignmentRow;
+  m: ManuscriptRow;
+  message?: { kind: "error" | "ok"; text: string };
+  typed?: { recommendation?: string; commentsAuthor?: string; commentsEditor?: string };
+}
+
+const REVIEW_ERRORS: Record<string, string> = {
+  invalid_recommendation: "Choose a recommendation.",
+  missing_comments: "Write your comments for the author.",
+  invalid_file_type: "The attached file is not a PDF.",
+  file_too_large: "The attached file is larger than 5 MB.",
+  review_closed: "This review has already been submitted.",
+  already_answered: "You have already answered this invitation.",
+};
+
+function reviewBody(v: ReviewView, reviewerName: string): string {
+  const { a, m } = v;
+  const msg = v.message
+    ? `<p class="${v.message.kind}" role="${v.message.kind === "error" ? "alert" : "status"}">${esc(v.message.text)}</p>`
+    : "";
+  const head = `<h1>Review of manuscript ${esc(m.reference)}</h1>${msg}
+<div class="card"><dl class="meta"><dt>Title</dt><dd>${esc(m.title)}</dd><dt>Round</dt><dd>${a.round}</dd>
+<dt>Review due</dt><dd>${esc(a.dueDate)}</dd><dt>Reviewer</dt><dd>${esc(reviewerName)}</dd></dl>
+<p class="hint">Review is double-blind: the author does not learn who you are, and you do not learn who they are.</p></div>`;
+  if (m.stage === "withdrawn") return `${head}<p class="ok">This manuscript has been withdrawn. Thank you; nothing more is needed.</p>`;
+  switch (a.status) {
+    case "invited":
+      return `${head}<div class="card"><h2>Will you review this manuscript?</h2>
+<p>You can download it first: <a href="/review/manuscript.pdf">manuscript ${esc(m.reference)} (PDF)</a></p>
+<form method="post" action="/review/respond" class="row">
+<button class="btn" name="answer" value="accept">Accept the invitation</button>
+<button class="btn secondary" name="answer" value="decline">Decline</button></form></div>`;
+    case "declined":
+      return `${head}<p class="ok">You declined this invitation. Thank you for letting us know.</p>`;
+    case "revoked":
+      return `${head}<p class="ok">The editorial office has withdrawn this invitation. Nothing more is needed.</p>`;
+    case "submitted":
+      return `${head}<div class="card"><h2>Your review (submitted ${esc(fmtDay(a.submittedAt))})</h2>
+<dl class="meta"><dt>Recommendation</dt><dd>${esc(RECOMMENDATION_LABELS[a.recommendation as Recommendation] ?? "")}</dd></dl>
+<h2>Comments for the author</h2><pre class="letter">${esc(a.commentsAuthor)}</pre>
+${a.commentsEditor ? `<h2>Confidential comments for the editor</h2><pre class="letter">${esc(a.commentsEditor)}</pre>` : ""}
+${a.file ? "<p>A PDF was attached.</p>" : ""}<p class="hint">A submitted review can no longer be changed. Thank you.</p></div>`;
+    default: {
+      const t = v.typed ?? {};
+      const rec = t.recommendation ?? "";
+      return `${head}<div class="card"><p><a class="btn secondary" href="/review/manuscript.pdf">Download the manuscript (PDF)</a></p>
+<form method="post" action="/review/submit" enctype="multipart/form-data">
+<fieldset><legend>Recommendation</legend>${RECOMMENDATIONS.map(
+        (r) =>
+          `<label><input type="radio" name="recommendation" value="${r}"${rec === r ? " checked" : ""} required> ${esc(RECOMMENDATION_LABELS[r])}</label>`,
+      ).join("")}</fieldset>
+<label for="commentsAuthor">Comments for the author</label>
+<p class="hint" id="ca-hint">The author reads these, without your name.</p>
+<textarea id="commentsAuthor" name="commentsAuthor" aria-describedby="ca-hint" required>${esc(t.commentsAuthor ?? "")}</textarea>
+<label for="commentsEditor">Confidential comments for the editor (optional)</label>
+<textarea id="commentsEditor" name="commentsEditor">${esc(t.commentsEditor ?? "")}</textarea>
+<label for="reviewFile">A PDF with your review (optional, at most 5 MB)</label>
+<input id="reviewFile" type="file" name="reviewFile" accept="application/pdf,.pdf">
+<p class="row" style="margin-top:18px"><button class="btn">Submit the review</button></p></form></div>`;
+    }
+  }
+}
+
+async function reviewState(c: Context<AppEnv>, assignmentId: number) {
+  const row = await findAssignment(c.get("db"), c.get("journal").id, assignmentId);
+  if (!row) throw new HttpError(404, "link_invalid");
+  return row;
+}
+
+// ---- author ----
+
+async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, message?: { kind: "error" | "ok"; text: string }): Promise<string> {
+  const db = c.get("db");
+  const [events, reviews, files] = await Promise.all([listEvents(db, m.id), submittedReviews(db, m.id), listFiles(db, m.id)]);
+  const msg = message ? `<p class="${message.kind}" role="${message.kind === "error" ? "alert" : "status"}">${esc(message.text)}</p>` : "";
+  const letters = events.filter((e) => e.letterText);
+  const rounds = [...new Set(reviews.map((r) => r.round))];
+  const commentBlocks = rounds
+    .map((round) => {
+      const mine = reviews.filter((r) => r.round === round);
+      return `<h3>Round ${round}</h3>${mine.map((r, i) => `<div class="card"><strong>Reviewer ${i + 1}</strong><pre class="letter">${esc(r.commentsAuthor)}</pre></div>`).join("")}`;
+    })
+    .join("");
+  let article = "";
+  if (m.stage === "published" && m.articleId) {
+    const [a] = await db
+      .select()
+      .from(articles)
+      .where(and(eq(articles.id, m.articleId), eq(articles.journalId, m.journalId)))
+      .limit(1);
+    if (a?.refnumber)
+      article = `<p class="ok">Published: <a href="${esc(articlePath({ ...a, refnumber: a.refnumber }))}">read your article</a> · <a href="/pdf?refno=${encodeURIComponent(a.refnumber)}">certificates and cover page</a></p>`;
+  }
+  const canWithdraw = ["received", "under_review", "revisions_requested", "accepted"].includes(m.stage);
+  const revisions = files.filter((f) => f.kind === "revision");
+  return `<h1>Manuscript ${esc(m.reference)}</h1>${msg}
+<div class="card"><dl class="meta"><dt>Title</dt><dd>${esc(m.title)}</dd><dt>Stage</dt><dd><span class="stage">${esc(STAGE_LABELS[m.stage as Stage] ?? m.stage)}</span></dd>
+<dt>Submitted</dt><dd>${esc(fmtDay(m.createdAt))}</dd><dt>Round</dt><dd>${m.round}</dd>
+${revisions.length ? `<dt>Revisions sent</dt><dd>${revisions.map((f) => esc(fmtDay(f.createdAt))).join(", ")}</dd>` : ""}</dl></div>${article}
+${
+  m.stage === "revisions_requested"
+    ? `<div class="card"><h2>Upload your revised manuscript</h2>
+<form method="post" action="/track/revision" enctype="multipart/form-data"><label for="pdfFile">Revised manuscript (PDF, at most 5 MB)</label>
+<input id="pdfFile" type="file" name="pdfFile" accept="application/pdf,.pdf" required>
+<p class="row" style="margin-top:14px"><button class="btn">Send the revision</button></p></form></div>`
+    : ""
+}
+<h2>Letters from the editors</h2>${letters.length ? letters.map((e) => `<div class="card"><p class="hint">${esc(fmtDay(e.at))}</p><strong>${esc(e.letterSubject ?? "")}</strong><pre class="letter">${esc(e.letterText ?? "")}</pre></div>`).join("") : `<p class="hint">No decision yet.</p>`}
+<h2>Reviewers' comments for you</h2>${commentBlocks || `<p class="hint">No comments yet.</p>`}
+${
+  canWithdraw
+    ? `<h2>Withdraw</h2><form method="post" action="/track/withdraw" class="card"><label><input type="checkbox" name="confirm" value="yes" required> I want to withdraw this manuscript. This cannot be undone.</label>
+<p class="row"><button class="btn danger">Withdraw the manuscript</button></p></form>`
+    : ""
+}`;
+}
+
+const TRACK_ERRORS: Record<string, string> = {
+  missing_file: "Choose the PDF of your revised manuscript.",
+  invalid_file_type: "The file is not a PDF.",
+  file_too_large: "The file is larger than 5 MB.",
+  invalid_stage_move: "That is not possible at this stage.",
+  missing_confirmation: "Tick the box to confirm that you want to withdraw.",
+};
+
+const codeOf = (err: unknown) => (err instanceof HttpError ? err.code : null);
+
+async function trackState(c: Context<AppEnv>, manuscriptId: number) {
+  const m = await findManuscript(c.get("db"), c.get("journal").id, manuscriptId);
+  if (!m) throw new HttpError(404, "link_invalid");
+  return m;
+}
+
+export const linkPagesRoutes = new Hono<AppEnv>()
+  // The journal's figures for the public Instructions page, only when the journal turns them on (Settings ->
+  // Mail and letters); never cached, as manuscripts move without touching the content version.
+  .get("/api/workflow/figures", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const journalId = c.get("journal").id;
+    if (!(await readWorkflowSettings(c.get("db"), journalId)).publicFigures) throw new HttpError(404, "not_found");
+    return c.json(await workflowFigures(c.get("db"), journalId));
+  })
+  .get("/workflow-link.js", (c) => {
+    c.header("Cache-Control", "public, max-age=300");
+    return c.body(EXCHANGE_SCRIPT, 200, { "Content-Type": "text/javascript; charset=utf-8" });
+  })
+  .post(
+    "/api/workflow/link",
+    jsonContent,
+    limitJsonBody,
+    workflowBody(z.object({ purpose: z.enum(["review", "track"]), token: z.string().max(200) })),
+    async (c) => {
+      privateHeaders(c);
+      sameOrigin(c);
+      const { purpose, token } = c.req.valid("json");
+      const r = await openLink(c.get("db"), c.get("config").auth.JWT_SECRET, c.get("journal").id, purpose, token);
+      if (!r.ok) throw new HttpError(r.reason === "invalid" ? 404 : 410, `link_${r.reason}`);
+      setCookie(c, COOKIE[purpose], token, {
+        path: `/${purpose}`,
+        httpOnly: true,
+        sameSite: "Strict",
+        secure: new URL(c.req.url).protocol === "https:",
+        maxAge: Math.max(60, Math.floor((Date.parse(r.link.expiresAt) - Date.now()) / 1000)),
+      });
+      return c.json({ ok: true, path: `/${purpose}` });
+    },
+  )
+  // ---- reviewer ----
+  .get("/review", async (c) => {
+    const o = await opened(c, "review");
+    if (!o.ok) return problemPage(c, o, "Manuscript review");
+    const { a, m, r } = await reviewState(c, o.subjectId);
+    return html(c, `Review ${m.reference}`, reviewBody({ a, m }, r.name));
+  })
+  .get("/review/manuscript.pdf", async (c) => {
+    const o = await opened(c, "review");
+    if (!o.ok) throw new HttpError(o.reason === "invalid" || o.reason === "none" ? 404 : 410, `link_${o.reason}`);
+    const { a, m } = await reviewState(c, o.subjectId);
+    if (a.status === "revoked" || a.status === "declined" || m.stage === "withdrawn") throw new HttpError(410, "link_revoked");
+    const f = await currentFile(c.get("db"), m.id);
+    if (!f || !isSafeFileName(f.file)) throw new HttpError(404, "not_found");
+    const res = await serveR2Object(c, fileKeys.submission(m.journalId, f.file), { cacheControl: "private, no-store" });
+    // Named by reference and round only: never the author's name or the file name they uploaded.
+    res.headers.set(
+      "Content-Disposition",
+      `attachment; filename="manuscript-${m.reference.replace(/[^A-Za-z0-9-]/g, "_")}-round${f.round}.pdf"`,
+    );
+    res.headers.set("Referrer-Policy", "no-referrer");
+    return res;
+  })
+  .post("/review/respond", async (c) => {
+    sameOrigin(c);
+    const o = await opened(c, "review");
+    if (!o.ok) return problemPage(c, o, "Manuscript review");
+    const { a, m, r } = await reviewState(c, o.subjectId);
+    const form = await c.req.parseBody();
+    try {
+      if (m.stage === "withdrawn") throw new HttpError(409, "review_closed");
+      await respondToInvitation(workflowCtx(c, `reviewer:${a.id}`), m, a, form.answer === "accept");
+    } catch (err) {
+      const code = codeOf(err);
+      if (!code) throw err;
+      return html(
+        c,
+        `Review ${m.reference}`,
+        reviewBody({ a, m, message: { kind: "error", text: REVIEW_ERRORS[code] ?? "Something went wrong" } }, r.name),
+        409,
+      );
+    }
+    return c.redirect("/review", 303);
+  })
+  .post("/review/submit", limitUploadBody, async (c) => {
+    sameOrigin(c);
+    const o = await opened(c, "review");
+    if (!o.ok) return problemPage(c, o, "Manuscript review");
+    const { a, m, r } = await reviewState(c, o.subjectId);
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw new HttpError(400, "invalid_input");
+    }
+    const typed = {
+      recommendation: String(form.get("recommendation") ?? ""),
+      commentsAuthor: String(form.get("commentsAuthor") ?? ""),
+      commentsEditor: String(form.get("commentsEditor") ?? ""),
+    };
+    try {
+      if (m.stage === "withdrawn" || a.status !== "accepted") throw new HttpError(409, "review_closed");
+      const parsed = reviewFormSchema.safeParse(typed);
+      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? "invalid_input");
+      const bytes = await pdfFrom(form, "reviewFile", false);
+      let file: { name: string; size: number } | null = null;
+      if (bytes) {
+        const name = versionedName(`${m.reference}-review${a.id}`, "pdf");
+        await putNewObject(c.var.files, fileKeys.submission(m.journalId, name), bytes, "application/pdf");
+        file = { name, size: bytes.byteLength };
+      }
+      await submitReview(workflowCtx(c, `reviewer:${a.id}`), m, a, parsed.data, file);
+    } catch (err) {
+      const code = codeOf(err);
+      if (!code) throw err;
+      const status = code === "file_too_large" ? 413 : code === "review_closed" ? 409 : 400;
+      // Everything typed comes back in the form with the reason.
+      return html(
+        c,
+        `Review ${m.reference}`,
+        reviewBody({ a, m, typed, message: { kind: "error", text: REVIEW_ERRORS[code] ?? "Something went wrong" } }, r.name),
+        status,
+      );
+    }
+    return c.redirect("/review", 303);
+  })
+  // ---- author ----
+  .get("/track", async (c) => {
+    const o = await opened(c, "track");
+    if (!o.ok) return problemPage(c, o, "Your manuscript");
+    const m = await trackState(c, o.subjectId);
+    const done = c.req.query("done");
+    const message =
+      done === "revision"
+        ? ({ kind: "ok", text: "Thank you: your revised manuscript was received." } as const)
+        : done === "withdrawn"
+          ? ({ kind: "ok", text: "Your manuscript has been withdrawn." } as const)
+          : undefined;
+    return html(c, `Manuscript ${m.reference}`, await trackBody(c, m, message));
+  })
+  .post("/track/revision", limitUploadBody, async (c) => {
+    sameOrigin(c);
+    const o = await opened(c, "track");
+    if (!o.ok) return problemPage(c, o, "Your manuscript");
+    const m = await trackState(c, o.subjectId);
+    try {
+      const form = await c.req.formData().catch(() => {
+        throw new HttpError(400, "missing_file");
+      });
+      if (m.stage !== "revisions_requested") throw new HttpError(409, "invalid_stage_move");
+      const bytes = (await pdfFrom(form, "pdfFile", true))!;
+      const name = versionedName(`${m.reference}-r${m.round + 1}`, "pdf");
+      await putNewObject(c.var.files, fileKeys.submission(m.journalId, name), bytes, "application/pdf");
+      await receiveRevision(workflowCtx(c, "author"), m, { name, size: bytes.byteLength });
+    } catch (err) {
+      const code = codeOf(err);
+      if (!code) throw err;
+      const status = code === "file_too_large" ? 413 : code === "invalid_stage_move" ? 409 : 400;
+      return html(
+        c,
+        `Manuscript ${m.reference}`,
+        await trackBody(c, m, { kind: "error", text: TRACK_ERRORS[code] ?? "Something went wrong" }),
+        status,
+      );
+    }
+    return c.redirect("/track?done=revision", 303);
+  })
+  .post("/track/withdraw", async (c) => {
+    sameOrigin(c);
+    const o = await opened(c, "track");
+    if (!o.ok) return problemPage(c, o, "Your manuscript");
+    const m = await trackState(c, o.subjectId);
+    const form = await c.req.parseBody();
+    try {
+      if (form.confirm !== "yes") throw new HttpError(400, "missing_confirmation");
+      await moveWithoutLetter(workflowCtx(c, "author"), m, "withdrawn", "Withdrawn by the author");
+    } catch (err) {
+      const code = codeOf(err);
+      if (!code) throw err;
+      return html(
+        c,
+        `Manuscript ${m.reference}`,
+        await trackBody(c, m, { kind: "error", text: TRACK_ERRORS[code] ?? "Something went wrong" }),
+        code === "invalid_stage_move" ? 409 : 400,
+      );
+    }
+    return c.redirect("/track?done=withdrawn", 303);
+  });

@@ -1,0 +1,145 @@
+// The mail outbox (docs/decisions/0191): every message is a row first, then a Queue message naming the row. The
+// consumer claims the row atomically (queued/failed -> sending) so a message is never sent twice, and a message
+// that cannot be sent stays "failed" with its error until staff resend it.
+import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../core/env";
+import { journals, mailOutbox, workflowSettings, type JournalRow, type MailOutboxRow } from "../core/data/schema";
+import { nowIso } from "../core/data/db";
+
+export interface Mail {
+  manuscriptId?: number | null;
+  kind: string;
+  to: string;
+  toName?: string;
+  subject: string;
+  text: string;
+  /** The manuscript's reply token: the Reply-To routes replies into its discussion. */
+  replyToken?: string;
+}
+
+export interface Sender {
+  name: string;
+  address: string;
+}
+
+/** The journal's sender (Settings -> Workflow), else the journal's name and Settings e-mail. */
+export async function senderOf(db: Db, journal: Pick<JournalRow, "id" | "websitename" | "websiteemail">): Promise<Sender> {
+  const [s] = await db.select().from(workflowSettings).where(eq(workflowSettings.journalId, journal.id)).limit(1);
+  return {
+    name: s?.senderName || journal.websitename || "Editorial office",
+    address: s?.senderAddress || journal.websiteemail || "editor@example.org",
+  };
+}
+
+/** replies+<token>@<the sender's domain>: Email Routing sends that address to the Worker's email() handler. */
+export const replyAddressOf = (sender: Sender, token: string) => `replies+${token}@${sender.address.split("@")[1] ?? "example.org"}`;
+
+/** Writes the messages to the outbox and puts them on the queue; a queue that fails leaves them queued for the cron. */
+export async function queueMail(db: Db, queue: Queue | undefined, journal: JournalRow, mails: Mail[]): Promise<MailOutboxRow[]> {
+  if (mails.length === 0) return [];
+  const sender = await senderOf(db, journal);
+  const now = nowIso();
+  const rows = await db
+    .insert(mailOutbox)
+    .values(
+      mails.map((m) => ({
+        journalId: journal.id,
+        manuscriptId: m.manuscriptId ?? null,
+        kind: m.kind,
+        toAddress: m.to,
+        toName: m.toName ?? "",
+        fromAddress: sender.address,
+        fromName: sender.name,
+        replyTo: m.replyToken ? replyAddressOf(sender, m.replyToken) : "",
+        subject: m.subject,
+        text: m.text,
+        createdAt: now,
+      })),
+    )
+    .returning();
+  await enqueue(
+    queue,
+    rows.map((r) => r.id),
+  );
+  return rows;
+}
+
+export async function enqueue(queue: Queue | undefined, ids: number[]): Promise<void> {
+  if (!queue || ids.length === 0) return;
+  try {
+    await queue.sendBatch(ids.map((id) => ({ body: { outboxId: id } })));
+  } catch (err) {
+    // The rows stay "queued": the daily cron (and Resend) put them on the queue again. Never lost.
+    console.warn("mail queue unavailable; messages stay queued", ids.join(","), String(err));
+  }
+}
+
+/** Claims a message for sending: only one consumer (or retry) gets it, and never one already sent. */
+export async function claimMessage(db: Db, id: number, staleBefore: string): Promise<MailOutboxRow | undefined> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ status: "sending", attempts: sql`${mailOutbox.attempts} + 1`, claimedAt: nowIso() })
+    .where(
+      and(
+        eq(mailOutbox.id, id),
+        or(inArray(mailOutbox.status, ["queued", "failed"]), and(eq(mailOutbox.status, "sending"), lt(mailOutbox.claimedAt, staleBefore))),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function markSent(db: Db, id: number, messageId: string): Promise<void> {
+  await db.update(mailOutbox).set({ status: "sent", sentAt: nowIso(), messageId, lastError: "" }).where(eq(mailOutbox.id, id));
+}
+
+export async function markFailed(db: Db, id: number, error: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: "failed", lastError: error.slice(0, 1000) })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "sending")));
+}
+
+export async function listOutbox(
+  db: Db,
+  journalId: number,
+  opts: { manuscriptId?: number; limit?: number } = {},
+): Promise<MailOutboxRow[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.journalId, journalId), opts.manuscriptId ? eq(mailOutbox.manuscriptId, opts.manuscriptId) : undefined))
+    .orderBy(desc(mailOutbox.id))
+    .limit(opts.limit ?? 200);
+}
+
+export async function findOutbox(db: Db, journalId: number, id: number): Promise<MailOutboxRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.journalId, journalId), eq(mailOutbox.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** Resend: a failed message goes back to "queued" (attempts kept); answers false when it was not failed. */
+export async function requeueFailed(db: Db, journalId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: "queued" })
+    .where(and(eq(mailOutbox.journalId, journalId), eq(mailOutbox.id, id), eq(mailOutbox.status, "failed")))
+    .returning({ id: mailOutbox.id });
+  return rows.length === 1;
+}
+
+/** Messages still "queued" after `before` (the queue was down when they were written): the cron sends them again. */
+export async function staleQueued(db: Db, before: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "queued"), lt(mailOutbox.createdAt, before)))
+    .limit(500);
+  return rows.map((r) => r.id);
+}
+
+export const journalOf = async (db: Db, id: number) => (await db.select().from(journals).where(eq(journals.id, id)).limit(1))[0];

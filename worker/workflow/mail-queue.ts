@@ -1,0 +1,60 @@
+// The Queue consumer that sends the outbox (docs/decisions/0191). Each Queue message names an outbox row; the row is
+// claimed, sent with Cloudflare Email Service (the send_email binding) and marked sent. A send that throws marks the
+// row failed with its error and asks the queue to retry with backoff; after the last attempt the row stays failed
+// and the admin's outbox offers Resend.
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../core/data/schema";
+import { claimMessage, markFailed, markSent } from "./mail-outbox.repo";
+import { startFromSubmission } from "./start-manuscript";
+
+/** Attempts through the queue before a message is left failed for staff (wrangler.toml max_retries + 1). */
+export const MAX_ATTEMPTS = 5;
+/** A claim older than this is taken to be a consumer that died mid-send. */
+const CLAIM_STALE_MS = 10 * 60 * 1000;
+
+/** An outbox row to send, or a stored submission to make into a manuscript and acknowledge (on the link's origin). */
+export type MailQueueBody = { outboxId: number } | { submissionId: number; origin: string };
+
+export type MailEnv = Pick<Env, "DB" | "EMAIL" | "MAIL_QUEUE" | "JWT_SECRET">;
+
+export async function sendOutboxBatch(batch: MessageBatch<MailQueueBody>, env: MailEnv): Promise<void> {
+  const db = drizzle(env.DB, { schema });
+  for (const msg of batch.messages) {
+    if (msg.body && "submissionId" in msg.body) {
+      try {
+        await startFromSubmission(env, Number(msg.body.submissionId), String(msg.body.origin));
+        msg.ack();
+      } catch (err) {
+        console.error("manuscript not started yet", msg.body.submissionId, String(err));
+        msg.retry({ delaySeconds: 30 });
+      }
+      continue;
+    }
+    const id = Number(msg.body?.outboxId);
+    if (!Number.isInteger(id) || id <= 0) {
+      msg.ack();
+      continue;
+    }
+    const row = await claimMessage(db, id, new Date(Date.now() - CLAIM_STALE_MS).toISOString());
+    // Already sent, being sent, or gone: nothing to do (a duplicate delivery or a Resend that raced a retry).
+    if (!row) {
+      msg.ack();
+      continue;
+    }
+    try {
+      const result = await env.EMAIL.send({
+        from: { name: row.fromName, email: row.fromAddress },
+        to: row.toName ? { name: row.toName, email: row.toAddress } : row.toAddress,
+        subject: row.subject,
+        text: row.text,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+      });
+      await markSent(db, id, result?.messageId ?? "");
+      msg.ack();
+    } catch (err) {
+      await markFailed(db, id, err instanceof Error ? err.message : String(err));
+      if (row.attempts < MAX_ATTEMPTS) msg.retry({ delaySeconds: Math.min(30 * 2 ** (row.attempts - 1), 3600) });
+      else msg.ack();
+    }
+  }
+}

@@ -1,0 +1,56 @@
+// The daily cron's part of the workflow: reminders to reviewers before the due date and once it has passed, and
+// messages left "queued" (the queue was unavailable when they were written) put on the queue again.
+import { drizzle } from "drizzle-orm/d1";
+import { eq } from "drizzle-orm";
+import * as schema from "../core/data/schema";
+import { journalDomains, reviewAssignments } from "../core/data/schema";
+import { enqueue, journalOf, staleQueued } from "./mail-outbox.repo";
+import { assignmentsToRemind } from "./reviewers.repo";
+import { mailReviewInvitation } from "./workflow";
+import { startFromSubmission, submissionsWithoutManuscript } from "./start-manuscript";
+
+const originOf = (host: string) => (/^(localhost|127\.|.*\.localhost)/.test(host) ? `http://${host}` : `https://${host}`);
+
+/** Days before the due date the first reminder goes. */
+export const REMIND_DAYS_BEFORE = 3;
+
+export interface ReminderReport {
+  before: number;
+  after: number;
+  requeued: number;
+}
+
+export async function runWorkflowDaily(env: Pick<Env, "DB" | "MAIL_QUEUE" | "JWT_SECRET">, now: Date): Promise<ReminderReport> {
+  const db = drizzle(env.DB, { schema });
+  const today = now.toISOString().slice(0, 10);
+  const soon = new Date(now.getTime() + REMIND_DAYS_BEFORE * 86_400_000).toISOString().slice(0, 10);
+  const due = await assignmentsToRemind(db, today, soon);
+  const report: ReminderReport = { before: 0, after: 0, requeued: 0 };
+  for (const { a, r, m } of due) {
+    const journal = await journalOf(db, a.journalId);
+    if (!journal || ["withdrawn", "declined", "published", "accepted"].includes(m.stage)) continue;
+    // Links open on the journal's primary host (no request to take one from).
+    const hosts = await db.select().from(journalDomains).where(eq(journalDomains.journalId, journal.id));
+    const host = hosts.find((h) => h.isPrimary)?.domain ?? hosts[0]?.domain ?? journal.domain;
+    const origin = originOf(host);
+    const ctx = { db, queue: env.MAIL_QUEUE, journal, origin, secret: env.JWT_SECRET, actor: "system" };
+    const overdue = a.dueDate < today;
+    await mailReviewInvitation(ctx, m, r, a, overdue ? "reminder.after" : "reminder.before");
+    await db
+      .update(reviewAssignments)
+      .set(overdue ? { remindedAfter: 1, remindedBefore: 1 } : { remindedBefore: 1 })
+      .where(eq(reviewAssignments.id, a.id));
+    if (overdue) report.after++;
+    else report.before++;
+  }
+  // Submissions whose manuscript the queue never started: started now, on the journal's primary host.
+  for (const s of await submissionsWithoutManuscript(env)) {
+    const hosts = await db.select().from(journalDomains).where(eq(journalDomains.journalId, s.journalId));
+    const host = hosts.find((h) => h.isPrimary)?.domain ?? hosts[0]?.domain;
+    if (host) await startFromSubmission(env, s.id, originOf(host));
+  }
+  const stale = await staleQueued(db, new Date(now.getTime() - 15 * 60_000).toISOString());
+  await enqueue(env.MAIL_QUEUE, stale);
+  report.requeued = stale.length;
+  return report;
+}

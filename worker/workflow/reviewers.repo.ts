@@ -1,0 +1,110 @@
+// The journal's reviewers and their invitations (review_assignments, one per reviewer and round).
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../core/env";
+import { manuscripts, reviewAssignments, reviewers, type ReviewAssignmentRow, type ReviewerRow } from "../core/data/schema";
+import { nowIso } from "../core/data/db";
+
+/** The reviewer with this e-mail (case-insensitive), created or brought up to date with what staff typed. */
+export async function upsertReviewer(
+  db: Db,
+  journalId: number,
+  v: { name: string; email: string; affiliation?: string; keywords?: string },
+): Promise<ReviewerRow> {
+  const email = v.email.trim().toLowerCase();
+  const [row] = await db
+    .insert(reviewers)
+    .values({ journalId, name: v.name, email, affiliation: v.affiliation ?? "", keywords: v.keywords ?? "", createdAt: nowIso() })
+    .onConflictDoUpdate({
+      target: [reviewers.journalId, reviewers.email],
+      set: {
+        name: v.name,
+        ...(v.affiliation !== undefined ? { affiliation: v.affiliation } : {}),
+        ...(v.keywords !== undefined ? { keywords: v.keywords } : {}),
+      },
+    })
+    .returning();
+  return row;
+}
+
+export async function listReviewers(db: Db, journalId: number): Promise<ReviewerRow[]> {
+  return db.select().from(reviewers).where(eq(reviewers.journalId, journalId)).orderBy(asc(reviewers.name));
+}
+
+export async function listJournalAssignments(db: Db, journalId: number) {
+  return db
+    .select({ a: reviewAssignments, reference: manuscripts.reference })
+    .from(reviewAssignments)
+    .innerJoin(manuscripts, eq(manuscripts.id, reviewAssignments.manuscriptId))
+    .where(eq(reviewAssignments.journalId, journalId))
+    .orderBy(desc(reviewAssignments.id));
+}
+
+export async function insertAssignment(
+  db: Db,
+  v: { journalId: number; manuscriptId: number; reviewerId: number; round: number; dueDate: string },
+): Promise<ReviewAssignmentRow | null> {
+  const rows = await db
+    .insert(reviewAssignments)
+    .values({ ...v, status: "invited", invitedAt: nowIso() })
+    .onConflictDoNothing()
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function findAssignment(db: Db, journalId: number, id: number) {
+  const [row] = await db
+    .select({ a: reviewAssignments, r: reviewers, m: manuscripts })
+    .from(reviewAssignments)
+    .innerJoin(reviewers, eq(reviewers.id, reviewAssignments.reviewerId))
+    .innerJoin(manuscripts, eq(manuscripts.id, reviewAssignments.manuscriptId))
+    .where(and(eq(reviewAssignments.journalId, journalId), eq(reviewAssignments.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** Moves an assignment from one of `from` to `to` with the given fields; null when it was elsewhere (a repeat). */
+export async function updateAssignment(
+  db: Db,
+  id: number,
+  from: string[],
+  set: Partial<typeof reviewAssignments.$inferInsert>,
+): Promise<ReviewAssignmentRow | null> {
+  const [row] = await db
+    .update(reviewAssignments)
+    .set(set)
+    .where(and(eq(reviewAssignments.id, id), inArray(reviewAssignments.status, from)))
+    .returning();
+  return row ?? null;
+}
+
+/** Submitted reviews of a round, oldest first (numbered "Reviewer 1, 2..." for the author, never named). */
+export async function submittedReviews(db: Db, manuscriptId: number, round?: number) {
+  return db
+    .select()
+    .from(reviewAssignments)
+    .where(
+      and(
+        eq(reviewAssignments.manuscriptId, manuscriptId),
+        eq(reviewAssignments.status, "submitted"),
+        round ? eq(reviewAssignments.round, round) : undefined,
+      ),
+    )
+    .orderBy(asc(reviewAssignments.round), asc(reviewAssignments.submittedAt), asc(reviewAssignments.id));
+}
+
+/** Open assignments due for a reminder: `before` days ahead of the due date, or past it. */
+export async function assignmentsToRemind(db: Db, today: string, soon: string) {
+  return db
+    .select({ a: reviewAssignments, r: reviewers, m: manuscripts })
+    .from(reviewAssignments)
+    .innerJoin(reviewers, eq(reviewers.id, reviewAssignments.reviewerId))
+    .innerJoin(manuscripts, eq(manuscripts.id, reviewAssignments.manuscriptId))
+    .where(
+      and(
+        inArray(reviewAssignments.status, ["invited", "accepted"]),
+        sql`((${reviewAssignments.dueDate} <= ${soon} AND ${reviewAssignments.dueDate} >= ${today} AND ${reviewAssignments.remindedBefore} = 0)
+          OR (${reviewAssignments.dueDate} < ${today} AND ${reviewAssignments.remindedAfter} = 0))`,
+      ),
+    )
+    .limit(200);
+}

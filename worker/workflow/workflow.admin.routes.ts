@@ -1,0 +1,347 @@
+// Staff side of the workflow (issue 36), mounted once under /api/admin behind requireAdmin (a role guard can be
+// added to this one router): manuscripts and their stages, reviewers, decisions and letters, publishing, the
+// outbox, replies that matched nothing, the workflow's settings and figures.
+import { Hono, type Context } from "hono";
+import { and, eq, isNull } from "drizzle-orm";
+import type { AppEnv } from "../core/env";
+import { HttpError, notFound } from "../core/errors";
+import { idOf } from "../core/middleware/params";
+import { jsonContent } from "../core/middleware/json-body";
+import { limitJsonBody, limitUploadBody } from "../core/middleware/body-size";
+import { fileKeys, isSafeFileName, versionedName } from "../core/files/keys";
+import { serveR2Object } from "../core/files/serve";
+import { putNewObject } from "../core/files/commit-with-object";
+import { accessLinks, mailInbound, manuscriptFiles } from "../core/data/schema";
+import { submissionFieldsSchema } from "#contract/submission";
+import {
+  decisionSchema,
+  DECISIONS,
+  inviteReviewerSchema,
+  isStage,
+  letterTemplateSchema,
+  publishedSchema,
+  reviewerSchema,
+  stageMoveSchema,
+  TRANSITIONS,
+  workflowSettingsSchema,
+  type Decision,
+  type ManuscriptDetail,
+  type ReviewerEntry,
+  type Stage,
+} from "#contract/workflow";
+import {
+  adoptSubmissions,
+  countByStage,
+  createManuscript,
+  findManuscript,
+  listAssignments,
+  listDiscussion,
+  listEvents,
+  listFiles,
+  listManuscripts,
+} from "./manuscripts.repo";
+import { findOutbox, listOutbox, enqueue, requeueFailed } from "./mail-outbox.repo";
+import { listJournalAssignments, listReviewers, upsertReviewer } from "./reviewers.repo";
+import { reissueTrackingLink } from "./workflow";
+import { acknowledge, draftLetter, inviteReviewer, markPublished, moveWithoutLetter, recordDecision, revokeAssignment } from "./workflow";
+import { staffActor, workflowBody, workflowCtx } from "./workflow-context";
+import {
+  daysBetween,
+  median,
+  toAssignmentEntry,
+  toDiscussionEntry,
+  toFileEntry,
+  toManuscriptSummary,
+  toOutboxMessage,
+  toTimelineEntry,
+} from "./workflow-answers";
+import { saveTemplate, templateFor } from "./letters";
+import { readWorkflowSettings, saveWorkflowSettings, workflowFigures } from "./figures";
+import { newReference } from "./submissions.routes";
+import { nowIso } from "../core/data/db";
+import { afterAdminWrite } from "../core/audit/admin-events.repo";
+import { actorOf } from "../core/audit/admin-actor";
+import { pdfFrom } from "./pdf-upload";
+
+/**
+ * Every staff action of the workflow is in the journal's history too (admin_events, the dashboard's Recent changes),
+ * beside the manuscript's own timeline. Not a content change: no public page moves.
+ */
+async function audit(c: Context<AppEnv>, action: `manuscript.${string}`, entityId: number | null, summary: string) {
+  const db = c.get("db");
+  const [first, ...rest] = afterAdminWrite(
+    db,
+    actorOf(c),
+    { action, entity: "manuscript", entityId: entityId ?? 0, summary },
+    { content: false },
+  );
+  await db.batch([first, ...rest]);
+}
+
+async function manuscriptOf(c: Context<AppEnv>) {
+  const m = await findManuscript(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
+  if (!m) throw notFound();
+  return m;
+}
+
+async function detailOf(c: Context<AppEnv>, id: number): Promise<ManuscriptDetail> {
+  const db = c.get("db");
+  const m = await findManuscript(db, c.get("journal").id, id);
+  if (!m) throw notFound();
+  const [events, files, discussion, assignments, overdueRows] = await Promise.all([
+    listEvents(db, m.id),
+    listFiles(db, m.id),
+    listDiscussion(db, m.id),
+    listAssignments(db, m.id),
+    listManuscripts(db, m.journalId, { q: m.reference }),
+  ]);
+  const links = await db
+    .select()
+    .from(accessLinks)
+    .where(and(eq(accessLinks.journalId, m.journalId), isNull(accessLinks.revokedAt)));
+  const now = nowIso();
+  const live = (purpose: string, subject: number) =>
+    links.find((l) => l.purpose === purpose && l.subjectId === subject && l.expiresAt > now);
+  const track = live("track", m.id);
+  const reviewFiles = files.filter((f) => f.kind === "review");
+  return {
+    ...toManuscriptSummary({ ...m, overdue: overdueRows.find((r) => r.id === m.id)?.overdue ?? 0 }),
+    phone: m.phone,
+    address: m.address,
+    publishedAt: m.publishedAt,
+    firstDecisionAt: m.firstDecisionAt,
+    allowed: [...TRANSITIONS[m.stage as Stage]],
+    timeline: events.map(toTimelineEntry),
+    discussion: discussion.map(toDiscussionEntry),
+    files: files.map(toFileEntry),
+    reviews: assignments.map(({ a, r }) =>
+      toAssignmentEntry(a, r, Boolean(live("review", a.id)), a.file ? (reviewFiles.find((f) => f.file === a.file)?.id ?? null) : null),
+    ),
+    trackingLink: track ? { active: true, expiresAt: track.expiresAt } : null,
+  };
+}
+
+const textOf = (form: FormData, key: string) => {
+  const v = form.get(key);
+  return typeof v === "string" ? v : "";
+};
+
+async function formOf(c: Context<AppEnv>): Promise<FormData> {
+  if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) throw new HttpError(400, "invalid_input");
+  try {
+    return await c.req.formData();
+  } catch {
+    throw new HttpError(400, "invalid_input");
+  }
+}
+
+export const workflowAdminRoutes = new Hono<AppEnv>()
+  // ---- manuscripts ----
+  .get("/manuscripts", async (c) => {
+    const db = c.get("db");
+    const journalId = c.get("journal").id;
+    await adoptSubmissions(db, journalId);
+    const stage = c.req.query("stage");
+    if (stage && !isStage(stage)) throw new HttpError(400, "invalid_stage");
+    const rows = await listManuscripts(db, journalId, {
+      stage: stage && isStage(stage) ? stage : undefined,
+      overdue: c.req.query("overdue") === "1" || c.req.query("overdue") === "true",
+      q: c.req.query("q")?.slice(0, 200),
+    });
+    return c.json({ manuscripts: rows.map(toManuscriptSummary), counts: await countByStage(db, journalId) });
+  })
+  .get("/manuscripts/counts", async (c) => c.json(await countByStage(c.get("db"), c.get("journal").id)))
+  // A manuscript that came by e-mail: the Submit Online fields and the PDF, added by staff.
+  .post("/manuscripts", limitUploadBody, async (c) => {
+    const form = await formOf(c);
+    const parsed = submissionFieldsSchema.safeParse({
+      name: textOf(form, "name"),
+      email: textOf(form, "email"),
+      country: textOf(form, "country"),
+      phone: textOf(form, "phone"),
+      address: textOf(form, "address"),
+      title: textOf(form, "title"),
+    });
+    if (!parsed.success)
+      throw new HttpError(400, "invalid_input", { fields: [...new Set(parsed.error.issues.map((i) => String(i.path[0])))] });
+    const bytes = (await pdfFrom(form, "pdfFile", true))!;
+    const journal = c.get("journal");
+    const reference = newReference();
+    const stored = versionedName(reference, "pdf");
+    await putNewObject(c.var.files, fileKeys.submission(journal.id, stored), bytes, "application/pdf");
+    const f = parsed.data;
+    const m = await createManuscript(
+      c.get("db"),
+      {
+        journalId: journal.id,
+        reference,
+        title: f.title,
+        authorName: f.name,
+        authorEmail: f.email,
+        country: f.country,
+        phone: f.phone,
+        address: f.address,
+        source: "staff",
+        file: stored,
+        fileSize: bytes.byteLength,
+      },
+      staffActor(c),
+    );
+    if (!m) throw new HttpError(500, "internal_error");
+    if (textOf(form, "notify") !== "no") await acknowledge(workflowCtx(c, staffActor(c)), m);
+    await audit(c, "manuscript.add", m.id, `${m.reference} ${m.title}`);
+    return c.json(await detailOf(c, m.id), 201);
+  })
+  .get("/manuscripts/:id", async (c) => c.json(await detailOf(c, idOf(c.req.param("id")))))
+  .get("/manuscripts/:id/files/:fileId", async (c) => {
+    const m = await manuscriptOf(c);
+    const [f] = await c
+      .get("db")
+      .select()
+      .from(manuscriptFiles)
+      .where(and(eq(manuscriptFiles.manuscriptId, m.id), eq(manuscriptFiles.id, idOf(c.req.param("fileId")))))
+      .limit(1);
+    if (!f || !isSafeFileName(f.file)) throw notFound();
+    const res = await serveR2Object(c, fileKeys.submission(m.journalId, f.file), { cacheControl: "private, no-store" });
+    const name = `${m.reference}-${f.kind}-round${f.round}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
+    res.headers.set("Content-Disposition", `attachment; filename="${name}"`);
+    return res;
+  })
+  .post("/manuscripts/:id/stage", jsonContent, limitJsonBody, workflowBody(stageMoveSchema), async (c) => {
+    const m = await manuscriptOf(c);
+    const { to, note } = c.req.valid("json");
+    await moveWithoutLetter(workflowCtx(c, staffActor(c)), m, to, note);
+    await audit(c, "manuscript.stage", m.id, `${m.reference} to ${to.replace("_", " ")}`);
+    return c.json(await detailOf(c, m.id));
+  })
+  // The author's link: revoked, and a new one e-mailed (a forwarded or leaked link).
+  .post("/manuscripts/:id/tracking-link", async (c) => {
+    const m = await manuscriptOf(c);
+    await reissueTrackingLink(workflowCtx(c, staffActor(c)), m);
+    await audit(c, "manuscript.link", m.id, `${m.reference}: author's link replaced`);
+    return c.json(await detailOf(c, m.id));
+  })
+  // The letter a decision would send, from the journal's template; staff edit it before sending.
+  .get("/manuscripts/:id/letter", async (c) => {
+    const m = await manuscriptOf(c);
+    const decision = c.req.query("decision");
+    if (!(DECISIONS as readonly string[]).includes(decision ?? "")) throw new HttpError(400, "invalid_decision");
+    return c.json(await draftLetter(workflowCtx(c, staffActor(c)), m, decision as Decision));
+  })
+  .post("/manuscripts/:id/decision", jsonContent, limitJsonBody, workflowBody(decisionSchema), async (c) => {
+    const m = await manuscriptOf(c);
+    await recordDecision(workflowCtx(c, staffActor(c)), m, c.req.valid("json"));
+    await audit(c, "manuscript.decision", m.id, `${m.reference}: ${c.req.valid("json").decision.replace("_", " ")}`);
+    return c.json(await detailOf(c, m.id));
+  })
+  .post("/manuscripts/:id/reviewers", jsonContent, limitJsonBody, workflowBody(inviteReviewerSchema), async (c) => {
+    const m = await manuscriptOf(c);
+    const { assignment, reviewer } = await inviteReviewer(workflowCtx(c, staffActor(c)), m, c.req.valid("json"));
+    await audit(c, "manuscript.invite", m.id, `${m.reference} (${reviewer.name})`);
+    const detail = await detailOf(c, m.id);
+    return c.json({ ...detail, invited: detail.reviews.find((r) => r.id === assignment.id) }, 201);
+  })
+  .post("/manuscripts/:id/reviews/:assignmentId/revoke", async (c) => {
+    const m = await manuscriptOf(c);
+    const rows = await listAssignments(c.get("db"), m.id);
+    const hit = rows.find((x) => x.a.id === idOf(c.req.param("assignmentId")));
+    if (!hit) throw notFound();
+    await revokeAssignment(workflowCtx(c, staffActor(c)), m, hit.a, hit.r.name);
+    await audit(c, "manuscript.revoke", m.id, `${m.reference} (${hit.r.name})`);
+    return c.json(await detailOf(c, m.id));
+  })
+  // The Add Article form opened by "Publish as article" saved the article: the manuscript is published.
+  .post("/manuscripts/:id/published", jsonContent, limitJsonBody, workflowBody(publishedSchema), async (c) => {
+    const m = await manuscriptOf(c);
+    await markPublished(workflowCtx(c, staffActor(c)), m, c.req.valid("json").refnumber);
+    await audit(c, "manuscript.publish", m.id, `${m.reference} as ${c.req.valid("json").refnumber}`);
+    return c.json(await detailOf(c, m.id));
+  })
+  // ---- reviewers ----
+  .get("/reviewers", async (c) => {
+    const db = c.get("db");
+    const journalId = c.get("journal").id;
+    const [list, assignments] = await Promise.all([listReviewers(db, journalId), listJournalAssignments(db, journalId)]);
+    const answer: ReviewerEntry[] = list.map((r) => {
+      const mine = assignments.filter((x) => x.a.reviewerId === r.id);
+      const done = mine.filter((x) => x.a.submittedAt);
+      return {
+        id: r.id,
+        name: r.name,
+        email: r.email,
+        affiliation: r.affiliation,
+        keywords: r.keywords,
+        invitations: mine.length,
+        accepted: mine.filter((x) => ["accepted", "submitted"].includes(x.a.status)).length,
+        declined: mine.filter((x) => x.a.status === "declined").length,
+        submitted: done.length,
+        medianTurnaroundDays: median(done.map((x) => daysBetween(x.a.invitedAt, x.a.submittedAt!))),
+        history: mine.map((x) => ({
+          manuscriptId: x.a.manuscriptId,
+          reference: x.reference,
+          round: x.a.round,
+          status: x.a.status as ReviewerEntry["history"][number]["status"],
+          invitedAt: x.a.invitedAt,
+          submittedAt: x.a.submittedAt,
+        })),
+      };
+    });
+    return c.json({ reviewers: answer });
+  })
+  .post("/reviewers", jsonContent, limitJsonBody, workflowBody(reviewerSchema), async (c) => {
+    const row = await upsertReviewer(c.get("db"), c.get("journal").id, c.req.valid("json"));
+    return c.json({ id: row.id, name: row.name, email: row.email, affiliation: row.affiliation, keywords: row.keywords }, 201);
+  })
+  // ---- mail ----
+  .get("/outbox", async (c) => {
+    const manuscriptId = c.req.query("manuscript");
+    const rows = await listOutbox(c.get("db"), c.get("journal").id, { manuscriptId: manuscriptId ? idOf(manuscriptId) : undefined });
+    return c.json({ messages: rows.map(toOutboxMessage) });
+  })
+  .post("/outbox/:id/resend", async (c) => {
+    const db = c.get("db");
+    const journalId = c.get("journal").id;
+    const id = idOf(c.req.param("id"));
+    if (!(await findOutbox(db, journalId, id))) throw notFound();
+    if (!(await requeueFailed(db, journalId, id))) throw new HttpError(409, "not_failed");
+    await enqueue(c.get("mailQueue"), [id]);
+    const row = await findOutbox(db, journalId, id);
+    await audit(c, "manuscript.resend", row?.manuscriptId ?? null, row?.subject ?? "");
+    return c.json(toOutboxMessage((await findOutbox(db, journalId, id))!));
+  })
+  .get("/mail/unmatched", async (c) => {
+    const rows = await c
+      .get("db")
+      .select()
+      .from(mailInbound)
+      .where(and(isNull(mailInbound.manuscriptId)))
+      .limit(200);
+    // Replies that matched no manuscript: this journal's (by the recipient's domain) and those of no journal.
+    const journalId = c.get("journal").id;
+    return c.json({
+      messages: rows
+        .filter((r) => r.journalId === journalId || r.journalId === null)
+        .reverse()
+        .map(toDiscussionEntry),
+    });
+  })
+  // ---- letters, settings, figures ----
+  .get("/workflow/templates", async (c) => {
+    const journalId = c.get("journal").id;
+    const all = await Promise.all(DECISIONS.map(async (d) => ({ decision: d, ...(await templateFor(c.get("db"), journalId, d)) })));
+    return c.json({ templates: all });
+  })
+  .put("/workflow/templates/:decision", jsonContent, limitJsonBody, workflowBody(letterTemplateSchema), async (c) => {
+    const decision = c.req.param("decision");
+    if (!(DECISIONS as readonly string[]).includes(decision)) throw new HttpError(400, "invalid_decision");
+    await saveTemplate(c.get("db"), c.get("journal").id, decision as Decision, c.req.valid("json"));
+    await audit(c, "manuscript.letters", null, `letter: ${decision.replace("_", " ")}`);
+    return c.json({ decision, ...(await templateFor(c.get("db"), c.get("journal").id, decision as Decision)) });
+  })
+  .get("/workflow/settings", async (c) => c.json(await readWorkflowSettings(c.get("db"), c.get("journal").id)))
+  .put("/workflow/settings", jsonContent, limitJsonBody, workflowBody(workflowSettingsSchema), async (c) => {
+    await saveWorkflowSettings(c.get("db"), c.get("journal").id, c.req.valid("json"));
+    await audit(c, "manuscript.letters", null, "mail settings");
+    return c.json(await readWorkflowSettings(c.get("db"), c.get("journal").id));
+  })
+  .get("/workflow/figures", async (c) => c.json(await workflowFigures(c.get("db"), c.get("journal").id)));

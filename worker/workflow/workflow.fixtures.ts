@@ -1,0 +1,104 @@
+// Helpers of the workflow's tests: a submitted manuscript, staff calls, links read from the outbox as the
+// recipient would, and a signed-link session (the cookie the link exchange sets).
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { db, pdfBytes, request, type TestJournal } from "#tests/api/fixtures";
+import { adminToken, bearer } from "#tests/api/auth-fixtures";
+import { mailOutbox, manuscripts } from "../core/data/schema";
+import type { ManuscriptDetail, OutboxMessage } from "#contract/workflow";
+
+let ip = 0;
+
+// Test answers are read loosely, as a test of another program's JSON would.
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type Loose = any;
+
+export interface Staff {
+  get: <T = Loose>(path: string) => Promise<{ status: number; body: T }>;
+  post: <T = Loose>(path: string, json?: unknown) => Promise<{ status: number; body: T }>;
+  put: <T = Loose>(path: string, json: unknown) => Promise<{ status: number; body: T }>;
+}
+
+export async function staffOf(j: TestJournal): Promise<Staff> {
+  const token = await adminToken(j);
+  const call = async (method: string, path: string, json?: unknown) => {
+    const res = await request(j.host, `/api/admin${path}`, {
+      method,
+      headers: { ...bearer(token), ...(json !== undefined ? { "content-type": "application/json" } : {}) },
+      body: json !== undefined ? JSON.stringify(json) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as Loose };
+  };
+  return { get: (p) => call("GET", p), post: (p, b) => call("POST", p, b ?? {}), put: (p, b) => call("PUT", p, b) };
+}
+
+export const AUTHOR = { name: "Dr. Ayesha Siddiqa", email: "ayesha.siddiqa@uni.example.org" };
+
+export async function submitManuscript(j: TestJournal, title = "Groundwater arsenic in the Indus delta") {
+  const f = new FormData();
+  for (const [k, v] of Object.entries({ name: AUTHOR.name, email: AUTHOR.email, country: "Pakistan", title })) f.set(k, v);
+  f.set("pdfFile", new File([pdfBytes(`manuscript ${title}`)], "Siddiqa-arsenic-final.pdf", { type: "application/pdf" }));
+  const res = await request(j.host, "/api/submissions", {
+    method: "POST",
+    body: f,
+    headers: { "cf-connecting-ip": `203.0.113.${++ip % 250}` },
+  });
+  const { reference } = (await res.json()) as { reference: string };
+  // The queue consumer makes the manuscript and writes the acknowledgement: wait for both.
+  for (let i = 0; i < 100; i++) {
+    const [m] = await db.select().from(manuscripts).where(eq(manuscripts.reference, reference));
+    const acked =
+      m && (await db.select().from(mailOutbox).where(eq(mailOutbox.manuscriptId, m.id))).some((r) => r.kind === "acknowledgement");
+    if (acked) return m;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no manuscript started for ${reference}`);
+}
+
+export async function outboxOf(staff: Staff): Promise<OutboxMessage[]> {
+  return (await staff.get<{ messages: OutboxMessage[] }>("/outbox")).body.messages;
+}
+
+/** The signed link in a message's text (as its recipient reads it). */
+export function linkIn(text: string, purpose: "review" | "track"): { url: string; token: string } {
+  const m = new RegExp(`(https?://[^\\s]+/${purpose})#([^\\s]+)`).exec(text);
+  if (!m) throw new Error(`no ${purpose} link in: ${text}`);
+  return { url: m[1], token: m[2] };
+}
+
+export async function detail(staff: Staff, id: number): Promise<ManuscriptDetail> {
+  return (await staff.get<ManuscriptDetail>(`/manuscripts/${id}`)).body;
+}
+
+/** Trades a link's token for its cookie, as /workflow-link.js does; answers the Cookie header to send. */
+export async function openSession(
+  host: string,
+  purpose: "review" | "track",
+  token: string,
+): Promise<{ status: number; cookie: string; body: Loose }> {
+  const res = await request(host, "/api/workflow/link", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ purpose, token }),
+  });
+  const set = res.headers.get("set-cookie") ?? "";
+  return { status: res.status, cookie: set.split(";")[0], body: await res.json() };
+}
+
+export function linkRequest(host: string, path: string, cookie: string, init: RequestInit = {}) {
+  return request(host, path, { ...init, headers: { ...(init.headers as Record<string, string>), cookie }, redirect: "manual" });
+}
+
+/** Waits until the queue consumer has dealt with every message of the journal (sent or failed). */
+export async function drained(journalId: number, timeoutMs = 8000): Promise<void> {
+  const t0 = Date.now();
+  for (;;) {
+    const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.journalId, journalId));
+    if (rows.every((r) => r.status === "sent" || r.status === "failed")) return;
+    if (Date.now() - t0 > timeoutMs) throw new Error(`outbox not drained: ${rows.map((r) => `${r.id}:${r.status}`).join(",")}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+export { env };

@@ -1,0 +1,370 @@
+// What happens to a manuscript (issue 36): every move checks the stage table (contract/workflow.ts TRANSITIONS),
+// is recorded on the timeline (who, when, from, to, the letter) and writes its messages to the outbox. Staff,
+// reviewers (signed links) and authors (signed links) all act through these functions.
+import type { Db } from "../core/env";
+import type { JournalRow, ManuscriptRow, ReviewAssignmentRow, ReviewerRow } from "../core/data/schema";
+import { HttpError } from "../core/errors";
+import { nowIso } from "../core/data/db";
+import {
+  canMove,
+  STAGE_LABELS,
+  RECOMMENDATION_LABELS,
+  type Decision,
+  type DecisionInput,
+  type InviteReviewerInput,
+  type Recommendation,
+  type Stage,
+} from "#contract/workflow";
+import { articlePath } from "#contract/citation";
+import { findPublicArticleByRef } from "../archive/articles.repo";
+import { addEvent, addFile, listAssignments, moveStage } from "./manuscripts.repo";
+import { queueMail, type Mail } from "./mail-outbox.repo";
+import { addDays, linkFor, linkUrl, REVIEW_LINK_GRACE_DAYS, revokeLinks, tokenOf, TRACK_LINK_DAYS } from "./links";
+import { insertAssignment, submittedReviews, updateAssignment, upsertReviewer } from "./reviewers.repo";
+import { fillLetter, reviewerCommentsText, templateFor } from "./letters";
+
+export interface WorkflowCtx {
+  db: Db;
+  queue?: Queue;
+  journal: JournalRow;
+  /** https://host of the journal the links point to (the request's own, or the journal's primary host). */
+  origin: string;
+  /** The Worker's secret the link MACs derive from. */
+  secret: string;
+  /** "staff:<username>", "author", "reviewer:<id>", "system". */
+  actor: string;
+}
+
+const journalName = (j: JournalRow) => j.websitename || "the journal";
+
+export async function trackingLink(ctx: WorkflowCtx, m: ManuscriptRow): Promise<string> {
+  const link = await linkFor(ctx.db, m.journalId, "track", m.id, addDays(nowIso(), TRACK_LINK_DAYS));
+  return linkUrl(ctx.origin, "track", await tokenOf(ctx.secret, link));
+}
+
+const signature = (j: JournalRow) => `\n\n--\n${journalName(j)}\nReply to this e-mail to write to the editorial office.`;
+
+async function mailAuthor(ctx: WorkflowCtx, m: ManuscriptRow, kind: string, subject: string, body: string) {
+  const track = await trackingLink(ctx, m);
+  const text = `${body}\n\nFollow your manuscript (stage, letters, reviewers' comments, revisions): ${track}${signature(ctx.journal)}`;
+  const [row] = await queueMail(ctx.db, ctx.queue, ctx.journal, [
+    { manuscriptId: m.id, kind, to: m.authorEmail, toName: m.authorName, subject, text, replyToken: m.replyToken },
+  ]);
+  return row;
+}
+
+/**
+ * The author's link was forwarded or leaked: it stops working at once, and the author gets a new one (a new row, so a
+ * new token) by e-mail.
+ */
+export async function reissueTrackingLink(ctx: WorkflowCtx, m: ManuscriptRow): Promise<void> {
+  await revokeLinks(ctx.db, m.journalId, "track", m.id);
+  const out = await mailAuthor(
+    ctx,
+    m,
+    "tracking_link",
+    `${m.reference}: a new link to your manuscript`,
+    `Dear ${m.authorName},\n\nAt your request (or for your security) the link to the page of your manuscript "${m.title}" (${m.reference}) has been replaced. The old link no longer works; please use the one below.`,
+  );
+  await addEvent(ctx.db, m, {
+    actor: ctx.actor,
+    action: "tracking_link",
+    summary: "Author's link revoked; a new one e-mailed",
+    outboxId: out?.id,
+  });
+}
+
+/** The journal's office (the Settings e-mail) hears of what authors and reviewers do. */
+async function mailOffice(ctx: WorkflowCtx, m: ManuscriptRow, kind: string, subject: string, body: string) {
+  const to = ctx.journal.websiteemail;
+  if (!to) return;
+  const text = `${body}\n\nOpen it in the admin: ${ctx.origin}/admin/manuscripts/${m.id}`;
+  await queueMail(ctx.db, ctx.queue, ctx.journal, [{ manuscriptId: m.id, kind, to, subject, text }]);
+}
+
+/** On submission: the author's acknowledgement with the reference and the tracking link; the office is told. */
+export async function acknowledge(ctx: WorkflowCtx, m: ManuscriptRow): Promise<void> {
+  const body = `Dear ${m.authorName},
+
+Thank you for submitting your manuscript "${m.title}" to ${journalName(ctx.journal)}.
+Your reference is ${m.reference}. Please quote it in any message about this manuscript.
+
+We will write to you when the editors have read it.`;
+  const row = await mailAuthor(ctx, m, "acknowledgement", `${m.reference}: manuscript received`, body);
+  await addEvent(ctx.db, m, { actor: "system", action: "mail", summary: `Acknowledgement e-mailed to the author`, outboxId: row?.id });
+  await mailOffice(ctx, m, "office.new", `New manuscript ${m.reference}`, `A new manuscript arrived: "${m.title}" (${m.reference}).`);
+}
+
+async function move(ctx: WorkflowCtx, m: ManuscriptRow, to: Stage, extra: Parameters<typeof moveStage>[3] = {}): Promise<ManuscriptRow> {
+  if (!canMove(m.stage as Stage, to)) throw new HttpError(409, "invalid_stage_move", { from: m.stage, to });
+  const moved = await moveStage(ctx.db, m, to, extra);
+  // Someone else moved it a moment ago.
+  if (!moved) throw new HttpError(409, "invalid_stage_move", { from: m.stage, to });
+  return moved;
+}
+
+const today = () => nowIso().slice(0, 10);
+
+/** Invites a reviewer to the current round: a signed link that names the manuscript by reference and title only. */
+export async function inviteReviewer(ctx: WorkflowCtx, m: ManuscriptRow, input: InviteReviewerInput) {
+  if (!["received", "under_review"].includes(m.stage))
+    throw new HttpError(409, "invalid_stage_move", { from: m.stage, to: "under_review" });
+  if (input.dueDate <= today()) throw new HttpError(400, "due_date_past");
+  const reviewer = await upsertReviewer(ctx.db, m.journalId, input);
+  const assignment = await insertAssignment(ctx.db, {
+    journalId: m.journalId,
+    manuscriptId: m.id,
+    reviewerId: reviewer.id,
+    round: m.round,
+    dueDate: input.dueDate,
+  });
+  if (!assignment) throw new HttpError(409, "already_invited");
+  let current = m;
+  if (m.stage === "received") {
+    current = await move(ctx, m, "under_review");
+    await addEvent(ctx.db, m, { actor: ctx.actor, action: "stage", from: "received", to: "under_review", summary: "Sent to review" });
+  }
+  const out = await mailReviewInvitation(ctx, current, reviewer, assignment, "invitation");
+  await addEvent(ctx.db, m, {
+    actor: ctx.actor,
+    action: "reviewer_invited",
+    summary: `Invited ${reviewer.name} to review round ${m.round}, due ${input.dueDate}`,
+    outboxId: out?.id,
+  });
+  return { assignment, reviewer };
+}
+
+async function reviewLink(ctx: WorkflowCtx, a: ReviewAssignmentRow): Promise<string> {
+  const link = await linkFor(ctx.db, a.journalId, "review", a.id, addDays(`${a.dueDate}T23:59:59.000Z`, REVIEW_LINK_GRACE_DAYS));
+  return linkUrl(ctx.origin, "review", await tokenOf(ctx.secret, link));
+}
+
+/** Messages to reviewers name the manuscript by reference and title only: never its author (double-blind). */
+export async function mailReviewInvitation(
+  ctx: WorkflowCtx,
+  m: Pick<ManuscriptRow, "id" | "reference" | "title" | "replyToken">,
+  reviewer: ReviewerRow,
+  a: ReviewAssignmentRow,
+  kind: "invitation" | "reminder.before" | "reminder.after",
+) {
+  const url = await reviewLink(ctx, a);
+  const lead =
+    kind === "invitation"
+      ? `The editors of ${journalName(ctx.journal)} invite you to review the manuscript "${m.title}" (${m.reference}).`
+      : kind === "reminder.before"
+        ? `A reminder: your review of "${m.title}" (${m.reference}) is due on ${a.dueDate}.`
+        : `Your review of "${m.title}" (${m.reference}) was due on ${a.dueDate}. We would be grateful to have it soon, or to hear if you cannot complete it.`;
+  const text = `Dear ${reviewer.name},
+
+${lead}
+
+Review is double-blind: please keep your identity out of your comments and file.
+Please respond by ${a.dueDate}. On the review page you can accept or decline, download the manuscript and send your review:
+${url}
+
+This link is for you alone; please do not forward it.${signature(ctx.journal)}`;
+  const subject =
+    kind === "invitation"
+      ? `Invitation to review ${m.reference}`
+      : kind === "reminder.before"
+        ? `Reminder: review of ${m.reference} due ${a.dueDate}`
+        : `Overdue: review of ${m.reference}`;
+  const mail: Mail = {
+    manuscriptId: m.id,
+    kind: `review.${kind}`,
+    to: reviewer.email,
+    toName: reviewer.name,
+    subject,
+    text,
+    replyToken: m.replyToken,
+  };
+  const [row] = await queueMail(ctx.db, ctx.queue, ctx.journal, [mail]);
+  return row;
+}
+
+export async function revokeAssignment(ctx: WorkflowCtx, m: ManuscriptRow, a: ReviewAssignmentRow, reviewerName: string) {
+  const row = await updateAssignment(ctx.db, a.id, ["invited", "accepted"], { status: "revoked", respondedAt: nowIso() });
+  if (!row) throw new HttpError(409, "assignment_closed");
+  await revokeLinks(ctx.db, a.journalId, "review", a.id);
+  await addEvent(ctx.db, m, {
+    actor: ctx.actor,
+    action: "reviewer_revoked",
+    summary: `Withdrew the invitation of ${reviewerName} (link revoked)`,
+  });
+}
+
+/** The letter a decision would send, filled from its template (the admin shows it to be edited before sending). */
+export async function draftLetter(ctx: WorkflowCtx, m: ManuscriptRow, decision: Decision) {
+  const t = await templateFor(ctx.db, m.journalId, decision);
+  const reviews = await submittedReviews(ctx.db, m.id, m.round);
+  const values = {
+    author_name: m.authorName,
+    title: m.title,
+    reference: m.reference,
+    reviewer_comments: reviews.length ? `The reviewers' comments:\n\n${reviewerCommentsText(reviews)}` : "",
+    journal_name: journalName(ctx.journal),
+  };
+  return { subject: fillLetter(t.subject, values), text: fillLetter(t.body, values).replace(/\n{3,}/g, "\n\n") };
+}
+
+export async function recordDecision(ctx: WorkflowCtx, m: ManuscriptRow, input: DecisionInput): Promise<ManuscriptRow> {
+  const now = nowIso();
+  const moved = await move(ctx, m, input.decision, { decidedAt: now, firstDecisionAt: m.firstDecisionAt ?? now });
+  const out = await mailAuthor(ctx, moved, `decision.${input.decision}`, input.subject, input.text);
+  await addEvent(ctx.db, m, {
+    actor: ctx.actor,
+    action: "decision",
+    from: m.stage as Stage,
+    to: input.decision,
+    summary: `Decision: ${STAGE_LABELS[input.decision]}`,
+    letter: { subject: input.subject, text: input.text },
+    outboxId: out?.id,
+  });
+  return moved;
+}
+
+/** Moves without a decision letter: to review (staff), or withdrawn (staff on the author's request, or the author). */
+export async function moveWithoutLetter(
+  ctx: WorkflowCtx,
+  m: ManuscriptRow,
+  to: "under_review" | "withdrawn",
+  note = "",
+): Promise<ManuscriptRow> {
+  const moved = await move(ctx, m, to);
+  await addEvent(ctx.db, m, {
+    actor: ctx.actor,
+    action: "stage",
+    from: m.stage as Stage,
+    to,
+    summary: note || (to === "withdrawn" ? "Withdrawn" : "Sent to review"),
+  });
+  if (to === "withdrawn") {
+    for (const a of await openAssignments(ctx, m)) {
+      await updateAssignment(ctx.db, a.id, ["invited", "accepted"], { status: "revoked", respondedAt: nowIso() });
+      await revokeLinks(ctx.db, a.journalId, "review", a.id);
+    }
+    const out = await mailAuthor(
+      ctx,
+      moved,
+      "withdrawn",
+      `${m.reference}: manuscript withdrawn`,
+      `Dear ${m.authorName},\n\nYour manuscript "${m.title}" (${m.reference}) has been withdrawn from ${journalName(ctx.journal)}. Nothing more will happen to it.`,
+    );
+    await addEvent(ctx.db, m, { actor: "system", action: "mail", summary: "Withdrawal confirmed to the author", outboxId: out?.id });
+  }
+  return moved;
+}
+
+async function openAssignments(ctx: WorkflowCtx, m: ManuscriptRow) {
+  return (await listAssignments(ctx.db, m.id)).map((x) => x.a).filter((a) => a.status === "invited" || a.status === "accepted");
+}
+
+/** The article saved from the prefilled Add Article form: the manuscript becomes Published and links to it. */
+export async function markPublished(ctx: WorkflowCtx, m: ManuscriptRow, refnumber: string): Promise<ManuscriptRow> {
+  if (m.stage !== "accepted") throw new HttpError(409, "not_accepted");
+  const article = await findPublicArticleByRef(ctx.db, m.journalId, refnumber);
+  if (!article) throw new HttpError(404, "article_not_found");
+  const moved = await move(ctx, m, "published", { articleId: article.id, publishedAt: nowIso() });
+  const ref = article.refnumber ?? refnumber;
+  const articleUrl = `${ctx.origin}${articlePath({ ...article, refnumber: ref })}`;
+  const certificates = `${ctx.origin}/pdf?refno=${encodeURIComponent(ref)}`;
+  const out = await mailAuthor(
+    ctx,
+    moved,
+    "published",
+    `${m.reference}: your article is published`,
+    `Dear ${m.authorName},
+
+Your article "${m.title}" is published in ${journalName(ctx.journal)} (volume ${article.volume}, issue ${article.issue}, ${article.year}) under the reference number ${ref}.
+
+Read and share it: ${articleUrl}
+Your publication certificate, the cover page and the editorial board: ${certificates}`,
+  );
+  await addEvent(ctx.db, m, {
+    actor: ctx.actor,
+    action: "published",
+    from: "accepted",
+    to: "published",
+    summary: `Published as article ${ref}`,
+    outboxId: out?.id,
+  });
+  return moved;
+}
+
+// ---- reviewers (through their link) ----
+
+export async function respondToInvitation(ctx: WorkflowCtx, m: ManuscriptRow, a: ReviewAssignmentRow, accept: boolean) {
+  const row = await updateAssignment(ctx.db, a.id, ["invited"], { status: accept ? "accepted" : "declined", respondedAt: nowIso() });
+  if (!row) throw new HttpError(409, "already_answered");
+  await addEvent(ctx.db, m, {
+    actor: ctx.actor,
+    action: accept ? "review_accepted" : "review_declined",
+    summary: `Reviewer ${accept ? "accepted" : "declined"} the invitation (round ${a.round})`,
+  });
+  await mailOffice(
+    ctx,
+    m,
+    `office.review_${accept ? "accepted" : "declined"}`,
+    `${m.reference}: a reviewer ${accept ? "accepted" : "declined"}`,
+    `A reviewer ${accept ? "accepted" : "declined"} the invitation to review "${m.title}" (${m.reference}), round ${a.round}.`,
+  );
+  return row;
+}
+
+export async function submitReview(
+  ctx: WorkflowCtx,
+  m: ManuscriptRow,
+  a: ReviewAssignmentRow,
+  review: { recommendation: Recommendation; commentsAuthor: string; commentsEditor: string },
+  file: { name: string; size: number } | null,
+) {
+  const row = await updateAssignment(ctx.db, a.id, ["accepted"], {
+    status: "submitted",
+    submittedAt: nowIso(),
+    recommendation: review.recommendation,
+    commentsAuthor: review.commentsAuthor,
+    commentsEditor: review.commentsEditor,
+    file: file?.name ?? null,
+  });
+  if (!row) throw new HttpError(409, "review_closed");
+  if (file) await addFile(ctx.db, m, a.round, "review", file.name, file.size);
+  await addEvent(ctx.db, m, {
+    actor: ctx.actor,
+    action: "review_submitted",
+    summary: `Review submitted (round ${a.round}): ${RECOMMENDATION_LABELS[review.recommendation]}`,
+  });
+  await mailOffice(
+    ctx,
+    m,
+    "office.review_submitted",
+    `${m.reference}: review submitted`,
+    `A reviewer submitted a review of "${m.title}" (${m.reference}), round ${a.round}: ${RECOMMENDATION_LABELS[review.recommendation]}.`,
+  );
+  return row;
+}
+
+// ---- authors (through their link) ----
+
+/** A revised PDF: a new round starts (Under review again) with the revision as the file reviewers read. */
+export async function receiveRevision(ctx: WorkflowCtx, m: ManuscriptRow, file: { name: string; size: number }): Promise<ManuscriptRow> {
+  if (m.stage !== "revisions_requested") throw new HttpError(409, "invalid_stage_move", { from: m.stage, to: "under_review" });
+  const moved = await move(ctx, m, "under_review", { round: m.round + 1 });
+  await addFile(ctx.db, m, moved.round, "revision", file.name, file.size);
+  await addEvent(ctx.db, m, {
+    actor: ctx.actor,
+    action: "revision",
+    from: "revisions_requested",
+    to: "under_review",
+    summary: `Revised manuscript received: round ${moved.round} begins`,
+  });
+  await mailOffice(
+    ctx,
+    m,
+    "office.revision",
+    `${m.reference}: revised manuscript received`,
+    `The author uploaded a revised manuscript of "${m.title}" (${m.reference}); round ${moved.round} can begin.`,
+  );
+  return moved;
+}
+
+export type { Decision };
