@@ -1,3 +1,10 @@
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type * as schema from "../core/data/schema";
+
+/** The database as transfers use it: the Worker's Db, written without the Worker's globals so the Node scripts
+ * (npm run import / export) share the same code. */
+export type TransferDb = DrizzleD1Database<typeof schema>;
+
 // What an import reads, whatever the source (OJS Native XML, a spreadsheet): issues, sections and articles in the
 // platform's terms, each with the line it came from and what the platform has no place for.
 
@@ -78,4 +85,14 @@ export class ImportSourceError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The R2 calls an import or export makes, structurally (the Worker's R2Bucket, and the bucket a Node script gets
+ * from wrangler's platform proxy, both fit).
+ */
+export interface TransferFiles {
+  put(key: string, value: Uint8Array, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
+  get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null>;
+  delete(keys: string | string[]): Promise<void>;
 }

@@ -4,7 +4,6 @@
 // The dry run goes through the very same checks, so its report is what the import does. Importing the same file
 // again finds every article already there and creates nothing (docs/decisions/0210).
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import type { Db } from "../core/env";
 import { articles, issues, sections } from "../core/data/schema";
 import { nowIso, isUniqueViolation } from "../core/data/db";
 import { fileKeys, versionedName } from "../core/files/keys";
@@ -14,7 +13,7 @@ import { defaultDoi } from "#contract/scholarly";
 import { REFNUMBER_PATTERN } from "#contract/refnumber";
 import { PAGENUMBER_PATTERN } from "#contract/article-form";
 import { titleKeyOf } from "../archive/title-key";
-import type { ImportArticle, ImportIssue, ImportSection } from "./import-model";
+import type { ImportArticle, ImportIssue, ImportSection, TransferDb, TransferFiles } from "./import-model";
 
 /** SPEC §9: the PDF upload limit, the same for imported files. */
 export const PDF_LIMIT = 5_242_880;
@@ -145,7 +144,7 @@ interface Prepared {
 }
 
 /** Existing articles of the journal that share a reference number, title or DOI with one of `batch`. */
-async function existingMatches(db: Db, journalId: number, refs: string[], keys: string[], dois: string[]) {
+async function existingMatches(db: TransferDb, journalId: number, refs: string[], keys: string[], dois: string[]) {
   if (refs.length + keys.length + dois.length === 0) return [];
   return db
     .select({
@@ -180,8 +179,8 @@ const CHUNK_BYTES = 16 * 1024 * 1024;
  * (the admin, or the import script).
  */
 export async function runImport(
-  db: Db,
-  bucket: R2Bucket,
+  db: TransferDb,
+  bucket: TransferFiles,
   journal: { id: number; doi_prefix: string },
   actor: AdminActor,
   source: AsyncIterable<ImportArticle>,

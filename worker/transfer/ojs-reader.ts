@@ -73,6 +73,9 @@ function sectionOf(issueNode: XmlNode | undefined, ref: string, locale: string):
   const sections = childrenNamed(child(issueNode, "sections"), "section");
   const s = sections.find((x) => x.attrs.ref === ref || localized(childrenNamed(x, "abbrev"), locale).text === ref);
   if (!s) return { title: ref, abbrev: ref, seq: 0 };
+  // A section whose title OJS hides groups nothing a reader sees: the article is in no section here (it is how
+  // this platform's own export carries articles without one).
+  if (s.attrs.hide_title === "1" || s.attrs.hide_title === "true") return null;
   return {
     title: localized(childrenNamed(s, "title"), locale).text || ref,
     abbrev: localized(childrenNamed(s, "abbrev"), locale).text || ref,

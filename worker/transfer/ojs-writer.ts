@@ -4,11 +4,11 @@
 // PDF is read and encoded at a time, whatever the journal's size. The reference number travels as the
 // publication's url_path, so an import with the "url_path" rule gives the same public pages (docs/decisions/0210).
 import { and, asc, desc, eq } from "drizzle-orm";
-import type { Db } from "../core/env";
 import { articles, issues, sections, type ArticleRow, type IssueRow } from "../core/data/schema";
 import { isPublic, firstPageOrder } from "../archive/articles.repo";
 import { fileKeys } from "../core/files/keys";
 import { articleAuthors, orcidUrl } from "#contract/scholarly";
+import type { TransferDb, TransferFiles } from "./import-model";
 
 export interface IssueSelector {
   year: number;
@@ -44,6 +44,38 @@ function base64(bytes: Uint8Array): string {
   return out;
 }
 
+let codesByName: Map<string, string> | null = null;
+/** "South Africa" -> "ZA" (English region names, as the import writes them); a name without a code stays. */
+function countryCode(name: string): string {
+  if (/^[A-Z]{2}$/.test(name)) return name;
+  if (!codesByName) {
+    codesByName = new Map();
+    try {
+      const names = new Intl.DisplayNames(["en"], { type: "region" });
+      for (let a = 65; a <= 90; a++)
+        for (let b = 65; b <= 90; b++) {
+          const code = String.fromCharCode(a, b);
+          const n = names.of(code);
+          if (n && n !== code && !codesByName.has(n.toLowerCase())) codesByName.set(n.toLowerCase(), code);
+        }
+    } catch {
+      // No region names in this runtime: names travel as they are.
+    }
+  }
+  return codesByName.get(name.trim().toLowerCase()) ?? name;
+}
+
+/**
+ * Keywords as staff type them: "a, b, c". Written with ", " (as the import joins them), a comma without a space is
+ * part of a keyword ("1,3,4-oxadiazole"); a list typed without spaces ("a,b,c") splits on every comma.
+ */
+function splitList(text: string): string[] {
+  return text
+    .split(text.includes(", ") ? /,\s+/ : ",")
+    .map((k) => k.trim())
+    .filter(Boolean);
+}
+
 const SECTION_FALLBACK = { ref: "ART", title: "Articles", abbrev: "ART", seq: 0 };
 
 function splitName(name: string): { given: string; family: string } {
@@ -70,22 +102,16 @@ function articleXml(a: ArticleRow, locale: string, sectionRef: string, seq: numb
   }
   const published = /^\d{4}-\d{2}-\d{2}$/.test(a.publishdate) ? ` date_published="${a.publishdate}"` : "";
   out.push(
-    `        <publication ${l} version="1" status="3" url_path="${esc(a.refnumber ?? "")}" seq="${seq}" section_ref="${esc(sectionRef)}" access_status="0" id="${a.id}"${published}>`,
+    `        <publication status="3" url_path="${esc(a.refnumber ?? "")}" seq="${seq}" section_ref="${esc(sectionRef)}" access_status="0" id="${a.id}"${published}>`,
   );
   out.push(`          <id type="internal" advice="ignore">${a.id}</id>`);
   if (a.doi) out.push(`          <id type="doi" advice="update">${esc(a.doi)}</id>`);
   out.push(`          <title ${l}>${esc(a.title)}</title>`);
   if (a.abstract) out.push(`          <abstract ${l}>${esc(a.abstract)}</abstract>`);
-  const keywords = a.keywords
-    .split(",")
-    .map((k) => k.trim())
-    .filter(Boolean);
+  const keywords = splitList(a.keywords);
   if (keywords.length)
     out.push(`          <keywords ${l}>${keywords.map((k) => `<keyword><name>${esc(k)}</name></keyword>`).join("")}</keywords>`);
-  const subjects = a.subject
-    .split(",")
-    .map((k) => k.trim())
-    .filter(Boolean);
+  const subjects = splitList(a.subject);
   if (subjects.length)
     out.push(`          <subjects ${l}>${subjects.map((k) => `<subject><name>${esc(k)}</name></subject>`).join("")}</subjects>`);
   const authors = articleAuthors(a.authorname, a.authorDetails);
@@ -96,6 +122,8 @@ function articleXml(a: ArticleRow, locale: string, sectionRef: string, seq: numb
       const parts = [`<givenname ${l}>${esc(given)}</givenname>`];
       if (family) parts.push(`<familyname ${l}>${esc(family)}</familyname>`);
       if (au.affiliation) parts.push(`<affiliation><name ${l}>${esc(au.affiliation)}</name></affiliation>`);
+      // OJS keeps an author's country as an ISO 3166 code; the platform keeps the article's country by name.
+      if (i === 0 && a.country) parts.push(`<country>${esc(countryCode(a.country))}</country>`);
       if (i === 0 && a.email) parts.push(`<email>${esc(a.email)}</email>`);
       if (au.orcid) parts.push(`<orcid>${esc(orcidUrl(au.orcid))}</orcid>`);
       parts.push("<contributor_roles><contributor_role_id>1</contributor_role_id></contributor_roles>");
@@ -129,8 +157,8 @@ function articleXml(a: ArticleRow, locale: string, sectionRef: string, seq: numb
  * articles (enabled, with a reference number) — what the journal shows is what leaves.
  */
 export function exportOjsXml(
-  db: Db,
-  bucket: R2Bucket,
+  db: TransferDb,
+  bucket: TransferFiles,
   journal: { id: number; language: string },
   selector: IssueSelector | null,
 ): ReadableStream<Uint8Array> {
@@ -218,8 +246,10 @@ export function exportOjsXml(
       });
       if (rows.some((r) => r.sectionId === null || !sectionRefs.has(r.sectionId))) {
         const f = SECTION_FALLBACK;
+        // OJS needs a section for every article: those in none share one whose title is hidden (hide_title), which
+        // the import reads back as "no section".
         sectionXml.push(
-          `      <section ref="${f.ref}" seq="${f.seq}"><abbrev locale="${esc(locale)}">${f.abbrev}</abbrev><title locale="${esc(locale)}">${f.title}</title></section>`,
+          `      <section ref="${f.ref}" seq="${f.seq}" hide_title="1"><abbrev locale="${esc(locale)}">${f.abbrev}</abbrev><title locale="${esc(locale)}">${f.title}</title></section>`,
         );
       }
       const l = `locale="${esc(locale)}"`;

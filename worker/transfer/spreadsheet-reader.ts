@@ -4,7 +4,7 @@
 // sax, text cells from the shared strings). PDFs are taken out of their zip one at a time, when their row comes.
 import { unzipSync } from "fflate";
 import sax from "sax";
-import { sanitizeRichText, escapeHtml } from "#contract/rich-text";
+import { sanitizeRichText } from "#contract/rich-text";
 import { normalizeDoi, normalizeOrcid, parseAuthorDetails } from "#contract/scholarly";
 import { ImportSourceError, type ImportArticle, type ImportPdf } from "./import-model";
 
@@ -195,7 +195,8 @@ export function pdfZip(bytes: Uint8Array): { names: Map<string, string>; take: (
   };
 }
 
-const toHtml = (s: string) => (/<[a-z][^>]*>/i.test(s) ? sanitizeRichText(s) : escapeHtml(s));
+// Stored rich text (what the export writes) and plain text alike: text is escaped, markup kept to the allowlist.
+const toHtml = (s: string) => sanitizeRichText(s);
 
 /** Spreadsheet records (header first) -> import articles, each with its PDF from the zip. */
 export async function* sheetArticles(
