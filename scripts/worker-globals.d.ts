@@ -12,3 +12,6 @@ declare interface R2Bucket {
 declare interface Fetcher {
   readonly __fetcher?: never;
 }
+declare interface Workflow<_Params = unknown> {
+  readonly __workflow?: never;
+}

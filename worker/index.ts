@@ -8,6 +8,7 @@ import { scheduled } from "./scheduled";
 import { countUsage } from "./statistics/usage-feed";
 
 export { UsageCounter } from "./statistics/usage-counter";
+export { TransferWorkflow } from "./transfer/transfer-workflow";
 
 const cached = withEdgeCache(createApp());
 

@@ -38,6 +38,8 @@ export interface AppEnv {
     files: R2Bucket;
     /** The shipped files (the built site). */
     assets: Fetcher;
+    /** Import jobs: the TransferWorkflow's instances (worker/transfer/, docs/decisions/0211). */
+    transfers: Workflow<{ jobId: string }>;
     config: AppConfig;
     admin: AdminPrincipal;
     /**

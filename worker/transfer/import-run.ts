@@ -14,6 +14,9 @@ import { REFNUMBER_PATTERN } from "#contract/refnumber";
 import { PAGENUMBER_PATTERN } from "#contract/article-form";
 import { titleKeyOf } from "../archive/title-key";
 import type { ImportArticle, ImportIssue, ImportSection, TransferDb, TransferFiles } from "./import-model";
+import type { ImportReport, ReportItem } from "#contract/transfer";
+
+export type { ImportReport, ReportItem } from "#contract/transfer";
 
 /** SPEC §9: the PDF upload limit, the same for imported files. */
 export const PDF_LIMIT = 5_242_880;
@@ -46,33 +49,6 @@ export interface ImportOptions {
   fetchPdf?: ((url: string) => Promise<Uint8Array | null>) | null;
   /** Called after each chunk with the counts so far (the job's progress). */
   onProgress?: (report: ImportReport) => Promise<void> | void;
-}
-
-export type ItemAction = "create" | "update" | "skip";
-
-export interface ReportItem {
-  line: number;
-  sourceId: string;
-  refnumber: string;
-  title: string;
-  issue: string;
-  action: ItemAction;
-  /** Why it is skipped (or what an update changes): SPEC messages where the spec has one. */
-  reasons: { code: string; message: string }[];
-  warnings: string[];
-  notKept: string[];
-  pdf: string;
-}
-
-export interface ImportReport {
-  dryRun: boolean;
-  source: string;
-  counts: { articles: number; create: number; update: number; skip: number; pdfs: number };
-  issuesCreated: string[];
-  sectionsCreated: string[];
-  /** Each kind of thing not kept, with how many articles had it. */
-  notKept: { what: string; articles: number }[];
-  items: ReportItem[];
 }
 
 const MESSAGES: Record<string, string> = {

@@ -3,33 +3,33 @@
 //   POST /uploads                          -> { token }            a file uploaded to R2 in parts (any size)
 //   PUT  /uploads/{token}/parts/{n}?uploadId=   (body: up to 50 MB) -> { partNumber, etag }
 //   POST /uploads/{token}/complete { uploadId, parts } -> { token, size }
-//   POST /imports  JSON { source, pdfs?, format?, ref?, requirePdf?, dryRun } (uploaded tokens), or multipart
-//                  { file, pdfs?, format?, ref?, requirePdf?, dryRun } for small files -> the report
-//   GET  /export?issue=YEAR/VOL/ISSUE      -> OJS Native XML of the journal or one issue (attachment)
+//   POST /jobs     { source, pdfs?, name, format?, ref?, requirePdf?, dryRun } (upload tokens) -> 202 { job }: the
+//                  import (or its dry run) as a job, a Workflow instance that outlives the browser
+//   GET  /jobs                             -> the journal's latest jobs
+//   GET  /jobs/{id}                        -> { job, report } (the report once the job is done)
+//   POST /imports  multipart { file, pdfs?, format?, ref?, requirePdf?, dryRun } -> the report, in the request
+//                  (small files: scripts, tests; the admin page uses jobs)
+//   GET  /export?issue=YEAR/VOL/ISSUE[&format=csv|pdfs] -> OJS Native XML of the journal or one issue (attachment),
+//                  or the spreadsheet (CSV), or the zip of its PDFs
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../core/env";
-import { HttpError } from "../core/errors";
+import { HttpError, notFound } from "../core/errors";
+import type { TransferJobRow } from "../core/data/schema";
+import { importJobSchema, type ImportReport, type TransferJob, type TransferJobDetail } from "#contract/transfer";
+import { findJob, insertJob, listJobs } from "./jobs.repo";
+import { fetchPdfOnline } from "./job-run";
 import { actorOf } from "../core/audit/admin-actor";
 import { readFormBody } from "../core/middleware/form-body";
 import { uploadOf } from "../core/files/uploads";
-import { parseRefRule, runImport, type ImportReport } from "./import-run";
+import { parseRefRule, runImport } from "./import-run";
 import { openImportSource, type SourceFormat } from "./import-source";
 import { ImportSourceError } from "./import-model";
 import { exportOjsXml, parseIssueSelector } from "./ojs-writer";
+import { exportSheetCsv, exportSheetPdfs } from "./spreadsheet-writer";
 
 const TOKEN = /^[0-9a-f-]{36}$/;
 const uploadKey = (journalId: number, token: string) => `journals/${journalId}/transfer/uploads/${token}`;
-
-const importSchema = z.object({
-  source: z.string().regex(TOKEN, "invalid_input"),
-  pdfs: z.string().regex(TOKEN, "invalid_input").optional().or(z.literal("")),
-  format: z.enum(["auto", "ojs", "csv", "xlsx"]).default("auto"),
-  ref: z.string().max(200).default("doi"),
-  requirePdf: z.boolean().optional(),
-  dryRun: z.boolean().default(true),
-  name: z.string().max(300).default(""),
-});
 
 const bool = (v: unknown) => v === true || v === "1" || v === "true" || v === "on";
 
@@ -57,13 +57,19 @@ async function runFromBlobs(
   }
 }
 
-/** A PDF an OJS export only links to, fetched (at most the 5 MB limit + 1 byte). */
-async function fetchPdfOnline(url: string): Promise<Uint8Array | null> {
-  if (!/^https?:\/\//i.test(url)) return null;
-  const res = await fetch(url, { redirect: "follow" });
-  if (!res.ok || !res.body) return null;
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  return bytes;
+function toTransferJob(r: TransferJobRow): TransferJob {
+  return {
+    id: r.id,
+    status: r.status as TransferJob["status"],
+    dryRun: r.dryRun,
+    sourceName: r.sourceName,
+    counts: JSON.parse(r.counts || "{}"),
+    error: r.error,
+    attempts: r.attempts,
+    createdBy: r.createdBy,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
 }
 
 export const transferAdminRoutes = new Hono<AppEnv>()
@@ -101,7 +107,6 @@ export const transferAdminRoutes = new Hono<AppEnv>()
     return c.json({ token, size: object.size });
   })
   .post("/imports", async (c) => {
-    const journalId = c.get("journal").id;
     const type = (c.req.header("content-type") ?? "").toLowerCase();
     if (type.startsWith("multipart/form-data")) {
       const { fields, files } = await readFormBody(c);
@@ -125,35 +130,58 @@ export const transferAdminRoutes = new Hono<AppEnv>()
       );
       return c.json(report);
     }
-    const parsed = importSchema.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) throw new HttpError(400, "invalid_input");
+    throw new HttpError(415, "multipart_expected");
+  })
+  .post("/jobs", async (c) => {
+    const parsed = importJobSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success)
+      throw new HttpError(400, parsed.error.issues.some((i) => i.message === "invalid_ref_rule") ? "invalid_ref_rule" : "invalid_input");
     const o = parsed.data;
-    const object = await c.var.files.get(uploadKey(journalId, o.source));
-    if (!object) throw new HttpError(404, "upload_not_found");
-    const pdfObject = o.pdfs ? await c.var.files.get(uploadKey(journalId, o.pdfs)) : null;
-    if (o.pdfs && !pdfObject) throw new HttpError(404, "upload_not_found");
-    const report = await runFromBlobs(
-      c,
-      { stream: () => object.body, name: o.name },
-      pdfObject ? { bytes: async () => new Uint8Array(await pdfObject.arrayBuffer()) } : null,
-      o,
-    );
-    return c.json(report);
+    if (!parseRefRule(o.ref)) throw new HttpError(400, "invalid_ref_rule");
+    const journalId = c.get("journal").id;
+    const sourceKey = uploadKey(journalId, o.source);
+    const pdfsKey = o.pdfs ? uploadKey(journalId, o.pdfs) : "";
+    if (!(await c.var.files.head(sourceKey)) || (pdfsKey && !(await c.var.files.head(pdfsKey))))
+      throw new HttpError(404, "upload_not_found");
+    const row = await insertJob(c.get("db"), {
+      id: crypto.randomUUID(),
+      journalId,
+      dryRun: o.dryRun,
+      sourceKey,
+      sourceName: o.name,
+      pdfsKey,
+      options: { format: o.format, ref: o.ref, requirePdf: o.requirePdf },
+      createdBy: c.get("admin")?.username ?? "",
+    });
+    await c.var.transfers.create({ id: row.id, params: { jobId: row.id } });
+    return c.json({ job: toTransferJob(row) }, 202);
+  })
+  .get("/jobs", async (c) => c.json((await listJobs(c.get("db"), c.get("journal").id)).map(toTransferJob)))
+  .get("/jobs/:id", async (c) => {
+    const row = await findJob(c.get("db"), c.get("journal").id, c.req.param("id"));
+    if (!row) throw notFound();
+    let report: ImportReport | null = null;
+    if (row.status === "done" && row.reportKey) {
+      const object = await c.var.files.get(row.reportKey);
+      report = object ? ((await object.json()) as ImportReport) : null;
+    }
+    return c.json({ job: toTransferJob(row), report } satisfies TransferJobDetail);
   })
   .get("/export", async (c) => {
     const issue = c.req.query("issue");
+    const format = c.req.query("format") ?? "ojs";
     const selector = issue ? parseIssueSelector(issue) : null;
-    if (issue && !selector) throw new HttpError(400, "invalid_issue");
+    if ((issue && !selector) || !["ojs", "csv", "pdfs"].includes(format))
+      throw new HttpError(400, issue && !selector ? "invalid_issue" : "invalid_input");
     const journal = c.get("journal");
-    const stream = exportOjsXml(c.get("db"), c.var.files, journal, selector);
-    const name = selector
-      ? `${journal.slug}-${selector.year}-vol${selector.volume}-issue${selector.issue}.xml`
-      : `${journal.slug}-ojs-native.xml`;
+    const base = selector ? `${journal.slug}-${selector.year}-vol${selector.volume}-issue${selector.issue}` : journal.slug;
+    const [stream, type, name] =
+      format === "csv"
+        ? [exportSheetCsv(c.get("db"), journal, selector), "text/csv; charset=utf-8", `${base}-articles.csv`]
+        : format === "pdfs"
+          ? [await exportSheetPdfs(c.get("db"), c.var.files, journal, selector), "application/zip", `${base}-pdfs.zip`]
+          : [exportOjsXml(c.get("db"), c.var.files, journal, selector), "application/xml; charset=utf-8", `${base}-ojs-native.xml`];
     return new Response(stream, {
-      headers: {
-        "Content-Type": "application/xml; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${name}"`,
-        "Cache-Control": "no-store",
-      },
+      headers: { "Content-Type": type, "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" },
     });
   });

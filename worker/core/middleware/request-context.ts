@@ -18,6 +18,7 @@ function configOf(env: Env): AppConfig {
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("files", c.env.FILES);
   c.set("assets", c.env.ASSETS);
+  c.set("transfers", c.env.TRANSFER);
   c.set("config", configOf(c.env));
   const session = sessionFor(c.req.raw, c.env.DB);
   c.set("db", drizzleOver(session));
