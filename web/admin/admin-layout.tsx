@@ -14,6 +14,7 @@ const SECTIONS = [
   { to: "/admin/archives", label: "Archives" },
   { to: "/admin/editors", label: "Editors" },
   { to: "/admin/submissions", label: "Submissions" },
+  { to: "/admin/transfer", label: "Import / export" },
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/staff", label: "Staff" },
 ];

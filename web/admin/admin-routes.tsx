@@ -35,6 +35,7 @@ const routes: RouteObject[] = [
           { path: "submissions", lazy: () => import("./workflow/submissions-page").then((m) => m.route) },
           { path: "staff", lazy: () => import("./auth/staff-page").then((m) => m.route) },
           { path: "account", lazy: () => import("./auth/account-page").then((m) => m.route) },
+          { path: "transfer", lazy: () => import("./transfer/transfer-page").then((m) => m.route) },
         ],
       },
     ],
