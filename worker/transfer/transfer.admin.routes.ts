@@ -5,6 +5,7 @@
 //   POST /uploads/{token}/complete { uploadId, parts } -> { token, size }
 //   POST /jobs     { source, pdfs?, name, format?, ref?, requirePdf?, dryRun } (upload tokens) -> 202 { job }: the
 //                  import (or its dry run) as a job, a Workflow instance that outlives the browser
+//   POST /jobs/{id}/import                 -> 202 { job }: the import of a finished check (dry run), same files
 //   GET  /jobs                             -> the journal's latest jobs
 //   GET  /jobs/{id}                        -> { job, report } (the report once the job is done)
 //   POST /imports  multipart { file, pdfs?, format?, ref?, requirePdf?, dryRun } -> the report, in the request
@@ -151,6 +152,25 @@ export const transferAdminRoutes = new Hono<AppEnv>()
       sourceName: o.name,
       pdfsKey,
       options: { format: o.format, ref: o.ref, requirePdf: o.requirePdf },
+      createdBy: c.get("admin")?.username ?? "",
+    });
+    await c.var.transfers.create({ id: row.id, params: { jobId: row.id } });
+    return c.json({ job: toTransferJob(row) }, 202);
+  })
+  // The import of a checked file: a new job with the dry run's files and options, nothing uploaded again.
+  .post("/jobs/:id/import", async (c) => {
+    const checked = await findJob(c.get("db"), c.get("journal").id, c.req.param("id"));
+    if (!checked) throw notFound();
+    if (!checked.dryRun || checked.status !== "done") throw new HttpError(409, "not_a_finished_check");
+    if (!(await c.var.files.head(checked.sourceKey))) throw new HttpError(404, "upload_not_found");
+    const row = await insertJob(c.get("db"), {
+      id: crypto.randomUUID(),
+      journalId: checked.journalId,
+      dryRun: false,
+      sourceKey: checked.sourceKey,
+      sourceName: checked.sourceName,
+      pdfsKey: checked.pdfsKey,
+      options: JSON.parse(checked.options),
       createdBy: c.get("admin")?.username ?? "",
     });
     await c.var.transfers.create({ id: row.id, params: { jobId: row.id } });

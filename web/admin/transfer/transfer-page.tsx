@@ -48,12 +48,6 @@ const isSheet = (name: string) => /\.(csv|xlsx)$/i.test(name);
 const ACTION_LABEL: Record<ReportItem["action"], string> = { create: "Create", update: "Update", skip: "Skip" };
 const ACTION_BADGE: Record<ReportItem["action"], string> = { create: "badge--success", update: "badge--info", skip: "badge--neutral" };
 
-interface Uploaded {
-  source: string;
-  pdfs?: string;
-  name: string;
-}
-
 export function TransferPage() {
   useTitle("Import and export");
   const { issues, jobs: initialJobs } = useLoaderData<typeof loader>();
@@ -100,11 +94,9 @@ function ImportPanel(props: {
   const [rule, setRule] = useState<RuleKind>("doi");
   const [ruleText, setRuleText] = useState("");
   const [requirePdf, setRequirePdf] = useState<boolean | null>(null);
-  const [uploaded, setUploaded] = useState<Uploaded | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
   const [starting, setStarting] = useState(false);
   const [detail, setDetail] = useState<TransferJobDetail | null>(null);
-  const lastOptions = useRef<{ ref: string; requirePdf: boolean } | null>(null);
   const sheet = file ? isSheet(file.name) : false;
   const skipWithoutPdf = requirePdf ?? sheet;
 
@@ -139,14 +131,10 @@ function ImportPanel(props: {
 
   const refRule = rule === "id" ? `id:${ruleText.trim()}` : rule === "pattern" ? `pattern:${ruleText.trim()}` : rule;
 
-  async function start(dryRun: boolean, files: Uploaded) {
+  async function startJob(path: string, json?: unknown) {
     setStarting(true);
     try {
-      const options = { ref: refRule, requirePdf: skipWithoutPdf };
-      lastOptions.current = options;
-      const { job } = await adminJson<{ job: TransferJob }>("/api/admin/transfer/jobs", {
-        json: { source: files.source, pdfs: files.pdfs, name: files.name, ...options, dryRun },
-      });
+      const { job } = await adminJson<{ job: TransferJob }>(path, { method: "POST", json });
       props.onJob(job.id);
     } catch (err) {
       props.onError(errorText(err));
@@ -162,10 +150,15 @@ function ImportPanel(props: {
     try {
       const source = await uploadInParts(file, (f) => setUploading(pdfs ? f / 2 : f));
       const pdfToken = pdfs ? await uploadInParts(pdfs, (f) => setUploading(0.5 + f / 2)) : undefined;
-      const files = { source, pdfs: pdfToken, name: file.name };
-      setUploaded(files);
       setUploading(null);
-      await start(true, files);
+      await startJob("/api/admin/transfer/jobs", {
+        source,
+        pdfs: pdfToken,
+        name: file.name,
+        ref: refRule,
+        requirePdf: skipWithoutPdf,
+        dryRun: true,
+      });
     } catch (err) {
       setUploading(null);
       props.onError(errorText(err));
@@ -174,12 +167,8 @@ function ImportPanel(props: {
 
   const job = detail?.job;
   const running = job && (job.status === "queued" || job.status === "running");
-  const canImport =
-    job?.status === "done" &&
-    job.dryRun &&
-    uploaded !== null &&
-    detail?.report &&
-    detail.report.counts.create + detail.report.counts.update > 0;
+  // The check's own files and options are imported: whatever the form shows now, and after a reload too.
+  const toImport = job?.status === "done" && job.dryRun && detail?.report ? detail.report.counts.create + detail.report.counts.update : 0;
 
   return (
     <section className="panel form transfer" aria-labelledby="import-title">
@@ -203,7 +192,6 @@ function ImportPanel(props: {
               accept=".xml,.csv,.xlsx,application/xml,text/xml,text/csv"
               onChange={(e) => {
                 setFile(e.currentTarget.files?.[0] ?? null);
-                setUploaded(null);
               }}
             />
             {file && <span className="field__hint">{formatBytes(file.size)}</span>}
@@ -219,7 +207,6 @@ function ImportPanel(props: {
                 accept=".zip,application/zip"
                 onChange={(e) => {
                   setPdfs(e.currentTarget.files?.[0] ?? null);
-                  setUploaded(null);
                 }}
               />
               <span className="field__hint">Each named after its article's reference number, e.g. IJANS-2024-0007.pdf.</span>
@@ -267,10 +254,14 @@ function ImportPanel(props: {
           <button type="submit" className="btn btn--secondary" disabled={!file || uploading !== null || starting || Boolean(running)}>
             {uploading !== null || starting ? <Spinner /> : null} Check the file
           </button>
-          {canImport && (
-            <button type="button" className="btn btn--primary" disabled={starting} onClick={() => void start(false, uploaded)}>
-              {starting ? <Spinner /> : null} Import {detail.report!.counts.create + detail.report!.counts.update} article
-              {detail.report!.counts.create + detail.report!.counts.update === 1 ? "" : "s"}
+          {toImport > 0 && job && (
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={starting}
+              onClick={() => void startJob(`/api/admin/transfer/jobs/${job.id}/import`)}
+            >
+              {starting ? <Spinner /> : null} {`Import ${toImport} article${toImport === 1 ? "" : "s"}`}
             </button>
           )}
         </div>
