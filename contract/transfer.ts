@@ -66,6 +66,8 @@ export interface TransferJob {
   status: JobStatus;
   dryRun: boolean;
   sourceName: string;
+  /** How it reads the file: the format asked for, the reference number rule, whether a PDF is required. */
+  options: { format: (typeof IMPORT_FORMATS)[number]; ref: string; requirePdf?: boolean };
   counts: Partial<ImportCounts>;
   error: string;
   attempts: number;

@@ -164,7 +164,7 @@ describe("import and export in the admin", () => {
     const issue = await (await fetchAs("/archives/2014/vol1/issue2", HOST)).text();
     expect(issue).toContain("Signalling Theory Dividends");
     expect(issue).toContain("Alan Mwandenga");
-    expect((await fetchAs("/archives/2014/vol1issue2/MI-1.pdf", HOST)).status).toBe(200);
+    expect((await fetchAs("/assets/archives/2014/vol1issue2/MI-1.pdf", HOST)).status).toBe(200);
 
     // The export, downloaded from the page, is valid OJS Native XML.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "OJS Native XML" }).click()]);

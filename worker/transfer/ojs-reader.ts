@@ -286,6 +286,7 @@ function articleOf(node: XmlNode): ImportArticle {
     section: sectionOf(issueNode, publication.attrs.section_ref ?? node.attrs.section_ref ?? "", locale),
     pdf: pdfOf(node, publication, notKept),
     extra: {},
-    notKept,
+    // Once each: a localized element (copyrightHolder in two languages) is one thing not kept.
+    notKept: [...new Set(notKept)],
   };
 }

@@ -64,6 +64,7 @@ function toTransferJob(r: TransferJobRow): TransferJob {
     status: r.status as TransferJob["status"],
     dryRun: r.dryRun,
     sourceName: r.sourceName,
+    options: JSON.parse(r.options || "{}"),
     counts: JSON.parse(r.counts || "{}"),
     error: r.error,
     attempts: r.attempts,

@@ -303,10 +303,17 @@ function JobStatus({ job, report }: { job: TransferJob; report: ImportReport | n
       </div>
     );
   }
-  return report ? <ReportView report={report} /> : null;
+  return report ? <ReportView report={report} options={job.options} /> : null;
 }
 
-function ReportView({ report }: { report: ImportReport }) {
+/** The rule as staff chose it, in words. */
+function ruleText(ref: string): string {
+  if (ref.startsWith("id:")) return `OJS's id with the prefix "${ref.slice(3)}"`;
+  if (ref.startsWith("pattern:")) return `the pattern ${ref.slice(8)}`;
+  return ref === "url_path" ? "OJS's URL path" : "the DOI's suffix";
+}
+
+function ReportView({ report, options }: { report: ImportReport; options: TransferJob["options"] }) {
   const [show, setShow] = useState<"all" | ReportItem["action"]>("all");
   const c = report.counts;
   const verb = report.dryRun ? "will be" : "were";
@@ -341,6 +348,10 @@ function ReportView({ report }: { report: ImportReport }) {
       <h3 className="transfer__report-title">
         {report.dryRun ? "Check" : "Import"} of {report.source}
       </h3>
+      <p className="transfer__options">
+        Reference numbers from {ruleText(options.ref ?? "doi")}; articles without a PDF{" "}
+        {(options.requirePdf ?? !report.source.startsWith("OJS")) ? "skipped" : "imported without a Download link"}.
+      </p>
       <p className="transfer__summary" data-testid="import-summary">
         {c.articles} article{c.articles === 1 ? "" : "s"}: <strong>{c.create}</strong> {verb} created, <strong>{c.update}</strong> {verb}{" "}
         updated, <strong>{c.skip}</strong> skipped{report.dryRun ? "" : `; ${c.pdfs} PDF${c.pdfs === 1 ? "" : "s"} stored`}.
