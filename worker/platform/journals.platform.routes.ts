@@ -26,6 +26,7 @@ import { exportBackup, type BackupBucket, type BackupDb } from "./backup";
 import { tarSink } from "./backup-tar";
 import { deleteFileQuietly } from "../core/files/uploads";
 import { staffPlatformRoutes } from "./staff.platform.routes";
+import { transferPlatformRoutes } from "../transfer/transfer.platform.routes";
 import {
   hostAddSchema,
   hostPatchSchema,
@@ -270,7 +271,8 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     forgetJournals();
     return c.json({ journal: await oneSummary(c, id) });
   })
-  .route("/:id/staff", staffPlatformRoutes);
+  .route("/:id/staff", staffPlatformRoutes)
+  .route("/:id/transfer", transferPlatformRoutes);
 
 async function setStatus(c: Ctx, status: "active" | "suspended") {
   const id = idParam(c);

@@ -2,9 +2,10 @@
 // its progress and report from the job, and a file that cannot be read ending as a failed job with the reason.
 import { describe, expect, it } from "vitest";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
-import { createJournal, getJson } from "#tests/api/fixtures";
+import { createJournal, getJson, request } from "#tests/api/fixtures";
 import ojs33 from "../../tests/fixtures/ojs/ojs-3.3-testissue.xml?raw";
 import type { TransferJob, TransferJobDetail } from "#contract/transfer";
+import { consoleCall, consoleJournal, createOperator, PLATFORM_HOST } from "#tests/api/platform-fixtures";
 
 const PART = 5 * 1024 * 1024;
 
@@ -103,5 +104,45 @@ describe("import jobs", () => {
     // Another journal's upload and job are not found from here.
     expect((await startJob(other.host, otherToken, { source })).status).toBe(404);
     expect((await getJson(other.host, `/api/admin/transfer/jobs/${job.body.job.id}`, { headers: bearer(otherToken) })).status).toBe(404);
+  });
+
+  it("the console imports into any journal with the same calls, and shows that journal's jobs", async () => {
+    const op = await createOperator();
+    const journal = await consoleJournal(op);
+    const base = `/journals/${journal.id}/transfer`;
+    const started = await consoleCall<{ token: string; uploadId: string }>(op.token, "POST", `${base}/uploads`);
+    expect(started.status).toBe(201);
+    const bytes = new TextEncoder().encode(ojs33);
+    const part = await getJson<{ partNumber: number; etag: string }>(
+      PLATFORM_HOST,
+      `/api/platform${base}/uploads/${started.body.token}/parts/1?uploadId=${encodeURIComponent(started.body.uploadId)}`,
+      { method: "PUT", headers: { Authorization: `Bearer ${op.token}`, "Content-Length": String(bytes.length) }, body: bytes },
+    );
+    await consoleCall(op.token, "POST", `${base}/uploads/${started.body.token}/complete`, {
+      uploadId: started.body.uploadId,
+      parts: [part.body],
+    });
+    const job = await consoleCall<{ job: TransferJob }>(op.token, "POST", `${base}/jobs`, {
+      source: started.body.token,
+      name: "testissue.xml",
+      ref: "id:OPS-",
+      dryRun: false,
+    });
+    expect(job.status).toBe(202);
+    let detail: TransferJobDetail | null = null;
+    for (let i = 0; i < 200 && !(detail && ["done", "failed"].includes(detail.job.status)); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      detail = (await consoleCall<TransferJobDetail>(op.token, "GET", `${base}/jobs/${job.body.job.id}`)).body;
+    }
+    expect(detail!.job).toMatchObject({ status: "done", createdBy: `operator ${op.username}`, counts: { create: 2 } });
+    const issue = await getJson<{ articles: { refnumber: string }[] }>(journal.host, "/api/archives/2014/1/2");
+    expect(issue.body.articles.map((a) => a.refnumber).sort()).toEqual(["OPS-1", "OPS-17"]);
+    // The journal's own admins see the job too; an anonymous caller sees nothing.
+    const admin = await adminToken({ id: journal.id, host: journal.host });
+    const listed = await getJson<TransferJob[]>(journal.host, "/api/admin/transfer/jobs", { headers: bearer(admin) });
+    expect(listed.body.map((j) => j.id)).toEqual([job.body.job.id]);
+    expect((await consoleCall(null, "GET", `${base}/jobs`)).status).toBe(401);
+    const xml = await request(PLATFORM_HOST, `/api/platform${base}/export`, { headers: { Authorization: `Bearer ${op.token}` } });
+    expect(await xml.text()).toContain("OPS-17");
   });
 });
