@@ -148,7 +148,8 @@ const fingerprintOf = (v: typeof articles.$inferInsert) =>
   `${v.authorname}|${v.abstract}|${v.keywords}|${v.pagenumber}|${v.doi}|${v.referenceList}|${v.authorDetails}|${v.sectionId ?? ""}|${v.year}/${v.volume}/${v.issue}`;
 
 const CHUNK_ARTICLES = 20;
-const CHUNK_BYTES = 16 * 1024 * 1024;
+// PDF bytes held at once (with their base64 text while they are decoded): well inside a Worker isolate's 128 MB.
+const CHUNK_BYTES = 8 * 1024 * 1024;
 
 /**
  * Runs an import of `source` into the journal. Writes nothing on a dry run. `actor` is the audit trail's author
