@@ -46,6 +46,9 @@ describe("OJS Native XML import", () => {
     // Nothing written.
     const archives = await getJson(j.host, "/api/archives/");
     expect(archives.body).toEqual([]);
+    // Reference numbers by a pattern: the year, volume and issue, and the place in the issue.
+    const patterned = await importXml(j.host, token, ojs33, { dryRun: "1", ref: "pattern:IJ-{year}-v{volume}i{issue}-{seq:3}" });
+    expect(patterned.body.items.map((i) => i.refnumber)).toEqual(["IJ-2014-v1i2-001", "IJ-2014-v1i2-002"]);
   });
 
   it("imports it: issue, section, articles with authors, affiliations, abstracts and PDFs on the public pages, search and OAI", async () => {
