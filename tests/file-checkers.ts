@@ -8,6 +8,7 @@
 //   /pdftotext     poppler's pdftotext (UTF-8): the text that poppler-based viewers (Evince, Okular) copy
 //   /xmllint-crossref  libxml2's xmllint against Crossref's deposit schema 5.3.1 (tests/schemas/crossref-5.3.1)
 //   /xmllint-oai       xmllint against the OAI-PMH 2.0, oai_dc and oai-identifier schemas (tests/schemas/oai)
+//   /xmllint-ojs       xmllint against OJS's Native XML schema (native.xsd + pkp-native.xsd, tests/schemas/ojs-native)
 //   /bibtool       BibTeX read by bibtool (Debian): the entries it prints back, one field a line
 //   /bib2xml       BibTeX read by bibutils' bib2xml (Debian): MODS XML, one <mods> per entry
 //   /qr-scan       the first page rendered to PNG by poppler's pdftoppm (150 dpi), its QR codes read by zbarimg
@@ -121,6 +122,8 @@ async function check(tool: string, dir: string, file: string): Promise<Result> {
       return run("xmllint", ["--nonet", "--noout", "--schema", schema("crossref-5.3.1/crossref5.3.1.xsd"), file]);
     case "xmllint-oai":
       return run("xmllint", ["--nonet", "--noout", "--schema", schema("oai/wrap.xsd"), file]);
+    case "xmllint-ojs":
+      return run("xmllint", ["--nonet", "--noout", "--huge", "--schema", schema("ojs-native/native.xsd"), file]);
     case "bibtool":
       // bibtool reads "name.bib" when given "name"; -q: no warnings; a long line length keeps a field on one line.
       await copyFile(file, `${file}.bib`);

@@ -13,6 +13,7 @@ import { crossrefAdminRoutes } from "./scholarly/crossref.admin.routes";
 import { staffAdminRoutes } from "./auth/staff.admin.routes";
 import { statsAdminRoutes } from "./statistics/stats.admin.routes";
 import { workflowAdminRoutes } from "./workflow/workflow.admin.routes";
+import { transferAdminRoutes } from "./transfer/transfer.admin.routes";
 
 export const adminRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
@@ -31,4 +32,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/crossref", crossrefAdminRoutes)
   .route("/staff", staffAdminRoutes)
   .route("/stats", statsAdminRoutes)
-  .route("/", workflowAdminRoutes);
+  .route("/", workflowAdminRoutes)
+  .route("/transfer", transferAdminRoutes);

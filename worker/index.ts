@@ -10,6 +10,7 @@ import { sendOutboxBatch, type MailQueueBody } from "./workflow/mail-queue";
 import { email } from "./workflow/mail-inbound";
 
 export { UsageCounter } from "./statistics/usage-counter";
+export { TransferWorkflow } from "./transfer/transfer-workflow";
 
 const cached = withEdgeCache(createApp());
 

@@ -15,6 +15,8 @@ interface RequestOptions {
   json?: unknown;
   /** Sent as multipart/form-data. */
   form?: FormData;
+  /** Sent as it is (a part of a file uploaded in parts). */
+  blob?: Blob;
   signal?: AbortSignal;
 }
 
@@ -48,6 +50,8 @@ async function send(path: string, options: RequestOptions, retried = false): Pro
     body = JSON.stringify(options.json);
   } else if (options.form) {
     body = options.form;
+  } else if (options.blob) {
+    body = options.blob;
   }
   const response = await fetch(path, {
     method: options.method ?? (body ? "POST" : "GET"),

@@ -15,6 +15,7 @@ const SECTIONS = [
   { to: "/admin/editors", label: "Editors" },
   { to: "/admin/manuscripts", label: "Manuscripts" },
   { to: "/admin/submissions", label: "Submissions" },
+  { to: "/admin/transfer", label: "Import / export" },
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/staff", label: "Staff" },
 ];

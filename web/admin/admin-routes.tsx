@@ -42,6 +42,7 @@ const routes: RouteObject[] = [
           { path: "workflow", lazy: () => import("./workflow/workflow-settings-page").then((m) => m.route) },
           { path: "staff", lazy: () => import("./auth/staff-page").then((m) => m.route) },
           { path: "account", lazy: () => import("./auth/account-page").then((m) => m.route) },
+          { path: "transfer", lazy: () => import("./transfer/transfer-page").then((m) => m.route) },
         ],
       },
     ],

@@ -42,6 +42,8 @@ export interface AppEnv {
     assets: Fetcher;
     /** The workflow's mail queue (worker/workflow/mail-queue.ts consumes it). */
     mailQueue: Queue;
+    /** Import jobs: the TransferWorkflow's instances (worker/transfer/, docs/decisions/0211). */
+    transfers: Workflow<{ jobId: string }>;
     config: AppConfig;
     admin: AdminPrincipal;
     /**

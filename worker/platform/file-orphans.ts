@@ -30,7 +30,7 @@ export interface FileAudit {
   missing: string[];
 }
 
-/** Every key the database names: article PDFs, editor pictures, indexing logos, submitted manuscripts and their versions. */
+/** Every key the database names: article PDFs, editor pictures, indexing logos, submitted manuscripts and their versions, import files. */
 export async function namedKeys(db: OrphanDb, journalId?: number): Promise<Set<string>> {
   const where = journalId === undefined ? "" : ` AND journal_id = ${Number(journalId)}`;
   const rows = async <T>(sql: string) => (await db.prepare(sql).all<T>()).results;
@@ -57,6 +57,12 @@ export async function namedKeys(db: OrphanDb, journalId?: number): Promise<Set<s
     `SELECT id, logo_file, cover_image_file, certificate_image_file FROM journals WHERE 1 = 1${where.replace("journal_id", "id")}`,
   ))
     for (const file of [r.logo_file, r.cover_image_file, r.certificate_image_file]) if (file) keys.add(fileKeys.branding(r.id, file));
+  // Import jobs (docs/decisions/0211): the uploaded files and the report each job names. An upload no job names is an
+  // orphan once the grace period is over.
+  for (const r of await rows<{ source_key: string; pdfs_key: string; report_key: string }>(
+    `SELECT source_key, pdfs_key, report_key FROM transfer_jobs WHERE 1 = 1${where}`,
+  ))
+    for (const key of [r.source_key, r.pdfs_key, r.report_key]) if (key) keys.add(key);
   return keys;
 }
 

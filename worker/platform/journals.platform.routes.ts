@@ -27,6 +27,7 @@ import { tarSink } from "./backup-tar";
 import { signingKeyProblem } from "./backup-signature";
 import { deleteFileQuietly } from "../core/files/uploads";
 import { staffPlatformRoutes } from "./staff.platform.routes";
+import { transferPlatformRoutes } from "../transfer/transfer.platform.routes";
 import {
   hostAddSchema,
   hostPatchSchema,
@@ -289,7 +290,8 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     forgetJournals();
     return c.json({ journal: await oneSummary(c, id) });
   })
-  .route("/:id/staff", staffPlatformRoutes);
+  .route("/:id/staff", staffPlatformRoutes)
+  .route("/:id/transfer", transferPlatformRoutes);
 
 async function setStatus(c: Ctx, status: "active" | "suspended") {
   const id = idParam(c);

@@ -449,3 +449,24 @@ export const workflowSettings = sqliteTable("workflow_settings", {
   publicFigures: integer("public_figures", { mode: "boolean" }).notNull().default(false),
   updatedAt: text("updated_at").notNull(),
 });
+// ---- Transfers: imports and exports (migrations/0090, worker/transfer/, docs/decisions/0211) ----------------------
+
+/** An import run as a job (a Workflow instance): what the admin and the console show of it. */
+export const transferJobs = sqliteTable("transfer_jobs", {
+  id: text("id").primaryKey(),
+  journalId: integer("journal_id").notNull(),
+  status: text("status").notNull().default("queued"),
+  dryRun: integer("dry_run", { mode: "boolean" }).notNull().default(true),
+  sourceKey: text("source_key").notNull(),
+  sourceName: text("source_name").notNull().default(""),
+  pdfsKey: text("pdfs_key").notNull().default(""),
+  options: text("options").notNull().default("{}"),
+  counts: text("counts").notNull().default("{}"),
+  reportKey: text("report_key").notNull().default(""),
+  error: text("error").notNull().default(""),
+  attempts: integer("attempts").notNull().default(0),
+  createdBy: text("created_by").notNull().default(""),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+export type TransferJobRow = typeof transferJobs.$inferSelect;

@@ -20,6 +20,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("files", c.env.FILES);
   c.set("assets", c.env.ASSETS);
   c.set("mailQueue", c.env.MAIL_QUEUE);
+  c.set("transfers", c.env.TRANSFER);
   c.set("config", configOf(c.env));
   const session = sessionFor(c.req.raw, c.env.DB);
   c.set("db", drizzleOver(session));

@@ -1,0 +1,216 @@
+// `npm run bench:import`: how long a whole archive takes to move in, and what it costs the Worker's memory
+// (issue 39 item 4). Generates OJS Native XML archives of BENCH_ARTICLES (default 500, and 50 to compare) articles in
+// issues of 25, each with a PDF of BENCH_PDF_KB (default 150) KB embedded (base64), written to disk as they are
+// made; starts `npm start` (the built Worker, wrangler dev, a fresh PERSIST_DIR); as the demo admin uploads the file
+// in 8 MiB parts and runs the import as a job (the TransferWorkflow), the way the admin page does. Measured: the
+// upload, the import job (from its start to "done"), and the resident memory of every workerd process under the
+// server, sampled every 50 ms (its peak during the upload and during the import, minus the median of the second
+// before the upload). Each size has its own reference numbers (B50-1…, B500-1…), so nothing is skipped.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from "node:fs";
+import { once } from "node:events";
+import os from "node:os";
+import path from "node:path";
+import { DEMO_ADMIN } from "../demo/seed-demo";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const sizes = (process.env.BENCH_ARTICLES ?? "50,500").split(",").map(Number);
+const pdfKb = Number(process.env.BENCH_PDF_KB ?? 150);
+const PART = 8 * 1024 * 1024;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Summed resident memory (bytes) of the workerd processes below `pid`. */
+function workerdRss(pid: number): number {
+  const table = execFileSync("ps", ["-eo", "pid=,ppid=,rss=,comm="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/))
+    .map(([p, pp, rss, comm]) => ({ pid: Number(p), ppid: Number(pp), rss: Number(rss) * 1024, comm }));
+  const below = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of table) if (below.has(p.ppid) && !below.has(p.pid)) grew = Boolean(below.add(p.pid));
+  }
+  return table.filter((p) => below.has(p.pid) && p.comm.startsWith("workerd")).reduce((sum, p) => sum + p.rss, 0);
+}
+
+/** A PDF of about `kb` KB: one page and a stream of pseudo-random (incompressible) bytes, as scanned articles are. */
+function pdfOf(n: number, kb: number): Buffer {
+  const body = Buffer.alloc(kb * 1024);
+  let x = n * 2654435761;
+  for (let i = 0; i < body.length; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    body[i] = x >>> 24;
+  }
+  const head = Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\n4 0 obj<</Length ${body.length}>>stream\n`,
+  );
+  return Buffer.concat([head, body, Buffer.from("\nendstream endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n")]);
+}
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Writes an archive of `count` articles to `file`, one article at a time. */
+async function writeArchive(file: string, count: number, prefix: string): Promise<void> {
+  const out = createWriteStream(file);
+  const write = async (s: string) => {
+    if (!out.write(s)) await once(out, "drain");
+  };
+  await write('<?xml version="1.0" encoding="UTF-8"?>\n<issues xmlns="http://pkp.sfu.ca">\n');
+  const perIssue = 25;
+  for (let first = 0; first < count; first += perIssue) {
+    const i = first / perIssue;
+    const year = 2000 + Math.floor(i / 4);
+    await write(
+      `<issue published="1"><issue_identification><volume>${i + 1}</volume><number>${(i % 4) + 1}</number><year>${year}</year><title locale="en">Bench issue ${i + 1}</title></issue_identification><date_published>${year}-06-01</date_published><sections><section ref="ART" seq="1"><abbrev locale="en">ART</abbrev><title locale="en">Articles</title></section></sections><articles>\n`,
+    );
+    for (let n = first; n < Math.min(count, first + perIssue); n++) {
+      const pdf = pdfOf(n, pdfKb);
+      const page = (n - first) * 10 + 1;
+      await write(
+        `<article locale="en" stage="production" current_publication_id="${n + 1}"><id type="internal">${n + 1}</id>` +
+          `<submission_file id="${n + 1}" stage="proof"><name locale="en">article-${n + 1}.pdf</name><file id="${n + 1}" filesize="${pdf.length}" extension="pdf"><embed encoding="base64">`,
+      );
+      const b64 = pdf.toString("base64");
+      for (let at = 0; at < b64.length; at += 76 * 1000) await write(b64.slice(at, at + 76 * 1000).replace(/.{76}/g, "$&\n"));
+      await write(
+        `</embed></file></submission_file><publication id="${n + 1}" section_ref="ART" date_published="${year}-06-01" url_path="${prefix}-${n + 1}">` +
+          `<id type="internal">${n + 1}</id><id type="doi">10.5555/${prefix.toLowerCase()}.${n + 1}</id>` +
+          `<title locale="en">${esc(`${prefix} article ${n + 1}: soil, water & yield in trial ${n % 37}`)}</title>` +
+          `<abstract locale="en">&lt;p&gt;${esc("An abstract of a benchmark article. ".repeat(30))}&lt;/p&gt;</abstract>` +
+          `<keywords locale="en"><keyword>soil</keyword><keyword>trial ${n % 37}</keyword></keywords>` +
+          `<authors><author seq="0" id="${n * 3}"><givenname locale="en">Author</givenname><familyname locale="en">Number${n}</familyname><affiliation locale="en">University ${n % 50}</affiliation><country>IN</country><email>a${n}@example.org</email></author>` +
+          `<author seq="1" id="${n * 3 + 1}"><givenname locale="en">Second</givenname><familyname locale="en">Writer${n}</familyname></author></authors>` +
+          `<article_galley locale="en"><name locale="en">PDF</name><seq>0</seq><submission_file_ref id="${n + 1}"/></article_galley>` +
+          `<citations><citation>Ref A ${n}. Journal. 2001.</citation><citation>Ref B ${n}. Book. 1999.</citation></citations>` +
+          `<pages>${page}-${page + 9}</pages></publication></article>\n`,
+      );
+    }
+    await write("</articles></issue>\n");
+  }
+  await write("</issues>\n");
+  out.end();
+  await once(out, "finish");
+}
+
+async function startServer(): Promise<{ origin: string; server: ChildProcess; dir: string }> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "import-bench-"));
+  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), PERSIST_DIR: dir, SKIP_BUILD: "1", WRANGLER_LOG: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+    detached: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = "";
+    server.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      if (out.includes("Journal site")) resolve();
+    });
+    server.once("exit", (code) => reject(new Error(`npm start exited (${code}):\n${out}`)));
+  });
+  return { origin: `http://127.0.0.1:${port}`, server, dir };
+}
+
+async function call<T>(origin: string, token: string, p: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${origin}${p}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${p}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function bench(origin: string, pid: number, token: string, file: string, count: number) {
+  const size = statSync(file).size;
+  const samples: number[] = [];
+  const before: number[] = [];
+  for (let i = 0; i < 20; i++, await sleep(50)) before.push(workerdRss(pid));
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      samples.push(workerdRss(pid));
+      await sleep(50);
+    }
+  })();
+
+  const t0 = performance.now();
+  const blob = await openAsBlob(file);
+  const { token: source, uploadId } = await call<{ token: string; uploadId: string }>(origin, token, "/api/admin/transfer/uploads", {
+    method: "POST",
+  });
+  const parts = [];
+  for (let n = 1, at = 0; at < size; n++, at += PART) {
+    const part = blob.slice(at, at + PART);
+    parts.push(
+      await call(origin, token, `/api/admin/transfer/uploads/${source}/parts/${n}?uploadId=${encodeURIComponent(uploadId)}`, {
+        method: "PUT",
+        body: part,
+        headers: { "content-length": String(part.size) },
+      }),
+    );
+  }
+  await call(origin, token, `/api/admin/transfer/uploads/${source}/complete`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ uploadId, parts }),
+  });
+  const t1 = performance.now();
+  const uploadPeak = Math.max(...samples);
+  const mark = samples.length;
+  const { job } = await call<{ job: { id: string } }>(origin, token, "/api/admin/transfer/jobs", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ source, name: path.basename(file), ref: "url_path", dryRun: false }),
+  });
+  let detail: { job: { status: string; error: string; counts: Record<string, number> } };
+  for (;;) {
+    detail = await call(origin, token, `/api/admin/transfer/jobs/${job.id}`);
+    if (detail.job.status === "done" || detail.job.status === "failed") break;
+    await sleep(200);
+  }
+  const t2 = performance.now();
+  sampling = false;
+  await sampler;
+  if (detail.job.status !== "done") throw new Error(`the import failed: ${detail.job.error}`);
+  const baseline = median(before);
+  const importPeak = Math.max(...samples.slice(mark));
+  return {
+    count,
+    fileMb: mb(size),
+    uploadS: ((t1 - t0) / 1000).toFixed(1),
+    importS: ((t2 - t1) / 1000).toFixed(1),
+    counts: detail.job.counts,
+    baselineMb: mb(baseline),
+    uploadGrowthMb: mb(uploadPeak - baseline),
+    importGrowthMb: mb(importPeak - baseline),
+  };
+}
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), "import-archive-"));
+const { origin, server, dir } = await startServer();
+try {
+  const login = await fetch(`${origin}/auth/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: DEMO_ADMIN.username, password: DEMO_ADMIN.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  console.log(`uptime: ${execFileSync("uptime", { encoding: "utf8" }).trim()}`);
+  for (const count of sizes) {
+    const file = path.join(tmp, `archive-${count}.xml`);
+    const g0 = performance.now();
+    await writeArchive(file, count, `B${count}`);
+    console.log(`Generated ${file} (${count} articles, PDFs of ${pdfKb} KB) in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
+    const r = await bench(origin, server.pid!, token, file, count);
+    console.log(
+      `${r.count} articles, ${r.fileMb} MB of XML: upload ${r.uploadS} s, import ${r.importS} s (${JSON.stringify(r.counts)}); workerd RSS ${r.baselineMb} MB before, peak +${r.uploadGrowthMb} MB during the upload, +${r.importGrowthMb} MB during the import`,
+    );
+  }
+} finally {
+  process.kill(-server.pid!, "SIGTERM");
+  await sleep(1000);
+  rmSync(tmp, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+}

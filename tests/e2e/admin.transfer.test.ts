@@ -1,0 +1,202 @@
+// Moving a journal in and out (issue 39), in a browser: a new journal made in the platform console, its admin
+// uploads OJS's own 3.3 test issue on /admin/transfer, reads the check (dry run) per article, imports, follows the
+// progress and sees the result on the public pages; the page, reloaded, still shows the job. Then the export of the
+// journal and of every demo issue, validated by libxml2's xmllint against OJS's native.xsd.
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { repoRoot, toolEnv } from "../../scripts/local-state";
+import {
+  describeViolations,
+  fetchAs,
+  launchBrowser,
+  runAxe,
+  screenshot,
+  urlFor,
+  watchConsole,
+  DESKTOP,
+  HOSTS,
+  MOBILE,
+} from "./support/browser";
+import { DEMO_ADMIN, expectNoUnexpectedErrors, RUN, SHOTS_ADMIN } from "./admin.fixtures";
+
+const run = promisify(execFile);
+const tmp = mkdtempSync(path.join(tmpdir(), "journal-edge-transfer-"));
+const OPERATOR = { username: `mover-ops-${RUN.toLowerCase()}`, password: "operator-password-transfer" };
+const HOST = `moving-${RUN.toLowerCase()}.localhost`;
+const ADMIN = { username: `mover-${RUN.toLowerCase()}`, password: "" };
+const SAMPLE = path.join(repoRoot, "tests/fixtures/ojs/ojs-3.3-testissue.xml");
+const SCHEMA = path.join(repoRoot, "tests/schemas/ojs-native/native.xsd");
+
+async function json<T>(res: Response): Promise<T> {
+  const body = (await res.json()) as T;
+  if (!res.ok) throw new Error(`HTTP ${res.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function xmllint(file: string): Promise<{ ok: boolean; output: string }> {
+  try {
+    const { stdout, stderr } = await run("xmllint", ["--nonet", "--noout", "--huge", "--schema", SCHEMA, file]);
+    return { ok: true, output: stdout + stderr };
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string };
+    return { ok: false, output: `${e.stdout ?? ""}${e.stderr ?? ""}` };
+  }
+}
+
+async function signIn(page: Page, host: string, creds: { username: string; password: string }) {
+  await page.goto(urlFor("/admin/login", host));
+  await page.getByLabel("Username").fill(creds.username);
+  await page.getByLabel("Password").fill(creds.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+}
+
+let browser: Browser;
+
+beforeAll(async () => {
+  const persist = inject("persistDir");
+  if (!persist) throw new Error("this test needs the server started by the e2e setup (not E2E_BASE_URL)");
+  const { NODE_ENV: _n, ...env } = toolEnv({ PERSIST_DIR: persist });
+  const child = execFile(
+    path.join(repoRoot, "node_modules/.bin/tsx"),
+    [path.join(repoRoot, "scripts/operator-create.ts"), "--username", OPERATOR.username, "--password-stdin"],
+    {
+      cwd: repoRoot,
+      env,
+      timeout: 240_000,
+    },
+  );
+  child.stdin!.end(`${OPERATOR.password}\n`);
+  await new Promise<void>((resolve, reject) =>
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`operator-create exited ${code}`)))),
+  );
+
+  // A new, empty journal on its own host, and its first admin (the console's calls).
+  const { token } = await json<{ token: string }>(
+    await fetchAs("/api/platform/auth/login", "platform.localhost", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(OPERATOR),
+    }),
+  );
+  const ops = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const { journal } = await json<{ journal: { id: number } }>(
+    await fetchAs("/api/platform/journals", "platform.localhost", {
+      method: "POST",
+      headers: ops,
+      body: JSON.stringify({
+        name: `Moving In ${RUN}`,
+        abbreviation: "",
+        issnPrint: "",
+        issnOnline: "",
+        contactEmail: "editor@example.org",
+        primaryHost: HOST,
+      }),
+    }),
+  );
+  const staff = await json<{ oneTimePassword: string }>(
+    await fetchAs(`/api/platform/journals/${journal.id}/staff`, "platform.localhost", {
+      method: "POST",
+      headers: ops,
+      body: JSON.stringify({ username: ADMIN.username, name: "Moving Admin" }),
+    }),
+  );
+  ADMIN.password = staff.oneTimePassword;
+  browser = await launchBrowser();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("import and export in the admin", () => {
+  test("upload OJS's sample, read the check per article, import, follow the progress, see the result", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    page.setDefaultTimeout(30_000);
+    await signIn(page, HOST, ADMIN);
+    await page.getByRole("link", { name: "Import / export" }).click();
+    await page.getByRole("heading", { name: "Import and export" }).waitFor();
+
+    await page.getByLabel("Archive file").setInputFiles(SAMPLE);
+    await page.getByLabel("Rule").selectOption("id");
+    await page.getByLabel("Prefix").fill("MI-");
+    await page.getByRole("button", { name: "Check the file" }).click();
+    const summary = page.getByTestId("import-summary");
+    await summary.filter({ hasText: "2 articles: 2 will be created, 0 will be updated, 0 skipped." }).waitFor();
+    expect(new URL(page.url()).searchParams.get("job")).toMatch(/^[0-9a-f-]{36}$/);
+    const report = page.getByTestId("import-report");
+    expect(await report.getByText("Issues to create: 2014/1/2").count()).toBe(1);
+    expect(await report.getByRole("cell", { name: "MI-17" }).count()).toBe(1);
+    expect(await report.getByText(/Antimicrobial, heavy metal resistance/).count()).toBe(1);
+    expect(await report.getByText(/Not kept: .*earlier publication version/).count()).toBe(1);
+    const violations = await runAxe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await screenshot(page, "transfer-check-1280", SHOTS_ADMIN);
+    // Nothing was written by the check.
+    expect((await fetchAs("/api/archives/", HOST)).status).toBe(200);
+    expect(await (await fetchAs("/api/archives/", HOST)).json()).toEqual([]);
+
+    await page.getByRole("button", { name: "Import 2 articles" }).click();
+    await summary.filter({ hasText: "2 were created" }).waitFor();
+    expect(await summary.textContent()).toContain("2 PDFs stored");
+    await screenshot(page, "transfer-import-1280", SHOTS_ADMIN);
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, "transfer-import-375", SHOTS_ADMIN);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.setViewportSize(DESKTOP);
+
+    // The job outlives the page: reloaded, the address still shows its report; it is in the recent imports.
+    await page.reload();
+    await summary.filter({ hasText: "2 were created" }).waitFor();
+    const jobs = page.getByRole("region", { name: "Recent imports" });
+    expect(await jobs.getByRole("row").count()).toBe(3);
+
+    // The public pages show the imported issue, with its PDFs.
+    const issue = await (await fetchAs("/archives/2014/vol1/issue2", HOST)).text();
+    expect(issue).toContain("Signalling Theory Dividends");
+    expect(issue).toContain("Alan Mwandenga");
+    expect((await fetchAs("/assets/archives/2014/vol1issue2/MI-1.pdf", HOST)).status).toBe(200);
+
+    // The export, downloaded from the page, is valid OJS Native XML.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "OJS Native XML" }).click()]);
+    const file = path.join(tmp, "journal.xml");
+    await download.saveAs(file);
+    const check = await xmllint(file);
+    expect(check.output).toContain("validates");
+    await context.close();
+    expectNoUnexpectedErrors(errors);
+  });
+
+  test("the export of every demo issue validates against OJS's native.xsd", async () => {
+    const { token } = await json<{ token: string }>(
+      await fetchAs("/auth/login/", HOSTS.main, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(DEMO_ADMIN),
+      }),
+    );
+    const issues = await json<{ year: number; volume: number; issue: number; articles: number }[]>(
+      await fetchAs("/api/admin/archives/", HOSTS.main, { headers: { authorization: `Bearer ${token}` } }),
+    );
+    expect(issues.length).toBeGreaterThanOrEqual(11);
+    for (const i of issues) {
+      const res = await fetchAs(`/api/admin/transfer/export?issue=${i.year}/${i.volume}/${i.issue}`, HOSTS.main, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      const file = path.join(tmp, `issue-${i.year}-${i.volume}-${i.issue}.xml`);
+      writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+      const check = await xmllint(file);
+      expect(check.ok, check.output).toBe(true);
+    }
+  });
+});

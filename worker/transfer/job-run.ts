@@ -1,0 +1,84 @@
+// One import job, start to end: the options and files from its row, the import with progress written after each
+// chunk, the report put to R2, the row marked done (or failed, with the reason a person can act on).
+import { parseRefRule, runImport, type ImportReport } from "./import-run";
+import { openImportSource } from "./import-source";
+import { ImportSourceError, type TransferDb } from "./import-model";
+import { findJobById, updateJob, type JobOptions } from "./jobs.repo";
+import { findJournalById } from "./journal-of-job";
+
+export const reportKeyOf = (journalId: number, jobId: string) => `journals/${journalId}/transfer/jobs/${jobId}/report.json`;
+
+/** Reads a PDF an OJS export only links to (at most the 5 MB limit and one byte). */
+export async function fetchPdfOnline(url: string): Promise<Uint8Array | null> {
+  if (!/^https?:\/\//i.test(url)) return null;
+  const res = await fetch(url, { redirect: "follow" });
+  if (!res.ok || !res.body) return null;
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+export async function runJob(
+  db: TransferDb,
+  bucket: R2Bucket,
+  jobId: string,
+): Promise<{ status: string; counts: ImportReport["counts"] | null }> {
+  const job = await findJobById(db, jobId);
+  if (!job) return { status: "missing", counts: null };
+  if (job.status === "done" || job.status === "failed") return { status: job.status, counts: JSON.parse(job.counts) };
+  await updateJob(db, jobId, { status: "running", attempts: job.attempts + 1 });
+  const journal = await findJournalById(db, job.journalId);
+  if (!journal) {
+    await updateJob(db, jobId, { status: "failed", error: "The journal no longer exists." });
+    return { status: "failed", counts: null };
+  }
+  const options = JSON.parse(job.options) as JobOptions;
+  const refRule = parseRefRule(options.ref);
+  const source = await bucket.get(job.sourceKey);
+  const pdfs = job.pdfsKey ? await bucket.get(job.pdfsKey) : null;
+  if (!refRule || !source || (job.pdfsKey && !pdfs)) {
+    await updateJob(db, jobId, {
+      status: "failed",
+      error: !refRule ? "The reference number rule is not valid." : "The uploaded file is gone; upload it again.",
+    });
+    return { status: "failed", counts: null };
+  }
+  try {
+    const opened = await openImportSource(
+      { stream: () => source.body, name: job.sourceName },
+      pdfs ? { bytes: async () => new Uint8Array(await pdfs.arrayBuffer()) } : null,
+      options.format,
+    );
+    const report = await runImport(
+      db,
+      bucket,
+      journal,
+      { journalId: journal.id, adminId: null, username: job.createdBy || "import" },
+      opened.articles,
+      {
+        dryRun: job.dryRun,
+        refRule,
+        requirePdf: options.requirePdf ?? opened.format !== "ojs",
+        sourceLabel: `${opened.label}${job.sourceName ? ` ${job.sourceName}` : ""}`,
+        fetchPdf: fetchPdfOnline,
+        onProgress: (r) => updateJob(db, jobId, { counts: JSON.stringify(r.counts) }),
+      },
+    );
+    const reportKey = reportKeyOf(journal.id, jobId);
+    await bucket.put(reportKey, JSON.stringify(report), { httpMetadata: { contentType: "application/json" } });
+    await updateJob(db, jobId, { status: "done", counts: JSON.stringify(report.counts), reportKey });
+    return { status: "done", counts: report.counts };
+  } catch (err) {
+    if (err instanceof ImportSourceError) {
+      // The file itself is the problem: no retry will help.
+      await updateJob(db, jobId, { status: "failed", error: `${err.message}${err.line ? ` (line ${err.line})` : ""}` });
+      return { status: "failed", counts: null };
+    }
+    throw err;
+  }
+}
+
+export async function failJob(db: TransferDb, jobId: string, message: string): Promise<void> {
+  await updateJob(db, jobId, {
+    status: "failed",
+    error: `The import stopped: ${message.slice(0, 300)}. Start it again: what was imported stays, and nothing is made twice.`,
+  });
+}

@@ -1,0 +1,291 @@
+// Spreadsheets of articles (CSV or XLSX) with the spec's field names as the header row (SPEC §3: refnumber, title,
+// authorname, abstract, year, volume, issue, pagenumber, country, email, txnid, ptype, keywords, doi, ...) and a zip
+// of PDFs named {refnumber}.pdf. CSV is read as it streams; an XLSX is a zip of XML (its first sheet is read with
+// sax, text cells from the shared strings). PDFs are taken out of their zip one at a time, when their row comes.
+import { unzipSync } from "fflate";
+import sax from "sax";
+import { sanitizeRichText } from "#contract/rich-text";
+import { normalizeDoi, normalizeOrcid, parseAuthorDetails } from "#contract/scholarly";
+import { ImportSourceError, type ImportArticle, type ImportPdf } from "./import-model";
+
+/** The header names a spreadsheet may use (SPEC §3 field names, plus the scholarly ones and the section). */
+export const SHEET_COLUMNS = [
+  "refnumber",
+  "title",
+  "authorname",
+  "abstract",
+  "year",
+  "volume",
+  "issue",
+  "pagenumber",
+  "country",
+  "email",
+  "txnid",
+  "ptype",
+  "keywords",
+  "doi",
+  "publishdate",
+  "subject",
+  "mobile",
+  "description",
+  "status",
+  "language",
+  "references",
+  "author_details",
+  "section",
+  "issue_title",
+] as const;
+
+/** RFC 4180 CSV read as it streams: yields each record with the line it starts on. */
+export async function* csvRecords(chunks: AsyncIterable<string>): AsyncGenerator<{ line: number; cells: string[] }> {
+  let cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let afterQuote = false;
+  let line = 1;
+  let start = 1;
+  let pendingCR = false;
+  let first = true;
+  for await (let chunk of chunks) {
+    if (first) {
+      chunk = chunk.replace(/^\uFEFF/, "");
+      first = false;
+    }
+    for (let i = 0; i < chunk.length; i++) {
+      const ch = chunk[i];
+      if (pendingCR) {
+        pendingCR = false;
+        if (ch === "\n") continue;
+      }
+      if (quoted) {
+        if (ch === '"') {
+          quoted = false;
+          afterQuote = true;
+        } else {
+          if (ch === "\n") line++;
+          cell += ch;
+        }
+        continue;
+      }
+      if (ch === '"') {
+        if (afterQuote) cell += '"';
+        quoted = true;
+        afterQuote = false;
+      } else if (ch === ",") {
+        cells.push(cell);
+        cell = "";
+        afterQuote = false;
+      } else if (ch === "\n" || ch === "\r") {
+        cells.push(cell);
+        if (cells.some((x) => x !== "")) yield { line: start, cells };
+        cells = [];
+        cell = "";
+        afterQuote = false;
+        line++;
+        start = line;
+        if (ch === "\r") pendingCR = true;
+      } else {
+        cell += ch;
+        afterQuote = false;
+      }
+    }
+  }
+  if (cell !== "" || cells.length > 0) {
+    cells.push(cell);
+    if (cells.some((x) => x !== "")) yield { line: start, cells };
+  }
+}
+
+const colIndex = (ref: string) => {
+  let n = 0;
+  for (const ch of ref.replace(/\d+$/, "")) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n - 1;
+};
+
+/** The rows of an XLSX's first worksheet (cells as text), each with its row number. */
+export function* xlsxRecords(bytes: Uint8Array): Generator<{ line: number; cells: string[] }> {
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, {
+      filter: (f) => f.name === "xl/sharedStrings.xml" || /^xl\/worksheets\/sheet\d+\.xml$/.test(f.name) || f.name === "xl/workbook.xml",
+    });
+  } catch {
+    throw new ImportSourceError("invalid_xlsx", "The file is not an XLSX workbook (it is not a readable zip).");
+  }
+  const sheetName = Object.keys(files)
+    .filter((n) => n.startsWith("xl/worksheets/"))
+    .sort((a, b) => Number(/(\d+)\.xml$/.exec(a)![1]) - Number(/(\d+)\.xml$/.exec(b)![1]))[0];
+  if (!sheetName) throw new ImportSourceError("invalid_xlsx", "The workbook has no worksheet.");
+  const decoder = new TextDecoder();
+  const shared: string[] = [];
+  if (files["xl/sharedStrings.xml"]) {
+    const p = sax.parser(true);
+    let inSi = false;
+    let inT = false;
+    let text = "";
+    p.onopentag = (t) => {
+      if (t.name === "si") {
+        inSi = true;
+        text = "";
+      } else if (t.name === "t" && inSi) inT = true;
+    };
+    p.ontext = (t) => {
+      if (inT) text += t;
+    };
+    p.onclosetag = (name) => {
+      if (name === "t") inT = false;
+      else if (name === "si") {
+        shared.push(text);
+        inSi = false;
+      }
+    };
+    p.write(decoder.decode(files["xl/sharedStrings.xml"])).close();
+  }
+  const rows: { line: number; cells: string[] }[] = [];
+  const p = sax.parser(true);
+  let row: { line: number; cells: string[] } | null = null;
+  let cellRef = "";
+  let cellType = "";
+  let value = "";
+  let inValue = false;
+  p.onopentag = (t) => {
+    if (t.name === "row") row = { line: Number(t.attributes.r) || rows.length + 1, cells: [] };
+    else if (t.name === "c") {
+      cellRef = t.attributes.r ?? "";
+      cellType = t.attributes.t ?? "n";
+      value = "";
+    } else if (t.name === "v" || t.name === "t") inValue = true;
+  };
+  p.ontext = (t) => {
+    if (inValue) value += t;
+  };
+  p.onclosetag = (name) => {
+    if (name === "v" || name === "t") inValue = false;
+    else if (name === "c" && row) {
+      const text = cellType === "s" ? (shared[Number(value)] ?? "") : value;
+      const at = cellRef ? colIndex(cellRef) : row.cells.length;
+      while (row.cells.length < at) row.cells.push("");
+      row.cells[at] = text;
+    } else if (name === "row" && row) {
+      if (row.cells.some((x) => x !== "")) rows.push(row);
+      row = null;
+    }
+  };
+  p.write(decoder.decode(files[sheetName])).close();
+  yield* rows;
+}
+
+/** Index of a zip of PDFs: names (case-insensitive, folders ignored) -> entry name; one entry taken out on demand. */
+export function pdfZip(bytes: Uint8Array): { names: Map<string, string>; take: (entry: string) => Uint8Array | null } {
+  const names = new Map<string, string>();
+  try {
+    unzipSync(bytes, {
+      filter: (f) => {
+        const base = f.name.split("/").pop() ?? "";
+        if (/\.pdf$/i.test(base) && !f.name.startsWith("__MACOSX/")) names.set(base.toLowerCase(), f.name);
+        return false;
+      },
+    });
+  } catch {
+    throw new ImportSourceError("invalid_zip", "The PDFs file is not a readable zip.");
+  }
+  return {
+    names,
+    take: (entry) => unzipSync(bytes, { filter: (f) => f.name === entry })[entry] ?? null,
+  };
+}
+
+// Stored rich text (what the export writes) and plain text alike: text is escaped, markup kept to the allowlist.
+const toHtml = (s: string) => sanitizeRichText(s);
+
+/** Spreadsheet records (header first) -> import articles, each with its PDF from the zip. */
+export async function* sheetArticles(
+  records: AsyncIterable<{ line: number; cells: string[] }> | Iterable<{ line: number; cells: string[] }>,
+  pdfs: ReturnType<typeof pdfZip> | null,
+): AsyncGenerator<ImportArticle> {
+  let header: string[] | null = null;
+  for await (const r of records as AsyncIterable<{ line: number; cells: string[] }>) {
+    if (!header) {
+      header = r.cells.map((h) => h.trim().toLowerCase().replace(/\s+/g, "_"));
+      if (!header.includes("title") || !header.includes("authorname"))
+        throw new ImportSourceError(
+          "invalid_header",
+          "The first row must name the columns (at least title and authorname; see the column list).",
+          r.line,
+        );
+      continue;
+    }
+    const get = (name: string) => {
+      const i = header!.indexOf(name);
+      return i >= 0 ? (r.cells[i] ?? "").trim() : "";
+    };
+    const ref = get("refnumber");
+    const names = get("authorname")
+      .split(",")
+      .map((n) => n.trim().replace(/\s+/g, " "))
+      .filter(Boolean);
+    const details = parseAuthorDetails(get("author_details") || "[]");
+    const emails = get("email");
+    let pdf: ImportPdf = { kind: "none", why: pdfs ? `No ${ref || "{refnumber}"}.pdf in the zip.` : "No zip of PDFs was given." };
+    if (pdfs && ref) {
+      const entry = pdfs.names.get(`${ref.toLowerCase()}.pdf`);
+      const bytes = entry ? pdfs.take(entry) : null;
+      if (bytes) pdf = { kind: "bytes", bytes, name: `${ref}.pdf` };
+    }
+    const num = (s: string) => (/^\d{1,9}$/.test(s) ? Number(s) : /\d/.test(s) ? Number(s.replace(/\D+/g, "").slice(0, 9)) : Number.NaN);
+    const section = get("section");
+    yield {
+      line: r.line,
+      sourceId: String(r.line),
+      refnumber: ref,
+      title: toHtml(get("title")),
+      abstract: toHtml(get("abstract")),
+      authors: names.map((name, i) => ({
+        name,
+        affiliation: details[i]?.affiliation ?? "",
+        email: i === 0 ? emails : "",
+        orcid: normalizeOrcid(details[i]?.orcid ?? "") ?? "",
+        country: "",
+      })),
+      keywords: get("keywords")
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean),
+      subject: get("subject"),
+      pages: get("pagenumber"),
+      doi: normalizeDoi(get("doi")) ?? "",
+      publishdate: /^\d{4}-\d{2}-\d{2}$/.test(get("publishdate").slice(0, 10)) ? get("publishdate").slice(0, 10) : "",
+      language: get("language"),
+      references: get("references")
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+      year: num(get("year")),
+      volume: num(get("volume")),
+      issue: num(get("issue")),
+      issueInfo: get("issue_title")
+        ? {
+            year: num(get("year")),
+            volume: num(get("volume")),
+            issue: num(get("issue")),
+            title: get("issue_title"),
+            description: "",
+            publishedAt: "",
+          }
+        : null,
+      section: section ? { title: section, abbrev: "", seq: 0 } : null,
+      pdf,
+      extra: {
+        txnid: get("txnid"),
+        ptype: get("ptype").toLowerCase(),
+        country: get("country"),
+        email: emails,
+        mobile: get("mobile"),
+        status: get("status").toLowerCase() === "disabled" ? "disabled" : "enabled",
+        description: get("description"),
+      },
+      notKept: header.filter((h) => h && !(SHEET_COLUMNS as readonly string[]).includes(h)).map((h) => `column "${h}"`),
+    };
+  }
+  if (!header) throw new ImportSourceError("empty_sheet", "The spreadsheet is empty.");
+}

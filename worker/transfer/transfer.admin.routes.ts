@@ -1,0 +1,239 @@
+// Moving a journal in and out (docs/api.md "Imports and exports", docs/decisions/0210), under /api/admin/transfer
+// behind the admin router's requireAdmin:
+//   POST /uploads                          -> { token }            a file uploaded to R2 in parts (any size)
+//   PUT  /uploads/{token}/parts/{n}?uploadId=   (body: up to 50 MB) -> { partNumber, etag }
+//   POST /uploads/{token}/complete { uploadId, parts } -> { token, size }
+//   POST /jobs     { source, pdfs?, name, format?, ref?, requirePdf?, dryRun } (upload tokens) -> 202 { job }: the
+//                  import (or its dry run) as a job, a Workflow instance that outlives the browser
+//   POST /jobs/{id}/import                 -> 202 { job }: the import of a finished check (dry run), same files
+//   GET  /jobs                             -> the journal's latest jobs
+//   GET  /jobs/{id}                        -> { job, report } (the report once the job is done)
+//   POST /imports  multipart { file, pdfs?, format?, ref?, requirePdf?, dryRun } -> the report, in the request
+//                  (small files: scripts, tests; the admin page uses jobs)
+//   GET  /export?issue=YEAR/VOL/ISSUE[&format=csv|pdfs] -> OJS Native XML of the journal or one issue (attachment),
+//                  or the spreadsheet (CSV), or the zip of its PDFs
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../core/env";
+import { HttpError, notFound } from "../core/errors";
+import type { JournalRow, TransferJobRow } from "../core/data/schema";
+import type { AdminActor } from "../core/audit/admin-events.repo";
+import { importJobSchema, type ImportReport, type TransferJob, type TransferJobDetail } from "#contract/transfer";
+import { findJob, insertJob, listJobs } from "./jobs.repo";
+import { fetchPdfOnline } from "./job-run";
+import { actorOf } from "../core/audit/admin-actor";
+import { readFormBody } from "../core/middleware/form-body";
+import { uploadOf } from "../core/files/uploads";
+import { parseRefRule, runImport } from "./import-run";
+import { openImportSource, type SourceFormat } from "./import-source";
+import { ImportSourceError } from "./import-model";
+import { exportOjsXml, parseIssueSelector } from "./ojs-writer";
+import { exportSheetCsv, exportSheetPdfs } from "./spreadsheet-writer";
+
+const TOKEN = /^[0-9a-f-]{36}$/;
+const uploadKey = (journalId: number, token: string) => `journals/${journalId}/transfer/uploads/${token}`;
+
+const bool = (v: unknown) => v === true || v === "1" || v === "true" || v === "on";
+
+async function runFromBlobs(
+  c: Context<AppEnv>,
+  scope: TransferScope,
+  source: { stream: () => ReadableStream<Uint8Array>; name: string },
+  pdfs: { bytes: () => Promise<Uint8Array> } | null,
+  o: { format: SourceFormat | "auto"; ref: string; requirePdf?: boolean; dryRun: boolean },
+): Promise<ImportReport> {
+  const refRule = parseRefRule(o.ref);
+  if (!refRule) throw new HttpError(400, "invalid_ref_rule");
+  try {
+    const opened = await openImportSource(source, pdfs, o.format);
+    const journal = await scope.journalOf(c);
+    return await runImport(c.get("db"), c.var.files, journal, scope.actorOf(c, journal.id), opened.articles, {
+      dryRun: o.dryRun,
+      refRule,
+      requirePdf: o.requirePdf ?? opened.format !== "ojs",
+      sourceLabel: opened.label,
+      fetchPdf: fetchPdfOnline,
+    });
+  } catch (err) {
+    // A file that cannot be read at all: its problem and line, as a 400.
+    if (err instanceof ImportSourceError) throw new HttpError(400, err.code, { message: err.message, line: err.line });
+    throw err;
+  }
+}
+
+function toTransferJob(r: TransferJobRow): TransferJob {
+  return {
+    id: r.id,
+    status: r.status as TransferJob["status"],
+    dryRun: r.dryRun,
+    sourceName: r.sourceName,
+    options: JSON.parse(r.options || "{}"),
+    counts: JSON.parse(r.counts || "{}"),
+    error: r.error,
+    attempts: r.attempts,
+    createdBy: r.createdBy,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+/**
+ * Who a request imports for: the Host's journal and its admin (/api/admin/transfer), or any journal an operator
+ * names in the console (/api/platform/journals/{id}/transfer). Uploads and jobs of other journals are not found.
+ */
+export interface TransferScope {
+  journalOf(c: Context<AppEnv>): Promise<JournalRow> | JournalRow;
+  /** The audit trail's author of the import's writes. */
+  actorOf(c: Context<AppEnv>, journalId: number): AdminActor;
+  /** Who started a job, as the list of imports shows it. */
+  who(c: Context<AppEnv>): string;
+}
+
+export function transferRoutes(scope: TransferScope) {
+  const journalIdOf = async (c: Context<AppEnv>) => (await scope.journalOf(c)).id;
+  return (
+    new Hono<AppEnv>()
+      .post("/uploads", async (c) => {
+        const token = crypto.randomUUID();
+        const upload = await c.var.files.createMultipartUpload(uploadKey(await journalIdOf(c), token));
+        return c.json({ token, uploadId: upload.uploadId }, 201);
+      })
+      .put("/uploads/:token/parts/:n", async (c) => {
+        const token = c.req.param("token");
+        const n = Number(c.req.param("n"));
+        const uploadId = c.req.query("uploadId") ?? "";
+        if (!TOKEN.test(token) || !Number.isInteger(n) || n < 1 || n > 10_000 || !uploadId) throw new HttpError(400, "invalid_input");
+        const length = Number(c.req.header("content-length") ?? "0");
+        if (!c.req.raw.body || length > 50 * 1024 * 1024) throw new HttpError(413, "payload_too_large");
+        const upload = c.var.files.resumeMultipartUpload(uploadKey(await journalIdOf(c), token), uploadId);
+        // The part streams through to R2: the Worker never holds it whole (a known length is required).
+        const part = await upload.uploadPart(n, length > 0 ? c.req.raw.body : new Uint8Array(await c.req.arrayBuffer()));
+        return c.json({ partNumber: part.partNumber, etag: part.etag });
+      })
+      .post("/uploads/:token/complete", async (c) => {
+        const token = c.req.param("token");
+        const body = z
+          .object({
+            uploadId: z.string().min(1),
+            parts: z
+              .array(z.object({ partNumber: z.number().int(), etag: z.string() }))
+              .min(1)
+              .max(10_000),
+          })
+          .safeParse(await c.req.json().catch(() => null));
+        if (!TOKEN.test(token) || !body.success) throw new HttpError(400, "invalid_input");
+        const upload = c.var.files.resumeMultipartUpload(uploadKey(await journalIdOf(c), token), body.data.uploadId);
+        const object = await upload.complete(body.data.parts);
+        return c.json({ token, size: object.size });
+      })
+      .post("/imports", async (c) => {
+        const type = (c.req.header("content-type") ?? "").toLowerCase();
+        if (type.startsWith("multipart/form-data")) {
+          const { fields, files } = await readFormBody(c);
+          const file = uploadOf(files.file);
+          if (!file) throw new HttpError(400, "missing_file");
+          const pdfs = uploadOf(files.pdfs);
+          const format = z
+            .enum(["auto", "ojs", "csv", "xlsx"])
+            .catch("auto")
+            .parse(fields.format ?? "auto");
+          const report = await runFromBlobs(
+            c,
+            scope,
+            { stream: () => file.stream(), name: file.name },
+            pdfs ? { bytes: async () => new Uint8Array(await pdfs.arrayBuffer()) } : null,
+            {
+              format,
+              ref: String(fields.ref ?? "doi"),
+              requirePdf: fields.requirePdf === undefined ? undefined : bool(fields.requirePdf),
+              dryRun: fields.dryRun === undefined ? true : bool(fields.dryRun),
+            },
+          );
+          return c.json(report);
+        }
+        throw new HttpError(415, "multipart_expected");
+      })
+      .post("/jobs", async (c) => {
+        const parsed = importJobSchema.safeParse(await c.req.json().catch(() => null));
+        if (!parsed.success)
+          throw new HttpError(
+            400,
+            parsed.error.issues.some((i) => i.message === "invalid_ref_rule") ? "invalid_ref_rule" : "invalid_input",
+          );
+        const o = parsed.data;
+        if (!parseRefRule(o.ref)) throw new HttpError(400, "invalid_ref_rule");
+        const journalId = await journalIdOf(c);
+        const sourceKey = uploadKey(journalId, o.source);
+        const pdfsKey = o.pdfs ? uploadKey(journalId, o.pdfs) : "";
+        if (!(await c.var.files.head(sourceKey)) || (pdfsKey && !(await c.var.files.head(pdfsKey))))
+          throw new HttpError(404, "upload_not_found");
+        const row = await insertJob(c.get("db"), {
+          id: crypto.randomUUID(),
+          journalId,
+          dryRun: o.dryRun,
+          sourceKey,
+          sourceName: o.name,
+          pdfsKey,
+          options: { format: o.format, ref: o.ref, requirePdf: o.requirePdf },
+          createdBy: scope.who(c),
+        });
+        await c.var.transfers.create({ id: row.id, params: { jobId: row.id } });
+        return c.json({ job: toTransferJob(row) }, 202);
+      })
+      // The import of a checked file: a new job with the dry run's files and options, nothing uploaded again.
+      .post("/jobs/:jobId/import", async (c) => {
+        const checked = await findJob(c.get("db"), await journalIdOf(c), c.req.param("jobId"));
+        if (!checked) throw notFound();
+        if (!checked.dryRun || checked.status !== "done") throw new HttpError(409, "not_a_finished_check");
+        if (!(await c.var.files.head(checked.sourceKey))) throw new HttpError(404, "upload_not_found");
+        const row = await insertJob(c.get("db"), {
+          id: crypto.randomUUID(),
+          journalId: checked.journalId,
+          dryRun: false,
+          sourceKey: checked.sourceKey,
+          sourceName: checked.sourceName,
+          pdfsKey: checked.pdfsKey,
+          options: JSON.parse(checked.options),
+          createdBy: scope.who(c),
+        });
+        await c.var.transfers.create({ id: row.id, params: { jobId: row.id } });
+        return c.json({ job: toTransferJob(row) }, 202);
+      })
+      .get("/jobs", async (c) => c.json((await listJobs(c.get("db"), await journalIdOf(c))).map(toTransferJob)))
+      .get("/jobs/:jobId", async (c) => {
+        const row = await findJob(c.get("db"), await journalIdOf(c), c.req.param("jobId"));
+        if (!row) throw notFound();
+        let report: ImportReport | null = null;
+        if (row.status === "done" && row.reportKey) {
+          const object = await c.var.files.get(row.reportKey);
+          report = object ? ((await object.json()) as ImportReport) : null;
+        }
+        return c.json({ job: toTransferJob(row), report } satisfies TransferJobDetail);
+      })
+      .get("/export", async (c) => {
+        const issue = c.req.query("issue");
+        const format = c.req.query("format") ?? "ojs";
+        const selector = issue ? parseIssueSelector(issue) : null;
+        if ((issue && !selector) || !["ojs", "csv", "pdfs"].includes(format))
+          throw new HttpError(400, issue && !selector ? "invalid_issue" : "invalid_input");
+        const journal = await scope.journalOf(c);
+        const base = selector ? `${journal.slug}-${selector.year}-vol${selector.volume}-issue${selector.issue}` : journal.slug;
+        const [stream, type, name] =
+          format === "csv"
+            ? [exportSheetCsv(c.get("db"), journal, selector), "text/csv; charset=utf-8", `${base}-articles.csv`]
+            : format === "pdfs"
+              ? [await exportSheetPdfs(c.get("db"), c.var.files, journal, selector), "application/zip", `${base}-pdfs.zip`]
+              : [exportOjsXml(c.get("db"), c.var.files, journal, selector), "application/xml; charset=utf-8", `${base}-ojs-native.xml`];
+        return new Response(stream, {
+          headers: { "Content-Type": type, "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" },
+        });
+      })
+  );
+}
+
+/** Mounted under /api/admin (behind its requireAdmin): the Host's journal. */
+export const transferAdminRoutes = transferRoutes({
+  journalOf: (c) => c.get("journal"),
+  actorOf: (c) => actorOf(c),
+  who: (c) => c.get("admin")?.username ?? "",
+});
