@@ -2,7 +2,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { fileURLToPath } from "node:url";
-import { assetHeadersFile } from "./worker/core/middleware/security-header-values";
+import { assetHeadersFile } from "./worker/core/middleware/security-header-values.ts";
 
 const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url));
 

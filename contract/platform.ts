@@ -47,19 +47,21 @@ export const hostField = z
     return host;
   });
 
-const issnField = z
-  .string({ error: "invalid_issn" })
-  .trim()
-  .max(20, "invalid_issn")
-  .transform((v, ctx) => {
-    if (v === "") return "";
-    const issn = normalizeIssn(v.replace(/\s+/g, ""));
-    if (!issn) {
-      ctx.addIssue({ code: "custom", message: "invalid_issn" });
-      return z.NEVER;
-    }
-    return issn;
-  });
+/** An ISSN field whose error code names the field (invalid_issn_print / invalid_issn_online: issue 38 item 7). */
+const issnField = (code: "invalid_issn_print" | "invalid_issn_online") =>
+  z
+    .string({ error: code })
+    .trim()
+    .max(20, code)
+    .transform((v, ctx) => {
+      if (v === "") return "";
+      const issn = normalizeIssn(v.replace(/\s+/g, ""));
+      if (!issn) {
+        ctx.addIssue({ code: "custom", message: code });
+        return z.NEVER;
+      }
+      return issn;
+    });
 
 const emailField = text(254).refine((v) => v === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "invalid_email");
 
@@ -67,8 +69,8 @@ const emailField = text(254).refine((v) => v === "" || /^[^\s@]+@[^\s@]+\.[^\s@]
 export const journalIdentitySchema = z.object({
   name: requiredText(300),
   abbreviation: text(100),
-  issnPrint: issnField,
-  issnOnline: issnField,
+  issnPrint: issnField("invalid_issn_print"),
+  issnOnline: issnField("invalid_issn_online"),
   contactEmail: emailField,
 });
 export const journalEditSchema = journalIdentitySchema.partial();
@@ -182,6 +184,8 @@ export const PLATFORM_MESSAGES: Record<string, string> = {
   host_taken: "That host already belongs to a journal",
   host_reserved: "That host serves this console (PLATFORM_HOSTS): it cannot belong to a journal",
   invalid_issn: "An ISSN looks like 2394-7500 (with a valid check digit)",
+  invalid_issn_print: "Print ISSN: an ISSN looks like 2394-7500 (with a valid check digit)",
+  invalid_issn_online: "Online ISSN: an ISSN looks like 2394-7500 (with a valid check digit)",
   invalid_email: "That is not an e-mail address",
   invalid_username: "A username has 2-64 letters, digits or . _ @ -",
   duplicate_username: "That username is already taken in this journal",

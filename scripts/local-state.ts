@@ -3,10 +3,11 @@
 // getPlatformProxy and the served site all read and write (docs/decisions/0010).
 import { uploadDocumentFonts } from "./fonts/upload-fonts";
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { getPlatformProxy } from "wrangler";
+import { experimental_readRawConfig, getPlatformProxy } from "wrangler";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const wranglerConfig = path.join(repoRoot, "wrangler.toml");
@@ -66,12 +67,42 @@ export interface LocalPlatform {
  * folder *inside* what `--persist-to` takes (wrangler appends "v3"), hence the join.
  */
 export async function openLocalPlatform(dir = persistDir()): Promise<LocalPlatform> {
+  const config = storageOnlyConfig();
   const proxy = await getPlatformProxy<Record<string, unknown>>({
-    configPath: wranglerConfig,
+    configPath: config.path,
     persist: { path: path.join(dir, "v3") },
     envFiles: [],
   });
-  return { env: proxy.env as unknown as LocalBindings, dispose: () => proxy.dispose() };
+  return {
+    env: proxy.env as unknown as LocalBindings,
+    dispose: async () => {
+      await proxy.dispose();
+      config.remove();
+    },
+  };
+}
+
+/**
+ * wrangler.toml with only what the scripts use (D1 and R2, the same names and ids, so the same local state). The
+ * whole file would make getPlatformProxy warn that the UsageCounter Durable Object "will not work in local
+ * development" and "is not exported": true for a proxy that runs no Worker, and alarming to a newcomer reading
+ * `npm start` (issue 38 item 8). The server itself (wrangler dev) runs the real Durable Object.
+ */
+function storageOnlyConfig(): { path: string; remove(): void } {
+  const { rawConfig } = experimental_readRawConfig({ config: wranglerConfig });
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "journal-edge-proxy-"));
+  const file = path.join(tmp, "wrangler.json");
+  writeFileSync(
+    file,
+    JSON.stringify({
+      name: rawConfig.name,
+      compatibility_date: rawConfig.compatibility_date,
+      compatibility_flags: rawConfig.compatibility_flags,
+      d1_databases: rawConfig.d1_databases,
+      r2_buckets: rawConfig.r2_buckets,
+    }),
+  );
+  return { path: file, remove: () => rmSync(tmp, { recursive: true, force: true }) };
 }
 
 /** Migration files not yet recorded in wrangler's d1_migrations table. */

@@ -73,6 +73,6 @@ try {
   await runner.close();
 }
 console.log(
-  `Operator "${username}" is ready${opts.remote ? " (remote): sign in on a host of PLATFORM_HOSTS" : " (local): sign in at http://platform.localhost:8787/"}.`,
+  `Operator "${username}" is ready${opts.remote ? " (remote): sign in on a host of PLATFORM_HOSTS" : ` (local): sign in at http://platform.localhost:${process.env.PORT || 8787}/ (the port npm start serves on; PORT=${process.env.PORT || 8787})`}.`,
 );
 process.exit(0);

@@ -72,6 +72,10 @@ const server = startTool("wrangler", [
   "--ip",
   "127.0.0.1",
   "--show-interactive-dev-session=false",
+  // The daily Cron Trigger (worker/scheduled.ts) does not fire locally; without this flag wrangler says so in a
+  // yellow WARNING box that reads as broken to a newcomer. With it, GET /__scheduled runs the maintenance once (the
+  // banner below says so).
+  "--test-scheduled",
   "--log-level",
   process.env.WRANGLER_LOG ?? "info",
 ]);
@@ -110,6 +114,7 @@ ${line}
   Mail sent (local)  ${origin}/admin/outbox   (nothing leaves this machine; replies: POST ${origin}/cdn-cgi/handler/email)
   Platform console   http://platform.localhost:${port}/   (operators: npm run operator:create -- --username NAME)
   Local data         ${shownDir}   (start over: npm run seed -- --reset)
+  Daily maintenance  runs in production on its Cron Trigger; here on demand: curl http://127.0.0.1:${port}/__scheduled
   Ready in ${seconds(t0)}. Press Ctrl+C to stop.
 ${line}
 `);

@@ -161,12 +161,12 @@ describe("platform console", () => {
     const site = await browser.newPage();
     const res = await site.goto(urlFor("/", HOST));
     expect(res?.status()).toBe(503);
+    await site.getByRole("heading", { name: `${NAME} is temporarily unavailable` }).waitFor();
+    await screenshot(site, "suspended-1280", SHOTS);
     // Certificates already issued still verify while the journal is suspended, and the page says it is suspended.
     const verify = await site.goto(urlFor("/verify", HOST));
     expect(verify?.status()).toBe(200);
     await site.getByText("This journal is suspended by its publishing platform").waitFor();
-    await site.getByRole("heading", { name: `${NAME} is temporarily unavailable` }).waitFor();
-    await screenshot(site, "suspended-1280", SHOTS);
     await p.getByRole("button", { name: "Resume journal" }).click();
     await p.getByRole("button", { name: "Suspend journal" }).waitFor();
     expect((await site.goto(urlFor("/", HOST)))?.status()).toBe(200);

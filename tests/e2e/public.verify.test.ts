@@ -86,7 +86,7 @@ describe("/verify in the browser", () => {
     await page.fill("#verify-code", "hello");
     await page.click("button[type=submit]");
     await page.waitForSelector(".verify-form__error");
-    expect(await page.locator(".verify-form__error").innerText()).toContain("12 letters and digits");
+    expect(await page.locator(".verify-form__error").innerText()).toContain("16 letters and digits");
     expect(new URL(page.url()).pathname).toBe("/verify");
 
     // Sloppy but right: lower case, no hyphens, the letter O for a zero.

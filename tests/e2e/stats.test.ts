@@ -117,9 +117,10 @@ describe("usage statistics", () => {
           { timeout: 15_000 },
         )
         .toEqual([true, true, true]);
-      // The figures behind the bars, for screen readers: this month and the article among the top ones.
+      // The figures behind the bars, for screen readers. The demo data carries a year of figures (scripts/demo/
+      // usage-history.ts), so the top ten are the demo's most read articles: ten reference numbers, most read first.
       const topTable = admin.locator(".usage-chart").nth(1).locator("table");
-      expect(await topTable.textContent()).toContain(article.refnumber);
+      expect((await topTable.textContent())?.match(/IJANS-\d{4}-\d{4}/g)?.length).toBe(10);
       const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, "page wider than the viewport").toBeLessThanOrEqual(0);
       await settle(admin);

@@ -31,6 +31,7 @@ export function JournalPage({ id }: { id: number }) {
         {journal.counts.issues} issues · {journal.counts.articles} articles · {journal.counts.editors} editors ·{" "}
         {bytes(journal.storageBytes)} of files · last backup {when(journal.lastBackupAt)}
       </p>
+      <JournalLinks journal={journal} />
       <IdentityForm journal={journal} onSaved={update} />
       <StatusPanel journal={journal} onSaved={update} />
       <HostsPanel journal={journal} onSaved={update} />
@@ -93,6 +94,24 @@ function IdentityForm({ journal, onSaved }: Props) {
 
 const SUSPEND_WARNING = (name: string) =>
   `Suspend ${name}?\n\nWhat stops: every page, file and download on the journal's hosts answers a 503 notice; its staff cannot sign in to its admin; nothing is counted or indexed.\n\nWhat goes on: certificates already issued still verify at /verify on its hosts. Nothing is deleted, and Resume brings everything back as it was.`;
+
+/** The journal's site and admin area on its primary host (same scheme and port as the console: local or not). */
+function JournalLinks({ journal }: { journal: JournalSummary }) {
+  const primary = journal.hosts.find((h) => h.primary) ?? journal.hosts[0];
+  if (!primary) return null;
+  const origin = `${window.location.protocol}//${primary.host}${window.location.port ? `:${window.location.port}` : ""}`;
+  return (
+    <p className="console-links">
+      <a href={`${origin}/`} target="_blank" rel="noopener">
+        Open the site ({primary.host})
+      </a>{" "}
+      ·{" "}
+      <a href={`${origin}/admin`} target="_blank" rel="noopener">
+        Open its admin
+      </a>
+    </p>
+  );
+}
 
 function StatusPanel({ journal, onSaved }: Props) {
   const act = useAction();

@@ -68,4 +68,34 @@ describe("console hosts (the attack)", () => {
     expect((await request(j.host, "/_data?route=verify&path=%2Fverify")).status).toBe(200);
     expect((await request(j.host, "/admin")).status).toBe(503);
   });
+
+  it("a body that is not an object answers invalid_input, not zod's English sentence", async () => {
+    const op = await createOperator();
+    const j = await consoleJournal(op);
+    for (const body of [[], "a string", 42, null, true]) {
+      for (const [method, path] of [
+        ["POST", "/journals"],
+        ["PATCH", `/journals/${j.id}`],
+        ["POST", `/journals/${j.id}/hosts`],
+      ] as const) {
+        const r = await consoleCall(op.token, method, path, body);
+        expect([method, path, JSON.stringify(body), r.status, r.body]).toEqual([
+          method,
+          path,
+          JSON.stringify(body),
+          400,
+          { error: "invalid_input" },
+        ]);
+      }
+    }
+  });
+
+  it("an ISSN error says which field: print or online", async () => {
+    const op = await createOperator();
+    const j = await consoleJournal(op);
+    const print = await consoleCall(op.token, "PATCH", `/journals/${j.id}`, { issnPrint: "1234-5678" });
+    expect(print.body).toEqual({ error: "invalid_issn_print" });
+    const online = await consoleCall(op.token, "PATCH", `/journals/${j.id}`, { issnOnline: "1234-5678" });
+    expect(online.body).toEqual({ error: "invalid_issn_online" });
+  });
 });

@@ -77,6 +77,8 @@ export function IssueArticlesPage() {
   }
   const selection = useSelection(refs);
   const selectedRefs = refs.filter((r) => selection.selected.has(r));
+  // The documents print published articles only: say which selected ones they will leave out (issue 38 item 7).
+  const disabledSelected = articles.filter((a) => a.refnumber && selection.selected.has(a.refnumber) && a.status !== "enabled").length;
   const addPath = `/admin/archives/add/${year}/${volume}/${issue}`;
   const pages = Math.max(1, Math.ceil(articles.length / ROWS_PER_PAGE));
   const page = Math.min(pageParam(query.get("page")), pages);
@@ -165,6 +167,12 @@ export function IssueArticlesPage() {
       {selectedRefs.length > 0 && (
         <div className="selection-bar" role="region" aria-label="Selected articles">
           <span className="selection-bar__count">{selectedRefs.length} selected</span>
+          {disabledSelected > 0 && (
+            <span className="selection-bar__note" role="status">
+              {disabledSelected === 1 ? "1 selected article is disabled" : `${disabledSelected} selected articles are disabled`}: the Index
+              Page and Certificates include enabled articles only.
+            </span>
+          )}
           <div className="selection-bar__actions">
             <DocumentButton
               label="Index Page"

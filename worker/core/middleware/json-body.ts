@@ -20,8 +20,15 @@ export const jsonBody = <S extends z.ZodType>(schema: S) =>
     if (!result.success) throw new HttpError(400, errorCodeOf(result.error as unknown as z.ZodError));
   });
 
-/** As jsonBody, but the code is the first failed rule's own (the platform console names each field's problem). */
+/**
+ * As jsonBody, but the code is the first failed rule's own (the platform console names each field's problem). Only a
+ * code of ours (snake_case) is passed on: zod's own sentences ("Invalid input: expected object, received array" for a
+ * body that is not an object) become invalid_input (issue 38 item 7).
+ */
 export const jsonBodyFirstCode = <S extends z.ZodType>(schema: S) =>
   zValidator("json", schema, (result) => {
-    if (!result.success) throw new HttpError(400, (result.error as unknown as z.ZodError).issues[0]?.message || "invalid_input");
+    if (!result.success) {
+      const message = (result.error as unknown as z.ZodError).issues[0]?.message ?? "";
+      throw new HttpError(400, /^[a-z][a-z0-9_]*$/.test(message) ? message : "invalid_input");
+    }
   });
