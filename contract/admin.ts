@@ -91,7 +91,14 @@ export type ArticleColumns = ReturnType<typeof articleColumnsOf>;
 export const articleFormFieldsOf = (body: Record<string, unknown>) => sentFields(body, ARTICLE_FORM_FIELDS);
 
 /** Which error code wins when a form has several problems: the specific ones first. */
-export const ARTICLE_CODE_PRIORITY = ["invalid_txnid", "invalid_pagenumber", "invalid_doi", "invalid_orcid", INVALID] as const;
+export const ARTICLE_CODE_PRIORITY = [
+  "invalid_txnid",
+  "invalid_pagenumber",
+  "invalid_doi",
+  "invalid_orcid",
+  "invalid_funding",
+  INVALID,
+] as const;
 
 // ---- Editors ----------------------------------------------------------------------------------------------
 

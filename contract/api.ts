@@ -179,6 +179,12 @@ export const publicArticleSchema = z.object({
   /** Citation downloads next to the article page: RIS and BibTeX. */
   ris_url: str,
   bib_url: str,
+  // Indexers (issue 40, docs/decisions/0220): the JATS file, whether Crossref registered the DOI (only then is it
+  // a doi.org link), the article's own licence key ("" = the journal's) and its funders.
+  xml_url: str,
+  doi_registered: z.boolean(),
+  license: str,
+  funders: z.array(z.object({ funder: str, award: str })),
 });
 export type Article = z.infer<typeof publicArticleSchema>;
 

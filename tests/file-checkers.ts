@@ -8,6 +8,10 @@
 //   /pdftotext     poppler's pdftotext (UTF-8): the text that poppler-based viewers (Evince, Okular) copy
 //   /xmllint-crossref  libxml2's xmllint against Crossref's deposit schema 5.3.1 (tests/schemas/crossref-5.3.1)
 //   /xmllint-oai       xmllint against the OAI-PMH 2.0, oai_dc and oai-identifier schemas (tests/schemas/oai)
+//   /xmllint-oai-formats  the same, and the formats records come in besides oai_dc: MARCXML (tests/schemas/marcxml) and
+//                      Crossref's namespaced JATS 1.3 (slower: the JATS schema loads MathML)
+//   /xmllint-jats      xmllint against the JATS 1.3 Journal Publishing schema (tests/schemas/jats-1.3)
+//   /xmllint-doaj      xmllint against DOAJ's article schema doajArticles.xsd (tests/schemas/doaj)
 //   /bibtool       BibTeX read by bibtool (Debian): the entries it prints back, one field a line
 //   /bib2xml       BibTeX read by bibutils' bib2xml (Debian): MODS XML, one <mods> per entry
 //   /qr-scan       the first page rendered to PNG by poppler's pdftoppm (150 dpi), its QR codes read by zbarimg
@@ -91,6 +95,12 @@ async function check(tool: string, dir: string, file: string): Promise<Result> {
       return run("xmllint", ["--nonet", "--noout", "--schema", schema("crossref-5.3.1/crossref5.3.1.xsd"), file]);
     case "xmllint-oai":
       return run("xmllint", ["--nonet", "--noout", "--schema", schema("oai/wrap.xsd"), file]);
+    case "xmllint-oai-formats":
+      return run("xmllint", ["--nonet", "--noout", "--schema", schema("oai/wrap-formats.xsd"), file]);
+    case "xmllint-jats":
+      return run("xmllint", ["--nonet", "--noout", "--schema", schema("jats-1.3/JATS-journalpublishing1-3d2-mathml3.xsd"), file]);
+    case "xmllint-doaj":
+      return run("xmllint", ["--nonet", "--noout", "--schema", schema("doaj/doajArticles.xsd"), file]);
     case "bibtool":
       // bibtool reads "name.bib" when given "name"; -q: no warnings; a long line length keeps a field on one line.
       await copyFile(file, `${file}.bib`);
