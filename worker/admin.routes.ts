@@ -12,6 +12,7 @@ import { submissionsAdminRoutes } from "./workflow/submissions.admin.routes";
 import { crossrefAdminRoutes } from "./scholarly/crossref.admin.routes";
 import { staffAdminRoutes } from "./auth/staff.admin.routes";
 import { statsAdminRoutes } from "./statistics/stats.admin.routes";
+import { sushiKeysAdminRoutes } from "./statistics/sushi-keys.admin.routes";
 
 export const adminRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
@@ -29,4 +30,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/submissions", submissionsAdminRoutes)
   .route("/crossref", crossrefAdminRoutes)
   .route("/staff", staffAdminRoutes)
-  .route("/stats", statsAdminRoutes);
+  .route("/stats", statsAdminRoutes)
+  .route("/sushi-keys", sushiKeysAdminRoutes);

@@ -99,7 +99,7 @@ describe("OAI-PMH formats and identifiers (issue 40 item 2)", () => {
       }
     }
     const marc = parser.parse(await (await request(j.host, `/oai?verb=GetRecord&metadataPrefix=marcxml&identifier=${id}`)).text());
-    const fields = marc["OAI-PMH"].GetRecord.record[0].metadata.record.datafield;
+    const fields = marc["OAI-PMH"].GetRecord.record[0].metadata.record[0].datafield;
     const sub = (tag: string, code: string) =>
       fields
         .filter((f: any) => f["@tag"] === tag)
