@@ -111,6 +111,11 @@ export const publicSettingsSchema = z.object({
   logo_url: str,
   cover_image_url: str,
   certificate_image_url: str,
+  // Journal policies DOAJ asks for (docs/decisions/0222), plain text, "" until staff fill them in.
+  apc_policy: str,
+  waiver_policy: str,
+  review_process: str,
+  plagiarism_policy: str,
 });
 export type Settings = z.infer<typeof publicSettingsSchema>;
 

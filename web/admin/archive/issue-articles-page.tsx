@@ -26,6 +26,7 @@ import type { AdminIssueArticles } from "#contract/api";
 
 type Article = AdminIssueArticles["articles"][number];
 import { CrossrefButton } from "../scholarly/crossref-button";
+import { DoajButton } from "../scholarly/doaj-button";
 
 /** Rows a page of the table shows. */
 const ROWS_PER_PAGE = 50;
@@ -150,6 +151,13 @@ export function IssueArticlesPage() {
         actions={
           <>
             <CrossrefButton
+              year={year}
+              volume={volume}
+              issue={issue}
+              onError={(text) => setMessage({ kind: "error", text })}
+              onDone={() => setMessage(null)}
+            />
+            <DoajButton
               year={year}
               volume={volume}
               issue={issue}
