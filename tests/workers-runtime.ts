@@ -3,6 +3,7 @@
 // independent file checkers (tests/file-checkers.ts).
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileCheck } from "./file-checkers";
+import { crossrefStandIn } from "./crossref-standin";
 
 export const workersRuntime = (opts: { nodeEnv?: string } = {}) =>
   cloudflareTest(async () => ({
@@ -21,5 +22,8 @@ export const workersRuntime = (opts: { nodeEnv?: string } = {}) =>
       },
       // qpdf, unzip, Python's and Java's zip readers, run in Node for tests inside workerd (tests/file-checkers.ts).
       serviceBindings: { FILE_CHECK: fileCheck },
+      // The Worker's own outbound fetches: http://crossref.test is a stand-in for Crossref's deposit API
+      // (tests/crossref-standin.ts); anything else goes out as usual.
+      outboundService: crossrefStandIn,
     },
   }));

@@ -8,6 +8,7 @@ import { digitsOf } from "../core/middleware/params";
 import { HttpError } from "../core/errors";
 import { doajArticles } from "./doaj";
 import { indexerOrigin } from "./indexer-origin";
+import { normalizeDomain } from "#contract/host";
 import { journalRecord, scholarlyRecord } from "./scholarly-record";
 
 export const doajAdminRoutes = new Hono<AppEnv>().get("/:year/:vol/:issue", async (c) => {
@@ -22,7 +23,10 @@ export const doajAdminRoutes = new Hono<AppEnv>().get("/:year/:vol/:issue", asyn
   const record = journalRecord(journal);
   // DOAJ identifies a journal by its ISSN.
   if (!record.issns.length) throw new HttpError(409, "missing_issn");
-  const origin = indexerOrigin(c);
+  // DOAJ links readers to the public site: its URLs use the journal's own domain even from a local instance (DOAJ's
+  // schema refuses a host without a dot, such as localhost).
+  const domain = normalizeDomain(journal.domain);
+  const origin = domain ? `https://${domain}` : indexerOrigin(c);
   const xml = doajArticles(
     record,
     rows.map((a) => scholarlyRecord(a, journal, origin)),
