@@ -52,7 +52,7 @@ export interface SubmissionResult {
   records: RecordResult[];
 }
 
-const unescape = (s: string) =>
+const xmlDecode = (s: string) =>
   s
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
@@ -66,8 +66,8 @@ export function readDiagnostic(xml: string): SubmissionResult {
   const status = /<doi_batch_diagnostic[^>]*\sstatus="([^"]*)"/.exec(xml)?.[1] ?? "unknown";
   const records: RecordResult[] = [];
   for (const m of xml.matchAll(/<record_diagnostic[^>]*\sstatus="([^"]*)"[^>]*>([\s\S]*?)<\/record_diagnostic>/g)) {
-    const doi = unescape(/<doi>([\s\S]*?)<\/doi>/.exec(m[2])?.[1] ?? "");
-    const message = unescape(/<msg>([\s\S]*?)<\/msg>/.exec(m[2])?.[1] ?? "");
+    const doi = xmlDecode(/<doi>([\s\S]*?)<\/doi>/.exec(m[2])?.[1] ?? "");
+    const message = xmlDecode(/<msg>([\s\S]*?)<\/msg>/.exec(m[2])?.[1] ?? "");
     const s = m[1] === "Success" || m[1] === "Warning" ? m[1] : "Failure";
     records.push({ doi, status: s, message });
   }
