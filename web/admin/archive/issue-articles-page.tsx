@@ -27,6 +27,7 @@ import type { AdminIssueArticles } from "#contract/api";
 type Article = AdminIssueArticles["articles"][number];
 import { CrossrefButton } from "../scholarly/crossref-button";
 import { DoajButton } from "../scholarly/doaj-button";
+import { CrossrefDeposits } from "../scholarly/crossref-deposits";
 
 /** Rows a page of the table shows. */
 const ROWS_PER_PAGE = 50;
@@ -214,6 +215,7 @@ export function IssueArticlesPage() {
         />
       )}
       <Pagination page={page} pages={pages} hrefFor={pagePath} label="Article pages" />
+      {articles.length > 0 && <CrossrefDeposits year={Number(year)} volume={Number(volume)} issue={Number(issue)} />}
     </>
   );
 }
