@@ -6,6 +6,7 @@ import { LoadError } from "./admin-root";
 import { loadAdminJson } from "./loaders";
 import { RecentChanges } from "./journals/recent-changes";
 import { UsageSection } from "./statistics/usage-section";
+import { SushiKeys } from "./statistics/sushi-keys";
 
 const TILES: { key: keyof DashboardCounts; label: string; to: string; hint: string }[] = [
   { key: "archives", label: "Archives", to: "/admin/archives", hint: "Issues published" },
@@ -60,6 +61,7 @@ export function DashboardPage() {
       <Tiles counts={counts} />
       {events && <RecentChanges list={events} />}
       <UsageSection />
+      <SushiKeys />
     </>
   );
 }
