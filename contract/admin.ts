@@ -91,7 +91,14 @@ export type ArticleColumns = ReturnType<typeof articleColumnsOf>;
 export const articleFormFieldsOf = (body: Record<string, unknown>) => sentFields(body, ARTICLE_FORM_FIELDS);
 
 /** Which error code wins when a form has several problems: the specific ones first. */
-export const ARTICLE_CODE_PRIORITY = ["invalid_txnid", "invalid_pagenumber", "invalid_doi", "invalid_orcid", INVALID] as const;
+export const ARTICLE_CODE_PRIORITY = [
+  "invalid_txnid",
+  "invalid_pagenumber",
+  "invalid_doi",
+  "invalid_orcid",
+  "invalid_funding",
+  INVALID,
+] as const;
 
 // ---- Editors ----------------------------------------------------------------------------------------------
 
@@ -160,6 +167,11 @@ export const settingsSchema = z
     issn_print: issnField,
     issn_online: issnField,
     language: languageField().refine((v) => v !== "", INVALID),
+    // What DOAJ asks of a journal besides its licence (issue 40 item 3), shown on /instructions.
+    apc_policy: text(2000),
+    waiver_policy: text(2000),
+    review_process: text(2000),
+    plagiarism_policy: text(2000),
   })
   .partial();
 export type SettingsInput = z.input<typeof settingsSchema>;
@@ -184,6 +196,10 @@ export const SETTING_LABELS: Record<keyof SettingsFields, string> = {
   issn_print: "Print ISSN",
   issn_online: "Online ISSN",
   language: "Language",
+  apc_policy: "Article processing charges",
+  waiver_policy: "Waiver policy",
+  review_process: "Review process",
+  plagiarism_policy: "Plagiarism policy",
 };
 
 // ---- Error codes from validation ----------------------------------------------------------------------------

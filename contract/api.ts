@@ -111,6 +111,11 @@ export const publicSettingsSchema = z.object({
   logo_url: str,
   cover_image_url: str,
   certificate_image_url: str,
+  // Journal policies DOAJ asks for (docs/decisions/0222), plain text, "" until staff fill them in.
+  apc_policy: str,
+  waiver_policy: str,
+  review_process: str,
+  plagiarism_policy: str,
 });
 export type Settings = z.infer<typeof publicSettingsSchema>;
 
@@ -179,6 +184,12 @@ export const publicArticleSchema = z.object({
   /** Citation downloads next to the article page: RIS and BibTeX. */
   ris_url: str,
   bib_url: str,
+  // Indexers (issue 40, docs/decisions/0220): the JATS file, whether Crossref registered the DOI (only then is it
+  // a doi.org link), the article's own licence key ("" = the journal's) and its funders.
+  xml_url: str,
+  doi_registered: z.boolean(),
+  license: str,
+  funders: z.array(z.object({ funder: str, award: str })),
 });
 export type Article = z.infer<typeof publicArticleSchema>;
 

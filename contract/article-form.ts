@@ -24,7 +24,8 @@ import {
   year,
 } from "./field-rules";
 import { REFNUMBER_PATTERN } from "./refnumber";
-import { normalizeDoi, normalizeOrcid } from "./scholarly";
+import { LICENSES, LICENSE_KEYS, normalizeDoi, normalizeOrcid } from "./scholarly";
+import { formatFunding, fundingProblem, parseFunding } from "./funding";
 
 /**
  * Transaction id (docs/decisions/0023-article-rules.md): 4 to 64 characters of ASCII letters, digits, "-", "_"
@@ -72,6 +73,17 @@ export const authorDetailsField = z.preprocess(
     )
     .max(100, INVALID),
 );
+
+/** Funders, one a line ("Funder | award"), stored tidied (contract/funding.ts). */
+export const fundingField = text(20_000)
+  .refine((v) => fundingProblem(v) === null, "invalid_funding")
+  .transform((v) => formatFunding(parseFunding(v)))
+  .default("");
+
+/** An article's own licence (a LICENSES key), or "" for the journal's. */
+export const articleLicenseField = z
+  .preprocess((v) => (typeof v === "string" ? v.trim() : v), z.enum(["", ...LICENSE_KEYS], { error: INVALID }))
+  .default("");
 
 /** The form's sections, in order, with their headings (the PDF comes last, in a section of its own). */
 export const ARTICLE_SECTIONS = {
@@ -212,6 +224,24 @@ export const ARTICLE_FORM = {
     section: "scholarly",
     control: "list",
     hint: "One reference per line.",
+  },
+  // Funding and licence per article (issue 40 item 6, docs/decisions/0220).
+  funding: {
+    label: "Funding",
+    rule: fundingField,
+    section: "scholarly",
+    control: "multiline",
+    hint: "One funder a line: the funder's name, then | and the award number if there is one (National Science Foundation | CHE-2101234).",
+    problem: "Start each line with the funder's name (at most 300 characters; the award number after a |).",
+  },
+  license: {
+    label: "Licence",
+    rule: articleLicenseField,
+    section: "scholarly",
+    control: "choice",
+    options: [{ value: "", label: "The journal's licence" }, ...LICENSES.map((l) => ({ value: l.key, label: l.label }))],
+    width: 3,
+    hint: "Only when this article is published under another licence than the journal's.",
   },
   ptype: {
     label: "Payment type",

@@ -125,13 +125,16 @@ export function articleHeadTags(r: ScholarlyRecord): string {
   tags.push(metaName("DC.type", "Text.Serial.Journal"));
   tags.push(metaName("DC.format", "text/html"));
   tags.push(metaName("DC.identifier", r.urls.page));
-  if (r.doi) tags.push(metaName("DC.identifier", doiUrl(r.doi)));
+  // A DOI not (yet) registered is no link to follow: its URI form names it without sending anyone to doi.org.
+  if (r.doi) tags.push(metaName("DC.identifier", r.doiRegistered ? doiUrl(r.doi) : `info:doi/${r.doi}`));
   tags.push(metaName("DC.source", j.name));
   for (const issn of j.issns) tags.push(metaName("DC.source.issn", issn));
   tags.push(metaName("DC.source.volume", String(r.volume)));
   tags.push(metaName("DC.source.issue", String(r.issue)));
   if (j.publisher) tags.push(metaName("DC.publisher", j.publisher));
-  tags.push(metaName("DC.rights", j.license.url));
+  tags.push(metaName("DC.rights", r.license.url));
+  // Funders as OJS writes them (DC.contributor.sponsor); JSON-LD below carries them as schema.org funders.
+  for (const f of r.funding) tags.push(metaName("DC.contributor.sponsor", f.funder));
   if (r.abstract) tags.push(metaName("DC.description", r.abstract));
   if (r.keywords.length) tags.push(metaName("DC.subject", r.keywords.join("; ")));
   tags.push(metaName("DC.language", r.language));
@@ -176,10 +179,18 @@ export function articleJsonLd(r: ScholarlyRecord): Record<string, unknown> {
     ...(r.keywords.length ? { keywords: r.keywords.join(", ") } : {}),
     ...(r.pages ? { pageStart: r.pages.first, pageEnd: r.pages.last, pagination: r.pagenumber } : {}),
     identifier: r.doi ? [r.refnumber, { "@type": "PropertyValue", propertyID: "DOI", value: r.doi }] : r.refnumber,
-    ...(r.doi ? { sameAs: doiUrl(r.doi) } : {}),
+    ...(r.doi && r.doiRegistered ? { sameAs: doiUrl(r.doi) } : {}),
     url: r.urls.page,
     inLanguage: r.language,
-    license: j.license.url,
+    license: r.license.url,
+    ...(r.funding.length
+      ? {
+          funder: r.funding.map((f) => ({ "@type": "Organization", name: f.funder })),
+          funding: r.funding
+            .filter((f) => f.award)
+            .map((f) => ({ "@type": "Grant", identifier: f.award, funder: { "@type": "Organization", name: f.funder } })),
+        }
+      : {}),
     ...(publisher ? { publisher } : {}),
     ...(r.urls.pdf ? { encoding: { "@type": "MediaObject", contentUrl: r.urls.pdf, encodingFormat: "application/pdf" } } : {}),
     ...(r.references.length ? { citation: r.references.map((text) => ({ "@type": "CreativeWork", name: text })) } : {}),

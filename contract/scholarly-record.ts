@@ -2,6 +2,7 @@
 // Atom, OAI-PMH, Crossref). Built by the Worker (worker/scholarly/scholarly-record.ts); the shape lives here because
 // the citation helpers of contract/citation.ts read it too.
 import type { License } from "./scholarly";
+import type { Funder } from "./funding";
 
 export interface RecordAuthor {
   /** As typed in authorname ("Asha Verma"). */
@@ -45,6 +46,12 @@ export interface ScholarlyRecord {
   /** "2024-03-15", or "2024" when only the year is known. */
   isoDate: string;
   doi: string;
+  /** Crossref confirmed the DOI (issue 40 item 5): only then is it printed as a https://doi.org/ link. */
+  doiRegistered: boolean;
+  /** The article's licence: its own, else the journal's. */
+  license: License;
+  /** Who funded the work, as the article states it (contract/funding.ts). */
+  funding: Funder[];
   language: string;
   keywords: string[];
   /** One per reference, as plain text (meta tags, JSON-LD) ... */

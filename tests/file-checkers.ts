@@ -9,6 +9,12 @@
 //   /xmllint-crossref  libxml2's xmllint against Crossref's deposit schema 5.3.1 (tests/schemas/crossref-5.3.1)
 //   /xmllint-oai       xmllint against the OAI-PMH 2.0, oai_dc and oai-identifier schemas (tests/schemas/oai)
 //   /xmllint-ojs       xmllint against OJS's Native XML schema (native.xsd + pkp-native.xsd, tests/schemas/ojs-native)
+//   /xmllint-oai-formats  the same, and the formats records come in besides oai_dc: MARCXML (tests/schemas/marcxml) and
+//                      Crossref's namespaced JATS 1.3 (slower: the JATS schema loads MathML)
+//   /counter-api?path=/r51/reports/ir&status=200  Python's jsonschema (Draft 2020-12) against the response schema COUNTER's
+//                      OpenAPI document (tests/schemas/counter/COUNTER_API.json) gives that path and status
+//   /xmllint-jats      xmllint against the JATS 1.3 Journal Publishing schema (tests/schemas/jats-1.3)
+//   /xmllint-doaj      xmllint against DOAJ's article schema doajArticles.xsd (tests/schemas/doaj)
 //   /bibtool       BibTeX read by bibtool (Debian): the entries it prints back, one field a line
 //   /bib2xml       BibTeX read by bibutils' bib2xml (Debian): MODS XML, one <mods> per entry
 //   /qr-scan       the first page rendered to PNG by poppler's pdftoppm (150 dpi), its QR codes read by zbarimg
@@ -94,7 +100,29 @@ public class ReadZip {
 }
 `;
 
-async function check(tool: string, dir: string, file: string): Promise<Result> {
+const COUNTER_API_CHECK = `
+import json, sys
+from jsonschema import Draft202012Validator, FormatChecker
+doc = json.load(open(sys.argv[1]))
+path, status = sys.argv[3], sys.argv[4]
+def resolve(node):
+    while isinstance(node, dict) and "$ref" in node:
+        target = doc
+        for part in node["$ref"].lstrip("#/").split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        node = target
+    return node
+response = resolve(resolve(doc["paths"][path]["get"]["responses"])[status])
+schema = dict(response["content"]["application/json"]["schema"])
+schema["components"] = doc["components"]
+instance = json.load(open(sys.argv[2]))
+errors = sorted(Draft202012Validator(schema, format_checker=FormatChecker()).iter_errors(instance), key=lambda e: list(e.absolute_path))
+for e in errors[:20]:
+    print("/".join(str(p) for p in e.absolute_path) or "(root)", ":", e.message[:300])
+sys.exit(1 if errors else 0)
+`;
+
+async function check(tool: string, dir: string, file: string, query = new URLSearchParams()): Promise<Result> {
   switch (tool) {
     case "qpdf-check": {
       const r = await run("qpdf", ["--check", file]);
@@ -124,6 +152,21 @@ async function check(tool: string, dir: string, file: string): Promise<Result> {
       return run("xmllint", ["--nonet", "--noout", "--schema", schema("oai/wrap.xsd"), file]);
     case "xmllint-ojs":
       return run("xmllint", ["--nonet", "--noout", "--huge", "--schema", schema("ojs-native/native.xsd"), file]);
+    case "xmllint-oai-formats":
+      return run("xmllint", ["--nonet", "--noout", "--schema", schema("oai/wrap-formats.xsd"), file]);
+    case "xmllint-jats":
+      return run("xmllint", ["--nonet", "--noout", "--schema", schema("jats-1.3/JATS-journalpublishing1-3d2-mathml3.xsd"), file]);
+    case "xmllint-doaj":
+      return run("xmllint", ["--nonet", "--noout", "--schema", schema("doaj/doajArticles.xsd"), file]);
+    case "counter-api":
+      return run("python3", [
+        "-c",
+        COUNTER_API_CHECK,
+        schema("counter/COUNTER_API.json"),
+        file,
+        query.get("path") ?? "",
+        query.get("status") ?? "200",
+      ]);
     case "bibtool":
       // bibtool reads "name.bib" when given "name"; -q: no warnings; a long line length keeps a field on one line.
       await copyFile(file, `${file}.bib`);
@@ -149,12 +192,13 @@ export async function fileCheckRefused(request: Request): Promise<Response> {
 }
 
 export async function fileCheck(request: Request): Promise<Response> {
-  const tool = new URL(request.url).pathname.replace(/^\//, "");
+  const url = new URL(request.url);
+  const tool = url.pathname.replace(/^\//, "");
   const dir = await mkdtemp(join(tmpdir(), "file-check-"));
   try {
     const file = join(dir, "input");
     await writeFile(file, new Uint8Array(await request.arrayBuffer()));
-    return Response.json(await check(tool, dir, file));
+    return Response.json(await check(tool, dir, file, url.searchParams));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

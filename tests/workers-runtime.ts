@@ -3,6 +3,7 @@
 // `npm run test:documents` tier (`fileChecks`), the independent file checkers (tests/file-checkers.ts).
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileCheck, fileCheckRefused } from "./file-checkers";
+import { crossrefStandIn } from "./crossref-standin";
 
 export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } = {}) =>
   cloudflareTest(async () => ({
@@ -24,5 +25,8 @@ export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } 
       // qpdf, poppler, zip readers, xmllint, bibtool... run in Node for tests inside workerd (tests/file-checkers.ts);
       // without `fileChecks` (npm test: Node alone) the binding answers that the test belongs in *.tools.test.ts.
       serviceBindings: { FILE_CHECK: opts.fileChecks ? fileCheck : fileCheckRefused },
+      // The Worker's own outbound fetches: http://crossref.test is a stand-in for Crossref's deposit API
+      // (tests/crossref-standin.ts); anything else goes out as usual.
+      outboundService: crossrefStandIn,
     },
   }));

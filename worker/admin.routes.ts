@@ -10,10 +10,12 @@ import { articlesAdminRoutes } from "./archive/articles.admin.routes";
 import { editorsAdminListRoutes } from "./editors/editors.admin.routes";
 import { submissionsAdminRoutes } from "./workflow/submissions.admin.routes";
 import { crossrefAdminRoutes } from "./scholarly/crossref.admin.routes";
+import { doajAdminRoutes } from "./scholarly/doaj.admin.routes";
 import { staffAdminRoutes } from "./auth/staff.admin.routes";
 import { statsAdminRoutes } from "./statistics/stats.admin.routes";
 import { workflowAdminRoutes } from "./workflow/workflow.admin.routes";
 import { transferAdminRoutes } from "./transfer/transfer.admin.routes";
+import { sushiKeysAdminRoutes } from "./statistics/sushi-keys.admin.routes";
 
 export const adminRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
@@ -30,7 +32,9 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/editors", editorsAdminListRoutes)
   .route("/submissions", submissionsAdminRoutes)
   .route("/crossref", crossrefAdminRoutes)
+  .route("/doaj", doajAdminRoutes)
   .route("/staff", staffAdminRoutes)
   .route("/stats", statsAdminRoutes)
   .route("/", workflowAdminRoutes)
-  .route("/transfer", transferAdminRoutes);
+  .route("/transfer", transferAdminRoutes)
+  .route("/sushi-keys", sushiKeysAdminRoutes);

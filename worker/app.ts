@@ -31,6 +31,7 @@ import { createPlatformApp, isPlatformHost } from "./platform/platform.app";
 import { brandingAdminRoutes, brandingFilesRoutes } from "./journals/branding.routes";
 import { statsRoutes } from "./statistics/stats.routes";
 import { linkPagesRoutes } from "./workflow/link-pages.routes";
+import { sushiRoutes } from "./statistics/sushi.routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
@@ -68,6 +69,7 @@ export function createApp() {
   app.route("/api/admin", adminRoutes);
   app.route("/api/pdf", pdfRoutes);
   app.route("/api/stats", statsRoutes);
+  app.route("/api/sushi", sushiRoutes);
   app.route("/auth", authRoutes);
   app.route("/assets/branding", brandingFilesRoutes);
   app.route("/assets", filesRoutes);

@@ -21,6 +21,7 @@ import { abstractOf, bodyOf } from "./article-text";
 import { buildArticlePdf } from "./article-pdf";
 import { adminHistory, usageHistory } from "./usage-history";
 import { localSecret, seedWorkflowDemo } from "./seed-workflow";
+import { ORCID_BLOCKS, orcidOf } from "#contract/orcid-ranges";
 
 export const DEMO_ADMIN = { username: "admin", password: "demo-admin", name: "Demo Administrator" } as const;
 
@@ -340,13 +341,13 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
   return { journal, editors, indexing, issues, articles, files };
 }
 
-/** A valid-looking ORCID iD (ISO 7064 11,2 check digit) in the 0000-0002/0003 blocks ORCID assigns. */
+/**
+ * A demo ORCID iD with a valid ISO 7064 11,2 check digit inside a block ORCID really issues from (contract/orcid-ranges.ts):
+ * the first block for most, the 0009 block for about a third (as newer researchers have).
+ */
 function demoOrcid(rnd: Random): string {
-  const digits = `000${rnd.pick(["2", "3"])}${Array.from({ length: 11 }, () => rnd.int(0, 9)).join("")}`;
-  let total = 0;
-  for (const ch of digits) total = (total + Number(ch)) * 2;
-  const check = (12 - (total % 11)) % 11;
-  return `${digits}${check === 10 ? "X" : check}`.match(/.{4}/g)!.join("-");
+  const [first, last] = ORCID_BLOCKS[rnd.chance(0.35) ? 1 : 0];
+  return orcidOf(first + rnd.int(0, last - first));
 }
 
 /** Runs statements in db.batch() chunks (each statement stays well under D1's 100 bound parameters). */

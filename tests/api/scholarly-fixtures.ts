@@ -55,6 +55,8 @@ export async function fullArticle(j: ScholarlyJournal, over: Parameters<typeof c
     keywords: "soil, rhizobium",
     file: `${ref}.pdf`,
     doi: `10.55501/${ref}`,
+    // Registered with Crossref (issue 40 item 5: only then is the DOI a link); a test of the unregistered state says so.
+    doiRegisteredAt: "2024-03-20T10:00:00.000Z",
     referenceList: "Smith J. Soil nitrogen. Soil Biol. 2019;12:1-9.\nRao A. Pulses in India. Agron J. 2020;4:20-29.",
     ...over,
   });

@@ -136,7 +136,10 @@ describe("usage statistics", () => {
     const month = new Date().toISOString().slice(0, 7);
     expect(download.suggestedFilename()).toBe(`item-report-${month}.tsv`);
     const lines = readFileSync((await download.path())!, "utf8").split("\r\n");
-    expect(lines[0]).toBe("Item\tReference_Number\tYear\tVolume\tIssue\tMetric_Type\tReporting_Period_Total");
+    // COUNTER's header block: 13 rows, a blank row 14, then the column headings (issue 40 item 4).
+    expect(lines[0]).toBe("Report_Name\tItem Report");
+    expect(lines[13]).toBe("");
+    expect(lines[14]).toBe("Item\tReference_Number\tYear\tVolume\tIssue\tMetric_Type\tReporting_Period_Total");
     const mine = lines.filter((l) => l.split("\t")[1] === article.refnumber).map((l) => l.split("\t").slice(5));
     expect(mine.map(([metric]) => metric)).toEqual([
       "Total_Item_Investigations",

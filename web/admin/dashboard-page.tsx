@@ -7,6 +7,7 @@ import { loadAdminJson } from "./loaders";
 import { RecentChanges } from "./journals/recent-changes";
 import { UsageSection } from "./statistics/usage-section";
 import { WorkflowSection } from "./workflow/workflow-dashboard";
+import { SushiKeys } from "./statistics/sushi-keys";
 
 const TILES: { key: keyof DashboardCounts; label: string; to: string; hint: string }[] = [
   { key: "archives", label: "Archives", to: "/admin/archives", hint: "Issues published" },
@@ -62,6 +63,7 @@ export function DashboardPage() {
       <WorkflowSection />
       {events && <RecentChanges list={events} />}
       <UsageSection />
+      <SushiKeys />
     </>
   );
 }

@@ -77,11 +77,20 @@ export function CiteArticle({ article, fallback }: { article: ArticleDetail; fal
             BibTeX
           </a>
         )}
-        {article.doi && (
-          <a className="cite-box__doi" href={`https://doi.org/${article.doi}`}>
-            https://doi.org/{article.doi}
+        {article.xml_url && (
+          <a className="button button--ghost" href={article.xml_url} type="application/xml">
+            JATS XML
           </a>
         )}
+        {/* Only a DOI Crossref registered is a link (issue 40 item 5); before that it is named as text. */}
+        {article.doi &&
+          (article.doi_registered ? (
+            <a className="cite-box__doi" href={`https://doi.org/${article.doi}`}>
+              https://doi.org/{article.doi}
+            </a>
+          ) : (
+            <span className="cite-box__doi">DOI: {article.doi}</span>
+          ))}
       </p>
     </section>
   );

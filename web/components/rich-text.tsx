@@ -3,12 +3,12 @@
 import { createElement, type HTMLAttributes } from "react";
 import { sanitizeRichText } from "#contract/rich-text";
 
-type Tag = "div" | "span" | "h1" | "h2" | "h3" | "p" | "address";
+type Tag = "div" | "span" | "h1" | "h2" | "h3" | "p" | "address" | "li";
 
 export function RichText({ html, as = "div", ...rest }: { html: string | null | undefined; as?: Tag } & HTMLAttributes<HTMLElement>) {
   // Inline tags can't hold <p>: flatten paragraphs to line breaks there.
   let safe = sanitizeRichText(html);
-  if (as === "span" || as === "h1" || as === "h2" || as === "h3" || as === "p") {
+  if (as === "span" || as === "h1" || as === "h2" || as === "h3" || as === "p" || as === "li") {
     safe = safe.replace(/<\/p>\s*<p>/g, "<br>").replace(/<\/?p>/g, "");
   }
   return createElement(as, { ...rest, dangerouslySetInnerHTML: { __html: safe } });

@@ -16,6 +16,7 @@ import {
 import type { ArticleFormField } from "#contract/article-form";
 import { articleAuthors, referenceLines } from "#contract/scholarly";
 import { articlePath } from "#contract/citation";
+import { parseFunding } from "#contract/funding";
 
 type Located = { year: number; volume: number; issue: number; refnumber: string | null; file: string };
 
@@ -36,6 +37,9 @@ function answerFields(row: ArticleRow) {
     references: referenceLines(row.referenceList),
     ris_url: `${path}.ris`,
     bib_url: `${path}.bib`,
+    xml_url: `${path}.xml`,
+    doi_registered: Boolean(row.doi && row.doiRegisteredAt),
+    funders: parseFunding(row.funding),
   };
 }
 

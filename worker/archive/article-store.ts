@@ -118,7 +118,15 @@ export async function editArticle(
         { action: "article.edit", entity: "article", entityId: old.id, summary: summaryOf(values) },
         { ifChanged: true },
       );
-      const result = await updateArticle(db, journalId, old.id, expectedStamp, { ...values, file, modifiedby: actor.username }, after);
+      // A changed DOI is a new, unregistered one (issue 40 item 5): shown as text until Crossref confirms it.
+      const result = await updateArticle(
+        db,
+        journalId,
+        old.id,
+        expectedStamp,
+        { ...values, file, modifiedby: actor.username, ...(values.doi !== old.doi ? { doiRegisteredAt: "" } : {}) },
+        after,
+      );
       if (!result.ok) throw new HttpError(result.conflict === "not_found" ? 404 : 409, result.conflict);
       return result.row;
     },

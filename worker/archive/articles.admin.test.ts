@@ -440,6 +440,8 @@ describe("POST /api/archives/{id} (edit article)", () => {
       ]),
       mobile: "+44 20 7946 0000",
       description: "Invoice sent",
+      funding: "Wellcome Trust | 208123/Z/17/Z\nNational Science Foundation",
+      license: "CC-BY-SA-4.0",
     });
     // A plain-text field added to the form later is sent too, with a value of its own.
     const sent = Object.fromEntries(ARTICLE_FORM_FIELDS.map((name) => [name, given[name] ?? `Some ${name}`]));

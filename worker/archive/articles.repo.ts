@@ -322,7 +322,7 @@ export async function updateArticle(
   journalId: number,
   id: number,
   expectedStamp: string,
-  v: Partial<ArticleValues> & Pick<ArticleValues, "refnumber" | "title" | "txnid"> & { modifiedby: string },
+  v: Partial<ArticleValues> & Pick<ArticleValues, "refnumber" | "title" | "txnid"> & { modifiedby: string; doiRegisteredAt?: string },
   after: BatchItem<"sqlite">[] = [],
 ): Promise<UpdateResult> {
   try {

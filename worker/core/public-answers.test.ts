@@ -76,6 +76,7 @@ async function journalWithPrivateData() {
     issue: 2,
     file: "IJ-PRIV-1.pdf",
     referenceList: "Smith J. Fin regrowth in teleosts. Dev Biol. 2020;12:1-9.", // so `references` has an element to check
+    funding: "Wellcome Trust | WT-1", // and `funders` one too
     email: SECRETS.articleEmail,
     mobile: SECRETS.articleMobile,
     txnid: SECRETS.txnid,

@@ -50,6 +50,11 @@ describe("GET /api/settings/", () => {
         "logo_url",
         "cover_image_url",
         "certificate_image_url",
+        // The policies DOAJ asks for (docs/decisions/0222), shown on /instructions.
+        "apc_policy",
+        "waiver_policy",
+        "review_process",
+        "plagiarism_policy",
       ].sort(),
     );
   });

@@ -33,7 +33,8 @@ export function cslItem(r: ScholarlyRecord): Record<string, unknown> {
     issue: String(r.issue),
     ...(r.pages ? { page: r.pages.first === r.pages.last ? r.pages.first : `${r.pages.first}-${r.pages.last}` } : {}),
     issued: { "date-parts": [r.date ? r.date.map(Number) : [r.year]] },
-    ...(r.doi ? { DOI: r.doi } : { URL: r.urls.page }),
+    // Styles print a DOI as a https://doi.org/ link: only one Crossref registered may be printed (issue 40 item 5).
+    ...(r.doi && r.doiRegistered ? { DOI: r.doi } : { URL: r.urls.page }),
     ...(r.journal.publisher ? { publisher: r.journal.publisher } : {}),
     ...(r.journal.issns.length ? { ISSN: r.journal.issns[0] } : {}),
   };

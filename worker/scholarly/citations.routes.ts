@@ -1,15 +1,17 @@
-// Citation downloads next to each article page and its PDF: /archives/{year}/vol{v}/issue{n}/{ref}.ris and .bib.
+// Citation downloads next to each article page and its PDF: /archives/{year}/vol{v}/issue{n}/{ref}.ris and .bib,
+// and the article's JATS XML at {ref}.xml (issue 40 item 1: the page's address plus ".xml").
 import { Hono } from "hono";
 import type { AppEnv } from "../core/env";
 import { findPublicArticleByRef } from "../archive/articles.repo";
 import { archiveIssueOf } from "../core/middleware/params";
 import { notFound } from "../core/errors";
 import { BIBTEX_TYPE, RIS_TYPE, toBibtex, toRis } from "./citation-files";
+import { JATS_TYPE, jatsDocument } from "./jats";
 import { indexerOrigin } from "./indexer-origin";
 import { scholarlyRecord } from "./scholarly-record";
 import { refToLookUp } from "#contract/refnumber";
 
-export const citationsRoutes = new Hono<AppEnv>().get("/:year/:vol/:issue/:file{.+\\.(ris|bib)}", async (c) => {
+export const citationsRoutes = new Hono<AppEnv>().get("/:year/:vol/:issue/:file{.+\\.(ris|bib|xml)}", async (c) => {
   const file = c.req.param("file");
   const kind = file.slice(-3);
   const ref = refToLookUp(file.slice(0, -4));
@@ -18,6 +20,12 @@ export const citationsRoutes = new Hono<AppEnv>().get("/:year/:vol/:issue/:file{
   const a = await findPublicArticleByRef(c.get("db"), c.get("journal").id, ref);
   if (!a || a.year !== loc.year || a.volume !== loc.volume || a.issue !== loc.issue) throw notFound();
   const record = scholarlyRecord(a, c.get("journal"), indexerOrigin(c));
+  if (kind === "xml") {
+    // Read in the browser (inline), for machines: the article page is what search engines list.
+    return new Response(jatsDocument(record), {
+      headers: { "Content-Type": JATS_TYPE, "Cache-Control": "public, max-age=3600", "X-Robots-Tag": "noindex" },
+    });
+  }
   const body = kind === "ris" ? toRis(record) : toBibtex(record);
   return new Response(body, {
     headers: {

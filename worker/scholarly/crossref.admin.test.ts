@@ -93,6 +93,8 @@ describe("GET /api/admin/crossref/{year}/{vol}/{issue}", () => {
         "Khan B. Smith &amp; Sons <b>2</b>. <i>J. Chem.</i> 4: 20-29.",
         "Lee C. Plain & typed, with a < sign. Soil Biol. 2019;12:1-9.",
       ].join("\n"),
+      // Funders go into fundref (issue 40 item 6), also checked by the schema.
+      funding: "National Science Foundation | CHE-2101234\nWellcome Trust",
     });
     await fullArticle(j, { pagenumber: "10-20", authorDetails: "[]", referenceList: "", abstract: "" });
     const res = await request(j.host, "/api/admin/crossref/2024/vol3/issue2", { headers: bearer(token) });
@@ -112,7 +114,11 @@ describe("GET /api/admin/crossref/{year}/{vol}/{issue}", () => {
     ]);
     expect(text).not.toContain("&lt;i&gt;");
     expect(text).not.toContain("&amp;amp;");
-  });
+    expect(text).toContain(
+      '<fr:program name="fundref"><fr:assertion name="fundgroup"><fr:assertion name="funder_name">National Science Foundation</fr:assertion><fr:assertion name="award_number">CHE-2101234</fr:assertion></fr:assertion>',
+    );
+    // xmllint loads Crossref's schema with JATS and MathML: tens of seconds on a busy machine.
+  }, 120_000);
 
   it("needs an admin token, and says why nothing can be deposited", async () => {
     const j = await scholarlyJournal();

@@ -50,7 +50,16 @@ function article(r: ScholarlyRecord): string {
   const pages = r.pages
     ? `<pages>${el("first_page", r.pages.first)}${r.pages.last !== r.pages.first ? el("last_page", r.pages.last) : ""}</pages>`
     : "";
-  const license = `<ai:program name="AccessIndicators"><ai:free_to_read/>${el("ai:license_ref", r.journal.license.url, { applies_to: "vor" })}</ai:program>`;
+  // Funders (fundref: one fundgroup per funder, its award number beside it) and the article's own licence.
+  const funding = r.funding.length
+    ? `<fr:program name="fundref">${r.funding
+        .map(
+          (f) =>
+            `<fr:assertion name="fundgroup">${el("fr:assertion", f.funder, { name: "funder_name" })}${el("fr:assertion", f.award, { name: "award_number" })}</fr:assertion>`,
+        )
+        .join("")}</fr:program>`
+    : "";
+  const license = `<ai:program name="AccessIndicators"><ai:free_to_read/>${el("ai:license_ref", r.license.url, { applies_to: "vor" })}</ai:program>`;
   const pdf = r.urls.pdf
     ? `<collection property="text-mining"><item>${el("resource", r.urls.pdf, { mime_type: "application/pdf" })}</item></collection>`
     : "";
@@ -65,6 +74,7 @@ function article(r: ScholarlyRecord): string {
     publicationDate(r),
     pages,
     `<publisher_item>${el("item_number", r.refnumber, { item_number_type: "article_number" })}</publisher_item>`,
+    funding,
     license,
     `<doi_data>${el("doi", r.doi)}${el("resource", r.urls.page)}${pdf}</doi_data>`,
     citations,
@@ -90,6 +100,7 @@ export function crossrefDeposit(
       "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
       "xmlns:jats": "http://www.ncbi.nlm.nih.gov/JATS1",
       "xmlns:ai": "http://www.crossref.org/AccessIndicators.xsd",
+      "xmlns:fr": "http://www.crossref.org/fundref.xsd",
       "xsi:schemaLocation": SCHEMA_LOCATION,
     })}>`,
     "<head>",

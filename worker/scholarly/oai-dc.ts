@@ -63,6 +63,7 @@ export function oaiDcXml(r: ScholarlyRecord): string {
     dc("title", r.title),
     ...r.authors.map((a) => dc("creator", a.given ? `${a.family}, ${a.given}` : a.family)),
     ...r.keywords.map((k) => dc("subject", k)),
+    ...r.funding.map((f) => dc("contributor", f.funder)),
     dc("description", r.abstract),
     dc("publisher", r.journal.publisher),
     dc("date", r.isoDate),
@@ -70,12 +71,12 @@ export function oaiDcXml(r: ScholarlyRecord): string {
     dc("type", "info:eu-repo/semantics/article"),
     r.urls.pdf ? dc("format", "application/pdf") : "",
     dc("identifier", r.urls.page),
-    r.doi ? dc("identifier", doiUrl(r.doi)) : "",
+    r.doi ? dc("identifier", r.doiRegistered ? doiUrl(r.doi) : `info:doi/${r.doi}`) : "",
     dc("source", source),
     ...r.journal.issns.map((issn) => dc("source", issn)),
     dc("language", r.language),
     r.urls.pdf ? dc("relation", r.urls.pdf) : "",
-    dc("rights", r.journal.license.url),
+    dc("rights", r.license.url),
     "</oai_dc:dc>",
   ]
     .filter(Boolean)

@@ -103,6 +103,8 @@ export interface ResumeState {
   set?: string;
   after: HarvestPosition;
   cursor: number;
+  /** The metadataPrefix of the list (a token of 8 parts, written before there were other formats, is oai_dc). */
+  prefix?: string;
 }
 
 const b64url = (s: string) =>
@@ -122,6 +124,7 @@ export function encodeToken(state: ResumeState): string {
       state.after.datestamp,
       state.after.key,
       state.cursor,
+      ...(state.prefix && state.prefix !== "oai_dc" ? [state.prefix] : []),
     ]),
   );
 }
@@ -137,8 +140,9 @@ export function decodeToken(token: string, journal: number, verb: Verb): ResumeS
   } catch {
     throw bad();
   }
-  if (!Array.isArray(parts) || parts.length !== 8) throw bad();
-  const [j, v, from, until, set, mod, id, cursor] = parts;
+  if (!Array.isArray(parts) || (parts.length !== 8 && parts.length !== 9)) throw bad();
+  const [j, v, from, until, set, mod, id, cursor, prefix = "oai_dc"] = parts;
+  if (typeof prefix !== "string" || !/^[a-z_]{1,20}$/.test(prefix)) throw bad();
   const isIso = (x: unknown) => x === "" || (typeof x === "string" && !Number.isNaN(Date.parse(x)));
   if (j !== journal || v !== verb || !isIso(from) || !isIso(until) || typeof set !== "string" || (set && !readSetSpec(set))) throw bad();
   if (typeof mod !== "string" || !Number.isSafeInteger(id) || !Number.isSafeInteger(cursor) || cursor < 0) throw bad();
@@ -150,5 +154,6 @@ export function decodeToken(token: string, journal: number, verb: Verb): ResumeS
     set: set || undefined,
     after: { datestamp: mod, key: id },
     cursor,
+    prefix,
   };
 }

@@ -1,6 +1,7 @@
 // OAI-PMH 2.0 (https://www.openarchives.org/OAI/openarchivesprotocol.html) at /oai, GET and POST: the six verbs,
-// oai_dc, sets per volume and issue, from/until, and resumption tokens that page on (datestamp, key) so a harvest
-// sees every record exactly once. Identifiers: oai:{domain}:{refnumber}. A record's datestamp is the last change of
+// oai_dc, JATS and MARCXML (docs/decisions/0220), sets per volume and issue, from/until, and resumption tokens that
+// page on (datestamp, key) so a harvest sees every record exactly once. Identifiers: oai:{primary host}:{refnumber},
+// the same whichever of the journal's hosts answers. A record's datestamp is the last change of
 // anything in it (the article, or the journal metadata it carries); articles that stopped being public are
 // reported as deleted records (deletedRecord "persistent"). Protocol errors answer 200 with an <error>
 // (docs/decisions/0102, 0150).
@@ -23,6 +24,9 @@ import { indexerOrigin } from "./indexer-origin";
 import { journalRecord, recordModified, scholarlyRecord } from "./scholarly-record";
 import { OAI_DC, headerXml, oaiDatestamp, oaiDcXml, oaiEnvelope, oaiError } from "./oai-dc";
 import { el, attrsOf } from "./xml";
+import { JATS_OAI, jatsArticleElement } from "./jats";
+import { MARCXML, marcxmlRecord } from "./marcxml";
+import { repositoryDomain } from "./repository-domain";
 import {
   OaiError,
   decodeToken,
@@ -53,10 +57,20 @@ interface Repo {
 }
 
 const identifierOf = (r: Repo, refnumber: string) => `oai:${r.domain}:${refnumber}`;
+
+/** The formats every record is disseminated in, as ListMetadataFormats names them. */
+const FORMATS = [OAI_DC, JATS_OAI, MARCXML] as const;
+type FormatPrefix = (typeof FORMATS)[number]["prefix"];
+
+function metadataOf(prefix: FormatPrefix, record: ReturnType<typeof scholarlyRecord>): string {
+  if (prefix === "jats") return jatsArticleElement(record, JATS_OAI.namespace);
+  if (prefix === "marcxml") return marcxmlRecord(record);
+  return oaiDcXml(record);
+}
 const setsOf = (a: { volume: number; issue: number }) => [setSpecOf({ volume: a.volume }), setSpecOf({ volume: a.volume, issue: a.issue })];
 
 /** The record of a public article (header and oai_dc), or the header alone of a deleted one. */
-function recordXml(r: Repo, item: HarvestItem, withMetadata: boolean): string {
+function recordXml(r: Repo, item: HarvestItem, prefix: FormatPrefix | null): string {
   const { article, deleted } = item;
   const source = article ?? deleted;
   const header = headerXml({
@@ -65,9 +79,9 @@ function recordXml(r: Repo, item: HarvestItem, withMetadata: boolean): string {
     sets: setsOf(source),
     deleted: Boolean(deleted),
   });
-  if (!withMetadata) return header;
+  if (!prefix) return header;
   if (!article) return `<record>${header}</record>`;
-  return `<record>${header}<metadata>${oaiDcXml(scholarlyRecord(article, r.c.get("journal"), r.origin))}</metadata></record>`;
+  return `<record>${header}<metadata>${metadataOf(prefix, scholarlyRecord(article, r.c.get("journal"), r.origin))}</metadata></record>`;
 }
 
 /** A public article's record, else a deleted record's, for an identifier of this repository. */
@@ -85,9 +99,14 @@ async function recordByIdentifier(r: Repo, identifier: string): Promise<HarvestI
   throw new OaiError("idDoesNotExist", `No record has the identifier ${identifier}.`);
 }
 
-function requireOaiDc(prefix: string) {
-  if (prefix !== OAI_DC.prefix)
-    throw new OaiError("cannotDisseminateFormat", `The metadata format ${prefix} is not supported; use oai_dc.`);
+function requireFormat(prefix: string): FormatPrefix {
+  const format = FORMATS.find((f) => f.prefix === prefix);
+  if (!format)
+    throw new OaiError(
+      "cannotDisseminateFormat",
+      `The metadata format ${prefix} is not supported; use ${FORMATS.map((f) => f.prefix).join(", ")}.`,
+    );
+  return format.prefix;
 }
 
 async function identify(r: Repo): Promise<string> {
@@ -125,7 +144,11 @@ async function identify(r: Repo): Promise<string> {
 
 async function listMetadataFormats(r: Repo, args: Record<string, string>): Promise<string> {
   if (args.identifier) await recordByIdentifier(r, args.identifier);
-  return `<ListMetadataFormats><metadataFormat>${el("metadataPrefix", OAI_DC.prefix)}${el("schema", OAI_DC.schema)}${el("metadataNamespace", OAI_DC.namespace)}</metadataFormat></ListMetadataFormats>`;
+  const formats = FORMATS.map(
+    (f) =>
+      `<metadataFormat>${el("metadataPrefix", f.prefix)}${el("schema", f.schema)}${el("metadataNamespace", f.namespace)}</metadataFormat>`,
+  );
+  return `<ListMetadataFormats>${formats.join("")}</ListMetadataFormats>`;
 }
 
 /** Every volume and issue that has an issue row or a public article, as sets. */
@@ -163,10 +186,10 @@ async function listRecords(r: Repo, verb: "ListIdentifiers" | "ListRecords", arg
   if (args.resumptionToken) {
     state = decodeToken(args.resumptionToken, journalId, verb);
   } else {
-    requireOaiDc(args.metadataPrefix);
+    const prefix = requireFormat(args.metadataPrefix);
     const bounds = harvestBounds(args);
     if (args.set !== undefined && !readSetSpec(args.set)) throw new OaiError("noRecordsMatch", `No set ${args.set} in this repository.`);
-    state = { journal: journalId, verb, ...bounds, set: args.set, cursor: 0 };
+    state = { journal: journalId, verb, ...bounds, set: args.set, cursor: 0, prefix };
   }
   const set: ArticleSet | undefined = state.set ? (readSetSpec(state.set) ?? undefined) : undefined;
   const query = { from: state.from, until: state.until, set };
@@ -181,7 +204,8 @@ async function listRecords(r: Repo, verb: "ListIdentifiers" | "ListRecords", arg
     throw new OaiError("noRecordsMatch", "No records match the request.");
   }
   const page = items.slice(0, OAI_PAGE_SIZE);
-  const xml = page.map((item) => recordXml(r, item, verb === "ListRecords")).join("");
+  const prefix = requireFormat(state.prefix ?? OAI_DC.prefix);
+  const xml = page.map((item) => recordXml(r, item, verb === "ListRecords" ? prefix : null)).join("");
   let token = "";
   const tokenAttrs = { completeListSize: String(total), cursor: String(state.cursor) };
   if (items.length > OAI_PAGE_SIZE) {
@@ -196,13 +220,12 @@ async function listRecords(r: Repo, verb: "ListIdentifiers" | "ListRecords", arg
 
 async function getRecord(r: Repo, args: Record<string, string>): Promise<string> {
   const item = await recordByIdentifier(r, args.identifier);
-  requireOaiDc(args.metadataPrefix);
-  return `<GetRecord>${recordXml(r, item, true)}</GetRecord>`;
+  return `<GetRecord>${recordXml(r, item, requireFormat(args.metadataPrefix))}</GetRecord>`;
 }
 
 async function answer(c: Ctx, params: URLSearchParams): Promise<Response> {
   const origin = indexerOrigin(c);
-  const repo: Repo = { c, origin, domain: new URL(origin).hostname, baseUrl: `${origin}/oai` };
+  const repo: Repo = { c, origin, domain: repositoryDomain(c.get("journal"), origin), baseUrl: `${origin}/oai` };
   let req: OaiRequest | null = null;
   let body: string;
   try {

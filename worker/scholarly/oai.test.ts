@@ -15,6 +15,7 @@ const ARRAYS = new Set([
   "dc:source",
   "dc:type",
   "error",
+  "metadataFormat",
 ]);
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -151,11 +152,14 @@ describe("OAI-PMH verbs", () => {
     await ensureIssue(j, 2024, 3, 2);
     const a = await fullArticle(j);
     const formats = (await oai(j.host, "verb=ListMetadataFormats")).doc.ListMetadataFormats.metadataFormat;
-    expect(formats).toMatchObject({ metadataPrefix: "oai_dc", metadataNamespace: "http://www.openarchives.org/OAI/2.0/oai_dc/" });
+    expect(formats[0]).toMatchObject({ metadataPrefix: "oai_dc", metadataNamespace: "http://www.openarchives.org/OAI/2.0/oai_dc/" });
+    // JATS and MARCXML beside it (issue 40 item 2).
+    expect(formats.map((f: any) => f.metadataPrefix)).toEqual(["oai_dc", "jats", "marcxml"]);
     expect(
-      (await oai(j.host, `verb=ListMetadataFormats&identifier=oai:${j.domain}:${a.refnumber}`)).doc.ListMetadataFormats.metadataFormat
-        .metadataPrefix,
-    ).toBe("oai_dc");
+      (await oai(j.host, `verb=ListMetadataFormats&identifier=oai:${j.domain}:${a.refnumber}`)).doc.ListMetadataFormats.metadataFormat.map(
+        (f: any) => f.metadataPrefix,
+      ),
+    ).toEqual(["oai_dc", "jats", "marcxml"]);
     const sets = (await oai(j.host, "verb=ListSets")).doc.ListSets.set.map((s: any) => [s.setSpec[0], s.setName]);
     expect(sets).toEqual([
       ["vol2", "Volume 2 (2023)"],

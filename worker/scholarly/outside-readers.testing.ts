@@ -9,7 +9,9 @@ export interface ReaderResult {
   output: string;
 }
 
-async function run(tool: "xmllint-crossref" | "xmllint-oai" | "bibtool" | "bib2xml", text: string): Promise<ReaderResult> {
+type Tool = "xmllint-crossref" | "xmllint-oai" | "xmllint-oai-formats" | "xmllint-jats" | "xmllint-doaj" | "bibtool" | "bib2xml";
+
+async function run(tool: Tool, text: string): Promise<ReaderResult> {
   const res = await env.FILE_CHECK.fetch(`http://checker/${tool}`, { method: "POST", body: new TextEncoder().encode(text) });
   return res.json();
 }
@@ -18,6 +20,18 @@ async function run(tool: "xmllint-crossref" | "xmllint-oai" | "bibtool" | "bib2x
 export const validateCrossref = (xml: string) => run("xmllint-crossref", xml);
 /** xmllint's verdict on an OAI-PMH answer (OAI-PMH.xsd, oai_dc.xsd, oai-identifier.xsd). */
 export const validateOai = (xml: string) => run("xmllint-oai", xml);
+/** The same, for answers with JATS or MARCXML records (their schemas too). */
+export const validateOaiFormats = (xml: string) => run("xmllint-oai-formats", xml);
+/** Python's jsonschema on a COUNTER_SUSHI answer, against COUNTER's OpenAPI schema for that path and HTTP status. */
+export async function validateCounterApi(body: unknown, path: string, status: number): Promise<ReaderResult> {
+  const q = new URLSearchParams({ path, status: String(status) });
+  const res = await env.FILE_CHECK.fetch(`http://checker/counter-api?${q}`, { method: "POST", body: JSON.stringify(body) });
+  return res.json();
+}
+/** xmllint's verdict on an article's JATS file (JATS 1.3 Journal Publishing). */
+export const validateJats = (xml: string) => run("xmllint-jats", xml);
+/** xmllint's verdict on a DOAJ article upload (doajArticles.xsd). */
+export const validateDoaj = (xml: string) => run("xmllint-doaj", xml);
 
 /** The entries bibtool reads from a .bib: type, key and fields as bibtool prints them back (values raw). */
 export async function bibtoolEntries(bib: string): Promise<{ type: string; key: string; fields: Record<string, string> }[]> {

@@ -9,6 +9,7 @@ import type { JournalRecord, RecordAuthor, ScholarlyRecord } from "#contract/sch
 import { articlePath, issuePath, pageRange, publicationDateParts } from "#contract/citation";
 import { issnNumbers, journalName } from "#contract/journal-info";
 import { brandingPath } from "#contract/branding";
+import { parseFunding } from "#contract/funding";
 
 export type { JournalRecord, RecordAuthor, ScholarlyRecord };
 
@@ -74,6 +75,9 @@ export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | n
     date,
     isoDate: date ? date.join("-") : String(a.year),
     doi: a.doi ?? "",
+    doiRegistered: Boolean(a.doi && a.doiRegisteredAt),
+    license: a.license ? licenseOf(a.license) : journal.license,
+    funding: parseFunding(a.funding),
     language: a.language || journal.language,
     keywords: a.keywords
       .split(/[,;]/)

@@ -9,6 +9,7 @@ import { zValidator } from "@hono/zod-validator";
 import { HttpError } from "../core/errors";
 import { COUNTER_METRICS, type ItemReport, itemReportQuerySchema, type MonthFigures, type StatsOverview } from "#contract/stats";
 import { itemReportTable } from "./item-report";
+import { journalRecord } from "../scholarly/scholarly-record";
 
 const TOP_ARTICLES = 10;
 const MONTHS_SHOWN = 12;
@@ -60,7 +61,8 @@ export const statsAdminRoutes = new Hono<AppEnv>()
       const report: ItemReport = { month, metrics: COUNTER_METRICS, items: await itemReport(c.get("db"), c.get("journal").id, month) };
       if (format === "json") return c.json(report);
       const type = format === "csv" ? "text/csv" : "text/tab-separated-values";
-      return c.body(itemReportTable(report, format), 200, {
+      const j = journalRecord(c.get("journal"));
+      return c.body(itemReportTable(report, format, { createdBy: j.publisher || j.name, now: new Date() }), 200, {
         "Content-Type": `${type}; charset=utf-8`,
         "Content-Disposition": `attachment; filename="item-report-${month}.${format}"`,
       });

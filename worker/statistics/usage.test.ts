@@ -319,7 +319,29 @@ describe("figures", () => {
       ],
     });
     const tsv = await (await get(`month=${month}&format=tsv`)).text();
-    expect(tsv.split("\r\n")[0]).toBe("Item\tReference_Number\tYear\tVolume\tIssue\tMetric_Type\tReporting_Period_Total");
+    // COUNTER's tabular header: 13 name-value rows, row 14 blank, then the column headings (issue 40 item 4).
+    const rows = tsv.split("\r\n");
+    expect(rows.slice(0, 4)).toEqual(["Report_Name\tItem Report", "Report_ID\tIR", "Release\t5.1", "Institution_Name\tThe World"]);
+    expect(rows.slice(0, 13).map((r) => r.split("\t")[0])).toEqual([
+      "Report_Name",
+      "Report_ID",
+      "Release",
+      "Institution_Name",
+      "Institution_ID",
+      "Metric_Types",
+      "Report_Filters",
+      "Report_Attributes",
+      "Exceptions",
+      "Reporting_Period",
+      "Created",
+      "Created_By",
+      "Registry_Record",
+    ]);
+    expect(rows[9]).toBe(
+      `Reporting_Period\tBegin_Date=${month}-01; End_Date=${month}-${String(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5)), 0)).getUTCDate()).padStart(2, "0")}`,
+    );
+    expect(rows[13]).toBe("");
+    expect(rows[14]).toBe("Item\tReference_Number\tYear\tVolume\tIssue\tMetric_Type\tReporting_Period_Total");
     expect(tsv).toContain("\tREP-1\t2024\t3\t1\tTotal_Item_Investigations\t2\r\n");
     const csv = await get(`month=${month}&format=csv`);
     expect(csv.headers.get("content-type")).toContain("text/csv");

@@ -26,6 +26,8 @@ import type { AdminIssueArticles } from "#contract/api";
 
 type Article = AdminIssueArticles["articles"][number];
 import { CrossrefButton } from "../scholarly/crossref-button";
+import { DoajButton } from "../scholarly/doaj-button";
+import { CrossrefDeposits } from "../scholarly/crossref-deposits";
 
 /** Rows a page of the table shows. */
 const ROWS_PER_PAGE = 50;
@@ -158,6 +160,13 @@ export function IssueArticlesPage() {
               onError={(text) => setMessage({ kind: "error", text })}
               onDone={() => setMessage(null)}
             />
+            <DoajButton
+              year={year}
+              volume={volume}
+              issue={issue}
+              onError={(text) => setMessage({ kind: "error", text })}
+              onDone={() => setMessage(null)}
+            />
             <Link to={addPath} className="btn btn--primary">
               Add New
             </Link>
@@ -214,6 +223,7 @@ export function IssueArticlesPage() {
         />
       )}
       <Pagination page={page} pages={pages} hrefFor={pagePath} label="Article pages" />
+      {articles.length > 0 && <CrossrefDeposits year={Number(year)} volume={Number(volume)} issue={Number(issue)} />}
     </>
   );
 }

@@ -37,6 +37,10 @@ const EMPTY: Settings = {
   logo_url: "",
   cover_image_url: "",
   certificate_image_url: "",
+  apc_policy: "",
+  waiver_policy: "",
+  review_process: "",
+  plagiarism_policy: "",
 };
 
 /** What to say next to a field the schema refused. */
@@ -166,6 +170,36 @@ function SettingsForm(props: { initial: Settings; flash?: FlashMessage }) {
               options={LICENSES.map((l) => ({ value: l.key, label: l.label }))}
             />
           </div>
+        </section>
+        <section className="panel form__section" aria-labelledby={`${id}-policies`}>
+          <h2 id={`${id}-policies`} className="form__section-title">
+            Journal policies
+          </h2>
+          <p className="field__hint">What DOAJ asks of a journal besides its licence. Shown to authors on the Instructions page.</p>
+          <TextField
+            field={form.field("apc_policy")}
+            label="Article processing charges"
+            hint="Whether authors pay a fee, how much and when; or that there is none."
+            rows={3}
+          />
+          <TextField
+            field={form.field("waiver_policy")}
+            label="Waiver policy"
+            hint="Who can have the fee waived or reduced, and how to ask."
+            rows={3}
+          />
+          <TextField
+            field={form.field("review_process")}
+            label="Review process"
+            hint="The kind of peer review (e.g. double anonymous) and how it runs."
+            rows={3}
+          />
+          <TextField
+            field={form.field("plagiarism_policy")}
+            label="Plagiarism policy"
+            hint="How submissions are screened for plagiarism, and with which tool."
+            rows={3}
+          />
         </section>
         <section className="panel form__section" aria-labelledby={`${id}-site`}>
           <h2 id={`${id}-site`} className="form__section-title">

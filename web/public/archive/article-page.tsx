@@ -6,13 +6,15 @@ import { CiteArticle } from "../../components/cite-article";
 import { DownloadIcon } from "../../components/icons";
 import { RichText } from "../../components/rich-text";
 import { articlePdfPath, citationText, issueLabel, issuePath, splitAuthors } from "../../lib/format";
-import { useJournalName } from "../journal-context";
+import { useJournalName, useSettings } from "../journal-context";
+import { ArticleBackMatter, ArticleFactEntries } from "./article-facts";
 import { usePageData } from "../../lib/page-data";
 
 export function ArticlePage() {
   // The loader answers null (and 404) when the article is missing, disabled, or not in the issue the URL names.
   const { article: a } = usePageData("article");
   const name = useJournalName();
+  const settings = useSettings();
 
   if (!a) {
     return (
@@ -54,6 +56,7 @@ export function ArticlePage() {
             <dt>Issue</dt>
             <dd>{issueLabel(a)}</dd>
           </div>
+          <ArticleFactEntries article={a} settings={settings} />
           <ArticleFigures refnumber={a.refnumber} />
         </dl>
         <div className="article-view__actions">
@@ -78,6 +81,8 @@ export function ArticlePage() {
           <strong>Keywords:</strong> {a.keywords}
         </p>
       )}
+
+      <ArticleBackMatter article={a} />
 
       <CiteArticle article={a} fallback={citationText(a, name)} />
     </article>

@@ -7,6 +7,7 @@ import { DownloadIcon } from "../../components/icons";
 import { formatFee } from "../../lib/format";
 import { useJournalName, useSettings } from "../journal-context";
 import { JournalFigures } from "../workflow/journal-figures";
+import { licenseOf } from "#contract/scholarly";
 
 export const COPYRIGHT_FORM_PATH = "/docs/copyright-form.pdf";
 
@@ -86,10 +87,41 @@ export function InstructionsPage() {
       <section aria-labelledby="ins-policies">
         <h2 id="ins-policies">Editorial policies</h2>
         <dl className="policy-list">
+          {/* The journal's own statements where Settings has them (what DOAJ asks: issue 40 item 3), else the defaults. */}
           <dt>Peer review</dt>
-          <dd>Every manuscript is reviewed by at least two independent referees. The editors decide on the basis of their reports.</dd>
+          <dd className="policy-list__text">
+            {s?.review_process ||
+              "Every manuscript is reviewed by at least two independent referees. The editors decide on the basis of their reports."}
+          </dd>
           <dt>Originality</dt>
-          <dd>Submissions must be original, not published or under review elsewhere. Manuscripts are checked for plagiarism.</dd>
+          <dd className="policy-list__text">
+            {s?.plagiarism_policy ||
+              "Submissions must be original, not published or under review elsewhere. Manuscripts are checked for plagiarism."}
+          </dd>
+          {s?.apc_policy && (
+            <>
+              <dt>Article processing charges</dt>
+              <dd className="policy-list__text">{s.apc_policy}</dd>
+            </>
+          )}
+          {s?.waiver_policy && (
+            <>
+              <dt>Waivers</dt>
+              <dd className="policy-list__text">{s.waiver_policy}</dd>
+            </>
+          )}
+          {s?.license_url && (
+            <>
+              <dt>Licence</dt>
+              <dd>
+                Articles are published under the{" "}
+                <a href={s.license_url} rel="license">
+                  {licenseOf(s.license).label}
+                </a>{" "}
+                licence.
+              </dd>
+            </>
+          )}
           <dt>Open access</dt>
           <dd>
             Published articles are free to read and download. Authors can download their publication certificates from the Download

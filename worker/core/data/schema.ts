@@ -37,6 +37,11 @@ export const journals = sqliteTable("journals", {
   logoFile: text("logo_file").notNull().default(""),
   coverImageFile: text("cover_image_file").notNull().default(""),
   certificateImageFile: text("certificate_image_file").notNull().default(""),
+  // What DOAJ asks of a journal besides its licence (migrations/0101, issue 40 item 3): plain text, shown on /instructions.
+  apc_policy: text("apc_policy").notNull().default(""),
+  waiver_policy: text("waiver_policy").notNull().default(""),
+  review_process: text("review_process").notNull().default(""),
+  plagiarism_policy: text("plagiarism_policy").notNull().default(""),
 });
 
 export const journalDomains = sqliteTable("journal_domains", {
@@ -149,6 +154,11 @@ export const articles = sqliteTable("articles", {
   authorDetails: text("author_details").notNull().default("[]"),
   /** The article's section (migrations/0052), null for none. */
   sectionId: integer("section_id"),
+  // Indexers (migrations/0100, issue 40): funders ("Funder | award" a line), the article's own licence key ('' =
+  // the journal's) and when Crossref confirmed its DOI ('' = not registered: shown as text, never as a link).
+  funding: text("funding").notNull().default(""),
+  license: text("license").notNull().default(""),
+  doiRegisteredAt: text("doi_registered_at").notNull().default(""),
 });
 
 /** Identifiers of articles that stopped being public, reported as OAI-PMH deleted records (migrations/0021). */
@@ -470,3 +480,44 @@ export const transferJobs = sqliteTable("transfer_jobs", {
   updatedAt: text("updated_at").notNull(),
 });
 export type TransferJobRow = typeof transferJobs.$inferSelect;
+// ---- Indexers (issue 40): SUSHI keys (migrations/0102) and Crossref deposits by API (migrations/0103) ----
+
+/** COUNTER_SUSHI API keys, one per library (customer); only the key's SHA-256 is kept. */
+export const sushiKeys = sqliteTable("sushi_keys", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  customerName: text("customer_name").notNull(),
+  customerId: text("customer_id").notNull(),
+  keyHash: text("key_hash").notNull(),
+  keyHint: text("key_hint").notNull().default(""),
+  createdAt: text("created_at").notNull(),
+  createdBy: text("created_by").notNull().default(""),
+  revokedAt: text("revoked_at").notNull().default(""),
+});
+export type SushiKeyRow = typeof sushiKeys.$inferSelect;
+
+/** A journal's Crossref deposit account; the password AES-GCM encrypted (CROSSREF_KEY). */
+export const crossrefAccounts = sqliteTable("crossref_accounts", {
+  journalId: integer("journal_id").primaryKey(),
+  username: text("username").notNull(),
+  passwordEnc: text("password_enc").notNull(),
+  endpoint: text("endpoint").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/** Each deposit of an issue to Crossref and what Crossref made of it. */
+export const crossrefDeposits = sqliteTable("crossref_deposits", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  year: integer("year").notNull(),
+  volume: integer("volume").notNull(),
+  issue: integer("issue").notNull(),
+  batchId: text("batch_id").notNull(),
+  status: text("status").notNull(),
+  dois: text("dois").notNull().default("[]"),
+  message: text("message").notNull().default(""),
+  submittedAt: text("submitted_at").notNull(),
+  checkedAt: text("checked_at").notNull().default(""),
+  submittedBy: text("submitted_by").notNull().default(""),
+});
+export type CrossrefDepositRow = typeof crossrefDeposits.$inferSelect;

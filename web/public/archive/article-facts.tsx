@@ -1,0 +1,83 @@
+// What readers and crawlers see on an article page beyond its abstract (issue 40 item 6, docs/decisions/0220):
+// the full publication date (the same date as citation_publication_date, as Google Scholar asks), the DOI (a
+// doi.org link only once Crossref registered it), the licence, the funders and the references.
+import type { ArticleDetail, Settings } from "#contract/api";
+import { publicationDateParts } from "#contract/citation";
+import { licenseOf } from "#contract/scholarly";
+import { RichText } from "../../components/rich-text";
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "15 March 2024" and its ISO form, or null when the stored date is not a date (then the year is all we know). */
+export function publicationDate(publishdate: string): { iso: string; text: string } | null {
+  const parts = publicationDateParts(publishdate);
+  if (!parts) return null;
+  const [y, m, d] = parts;
+  return { iso: parts.join("-"), text: `${Number(d)} ${MONTHS[Number(m) - 1]} ${y}` };
+}
+
+/** The published date, DOI and licence, as entries of the article's facts list. */
+export function ArticleFactEntries({ article: a, settings }: { article: ArticleDetail; settings: Settings | undefined }) {
+  const date = publicationDate(a.publishdate);
+  const license = licenseOf(a.license || settings?.license);
+  return (
+    <>
+      <div>
+        <dt>Published</dt>
+        <dd>{date ? <time dateTime={date.iso}>{date.text}</time> : a.year}</dd>
+      </div>
+      {a.doi && (
+        <div className="article-view__doi">
+          <dt>DOI</dt>
+          <dd>
+            {a.doi_registered ? (
+              <a href={`https://doi.org/${a.doi}`}>https://doi.org/{a.doi}</a>
+            ) : (
+              // Not registered with Crossref yet: a link would lead to "DOI not found".
+              <span title="Registration with Crossref is pending">{a.doi}</span>
+            )}
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>Licence</dt>
+        <dd>
+          <a href={license.url} rel="license">
+            {license.label}
+          </a>
+        </dd>
+      </div>
+    </>
+  );
+}
+
+/** Funding and references, below the abstract. */
+export function ArticleBackMatter({ article: a }: { article: ArticleDetail }) {
+  return (
+    <>
+      {a.funders.length > 0 && (
+        <section className="article-view__section" aria-labelledby="funding-title">
+          <h2 id="funding-title">Funding</h2>
+          <ul className="article-view__funding">
+            {a.funders.map((f, i) => (
+              <li key={`${i}-${f.funder}`}>
+                {f.funder}
+                {f.award && <span className="article-view__award"> (award {f.award})</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {a.references.length > 0 && (
+        <section className="article-view__section" aria-labelledby="references-title">
+          <h2 id="references-title">References</h2>
+          <ol className="article-view__references">
+            {a.references.map((ref, i) => (
+              <RichText key={`${i}-${ref}`} as="li" html={ref} />
+            ))}
+          </ol>
+        </section>
+      )}
+    </>
+  );
+}

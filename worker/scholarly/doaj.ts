@@ -1,0 +1,93 @@
+// DOAJ's article upload XML (doajArticles.xsd) for one issue (issue 40 item 3, docs/decisions/0222): one <record>
+// per public article with its language (ISO 639-2/B), publisher, journal title, ISSNs, date, volume, issue, pages,
+// DOI, reference number, title, authors with affiliation and ORCID iD, abstract, full-text URL and keywords.
+import { orcidUrl } from "#contract/scholarly";
+import type { JournalRecord, ScholarlyRecord } from "./scholarly-record";
+import { XML_DECLARATION, attrsOf, el } from "./xml";
+
+/** ISO 639-1 -> ISO 639-2/B (bibliographic) for the languages journals here publish in; others are left out. */
+const ISO_639_2B: Record<string, string> = {
+  ar: "ara",
+  az: "aze",
+  bn: "ben",
+  de: "ger",
+  en: "eng",
+  es: "spa",
+  fa: "per",
+  fr: "fre",
+  gu: "guj",
+  hi: "hin",
+  id: "ind",
+  it: "ita",
+  ja: "jpn",
+  kn: "kan",
+  ko: "kor",
+  ml: "mal",
+  mr: "mar",
+  ms: "may",
+  ne: "nep",
+  nl: "dut",
+  pa: "pan",
+  pl: "pol",
+  pt: "por",
+  ru: "rus",
+  sw: "swa",
+  ta: "tam",
+  te: "tel",
+  th: "tha",
+  tr: "tur",
+  uk: "ukr",
+  ur: "urd",
+  vi: "vie",
+  zh: "chi",
+};
+
+/** "en", "pt-BR" -> "eng", "por"; "" when DOAJ's list has no code we know for it. */
+export function doajLanguage(tag: string): string {
+  return ISO_639_2B[tag.toLowerCase().split("-")[0]] ?? "";
+}
+
+const issnOf = (issn: string) => (/^\d{4}-\d{3}[\dX]$/.test(issn) ? issn : "");
+
+function record(r: ScholarlyRecord, j: JournalRecord): string {
+  const lang = doajLanguage(r.language);
+  const langAttr: Record<string, string> = lang ? { language: lang } : {};
+  const affiliations: string[] = [];
+  const authors = r.authors.map((a) => {
+    let aff = "";
+    if (a.affiliation) {
+      let n = affiliations.indexOf(a.affiliation);
+      if (n < 0) n = affiliations.push(a.affiliation) - 1;
+      aff = el("affiliationId", n + 1);
+    }
+    return `<author>${el("name", a.name)}${aff}${a.orcid ? el("orcid_id", orcidUrl(a.orcid)) : ""}</author>`;
+  });
+  return [
+    "<record>",
+    el("language", lang),
+    el("publisher", j.publisher),
+    el("journalTitle", j.name),
+    el("issn", issnOf(j.issnPrint)),
+    el("eissn", issnOf(j.issnOnline)),
+    el("publicationDate", r.isoDate),
+    el("volume", r.volume),
+    el("issue", r.issue),
+    r.pages ? `${el("startPage", r.pages.first)}${el("endPage", r.pages.last)}` : "",
+    el("doi", r.doi),
+    el("publisherRecordId", r.refnumber),
+    el("documentType", "article"),
+    el("title", r.title, langAttr),
+    authors.length ? `<authors>${authors.join("")}</authors>` : "",
+    affiliations.length
+      ? `<affiliationsList>${affiliations.map((name, i) => el("affiliationName", name, { affiliationId: String(i + 1) })).join("")}</affiliationsList>`
+      : "",
+    el("abstract", r.abstract, langAttr),
+    r.urls.pdf ? el("fullTextUrl", r.urls.pdf, { format: "pdf" }) : el("fullTextUrl", r.urls.page, { format: "html" }),
+    r.keywords.length ? `<keywords${attrsOf(langAttr)}>${r.keywords.map((k) => el("keyword", k)).join("")}</keywords>` : "",
+    "</record>",
+  ].join("");
+}
+
+export function doajArticles(journal: JournalRecord, records: ScholarlyRecord[]): string {
+  return `${XML_DECLARATION}\n<records>${records.map((r) => record(r, journal)).join("")}</records>\n`;
+}

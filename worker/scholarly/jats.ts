@@ -1,0 +1,125 @@
+// JATS 1.3 Journal Publishing XML of one article (issue 40 item 1, docs/decisions/0220): front matter (journal,
+// identifiers, title, authors with affiliations and ORCID iDs, publication date, volume, issue, pages, licence,
+// abstract, keywords, funding) and the references as mixed citations. Served next to the article page as
+// `{page}.xml`, and in OAI-PMH as the `jats` format, where the same article is qualified by the namespace of
+// Crossref's namespaced JATS 1.3 schema (OAI-PMH only carries namespace-qualified metadata).
+import { orcidUrl } from "#contract/scholarly";
+import { faceMarkup, faceParagraphs, type FaceNames } from "./face-markup";
+import type { ScholarlyRecord } from "./scholarly-record";
+import { XML_DECLARATION, attrsOf, el, xmlText } from "./xml";
+
+/** JATS inline elements, unprefixed (the article's own vocabulary). */
+const FACES: FaceNames = { b: "bold", i: "italic", u: "underline", sup: "sup", sub: "sub" };
+
+/** OAI-PMH's `jats` format: Crossref's namespaced JATS 1.3 (its schema validates it unchanged). */
+export const JATS_OAI = {
+  prefix: "jats",
+  schema: "https://www.crossref.org/schemas/JATS-journalpublishing1-3d2-mathml3.xsd",
+  namespace: "http://www.ncbi.nlm.nih.gov/JATS1",
+};
+
+export const JATS_TYPE = "application/xml; charset=utf-8";
+
+function journalMeta(r: ScholarlyRecord): string {
+  const j = r.journal;
+  return [
+    "<journal-meta>",
+    el("journal-id", j.abbrev || j.name, { "journal-id-type": "publisher-id" }),
+    `<journal-title-group>${el("journal-title", j.name)}${el("abbrev-journal-title", j.abbrev, { "abbrev-type": "publisher" })}</journal-title-group>`,
+    el("issn", j.issnPrint, { "publication-format": "print" }),
+    el("issn", j.issnOnline, { "publication-format": "electronic" }),
+    j.publisher ? `<publisher>${el("publisher-name", j.publisher)}</publisher>` : "",
+    "</journal-meta>",
+  ].join("");
+}
+
+/** Authors, each pointing at its affiliation (one <aff> per distinct affiliation, in order of first use). */
+function contributors(r: ScholarlyRecord): string {
+  if (!r.authors.length) return "";
+  const affs: string[] = [];
+  const contribs = r.authors.map((a) => {
+    let aff = "";
+    if (a.affiliation) {
+      let n = affs.indexOf(a.affiliation);
+      if (n < 0) n = affs.push(a.affiliation) - 1;
+      aff = `<xref${attrsOf({ "ref-type": "aff", rid: `aff${n + 1}` })}>${n + 1}</xref>`;
+    }
+    const orcid = a.orcid ? el("contrib-id", orcidUrl(a.orcid), { "contrib-id-type": "orcid", authenticated: "false" }) : "";
+    const name = a.given
+      ? `<name>${el("surname", a.family)}${el("given-names", a.given)}</name>`
+      : `<string-name>${xmlText(a.name)}</string-name>`;
+    return `<contrib contrib-type="author">${orcid}${name}${aff}</contrib>`;
+  });
+  const affXml = affs.map((name, i) => `<aff id="aff${i + 1}">${el("label", i + 1)}${el("institution", name)}</aff>`);
+  return `<contrib-group>${contribs.join("")}</contrib-group>${affXml.join("")}`;
+}
+
+function pubDate(r: ScholarlyRecord): string {
+  const [y, m, d] = r.date ?? [String(r.year), "", ""];
+  const iso = r.date ? r.date.join("-") : String(r.year);
+  return `<pub-date${attrsOf({ "publication-format": "electronic", "date-type": "pub", "iso-8601-date": iso })}>${el("day", d)}${el("month", m)}${el("year", y)}</pub-date>`;
+}
+
+function permissions(r: ScholarlyRecord): string {
+  const l = r.license;
+  return [
+    "<permissions>",
+    // The journals are open access: free to read from publication.
+    "<ali:free_to_read/>",
+    `<license${attrsOf({ "xlink:href": l.url })}>${el("ali:license_ref", l.url)}<license-p>This article is distributed under the ${xmlText(l.label)} licence: ${el("ext-link", l.url, { "ext-link-type": "uri", "xlink:href": l.url })}.</license-p></license>`,
+    "</permissions>",
+  ].join("");
+}
+
+function funding(r: ScholarlyRecord): string {
+  if (!r.funding.length) return "";
+  const groups = r.funding.map((f) => `<award-group>${el("funding-source", f.funder)}${el("award-id", f.award)}</award-group>`);
+  return `<funding-group>${groups.join("")}</funding-group>`;
+}
+
+function articleMeta(r: ScholarlyRecord): string {
+  const paragraphs = faceParagraphs(r.abstractHtml, FACES);
+  return [
+    "<article-meta>",
+    el("article-id", r.refnumber, { "pub-id-type": "publisher-id" }),
+    el("article-id", r.doi, { "pub-id-type": "doi" }),
+    `<title-group><article-title>${faceMarkup(r.titleHtml, FACES)}</article-title></title-group>`,
+    contributors(r),
+    pubDate(r),
+    el("volume", r.volume),
+    el("issue", r.issue),
+    r.pages ? `${el("fpage", r.pages.first)}${el("lpage", r.pages.last)}` : "",
+    permissions(r),
+    el("self-uri", r.urls.page, { "xlink:href": r.urls.page }),
+    r.urls.pdf ? el("self-uri", r.urls.pdf, { "content-type": "pdf", "xlink:href": r.urls.pdf }) : "",
+    paragraphs.length ? `<abstract>${paragraphs.map((p) => `<p>${p}</p>`).join("")}</abstract>` : "",
+    r.keywords.length ? `<kwd-group kwd-group-type="author">${r.keywords.map((k) => el("kwd", k)).join("")}</kwd-group>` : "",
+    funding(r),
+    "</article-meta>",
+  ].join("");
+}
+
+function back(r: ScholarlyRecord): string {
+  if (!r.referencesRichText.length) return "";
+  const refs = r.referencesRichText.map(
+    (ref, i) => `<ref id="ref${i + 1}">${el("label", i + 1)}<mixed-citation>${faceMarkup(ref, FACES)}</mixed-citation></ref>`,
+  );
+  return `<back><ref-list>${el("title", "References")}${refs.join("")}</ref-list></back>`;
+}
+
+/** The <article> element; `namespace` qualifies it (OAI-PMH), the standalone file has none (as JATS 1.3 has none). */
+export function jatsArticleElement(r: ScholarlyRecord, namespace?: string): string {
+  const attrs = attrsOf({
+    ...(namespace ? { xmlns: namespace } : {}),
+    "xmlns:xlink": "http://www.w3.org/1999/xlink",
+    "xmlns:ali": "http://www.niso.org/schemas/ali/1.0/",
+    "article-type": "research-article",
+    "xml:lang": r.language,
+  });
+  return `<article${attrs}><front>${journalMeta(r)}${articleMeta(r)}</front>${back(r)}</article>`;
+}
+
+/** The article's JATS file: `{page}.xml`. */
+export function jatsDocument(r: ScholarlyRecord): string {
+  return `${XML_DECLARATION}\n${jatsArticleElement(r)}\n`;
+}

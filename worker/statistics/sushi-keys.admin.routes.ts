@@ -1,0 +1,93 @@
+// /api/admin/sushi-keys (staff): the COUNTER_SUSHI API keys libraries harvest with (issue 40 item 4,
+// docs/decisions/0223). A key is shown once, when made; only its SHA-256 is stored. Revoking keeps the row.
+import { Hono } from "hono";
+import { z } from "zod";
+import { zValidator } from "@hono/zod-validator";
+import { and, eq } from "drizzle-orm";
+import type { AppEnv } from "../core/env";
+import { HttpError, notFound } from "../core/errors";
+import { actorOf } from "../core/audit/admin-actor";
+import { afterAdminWrite } from "../core/audit/admin-events.repo";
+import { sushiKeys, type SushiKeyRow } from "../core/data/schema";
+import { listSushiKeys, revokeSushiKey } from "./sushi.repo";
+import { WORLD_CUSTOMER_ID } from "./sushi";
+
+const createSchema = z.object({ customer_name: z.string().trim().min(2, "invalid_input").max(200, "invalid_input") });
+
+const toAnswer = (k: SushiKeyRow) => ({
+  id: k.id,
+  customer_name: k.customerName,
+  key_hint: k.keyHint,
+  created_at: k.createdAt,
+  created_by: k.createdBy,
+  revoked_at: k.revokedAt,
+});
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export const sushiKeysAdminRoutes = new Hono<AppEnv>()
+  .get("/", async (c) =>
+    c.json({ customer_id: WORLD_CUSTOMER_ID, keys: (await listSushiKeys(c.get("db"), c.get("journal").id)).map(toAnswer) }),
+  )
+  .post(
+    "/",
+    zValidator("json", createSchema, (r) => {
+      if (!r.success) throw new HttpError(400, "invalid_input");
+    }),
+    async (c) => {
+      const db = c.get("db");
+      const actor = actorOf(c);
+      // 32 random bytes as hex: unguessable, and safe in a URL's query.
+      const key = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+      const { customer_name } = c.req.valid("json");
+      const now = new Date().toISOString();
+      const insert = db
+        .insert(sushiKeys)
+        .values({
+          journalId: actor.journalId,
+          customerName: customer_name,
+          // The key's own id: several libraries may hold keys at once (each reads the world's usage).
+          customerId: `key-${key.slice(0, 12)}`,
+          keyHash: await sha256Hex(key),
+          keyHint: key.slice(-4),
+          createdAt: now,
+          createdBy: actor.username,
+        })
+        .returning();
+      const [rows] = (await db.batch([
+        insert,
+        ...afterAdminWrite(
+          db,
+          actor,
+          { action: "settings.sushi_key_create", entity: "settings", summary: customer_name },
+          { content: false },
+        ),
+      ])) as [SushiKeyRow[], ...unknown[]];
+      return c.json({ key, customer_id: WORLD_CUSTOMER_ID, entry: toAnswer(rows[0]) }, 201);
+    },
+  )
+  .delete("/:id", async (c) => {
+    const id = Number(c.req.param("id"));
+    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+    const db = c.get("db");
+    const actor = actorOf(c);
+    const [row] = await db
+      .select()
+      .from(sushiKeys)
+      .where(and(eq(sushiKeys.journalId, actor.journalId), eq(sushiKeys.id, id)))
+      .limit(1);
+    if (!row) throw notFound();
+    if (!(await revokeSushiKey(db, actor.journalId, id, new Date().toISOString()))) throw new HttpError(409, "already_revoked");
+    await db.batch(
+      afterAdminWrite(
+        db,
+        actor,
+        { action: "settings.sushi_key_revoke", entity: "settings", summary: row.customerName },
+        { content: false },
+      ) as [never],
+    );
+    return c.json({ entry: toAnswer({ ...row, revokedAt: new Date().toISOString() }) });
+  });

@@ -1,0 +1,281 @@
+// COUNTER R5.1 reports as the COUNTER_SUSHI API answers them (issue 40 item 4, docs/decisions/0223): the Item
+// Report (IR) and its Journal Article Requests view (IR_A1), the Title Report (TR) and its Journal Usage by Access
+// Type view (TR_J3), built from the usage the platform counts by COUNTER's rules (docs/decisions/0165). The journals
+// are open access and usage is not attributed to institutions, so every report is for "The World"
+// (Customer_ID 0000000000000000), as the Code of Practice asks of such platforms.
+import type { ArticleRow } from "../core/data/schema";
+import { articlePath, publicationDateParts } from "#contract/citation";
+import { articleAuthors, normalizeDoi } from "#contract/scholarly";
+import type { JournalRecord } from "#contract/scholarly-record";
+import { richTextToPlain } from "#contract/rich-text";
+import type { ArticleMonth } from "./sushi.repo";
+
+export const WORLD_CUSTOMER_ID = "0000000000000000";
+/** The platform's namespace for proprietary identifiers (COUNTER: letters, digits, _ . / ; 2 to 18 characters). */
+export const PLATFORM_NS = "JournalEdge";
+export const RELEASE = "5.1";
+
+export interface SushiException {
+  Code: number;
+  Message: string;
+  Data?: string;
+}
+
+export const EXCEPTIONS = {
+  1030: "Insufficient Information to Process Request",
+  2000: "Requestor Not Authorized to Access Service",
+  2010: "Requestor is Not Authorized to Access Usage for Institution",
+  2020: "APIKey Invalid",
+  3020: "Invalid Date Arguments",
+  3030: "No Usage Available for Requested Dates",
+  3031: "Usage Not Ready for Requested Dates",
+  3050: "Parameter Not Recognized in this Context",
+  3060: "Invalid ReportFilter Value",
+  3062: "Invalid ReportAttribute Value",
+} as const;
+
+export const exception = (code: keyof typeof EXCEPTIONS, data?: string): SushiException => ({
+  Code: code,
+  Message: EXCEPTIONS[code],
+  ...(data ? { Data: data } : {}),
+});
+
+export const ITEM_METRICS = [
+  "Total_Item_Investigations",
+  "Total_Item_Requests",
+  "Unique_Item_Investigations",
+  "Unique_Item_Requests",
+] as const;
+export type ItemMetric = (typeof ITEM_METRICS)[number];
+
+/** The reports and standard views this platform can fill. */
+export const REPORTS = {
+  ir: {
+    id: "IR",
+    name: "Item Report",
+    description: "Usage of each article: investigations (views and downloads) and requests (downloads).",
+  },
+  ir_a1: {
+    id: "IR_A1",
+    name: "Journal Article Requests",
+    description: "Requests (full-text downloads) of each journal article.",
+  },
+  tr: { id: "TR", name: "Title Report", description: "Usage of the journal as a whole." },
+  tr_j3: { id: "TR_J3", name: "Journal Usage by Access Type", description: "Usage of the journal by access type (Open)." },
+} as const;
+export type ReportPath = keyof typeof REPORTS;
+
+/** The metrics each report may carry. */
+const METRICS_OF: Record<ReportPath, readonly ItemMetric[]> = {
+  ir: ITEM_METRICS,
+  ir_a1: ["Total_Item_Requests", "Unique_Item_Requests"],
+  tr: ITEM_METRICS,
+  tr_j3: ITEM_METRICS,
+};
+
+/** The months a request covers: begin and end as YYYY-MM, both inclusive. */
+export interface Period {
+  first: string;
+  last: string;
+}
+
+const lastDayOf = (month: string) => {
+  const [y, m] = month.split("-").map(Number);
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+};
+
+/** "2024-03" or "2024-03-15" -> "2024-03"; null when it is no such date. */
+export function monthOf(value: string): string | null {
+  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(value.trim());
+  if (!m) return null;
+  const month = Number(m[2]);
+  if (month < 1 || month > 12) return null;
+  if (m[3] !== undefined) {
+    const day = Number(m[3]);
+    if (day < 1 || day > lastDayOf(`${m[1]}-${m[2]}`)) return null;
+  }
+  return `${m[1]}-${m[2]}`;
+}
+
+export const monthsBetween = (p: Period): string[] => {
+  const out: string[] = [];
+  let [y, m] = p.first.split("-").map(Number);
+  for (let guard = 0; guard < 1200; guard++) {
+    const month = `${y}-${String(m).padStart(2, "0")}`;
+    if (month > p.last) break;
+    out.push(month);
+    m++;
+    if (m > 12) [y, m] = [y + 1, 1];
+  }
+  return out;
+};
+
+/** The last month whose usage is complete (the month before `now`). */
+export function lastCompleteMonth(now: Date): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+export interface ReportRequest {
+  path: ReportPath;
+  period: Period;
+  metrics: readonly ItemMetric[];
+  /** attributes_to_show, as asked (only the ones this platform fills). */
+  attributes: string[];
+  includeParent: boolean;
+  /** Warnings for the header (unknown parameters, filter values, months not ready). */
+  exceptions: SushiException[];
+  /** The filters as the request gave them, for the header. */
+  filters: Record<string, unknown>;
+}
+
+export interface ReportContext {
+  journal: JournalRecord;
+  origin: string;
+  createdBy: string;
+  now: Date;
+}
+
+function header(req: ReportRequest, ctx: ReportContext, exceptions: SushiException[]) {
+  const report = REPORTS[req.path];
+  const attributes: Record<string, unknown> = {};
+  if (req.attributes.length && (req.path === "ir" || req.path === "tr")) attributes.Attributes_To_Show = req.attributes;
+  if (req.includeParent && req.path === "ir") attributes.Include_Parent_Details = "True";
+  return {
+    Release: RELEASE,
+    Report_ID: report.id,
+    Report_Name: report.name,
+    Created: ctx.now.toISOString().replace(/\.\d{3}Z$/, "Z"),
+    Created_By: ctx.createdBy,
+    Institution_ID: { Proprietary: [`${PLATFORM_NS}:${WORLD_CUSTOMER_ID}`] },
+    Institution_Name: "The World",
+    Registry_Record: "",
+    Report_Filters: {
+      ...req.filters,
+      Begin_Date: `${req.period.first}-01`,
+      End_Date: `${req.period.last}-${String(lastDayOf(req.period.last)).padStart(2, "0")}`,
+    },
+    ...(Object.keys(attributes).length ? { Report_Attributes: attributes } : {}),
+    ...(exceptions.length ? { Exceptions: exceptions } : {}),
+  };
+}
+
+type Counts = Record<string, number>;
+
+/** Each metric from a month's figures. Investigations include requests (R5.1 §3.3.4): a download is also one. */
+const METRIC_VALUE: Record<ItemMetric, (r: ArticleMonth) => number> = {
+  Total_Item_Investigations: (r) => r.views + r.downloads,
+  Total_Item_Requests: (r) => r.downloads,
+  Unique_Item_Investigations: (r) => r.uniqueInvestigations,
+  Unique_Item_Requests: (r) => r.uniqueRequests,
+};
+
+/** Non-zero counts per metric and month; a metric with none is left out (COUNTER reports no zero rows). */
+function performance(rows: ArticleMonth[], metrics: readonly ItemMetric[]): Partial<Record<ItemMetric, Counts>> {
+  const out: Partial<Record<ItemMetric, Counts>> = {};
+  for (const metric of metrics) {
+    const counts: Counts = {};
+    for (const r of rows) {
+      const n = METRIC_VALUE[metric](r);
+      if (n > 0) counts[r.month] = (counts[r.month] ?? 0) + n;
+    }
+    if (Object.keys(counts).length) out[metric] = counts;
+  }
+  return out;
+}
+
+const journalItemId = (j: JournalRecord, origin: string) => ({
+  ...(j.issnPrint ? { Print_ISSN: j.issnPrint } : {}),
+  ...(j.issnOnline ? { Online_ISSN: j.issnOnline } : {}),
+  URI: `${origin}/`,
+});
+
+function itemOf(a: ArticleRow, rows: ArticleMonth[], req: ReportRequest, ctx: ReportContext) {
+  const perf = performance(rows, req.metrics);
+  if (!Object.keys(perf).length) return null;
+  const doi = normalizeDoi(a.doi ?? "");
+  const date = publicationDateParts(a.publishdate);
+  const authors = articleAuthors(a.authorname, a.authorDetails)
+    .slice(0, 3)
+    .filter((au) => au.name.length >= 2)
+    .map((au) => ({ Name: au.name, ...(au.orcid ? { ORCID: au.orcid } : {}) }));
+  const attribute: Record<string, unknown> = { Data_Type: "Article" };
+  if (req.path === "ir") {
+    if (req.attributes.includes("YOP")) attribute.YOP = String(a.year).padStart(4, "0");
+    if (req.attributes.includes("Access_Type")) attribute.Access_Type = "Open";
+    if (req.attributes.includes("Access_Method")) attribute.Access_Method = "Regular";
+  }
+  const showAuthors = req.path === "ir_a1" || req.attributes.includes("Authors");
+  const showDate = req.path === "ir_a1" || req.attributes.includes("Publication_Date");
+  return {
+    Item: richTextToPlain(a.title),
+    Publisher: ctx.journal.publisher || ctx.journal.name,
+    Platform: ctx.journal.name,
+    ...(showAuthors && authors.length ? { Authors: authors } : {}),
+    ...(showDate && date ? { Publication_Date: date.join("-") } : {}),
+    Item_ID: {
+      ...(doi && /^10\.[1-9][0-9]{2}[0-9.]*\/.+$/.test(doi) ? { DOI: doi } : {}),
+      Proprietary: `${PLATFORM_NS}:${a.refnumber ?? a.id}`,
+      URI: `${ctx.origin}${articlePath({ year: a.year, volume: a.volume, issue: a.issue, refnumber: a.refnumber ?? "" })}`,
+    },
+    Attribute_Performance: req.path === "ir_a1" ? [{ Access_Type: "Open", Performance: perf }] : [{ ...attribute, Performance: perf }],
+  };
+}
+
+/** The whole report (Report_Header and Report_Items) for the usage read from D1. */
+export function buildReport(
+  req: ReportRequest,
+  ctx: ReportContext,
+  usage: { months: ArticleMonth[]; articles: ArticleRow[] },
+): { Report_Header: ReturnType<typeof header>; Report_Items: unknown[] } {
+  const byArticle = new Map<number, ArticleMonth[]>();
+  for (const r of usage.months) byArticle.set(r.articleId, [...(byArticle.get(r.articleId) ?? []), r]);
+  let items: unknown[] = [];
+  if (req.path === "ir" || req.path === "ir_a1") {
+    const list = usage.articles.map((a) => itemOf(a, byArticle.get(a.id) ?? [], req, ctx)).filter((x) => x !== null);
+    if (list.length) {
+      const parent = req.path === "ir_a1" || req.includeParent;
+      items = parent
+        ? [
+            {
+              Title: ctx.journal.name,
+              Item_ID: journalItemId(ctx.journal, ctx.origin),
+              ...(req.path === "ir" ? { Data_Type: "Journal" } : {}),
+              Items: list,
+            },
+          ]
+        : [{ Items: list }];
+    }
+  } else {
+    const perf = performance(usage.months, req.metrics);
+    if (Object.keys(perf).length) {
+      const attribute: Record<string, unknown> = req.path === "tr_j3" ? { Access_Type: "Open" } : { Data_Type: "Journal" };
+      if (req.path === "tr") {
+        if (req.attributes.includes("Access_Type")) attribute.Access_Type = "Open";
+        if (req.attributes.includes("Access_Method")) attribute.Access_Method = "Regular";
+      }
+      items = [
+        {
+          Title: ctx.journal.name,
+          Publisher: ctx.journal.publisher || ctx.journal.name,
+          Platform: ctx.journal.name,
+          Item_ID: journalItemId(ctx.journal, ctx.origin),
+          Attribute_Performance: [{ ...attribute, Performance: perf }],
+        },
+      ];
+    }
+  }
+  const exceptions = [...req.exceptions];
+  if (!items.length && !exceptions.some((e) => e.Code === 3031))
+    exceptions.push(exception(3030, `${req.period.first} to ${req.period.last}`));
+  return { Report_Header: header(req, ctx, exceptions), Report_Items: items };
+}
+
+/** Fixed filters of each standard view, as COUNTER lists them in the header. */
+export function viewFilters(path: ReportPath, metrics: readonly ItemMetric[]): Record<string, unknown> {
+  if (path === "ir_a1") return { Access_Method: ["Regular"], Data_Type: ["Article"], Metric_Type: [...METRICS_OF.ir_a1] };
+  if (path === "tr_j3") return { Access_Method: ["Regular"], Data_Type: ["Journal"], Metric_Type: [...METRICS_OF.tr_j3] };
+  return metrics.length < METRICS_OF[path].length ? { Metric_Type: [...metrics] } : {};
+}
+
+export const metricsOf = (path: ReportPath) => METRICS_OF[path];
