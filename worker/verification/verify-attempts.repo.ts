@@ -1,4 +1,4 @@
-// Failed certificate-code guesses per address (migrations/0060, docs/decisions/0183-verify-throttle.md).
+// Failed certificate-code guesses per address (migrations/0060, docs/decisions/0183-verify-throttle-and-longer-codes.md).
 import { and, count, eq, gte, lt, min } from "drizzle-orm";
 import type { Db } from "../core/env";
 import { verifyAttempts } from "../core/data/schema";
