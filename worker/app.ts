@@ -17,7 +17,7 @@ import { searchRoutes } from "./archive/search.routes";
 import { filesRoutes } from "./archive/files.routes";
 import { authRoutes } from "./auth/auth.routes";
 import { adminRoutes } from "./admin.routes";
-import { pdfRoutes } from "./documents/pdf.routes";
+import { pdfAdminRoutes, pdfRoutes } from "./documents/pdf.routes";
 import { submissionsRoutes } from "./workflow/submissions.routes";
 import { pageRoutes } from "./pages/pages.routes";
 import { submitFormRoutes } from "./workflow/submit-form.routes";
@@ -64,6 +64,7 @@ export function createApp() {
   app.route("/api/submissions", submissionsRoutes);
   app.route("/api/admin", adminRoutes);
   app.route("/api/pdf", pdfRoutes);
+  app.route("/api/pdf", pdfAdminRoutes);
   app.route("/api/stats", statsRoutes);
   app.route("/auth", authRoutes);
   app.route("/assets/branding", brandingFilesRoutes);

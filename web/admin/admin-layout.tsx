@@ -9,13 +9,16 @@ import { LoadingState } from "./admin-ui";
 import { loadingLabel } from "./paths";
 import { ReloginDialog } from "./auth/relogin-dialog";
 import { useJournalName } from "./journals/journal-name";
+import { mayUse, type AdminArea } from "#contract/roles";
 
-const SECTIONS = [
-  { to: "/admin/archives", label: "Archives" },
-  { to: "/admin/editors", label: "Editors" },
-  { to: "/admin/submissions", label: "Submissions" },
-  { to: "/admin/settings", label: "Settings" },
-  { to: "/admin/staff", label: "Staff" },
+/** The section links, each shown only to the roles its area allows (contract/roles.ts; the server decides). */
+const SECTIONS: { to: string; label: string; area: AdminArea }[] = [
+  { to: "/admin/archives", label: "Archives", area: "issues" },
+  { to: "/admin/editors", label: "Editors", area: "editors" },
+  { to: "/admin/submissions", label: "Submissions", area: "submissions" },
+  { to: "/admin/indexing", label: "Indexing", area: "indexing" },
+  { to: "/admin/settings", label: "Settings", area: "settings" },
+  { to: "/admin/staff", label: "Staff", area: "staff" },
 ];
 
 export function AdminLayout({ children }: { children?: ReactNode }) {
@@ -73,7 +76,7 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
           <NavLink to="/admin" end className="sections__link">
             Dashboard
           </NavLink>
-          {SECTIONS.map((s) => (
+          {SECTIONS.filter((s) => mayUse(session?.user.role, s.area)).map((s) => (
             <NavLink key={s.to} to={s.to} className="sections__link">
               {s.label}
             </NavLink>

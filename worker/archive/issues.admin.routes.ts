@@ -2,6 +2,8 @@
 //   GET /archives/ (issue list), POST /create-issue, GET /archives/{year}/{vol}/{issue} (articles of any status).
 import { Hono } from "hono";
 import type { AppEnv } from "../core/env";
+import { requireRole } from "../auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 import { HttpError } from "../core/errors";
 import { actorOf } from "../core/audit/admin-actor";
 import { afterAdminWrite } from "../core/audit/admin-events.repo";
@@ -15,6 +17,7 @@ import { toAdminListItem } from "./article-answers";
 import { findIssue, insertIssue, listIssuesWithCounts } from "./issues.repo";
 
 export const issuesAdminRoutes = new Hono<AppEnv>()
+  .use("*", requireRole(AREA_ROLES.issues))
   .get("/archives", async (c) =>
     c.json((await listIssuesWithCounts(c.get("db"), c.get("journal").id)).map((row) => adminIssueSchema.parse(row))),
   )

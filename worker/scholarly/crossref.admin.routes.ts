@@ -2,6 +2,8 @@
 // Crossref. Mounted under /api/admin, behind its requireAdmin.
 import { Hono } from "hono";
 import type { AppEnv } from "../core/env";
+import { requireRole } from "../auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 import { listPublicIssueArticleRows } from "../archive/articles.repo";
 import { findIssue } from "../archive/issues.repo";
 import { digitsOf } from "../core/middleware/params";
@@ -10,7 +12,7 @@ import { crossrefDeposit, crossrefTimestamp } from "./crossref";
 import { indexerOrigin } from "./indexer-origin";
 import { journalRecord, scholarlyRecord } from "./scholarly-record";
 
-export const crossrefAdminRoutes = new Hono<AppEnv>().get("/:year/:vol/:issue", async (c) => {
+export const crossrefAdminRoutes = new Hono<AppEnv>().use("*", requireRole(AREA_ROLES.crossref)).get("/:year/:vol/:issue", async (c) => {
   const [year, volume, issue] = [digitsOf(c.req.param("year")), digitsOf(c.req.param("vol")), digitsOf(c.req.param("issue"))];
   const db = c.get("db");
   const journal = c.get("journal");

@@ -182,6 +182,13 @@ export const adminUsers = sqliteTable("admin_users", {
   sessionVersion: integer("session_version").notNull().default(0),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
+  // Site (migrations/0080, issue 37): the account's role ("manager" | "editor" | "production"), e-mail, when its
+  // one-time password stops opening (null: the password is the account's own), and whether an older account holds
+  // its name in another case (exempt from the case-blind unique index, listed in username_clashes).
+  role: text("role").notNull().default("manager"),
+  email: text("email").notNull().default(""),
+  oneTimeExpiresAt: text("one_time_expires_at"),
+  foldExempt: integer("fold_exempt", { mode: "boolean" }).notNull().default(false),
 });
 
 export const loginAttempts = sqliteTable("login_attempts", {
@@ -297,3 +304,14 @@ export const usageDaily = sqliteTable("usage_daily", {
   coverPages: integer("cover_pages").notNull().default(0),
 });
 export type UsageDailyRow = typeof usageDaily.$inferSelect;
+
+// ---- Site (issue 37): staff roles and case-blind usernames (migrations/0080) -----------------------------------
+
+/** Accounts whose username repeated an older one's in another case when usernames became case-blind. */
+export const usernameClashes = sqliteTable("username_clashes", {
+  accountId: integer("account_id").primaryKey(),
+  journalId: integer("journal_id").notNull(),
+  username: text("username").notNull(),
+  holderId: integer("holder_id").notNull(),
+  foundAt: text("found_at").notNull(),
+});
