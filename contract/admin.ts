@@ -12,6 +12,7 @@ import {
   choice,
   languageField,
   normalizedText,
+  pageRichText,
   richText,
   requiredVisibleText,
   text,
@@ -160,6 +161,10 @@ export const settingsSchema = z
     issn_print: issnField,
     issn_online: issnField,
     language: languageField().refine((v) => v !== "", INVALID),
+    // Site pages (issue 37 item 4, contract/site-content.ts): headings, lists and checked links allowed.
+    instructions_content: pageRichText(100_000),
+    policies_content: pageRichText(100_000),
+    contact_content: pageRichText(20_000),
   })
   .partial();
 export type SettingsInput = z.input<typeof settingsSchema>;
@@ -184,6 +189,9 @@ export const SETTING_LABELS: Record<keyof SettingsFields, string> = {
   issn_print: "Print ISSN",
   issn_online: "Online ISSN",
   language: "Language",
+  instructions_content: "Instructions to authors",
+  policies_content: "Policies",
+  contact_content: "Contact page",
 };
 
 // ---- Error codes from validation ----------------------------------------------------------------------------

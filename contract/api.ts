@@ -111,6 +111,12 @@ export const publicSettingsSchema = z.object({
   logo_url: str,
   cover_image_url: str,
   certificate_image_url: str,
+  // Site pages (issue 37 item 4, contract/site-content.ts): HTML like home_content, the default text when the journal
+  // has written none; and where its copyright form downloads from.
+  instructions_content: str,
+  policies_content: str,
+  contact_content: str,
+  copyright_form_url: str,
 });
 export type Settings = z.infer<typeof publicSettingsSchema>;
 

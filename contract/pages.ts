@@ -168,6 +168,16 @@ export const PUBLIC_PAGES = {
     sitemap: true,
     head: { title: "Contact Us", description: (j) => `Contact ${j.name}: postal address, e-mail and phone.` },
   },
+  /** The journal's policies (issue 37 item 4): not in the header (SPEC §2 fixes its links); linked from /instructions and the footer. */
+  policies: {
+    data: dataType<PlainPageData>(),
+    path: "/policies",
+    sitemap: true,
+    head: {
+      title: "Policies",
+      description: (j) => `The policies of ${j.name}: peer review, open access and licence, ethics, fees and waivers.`,
+    },
+  },
   submit: {
     data: dataType<SubmitData>(),
     path: "/article",

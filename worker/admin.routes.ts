@@ -14,6 +14,7 @@ import { submissionsAdminRoutes } from "./workflow/submissions.admin.routes";
 import { crossrefAdminRoutes } from "./scholarly/crossref.admin.routes";
 import { staffAdminRoutes } from "./auth/staff.admin.routes";
 import { statsAdminRoutes } from "./statistics/stats.admin.routes";
+import { indexingAdminListRoutes } from "./journals/indexing.admin.routes";
 
 export const adminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.dashboard))
@@ -31,4 +32,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/submissions", submissionsAdminRoutes)
   .route("/crossref", crossrefAdminRoutes)
   .route("/staff", staffAdminRoutes)
-  .route("/stats", statsAdminRoutes);
+  .route("/stats", statsAdminRoutes)
+  .route("/indexing", indexingAdminListRoutes);

@@ -11,6 +11,7 @@ import { canonicalRedirects } from "./core/middleware/canonical-redirects";
 import { noindexDocuments } from "./core/middleware/noindex";
 import { settingsRoutes } from "./journals/settings.routes";
 import { indexingRoutes } from "./journals/indexing.routes";
+import { indexingAdminRoutes } from "./journals/indexing.admin.routes";
 import { editorsRoutes } from "./editors/editors.routes";
 import { archivesRoutes } from "./archive/archives.routes";
 import { searchRoutes } from "./archive/search.routes";
@@ -30,6 +31,7 @@ import { oaiRoutes } from "./scholarly/oai.routes";
 import { createPlatformApp, isPlatformHost } from "./platform/platform.app";
 import { brandingAdminRoutes, brandingFilesRoutes } from "./journals/branding.routes";
 import { statsRoutes } from "./statistics/stats.routes";
+import { copyrightFormAdminRoutes, copyrightFormFilesRoutes } from "./journals/copyright-form.routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
@@ -53,9 +55,11 @@ export function createApp() {
   app.use("/api/pdf/*", noindexDocuments);
 
   app.route("/api/settings/images", brandingAdminRoutes);
+  app.route("/api/settings/copyright-form", copyrightFormAdminRoutes);
   app.route("/api/settings", settingsRoutes);
   app.route("/api/settings", settingsAdminRoutes);
   app.route("/api/indexing", indexingRoutes);
+  app.route("/api/indexing", indexingAdminRoutes);
   app.route("/api/editors", editorsRoutes);
   app.route("/api/editors", editorsAdminRoutes);
   app.route("/api/archives", archivesRoutes);
@@ -68,6 +72,7 @@ export function createApp() {
   app.route("/api/stats", statsRoutes);
   app.route("/auth", authRoutes);
   app.route("/assets/branding", brandingFilesRoutes);
+  app.route("/assets/copyright-form", copyrightFormFilesRoutes);
   app.route("/assets", filesRoutes);
   app.all("/api/*", () => {
     throw notFound();

@@ -34,6 +34,8 @@ const routes: RouteObject[] = [
           { path: "search", lazy: () => import("./archive/search-page").then((m) => m.route) },
           { path: "submissions", lazy: () => import("./workflow/submissions-page").then((m) => m.route) },
           { path: "staff", lazy: () => import("./auth/staff-page").then((m) => m.route) },
+          { path: "indexing", lazy: () => import("./journals/indexing-page").then((m) => m.route) },
+          { path: "site", lazy: () => import("./journals/site-pages-page").then((m) => m.route) },
           { path: "account", lazy: () => import("./auth/account-page").then((m) => m.route) },
         ],
       },

@@ -37,6 +37,11 @@ const EMPTY: Settings = {
   logo_url: "",
   cover_image_url: "",
   certificate_image_url: "",
+  // Site pages: edited on /admin/site (site-pages-page.tsx), never sent from this form.
+  instructions_content: "",
+  policies_content: "",
+  contact_content: "",
+  copyright_form_url: "",
 };
 
 /** What to say next to a field the schema refused. */
@@ -115,7 +120,8 @@ function SettingsForm(props: { initial: Settings; flash?: FlashMessage }) {
     // The server checks the same schema; mirroring it here points at the field instead of a bare error.
     const sent = await form.submit(event, {
       send: async () => {
-        const { license_url: _derived, ...values } = form.values;
+        // The site pages are edited on their own page: this form never sends its (possibly stale) copy of them.
+        const { license_url: _derived, instructions_content: _i, policies_content: _p, contact_content: _c, ...values } = form.values;
         const body = await adminJson<{ settings?: Settings }>("/api/settings", { json: values });
         if (body?.settings) form.setValues(pick(body.settings));
         form.setFlash({ kind: "success", text: "Settings updated successfully" });

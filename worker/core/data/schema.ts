@@ -37,6 +37,12 @@ export const journals = sqliteTable("journals", {
   logoFile: text("logo_file").notNull().default(""),
   coverImageFile: text("cover_image_file").notNull().default(""),
   certificateImageFile: text("certificate_image_file").notNull().default(""),
+  // Site pages (migrations/0081, issue 37 item 4): each journal's own rich text, "" for the default text; and its own
+  // copyright form (R2 file name, "" for the shared one).
+  instructions_content: text("instructions_content").notNull().default(""),
+  policies_content: text("policies_content").notNull().default(""),
+  contact_content: text("contact_content").notNull().default(""),
+  copyrightFormFile: text("copyright_form_file").notNull().default(""),
 });
 
 export const journalDomains = sqliteTable("journal_domains", {
