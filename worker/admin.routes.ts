@@ -15,6 +15,7 @@ import { crossrefAdminRoutes } from "./scholarly/crossref.admin.routes";
 import { staffAdminRoutes } from "./auth/staff.admin.routes";
 import { statsAdminRoutes } from "./statistics/stats.admin.routes";
 import { indexingAdminListRoutes } from "./journals/indexing.admin.routes";
+import { sectionsAdminRoutes } from "./archive/sections.admin.routes";
 
 export const adminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.dashboard))
@@ -28,6 +29,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .route("/", issuesAdminRoutes)
   .route("/", articlesAdminRoutes)
+  .route("/", sectionsAdminRoutes)
   .route("/editors", editorsAdminListRoutes)
   .route("/submissions", submissionsAdminRoutes)
   .route("/crossref", crossrefAdminRoutes)

@@ -25,11 +25,11 @@ export const issuesAdminRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const db = c.get("db");
     const actor = actorOf(c);
-    const summary = `Vol. ${input.volume}, Issue ${input.issue} (${input.year})`;
+    const summary = `Vol. ${input.volume}, Issue ${input.issue} (${input.year})${input.title ? `: ${input.title}` : ""}`;
     const row = await insertIssue(
       db,
       actor.journalId,
-      input,
+      { ...input, publishedAt: input.publishedAt || null },
       afterAdminWrite(db, actor, { action: "issue.create", entity: "issue", summary }),
     );
     if (!row) throw new HttpError(409, "duplicate_issue");
@@ -45,6 +45,7 @@ export const issuesAdminRoutes = new Hono<AppEnv>()
       findIssue(db, journalId, year, volume, issue),
     ]);
     if (!found && rows.length === 0) throw new HttpError(404, "issue_not_found");
-    const body: AdminIssueArticles = { year, volume, issue, articles: rows.map(toAdminListItem) };
+    // Each row with its section (issue 37 item 5), which the staff table lets them change.
+    const body: AdminIssueArticles = { year, volume, issue, articles: rows.map((r) => ({ ...toAdminListItem(r), section_id: r.sectionId })) };
     return c.json(body);
   });

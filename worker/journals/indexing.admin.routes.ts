@@ -5,6 +5,7 @@
 // Images pass the editor-picture checks (readImageUpload) and are stored under a fresh name before the row names them
 // (docs/decisions/0091). Every write bumps the content version, so the public grid and the home page follow at once.
 import { Hono, type Context } from "hono";
+import type { z } from "zod";
 import type { AppEnv } from "../core/env";
 import type { IndexingRow } from "../core/data/schema";
 import { requireRole } from "../auth/admin-guard";
@@ -14,7 +15,7 @@ import { actorOf } from "../core/audit/admin-actor";
 import { afterAdminWrite, type AdminEvent } from "../core/audit/admin-events.repo";
 import { idOf } from "../core/middleware/params";
 import { limitJsonBody, limitUploadBody } from "../core/middleware/body-size";
-import { readFormBody, validated } from "../core/middleware/form-body";
+import { readFormBody, validated as validatedAny } from "../core/middleware/form-body";
 import { jsonBody, jsonContent } from "../core/middleware/json-body";
 import { deleteFileQuietly, readImageUpload, uploadOf } from "../core/files/uploads";
 import { commitWithObject, putNewObject } from "../core/files/commit-with-object";
@@ -23,6 +24,13 @@ import { sentFields } from "#contract/admin";
 import { INDEXING_FORM_FIELDS, indexingOrderSchema, indexingSchema, indexingStatusSchema, type IndexingValues } from "#contract/indexing";
 import { findIndexing, findIndexingByImage, insertIndexing, listAllIndexing, reorderIndexing, updateIndexing } from "./indexing.repo";
 import { toIndexingEntry } from "./indexing-answers";
+
+/** validated(), with the link's own code: a link that is no web address says so (invalid_link), not just invalid_input. */
+function validated<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (!result.success && result.error.issues.some((i) => i.message === "invalid_link")) throw new HttpError(400, "invalid_link");
+  return validatedAny(schema, data);
+}
 
 const event = (action: "add" | "edit" | "status" | "order", summary: string, entityId?: number): AdminEvent => ({
   action: `indexing.${action}`,

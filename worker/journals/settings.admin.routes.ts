@@ -12,6 +12,7 @@ import { jsonBody, jsonContent } from "../core/middleware/json-body";
 import { SETTING_LABELS, settingsSchema } from "#contract/admin";
 import { saveSettings } from "./journals.repo";
 import { settingsOf } from "./settings-answers";
+import { SITE_PAGE_FIELDS, sitePageHtml } from "#contract/site-content";
 
 export const settingsAdminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.settings))
@@ -19,6 +20,9 @@ export const settingsAdminRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const db = c.get("db");
     const journal = c.get("journal");
+    // A site page sent back as shown (the default text of a journal that wrote none) is no change (0202).
+    for (const field of SITE_PAGE_FIELDS)
+      if (input[field] !== undefined && input[field] === sitePageHtml(field, journal[field])) delete input[field];
     const result = await saveSettings(db, journal.id, input, (changed) =>
       afterAdminWrite(db, actorOf(c), {
         action: "settings.save",

@@ -50,6 +50,11 @@ describe("GET /api/settings/", () => {
         "logo_url",
         "cover_image_url",
         "certificate_image_url",
+        // Site pages (migrations/0081, issue 37 item 4): the text shown, and the copyright form's public path.
+        "instructions_content",
+        "policies_content",
+        "contact_content",
+        "copyright_form_url",
       ].sort(),
     );
   });
