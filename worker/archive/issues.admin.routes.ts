@@ -46,6 +46,11 @@ export const issuesAdminRoutes = new Hono<AppEnv>()
     ]);
     if (!found && rows.length === 0) throw new HttpError(404, "issue_not_found");
     // Each row with its section (issue 37 item 5), which the staff table lets them change.
-    const body: AdminIssueArticles = { year, volume, issue, articles: rows.map((r) => ({ ...toAdminListItem(r), section_id: r.sectionId })) };
+    const body: AdminIssueArticles = {
+      year,
+      volume,
+      issue,
+      articles: rows.map((r) => ({ ...toAdminListItem(r), section_id: r.sectionId })),
+    };
     return c.json(body);
   });
