@@ -6,7 +6,7 @@ import { ISSUE_MAX, VOLUME_MAX, YEAR_MIN, maxYear } from "#contract/field-rules"
 import { SectionsPanel } from "./sections-panel";
 import { adminJson } from "../admin-api";
 import { saveErrorMessage } from "../save-errors";
-import { EmptyState, Field, Flash, PageHeader, useTitle } from "../admin-ui";
+import { EmptyState, Flash, PageHeader, useTitle } from "../admin-ui";
 import { SubmitButton, TextField, useZodForm } from "../form-kit";
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
