@@ -127,7 +127,7 @@ describe("roles", () => {
       const page = await context.newPage();
       await login(page);
       await page.goto(urlFor("/admin/staff"));
-      await page.getByRole("heading", { name: "Staff" }).waitFor();
+      await page.getByRole("heading", { name: "Staff", exact: true }).waitFor();
       const select = page.getByLabel(`Role of ${prod.username}`);
       expect(await select.inputValue()).toBe("production");
       if (viewport === DESKTOP) {
@@ -151,7 +151,7 @@ describe("site pages", () => {
     await login(page);
     await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Site pages" }).click();
     await page.getByRole("heading", { name: "Site pages" }).waitFor();
-    const editor = page.locator("#" + (await page.getByText("Instructions to authors text").getAttribute("id"))!.replace(/-label$/, ""));
+    const editor = page.getByRole("textbox", { name: "Instructions to authors text" });
     await editor.click();
     await page.keyboard.press("Control+End");
     await page.keyboard.press("Enter");

@@ -177,7 +177,11 @@ function SettingsForm(props: { initial: Settings; flash?: FlashMessage }) {
           <h2 id={`${id}-site`} className="form__section-title">
             Home page, contact and fees
           </h2>
-          {input("formatted_journal_name", "Formatted journal name", "The name as printed on certificates and cover pages.")}
+          {input(
+            "formatted_journal_name",
+            "Formatted journal name",
+            "The short form of the name: shown under the name in the site's header and given to indexers as the journal's abbreviation.",
+          )}
           <RichTextField field={form.field("home_content")} label="Home content" editorRef={homeEditor} />
           <RichTextField field={form.field("address")} label="Address" editorRef={addressEditor} />
           <div className="grid-2">

@@ -85,8 +85,8 @@ function SitePagesForm(props: { initial: SitePages }) {
       <DraftNotice draft={form.draft} />
       <form className="form" onSubmit={submit} noValidate aria-busy={form.busy || undefined}>
         {SITE_PAGE_FIELDS.map((name) => (
-          <section key={name} className="panel form__section" aria-labelledby={`${form.idPrefix}-${name}`}>
-            <h2 id={`${form.idPrefix}-${name}`} className="form__section-title">
+          <section key={name} className="panel form__section" aria-labelledby={`${form.idPrefix}-${name}-section`}>
+            <h2 id={`${form.idPrefix}-${name}-section`} className="form__section-title">
               {SITE_PAGES[name].label}{" "}
               <Link className="section-link" to={SITE_PAGES[name].path} target="_blank" rel="noopener">
                 View page
