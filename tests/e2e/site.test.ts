@@ -4,6 +4,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  altHeaderHost,
   describeViolations,
   fetchAs,
   launchBrowser,
@@ -15,7 +16,13 @@ import {
   HOSTS,
   MOBILE,
 } from "./support/browser";
-import { DEMO_ADMIN, RUN, SHOTS_ADMIN, expectNoUnexpectedErrors, login } from "./admin.fixtures";
+import { DEMO_ADMIN, RUN, SHOTS_ADMIN, expectNoUnexpectedErrors, login, makePdf } from "./admin.fixtures";
+
+/** A multipart body for fetchAs, from a FormData (its bytes and its boundary, as a browser would send them). */
+async function multipart(form: FormData): Promise<{ body: Buffer; type: string }> {
+  const req = new Request("http://multipart.invalid/", { method: "POST", body: form });
+  return { body: Buffer.from(await req.arrayBuffer()), type: req.headers.get("content-type")! };
+}
 
 let browser: Browser;
 let managerToken = "";
@@ -254,5 +261,149 @@ describe("site pages", () => {
     await p.goto(urlFor("/indexing"));
     await screenshot(p, "site-indexing-public-375");
     await phone.close();
+  });
+});
+
+describe("issues as journals publish them", () => {
+  test("a special issue of a chosen year, with sections: the public table of contents is grouped in the sections' order", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    page.setDefaultTimeout(20_000);
+    await login(page);
+    await page.goto(urlFor("/admin/archives"));
+    await page.getByRole("heading", { name: "Archives" }).waitFor();
+    // Sections first: two of this run's own, the second moved above the first.
+    const [first, second] = [`Research ${RUN}`, `Reviews ${RUN}`];
+    for (const name of [first, second]) {
+      await page.getByLabel("New section").fill(name);
+      await page.getByRole("button", { name: "Add section" }).click();
+      await page.getByText(`${name} added`).waitFor();
+    }
+    await page.getByRole("button", { name: `Move ${second} up` }).click();
+    await page.getByText(`${second} moved up`).waitFor();
+
+    // A back issue: the year is chosen on the form.
+    const volume = 90 + Math.floor(Math.random() * 9);
+    const title = `Special Issue on Soil ${RUN}`;
+    await page.getByRole("button", { name: "Add New" }).click();
+    await page.getByLabel("Volume").fill(String(volume));
+    await page.getByLabel("Issue", { exact: true }).fill("1");
+    await page.getByLabel("Year").fill("2019");
+    await page.getByLabel("Title (special issue)").fill(title);
+    await page.getByLabel("Publication date").fill("2019-06-30");
+    await screenshot(page, "site-add-issue-1280", SHOTS_ADMIN);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Issue created successfully").waitFor();
+    await page.getByRole("cell", { name: title }).waitFor();
+    await screenshot(page, "site-archives-sections-1280", SHOTS_ADMIN);
+
+    // Three articles, through the API as the add form sends them.
+    const articles = [
+      { ref: `S${RUN}A`, title: `Rhizobia in dry soils ${RUN}`, pages: "10-19" },
+      { ref: `S${RUN}B`, title: `A review of soil carbon ${RUN}`, pages: "1-9" },
+      { ref: `S${RUN}C`, title: `Fungal mats ${RUN}`, pages: "20-25" },
+    ];
+    for (const [i, a] of articles.entries()) {
+      const form = new FormData();
+      const fields: Record<string, string> = {
+        title: a.title,
+        abstract: "An abstract.",
+        authorname: "A. Author",
+        refnumber: a.ref,
+        pagenumber: a.pages,
+        publishdate: "2019-06-30",
+        year: "2019",
+        volume: String(volume),
+        issue: "1",
+        ptype: "free",
+        txnid: `TX${RUN}${i}`,
+        email: "author@example.org",
+      };
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      form.set("pdfFile", new File([new Uint8Array(await makePdf(a.title))], `${a.ref}.pdf`, { type: "application/pdf" }));
+      const { body, type } = await multipart(form);
+      const res = await fetchAs("/api/admin/archives", HOSTS.main, {
+        method: "POST",
+        headers: { authorization: `Bearer ${managerToken}`, "content-type": type },
+        body,
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+    // Each article's section, chosen in the issue's staff table.
+    await page.goto(urlFor(`/admin/archives/2019/${volume}/1`));
+    for (const [ref, section] of [
+      [articles[0].ref, first],
+      [articles[1].ref, second],
+      [articles[2].ref, first],
+    ] as const) {
+      await page.getByLabel(`Section of ${ref}`).selectOption({ label: section });
+      await page.getByText(`${ref}: ${section}`).waitFor();
+    }
+    await screenshot(page, "site-issue-sections-admin-1280", SHOTS_ADMIN);
+    expectNoUnexpectedErrors(errors);
+    await context.close();
+
+    // The public page, as crawlers and browsers without JavaScript get it, and in the browser at both widths.
+    const html = (await (await fetchAs(`/archives/2019/vol${volume}/issue1`, HOSTS.main)).text()).replace(/<!-- -->/g, "");
+    const order = [title, `>${second}</h2>`, articles[1].title, `>${first}</h2>`, articles[0].title, articles[2].title];
+    const at = order.map((t) => html.indexOf(t));
+    expect(at.every((x) => x > 0)).toBe(true);
+    expect([...at].sort((x, y) => x - y)).toEqual(at);
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const ctx = await browser.newContext({ viewport });
+      const p = await ctx.newPage();
+      await p.goto(urlFor(`/archives/2019/vol${volume}/issue1`));
+      await p.getByRole("heading", { name: second }).waitFor();
+      expect(await p.getByRole("columnheader", { name: "S.No." }).count()).toBe(viewport === DESKTOP ? 2 : 0);
+      await screenshot(p, `site-issue-sections-${viewport.width}`);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      if (viewport === DESKTOP) expect(describeViolations(await runAxe(p))).toBe("");
+      await ctx.close();
+    }
+  });
+});
+
+describe("the journal's logo", () => {
+  test("an uploaded wide logo is readable, at its own shape, in both header branches at 375 and 1280 px", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(urlFor("/"));
+    const form = new FormData();
+    form.set("imgFile", new File([new Uint8Array(await widePng(page, "JOURNAL LOGO"))], "logo.png", { type: "image/png" }));
+    const { body, type } = await multipart(form);
+    const up = await fetchAs("/api/settings/images/logo", HOSTS.main, {
+      method: "POST",
+      headers: { authorization: `Bearer ${managerToken}`, "content-type": type },
+      body,
+    });
+    expect(up.status).toBe(200);
+    await context.close();
+    try {
+      for (const [host, selector, branch] of [
+        [HOSTS.main, "[data-testid=masthead-logo]", "default"],
+        [altHeaderHost(), "[data-testid=banner-logo]", "alt"],
+      ] as const) {
+        for (const viewport of [DESKTOP, MOBILE]) {
+          const ctx = await browser.newContext({ viewport, deviceScaleFactor: 2 });
+          const p = await ctx.newPage();
+          await p.goto(urlFor("/", host));
+          const img = p.locator(selector);
+          await img.waitFor();
+          await img.evaluate((el) => (el as HTMLImageElement).decode());
+          const box = (await img.boundingBox())!;
+          const ratio = box.width / box.height;
+          // 480 × 120 drawn: shown at its own 4:1 shape (within the padding of the banner's white ground), never squeezed.
+          expect(ratio, `${branch} at ${viewport.width}`).toBeGreaterThan(branch === "alt" ? 3 : 3.8);
+          expect(box.height).toBeGreaterThanOrEqual(44);
+          expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+          await screenshot(p, `site-logo-${branch}-${viewport.width}`);
+          await ctx.close();
+        }
+      }
+    } finally {
+      // Back to the drawn logo, so the other files' checks of the header see the demo as seeded.
+      await fetchAs("/api/settings/images/logo", HOSTS.main, { method: "DELETE", headers: { authorization: `Bearer ${managerToken}` } });
+    }
   });
 });
