@@ -77,7 +77,8 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
           <NavLink to="/admin" end className="sections__link">
             Dashboard
           </NavLink>
-          {SECTIONS.filter((s) => mayUse(session?.user.role, s.area)).map((s) => (
+          {/* A one-time password's session may only choose a new one: no sections until then. */}
+          {SECTIONS.filter((s) => !session?.user.mustChangePassword && mayUse(session?.user.role, s.area)).map((s) => (
             <NavLink key={s.to} to={s.to} className="sections__link">
               {s.label}
             </NavLink>

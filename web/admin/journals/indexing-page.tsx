@@ -121,7 +121,7 @@ export function IndexingPage() {
     {
       label: "Image",
       cell: (e) =>
-        e.image_url ? <img className="indexing-thumb" src={e.image_url} alt="" loading="lazy" /> : <span className="muted">No image</span>,
+        e.image_url ? <img className="indexing-thumb" src={e.image_url} alt="" /> : <span className="muted">No image</span>,
     },
     { label: "Title", cellClass: "strong", cell: (e) => e.title },
     {
