@@ -120,8 +120,7 @@ export function IndexingPage() {
     },
     {
       label: "Image",
-      cell: (e) =>
-        e.image_url ? <img className="indexing-thumb" src={e.image_url} alt="" /> : <span className="muted">No image</span>,
+      cell: (e) => (e.image_url ? <img className="indexing-thumb" src={e.image_url} alt="" /> : <span className="muted">No image</span>),
     },
     { label: "Title", cellClass: "strong", cell: (e) => e.title },
     {
