@@ -77,9 +77,9 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
   );
 
   return (
-    <section className="panel" aria-labelledby={`${id}-title`}>
+    <section className="panel" aria-labelledby={`${id}-heading`}>
       <div className="panel__header">
-        <h2 id={`${id}-title`}>New issue</h2>
+        <h2 id={`${id}-heading`}>New issue</h2>
         <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>
           Close
         </button>

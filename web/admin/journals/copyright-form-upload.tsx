@@ -51,7 +51,7 @@ export function CopyrightFormUpload(props: { url: string }) {
       <Flash message={flash} onClose={() => setFlash(null)} />
       <p className="muted">
         {own ? "Authors download this journal's own form: " : "Authors download the site's shared form: "}
-        <a href={url} download="Copyright-Form.pdf">
+        <a href={url} download="Copyright-Form.pdf" className="text-link">
           Copyright-Form.pdf
         </a>
       </p>
