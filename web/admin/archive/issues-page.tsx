@@ -157,8 +157,9 @@ export function IssuesPage() {
             },
             { label: "Volume", cell: (row) => pad(row.volume, 2) },
             { label: "Issue", cell: (row) => pad(row.issue, 2) },
-            { label: "Title", cell: (row) => row.title },
             { label: "Articles", headClass: "num", cell: (row) => pad(row.articles, 3) },
+            // A special issue's title (issue 37 item 5), after SPEC's columns.
+            { label: "Title", cell: (row) => row.title },
             { label: "Creation", cell: (row) => formatDate(row.creation) },
           ]}
           rows={rows}
