@@ -102,7 +102,7 @@ describe("roles", () => {
       }
       const nav = page.getByRole("navigation", { name: "Admin sections" });
       expect(await nav.getByRole("link", { name: "Archives" }).count()).toBe(1);
-      for (const hidden of ["Staff", "Settings", "Editors", "Indexing", "Site pages"]) {
+      for (const hidden of ["Staff", "Settings", "Editors", "Indexing", "Pages"]) {
         expect(await nav.getByRole("link", { name: hidden }).count()).toBe(0);
       }
       expect(await page.locator(".tile--settings").count()).toBe(0);
@@ -157,7 +157,7 @@ describe("site pages", () => {
     const errors = watchConsole(page);
     page.setDefaultTimeout(20_000);
     await login(page);
-    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Site pages" }).click();
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Pages" }).click();
     await page.getByRole("heading", { name: "Site pages" }).waitFor();
     const editor = page.getByRole("textbox", { name: "Instructions to authors text" });
     await editor.click();

@@ -17,7 +17,8 @@ const SECTIONS: { to: string; label: string; area: AdminArea }[] = [
   { to: "/admin/editors", label: "Editors", area: "editors" },
   { to: "/admin/submissions", label: "Submissions", area: "submissions" },
   { to: "/admin/indexing", label: "Indexing", area: "indexing" },
-  { to: "/admin/site", label: "Site pages", area: "siteContent" },
+  // "Pages", not "Site pages": the top bar's "Site" link (SPEC §2) keeps a name of its own.
+  { to: "/admin/site", label: "Pages", area: "siteContent" },
   { to: "/admin/settings", label: "Settings", area: "settings" },
   { to: "/admin/staff", label: "Staff", area: "staff" },
 ];
