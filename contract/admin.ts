@@ -12,6 +12,7 @@ import {
   choice,
   languageField,
   normalizedText,
+  pageRichText,
   richText,
   requiredVisibleText,
   text,
@@ -20,6 +21,7 @@ import {
   year,
 } from "./field-rules";
 import { DOI_PREFIX_PATTERN, LICENSE_KEYS, defaultDoi, normalizeIssn, referenceLines, splitAuthors } from "./scholarly";
+import { issueDetailsSchema } from "./issues";
 
 /** API error codes of the admin calls (the `error` of `{ error }`). */
 export const ADMIN_ERROR_CODES = [
@@ -51,11 +53,15 @@ export function sentFields<K extends string>(body: Record<string, unknown>, name
 // ---- Issues -----------------------------------------------------------------------------------------------
 
 /** POST /api/admin/create-issue. SPEC §5: volume and issue are required numbers >= 0; the year is this year. */
-export const createIssueSchema = z.object({
-  volume: wholeNumber(0, VOLUME_MAX),
-  issue: wholeNumber(0, ISSUE_MAX),
-  year: year(),
-});
+export const createIssueSchema = z
+  .object({
+    volume: wholeNumber(0, VOLUME_MAX),
+    issue: wholeNumber(0, ISSUE_MAX),
+    // Chosen on the form (default: the current year), so back issues and next year's can be made (issue 37 item 5).
+    year: year(),
+  })
+  // A title (special issues), a description and a publication date, all optional (contract/issues.ts).
+  .extend(issueDetailsSchema.shape);
 export type CreateIssueInput = z.input<typeof createIssueSchema>;
 /** The columns a new issue sets (each field is the issue column of its name). */
 export type IssueFields = z.output<typeof createIssueSchema>;
@@ -172,6 +178,10 @@ export const settingsSchema = z
     waiver_policy: text(2000),
     review_process: text(2000),
     plagiarism_policy: text(2000),
+    // Site pages (issue 37 item 4, contract/site-content.ts): headings, lists and checked links allowed.
+    instructions_content: pageRichText(100_000),
+    policies_content: pageRichText(100_000),
+    contact_content: pageRichText(20_000),
   })
   .partial();
 export type SettingsInput = z.input<typeof settingsSchema>;
@@ -200,6 +210,9 @@ export const SETTING_LABELS: Record<keyof SettingsFields, string> = {
   waiver_policy: "Waiver policy",
   review_process: "Review process",
   plagiarism_policy: "Plagiarism policy",
+  instructions_content: "Instructions to authors",
+  policies_content: "Policies",
+  contact_content: "Contact page",
 };
 
 // ---- Error codes from validation ----------------------------------------------------------------------------

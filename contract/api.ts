@@ -116,6 +116,12 @@ export const publicSettingsSchema = z.object({
   waiver_policy: str,
   review_process: str,
   plagiarism_policy: str,
+  // Site pages (issue 37 item 4, contract/site-content.ts): HTML like home_content, the default text when the journal
+  // has written none; and where its copyright form downloads from.
+  instructions_content: str,
+  policies_content: str,
+  contact_content: str,
+  copyright_form_url: str,
 });
 export type Settings = z.infer<typeof publicSettingsSchema>;
 
@@ -229,9 +235,10 @@ export const publicArticleListItemSchema = publicArticleSchema.pick({
 export type ArticleListItem = z.infer<typeof publicArticleListItemSchema>;
 
 /** A row of the staff issue table: the list fields plus status and payment (no abstract). */
-export const adminIssueArticleSchema = publicArticleListItemSchema.extend(
-  adminArticleSchema.pick({ status: true, txnid: true, ptype: true }).shape,
-);
+export const adminIssueArticleSchema = publicArticleListItemSchema
+  .extend(adminArticleSchema.pick({ status: true, txnid: true, ptype: true }).shape)
+  // The article's section (issue 37 item 5) in the staff issue table; null for none.
+  .extend({ section_id: int.nullable().optional() });
 export type AdminIssueArticle = z.infer<typeof adminIssueArticleSchema>;
 
 export const publicIssueArticlesSchema = z.object({
@@ -283,7 +290,16 @@ export interface ArticleSaved {
 // ---- Staff-only answers (admin API) ----
 
 /** One row of GET /api/admin/archives/: an issue and how many articles are filed under it (any status). */
-export const adminIssueSchema = z.object({ id: int, year: int, volume: int, issue: int, articles: int, creation: str });
+export const adminIssueSchema = z.object({
+  id: int,
+  year: int,
+  volume: int,
+  issue: int,
+  /** A special issue's title, "" for none (issue 37 item 5). */
+  title: str,
+  articles: int,
+  creation: str,
+});
 export type AdminIssue = z.infer<typeof adminIssueSchema>;
 
 /** One line of the audit trail (GET /api/admin/events): who changed what, when. */

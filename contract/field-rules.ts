@@ -3,7 +3,7 @@
 // server answers with, so a form can map it to SPEC §8's text. Runtime-neutral: no Worker or DOM imports.
 import { z } from "zod";
 import { stripInvisible } from "./invisible-text";
-import { richTextToPlain, sanitizeRichText } from "./rich-text";
+import { richTextToPlain, sanitizePageHtml, sanitizeRichText } from "./rich-text";
 import { LANGUAGE_PATTERN } from "./scholarly";
 
 export const INVALID = "invalid_input";
@@ -47,6 +47,8 @@ export const isoDate = () =>
 
 /** Rich text (title, abstract, post, home content, address): stored sanitized to the allowlist of rich-text.ts. */
 export const richText = (max: number) => text(max).transform((v) => sanitizeRichText(v));
+/** A site page's rich text (instructions, policies, contact): headings, lists and checked links too (0202). */
+export const pageRichText = (max: number) => text(max).transform((v) => sanitizePageHtml(v));
 /** Rich text that must still say something once sanitized (a title of only `<script>` is empty). */
 export const requiredRichText = (max: number) => richText(max).refine((v) => richTextToPlain(v) !== "", INVALID);
 /**

@@ -45,6 +45,13 @@ export interface ArchivesData extends WithHead {
 export interface IssueData extends WithHead {
   loc: { year: number; volume: number; issue: number } | null;
   articles: ArticleListItem[] | null;
+  /** The issue as its journal published it (issue 37 item 5): a special issue's title, a description, the date. */
+  details?: { title: string; description: string; publishedAt: string | null } | null;
+  /**
+   * The table of contents by section, in the journal's order, each with its articles' ids in page order; articles
+   * without a section come last under "Articles". null when no article of the issue has a section (one table).
+   */
+  sections?: { title: string; articleIds: number[] }[] | null;
 }
 /** `article` is null for 'Article not found!' (404). */
 export interface ArticleData extends WithHead {
@@ -167,6 +174,16 @@ export const PUBLIC_PAGES = {
     nav: "CONTACT US",
     sitemap: true,
     head: { title: "Contact Us", description: (j) => `Contact ${j.name}: postal address, e-mail and phone.` },
+  },
+  /** The journal's policies (issue 37 item 4): not in the header (SPEC §2 fixes its links); linked from /instructions and the footer. */
+  policies: {
+    data: dataType<PlainPageData>(),
+    path: "/policies",
+    sitemap: true,
+    head: {
+      title: "Policies",
+      description: (j) => `The policies of ${j.name}: peer review, open access and licence, ethics, fees and waivers.`,
+    },
   },
   submit: {
     data: dataType<SubmitData>(),

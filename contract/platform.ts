@@ -4,6 +4,7 @@ import { z } from "zod";
 import { DOMAIN_PATTERN } from "./host";
 import { normalizeIssn } from "./scholarly";
 import { MIN_PASSWORD_LENGTH } from "./login";
+import { ROLE_MESSAGES, STAFF_ROLES, type StaffRole } from "./roles";
 
 const INVALID = "invalid_input";
 
@@ -111,13 +112,23 @@ export type PlatformSettingsInput = z.input<typeof platformSettingsSchema>;
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{2,64}$/;
 
+const roleField = z.enum(STAFF_ROLES, { error: "invalid_role" });
+
 export const staffCreateSchema = z.object({
   username: z.string({ error: "invalid_username" }).trim().regex(USERNAME_PATTERN, "invalid_username"),
-  name: text(100),
+  /** Left out: the username. */
+  name: text(100).optional().default(""),
+  /** Left out: "manager" when an operator creates the account, "editor" when a journal manager does (0200). */
+  role: roleField.optional(),
+  email: emailField.optional().default(""),
 });
 export type StaffCreateInput = z.input<typeof staffCreateSchema>;
 
 export const staffStatusSchema = z.object({ status: z.enum(["enabled", "disabled"], { error: INVALID }) });
+
+/** POST .../staff/{id}/role: a new role (and e-mail) for an account. */
+export const staffRoleSchema = z.object({ role: roleField });
+export const staffEmailSchema = z.object({ email: emailField });
 
 /** A staff account as both consoles list it (never the hash). */
 export interface StaffAccount {
@@ -125,6 +136,12 @@ export interface StaffAccount {
   username: string;
   name: string;
   status: string;
+  role: StaffRole;
+  email: string;
+  /** Set while the account's password is a one-time one: when it stops opening (ISO time). */
+  oneTimeExpiresAt: string | null;
+  /** An older account of the journal holds this username in another case (migrations/0080). */
+  usernameClash: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -198,5 +215,6 @@ export const PLATFORM_MESSAGES: Record<string, string> = {
   invalid_input: "Please check the fields",
   wrong_password: "That is not your current password",
   password_too_short: `The new password needs at least ${MIN_PASSWORD_LENGTH} characters`,
+  ...ROLE_MESSAGES,
 };
 export const platformMessage = (code: string | undefined): string => PLATFORM_MESSAGES[code ?? ""] ?? "Something went wrong";

@@ -1,5 +1,6 @@
 // Rich text (titles, abstracts, posts, home content, address) is stored as sanitized HTML.
-// Allowlist: b, i, em, strong, u, sup, sub, br, p — with no attributes at all (docs/decisions/0002).
+// Allowlist: b, i, em, strong, u, sup, sub, br, p — with no attributes at all (docs/decisions/0002). Site pages
+// (instructions, policies, contact) add headings, lists and links with a checked href (sanitizePageHtml, 0202).
 // Runtime-neutral (no DOM), so the Worker, the seed script and the SPA share one implementation.
 import { NAMED_ENTITIES } from "./html-entities";
 
@@ -46,8 +47,43 @@ export function escapeHtml(s: string): string {
  */
 const TAG = /<!--[\s\S]*?(?:-->|$)|<\/?([a-zA-Z][a-zA-Z0-9-]*)\b(?:[^>"']|"[^"]*"|'[^']*')*(>|$)|<[!?][^>]*>?|<\/[^a-zA-Z>][^>]*>?|<\/>/g;
 
+/** What one sanitizer keeps: its tags, and whether <a href> survives (with a checked address, no other attribute). */
+interface Allowlist {
+  tags: ReadonlySet<string>;
+  links: boolean;
+}
+
 /** Sanitizes untrusted HTML to the allowlist; text outside tags is re-escaped, tags are balanced. */
 export function sanitizeRichText(input: string | null | undefined): string {
+  return sanitizeWith(input, { tags: ALLOWED, links: false });
+}
+
+/**
+ * Site pages (instructions to authors, policies, contact: issue 37 item 4, docs/decisions/0202): the rich-text
+ * allowlist plus second- and third-level headings, lists and links. A link keeps only its address, and only an
+ * http(s) or mailto address or a path of this site ("/article"); anything else loses the link and keeps its text.
+ */
+const PAGE_ALLOWED = new Set([...ALLOWED, "h2", "h3", "ul", "ol", "li", "a"]);
+export function sanitizePageHtml(input: string | null | undefined): string {
+  return sanitizeWith(input, { tags: PAGE_ALLOWED, links: true });
+}
+
+/** A link's address as a page may keep it, or null. */
+export function safeHref(raw: string): string | null {
+  const href = decodeEntities(raw).trim();
+  if (/^\/(?!\/)[^\s]*$/.test(href)) return href;
+  if (/^mailto:[^\s@]+@[^\s@]+$/i.test(href)) return href;
+  try {
+    const url = new URL(href);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const HREF = /\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
+
+function sanitizeWith(input: string | null | undefined, allow: Allowlist): string {
   const source = String(input ?? "").replace(/\u0000/g, "");
   let out = "";
   const open: string[] = [];
@@ -69,7 +105,7 @@ export function sanitizeRichText(input: string | null | undefined): string {
       if (!closing && !raw.endsWith("/>")) dropping = name;
       continue;
     }
-    if (!ALLOWED.has(name)) {
+    if (!allow.tags.has(name)) {
       if (BLOCKISH.has(name) && closing && !out.endsWith("<br>")) out += "<br>";
       continue;
     }
@@ -79,6 +115,15 @@ export function sanitizeRichText(input: string | null | undefined): string {
     }
     if (!closing) {
       if (open.length >= 20) continue;
+      if (name === "a") {
+        const found = allow.links ? HREF.exec(raw) : null;
+        const href = found ? safeHref(found[1] ?? found[2] ?? found[3] ?? "") : null;
+        // A link without a safe address is no link: its text stays (its end tag finds nothing open and is dropped).
+        if (!href || open.includes("a")) continue;
+        open.push(name);
+        out += `<a href="${escapeHtml(href)}">`;
+        continue;
+      }
       open.push(name);
       out += `<${name}>`;
     } else {
@@ -100,7 +145,7 @@ export function richTextToPlain(html: string | null | undefined): string {
   return decodeEntities(
     String(html ?? "")
       .replace(/<br\s*\/?>/gi, " ")
-      .replace(/<\/p>/gi, " ")
+      .replace(/<\/(p|li|h2|h3)>/gi, " ")
       .replace(/<[^>]*>/g, ""),
   )
     .replace(/\s+/g, " ")

@@ -1,7 +1,9 @@
-// /api/admin: every staff-only read and write that has no public twin. requireAdmin guards the whole router.
+// /api/admin: every staff-only read and write that has no public twin. requireRole guards the whole router (the least
+// role: the dashboard), and each concern's router again with the role it needs, in its own file (contract/roles.ts).
 import { Hono } from "hono";
 import type { AppEnv } from "./core/env";
-import { requireAdmin } from "./auth/admin-guard";
+import { requireRole } from "./auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 import { countDashboard } from "./archive/issues.repo";
 import { listRecentAdminEvents } from "./core/audit/admin-events.repo";
 import { toAdminEventEntry } from "./core/audit/admin-event-answers";
@@ -16,9 +18,11 @@ import { statsAdminRoutes } from "./statistics/stats.admin.routes";
 import { workflowAdminRoutes } from "./workflow/workflow.admin.routes";
 import { transferAdminRoutes } from "./transfer/transfer.admin.routes";
 import { sushiKeysAdminRoutes } from "./statistics/sushi-keys.admin.routes";
+import { indexingAdminListRoutes } from "./journals/indexing.admin.routes";
+import { sectionsAdminRoutes } from "./archive/sections.admin.routes";
 
 export const adminRoutes = new Hono<AppEnv>()
-  .use("*", requireAdmin)
+  .use("*", requireRole(AREA_ROLES.dashboard))
   // The dashboard tiles: { archives, editors, articles, submissions }.
   .get("/", async (c) => c.json(await countDashboard(c.get("db"), c.get("journal").id)))
   // The dashboard's short history: the newest admin writes (?limit=1..100, default 15).
@@ -29,12 +33,16 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .route("/", issuesAdminRoutes)
   .route("/", articlesAdminRoutes)
+  .route("/", sectionsAdminRoutes)
   .route("/editors", editorsAdminListRoutes)
   .route("/submissions", submissionsAdminRoutes)
   .route("/crossref", crossrefAdminRoutes)
   .route("/doaj", doajAdminRoutes)
   .route("/staff", staffAdminRoutes)
   .route("/stats", statsAdminRoutes)
-  .route("/", workflowAdminRoutes)
   .route("/transfer", transferAdminRoutes)
-  .route("/sushi-keys", sushiKeysAdminRoutes);
+  .route("/sushi-keys", sushiKeysAdminRoutes)
+  .route("/indexing", indexingAdminListRoutes)
+  // Last: mounted at "/" (manuscripts, reviewers, outbox, letters), its editor guard must not stand in front of
+  // another router's routes.
+  .route("/", workflowAdminRoutes);

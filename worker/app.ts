@@ -11,13 +11,14 @@ import { canonicalRedirects } from "./core/middleware/canonical-redirects";
 import { noindexDocuments } from "./core/middleware/noindex";
 import { settingsRoutes } from "./journals/settings.routes";
 import { indexingRoutes } from "./journals/indexing.routes";
+import { indexingAdminRoutes } from "./journals/indexing.admin.routes";
 import { editorsRoutes } from "./editors/editors.routes";
 import { archivesRoutes } from "./archive/archives.routes";
 import { searchRoutes } from "./archive/search.routes";
 import { filesRoutes } from "./archive/files.routes";
 import { authRoutes } from "./auth/auth.routes";
 import { adminRoutes } from "./admin.routes";
-import { pdfRoutes } from "./documents/pdf.routes";
+import { pdfAdminRoutes, pdfRoutes } from "./documents/pdf.routes";
 import { submissionsRoutes } from "./workflow/submissions.routes";
 import { pageRoutes } from "./pages/pages.routes";
 import { submitFormRoutes } from "./workflow/submit-form.routes";
@@ -32,6 +33,7 @@ import { brandingAdminRoutes, brandingFilesRoutes } from "./journals/branding.ro
 import { statsRoutes } from "./statistics/stats.routes";
 import { linkPagesRoutes } from "./workflow/link-pages.routes";
 import { sushiRoutes } from "./statistics/sushi.routes";
+import { copyrightFormAdminRoutes, copyrightFormFilesRoutes } from "./journals/copyright-form.routes";
 
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
@@ -55,9 +57,11 @@ export function createApp() {
   app.use("/api/pdf/*", noindexDocuments);
 
   app.route("/api/settings/images", brandingAdminRoutes);
+  app.route("/api/settings/copyright-form", copyrightFormAdminRoutes);
   app.route("/api/settings", settingsRoutes);
   app.route("/api/settings", settingsAdminRoutes);
   app.route("/api/indexing", indexingRoutes);
+  app.route("/api/indexing", indexingAdminRoutes);
   app.route("/api/editors", editorsRoutes);
   app.route("/api/editors", editorsAdminRoutes);
   app.route("/api/archives", archivesRoutes);
@@ -68,10 +72,12 @@ export function createApp() {
   app.route("/", linkPagesRoutes);
   app.route("/api/admin", adminRoutes);
   app.route("/api/pdf", pdfRoutes);
+  app.route("/api/pdf", pdfAdminRoutes);
   app.route("/api/stats", statsRoutes);
   app.route("/api/sushi", sushiRoutes);
   app.route("/auth", authRoutes);
   app.route("/assets/branding", brandingFilesRoutes);
+  app.route("/assets/copyright-form", copyrightFormFilesRoutes);
   app.route("/assets", filesRoutes);
   app.all("/api/*", () => {
     throw notFound();

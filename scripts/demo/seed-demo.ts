@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../worker/core/data/schema";
 import { fileKeys } from "../../worker/core/files/keys";
@@ -24,6 +24,21 @@ import { localSecret, seedWorkflowDemo } from "./seed-workflow";
 import { ORCID_BLOCKS, orcidOf } from "#contract/orcid-ranges";
 
 export const DEMO_ADMIN = { username: "admin", password: "demo-admin", name: "Demo Administrator" } as const;
+/**
+ * Local-only demo staff with the two other roles (issue 37 item 1, docs/decisions/0200), so each role can be tried:
+ * the demo admin above is the journal manager.
+ */
+export const DEMO_STAFF = [
+  { username: "editor", password: "demo-editor", name: "Demo Editor", role: "editor" },
+  { username: "production", password: "demo-production", name: "Demo Production", role: "production" },
+] as const;
+/** The demo sections (issue 37 item 5), in the order issue pages group by. */
+export const DEMO_SECTIONS = ["Research Articles", "Review Articles", "Short Communications"] as const;
+/** The first journal's newest issue is a special issue with a title, a description and a date. */
+export const DEMO_SPECIAL_ISSUE = {
+  title: "Special Issue on Climate-Resilient Agriculture",
+  description: "<p>Guest editors: <i>Dr. Meera Iyer</i> and <i>Prof. Tomás Álvarez</i>.</p>",
+} as const;
 
 const imagesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "images");
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -363,6 +378,60 @@ export async function hasJournals(env: LocalBindings): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
+/**
+ * The journal's sections, each public article of its newest issue in one of them (by page order: research, research,
+ * review, short communication, ...), and on the first journal that issue made a special issue.
+ */
+async function seedSectionsAndSpecialIssue(
+  db: ReturnType<typeof drizzle<typeof schema>>,
+  journalId: number,
+  plan: JournalPlan,
+  special: boolean,
+) {
+  const sections = await db
+    .insert(schema.sections)
+    .values(DEMO_SECTIONS.map((title, i) => ({ journalId, title, seq: (i + 1) * 10 })))
+    .returning();
+  const newest = [...plan.issues].sort((a, b) => b.year - a.year || b.volume - a.volume || b.issue - a.issue)[0];
+  if (!newest) return;
+  const pattern = [0, 0, 1, 2];
+  const rows = await db
+    .select({ id: schema.articles.id })
+    .from(schema.articles)
+    .where(
+      and(
+        eq(schema.articles.journalId, journalId),
+        eq(schema.articles.year, newest.year),
+        eq(schema.articles.volume, newest.volume),
+        eq(schema.articles.issue, newest.issue),
+      ),
+    )
+    .orderBy(sql`CAST(${schema.articles.pagenumber} AS INTEGER)`);
+  await batched(db, [
+    ...rows.map((r, i) =>
+      db
+        .update(schema.articles)
+        .set({ sectionId: sections[pattern[i % pattern.length]].id })
+        .where(eq(schema.articles.id, r.id)),
+    ),
+    ...(special
+      ? [
+          db
+            .update(schema.issues)
+            .set({ ...DEMO_SPECIAL_ISSUE, publishedAt: newest.creation.slice(0, 10) })
+            .where(
+              and(
+                eq(schema.issues.journalId, journalId),
+                eq(schema.issues.year, newest.year),
+                eq(schema.issues.volume, newest.volume),
+                eq(schema.issues.issue, newest.issue),
+              ),
+            ),
+        ]
+      : []),
+  ]);
+}
+
 /** Deletes every journal's rows and files from the local state (used by `npm run seed -- --reset`). */
 export async function wipeLocalData(env: LocalBindings): Promise<void> {
   await env.DB.batch(
@@ -370,6 +439,7 @@ export async function wipeLocalData(env: LocalBindings): Promise<void> {
       "usage_daily",
       "admin_events",
       "articles",
+      "sections",
       "issues",
       "editors",
       "indexing",
@@ -470,6 +540,7 @@ export async function seedDemo(env: LocalBindings, log: (msg: string) => void = 
   const db = drizzle(env.DB as any, { schema });
   const today = new Date();
   const adminHash = await hashPassword(DEMO_ADMIN.password);
+  const staffHashes = await Promise.all(DEMO_STAFF.map((s) => hashPassword(s.password)));
   const summaries: SeedSummary[] = [];
   for (const spec of DEMO_JOURNALS) {
     const started = performance.now();
@@ -491,7 +562,21 @@ export async function seedDemo(env: LocalBindings, log: (msg: string) => void = 
         createdAt: now,
         updatedAt: now,
       }),
+      // (The statements are built after the hashes: a drizzle query returned from an async function would run.)
+      ...DEMO_STAFF.map((s, i) =>
+        db.insert(schema.adminUsers).values({
+          journalId,
+          username: s.username,
+          name: s.name,
+          role: s.role,
+          email: `${s.username}@${hosts[0]}`,
+          passwordHash: staffHashes[i],
+          createdAt: now,
+          updatedAt: now,
+        }),
+      ),
     ]);
+    await seedSectionsAndSpecialIssue(db, journalId, plan, spec === DEMO_JOURNALS[0]);
 
     // DEMO_HISTORY=0: no past figures (npm run stats:load compares every figure with the traffic it sent).
     if (process.env.DEMO_HISTORY !== "0") await seedHistory(db, journalId, spec.seed, today);

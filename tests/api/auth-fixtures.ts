@@ -4,6 +4,7 @@ import { db, unique, type TestJournal } from "./fixtures";
 import { hashPassword } from "../../worker/auth/password";
 import { signAdminToken, type SignOptions } from "../../worker/auth/tokens";
 import { insertAdminUser } from "../../worker/auth/admin-users.repo";
+import type { StaffRole } from "#contract/roles";
 
 export interface TestAdmin {
   id: number;
@@ -20,6 +21,10 @@ export interface CreateAdminOptions {
   status?: string;
   /** Comma-separated allowlist; "" (default) allows any IP. */
   allowedIps?: string;
+  /** Default "manager". */
+  role?: StaffRole;
+  /** Set: the password is a one-time one, opening until then. */
+  oneTimeExpiresAt?: string | null;
 }
 
 /** Inserts an admin user of `journalId` (enabled, any IP, unique username unless given). */
@@ -32,6 +37,8 @@ export async function createAdmin(journalId: number, opts: CreateAdminOptions = 
     passwordHash: await hashPassword(password),
     status: opts.status,
     allowedIps: opts.allowedIps,
+    role: opts.role,
+    oneTimeExpiresAt: opts.oneTimeExpiresAt,
   });
   return { id: row.id, journalId, username, password, name: row.name };
 }

@@ -4,7 +4,7 @@
 // /admin/login (SPEC §4). Failures throw ApiError with the server's `{ error: code }` code, or "network" when the
 // server could not be reached.
 import { ApiError, failure as answerFailure } from "../lib/api";
-import { clearSession, sessionToken } from "../lib/session";
+import { clearSession, readSession, saveSession, sessionToken } from "../lib/session";
 import { requestRelogin } from "./auth/relogin";
 
 export { ApiError, errorCode, isAbort } from "../lib/api";
@@ -27,10 +27,18 @@ function authHeaders(): Headers {
   return headers;
 }
 
-/** Any 401 ends the session here too (the guard then shows the login page). */
+/**
+ * Any 401 ends the session here too (the guard then shows the login page); a 403 password_change_required marks it
+ * (the guard then shows the account page, where a one-time password is replaced).
+ */
 async function failure(response: Response) {
   if (response.status === 401) clearSession();
-  return answerFailure(response);
+  const error = await answerFailure(response);
+  const session = readSession();
+  if (error.code === "password_change_required" && session && !session.user.mustChangePassword) {
+    saveSession({ ...session, user: { ...session.user, mustChangePassword: true } });
+  }
+  return error;
 }
 
 /** The login and token calls answer 401 for a wrong password or a refused token: never a reason to ask again. */

@@ -9,15 +9,20 @@ import { LoadingState } from "./admin-ui";
 import { loadingLabel } from "./paths";
 import { ReloginDialog } from "./auth/relogin-dialog";
 import { useJournalName } from "./journals/journal-name";
+import { mayUse, type AdminArea } from "#contract/roles";
 
-const SECTIONS = [
-  { to: "/admin/archives", label: "Archives" },
-  { to: "/admin/editors", label: "Editors" },
-  { to: "/admin/manuscripts", label: "Manuscripts" },
-  { to: "/admin/submissions", label: "Submissions" },
-  { to: "/admin/transfer", label: "Import / export" },
-  { to: "/admin/settings", label: "Settings" },
-  { to: "/admin/staff", label: "Staff" },
+/** The section links, each shown only to the roles its area allows (contract/roles.ts; the server decides). */
+const SECTIONS: { to: string; label: string; area: AdminArea }[] = [
+  { to: "/admin/archives", label: "Archives", area: "issues" },
+  { to: "/admin/editors", label: "Editors", area: "editors" },
+  { to: "/admin/manuscripts", label: "Manuscripts", area: "submissions" },
+  { to: "/admin/submissions", label: "Submissions", area: "submissions" },
+  { to: "/admin/indexing", label: "Indexing", area: "indexing" },
+  // "Pages", not "Site pages": the top bar's "Site" link (SPEC §2) keeps a name of its own.
+  { to: "/admin/site", label: "Pages", area: "siteContent" },
+  { to: "/admin/transfer", label: "Import / export", area: "transfer" },
+  { to: "/admin/settings", label: "Settings", area: "settings" },
+  { to: "/admin/staff", label: "Staff", area: "staff" },
 ];
 
 export function AdminLayout({ children }: { children?: ReactNode }) {
@@ -75,7 +80,8 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
           <NavLink to="/admin" end className="sections__link">
             Dashboard
           </NavLink>
-          {SECTIONS.map((s) => (
+          {/* A one-time password's session may only choose a new one: no sections until then. */}
+          {SECTIONS.filter((s) => !session?.user.mustChangePassword && mayUse(session?.user.role, s.area)).map((s) => (
             <NavLink key={s.to} to={s.to} className="sections__link">
               {s.label}
             </NavLink>

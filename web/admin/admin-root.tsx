@@ -2,19 +2,21 @@
 // behind RequireSession, which checks the stored token once per page load and follows the session store: when the
 // session is cleared (Logout, a failed token check, any 401) it sends the browser to /admin/login.
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Navigate, Outlet, useRevalidator, useRouteError } from "react-router";
+import { Navigate, Outlet, useLocation, useRevalidator, useRouteError } from "react-router";
 import "./admin.css";
 import { adminJson, ApiError } from "./admin-api";
 import { ErrorState, LoadingState, PageHeader } from "./admin-ui";
 import { AdminLayout } from "./admin-layout";
 import { NotFoundPage } from "./not-found-page";
 import { clearSession, saveSession, useSession, type SessionUser } from "../lib/session";
+import { ROLE_MESSAGES } from "#contract/roles";
 
 /** Tokens already confirmed by /auth/verify-token/ during this page load. */
 const verifiedTokens = new Set<string>();
 
 function RequireSession({ children }: { children: React.ReactNode }) {
   const session = useSession();
+  const { pathname } = useLocation();
   const token = session?.token ?? null;
   const [verified, setVerified] = useState(() => (token ? verifiedTokens.has(token) : false));
   // Once the pages show, a new token (a re-login in place, relogin.ts) is checked behind them: unmounting them
@@ -34,8 +36,12 @@ function RequireSession({ children }: { children: React.ReactNode }) {
     adminJson<{ user?: SessionUser }>("/auth/verify-token/", { signal: controller.signal })
       .then((body) => {
         verifiedTokens.add(token);
-        // Keep the shown name current (it may have changed since login).
-        if (body.user && body.user.name !== session?.user.name) saveSession({ token, user: body.user });
+        // Keep the shown name, the role and the password state current (they may have changed since login).
+        const u = body.user;
+        const known = session?.user;
+        if (u && (u.name !== known?.name || u.role !== known?.role || u.mustChangePassword !== known?.mustChangePassword)) {
+          saveSession({ token, user: u });
+        }
         setVerified(true);
       })
       .catch((error: unknown) => {
@@ -52,6 +58,8 @@ function RequireSession({ children }: { children: React.ReactNode }) {
   }, [token]);
 
   if (!session) return <Navigate to="/admin/login" replace />;
+  // A one-time password: choosing one's own comes before anything else (the server refuses the rest meanwhile).
+  if (session.user.mustChangePassword && pathname !== "/admin/account") return <Navigate to="/admin/account" replace />;
   if (!verified && !shown.current) {
     return (
       <div className="admin-boot">
@@ -126,6 +134,18 @@ export function UnknownAdminPage() {
 /** A loader's failure, shown in the page's place: the page's header, then "Something went wrong" + Try again. */
 export function LoadError({ title }: { title: string }) {
   const revalidator = useRevalidator();
+  const error = useRouteError();
+  // The account's role does not reach this page (typed in, or a role changed meanwhile): say so, no retry.
+  if (error instanceof ApiError && error.code === "forbidden_role") {
+    return (
+      <>
+        <PageHeader title={title} />
+        <div className="state state--error" role="alert">
+          <p className="state__title">{ROLE_MESSAGES.forbidden_role}</p>
+        </div>
+      </>
+    );
+  }
   return (
     <>
       <PageHeader title={title} />

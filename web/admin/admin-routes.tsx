@@ -41,6 +41,8 @@ const routes: RouteObject[] = [
           { path: "outbox", lazy: () => import("./workflow/outbox-page").then((m) => m.route) },
           { path: "workflow", lazy: () => import("./workflow/workflow-settings-page").then((m) => m.route) },
           { path: "staff", lazy: () => import("./auth/staff-page").then((m) => m.route) },
+          { path: "indexing", lazy: () => import("./journals/indexing-page").then((m) => m.route) },
+          { path: "site", lazy: () => import("./journals/site-pages-page").then((m) => m.route) },
           { path: "account", lazy: () => import("./auth/account-page").then((m) => m.route) },
           { path: "transfer", lazy: () => import("./transfer/transfer-page").then((m) => m.route) },
         ],

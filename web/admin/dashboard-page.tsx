@@ -8,19 +8,22 @@ import { RecentChanges } from "./journals/recent-changes";
 import { UsageSection } from "./statistics/usage-section";
 import { WorkflowSection } from "./workflow/workflow-dashboard";
 import { SushiKeys } from "./statistics/sushi-keys";
+import { useSession } from "../lib/session";
+import { mayUse, type AdminArea } from "#contract/roles";
 
-const TILES: { key: keyof DashboardCounts; label: string; to: string; hint: string }[] = [
-  { key: "archives", label: "Archives", to: "/admin/archives", hint: "Issues published" },
-  { key: "editors", label: "Editors", to: "/admin/editors", hint: "Board members" },
-  { key: "articles", label: "Articles", to: "/admin/archives", hint: "Across all issues" },
-  { key: "submissions", label: "Submissions", to: "/admin/submissions", hint: "Sent through Submit Online" },
+const TILES: { key: keyof DashboardCounts; label: string; to: string; hint: string; area: AdminArea }[] = [
+  { key: "archives", label: "Archives", to: "/admin/archives", hint: "Issues published", area: "issues" },
+  { key: "editors", label: "Editors", to: "/admin/editors", hint: "Board members", area: "editors" },
+  { key: "articles", label: "Articles", to: "/admin/archives", hint: "Across all issues", area: "articles" },
+  { key: "submissions", label: "Submissions", to: "/admin/submissions", hint: "Sent through Submit Online", area: "submissions" },
 ];
 
 /** The tiles; a count still loading shows a skeleton. */
 function Tiles({ counts }: { counts: DashboardCounts | undefined }) {
+  const role = useSession()?.user.role;
   return (
     <ul className="tiles" aria-busy={!counts}>
-      {TILES.map((tile) => (
+      {TILES.filter((tile) => mayUse(role, tile.area)).map((tile) => (
         <li key={tile.key}>
           <Link to={tile.to} className={`tile tile--${tile.key}`}>
             <span className="tile__label">{tile.label}</span>
@@ -31,15 +34,17 @@ function Tiles({ counts }: { counts: DashboardCounts | undefined }) {
           </Link>
         </li>
       ))}
-      <li>
-        <Link to="/admin/settings" className="tile tile--settings">
-          <span className="tile__label">Settings</span>
-          <span className="tile__count tile__count--icon" aria-hidden="true">
-            ⚙
-          </span>
-          <span className="tile__hint">Journal name, ISSN, fees, home page</span>
-        </Link>
-      </li>
+      {mayUse(role, "settings") && (
+        <li>
+          <Link to="/admin/settings" className="tile tile--settings">
+            <span className="tile__label">Settings</span>
+            <span className="tile__count tile__count--icon" aria-hidden="true">
+              ⚙
+            </span>
+            <span className="tile__hint">Journal name, ISSN, fees, home page</span>
+          </Link>
+        </li>
+      )}
     </ul>
   );
 }

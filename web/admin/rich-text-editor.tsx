@@ -5,7 +5,7 @@ import StarterKit from "@tiptap/starter-kit";
 import Subscript from "@tiptap/extension-subscript";
 import Superscript from "@tiptap/extension-superscript";
 import { useEffect, useRef } from "react";
-import { richTextToPlain, sanitizeRichText } from "#contract/rich-text";
+import { richTextToPlain, safeHref, sanitizePageHtml, sanitizeRichText } from "#contract/rich-text";
 
 export interface RichTextEditorProps {
   id: string;
@@ -23,6 +23,11 @@ export interface RichTextEditorProps {
   readOnly?: boolean;
   /** Exposes the editor so a label click can focus it. */
   editorRef?: React.MutableRefObject<Editor | null>;
+  /**
+   * A site page (instructions, policies, contact: docs/decisions/0202): headings, lists and links too, as the
+   * server's page allowlist keeps them (sanitizePageHtml).
+   */
+  page?: boolean;
 }
 
 /** Tiptap's HTML to the stored form: "" when empty; inline fields lose their paragraph wrappers. */
@@ -57,6 +62,8 @@ function ToolbarButton(props: { label: string; shortcut?: string; active?: boole
 
 export function RichTextEditor(props: RichTextEditorProps) {
   const inline = !!props.inline;
+  const page = !!props.page;
+  const sanitize = page ? sanitizePageHtml : sanitizeRichText;
   const lastEmitted = useRef<string | null>(null);
   const onChange = useRef(props.onChange);
   onChange.current = props.onChange;
@@ -76,24 +83,25 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
-        heading: false,
-        bulletList: false,
-        orderedList: false,
-        listItem: false,
-        listKeymap: false,
+        heading: page ? { levels: [2, 3] } : false,
+        bulletList: page ? {} : false,
+        orderedList: page ? {} : false,
+        listItem: page ? {} : false,
+        listKeymap: page ? {} : false,
         blockquote: false,
         codeBlock: false,
         code: false,
         horizontalRule: false,
         strike: false,
-        link: false,
+        // Links only where the page allowlist keeps them; never opened by a click while editing, never made from typing.
+        link: page ? { openOnClick: false, autolink: false, linkOnPaste: false, protocols: ["mailto"] } : false,
         dropcursor: false,
         trailingNode: false,
       }),
       Subscript,
       Superscript,
     ],
-    content: sanitizeRichText(props.value),
+    content: sanitize(props.value),
     // What staff type is what is stored (docs/decisions/0145): "*p*-value" or "C_p_" typed are text, not the
     // Markdown shortcuts that would turn them into italics; formatting comes from the toolbar and Ctrl+B/I/U.
     enableInputRules: false,
@@ -111,8 +119,8 @@ export function RichTextEditor(props: RichTextEditorProps) {
     if (!editor || props.value === lastEmitted.current) return;
     if (props.value === toStored(editor, inline)) return;
     lastEmitted.current = props.value;
-    editor.commands.setContent(sanitizeRichText(props.value), { emitUpdate: false });
-  }, [editor, props.value, inline]);
+    editor.commands.setContent(sanitize(props.value), { emitUpdate: false });
+  }, [editor, props.value, inline, sanitize]);
 
   // Keep aria-invalid and friends current.
   const attributesKey = JSON.stringify(attributes);
@@ -137,6 +145,11 @@ export function RichTextEditor(props: RichTextEditorProps) {
       underline: e?.isActive("underline") ?? false,
       subscript: e?.isActive("subscript") ?? false,
       superscript: e?.isActive("superscript") ?? false,
+      h2: e?.isActive("heading", { level: 2 }) ?? false,
+      h3: e?.isActive("heading", { level: 3 }) ?? false,
+      bullets: e?.isActive("bulletList") ?? false,
+      numbers: e?.isActive("orderedList") ?? false,
+      link: e?.isActive("link") ?? false,
       focused: e?.isFocused ?? false,
     }),
   });
@@ -177,6 +190,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
         <ToolbarButton label="Line break" shortcut="Shift+Enter" onClick={() => editor?.chain().focus().setHardBreak().run()}>
           <span aria-hidden="true">↵</span>
         </ToolbarButton>
+        {page && editor ? <PageTools editor={editor} state={state} /> : null}
         <span className="rte__sep" aria-hidden="true" />
         <ToolbarButton label="Undo" shortcut="Ctrl+Z" onClick={() => editor?.chain().focus().undo().run()}>
           <span aria-hidden="true">↶</span>
@@ -187,5 +201,53 @@ export function RichTextEditor(props: RichTextEditorProps) {
       </div>
       <EditorContent editor={editor} />
     </div>
+  );
+}
+
+/** A site page's extra tools: two heading levels, two kinds of list, and a link (the address is asked for). */
+function PageTools({
+  editor,
+  state,
+}: {
+  editor: Editor;
+  state: { h2: boolean; h3: boolean; bullets: boolean; numbers: boolean; link: boolean } | null;
+}) {
+  function link() {
+    const current = (editor.getAttributes("link").href as string | undefined) ?? "";
+    const typed = window.prompt(
+      "Link address (https://…, mailto:…, or a page of this site such as /article). Empty removes the link.",
+      current,
+    );
+    if (typed === null) return;
+    if (typed.trim() === "") {
+      editor.chain().focus().extendMarkRange("link").unsetLink().run();
+      return;
+    }
+    const href = safeHref(typed.trim());
+    if (!href) {
+      window.alert("That address cannot be a link: use https://…, mailto:… or a path such as /article.");
+      return;
+    }
+    editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
+  }
+  return (
+    <>
+      <span className="rte__sep" aria-hidden="true" />
+      <ToolbarButton label="Heading" active={state?.h2} onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}>
+        H2
+      </ToolbarButton>
+      <ToolbarButton label="Subheading" active={state?.h3} onClick={() => editor.chain().focus().toggleHeading({ level: 3 }).run()}>
+        H3
+      </ToolbarButton>
+      <ToolbarButton label="Bulleted list" active={state?.bullets} onClick={() => editor.chain().focus().toggleBulletList().run()}>
+        •
+      </ToolbarButton>
+      <ToolbarButton label="Numbered list" active={state?.numbers} onClick={() => editor.chain().focus().toggleOrderedList().run()}>
+        1.
+      </ToolbarButton>
+      <ToolbarButton label="Link" active={state?.link} onClick={link}>
+        🔗
+      </ToolbarButton>
+    </>
   );
 }

@@ -13,6 +13,9 @@ export function RichTextField(props: {
   editorRef: RefObject<Editor | null>;
   required?: boolean;
   inline?: boolean;
+  /** A site page's text: headings, lists and links too. */
+  page?: boolean;
+  hint?: ReactNode;
 }) {
   const { field, editorRef } = props;
   const labelId = `${field.id}-label`;
@@ -22,6 +25,7 @@ export function RichTextField(props: {
       labelId={labelId}
       label={props.label}
       required={props.required}
+      hint={props.hint}
       error={field.error}
       invalid={field.invalid}
       onLabelClick={() => editorRef.current?.commands.focus()}
@@ -32,9 +36,10 @@ export function RichTextField(props: {
         value={field.value}
         onChange={field.onChange}
         inline={props.inline}
+        page={props.page}
         required={props.required}
         invalid={field.invalid}
-        describedBy={describedBy(field.id, { error: !!field.error })}
+        describedBy={describedBy(field.id, { error: !!field.error, hint: !!props.hint })}
         editorRef={editorRef}
         readOnly={field.readOnly}
       />

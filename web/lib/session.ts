@@ -8,6 +8,10 @@ export interface SessionUser {
   id: number;
   username: string;
   name: string;
+  /** The account's role (contract/roles.ts): the admin UI shows only what it allows; the server decides. */
+  role: string;
+  /** Signed in with a one-time password: the account page until a new one is chosen. */
+  mustChangePassword: boolean;
 }
 
 export interface Session {
@@ -37,7 +41,13 @@ function parse(raw: string | null): Session | null {
     const user = value.user as Partial<SessionUser>;
     return {
       token: value.token,
-      user: { id: Number(user.id ?? 0), username: String(user.username ?? ""), name: String(user.name ?? "") },
+      user: {
+        id: Number(user.id ?? 0),
+        username: String(user.username ?? ""),
+        name: String(user.name ?? ""),
+        role: String(user.role ?? ""),
+        mustChangePassword: user.mustChangePassword === true,
+      },
     };
   } catch {
     return null;

@@ -43,6 +43,9 @@ export function SiteFooter() {
             <li>
               <Link to="/search">Search Articles</Link>
             </li>
+            <li>
+              <Link to="/policies">Policies</Link>
+            </li>
             {s?.websiteemail && (
               <li>
                 <a href={`mailto:${s.websiteemail}`}>{s.websiteemail}</a>

@@ -33,6 +33,9 @@ function UtilityBar({ s }: { s: Settings | undefined }) {
   );
 }
 
+/** A logo the journal uploaded (the drawn default is logo.svg: the emblem stands in for it). */
+const uploadedLogo = (s: Settings) => Boolean(s.logo_url) && !s.logo_url.endsWith("/logo.svg");
+
 /** Default branch: emblem + journal name + abbreviation, with the ISSN/impact-factor block on the right. */
 function MastheadLogo({ s }: { s: Settings }) {
   const name = journalName(s);
@@ -41,8 +44,9 @@ function MastheadLogo({ s }: { s: Settings }) {
       <div className="container masthead__inner">
         <Link to="/" className="masthead__brand">
           {/* An uploaded logo replaces the emblem (docs/decisions/0163); the drawn default keeps the emblem's look. */}
-          {s.logo_url && !s.logo_url.endsWith("/logo.svg") ? (
-            <img className="masthead__emblem" src={s.logo_url} alt="" width={64} height={64} data-testid="masthead-logo" />
+          {uploadedLogo(s) ? (
+            // At its own aspect ratio (issue 37 item 6): a fixed height, the width the image asks for, within bounds.
+            <img className="masthead__logo" src={s.logo_url} alt="" data-testid="masthead-logo" decoding="async" />
           ) : (
             <EmblemIcon className="masthead__emblem" />
           )}
@@ -80,6 +84,12 @@ function BannerLogo({ s }: { s: Settings }) {
   return (
     <div className="banner" data-testid="logo-alt">
       <div className="container banner__inner">
+        {/* The uploaded logo shows in this branch too, above the name (issue 37 item 6). */}
+        {uploadedLogo(s) ? (
+          <Link to="/" className="banner__logo-link" tabIndex={-1} aria-hidden="true">
+            <img className="banner__logo" src={s.logo_url} alt="" data-testid="banner-logo" decoding="async" />
+          </Link>
+        ) : null}
         <Link to="/" className="banner__name">
           {name}
         </Link>

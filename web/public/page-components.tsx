@@ -11,6 +11,7 @@ import { SearchPage } from "./archive/search-page";
 import { InstructionsPage } from "./journals/instructions-page";
 import { IndexingPage } from "./journals/indexing-page";
 import { ContactPage } from "./journals/contact-page";
+import { PoliciesPage } from "./journals/policies-page";
 
 /**
  * A page in the entry chunk, or a rarely visited one loaded on first use (`lazy`): React Router loads it before
@@ -25,6 +26,7 @@ export const PAGE_COMPONENTS: Record<PublicPageId, PageComponent> = {
   instructions: InstructionsPage,
   indexing: IndexingPage,
   contact: ContactPage,
+  policies: PoliciesPage,
   // The Submit Online form carries the shared zod schema; only visitors who open it download that code.
   submit: { lazy: async () => (await import("./workflow/submit-online-page")).SubmitOnlinePage },
   // Authors come here once per article: the download form stays out of every other page's entry.

@@ -3,7 +3,8 @@
 //   under /api/archives: POST /{id} (edit) — guarded here, next to the public reads of that prefix.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../core/env";
-import { requireAdminToChange } from "../auth/admin-guard";
+import { requireRole } from "../auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 import { HttpError, notFound } from "../core/errors";
 import { idOf } from "../core/middleware/params";
 import { limitJsonBody, limitUploadBody } from "../core/middleware/body-size";
@@ -29,6 +30,7 @@ async function requireIssue(c: Context<AppEnv>, at: { year: number; volume: numb
 
 /** Mounted under /api/admin, behind its requireAdmin. */
 export const articlesAdminRoutes = new Hono<AppEnv>()
+  .use("*", requireRole(AREA_ROLES.articles))
   .post("/archives", limitUploadBody, async (c) => {
     const { fields, files } = await readFormBody(c);
     const input = validated(articleAddSchema, articleFormFieldsOf(fields));
@@ -75,7 +77,7 @@ export const articlesAdminRoutes = new Hono<AppEnv>()
   });
 
 /** Mounted at /api/archives next to the public reads: only its POSTs need (and get) the admin guard. */
-export const articleEditRoutes = new Hono<AppEnv>().use("*", requireAdminToChange).post("/:id", limitUploadBody, async (c) => {
+export const articleEditRoutes = new Hono<AppEnv>().use("*", requireRole(AREA_ROLES.articles)).post("/:id", limitUploadBody, async (c) => {
   const old = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
   if (!old) throw notFound();
   const { fields, files } = await readFormBody(c);

@@ -5,9 +5,12 @@
 import { and, asc, eq, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../core/env";
-import { articles, type ArticleRow } from "../core/data/schema";
+import { articles, type ArticleRow, type IssueRow, type sections } from "../core/data/schema";
 import { isUniqueViolation, nextStamp, nowIso } from "../core/data/db";
 import { issueQuery } from "./issues.repo";
+import { sectionsQuery } from "./sections.repo";
+
+type SectionRow = typeof sections.$inferSelect;
 import { storedCitationsByRefQuery, storedCitationsQuery, type StoredCitations } from "../scholarly/citations.repo";
 import { titleKeyOf } from "./title-key";
 import { STATUS_ENABLED } from "#contract/constants";
@@ -38,7 +41,8 @@ export const listColumns = {
 
 const publicIssueListQuery = (db: Db, journalId: number, year: number, volume: number, issue: number) =>
   db
-    .select(listColumns)
+    // With each article's section, which the issue page groups by (issue 37 item 5).
+    .select({ ...listColumns, sectionId: articles.sectionId })
     .from(articles)
     .where(and(isPublic(journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue)))
     .orderBy(firstPageOrder, asc(articles.id));
@@ -64,12 +68,19 @@ export async function readPublicIssue(
   year: number,
   volume: number,
   issue: number,
-): Promise<{ rows: ArticleListRow[]; exists: boolean }> {
-  const [rows, found] = await db.batch([
+): Promise<{
+  rows: (ArticleListRow & { sectionId: number | null })[];
+  exists: boolean;
+  issue: IssueRow | undefined;
+  sections: SectionRow[];
+}> {
+  // One round trip: the articles, the issue's own row (title, description, date) and the journal's sections.
+  const [rows, found, sectionRows] = await db.batch([
     publicIssueListQuery(db, journalId, year, volume, issue),
     issueQuery(db, journalId, year, volume, issue),
+    sectionsQuery(db, journalId),
   ]);
-  return { rows, exists: found.length > 0 };
+  return { rows, exists: found.length > 0, issue: found[0], sections: sectionRows };
 }
 
 /** One issue's public articles as whole rows (for exports that need every column: Crossref), by first page. */
@@ -215,7 +226,7 @@ export async function findArticleNaming(
 /** Every article filed under an issue (any status), by page number, with the columns of the staff issue table. */
 export async function listIssueArticlesAll(db: Db, journalId: number, year: number, volume: number, issue: number) {
   return db
-    .select({ ...listColumns, status: articles.status, txnid: articles.txnid, ptype: articles.ptype })
+    .select({ ...listColumns, status: articles.status, txnid: articles.txnid, ptype: articles.ptype, sectionId: articles.sectionId })
     .from(articles)
     .where(and(eq(articles.journalId, journalId), eq(articles.year, year), eq(articles.volume, volume), eq(articles.issue, issue)))
     .orderBy(firstPageOrder, asc(articles.id));

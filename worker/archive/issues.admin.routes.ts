@@ -2,6 +2,8 @@
 //   GET /archives/ (issue list), POST /create-issue, GET /archives/{year}/{vol}/{issue} (articles of any status).
 import { Hono } from "hono";
 import type { AppEnv } from "../core/env";
+import { requireRole } from "../auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 import { HttpError } from "../core/errors";
 import { actorOf } from "../core/audit/admin-actor";
 import { afterAdminWrite } from "../core/audit/admin-events.repo";
@@ -15,6 +17,7 @@ import { toAdminListItem } from "./article-answers";
 import { findIssue, insertIssue, listIssuesWithCounts } from "./issues.repo";
 
 export const issuesAdminRoutes = new Hono<AppEnv>()
+  .use("*", requireRole(AREA_ROLES.issues))
   .get("/archives", async (c) =>
     c.json((await listIssuesWithCounts(c.get("db"), c.get("journal").id)).map((row) => adminIssueSchema.parse(row))),
   )
@@ -22,11 +25,11 @@ export const issuesAdminRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const db = c.get("db");
     const actor = actorOf(c);
-    const summary = `Vol. ${input.volume}, Issue ${input.issue} (${input.year})`;
+    const summary = `Vol. ${input.volume}, Issue ${input.issue} (${input.year})${input.title ? `: ${input.title}` : ""}`;
     const row = await insertIssue(
       db,
       actor.journalId,
-      input,
+      { ...input, publishedAt: input.publishedAt || null },
       afterAdminWrite(db, actor, { action: "issue.create", entity: "issue", summary }),
     );
     if (!row) throw new HttpError(409, "duplicate_issue");
@@ -42,6 +45,12 @@ export const issuesAdminRoutes = new Hono<AppEnv>()
       findIssue(db, journalId, year, volume, issue),
     ]);
     if (!found && rows.length === 0) throw new HttpError(404, "issue_not_found");
-    const body: AdminIssueArticles = { year, volume, issue, articles: rows.map(toAdminListItem) };
+    // Each row with its section (issue 37 item 5), which the staff table lets them change.
+    const body: AdminIssueArticles = {
+      year,
+      volume,
+      issue,
+      articles: rows.map((r) => ({ ...toAdminListItem(r), section_id: r.sectionId })),
+    };
     return c.json(body);
   });

@@ -28,6 +28,7 @@ export function listIssuesWithCounts(db: Db, journalId: number) {
       year: issues.year,
       volume: issues.volume,
       issue: issues.issue,
+      title: issues.title,
       articles: sql<number>`count(${articles.id})`,
       creation: issues.creation,
     })
@@ -60,7 +61,12 @@ export async function findIssue(db: Db, journalId: number, year: number, volume:
 
 /** Creates the issue; null when (year, volume, issue) already exists — the UNIQUE constraint decides, so two
  * simultaneous requests cannot both succeed. */
-export async function insertIssue(db: Db, journalId: number, v: IssueFields, after: BatchItem<"sqlite">[] = []): Promise<IssueRow | null> {
+export async function insertIssue(
+  db: Db,
+  journalId: number,
+  v: Omit<IssueFields, "publishedAt"> & { publishedAt: string | null },
+  after: BatchItem<"sqlite">[] = [],
+): Promise<IssueRow | null> {
   try {
     const insert = db
       .insert(issues)

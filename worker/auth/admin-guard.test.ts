@@ -11,7 +11,7 @@ describe("requireAdmin", () => {
     const admin = await createAdmin(j.id);
     const ok = await getJson(j.host, "/auth/verify-token/", { headers: bearer(await tokenFor(admin)) });
     expect(ok.status).toBe(200);
-    expect(ok.body.user).toEqual({ id: admin.id, username: admin.username, name: admin.name });
+    expect(ok.body.user).toEqual({ id: admin.id, username: admin.username, name: admin.name, role: "manager", mustChangePassword: false });
 
     for (const headers of [
       {},

@@ -4,12 +4,18 @@ import type { Db } from "../core/env";
 import { adminUsers, revokedTokens, type AdminUserRow } from "../core/data/schema";
 import { nowIso } from "../core/data/db";
 import { STATUS_ENABLED } from "#contract/constants";
+import type { StaffRole } from "#contract/roles";
 
+/**
+ * The account a sign-in names, without regard to case ("Admin" signs in as "admin", migrations/0080). Of accounts
+ * that clashed before usernames became case-blind, the one spelt exactly as typed wins, else the oldest.
+ */
 export async function findAdminUserByUsername(db: Db, journalId: number, username: string): Promise<AdminUserRow | undefined> {
   const rows = await db
     .select()
     .from(adminUsers)
-    .where(and(eq(adminUsers.journalId, journalId), eq(adminUsers.username, username)))
+    .where(and(eq(adminUsers.journalId, journalId), sql`${adminUsers.username} = ${username} COLLATE NOCASE`))
+    .orderBy(sql`${adminUsers.username} = ${username} DESC`, adminUsers.id)
     .limit(1);
   return rows[0];
 }
@@ -20,6 +26,11 @@ export interface NewAdminUser {
   passwordHash: string;
   status?: string;
   allowedIps?: string;
+  /** Default "manager" (the column's default: accounts made outside the staff page can do everything). */
+  role?: StaffRole;
+  email?: string;
+  /** Set for an account whose password is a one-time one. */
+  oneTimeExpiresAt?: string | null;
 }
 
 export async function insertAdminUser(db: Db, journalId: number, user: NewAdminUser): Promise<AdminUserRow> {
@@ -33,6 +44,9 @@ export async function insertAdminUser(db: Db, journalId: number, user: NewAdminU
       passwordHash: user.passwordHash,
       status: user.status ?? STATUS_ENABLED,
       allowedIps: user.allowedIps ?? "",
+      role: user.role ?? "manager",
+      email: user.email ?? "",
+      oneTimeExpiresAt: user.oneTimeExpiresAt ?? null,
       createdAt: now,
       updatedAt: now,
     })

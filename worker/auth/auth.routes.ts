@@ -2,7 +2,7 @@
 // docs/decisions/0020-0022, 0061, 0062, 0181).
 import { Hono } from "hono";
 import type { AppEnv } from "../core/env";
-import { requireAdmin } from "./admin-guard";
+import { requireSession } from "./admin-guard";
 import { HttpError } from "../core/errors";
 import { limitBody } from "../core/middleware/body-size";
 import { jsonBody, jsonBodyFirstCode, jsonContent } from "../core/middleware/json-body";
@@ -15,7 +15,7 @@ import { knownDeviceOf, rememberDevice, type DeviceCookie } from "./device-cooki
 import { clientIpOf, ipAllowed, throttleKeyOfIp } from "./client-ip";
 import { finishLogin, reserveLogin, usernameKey } from "./login-throttle";
 import { findAdminUserByUsername, revokeToken } from "./admin-users.repo";
-import { resetStaffPassword, staffOf } from "./staff.repo";
+import { setOwnPassword, staffOf } from "./staff.repo";
 import { afterAdminWrite } from "../core/audit/admin-events.repo";
 import { actorOf } from "../core/audit/admin-actor";
 
@@ -62,24 +62,31 @@ export const authRoutes = new Hono<AppEnv>()
       await finishLogin(db, reserved.attemptId, "invalid_ip");
       throw new HttpError(403, "invalid_ip");
     }
+    // A one-time password opens for 72 hours, then only a new reset helps (docs/decisions/0201).
+    if (user.oneTimeExpiresAt !== null && user.oneTimeExpiresAt <= now.toISOString()) {
+      await finishLogin(db, reserved.attemptId, "password_expired");
+      throw new HttpError(401, "password_expired");
+    }
 
     await finishLogin(db, reserved.attemptId, "success");
     const token = await signAdminToken(c.var.config.auth, { userId: user.id, journalId, sessionVersion: user.sessionVersion }, { now });
     // This browser is now a known device of this user: strangers' failures elsewhere never lock it out (0061).
     await rememberDevice(c, device, key, deviceId, now);
     c.header("Cache-Control", "no-store");
-    return c.json({ token, user: { id: user.id, username: user.username, name: user.name } });
+    // mustChangePassword: signed in with a one-time password; until a new one is chosen every other call is refused.
+    const mustChangePassword = user.oneTimeExpiresAt !== null;
+    return c.json({ token, user: { id: user.id, username: user.username, name: user.name, role: user.role, mustChangePassword } });
   })
-  .get("/verify-token", requireAdmin, (c) => c.json({ user: c.get("admin") }))
+  .get("/verify-token", requireSession, (c) => c.json({ user: c.get("admin") }))
   // Logout ends this session on the server too: the token stops working at once (0062).
-  .post("/logout", requireAdmin, async (c) => {
+  .post("/logout", requireSession, async (c) => {
     const { tokenId, expiresAt } = c.get("session");
     await revokeToken(c.get("db"), tokenId, expiresAt);
     return c.body(null, 204);
   })
   // The signed-in staff member changes their own password (0181): the current one first (own-password.ts); then
   // every other session of the account ends (its session version moves on) and this one goes on with the new token.
-  .post("/password", requireAdmin, limitBody(16 * 1024), jsonContent, jsonBodyFirstCode(passwordChangeSchema), async (c) => {
+  .post("/password", requireSession, limitBody(16 * 1024), jsonContent, jsonBodyFirstCode(passwordChangeSchema), async (c) => {
     const db = c.get("db");
     const journalId = c.get("journal").id;
     const admin = c.get("admin");
@@ -87,7 +94,7 @@ export const authRoutes = new Hono<AppEnv>()
     const account = await staffOf(db, journalId, admin.id);
     await checkCurrentPassword(c, { journalId, username: admin.username, passwordHash: account.passwordHash }, current);
     const event = { action: "staff.change_password", entity: "staff", entityId: admin.id, summary: "" } as const;
-    const row = await resetStaffPassword(
+    const row = await setOwnPassword(
       db,
       journalId,
       admin.id,
@@ -96,5 +103,5 @@ export const authRoutes = new Hono<AppEnv>()
     );
     const token = await signAdminToken(c.var.config.auth, { userId: row.id, journalId, sessionVersion: row.sessionVersion });
     c.header("Cache-Control", "no-store");
-    return c.json({ token, user: admin });
+    return c.json({ token, user: { ...admin, mustChangePassword: false } });
   });

@@ -34,12 +34,12 @@ describe("POST /auth/login/", () => {
     const a = await createAdmin(j.id, { name: "Dr. Staff" });
     const r = await login(j, { username: a.username, password: a.password });
     expect(r.status).toBe(200);
-    expect(r.body.user).toEqual({ id: a.id, username: a.username, name: "Dr. Staff" });
+    expect(r.body.user).toEqual({ id: a.id, username: a.username, name: "Dr. Staff", role: "manager", mustChangePassword: false });
     expect(await verifyAdminToken(env, r.body.token)).toMatchObject({ userId: a.id, journalId: j.id, sessionVersion: 0 });
     expect(r.res.headers.get("cache-control")).toBe("no-store");
     const check = await getJson(j.host, "/auth/verify-token/", { headers: bearer(r.body.token) });
     expect(check.status).toBe(200);
-    expect(check.body).toEqual({ user: { id: a.id, username: a.username, name: "Dr. Staff" } });
+    expect(check.body).toEqual({ user: { id: a.id, username: a.username, name: "Dr. Staff", role: "manager", mustChangePassword: false } });
   });
 
   it("refuses wrong passwords and unknown users alike, and logs every attempt", async () => {

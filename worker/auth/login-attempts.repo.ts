@@ -6,7 +6,7 @@ import type { Db } from "../core/env";
 import { loginAttempts, operatorLoginAttempts } from "../core/data/schema";
 
 /** Outcomes written to login_attempts.outcome. "pending" (a password being checked) counts as a failure. */
-export type LoginOutcome = "pending" | "success" | "invalid_credentials" | "disabled" | "invalid_ip";
+export type LoginOutcome = "pending" | "success" | "invalid_credentials" | "disabled" | "invalid_ip" | "password_expired";
 
 export interface ThrottleLimits {
   pairFreeFailures: number;

@@ -9,11 +9,22 @@ import { HttpError } from "../core/errors";
 import { jsonBodyFirstCode, jsonContent } from "../core/middleware/json-body";
 import { limitJsonBody } from "../core/middleware/body-size";
 import { hashPassword } from "./password";
-import { createStaff, listStaff, resetStaffPassword, revokeStaffSessions, setStaffStatus, staffAnswer, staffOf } from "./staff.repo";
-import { staffCreateSchema, staffStatusSchema, type StaffAccount } from "#contract/platform";
+import {
+  createStaff,
+  listStaff,
+  resetStaffPassword,
+  revokeStaffSessions,
+  setStaffEmail,
+  setStaffRole,
+  setStaffStatus,
+  staffAnswer,
+  staffOf,
+} from "./staff.repo";
+import { staffCreateSchema, staffEmailSchema, staffRoleSchema, staffStatusSchema, type StaffAccount } from "#contract/platform";
+import type { StaffRole } from "#contract/roles";
 
 export interface StaffAction {
-  action: "staff.create" | "staff.status" | "staff.reset_password" | "staff.revoke_sessions";
+  action: "staff.create" | "staff.status" | "staff.role" | "staff.email" | "staff.reset_password" | "staff.revoke_sessions";
   summary: string;
   /** The account's id; absent on create (the row inserted just before). */
   accountId?: number;
@@ -28,6 +39,13 @@ export interface StaffScope {
   audit(c: Context<AppEnv>, journalId: number, action: StaffAction): BatchItem<"sqlite">[];
   /** Refuse an action on the caller's own account (a journal admin must not lock themself out). */
   isSelf?(c: Context<AppEnv>, accountId: number): boolean;
+  /**
+   * The journal's managers act within its rules: the last enabled manager cannot be disabled, demoted or reset
+   * (403 last_manager). Operators act from outside the journal and may (issue 37 item 1).
+   */
+  keepsLastManager: boolean;
+  /** The role of an account created without one. */
+  defaultRole: StaffRole;
 }
 
 /** 16 characters from a 32-letter alphabet without look-alikes (80 bits): shown once, stored only as a hash. */
@@ -42,24 +60,27 @@ const accountId = (c: Context<AppEnv>) => {
   return id;
 };
 
-const publicView = (a: StaffAccount) => ({ username: a.username, name: a.name, status: a.status });
+const publicView = (a: StaffAccount) => ({ username: a.username, name: a.name, status: a.status, role: a.role });
 
 export function staffRoutes(scope: StaffScope) {
   const notSelf = (c: Context<AppEnv>, id: number) => {
     if (scope.isSelf?.(c, id)) throw new HttpError(409, "own_account");
   };
+  const rules = { keepManager: scope.keepsLastManager };
   return new Hono<AppEnv>()
     .get("/", async (c) => c.json({ staff: (await listStaff(c.get("db"), await scope.journalIdOf(c))).map(staffAnswer) }))
     .post("/", limitJsonBody, jsonContent, jsonBodyFirstCode(staffCreateSchema), async (c) => {
       const journalId = await scope.journalIdOf(c);
       const input = c.req.valid("json");
       const password = oneTimePassword();
-      const row = await createStaff(c.get("db"), journalId, { ...input, passwordHash: await hashPassword(password) }, (username) =>
+      const role = input.role ?? scope.defaultRole;
+      const account = { ...input, role, passwordHash: await hashPassword(password) };
+      const row = await createStaff(c.get("db"), journalId, account, (username) =>
         scope.audit(c, journalId, {
           action: "staff.create",
-          summary: username,
+          summary: `${username} (${role})`,
           before: null,
-          after: { username, name: input.name || username, status: "enabled" },
+          after: { username, name: input.name || username, status: "enabled", role },
         }),
       );
       return c.json({ account: staffAnswer(row), oneTimePassword: password }, 201);
@@ -82,6 +103,49 @@ export function staffRoutes(scope: StaffScope) {
           before: publicView(before),
           after: { ...publicView(before), status },
         }),
+        rules,
+      );
+      return c.json({ account: staffAnswer(row) });
+    })
+    .post("/:staffId/role", limitJsonBody, jsonContent, jsonBodyFirstCode(staffRoleSchema), async (c) => {
+      const journalId = await scope.journalIdOf(c);
+      const id = accountId(c);
+      notSelf(c, id);
+      const before = staffAnswer(await staffOf(c.get("db"), journalId, id));
+      const { role } = c.req.valid("json");
+      const row = await setStaffRole(
+        c.get("db"),
+        journalId,
+        id,
+        role,
+        scope.audit(c, journalId, {
+          action: "staff.role",
+          accountId: id,
+          summary: `${before.username}: ${role}`,
+          before: publicView(before),
+          after: { ...publicView(before), role },
+        }),
+        rules,
+      );
+      return c.json({ account: staffAnswer(row) });
+    })
+    .post("/:staffId/email", limitJsonBody, jsonContent, jsonBodyFirstCode(staffEmailSchema), async (c) => {
+      const journalId = await scope.journalIdOf(c);
+      const id = accountId(c);
+      const before = staffAnswer(await staffOf(c.get("db"), journalId, id));
+      const { email } = c.req.valid("json");
+      const row = await setStaffEmail(
+        c.get("db"),
+        journalId,
+        id,
+        email,
+        scope.audit(c, journalId, {
+          action: "staff.email",
+          accountId: id,
+          summary: before.username,
+          before: { ...publicView(before), email: before.email },
+          after: { ...publicView(before), email },
+        }),
       );
       return c.json({ account: staffAnswer(row) });
     })
@@ -102,6 +166,7 @@ export function staffRoutes(scope: StaffScope) {
           before: publicView(before),
           after: { ...publicView(before), passwordChanged: true } as Partial<StaffAccount>,
         }),
+        rules,
       );
       return c.json({ account: staffAnswer(row), oneTimePassword: password });
     })

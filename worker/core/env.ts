@@ -3,6 +3,7 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "./data/schema";
 import type { JournalRow } from "./data/schema";
 import type { CertificateKeys } from "../verification/verification-code";
+import type { StaffRole } from "#contract/roles";
 
 export type Db = DrizzleD1Database<typeof schema>;
 
@@ -11,6 +12,10 @@ export interface AdminPrincipal {
   id: number;
   username: string;
   name: string;
+  /** The account's role (contract/roles.ts); guards compare it with what each router needs. */
+  role: StaffRole;
+  /** Signed in with a one-time password: only choosing a new one is allowed (docs/decisions/0201). */
+  mustChangePassword: boolean;
 }
 
 /** Configuration a request may need (from wrangler vars and secrets), read once by the request context. */

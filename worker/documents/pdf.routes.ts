@@ -1,9 +1,10 @@
 // Document calls of SPEC §7: certificates, cover page, editorial board (public GETs) and the admin index page and
-// zips (POSTs, behind requireAdmin). Every document is built for the journal of the requesting host.
+// zips (POSTs, pdfAdminRoutes behind requireRole). Every document is built for the journal of the requesting host.
 import { STATUS_ENABLED } from "#contract/constants";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../core/env";
-import { requireAdminToChange } from "../auth/admin-guard";
+import { requireRole } from "../auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 import { HttpError } from "../core/errors";
 import { findPublicArticleByRef, publicArticleByRefQuery } from "../archive/articles.repo";
 import { enabledEditorsQuery, listEnabledEditors } from "../editors/editors.repo";
@@ -22,7 +23,8 @@ import { jsonBody, jsonContent } from "../core/middleware/json-body";
 import { verificationMark } from "../verification/certificate-verification";
 
 export const pdfRoutes = new Hono<AppEnv>();
-pdfRoutes.use("*", requireAdminToChange);
+/** The staff documents (index page, zips), mounted at /api/pdf after the public GETs: every method guarded. */
+export const pdfAdminRoutes = new Hono<AppEnv>().use("*", requireRole(AREA_ROLES.documents));
 
 /** `attachment` with an ASCII file name and its UTF-8 form (RFC 6266). */
 function disposition(filename: string): string {
@@ -124,7 +126,7 @@ function refuseDisabled(rows: { refnumber: string | null; status: string }[]): v
   if (disabled.length) throw new HttpError(422, "disabled_articles", { refnumbers: disabled });
 }
 
-pdfRoutes.post("/indexpage", jsonContent, jsonBody(refnumberListSchema), async (c) => {
+pdfAdminRoutes.post("/indexpage", jsonContent, jsonBody(refnumberListSchema), async (c) => {
   const { rows, missing } = await selectedArticles(c, c.req.valid("json"));
   if (missing.length) throw new HttpError(404, "unknown_refnumbers", { missing });
   refuseDisabled(rows);
@@ -135,7 +137,7 @@ pdfRoutes.post("/indexpage", jsonContent, jsonBody(refnumberListSchema), async (
   return pdfResponse(bytes, "Index-Page.pdf");
 });
 
-pdfRoutes.post("/bulkcertificates", jsonContent, jsonBody(refnumberListSchema), async (c) => {
+pdfAdminRoutes.post("/bulkcertificates", jsonContent, jsonBody(refnumberListSchema), async (c) => {
   const { rows, missing } = await selectedArticles(c, c.req.valid("json"));
   if (missing.length) throw new HttpError(404, "unknown_refnumbers", { missing });
   refuseDisabled(rows);
@@ -159,7 +161,7 @@ pdfRoutes.post("/bulkcertificates", jsonContent, jsonBody(refnumberListSchema), 
   return zipResponse(entries, "Certificates.zip");
 });
 
-pdfRoutes.post("/editorscertificate", jsonContent, jsonBody(editorIdListSchema), async (c) => {
+pdfAdminRoutes.post("/editorscertificate", jsonContent, jsonBody(editorIdListSchema), async (c) => {
   const ids = distinctList(c.req.valid("json"));
   const journal = c.get("journal");
   const db = c.get("db");

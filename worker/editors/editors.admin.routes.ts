@@ -4,7 +4,8 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../core/env";
 import type { EditorRow } from "../core/data/schema";
-import { requireAdminToChange } from "../auth/admin-guard";
+import { requireRole } from "../auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 import { HttpError, notFound } from "../core/errors";
 import { actorOf } from "../core/audit/admin-actor";
 import { afterAdminWrite, type AdminEvent } from "../core/audit/admin-events.repo";
@@ -73,6 +74,7 @@ const event = (action: "add" | "edit" | "status" | "delete", name: string, entit
 
 /** Mounted under /api/admin/editors, behind the admin router's guard. */
 export const editorsAdminListRoutes = new Hono<AppEnv>()
+  .use("*", requireRole(AREA_ROLES.editors))
   .get("/", async (c) => c.json((await listAllEditors(c.get("db"), c.get("journal").id)).map(toEditor) satisfies Editor[]))
   .get("/:id", async (c) => {
     const row = await findEditor(c.get("db"), c.get("journal").id, idOf(c.req.param("id")), { enabledOnly: false });
@@ -102,9 +104,9 @@ export const editorsAdminListRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   });
 
-/** Mounted at /api/editors next to the public reads: every method but a read needs the admin guard. */
+/** Mounted at /api/editors after the public reads (editors.routes.ts): every method that reaches it is guarded. */
 export const editorsAdminRoutes = new Hono<AppEnv>()
-  .use("*", requireAdminToChange)
+  .use("*", requireRole(AREA_ROLES.editors))
   .post("/", limitUploadBody, async (c) => {
     const { fields, files } = await readFormBody(c);
     const input = validated(editorSchema, sentFields(fields, EDITOR_FORM_FIELDS));

@@ -7,7 +7,8 @@ import { Hono, type Context } from "hono";
 import { eq } from "drizzle-orm";
 import type { AppEnv } from "../core/env";
 import { HttpError, notFound } from "../core/errors";
-import { requireAdmin } from "../auth/admin-guard";
+import { requireRole } from "../auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 import { actorOf } from "../core/audit/admin-actor";
 import { limitUploadBody } from "../core/middleware/body-size";
 import { afterAdminWrite } from "../core/audit/admin-events.repo";
@@ -72,7 +73,7 @@ async function setImage(c: Context<AppEnv>, kind: BrandingKind, file: string) {
 }
 
 export const brandingAdminRoutes = new Hono<AppEnv>()
-  .use("*", requireAdmin)
+  .use("*", requireRole(AREA_ROLES.settings))
   .post("/:kind", limitUploadBody, async (c) => {
     const kind = kindParam(c);
     const body = await c.req.parseBody().catch(() => {

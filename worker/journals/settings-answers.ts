@@ -3,6 +3,7 @@ import type { JournalRow } from "../core/data/schema";
 import { publicSettingsSchema, type Settings } from "#contract/api";
 import { licenseOf } from "#contract/scholarly";
 import { brandingPath } from "#contract/branding";
+import { copyrightFormPath, sitePageHtml } from "#contract/site-content";
 
 /** The paths of the journal's three images, for its public settings. */
 export const brandingUrlsOf = (j: JournalRow) => ({
@@ -13,5 +14,13 @@ export const brandingUrlsOf = (j: JournalRow) => ({
 
 export function settingsOf(j: JournalRow): Settings {
   const license = licenseOf(j.license);
-  return publicSettingsSchema.parse({ ...j, license: license.key, license_url: license.url, ...brandingUrlsOf(j) });
+  return publicSettingsSchema.parse({ ...j, license: license.key, license_url: license.url, ...brandingUrlsOf(j), ...sitePagesOf(j) });
 }
+
+/** The journal's site pages as shown (its own text, else the default) and its copyright form's path (0202). */
+const sitePagesOf = (j: JournalRow) => ({
+  instructions_content: sitePageHtml("instructions_content", j.instructions_content),
+  policies_content: sitePageHtml("policies_content", j.policies_content),
+  contact_content: sitePageHtml("contact_content", j.contact_content),
+  copyright_form_url: copyrightFormPath(j.copyrightFormFile),
+});

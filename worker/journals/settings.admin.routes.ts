@@ -1,7 +1,9 @@
-// POST /api/settings (staff): saves the settings form, next to the public GET of the same prefix.
+// POST /api/settings (journal managers): saves the settings form. Mounted after the public GET of the same prefix
+// (settings.routes.ts), so every method that reaches this router is guarded.
 import { Hono } from "hono";
 import type { AppEnv } from "../core/env";
-import { requireAdminToChange } from "../auth/admin-guard";
+import { requireRole } from "../auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 import { HttpError } from "../core/errors";
 import { actorOf } from "../core/audit/admin-actor";
 import { afterAdminWrite } from "../core/audit/admin-events.repo";
@@ -10,13 +12,17 @@ import { jsonBody, jsonContent } from "../core/middleware/json-body";
 import { SETTING_LABELS, settingsSchema } from "#contract/admin";
 import { saveSettings } from "./journals.repo";
 import { settingsOf } from "./settings-answers";
+import { SITE_PAGE_FIELDS, sitePageHtml } from "#contract/site-content";
 
 export const settingsAdminRoutes = new Hono<AppEnv>()
-  .use("*", requireAdminToChange)
+  .use("*", requireRole(AREA_ROLES.settings))
   .post("/", limitJsonBody, jsonContent, jsonBody(settingsSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
     const journal = c.get("journal");
+    // A site page sent back as shown (the default text of a journal that wrote none) is no change (0202).
+    for (const field of SITE_PAGE_FIELDS)
+      if (input[field] !== undefined && input[field] === sitePageHtml(field, journal[field])) delete input[field];
     const result = await saveSettings(db, journal.id, input, (changed) =>
       afterAdminWrite(db, actorOf(c), {
         action: "settings.save",

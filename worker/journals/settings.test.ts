@@ -55,6 +55,11 @@ describe("GET /api/settings/", () => {
         "waiver_policy",
         "review_process",
         "plagiarism_policy",
+        // Site pages (migrations/0081, issue 37 item 4): the text shown, and the copyright form's public path.
+        "instructions_content",
+        "policies_content",
+        "contact_content",
+        "copyright_form_url",
       ].sort(),
     );
   });

@@ -65,6 +65,18 @@ function articleMovedTo(a: ArticleRow, params: Record<string, string | undefined
 
 const publicIndexing = (rows: IndexingRow[]) => rows.map(toIndexingEntry);
 
+/**
+ * An issue's articles by section in the journal's order (rows are in page order already, and stay so inside each);
+ * those without a section last, as "Articles". null when none has a section: the page shows one table, as SPEC's.
+ */
+function tableOfContents(rows: { id: number; sectionId: number | null }[], sections: { id: number; title: string }[]) {
+  if (!rows.some((r) => r.sectionId !== null)) return null;
+  const known = new Set(sections.map((s) => s.id));
+  const groups = sections.map((s) => ({ title: s.title, articleIds: rows.filter((r) => r.sectionId === s.id).map((r) => r.id) }));
+  const rest = rows.filter((r) => r.sectionId === null || !known.has(r.sectionId)).map((r) => r.id);
+  return [...groups, { title: "Articles", articleIds: rest }].filter((g) => g.articleIds.length > 0);
+}
+
 const ok = <T>(data: T): PageLoad<T> => ({ status: 200, data });
 const missing = <T>(data: T): PageLoad<T> => ({ status: 404, data });
 const moved = (location: string): PageMoved => ({ status: 301, location });
@@ -106,14 +118,20 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
       const loc = issueAt(params);
       const notFound = () => missing({ head: notFoundHead(journal, "Issue not found"), loc, articles: null });
       if (!loc) return notFound();
-      const { rows, exists } = await readPublicIssue(db, journal.id, loc.year, loc.volume, loc.issue);
+      const { rows, exists, issue, sections } = await readPublicIssue(db, journal.id, loc.year, loc.volume, loc.issue);
       if (!exists && rows.length === 0) return notFound();
       const head = pageHead(journal, origin, {
         title: issueLabel(loc),
         description: `${rows.length} article${rows.length === 1 ? "" : "s"} published in ${journalName(journal)}, Volume ${loc.volume}, Issue ${loc.issue} (${loc.year}).`,
         canonicalPath: issuePath(loc),
       });
-      return ok({ head, loc, articles: rows.map((r) => publicArticleListItemSchema.parse(toListItem(r))) });
+      return ok({
+        head,
+        loc,
+        articles: rows.map((r) => publicArticleListItemSchema.parse(toListItem(r))),
+        details: issue ? { title: issue.title, description: issue.description, publishedAt: issue.publishedAt } : null,
+        sections: tableOfContents(rows, sections),
+      });
     },
 
     article: async ({ params, request }) => {

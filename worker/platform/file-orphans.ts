@@ -53,10 +53,18 @@ export async function namedKeys(db: OrphanDb, journalId?: number): Promise<Set<s
   ))
     keys.add(fileKeys.submission(r.journal_id, r.file));
   // The journal's own images (docs/decisions/0163): journals' rows name them (the journals table has no journal_id).
-  for (const r of await rows<{ id: number; logo_file: string; cover_image_file: string; certificate_image_file: string }>(
-    `SELECT id, logo_file, cover_image_file, certificate_image_file FROM journals WHERE 1 = 1${where.replace("journal_id", "id")}`,
+  // And its own copyright form (migrations/0081), kept beside them.
+  for (const r of await rows<{
+    id: number;
+    logo_file: string;
+    cover_image_file: string;
+    certificate_image_file: string;
+    copyright_form_file: string;
+  }>(
+    `SELECT id, logo_file, cover_image_file, certificate_image_file, copyright_form_file FROM journals WHERE 1 = 1${where.replace("journal_id", "id")}`,
   ))
-    for (const file of [r.logo_file, r.cover_image_file, r.certificate_image_file]) if (file) keys.add(fileKeys.branding(r.id, file));
+    for (const file of [r.logo_file, r.cover_image_file, r.certificate_image_file, r.copyright_form_file])
+      if (file) keys.add(fileKeys.branding(r.id, file));
   // Import jobs (docs/decisions/0211): the uploaded files and the report each job names. An upload no job names is an
   // orphan once the grace period is over.
   for (const r of await rows<{ source_key: string; pdfs_key: string; report_key: string }>(

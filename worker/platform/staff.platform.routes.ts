@@ -12,4 +12,7 @@ export const staffPlatformRoutes = staffRoutes({
     return (await journalById(c.get("db"), id)).id;
   },
   audit: (c, journalId, a) => [operatorEvent(c.get("db"), operatorActorOf(c), { ...a, journalId })],
+  // Operators stand outside the journal: they may disable, demote or reset its last manager (issue 37 item 1).
+  keepsLastManager: false,
+  defaultRole: "manager",
 });

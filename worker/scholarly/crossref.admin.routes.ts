@@ -10,6 +10,8 @@ import { z } from "zod";
 import { zValidator } from "@hono/zod-validator";
 import type { AppEnv } from "../core/env";
 import type { CrossrefDepositRow } from "../core/data/schema";
+import { requireRole } from "../auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 import { listPublicIssueArticleRows } from "../archive/articles.repo";
 import { findIssue } from "../archive/issues.repo";
 import { digitsOf } from "../core/middleware/params";
@@ -101,6 +103,7 @@ async function loginOf(c: Ctx) {
 }
 
 export const crossrefAdminRoutes = new Hono<AppEnv>()
+  .use("*", requireRole(AREA_ROLES.crossref))
   .get("/account", async (c) => {
     const a = await findCrossrefAccount(c.get("db"), c.get("journal").id);
     return c.json({

@@ -10,8 +10,10 @@ import { doajArticles } from "./doaj";
 import { indexerOrigin } from "./indexer-origin";
 import { normalizeDomain } from "#contract/host";
 import { journalRecord, scholarlyRecord } from "./scholarly-record";
+import { requireRole } from "../auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 
-export const doajAdminRoutes = new Hono<AppEnv>().get("/:year/:vol/:issue", async (c) => {
+export const doajAdminRoutes = new Hono<AppEnv>().use("*", requireRole(AREA_ROLES.doaj)).get("/:year/:vol/:issue", async (c) => {
   const [year, volume, issue] = [digitsOf(c.req.param("year")), digitsOf(c.req.param("vol")), digitsOf(c.req.param("issue"))];
   const db = c.get("db");
   const journal = c.get("journal");

@@ -2,6 +2,8 @@
 // its edit page, and the monthly COUNTER R5.1 item report as JSON, CSV or TSV.
 import { Hono } from "hono";
 import type { AppEnv } from "../core/env";
+import { requireRole } from "../auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 import { notFound } from "../core/errors";
 import { findArticle } from "../archive/articles.repo";
 import { articleFigures, issueFigures, itemReport, monthlyFigures, topArticles } from "./usage.repo";
@@ -35,6 +37,7 @@ const idOf = (raw: string) => {
 };
 
 export const statsAdminRoutes = new Hono<AppEnv>()
+  .use("*", requireRole(AREA_ROLES.statistics))
   .get("/", async (c) => {
     const [db, journalId] = [c.get("db"), c.get("journal").id];
     const months = lastMonths(MONTHS_SHOWN);

@@ -11,6 +11,8 @@ import { afterAdminWrite } from "../core/audit/admin-events.repo";
 import { sushiKeys, type SushiKeyRow } from "../core/data/schema";
 import { listSushiKeys, revokeSushiKey } from "./sushi.repo";
 import { WORLD_CUSTOMER_ID } from "./sushi";
+import { requireRole } from "../auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 
 const createSchema = z.object({ customer_name: z.string().trim().min(2, "invalid_input").max(200, "invalid_input") });
 
@@ -29,6 +31,7 @@ async function sha256Hex(text: string): Promise<string> {
 }
 
 export const sushiKeysAdminRoutes = new Hono<AppEnv>()
+  .use("*", requireRole(AREA_ROLES.sushiKeys))
   .get("/", async (c) =>
     c.json({ customer_id: WORLD_CUSTOMER_ID, keys: (await listSushiKeys(c.get("db"), c.get("journal").id)).map(toAnswer) }),
   )

@@ -29,6 +29,8 @@ import { openImportSource, type SourceFormat } from "./import-source";
 import { ImportSourceError } from "./import-model";
 import { exportOjsXml, parseIssueSelector } from "./ojs-writer";
 import { exportSheetCsv, exportSheetPdfs } from "./spreadsheet-writer";
+import { requireRole } from "../auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 
 const TOKEN = /^[0-9a-f-]{36}$/;
 const uploadKey = (journalId: number, token: string) => `journals/${journalId}/transfer/uploads/${token}`;
@@ -231,9 +233,12 @@ export function transferRoutes(scope: TransferScope) {
   );
 }
 
-/** Mounted under /api/admin (behind its requireAdmin): the Host's journal. */
-export const transferAdminRoutes = transferRoutes({
-  journalOf: (c) => c.get("journal"),
-  actorOf: (c) => actorOf(c),
-  who: (c) => c.get("admin")?.username ?? "",
-});
+/** Mounted under /api/admin/transfer: the Host's journal, its managers only (issue 39: "by its managers"). */
+export const transferAdminRoutes = new Hono<AppEnv>().use("*", requireRole(AREA_ROLES.transfer)).route(
+  "/",
+  transferRoutes({
+    journalOf: (c) => c.get("journal"),
+    actorOf: (c) => actorOf(c),
+    who: (c) => c.get("admin")?.username ?? "",
+  }),
+);

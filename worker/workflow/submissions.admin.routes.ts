@@ -1,6 +1,8 @@
 // Staff reading the Submit Online manuscripts, under /api/admin/submissions (behind the admin router's guard).
 import { Hono } from "hono";
 import type { AppEnv } from "../core/env";
+import { requireRole } from "../auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 import { notFound } from "../core/errors";
 import { idOf } from "../core/middleware/params";
 import { fileKeys, isSafeFileName } from "../core/files/keys";
@@ -9,6 +11,7 @@ import { findSubmission, listSubmissions } from "./submissions.repo";
 import { toSubmission } from "./submission-answers";
 
 export const submissionsAdminRoutes = new Hono<AppEnv>()
+  .use("*", requireRole(AREA_ROLES.submissions))
   .get("/", async (c) => c.json((await listSubmissions(c.get("db"), c.get("journal").id)).map(toSubmission)))
   .get("/:id", async (c) => {
     const row = await findSubmission(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));

@@ -62,6 +62,8 @@ import { nowIso } from "../core/data/db";
 import { afterAdminWrite } from "../core/audit/admin-events.repo";
 import { actorOf } from "../core/audit/admin-actor";
 import { pdfFrom } from "./pdf-upload";
+import { requireRole } from "../auth/admin-guard";
+import { AREA_ROLES } from "#contract/roles";
 
 /**
  * Every staff action of the workflow is in the journal's history too (admin_events, the dashboard's Recent changes),
@@ -136,6 +138,7 @@ async function formOf(c: Context<AppEnv>): Promise<FormData> {
 }
 
 export const workflowAdminRoutes = new Hono<AppEnv>()
+  .use("*", requireRole(AREA_ROLES.submissions))
   // ---- manuscripts ----
   .get("/manuscripts", async (c) => {
     const db = c.get("db");

@@ -23,8 +23,42 @@ import { pad } from "../format";
 import { DocumentButton, useSelection } from "../selection";
 import { DataTable, editArticleColumn, richTextColumn, selectColumn, selectedRow, type Column } from "../data-table";
 import type { AdminIssueArticles } from "#contract/api";
+import type { Section } from "#contract/issues";
 
 type Article = AdminIssueArticles["articles"][number];
+
+/** An article's section, chosen in place (issue 37 item 5); the public issue page groups by it at once. */
+function sectionColumn(sections: Section[], say: (m: FlashMessage) => void, reload: () => void): Column<Article> {
+  return {
+    label: "Section",
+    cell: (article) => (
+      <select
+        className="input input--small"
+        aria-label={`Section of ${article.refnumber || `article ${article.id}`}`}
+        value={article.section_id ?? ""}
+        onChange={(e) => {
+          const value = e.currentTarget.value;
+          adminJson(`/api/admin/articles/${article.id}/section`, { json: { sectionId: value ? Number(value) : null } })
+            .then(() => {
+              say({
+                kind: "success",
+                text: `${article.refnumber || "The article"}: ${sections.find((s) => String(s.id) === value)?.title ?? "no section"}`,
+              });
+              reload();
+            })
+            .catch(() => say({ kind: "error", text: "Something went wrong" }));
+        }}
+      >
+        <option value="">No section</option>
+        {sections.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.title}
+          </option>
+        ))}
+      </select>
+    ),
+  };
+}
 import { CrossrefButton } from "../scholarly/crossref-button";
 import { DoajButton } from "../scholarly/doaj-button";
 import { CrossrefDeposits } from "../scholarly/crossref-deposits";
@@ -43,9 +77,14 @@ function issueOf(params: Params) {
   return { year, volume, issue, heading: `Vol. ${pad(volume, 2)}, Issue ${pad(issue, 2)} (${year})` };
 }
 
-export function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const { year, volume, issue } = issueOf(params);
-  return loadAdminJson<AdminIssueArticles>(`/api/admin/archives/${year}/${volume}/${issue}`, request);
+  const [body, sections] = await Promise.all([
+    loadAdminJson<AdminIssueArticles>(`/api/admin/archives/${year}/${volume}/${issue}`, request),
+    // The journal's sections (issue 37 item 5): a help for the table; without them the column is left out.
+    loadAdminJson<Section[]>("/api/admin/sections", request).catch(() => [] as Section[]),
+  ]);
+  return { ...body, sections };
 }
 
 export function IssueArticlesPage() {
@@ -54,7 +93,7 @@ export function IssueArticlesPage() {
   const [message, setMessage] = useState<FlashMessage | null>(null);
   const [query] = useSearchParams();
 
-  const { articles } = useLoaderData<typeof loader>();
+  const { articles, sections } = useLoaderData<typeof loader>();
   // Only published (enabled) articles can go on the index page or get certificates (issue 26 item 4).
   const refs = useMemo(() => articles.filter((a) => a.refnumber && a.status === "enabled").map((a) => a.refnumber), [articles]);
   const revalidator = useRevalidator();
@@ -142,6 +181,15 @@ export function IssueArticlesPage() {
           "—"
         ),
     },
+    ...(sections.length > 0
+      ? [
+          sectionColumn(
+            sections,
+            (text) => setMessage(text),
+            () => void revalidator.revalidate(),
+          ),
+        ]
+      : []),
     editArticleColumn("Action", "Edit"),
   ];
 

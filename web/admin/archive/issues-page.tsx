@@ -2,10 +2,11 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from "react-router";
 import { createIssueSchema } from "#contract/admin";
-import { ISSUE_MAX, VOLUME_MAX } from "#contract/field-rules";
+import { ISSUE_MAX, VOLUME_MAX, YEAR_MIN, maxYear } from "#contract/field-rules";
+import { SectionsPanel } from "./sections-panel";
 import { adminJson } from "../admin-api";
 import { saveErrorMessage } from "../save-errors";
-import { EmptyState, Field, Flash, PageHeader, useTitle } from "../admin-ui";
+import { EmptyState, Flash, PageHeader, useTitle } from "../admin-ui";
 import { SubmitButton, TextField, useZodForm } from "../form-kit";
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
@@ -14,16 +15,19 @@ import { formatDate, pad } from "../format";
 import { issuePath } from "../paths";
 import type { AdminIssue } from "#contract/api";
 
+const NEW_ISSUE = { volume: "", issue: "", year: String(new Date().getFullYear()), title: "", publishedAt: "" };
+
 function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: () => void }) {
-  const year = new Date().getFullYear();
-  const form = useZodForm({
-    initial: { volume: "", issue: "" },
+  const form = useZodForm<typeof NEW_ISSUE>({
+    // The year is chosen (issue 37 item 5), the current one by default as SPEC §5 sets it: back issues and next
+    // year's can be made. A title (special issues) and the publication date are optional.
+    initial: NEW_ISSUE,
     schema: createIssueSchema,
-    input: (values) => ({ ...values, year }),
     // A number outside the shared schema's range counts as missing: the field turns red, the message below says why.
-    required: ["volume", "issue"],
+    required: ["volume", "issue", "year"],
     isEmpty: (name, values) => !createIssueSchema.shape[name].safeParse(values[name]).success,
   });
+  const year = form.values.year;
   const id = form.idPrefix;
 
   const submit = (event: FormEvent) =>
@@ -51,21 +55,21 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
     });
 
   function again() {
-    form.setValues({ volume: "", issue: "" });
+    form.setValues({ ...NEW_ISSUE, year: form.values.year });
     form.setTried(false);
     form.setDone(false);
     form.setFlash(null);
   }
 
   // The shared message under the form explains a missing number, so the field only turns red.
-  const numberField = (name: "volume" | "issue", label: string, max: number) => (
+  const numberField = (name: "volume" | "issue" | "year", label: string, max: number, min = 0) => (
     <TextField
       field={form.field(name)}
       label={label}
       required
       type="number"
       inputMode="numeric"
-      min={0}
+      min={min}
       max={max}
       step={1}
       autoComplete={undefined}
@@ -73,9 +77,9 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
   );
 
   return (
-    <section className="panel" aria-labelledby={`${id}-title`}>
+    <section className="panel" aria-labelledby={`${id}-heading`}>
       <div className="panel__header">
-        <h2 id={`${id}-title`}>New issue for {year}</h2>
+        <h2 id={`${id}-heading`}>New issue</h2>
         <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>
           Close
         </button>
@@ -83,9 +87,9 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
       <form className="inline-form" onSubmit={submit} noValidate>
         {numberField("volume", "Volume", VOLUME_MAX)}
         {numberField("issue", "Issue", ISSUE_MAX)}
-        <Field id={`${id}-year`} label="Year">
-          <input id={`${id}-year`} value={year} readOnly className="input--readonly" />
-        </Field>
+        {numberField("year", "Year", maxYear(), YEAR_MIN)}
+        <TextField field={form.field("title")} label="Title (special issue)" />
+        <TextField field={form.field("publishedAt")} label="Publication date" type="date" />
         <div className="inline-form__actions">
           {!form.done ? (
             <SubmitButton busy={form.busy} busyLabel="Creating…" />
@@ -98,7 +102,7 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
       </form>
       {form.missing.size > 0 && !form.flash && (
         <p className="form-error" role="alert">
-          Enter a volume from 0 to {VOLUME_MAX} and an issue number from 0 to {ISSUE_MAX}.
+          Enter a volume from 0 to {VOLUME_MAX}, an issue number from 0 to {ISSUE_MAX} and a year from {YEAR_MIN} to {maxYear()}.
         </p>
       )}
       <Flash message={form.flash} />
@@ -154,6 +158,8 @@ export function IssuesPage() {
             { label: "Volume", cell: (row) => pad(row.volume, 2) },
             { label: "Issue", cell: (row) => pad(row.issue, 2) },
             { label: "Articles", headClass: "num", cell: (row) => pad(row.articles, 3) },
+            // A special issue's title (issue 37 item 5), after SPEC's columns.
+            { label: "Title", cell: (row) => row.title },
             { label: "Creation", cell: (row) => formatDate(row.creation) },
           ]}
           rows={rows}
@@ -161,6 +167,7 @@ export function IssuesPage() {
           onRowClick={(row) => navigate(issuePath(row))}
         />
       )}
+      <SectionsPanel />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { adminJson } from "../admin-api";
 import { Flash, PageHeader, useTitle } from "../admin-ui";
 import { SubmitButton, TextField, useZodForm } from "../form-kit";
 import { saveErrorMessage } from "../save-errors";
+import { isStaffRole, ROLE_LABELS } from "#contract/roles";
 
 type Field = "current" | "next" | "repeat";
 
@@ -95,9 +96,19 @@ function ChangePasswordForm() {
 export function AccountPage() {
   useTitle("Your account");
   const session = useSession();
+  const user = session?.user;
   return (
     <>
-      <PageHeader title="Your account" meta={session ? `Signed in as ${session.user.username}` : undefined} />
+      <PageHeader
+        title="Your account"
+        meta={user ? `Signed in as ${user.username}${isStaffRole(user.role) ? ` · ${ROLE_LABELS[user.role]}` : ""}` : undefined}
+      />
+      {user?.mustChangePassword ? (
+        <p className="panel notice" role="status">
+          You signed in with a one-time password. Choose your own password to continue: type the one-time password as the current one. It
+          works for 72 hours after it was made, and only until you change it.
+        </p>
+      ) : null}
       <ChangePasswordForm />
     </>
   );

@@ -21,7 +21,8 @@ export function LoginPage() {
   // The server's own schema; Log in stays disabled until both fields hold something.
   const form = useZodForm({ initial: { username: "", password: "" }, schema: loginSchema, problemText: loginProblem });
 
-  if (session) return <Navigate to="/admin" replace />;
+  // A one-time password's session goes straight to Your account, the only page it may use (docs/decisions/0201).
+  if (session) return <Navigate to={session.user.mustChangePassword ? "/admin/account" : "/admin"} replace />;
 
   const submit = (event: FormEvent) =>
     form.submit(event, {
@@ -29,7 +30,7 @@ export function LoginPage() {
         const body = await adminJson<Partial<Session>>("/auth/login/", { json: input as LoginInput });
         if (!body.token || !body.user) throw new ApiError(200, "");
         saveSession({ token: body.token, user: body.user });
-        navigate("/admin", { replace: true });
+        navigate(body.user.mustChangePassword ? "/admin/account" : "/admin", { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiError) {

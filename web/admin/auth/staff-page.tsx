@@ -1,6 +1,7 @@
-// /admin/staff: this journal's staff accounts, managed by its own admins (docs/decisions/0160): create one with a
-// one-time password (shown once), disable/enable, reset the password, sign out everywhere. The API is scoped to the
-// Host's journal, so another journal's accounts are never listed.
+// /admin/staff: this journal's staff accounts, managed by its journal managers (docs/decisions/0160, 0200): create one
+// with a role, an e-mail and a one-time password (shown once, valid 72 hours), change a role, disable/enable, reset
+// the password, sign out everywhere. The API is scoped to the Host's journal, so another journal's accounts are never
+// listed; the last enabled manager is kept by the server (403 last_manager).
 import { useState, type FormEvent } from "react";
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
 import type { OneTimePassword, StaffAccount } from "#contract/platform";
@@ -11,6 +12,8 @@ import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
 import { DataTable, type Column } from "../data-table";
 import { formatDate } from "../format";
+import { useSession } from "../../lib/session";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "#contract/roles";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadAdminJson<{ staff: StaffAccount[] }>("/api/admin/staff", request);
@@ -24,7 +27,10 @@ export function StaffPage() {
   const [secret, setSecret] = useState<{ username: string; password: string } | null>(null);
   const [username, setUsername] = useState("");
   const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<StaffRole>("editor");
   const [busy, setBusy] = useState(false);
+  const me = useSession()?.user.id;
 
   async function act(run: () => Promise<string | undefined>) {
     setBusy(true);
@@ -35,7 +41,7 @@ export function StaffPage() {
       revalidator.revalidate();
     } catch (err) {
       const code = errorCode(err);
-      setFlash({ kind: "error", text: code === "own_account" ? "You cannot disable your own account." : platformMessage(code) });
+      setFlash({ kind: "error", text: platformMessage(code) });
     } finally {
       setBusy(false);
     }
@@ -49,9 +55,59 @@ export function StaffPage() {
   );
 
   const columns: Column<StaffAccount>[] = [
-    { label: "Username", cellClass: "strong", cell: (s) => s.username },
+    {
+      label: "Username",
+      cellClass: "strong",
+      cell: (s) => (
+        <>
+          {s.username}
+          {s.usernameClash ? (
+            <span className="staff-note"> Another account has this name in other letters: disable or replace one.</span>
+          ) : null}
+        </>
+      ),
+    },
     { label: "Name", cell: (s) => s.name },
-    { label: "Status", cell: (s) => s.status },
+    {
+      label: "Role",
+      cell: (s) =>
+        s.id === me ? (
+          <span>{isStaffRole(s.role) ? ROLE_LABELS[s.role] : s.role} (you)</span>
+        ) : (
+          <select
+            className="input input--small"
+            aria-label={`Role of ${s.username}`}
+            value={s.role}
+            disabled={busy}
+            onChange={(e) => {
+              const next = e.currentTarget.value as StaffRole;
+              void act(async () => {
+                await adminJson(`/api/admin/staff/${s.id}/role`, { json: { role: next } });
+                return `${s.username} is now ${ROLE_LABELS[next]}`;
+              });
+            }}
+          >
+            {STAFF_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        ),
+    },
+    { label: "E-mail", cell: (s) => s.email },
+    {
+      label: "Status",
+      cell: (s) =>
+        s.oneTimeExpiresAt ? (
+          <>
+            {s.status}
+            <span className="staff-note"> One-time password until {formatDate(s.oneTimeExpiresAt)}</span>
+          </>
+        ) : (
+          s.status
+        ),
+    },
     { label: "Created", cell: (s) => formatDate(s.createdAt) },
     {
       label: "Action",
@@ -77,9 +133,10 @@ export function StaffPage() {
   function create(event: FormEvent) {
     event.preventDefault();
     void act(async () => {
-      show(await adminJson<OneTimePassword>("/api/admin/staff", { json: { username, name } }));
+      show(await adminJson<OneTimePassword>("/api/admin/staff", { json: { username, name, email, role } }));
       setUsername("");
       setName("");
+      setEmail("");
       return undefined;
     });
   }
@@ -91,7 +148,7 @@ export function StaffPage() {
       {secret ? (
         <p className="panel" role="status">
           One-time password for <strong>{secret.username}</strong>: <code>{secret.password}</code> — shown once; pass it on by a safe
-          channel. After signing in they choose their own under Your account (their name, top right).
+          channel. It opens for 72 hours, once: at the first sign-in they choose their own password under Your account.
         </p>
       ) : null}
       <DataTable columns={columns} rows={staff} rowKey={(s) => s.id} />
@@ -106,7 +163,27 @@ export function StaffPage() {
           <Field id="staff-name" label="Name">
             <input id="staff-name" className="input" value={name} onChange={(e) => setName(e.currentTarget.value)} />
           </Field>
+          <Field id="staff-email" label="E-mail" hint="Where the account's notifications go">
+            <input id="staff-email" type="email" className="input" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          </Field>
+          <Field id="staff-role" label="Role" required>
+            <select id="staff-role" className="input" value={role} onChange={(e) => setRole(e.currentTarget.value as StaffRole)}>
+              {STAFF_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </Field>
         </div>
+        <dl className="role-list">
+          {STAFF_ROLES.map((r) => (
+            <div key={r}>
+              <dt>{ROLE_LABELS[r]}</dt>
+              <dd>{ROLE_DESCRIPTIONS[r]}</dd>
+            </div>
+          ))}
+        </dl>
         <div className="form__actions">
           <button type="submit" className="btn btn--primary" disabled={busy}>
             Create account

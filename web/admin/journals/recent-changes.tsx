@@ -14,6 +14,7 @@ const VERBS: Record<string, string> = {
   "editor.delete": "removed editor",
   "issue.create": "created issue",
   "settings.save": "saved settings:",
+  "settings.copyright_form": "changed the copyright form:",
   "staff.create": "created the staff account",
   "staff.status": "changed the status of staff account",
   "staff.reset_password": "reset the password of",
@@ -29,6 +30,15 @@ const VERBS: Record<string, string> = {
   "manuscript.resend": "resent a message of",
   "manuscript.link": "replaced the author's link of",
   "manuscript.letters": "saved the workflow's letters or mail settings",
+  "staff.role": "changed the role of staff account",
+  "staff.email": "changed the e-mail of staff account",
+  "indexing.add": "added indexing partner",
+  "indexing.edit": "edited indexing partner",
+  "indexing.status": "changed the status of indexing partner",
+  "indexing.order": "reordered the indexing partners",
+  "section.add": "added section",
+  "section.edit": "edited section",
+  "issue.edit": "edited issue",
 };
 
 /** Where an event's record can be opened, if it still exists. */
@@ -38,6 +48,7 @@ function linkOf(e: AdminEventEntry): string | null {
   if (e.entity === "editor") return `/admin/editors/${e.entity_id}`;
   if (e.entity === "settings") return "/admin/settings";
   if (e.entity === "manuscript") return `/admin/manuscripts/${e.entity_id}`;
+  if (e.entity === "indexing") return "/admin/indexing";
   return null;
 }
 

@@ -41,6 +41,11 @@ const EMPTY: Settings = {
   waiver_policy: "",
   review_process: "",
   plagiarism_policy: "",
+  // Site pages: edited on /admin/site (site-pages-page.tsx), never sent from this form.
+  instructions_content: "",
+  policies_content: "",
+  contact_content: "",
+  copyright_form_url: "",
 };
 
 /** What to say next to a field the schema refused. */
@@ -119,7 +124,8 @@ function SettingsForm(props: { initial: Settings; flash?: FlashMessage }) {
     // The server checks the same schema; mirroring it here points at the field instead of a bare error.
     const sent = await form.submit(event, {
       send: async () => {
-        const { license_url: _derived, ...values } = form.values;
+        // The site pages are edited on their own page: this form never sends its (possibly stale) copy of them.
+        const { license_url: _derived, instructions_content: _i, policies_content: _p, contact_content: _c, ...values } = form.values;
         const body = await adminJson<{ settings?: Settings }>("/api/settings", { json: values });
         if (body?.settings) form.setValues(pick(body.settings));
         form.setFlash({ kind: "success", text: "Settings updated successfully" });
@@ -205,7 +211,11 @@ function SettingsForm(props: { initial: Settings; flash?: FlashMessage }) {
           <h2 id={`${id}-site`} className="form__section-title">
             Home page, contact and fees
           </h2>
-          {input("formatted_journal_name", "Formatted journal name", "The name as printed on certificates and cover pages.")}
+          {input(
+            "formatted_journal_name",
+            "Formatted journal name",
+            "The short form of the name: shown under the name in the site's header and given to indexers as the journal's abbreviation.",
+          )}
           <RichTextField field={form.field("home_content")} label="Home content" editorRef={homeEditor} />
           <RichTextField field={form.field("address")} label="Address" editorRef={addressEditor} />
           <div className="grid-2">

@@ -1,4 +1,4 @@
-// /contact: the postal address and the chat phone (plus the e-mail).
+// /contact: the journal's own words (issue 37 item 4), the postal address and the chat phone (plus the e-mail).
 import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../components/icons";
 import { RichText } from "../../components/rich-text";
 import { digitsOnly, whatsappLink } from "../../lib/format";
@@ -13,8 +13,9 @@ export function ContactPage() {
     <article className="page">
       <header className="page__header">
         <h1 className="page__title">Contact Us</h1>
-        <p className="page__lead">Questions about a submission, the review or your certificates? The editorial office is glad to help.</p>
       </header>
+      {/* The journal's own words (contact_content, edited on /admin/site; a default until then). */}
+      {s ? <RichText page className="site-page-text page__lead" html={s.contact_content} /> : null}
       {s && (
         <div className="contact-grid">
           <section className="card contact-card" aria-labelledby="contact-address">

@@ -1,15 +1,19 @@
-// /instructions: author instructions (SPEC §2, §5, §9): manuscript format (MS Word, at most 5 authors and
-// 50 references), the publication fee table (fee_rupee for India, fee_dollar for other countries), policies,
-// and the copyright form download.
+// /instructions: author instructions (SPEC §2, §5, §9). The journal's own text (instructions_content, edited by its
+// managers on /admin/site; a default until they do: contract/site-content.ts), and around it the spec's facts, which
+// the page always shows whatever the text says: submission in MS Word, at most 5 authors and 50 references, the fee
+// table (fee_rupee for India, fee_dollar for other countries), the editorial policies and the copyright form download.
 import { Link } from "react-router";
 import { MAX_AUTHORS, MAX_REFERENCES } from "#contract/constants";
+import { SHARED_COPYRIGHT_FORM_PATH } from "#contract/site-content";
 import { DownloadIcon } from "../../components/icons";
+import { RichText } from "../../components/rich-text";
 import { formatFee } from "../../lib/format";
 import { useJournalName, useSettings } from "../journal-context";
 import { JournalFigures } from "../workflow/journal-figures";
 import { licenseOf } from "#contract/scholarly";
 
-export const COPYRIGHT_FORM_PATH = "/docs/copyright-form.pdf";
+/** The shared copyright form, for a journal that has not uploaded its own. */
+export const COPYRIGHT_FORM_PATH = SHARED_COPYRIGHT_FORM_PATH;
 
 export function InstructionsPage() {
   const s = useSettings();
@@ -19,48 +23,36 @@ export function InstructionsPage() {
     <article className="page prose-page">
       <header className="page__header">
         <h1 className="page__title">Instructions to Authors</h1>
-        <p className="page__lead">
-          {name} welcomes original research articles, review articles and short communications. Please read these instructions before you
-          submit.
-        </p>
+        <p className="page__lead">Before you submit to {name}: the requirements, the fee and the journal's own instructions.</p>
       </header>
 
-      <section aria-labelledby="ins-format">
-        <h2 id="ins-format">Manuscript format</h2>
+      <section aria-labelledby="ins-requirements">
+        <h2 id="ins-requirements">Submission requirements</h2>
         <ul className="check-list">
           <li>
-            Prepare the manuscript in <strong>MS Word</strong> (.doc or .docx), single column, 12 pt text with 1.5 line spacing.
+            Prepare the manuscript in <strong>MS Word</strong> (.doc or .docx) and send it to{" "}
+            {s?.websiteemail ? <a href={`mailto:${s.websiteemail}`}>{s.websiteemail}</a> : "the editorial office"}, or a PDF of it through{" "}
+            <Link to="/article">Submit Online</Link>.
           </li>
           <li>
             An article may have at most <strong>{MAX_AUTHORS} authors</strong>.
           </li>
           <li>
-            Cite at most <strong>{MAX_REFERENCES} references</strong>, numbered in the order they appear in the text.
+            Cite at most <strong>{MAX_REFERENCES} references</strong>.
           </li>
-          <li>Begin with the title, the authors' names and affiliations, an abstract of up to 250 words and 4–6 keywords.</li>
-          <li>Structure the text as Introduction, Materials and Methods, Results, Discussion and Conclusion.</li>
-          <li>Number tables and figures, give each a caption, and place them near the text that cites them.</li>
         </ul>
       </section>
 
-      <section aria-labelledby="ins-submit">
-        <h2 id="ins-submit">How to submit</h2>
-        <p>
-          Send the MS Word file by e-mail to{" "}
-          {s?.websiteemail ? <a href={`mailto:${s.websiteemail}`}>{s.websiteemail}</a> : "the editorial office"}, or upload a PDF of it
-          through the <Link to="/article">Submit Online</Link> form. You will receive a reference number that identifies your manuscript in
-          all later correspondence.
-        </p>
-      </section>
+      {s ? (
+        <section aria-label="The journal's instructions">
+          <RichText page className="site-page-text" html={s.instructions_content} />
+        </section>
+      ) : null}
 
       <JournalFigures />
 
       <section aria-labelledby="ins-fees">
         <h2 id="ins-fees">Publication fee</h2>
-        <p>
-          The fee is charged only after a manuscript has been accepted. It covers peer review, typesetting, online hosting and the
-          publication certificates.
-        </p>
         <div className="table-wrap">
           <table className="fee-table">
             <caption className="visually-hidden">Publication fee by the authors' country</caption>
@@ -84,56 +76,56 @@ export function InstructionsPage() {
         </div>
       </section>
 
-      <section aria-labelledby="ins-policies">
-        <h2 id="ins-policies">Editorial policies</h2>
-        <dl className="policy-list">
-          {/* The journal's own statements where Settings has them (what DOAJ asks: issue 40 item 3), else the defaults. */}
-          <dt>Peer review</dt>
-          <dd className="policy-list__text">
-            {s?.review_process ||
-              "Every manuscript is reviewed by at least two independent referees. The editors decide on the basis of their reports."}
-          </dd>
-          <dt>Originality</dt>
-          <dd className="policy-list__text">
-            {s?.plagiarism_policy ||
-              "Submissions must be original, not published or under review elsewhere. Manuscripts are checked for plagiarism."}
-          </dd>
-          {s?.apc_policy && (
-            <>
-              <dt>Article processing charges</dt>
-              <dd className="policy-list__text">{s.apc_policy}</dd>
-            </>
-          )}
-          {s?.waiver_policy && (
-            <>
-              <dt>Waivers</dt>
-              <dd className="policy-list__text">{s.waiver_policy}</dd>
-            </>
-          )}
-          {s?.license_url && (
-            <>
-              <dt>Licence</dt>
-              <dd>
-                Articles are published under the{" "}
-                <a href={s.license_url} rel="license">
-                  {licenseOf(s.license).label}
-                </a>{" "}
-                licence.
-              </dd>
-            </>
-          )}
-          <dt>Open access</dt>
-          <dd>
-            Published articles are free to read and download. Authors can download their publication certificates from the Download
-            Certificate page.
-          </dd>
-          <dt>Ethics</dt>
-          <dd>
-            Research on humans or animals must state the approval of the responsible ethics committee. Conflicts of interest must be
-            declared.
-          </dd>
-        </dl>
-      </section>
+      {s ? (
+        <section aria-labelledby="ins-policies">
+          <h2 id="ins-policies">Editorial policies</h2>
+          <RichText page className="site-page-text site-page-text--nested" html={s.policies_content} />
+          {/* The journal's own statements DOAJ asks for (issue 40 item 3), where Settings has them. */}
+          {s.review_process || s.plagiarism_policy || s.apc_policy || s.waiver_policy || s.license_url ? (
+            <dl className="policy-list">
+              {s.review_process && (
+                <>
+                  <dt>Peer review</dt>
+                  <dd className="policy-list__text">{s.review_process}</dd>
+                </>
+              )}
+              {s.plagiarism_policy && (
+                <>
+                  <dt>Originality</dt>
+                  <dd className="policy-list__text">{s.plagiarism_policy}</dd>
+                </>
+              )}
+              {s.apc_policy && (
+                <>
+                  <dt>Article processing charges</dt>
+                  <dd className="policy-list__text">{s.apc_policy}</dd>
+                </>
+              )}
+              {s.waiver_policy && (
+                <>
+                  <dt>Waivers</dt>
+                  <dd className="policy-list__text">{s.waiver_policy}</dd>
+                </>
+              )}
+              {s.license_url && (
+                <>
+                  <dt>Licence</dt>
+                  <dd>
+                    Articles are published under the{" "}
+                    <a href={s.license_url} rel="license">
+                      {licenseOf(s.license).label}
+                    </a>{" "}
+                    licence.
+                  </dd>
+                </>
+              )}
+            </dl>
+          ) : null}
+          <p>
+            <Link to="/policies">All policies on one page</Link>
+          </p>
+        </section>
+      ) : null}
 
       <section aria-labelledby="ins-copyright" className="card copyright-box">
         <div>
@@ -143,7 +135,7 @@ export function InstructionsPage() {
             editorial office.
           </p>
         </div>
-        <a className="button" href={COPYRIGHT_FORM_PATH} download="Copyright-Form.pdf">
+        <a className="button" href={s?.copyright_form_url || COPYRIGHT_FORM_PATH} download="Copyright-Form.pdf">
           <DownloadIcon /> Download copyright form
         </a>
       </section>

@@ -17,7 +17,7 @@ export interface AdminActor {
   noteWrite?: () => void;
 }
 
-export type AdminEntity = "article" | "editor" | "issue" | "settings" | "staff" | "manuscript";
+export type AdminEntity = "article" | "editor" | "issue" | "settings" | "staff" | "manuscript" | "indexing" | "section";
 
 export interface AdminEvent {
   /** e.g. "article.add", "article.edit", "editor.status", "settings.save" */

@@ -42,6 +42,12 @@ export const journals = sqliteTable("journals", {
   waiver_policy: text("waiver_policy").notNull().default(""),
   review_process: text("review_process").notNull().default(""),
   plagiarism_policy: text("plagiarism_policy").notNull().default(""),
+  // Site pages (migrations/0081, issue 37 item 4): each journal's own rich text, "" for the default text; and its own
+  // copyright form (R2 file name, "" for the shared one).
+  instructions_content: text("instructions_content").notNull().default(""),
+  policies_content: text("policies_content").notNull().default(""),
+  contact_content: text("contact_content").notNull().default(""),
+  copyrightFormFile: text("copyright_form_file").notNull().default(""),
 });
 
 export const journalDomains = sqliteTable("journal_domains", {
@@ -192,6 +198,13 @@ export const adminUsers = sqliteTable("admin_users", {
   sessionVersion: integer("session_version").notNull().default(0),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
+  // Site (migrations/0080, issue 37): the account's role ("manager" | "editor" | "production"), e-mail, when its
+  // one-time password stops opening (null: the password is the account's own), and whether an older account holds
+  // its name in another case (exempt from the case-blind unique index, listed in username_clashes).
+  role: text("role").notNull().default("manager"),
+  email: text("email").notNull().default(""),
+  oneTimeExpiresAt: text("one_time_expires_at"),
+  foldExempt: integer("fold_exempt", { mode: "boolean" }).notNull().default(false),
 });
 
 export const loginAttempts = sqliteTable("login_attempts", {
@@ -521,3 +534,13 @@ export const crossrefDeposits = sqliteTable("crossref_deposits", {
   submittedBy: text("submitted_by").notNull().default(""),
 });
 export type CrossrefDepositRow = typeof crossrefDeposits.$inferSelect;
+// ---- Site (issue 37): staff roles and case-blind usernames (migrations/0080) -----------------------------------
+
+/** Accounts whose username repeated an older one's in another case when usernames became case-blind. */
+export const usernameClashes = sqliteTable("username_clashes", {
+  accountId: integer("account_id").primaryKey(),
+  journalId: integer("journal_id").notNull(),
+  username: text("username").notNull(),
+  holderId: integer("holder_id").notNull(),
+  foundAt: text("found_at").notNull(),
+});

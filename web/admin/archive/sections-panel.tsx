@@ -1,0 +1,124 @@
+// The journal's sections (issue 37 item 5) on /admin/archives: Research Articles, Review Articles, ... in the order the
+// public issue page groups its table by; add one, rename one, move one up or down. Each article's section is chosen
+// in its issue's table.
+import { useEffect, useState, type FormEvent } from "react";
+import { SECTION_MESSAGES, SUGGESTED_SECTIONS, type Section } from "#contract/issues";
+import { adminJson, errorCode } from "../admin-api";
+import { Field, Flash, type FlashMessage } from "../admin-ui";
+
+export function SectionsPanel() {
+  const [sections, setSections] = useState<Section[] | null>(null);
+  const [title, setTitle] = useState("");
+  const [flash, setFlash] = useState<FlashMessage | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    adminJson<Section[]>("/api/admin/sections", { signal: controller.signal })
+      .then(setSections)
+      .catch((err) => {
+        if (!controller.signal.aborted) console.error("Loading the sections failed", err);
+      });
+    return () => controller.abort();
+  }, []);
+
+  async function act(run: () => Promise<Section[]>, done: string) {
+    setBusy(true);
+    setFlash(null);
+    try {
+      setSections(await run());
+      setFlash({ kind: "success", text: done });
+    } catch (err) {
+      setFlash({ kind: "error", text: SECTION_MESSAGES[errorCode(err)] ?? "Something went wrong" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function add(event: FormEvent) {
+    event.preventDefault();
+    const name = title.trim();
+    if (!name) {
+      setFlash({ kind: "error", text: SECTION_MESSAGES.invalid_input });
+      return;
+    }
+    void act(async () => {
+      await adminJson("/api/admin/sections", { json: { title: name } });
+      setTitle("");
+      return adminJson<Section[]>("/api/admin/sections");
+    }, `${name} added`);
+  }
+
+  function move(index: number, by: -1 | 1) {
+    if (!sections) return;
+    const ids = sections.map((s) => s.id);
+    const [id] = ids.splice(index, 1);
+    ids.splice(index + by, 0, id);
+    void act(
+      () => adminJson<Section[]>("/api/admin/sections/order", { json: { ids } }),
+      `${sections[index].title} moved ${by < 0 ? "up" : "down"}`,
+    );
+  }
+
+  return (
+    <section className="panel form__section sections-panel" aria-labelledby="sections-title">
+      <h2 id="sections-title" className="form__section-title">
+        Sections
+      </h2>
+      <p className="muted">Issue pages group their articles by section, in this order. Choose an article's section in its issue's table.</p>
+      <Flash message={flash} onClose={() => setFlash(null)} />
+      {sections === null ? null : sections.length === 0 ? (
+        <p className="muted">No sections yet: every issue shows one table.</p>
+      ) : (
+        <ol className="sections-list">
+          {sections.map((s, i) => (
+            <li key={s.id}>
+              <span className="sections-list__title">{s.title}</span>
+              <span className="row-actions">
+                <button
+                  type="button"
+                  className="btn btn--secondary btn--small"
+                  disabled={busy || i === 0}
+                  onClick={() => move(i, -1)}
+                  aria-label={`Move ${s.title} up`}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--secondary btn--small"
+                  disabled={busy || i === sections.length - 1}
+                  onClick={() => move(i, 1)}
+                  aria-label={`Move ${s.title} down`}
+                >
+                  ↓
+                </button>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form className="inline-form" onSubmit={add} noValidate>
+        <Field id="section-new" label="New section">
+          <input
+            id="section-new"
+            className="input"
+            list="section-suggestions"
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+          />
+        </Field>
+        <datalist id="section-suggestions">
+          {SUGGESTED_SECTIONS.filter((t) => !sections?.some((s) => s.title === t)).map((t) => (
+            <option key={t} value={t} />
+          ))}
+        </datalist>
+        <div className="inline-form__actions">
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            Add section
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

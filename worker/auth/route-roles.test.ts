@@ -1,0 +1,135 @@
+// Every admin route × every role, generated from the routes the app registers (issue 37 item 1, issue 41 item 3):
+// no hand-kept list, so a router added later is covered the moment it is mounted. For each endpoint the guards in
+// front of it are read from the app (the requireRole / requireAdmin / requireSession middleware registered before it
+// on a path that matches), the least role that passes is worked out, and each kind of caller is sent:
+//   nobody → 401; a role below it → 403 forbidden_role; a role at or above it → neither of those;
+//   a session opened with a one-time password → 403 password_change_required unless the guard lets it through.
+import { beforeAll, describe, expect, test } from "vitest";
+import { createApp } from "../app";
+import { guardInfoOf, type GuardInfo } from "./admin-guard";
+import { createJournal, request, type TestJournal } from "#tests/api/fixtures";
+import { bearer, createAdmin, tokenFor, type TestAdmin } from "#tests/api/auth-fixtures";
+import { roleAllows, STAFF_ROLES, type StaffRole } from "#contract/roles";
+
+interface Endpoint {
+  method: string;
+  path: string;
+  /** The least role that passes; null: any signed-in account. */
+  role: StaffRole | null;
+  oneTime: boolean;
+}
+
+/** Does a route pattern registered with `use` (e.g. /api/admin/*) take this endpoint's path? */
+function covers(pattern: string, path: string): boolean {
+  if (pattern === path) return true;
+  if (pattern === "*" || pattern === "/*") return true;
+  if (!pattern.endsWith("/*")) return false;
+  const prefix = pattern.slice(0, -2);
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+const RANK = (role: StaffRole | null) => (role ? STAFF_ROLES.length - STAFF_ROLES.indexOf(role) : 0);
+
+/** The app's endpoints (method + path, first registration) and the guards registered before each. */
+function endpointsOf(): { guarded: Endpoint[]; open: { method: string; path: string }[] } {
+  const routes = createApp().routes;
+  const seen = new Map<string, number>();
+  routes.forEach((r, i) => {
+    if (r.method === "ALL" || guardInfoOf(r.handler)) return;
+    const key = `${r.method} ${r.path}`;
+    if (!seen.has(key)) seen.set(key, i);
+  });
+  const guarded: Endpoint[] = [];
+  const open: { method: string; path: string }[] = [];
+  for (const [key, index] of seen) {
+    const [method, path] = key.split(" ");
+    const guards: GuardInfo[] = routes
+      .slice(0, index)
+      .filter((r) => (r.method === "ALL" || r.method === method) && covers(r.path, path))
+      .map((r) => guardInfoOf(r.handler))
+      .filter((g): g is GuardInfo => g !== undefined);
+    if (guards.length === 0) {
+      open.push({ method, path });
+      continue;
+    }
+    const role = guards.map((g) => g.role).reduce((a, b) => (RANK(b) > RANK(a) ? b : a), null as StaffRole | null);
+    guarded.push({ method, path, role, oneTime: guards.every((g) => g.oneTime) });
+  }
+  return { guarded, open };
+}
+
+const { guarded, open } = endpointsOf();
+
+/** A concrete URL for a pattern: every parameter is 987654 (digits, as routes want, and a record no journal has). */
+const urlOf = (path: string) => path.replace(/:[A-Za-z]+(\{[^}]*\})?\??/g, "987654").replace(/\/\*$/, "");
+
+/** Writes anyone may send: signing in, Submit Online (API and form), OAI-PMH by POST, the usage beacon. */
+const PUBLIC_WRITES = new Set(["POST /auth/login", "POST /api/submissions", "POST /article", "POST /oai"]);
+
+let journal: TestJournal;
+const staff = {} as Record<StaffRole | "oneTime", TestAdmin>;
+beforeAll(async () => {
+  journal = await createJournal();
+  for (const role of STAFF_ROLES) staff[role] = await createAdmin(journal.id, { role });
+  staff.oneTime = await createAdmin(journal.id, { role: "manager", oneTimeExpiresAt: new Date(Date.now() + 3600_000).toISOString() });
+});
+
+async function send(e: Endpoint, who: keyof typeof staff | null): Promise<{ status: number; error?: string }> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (who) Object.assign(headers, bearer(await tokenFor(staff[who])));
+  const res = await request(journal.host, urlOf(e.path), {
+    method: e.method,
+    headers,
+    body: e.method === "GET" || e.method === "HEAD" ? undefined : "{}",
+  });
+  const text = await res.text();
+  let error: string | undefined;
+  try {
+    error = (JSON.parse(text) as { error?: string }).error;
+  } catch {
+    error = undefined;
+  }
+  return { status: res.status, error };
+}
+
+describe("the route × role table, generated from the app's routes", () => {
+  test("finds the admin routers (a broken walk would pass every row vacuously)", () => {
+    const paths = guarded.map((e) => `${e.method} ${e.path}`);
+    expect(paths).toEqual(expect.arrayContaining(["POST /api/admin/staff", "POST /api/settings", "GET /api/admin/archives"]));
+    expect(guarded.length).toBeGreaterThan(30);
+  });
+
+  test("every route that changes something, and everything under /api/admin, is guarded (issue 41 item 3)", () => {
+    const unguardedWrites = open
+      .filter((e) => !["GET", "HEAD", "OPTIONS"].includes(e.method) && !PUBLIC_WRITES.has(`${e.method} ${e.path}`))
+      .map((e) => `${e.method} ${e.path}`);
+    expect(unguardedWrites).toEqual([]);
+    expect(open.filter((e) => e.path.startsWith("/api/admin")).map((e) => `${e.method} ${e.path}`)).toEqual([]);
+  });
+
+  test.each(guarded.map((e) => [`${e.method} ${e.path}`, e.role ?? "any account", e] as const))("%s needs %s", async (_name, _role, e) => {
+    const table: Record<string, string> = {};
+    const expected: Record<string, string> = {};
+    const none = await send(e, null);
+    table.nobody = `${none.status} ${none.error ?? ""}`.trim();
+    expected.nobody = "401 unauthorized";
+    for (const role of STAFF_ROLES) {
+      const got = await send(e, role);
+      const allowed = e.role === null || roleAllows(role, e.role);
+      table[role] = allowed
+        ? got.status === 401 || got.error === "forbidden_role"
+          ? `refused ${got.status}`
+          : "passes"
+        : `${got.status} ${got.error}`;
+      expected[role] = allowed ? "passes" : "403 forbidden_role";
+    }
+    const oneTime = await send(e, "oneTime");
+    table.oneTime = e.oneTime
+      ? oneTime.error === "password_change_required"
+        ? "refused"
+        : "passes"
+      : `${oneTime.status} ${oneTime.error}`;
+    expected.oneTime = e.oneTime ? "passes" : "403 password_change_required";
+    expect(table).toEqual(expected);
+  });
+});
