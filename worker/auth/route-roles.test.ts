@@ -66,6 +66,18 @@ const urlOf = (path: string) => path.replace(/:[A-Za-z]+(\{[^}]*\})?\??/g, "9876
 /** Writes anyone may send: signing in, Submit Online (API and form), OAI-PMH by POST, the usage beacon. */
 const PUBLIC_WRITES = new Set(["POST /auth/login", "POST /api/submissions", "POST /article", "POST /oai"]);
 
+/**
+ * Writes a signed link authorises instead of a staff session (docs/decisions/0190): a reviewer's and an author's
+ * actions, and the exchange of a link's token for its cookie. Without a link each is refused (tested below).
+ */
+const LINK_WRITES = new Set([
+  "POST /api/workflow/link",
+  "POST /review/respond",
+  "POST /review/submit",
+  "POST /track/revision",
+  "POST /track/withdraw",
+]);
+
 let journal: TestJournal;
 const staff = {} as Record<StaffRole | "oneTime", TestAdmin>;
 beforeAll(async () => {
@@ -102,9 +114,21 @@ describe("the route × role table, generated from the app's routes", () => {
   test("every route that changes something, and everything under /api/admin, is guarded (issue 41 item 3)", () => {
     const unguardedWrites = open
       .filter((e) => !["GET", "HEAD", "OPTIONS"].includes(e.method) && !PUBLIC_WRITES.has(`${e.method} ${e.path}`))
+      .filter((e) => !LINK_WRITES.has(`${e.method} ${e.path}`))
       .map((e) => `${e.method} ${e.path}`);
     expect(unguardedWrites).toEqual([]);
     expect(open.filter((e) => e.path.startsWith("/api/admin")).map((e) => `${e.method} ${e.path}`)).toEqual([]);
+  });
+
+  test.each([...LINK_WRITES])("%s refuses a request that brings no signed link", async (name) => {
+    const [method, path] = name.split(" ");
+    const got = await send({ method, path, role: null, oneTime: false } as Endpoint, null);
+    expect(got.status).toBeGreaterThanOrEqual(400);
+    expect(got.status).toBeLessThan(500);
+    // A staff session is no substitute for the link.
+    const asManager = await send({ method, path, role: null, oneTime: false } as Endpoint, "manager");
+    expect(asManager.status).toBeGreaterThanOrEqual(400);
+    expect(asManager.status).toBeLessThan(500);
   });
 
   test.each(guarded.map((e) => [`${e.method} ${e.path}`, e.role ?? "any account", e] as const))("%s needs %s", async (_name, _role, e) => {

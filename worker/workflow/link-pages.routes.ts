@@ -80,7 +80,16 @@ function sameOrigin(c: Context<AppEnv>) {
 
 const problemPage = (c: Context<AppEnv>, o: Exclude<Opened, { ok: true }>, what: string) =>
   o.reason === "none"
-    ? html(c, what, exchangeBody(what), 200, true)
+    ? // A page opened from the e-mail trades the link's token for its cookie; an action sent without that cookie did
+      // nothing, and says so with a 403.
+      c.req.method === "GET"
+      ? html(c, what, exchangeBody(what), 200, true)
+      : html(
+          c,
+          what,
+          `<h1>${esc(what)}</h1><p class="error" role="alert">Nothing was saved: this page is no longer open. Open the link in your e-mail again.</p>`,
+          403,
+        )
     : html(
         c,
         what,

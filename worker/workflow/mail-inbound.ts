@@ -22,7 +22,7 @@ export interface InboundResult {
 
 export async function receiveMail(raw: Uint8Array, envelope: { from: string; to: string }, env: Pick<Env, "DB">): Promise<InboundResult> {
   const db = drizzle(env.DB, { schema });
-  const mail = parseMail(raw.subarray(0, MAX_RAW_BYTES));
+  const mail = await parseMail(raw.subarray(0, MAX_RAW_BYTES));
   const token = tokenIn(envelope.to) ?? mail.to.map(tokenIn).find(Boolean) ?? null;
   const manuscript = token ? await findManuscriptByReplyToken(db, token) : undefined;
   let journalId = manuscript?.journalId ?? null;

@@ -188,11 +188,11 @@ describe("replies", () => {
     expect(unmatched).toEqual(expect.arrayContaining(["Lost?", "Hello editor"]));
   });
 
-  it("parses headers and bodies the way mail clients write them", () => {
+  it("parses headers and bodies the way mail clients write them", async () => {
     const raw = new TextEncoder().encode(
       "From: =?ISO-8859-1?Q?Andr=E9?= <Andre@Example.org>\r\nTo: a@b.c\r\nSubject: plain\r\n folded\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\nSGVsbG8gd29ybGQg4pyT\r\n",
     );
-    expect(parseMail(raw)).toMatchObject({
+    expect(await parseMail(raw)).toMatchObject({
       from: { address: "andre@example.org", name: "André" },
       subject: "plain folded",
       text: "Hello world ✓",
