@@ -61,14 +61,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function DashboardPage() {
   useTitle("Dashboard");
   const { counts, events } = useLoaderData<typeof loader>();
+  // Each panel only for the roles its calls allow (contract/roles.ts; the server refuses the others).
+  const role = useSession()?.user.role;
   return (
     <>
       <PageHeader title="Dashboard" />
       <Tiles counts={counts} />
-      <WorkflowSection />
+      {mayUse(role, "submissions") && <WorkflowSection />}
       {events && <RecentChanges list={events} />}
       <UsageSection />
-      <SushiKeys />
+      {mayUse(role, "sushiKeys") && <SushiKeys />}
     </>
   );
 }
