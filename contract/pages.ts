@@ -5,6 +5,7 @@ import { clip } from "./html";
 import type { SubmissionField, SubmitFormError } from "./submission";
 import type { Article, ArticleDetail, ArticleListItem, ArchiveYear, IndexingEntry, PublicEditor, SearchResults, Settings } from "./api";
 import type { VerifyData } from "./verify-page";
+import type { WorkflowFigures } from "./workflow";
 
 /** The <head> of one page, built on the server from the page's data. */
 export interface PageHead {
@@ -77,7 +78,11 @@ export interface SubmitData extends WithHead {
   /** The fields the server found wrong (with error "invalid_input"). */
   fields: SubmissionField[];
 }
-/** Pages whose content is the settings only (instructions, contact). */
+/** The instructions page: its settings, and the journal's editorial figures when it shows them (issue 36 item 7). */
+export interface InstructionsData extends WithHead {
+  figures: WorkflowFigures | null;
+}
+/** Pages whose content is the settings only (contact, policies). */
 export type PlainPageData = WithHead;
 
 /** What a fixed page's head says, from the journal's facts (built on the server: worker/pages/page-heads.ts). */
@@ -152,7 +157,7 @@ export const PUBLIC_PAGES = {
     head: { title: "Archives", description: (j) => `Every issue of ${j.name}, by year, volume and issue.` },
   },
   instructions: {
-    data: dataType<PlainPageData>(),
+    data: dataType<InstructionsData>(),
     path: "/instructions",
     nav: "INSTRUCTIONS",
     sitemap: true,

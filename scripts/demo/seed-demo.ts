@@ -133,6 +133,11 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
     issn_print: issnOf(s.issnBodies[0]),
     issn_online: issnOf(s.issnBodies[1]),
     language: "en",
+    // The journal-level facts DOAJ asks for (issue 40 item 3), shown on /instructions.
+    apc_policy: `Authors of accepted articles pay a publication fee of ${s.fee_rupee} (India) or ${s.fee_dollar} (other countries); there is no submission fee.`,
+    waiver_policy: "The fee is waived in full for authors from low-income countries and on request for authors without funding.",
+    review_process: "Double-blind peer review by at least two independent reviewers; the editor decides on the basis of their reports.",
+    plagiarism_policy: "Every submission is checked for text overlap before review; manuscripts with undeclared overlap are declined.",
     createdAt: iso(created),
     updated_at: iso(created),
   };

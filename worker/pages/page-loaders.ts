@@ -36,6 +36,7 @@ import { refToLookUp } from "#contract/refnumber";
 import { isSubmitFormError, submissionFieldsIn } from "#contract/submission";
 import { findSubmissionByReference } from "../workflow/submissions.repo";
 import { verifyLoader } from "../verification/verify-loader";
+import { publicWorkflowFigures } from "../workflow/figures";
 
 /** Whether a row sits in the issue the URL names (an article's page lives only under its own issue). */
 function inIssue(a: ArticleRow | undefined, params: Record<string, string | undefined>): ArticleRow | undefined {
@@ -113,6 +114,10 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
     board: async () => ok({ head: fixed("board"), editors: (await listEnabledEditors(db, journal.id)).map(toPublicEditor) }),
 
     archives: async () => ok({ head: fixed("archives"), archives: await listArchiveYears(db, journal.id) }),
+
+    // The editorial figures are part of the page (rendered on the server, the same before and after hydration and
+    // without JavaScript), when the journal shows them; as fresh as the page's cached copy.
+    instructions: async () => ok({ head: fixed("instructions"), figures: await publicWorkflowFigures(db, journal.id) }),
 
     issue: async ({ params }) => {
       const loc = issueAt(params);

@@ -51,3 +51,9 @@ export async function saveWorkflowSettings(
     .values({ journalId, ...v, updatedAt: nowIso() })
     .onConflictDoUpdate({ target: workflowSettings.journalId, set: { ...v, updatedAt: nowIso() } });
 }
+
+/** The figures a journal shows on its Instructions page, or null while it does not show them. */
+export async function publicWorkflowFigures(db: Db, journalId: number): Promise<WorkflowFigures | null> {
+  if (!(await readWorkflowSettings(db, journalId)).publicFigures) return null;
+  return workflowFigures(db, journalId);
+}

@@ -67,16 +67,12 @@ import { AREA_ROLES } from "#contract/roles";
 
 /**
  * Every staff action of the workflow is in the journal's history too (admin_events, the dashboard's Recent changes),
- * beside the manuscript's own timeline. Not a content change: no public page moves.
+ * beside the manuscript's own timeline. Not a content change (no public page moves) but for the mail settings, whose
+ * public-figures switch shows or hides the figures on /instructions.
  */
-async function audit(c: Context<AppEnv>, action: `manuscript.${string}`, entityId: number | null, summary: string) {
+async function audit(c: Context<AppEnv>, action: `manuscript.${string}`, entityId: number | null, summary: string, content = false) {
   const db = c.get("db");
-  const [first, ...rest] = afterAdminWrite(
-    db,
-    actorOf(c),
-    { action, entity: "manuscript", entityId: entityId ?? 0, summary },
-    { content: false },
-  );
+  const [first, ...rest] = afterAdminWrite(db, actorOf(c), { action, entity: "manuscript", entityId: entityId ?? 0, summary }, { content });
   await db.batch([first, ...rest]);
 }
 
@@ -344,7 +340,7 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
   .get("/workflow/settings", async (c) => c.json(await readWorkflowSettings(c.get("db"), c.get("journal").id)))
   .put("/workflow/settings", jsonContent, limitJsonBody, workflowBody(workflowSettingsSchema), async (c) => {
     await saveWorkflowSettings(c.get("db"), c.get("journal").id, c.req.valid("json"));
-    await audit(c, "manuscript.letters", null, "mail settings");
+    await audit(c, "manuscript.letters", null, "mail settings", true);
     return c.json(await readWorkflowSettings(c.get("db"), c.get("journal").id));
   })
   .get("/workflow/figures", async (c) => c.json(await workflowFigures(c.get("db"), c.get("journal").id)));

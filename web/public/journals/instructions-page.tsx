@@ -7,6 +7,7 @@ import { MAX_AUTHORS, MAX_REFERENCES } from "#contract/constants";
 import { SHARED_COPYRIGHT_FORM_PATH } from "#contract/site-content";
 import { DownloadIcon } from "../../components/icons";
 import { RichText } from "../../components/rich-text";
+import { usePageData } from "../../lib/page-data";
 import { formatFee } from "../../lib/format";
 import { useJournalName, useSettings } from "../journal-context";
 import { JournalFigures } from "../workflow/journal-figures";
@@ -17,6 +18,7 @@ export const COPYRIGHT_FORM_PATH = SHARED_COPYRIGHT_FORM_PATH;
 
 export function InstructionsPage() {
   const s = useSettings();
+  const { figures } = usePageData("instructions");
   const name = useJournalName() || "the journal";
 
   return (
@@ -49,7 +51,7 @@ export function InstructionsPage() {
         </section>
       ) : null}
 
-      <JournalFigures />
+      <JournalFigures figures={figures} />
 
       <section aria-labelledby="ins-fees">
         <h2 id="ins-fees">Publication fee</h2>

@@ -1,20 +1,10 @@
 // The journal's editorial figures on the public Instructions page (issue 36 item 7), when the journal shows them
-// (Mail and letters in the admin): loaded after the page, so the page itself stays the same for every reader.
-import { useEffect, useState } from "react";
+// (Mail and letters in the admin): part of the page's data, rendered on the server (worker/pages/page-loaders.ts).
 import type { WorkflowFigures } from "#contract/workflow";
 
 const days = (n: number | null) => (n === null ? "—" : `${Math.round(n)} ${Math.round(n) === 1 ? "day" : "days"}`);
 
-export function JournalFigures() {
-  const [figures, setFigures] = useState<WorkflowFigures | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch("/api/workflow/figures", { signal: controller.signal })
-      .then((r) => (r.ok ? (r.json() as Promise<WorkflowFigures>) : null))
-      .then(setFigures)
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, []);
+export function JournalFigures({ figures }: { figures: WorkflowFigures | null }) {
   if (!figures || figures.received === 0) return null;
   const rows: [string, string][] = [
     ["Submissions received", String(figures.received)],
