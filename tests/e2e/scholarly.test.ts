@@ -44,10 +44,13 @@ describe("indexer endpoints on the demo", () => {
       const identify = await (await fetchAs("/oai?verb=Identify", host)).text();
       expect(identify).toContain("<protocolVersion>2.0</protocolVersion>");
     }
-    // A full OAI harvest of the second journal lists exactly its public articles.
+    // A full OAI harvest of the second journal lists exactly its public articles, named after the journal's primary
+    // host (its Domain setting), whichever of its hosts answers (issue 40 item 2).
+    const { domain } = (await (await fetchAs("/api/settings/", HOSTS.second)).json()) as { domain: string };
+    expect(domain).not.toBe("");
     const oai = parser.parse(await (await fetchAs("/oai?verb=ListIdentifiers&metadataPrefix=oai_dc", HOSTS.second)).text())["OAI-PMH"];
     expect(oai.ListIdentifiers.header.length).toBeGreaterThanOrEqual(8);
-    for (const h of oai.ListIdentifiers.header) expect(h.identifier).toMatch(/^oai:journal2\.localhost:JEMS-/);
+    for (const h of oai.ListIdentifiers.header) expect(h.identifier.startsWith(`oai:${domain}:JEMS-`), h.identifier).toBe(true);
   });
 
   it("serves RIS and BibTeX next to the article and links them from the article page with the four citation styles", async () => {
@@ -64,9 +67,10 @@ describe("indexer endpoints on the demo", () => {
       .locator(".cite-box")
       .screenshot({ path: "/tmp/shots/scholarly-cite-ieee.png" })
       .catch(() => undefined);
-    expect(await page.locator(".cite-box__text").textContent()).toMatch(
-      /^.+, “.+,” .+ vol\. \d+, no\. \d+, pp\. \d+–\d+, .+\d{4}, doi: 10\.55501\//,
-    );
+    // The demo's DOIs are not registered with Crossref yet: no style prints them (issue 40 item 5).
+    const ieee = await page.locator(".cite-box__text").textContent();
+    expect(ieee).toMatch(/^.+, “.+,” .+ vol\. \d+, no\. \d+, pp\. \d+–\d+, .+\d{4}\.$/);
+    expect(ieee).not.toContain("doi");
     expect(await page.getByRole("link", { name: "RIS" }).getAttribute("href")).toBe(`${base}.ris`);
     expect(await page.getByRole("link", { name: "BibTeX" }).getAttribute("href")).toBe(`${base}.bib`);
     expect(opened.errors).toEqual([]);
