@@ -171,9 +171,11 @@ describe("the title corpus, typed into the real editor", () => {
   });
 
   test("OAI-PMH (oai_dc) and the Crossref deposit carry it, read by xmllint", async () => {
+    // OAI identifiers name the journal's primary host, its Domain setting (issue 40 item 2).
+    const { domain } = (await (await fetchAs("/api/settings/", HOSTS.main)).json()) as { domain: string };
     for (const s of saved) {
       const oai = await (
-        await fetchAs(`/oai?verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:localhost:${encodeURIComponent(s.ref)}`, HOSTS.main)
+        await fetchAs(`/oai?verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${domain}:${encodeURIComponent(s.ref)}`, HOSTS.main)
       ).text();
       const plain = plainOf(s.title);
       expect(collapse(xpath(oai, 'string(//*[local-name()="dc"]/*[local-name()="title"])')), plain).toBe(plain);
