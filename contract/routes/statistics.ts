@@ -1,0 +1,43 @@
+// Usage statistics and COUNTER_SUSHI (contract/routes/endpoint.ts explains the table). Worker: worker/statistics/.
+// The SUSHI paths and answers are COUNTER's (R5.1; its own OpenAPI document is tests/schemas/counter/).
+import { endpoint, PUBLIC, staff, SUSHI_KEY } from "./endpoint";
+
+export const statsApi = {
+  article: endpoint("GET", "/api/stats/articles/{refnumber}", {
+    access: PUBLIC,
+    summary: "An article's public figures (views and downloads), at most 10 minutes old",
+  }),
+  overview: endpoint("GET", "/api/admin/stats", {
+    access: staff("statistics"),
+    summary: "The journal per month and the most read articles",
+  }),
+  adminArticle: endpoint("GET", "/api/admin/stats/articles/{id}", {
+    access: staff("statistics"),
+    summary: "One article's figures per month",
+  }),
+  report: endpoint("GET", "/api/admin/stats/report", {
+    access: staff("statistics"),
+    answer: "file",
+    fileType: "text/csv",
+    summary: "A month's item report as CSV or TSV (?month=YYYY-MM&format=csv|tsv)",
+  }),
+} as const;
+
+export const sushiApi = {
+  status: endpoint("GET", "/api/sushi/status", { access: SUSHI_KEY, summary: "COUNTER_SUSHI: the service's status" }),
+  members: endpoint("GET", "/api/sushi/members", { access: SUSHI_KEY, summary: "COUNTER_SUSHI: the customer's members" }),
+  reports: endpoint("GET", "/api/sushi/reports", { access: SUSHI_KEY, summary: "COUNTER_SUSHI: the reports supported" }),
+  report: endpoint("GET", "/api/sushi/reports/{report}", {
+    access: SUSHI_KEY,
+    summary: "COUNTER_SUSHI: one report (ir, ir_a1, tr, tr_j3)",
+  }),
+  keys: endpoint("GET", "/api/admin/sushi-keys", {
+    access: staff("sushiKeys"),
+    summary: "The journal's SUSHI API keys (their last four characters)",
+  }),
+  createKey: endpoint("POST", "/api/admin/sushi-keys", {
+    access: staff("sushiKeys"),
+    summary: "A new API key for a customer, shown once: { customer_name }",
+  }),
+  revokeKey: endpoint("DELETE", "/api/admin/sushi-keys/{id}", { access: staff("sushiKeys"), summary: "Revokes an API key" }),
+} as const;
