@@ -25,7 +25,7 @@ export const settingsApi = {
   saveImage: endpoint("POST", "/api/settings/images/{kind}", {
     access: staff("settings"),
     body: "form",
-    summary: "Uploads the journal's logo or favicon (multipart imgFile); answers both images' addresses",
+    summary: "Uploads one of the journal's images: logo, cover or certificate (multipart imgFile); answers the images' addresses",
   }),
   deleteImage: endpoint("DELETE", "/api/settings/images/{kind}", {
     access: staff("settings"),
@@ -34,7 +34,7 @@ export const settingsApi = {
   saveCopyrightForm: endpoint("POST", "/api/settings/copyright-form", {
     access: staff("siteContent"),
     body: "form",
-    summary: "Uploads the journal's own copyright form (multipart file: PDF or Word)",
+    summary: "Uploads the journal's own copyright form (multipart pdfFile)",
   }),
   deleteCopyrightForm: endpoint("DELETE", "/api/settings/copyright-form", {
     access: staff("siteContent"),
@@ -47,7 +47,7 @@ export const indexingApi = {
   create: endpoint("POST", "/api/indexing", {
     access: staff("indexing"),
     body: "form",
-    summary: "Adds a partner (multipart: title, link, status, imgFile)",
+    summary: "Adds a partner (multipart, logo in imgFile)",
   }),
   update: endpoint("POST", "/api/indexing/{id}", {
     access: staff("indexing"),

@@ -23,11 +23,11 @@ export const platformApi = {
     summary: "The operator's own new password: { current, next }; every other console session ends",
   }),
   journals: endpoint("GET", "/api/platform/journals", { access: OPERATOR, summary: "Every journal with its hosts and status" }),
-  createJournal: endpoint("POST", "/api/platform/journals", { access: OPERATOR, summary: "A new journal with its first host and manager" }),
+  createJournal: endpoint("POST", "/api/platform/journals", { access: OPERATOR, summary: "A new journal with its primary host" }),
   journal: endpoint("GET", "/api/platform/journals/{id}", { access: OPERATOR, summary: "One journal" }),
   editJournal: endpoint("PATCH", "/api/platform/journals/{id}", {
     access: OPERATOR,
-    summary: "Edits a journal's identity (name, slug, ISSN)",
+    summary: "Edits a journal's identity (name, abbreviation, ISSNs, contact e-mail)",
   }),
   suspend: endpoint("POST", "/api/platform/journals/{id}/suspend", {
     access: OPERATOR,
@@ -48,12 +48,12 @@ export const platformApi = {
   deleteJournal: endpoint("DELETE", "/api/platform/journals/{id}", {
     access: OPERATOR,
     body: "json",
-    summary: "Deletes a journal, its rows and its files ({ confirm } names its slug)",
+    summary: "Deletes a journal, its rows and its files, after a backup ({ confirmName } repeats its name)",
   }),
   addHost: endpoint("POST", "/api/platform/journals/{id}/hosts", { access: OPERATOR, summary: "Adds a host to a journal" }),
   editHost: endpoint("PATCH", "/api/platform/journals/{id}/hosts/{host}", {
     access: OPERATOR,
-    summary: "Makes a host primary, or changes it",
+    summary: "Makes a host primary, or turns its alternate header on or off",
   }),
   deleteHost: endpoint("DELETE", "/api/platform/journals/{id}/hosts/{host}", {
     access: OPERATOR,

@@ -17,14 +17,15 @@ export const statsApi = {
   }),
   report: endpoint("GET", "/api/admin/stats/report", {
     access: staff("statistics"),
-    answer: "file",
-    fileType: "text/csv",
-    summary: "A month's item report as CSV or TSV (?month=YYYY-MM&format=csv|tsv)",
+    summary: "A month's COUNTER R5.1 item report (?month=YYYY-MM&format=json|csv|tsv; CSV and TSV as files)",
   }),
 } as const;
 
 export const sushiApi = {
-  status: endpoint("GET", "/api/sushi/status", { access: SUSHI_KEY, summary: "COUNTER_SUSHI: the service's status" }),
+  status: endpoint("GET", "/api/sushi/status", {
+    access: PUBLIC,
+    summary: "COUNTER_SUSHI: the service's status (no key needed, as COUNTER says)",
+  }),
   members: endpoint("GET", "/api/sushi/members", { access: SUSHI_KEY, summary: "COUNTER_SUSHI: the customer's members" }),
   reports: endpoint("GET", "/api/sushi/reports", { access: SUSHI_KEY, summary: "COUNTER_SUSHI: the reports supported" }),
   report: endpoint("GET", "/api/sushi/reports/{report}", {

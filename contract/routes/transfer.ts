@@ -29,7 +29,7 @@ export function transferEndpoints<const B extends `/${string}`>(base: B, access:
       access,
       answer: "file",
       fileType: "application/octet-stream",
-      summary: "The journal or one issue as OJS Native XML or a spreadsheet with a zip of PDFs (?format=&year=&volume=&issue=)",
+      summary: "The journal or one issue as OJS Native XML or a spreadsheet with a zip of PDFs (?format=ojs|csv|pdfs&issue=)",
     }),
   } as const;
 }

@@ -29,7 +29,7 @@ export const workflowApi = {
   }),
   manuscripts: endpoint("GET", "/api/admin/manuscripts", {
     access: staff("submissions"),
-    summary: "Manuscripts by stage, overdue reviews or a search (?stage=&overdue=&q=&page=)",
+    summary: "Manuscripts by stage, overdue reviews or a search (?stage=&overdue=&q=)",
   }),
   counts: endpoint("GET", "/api/admin/manuscripts/counts", {
     access: staff("submissions"),

@@ -78,7 +78,8 @@ describe("docs/openapi.json", () => {
       expect(doc.paths[p]?.[method], `${method.toUpperCase()} ${p}`).toBeDefined();
     }
     expect(doc.paths["/api/admin/staff"].post["x-staff-role"]).toBe("manager");
-    expect(doc.paths["/api/sushi/status"].get.security).toEqual([{ sushiKey: [] }]);
+    expect(doc.paths["/api/sushi/reports/{report}"].get.security).toEqual([{ sushiKey: [] }]);
+    expect(doc.paths["/api/sushi/status"].get.security).toEqual([]);
   });
 });
 
