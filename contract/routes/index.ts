@@ -8,7 +8,8 @@ import { editorsApi } from "./editors";
 import { dashboardApi, indexingApi, settingsApi } from "./journals";
 import { platformApi, platformStaffApi, platformTransferApi } from "./platform";
 import { scholarlyApi } from "./scholarly";
-import { statsApi, sushiApi } from "./statistics";
+import { statsApi } from "./statistics";
+import { sushiApi } from "./sushi";
 import { transferApi } from "./transfer";
 import { workflowApi } from "./workflow";
 

@@ -14,7 +14,7 @@ import { WORLD_CUSTOMER_ID } from "./sushi";
 import { requireRole } from "../auth/admin-guard";
 import { AREA_ROLES } from "#contract/roles";
 import { mountedAt } from "../core/routing/declared";
-import { sushiApi } from "#contract/routes/statistics";
+import { sushiApi } from "#contract/routes/sushi";
 
 const at = mountedAt("/api/admin/sushi-keys");
 

@@ -23,7 +23,7 @@ import {
 } from "./sushi";
 import { findSushiKey, firstUsageMonth, usageByArticleMonth } from "./sushi.repo";
 import { mountedAt } from "../core/routing/declared";
-import { sushiApi } from "#contract/routes/statistics";
+import { sushiApi } from "#contract/routes/sushi";
 
 const at = mountedAt("/api/sushi");
 

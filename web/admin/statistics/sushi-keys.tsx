@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { adminJson } from "../admin-api";
 import { apiPath } from "#contract/routes/endpoint";
-import { sushiApi } from "#contract/routes/statistics";
+import { sushiApi } from "#contract/routes/sushi";
 
 /** The SUSHI API's base address (its status path without "status"). */
 const SUSHI_BASE = sushiApi.status.path.replace(/status$/, "");
