@@ -10,7 +10,9 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { createApp } from "../../app";
 import { createPlatformApp } from "../../platform/platform.app";
 import { endpointsOf, urlOf } from "../../auth/route-walk.testing";
-import { honoPath } from "./declared";
+import { honoPath, mountedAt } from "./declared";
+import { editorsApi } from "#contract/routes/editors";
+import { settingsApi } from "#contract/routes/journals";
 import { declaredRoutes } from "#contract/routes/index";
 import { AREA_ROLES } from "#contract/roles";
 import { createJournal, request, type TestJournal } from "#tests/api/fixtures";
@@ -81,6 +83,19 @@ describe("every API route is declared once, registered, and in docs/openapi.json
         );
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe("mountedAt", () => {
+  test("gives the router-relative Hono path of a declaration, and refuses one outside the router's prefix", () => {
+    const at = mountedAt("/api/editors");
+    expect(at(editorsApi.list)).toBe("/");
+    expect(at(editorsApi.one)).toBe("/:id");
+    expect(mountedAt("")(editorsApi.one)).toBe("/api/editors/:id");
+    expect(mountedAt("/api/admin/editors")(editorsApi.picture)).toBe("/:id/picture");
+    expect(() => at(settingsApi.read)).toThrow("GET /api/settings is declared outside /api/editors, where its router is mounted");
+    // A prefix that is only the start of a segment is not a mount point.
+    expect(() => mountedAt("/api/edit")(editorsApi.one)).toThrow(/outside/);
   });
 });
 
