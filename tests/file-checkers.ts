@@ -13,6 +13,9 @@
 //                      Crossref's namespaced JATS 1.3 (slower: the JATS schema loads MathML)
 //   /counter-api?path=/r51/reports/ir&status=200  Python's jsonschema (Draft 2020-12) against the response schema COUNTER's
 //                      OpenAPI document (tests/schemas/counter/COUNTER_API.json) gives that path and status
+//   /openapi?path=/api/editors/{id}&method=get&status=200  Python's jsonschema (Draft 2020-12): the answer in the body
+//                      against the schema docs/openapi.json gives that operation; without path, every schema in the
+//                      document checked as a JSON Schema 2020-12 (the API contract, docs/decisions/0250)
 //   /xmllint-jats      xmllint against the JATS 1.3 Journal Publishing schema (tests/schemas/jats-1.3)
 //   /xmllint-doaj      xmllint against DOAJ's article schema doajArticles.xsd (tests/schemas/doaj)
 //   /bibtool       BibTeX read by bibtool (Debian): the entries it prints back, one field a line
@@ -122,6 +125,49 @@ for e in errors[:20]:
 sys.exit(1 if errors else 0)
 `;
 
+// ---- The API's OpenAPI document (docs/decisions/0250): read by Python's jsonschema, not by the code that wrote it.
+const OPENAPI_CHECK = `
+import json, sys
+from jsonschema import Draft202012Validator, FormatChecker
+doc = json.load(open(sys.argv[1]))
+path, method, status = sys.argv[3], sys.argv[4], sys.argv[5]
+if not path:
+    problems = []
+    def walk(node, where):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "schema" and isinstance(value, dict):
+                    try:
+                        Draft202012Validator.check_schema(value)
+                    except Exception as e:
+                        problems.append(where + "/schema: " + str(e)[:300])
+                walk(value, where + "/" + str(key))
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, where + "/" + str(i))
+    walk(doc, "#")
+    for name, value in doc.get("components", {}).get("schemas", {}).items():
+        try:
+            Draft202012Validator.check_schema(value)
+        except Exception as e:
+            problems.append("#/components/schemas/" + name + ": " + str(e)[:300])
+    count = json.dumps(doc).count('"schema":')
+    print("schemas", count)
+    for p in problems[:20]:
+        print(p)
+    sys.exit(1 if problems or count < 100 else 0)
+schema = dict(doc["paths"][path][method]["responses"][status]["content"]["application/json"]["schema"])
+if not schema:
+    print("no schema for", method, path, status)
+    sys.exit(1)
+schema["components"] = doc["components"]
+instance = json.load(open(sys.argv[2]))
+errors = sorted(Draft202012Validator(schema, format_checker=FormatChecker()).iter_errors(instance), key=lambda e: list(e.absolute_path))
+for e in errors[:20]:
+    print("/".join(str(p) for p in e.absolute_path) or "(root)", ":", e.message[:300])
+sys.exit(1 if errors else 0)
+`;
+
 async function check(tool: string, dir: string, file: string, query = new URLSearchParams()): Promise<Result> {
   switch (tool) {
     case "qpdf-check": {
@@ -165,6 +211,16 @@ async function check(tool: string, dir: string, file: string, query = new URLSea
         schema("counter/COUNTER_API.json"),
         file,
         query.get("path") ?? "",
+        query.get("status") ?? "200",
+      ]);
+    case "openapi":
+      return run("python3", [
+        "-c",
+        OPENAPI_CHECK,
+        fileURLToPath(new URL("../docs/openapi.json", import.meta.url)),
+        file,
+        query.get("path") ?? "",
+        query.get("method") ?? "get",
         query.get("status") ?? "200",
       ]);
     case "bibtool":

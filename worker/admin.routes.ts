@@ -20,13 +20,17 @@ import { transferAdminRoutes } from "./transfer/transfer.admin.routes";
 import { sushiKeysAdminRoutes } from "./statistics/sushi-keys.admin.routes";
 import { indexingAdminListRoutes } from "./journals/indexing.admin.routes";
 import { sectionsAdminRoutes } from "./archive/sections.admin.routes";
+import { mountedAt } from "./core/routing/declared";
+import { dashboardApi } from "#contract/routes/journals";
+
+const at = mountedAt("/api/admin");
 
 export const adminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.dashboard))
   // The dashboard tiles: { archives, editors, articles, submissions }.
-  .get("/", async (c) => c.json(await countDashboard(c.get("db"), c.get("journal").id)))
+  .get(at(dashboardApi.counts), async (c) => c.json(await countDashboard(c.get("db"), c.get("journal").id)))
   // The dashboard's short history: the newest admin writes (?limit=1..100, default 15).
-  .get("/events", async (c) => {
+  .get(at(dashboardApi.events), async (c) => {
     const limit = Math.min(Math.max(Number.parseInt(c.req.query("limit") ?? "15", 10) || 15, 1), 100);
     const rows = await listRecentAdminEvents(c.get("db"), c.get("journal").id, limit);
     return c.json(rows.map(toAdminEventEntry));

@@ -92,5 +92,3 @@ export function createApp() {
   app.route("/", pageRoutes);
   return app;
 }
-
-export type AppType = ReturnType<typeof createApp>;

@@ -6,6 +6,8 @@
 import { ApiError, failure as answerFailure } from "../lib/api";
 import { clearSession, readSession, saveSession, sessionToken } from "../lib/session";
 import { requestRelogin } from "./auth/relogin";
+import { apiPath } from "#contract/routes/endpoint";
+import { authApi } from "#contract/routes/auth";
 
 export { ApiError, errorCode, isAbort } from "../lib/api";
 
@@ -42,7 +44,7 @@ async function failure(response: Response) {
 }
 
 /** The login and token calls answer 401 for a wrong password or a refused token: never a reason to ask again. */
-const mayAskAgain = (path: string) => !path.startsWith("/auth/");
+const mayAskAgain = (path: string) => !Object.values(authApi).some((route) => path.startsWith(route.path));
 
 /** A 401 on an admin call: asks for the password in place; true when the request should be sent again. */
 async function loggedInAgain(status: number, path: string, retried: boolean, signal?: AbortSignal): Promise<boolean> {
@@ -90,7 +92,7 @@ export function logout(): void {
   const headers = authHeaders();
   clearSession();
   if (!headers.has("Authorization")) return;
-  fetch("/auth/logout", { method: "POST", headers, keepalive: true, credentials: "same-origin" }).catch((error: unknown) => {
+  fetch(apiPath(authApi.logout), { method: "POST", headers, keepalive: true, credentials: "same-origin" }).catch((error: unknown) => {
     console.warn("Ending the session on the server failed", error);
   });
 }

@@ -10,6 +10,8 @@ import { AdminLayout } from "./admin-layout";
 import { NotFoundPage } from "./not-found-page";
 import { clearSession, saveSession, useSession, type SessionUser } from "../lib/session";
 import { ROLE_MESSAGES } from "#contract/roles";
+import { apiPath } from "#contract/routes/endpoint";
+import { authApi } from "#contract/routes/auth";
 
 /** Tokens already confirmed by /auth/verify-token/ during this page load. */
 const verifiedTokens = new Set<string>();
@@ -33,7 +35,7 @@ function RequireSession({ children }: { children: React.ReactNode }) {
     }
     setVerified(false);
     const controller = new AbortController();
-    adminJson<{ user?: SessionUser }>("/auth/verify-token/", { signal: controller.signal })
+    adminJson<{ user?: SessionUser }>(apiPath(authApi.verifyToken), { signal: controller.signal })
       .then((body) => {
         verifiedTokens.add(token);
         // Keep the shown name, the role and the password state current (they may have changed since login).

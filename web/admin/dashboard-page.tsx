@@ -10,6 +10,8 @@ import { WorkflowSection } from "./workflow/workflow-dashboard";
 import { SushiKeys } from "./statistics/sushi-keys";
 import { useSession } from "../lib/session";
 import { mayUse, type AdminArea } from "#contract/roles";
+import { apiPath } from "#contract/routes/endpoint";
+import { dashboardApi } from "#contract/routes/journals";
 
 const TILES: { key: keyof DashboardCounts; label: string; to: string; hint: string; area: AdminArea }[] = [
   { key: "archives", label: "Archives", to: "/admin/archives", hint: "Issues published", area: "issues" },
@@ -52,8 +54,8 @@ function Tiles({ counts }: { counts: DashboardCounts | undefined }) {
 /** The counts, and the recent changes (a help, not the page: when they cannot load, they are left out). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const [counts, events] = await Promise.all([
-    loadAdminJson<DashboardCounts>("/api/admin/", request),
-    loadAdminJson<AdminEventEntry[]>("/api/admin/events?limit=12", request).catch(() => null),
+    loadAdminJson<DashboardCounts>(apiPath(dashboardApi.counts), request),
+    loadAdminJson<AdminEventEntry[]>(apiPath(dashboardApi.events, {}, { limit: 12 }), request).catch(() => null),
   ]);
   return { counts, events };
 }

@@ -3,6 +3,8 @@
 // reader. Until they arrive the facts show a dash; if they cannot be read, they are left out.
 import { useEffect, useState } from "react";
 import type { PublicArticleFigures } from "#contract/stats";
+import { apiPath } from "#contract/routes/endpoint";
+import { statsApi } from "#contract/routes/statistics";
 
 type State = PublicArticleFigures | "loading" | "failed";
 
@@ -13,7 +15,7 @@ export function ArticleFigures({ refnumber }: { refnumber: string }) {
   useEffect(() => {
     const abort = new AbortController();
     setFigures("loading");
-    fetch(`/api/stats/articles/${encodeURIComponent(refnumber)}`, { headers: { Accept: "application/json" }, signal: abort.signal })
+    fetch(apiPath(statsApi.article, { refnumber }), { headers: { Accept: "application/json" }, signal: abort.signal })
       .then(async (res) => {
         if (!res.ok) throw new Error(`figures: HTTP ${res.status}`);
         setFigures((await res.json()) as PublicArticleFigures);

@@ -6,6 +6,8 @@ import { platformMessage } from "#contract/platform";
 import { consoleApi, operatorToken } from "./console-api";
 import { useAction } from "./use-action";
 import { Messages } from "./messages";
+import { apiCall } from "#contract/routes/endpoint";
+import { platformApi } from "#contract/routes/platform";
 
 const EMPTY = { current: "", next: "", repeat: "" };
 
@@ -47,7 +49,10 @@ export function AccountPage({ username }: { username: string }) {
           void act.run(async () => {
             const problem = problemOf(values);
             if (problem) throw new Error(problem);
-            const { token } = await consoleApi<{ token: string }>("POST", "/auth/password", { current: values.current, next: values.next });
+            const { token } = await consoleApi<{ token: string }>(apiCall(platformApi.password), {
+              current: values.current,
+              next: values.next,
+            });
             operatorToken.set(token);
             setValues(EMPTY);
             return "Your password was changed. Every other console session of yours was signed out.";

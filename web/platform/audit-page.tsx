@@ -5,6 +5,8 @@ import { consoleApi } from "./console-api";
 import { useAction } from "./use-action";
 import { Messages } from "./messages";
 import { when } from "./format";
+import { apiCall } from "#contract/routes/endpoint";
+import { platformApi } from "#contract/routes/platform";
 
 const shown = (v: unknown) => (v === null || v === undefined ? "—" : JSON.stringify(v));
 
@@ -15,9 +17,7 @@ export function AuditList({ journalId }: { journalId?: number }) {
   useEffect(
     () =>
       void load.run(async () =>
-        setEvents(
-          (await consoleApi<{ events: OperatorEventAnswer[] }>("GET", `/events${journalId ? `?journal=${journalId}` : ""}`)).events,
-        ),
+        setEvents((await consoleApi<{ events: OperatorEventAnswer[] }>(apiCall(platformApi.events, {}, { journal: journalId }))).events),
       ),
     [journalId],
   );

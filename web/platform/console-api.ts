@@ -1,6 +1,8 @@
-// The console's calls to /api/platform (contract/platform.ts). The operator's token is kept for this tab only
+// The console's calls to the platform API (contract/platform.ts; addresses from contract/routes/platform.ts). The operator's token is kept for this tab only
 // (sessionStorage): closing the tab ends the console session on this machine.
 import { platformMessage } from "#contract/platform";
+import { apiPath, type ApiCall } from "#contract/routes/endpoint";
+import { platformApi } from "#contract/routes/platform";
 
 const TOKEN_KEY = "journal-edge.operator";
 
@@ -20,10 +22,10 @@ export class ConsoleError extends Error {
 }
 
 /** A JSON call; a 401 clears the token and reloads to the sign-in form. */
-export async function consoleApi<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function consoleApi<T>(call: ApiCall, body?: unknown): Promise<T> {
   const token = operatorToken.get();
-  const res = await fetch(`/api/platform${path}`, {
-    method,
+  const res = await fetch(call.url, {
+    method: call.method,
     headers: {
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
       ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
@@ -33,7 +35,7 @@ export async function consoleApi<T>(method: string, path: string, body?: unknown
   if (res.status === 204) return undefined as T;
   const data = (await res.json().catch(() => ({}))) as { error?: string };
   if (!res.ok) {
-    if (res.status === 401 && token && !path.startsWith("/auth/login")) {
+    if (res.status === 401 && token && call.url !== platformApi.login.path) {
       operatorToken.clear();
       location.hash = "";
       location.reload();
@@ -45,7 +47,7 @@ export async function consoleApi<T>(method: string, path: string, body?: unknown
 
 /** Downloads a journal's backup (a tar of the `npm run backup` folder) as a file. */
 export async function downloadBackup(journalId: number): Promise<void> {
-  const res = await fetch(`/api/platform/journals/${journalId}/backup`, {
+  const res = await fetch(apiPath(platformApi.backup, { id: journalId }), {
     headers: { Authorization: `Bearer ${operatorToken.get() ?? ""}` },
   });
   if (!res.ok) throw new ConsoleError(res.status, ((await res.json().catch(() => ({}))) as { error?: string }).error ?? "internal_error");

@@ -8,13 +8,16 @@ import { Messages } from "./messages";
 import { bytes, when } from "./format";
 import { StaffPanel } from "./staff-panel";
 import { AuditList } from "./audit-page";
+import { apiCall, type ApiCall } from "#contract/routes/endpoint";
+import { platformApi } from "#contract/routes/platform";
 
 export function JournalPage({ id }: { id: number }) {
   const [journal, setJournal] = useState<JournalSummary | null>(null);
   const load = useAction();
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the journal changes
   useEffect(
-    () => void load.run(async () => setJournal((await consoleApi<{ journal: JournalSummary }>("GET", `/journals/${id}`)).journal)),
+    () =>
+      void load.run(async () => setJournal((await consoleApi<{ journal: JournalSummary }>(apiCall(platformApi.journal, { id }))).journal)),
     [id],
   );
   if (!journal) return <Messages error={load.error} notice={load.error ? "" : "Loading…"} />;
@@ -39,7 +42,7 @@ export function JournalPage({ id }: { id: number }) {
       <BackupPanel
         journal={journal}
         onChanged={() =>
-          load.run(async () => setJournal((await consoleApi<{ journal: JournalSummary }>("GET", `/journals/${id}`)).journal))
+          load.run(async () => setJournal((await consoleApi<{ journal: JournalSummary }>(apiCall(platformApi.journal, { id }))).journal))
         }
       />
       <h2>History</h2>
@@ -73,7 +76,7 @@ function IdentityForm({ journal, onSaved }: Props) {
       onSubmit={(e) => {
         e.preventDefault();
         void save.run(async () => {
-          onSaved((await consoleApi<{ journal: JournalSummary }>("PATCH", `/journals/${journal.id}`, form)).journal);
+          onSaved((await consoleApi<{ journal: JournalSummary }>(apiCall(platformApi.editJournal, { id: journal.id }), form)).journal);
           return "Saved";
         });
       }}
@@ -132,8 +135,11 @@ function StatusPanel({ journal, onSaved }: Props) {
           if (!suspended && !window.confirm(SUSPEND_WARNING(journal.name))) return;
           act.run(async () => {
             onSaved(
-              (await consoleApi<{ journal: JournalSummary }>("POST", `/journals/${journal.id}/${suspended ? "resume" : "suspend"}`))
-                .journal,
+              (
+                await consoleApi<{ journal: JournalSummary }>(
+                  apiCall(suspended ? platformApi.resume : platformApi.suspend, { id: journal.id }),
+                )
+              ).journal,
             );
             return suspended ? "Resumed" : "Suspended";
           });
@@ -150,9 +156,9 @@ function HostsPanel({ journal, onSaved }: Props) {
   const [host, setHost] = useState("");
   const [alt, setAlt] = useState(false);
   const act = useAction();
-  const call = (method: string, path: string, body?: unknown, message?: string) =>
+  const call = (to: ApiCall, body?: unknown, message?: string) =>
     act.run(async () => {
-      onSaved((await consoleApi<{ journal: JournalSummary }>(method, `/journals/${journal.id}/hosts${path}`, body)).journal);
+      onSaved((await consoleApi<{ journal: JournalSummary }>(to, body)).journal);
       return message;
     });
   return (
@@ -179,7 +185,9 @@ function HostsPanel({ journal, onSaved }: Props) {
                   ) : (
                     <button
                       type="button"
-                      onClick={() => call("PATCH", `/${encodeURIComponent(h.host)}`, { primary: true }, `${h.host} is primary`)}
+                      onClick={() =>
+                        call(apiCall(platformApi.editHost, { id: journal.id, host: h.host }), { primary: true }, `${h.host} is primary`)
+                      }
                     >
                       Make primary
                     </button>
@@ -190,14 +198,25 @@ function HostsPanel({ journal, onSaved }: Props) {
                     <input
                       type="checkbox"
                       checked={h.altHeader}
-                      onChange={(e) => call("PATCH", `/${encodeURIComponent(h.host)}`, { altHeader: e.currentTarget.checked }, "Saved")}
+                      onChange={(e) =>
+                        call(
+                          apiCall(platformApi.editHost, { id: journal.id, host: h.host }),
+                          { altHeader: e.currentTarget.checked },
+                          "Saved",
+                        )
+                      }
                     />
                     Alternate header on {h.host}
                   </label>
                 </td>
                 <td>
                   {h.primary ? null : (
-                    <button type="button" onClick={() => call("DELETE", `/${encodeURIComponent(h.host)}`, undefined, `${h.host} removed`)}>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        call(apiCall(platformApi.deleteHost, { id: journal.id, host: h.host }), undefined, `${h.host} removed`)
+                      }
+                    >
                       Remove
                     </button>
                   )}
@@ -211,7 +230,7 @@ function HostsPanel({ journal, onSaved }: Props) {
         className="console-form console-form-row"
         onSubmit={(e) => {
           e.preventDefault();
-          void call("POST", "", { host, altHeader: alt }, `${host} added`).then(() => setHost(""));
+          void call(apiCall(platformApi.addHost, { id: journal.id }), { host, altHeader: alt }, `${host} added`).then(() => setHost(""));
         }}
       >
         <label>
@@ -261,7 +280,7 @@ function BackupPanel({ journal, onChanged }: { journal: JournalSummary; onChange
         onSubmit={(e) => {
           e.preventDefault();
           void remove.run(async () => {
-            await consoleApi("DELETE", `/journals/${journal.id}`, { confirmName });
+            await consoleApi(apiCall(platformApi.deleteJournal, { id: journal.id }), { confirmName });
             location.hash = "#/";
             return "Deleted";
           });

@@ -5,6 +5,8 @@ import { consoleApi } from "./console-api";
 import { useAction } from "./use-action";
 import { Messages } from "./messages";
 import { bytes, when } from "./format";
+import { apiCall } from "#contract/routes/endpoint";
+import { platformApi } from "#contract/routes/platform";
 
 const EMPTY = { name: "", abbreviation: "", issnPrint: "", issnOnline: "", contactEmail: "", primaryHost: "" };
 
@@ -13,7 +15,8 @@ export function JournalsPage() {
   const [form, setForm] = useState(EMPTY);
   const load = useAction();
   const create = useAction();
-  const reload = () => load.run(async () => setJournals((await consoleApi<{ journals: JournalSummary[] }>("GET", "/journals")).journals));
+  const reload = () =>
+    load.run(async () => setJournals((await consoleApi<{ journals: JournalSummary[] }>(apiCall(platformApi.journals))).journals));
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once when the page opens
   useEffect(() => void reload(), []);
   const field = (name: keyof typeof EMPTY, label: string, extra: Record<string, unknown> = {}) => (
@@ -71,7 +74,7 @@ export function JournalsPage() {
         onSubmit={(e) => {
           e.preventDefault();
           void create.run(async () => {
-            const { journal } = await consoleApi<{ journal: JournalSummary }>("POST", "/journals", form);
+            const { journal } = await consoleApi<{ journal: JournalSummary }>(apiCall(platformApi.createJournal), form);
             setForm(EMPTY);
             location.hash = `#/journals/${journal.id}`;
             return `Created ${journal.name}`;

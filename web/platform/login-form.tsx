@@ -3,6 +3,8 @@ import { useState } from "react";
 import { consoleApi, operatorToken } from "./console-api";
 import { useAction } from "./use-action";
 import { Messages } from "./messages";
+import { apiCall } from "#contract/routes/endpoint";
+import { platformApi } from "#contract/routes/platform";
 
 export function LoginForm({ onLogin }: { onLogin: () => void }) {
   const [username, setUsername] = useState("");
@@ -15,7 +17,7 @@ export function LoginForm({ onLogin }: { onLogin: () => void }) {
         onSubmit={(e) => {
           e.preventDefault();
           void run(async () => {
-            const { token } = await consoleApi<{ token: string }>("POST", "/auth/login", { username, password });
+            const { token } = await consoleApi<{ token: string }>(apiCall(platformApi.login), { username, password });
             operatorToken.set(token);
             onLogin();
           });

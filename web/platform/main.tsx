@@ -11,6 +11,8 @@ import { SettingsPage } from "./settings-page";
 import { AuditPage } from "./audit-page";
 import { AccountPage } from "./account-page";
 import "./console.css";
+import { apiCall } from "#contract/routes/endpoint";
+import { platformApi } from "#contract/routes/platform";
 
 function useHash(): string {
   const [hash, setHash] = useState(location.hash);
@@ -37,7 +39,7 @@ function Console() {
   const hash = useHash();
   useEffect(() => {
     if (!signedIn) return;
-    consoleApi<{ operator: { username: string } }>("GET", "/auth/verify-token")
+    consoleApi<{ operator: { username: string } }>(apiCall(platformApi.verifyToken))
       .then((r) => setOperator(r.operator.username))
       .catch(() => {
         operatorToken.clear();
@@ -60,7 +62,7 @@ function Console() {
         <button
           type="button"
           onClick={async () => {
-            await consoleApi("POST", "/auth/logout").catch(() => {});
+            await consoleApi(apiCall(platformApi.logout)).catch(() => {});
             operatorToken.clear();
             setSignedIn(false);
           }}

@@ -4,6 +4,8 @@ import type { JournalSummary, PlatformSettingsAnswer, UnknownHostChoice } from "
 import { consoleApi } from "./console-api";
 import { useAction } from "./use-action";
 import { Messages } from "./messages";
+import { apiCall } from "#contract/routes/endpoint";
+import { platformApi } from "#contract/routes/platform";
 
 export function SettingsPage() {
   const [settings, setSettings] = useState<PlatformSettingsAnswer | null>(null);
@@ -13,8 +15,8 @@ export function SettingsPage() {
   useEffect(
     () =>
       void act.run(async () => {
-        setSettings(await consoleApi<PlatformSettingsAnswer>("GET", "/settings"));
-        setJournals((await consoleApi<{ journals: JournalSummary[] }>("GET", "/journals")).journals);
+        setSettings(await consoleApi<PlatformSettingsAnswer>(apiCall(platformApi.settings)));
+        setJournals((await consoleApi<{ journals: JournalSummary[] }>(apiCall(platformApi.journals))).journals);
       }),
     [],
   );
@@ -27,7 +29,7 @@ export function SettingsPage() {
         onSubmit={(e) => {
           e.preventDefault();
           void act.run(async () => {
-            setSettings(await consoleApi<PlatformSettingsAnswer>("PUT", "/settings", settings));
+            setSettings(await consoleApi<PlatformSettingsAnswer>(apiCall(platformApi.saveSettings), settings));
             return "Settings saved";
           });
         }}

@@ -5,6 +5,8 @@ import type { OneTimePassword, StaffAccount } from "#contract/platform";
 import { consoleApi } from "./console-api";
 import { useAction } from "./use-action";
 import { Messages } from "./messages";
+import { apiCall } from "#contract/routes/endpoint";
+import { platformStaffApi } from "#contract/routes/platform";
 
 export function StaffPanel({ journalId }: { journalId: number }) {
   const [staff, setStaff] = useState<StaffAccount[]>([]);
@@ -12,8 +14,8 @@ export function StaffPanel({ journalId }: { journalId: number }) {
   const [name, setName] = useState("");
   const [secret, setSecret] = useState<{ username: string; password: string } | null>(null);
   const act = useAction();
-  const base = `/journals/${journalId}/staff`;
-  const reload = async () => setStaff((await consoleApi<{ staff: StaffAccount[] }>("GET", base)).staff);
+  const reload = async () =>
+    setStaff((await consoleApi<{ staff: StaffAccount[] }>(apiCall(platformStaffApi.list, { id: journalId }))).staff);
   // biome-ignore lint/correctness/useExhaustiveDependencies: load when the journal changes
   useEffect(() => void act.run(reload), [journalId]);
   const withPassword = (r: OneTimePassword) => setSecret({ username: r.account.username, password: r.oneTimePassword });
@@ -48,7 +50,9 @@ export function StaffPanel({ journalId }: { journalId: number }) {
                     type="button"
                     onClick={() =>
                       act.run(async () => {
-                        await consoleApi("POST", `${base}/${s.id}/status`, { status: s.status === "enabled" ? "disabled" : "enabled" });
+                        await consoleApi(apiCall(platformStaffApi.status, { id: journalId, staffId: s.id }), {
+                          status: s.status === "enabled" ? "disabled" : "enabled",
+                        });
                         await reload();
                       })
                     }
@@ -59,7 +63,9 @@ export function StaffPanel({ journalId }: { journalId: number }) {
                     type="button"
                     onClick={() =>
                       act.run(async () => {
-                        withPassword(await consoleApi<OneTimePassword>("POST", `${base}/${s.id}/reset-password`));
+                        withPassword(
+                          await consoleApi<OneTimePassword>(apiCall(platformStaffApi.resetPassword, { id: journalId, staffId: s.id })),
+                        );
                         await reload();
                       })
                     }
@@ -70,7 +76,7 @@ export function StaffPanel({ journalId }: { journalId: number }) {
                     type="button"
                     onClick={() =>
                       act.run(async () => {
-                        await consoleApi("POST", `${base}/${s.id}/revoke-sessions`);
+                        await consoleApi(apiCall(platformStaffApi.revokeSessions, { id: journalId, staffId: s.id }));
                         return `${s.username} is signed out everywhere`;
                       })
                     }
@@ -88,7 +94,7 @@ export function StaffPanel({ journalId }: { journalId: number }) {
         onSubmit={(e) => {
           e.preventDefault();
           void act.run(async () => {
-            withPassword(await consoleApi<OneTimePassword>("POST", base, { username, name }));
+            withPassword(await consoleApi<OneTimePassword>(apiCall(platformStaffApi.create, { id: journalId }), { username, name }));
             setUsername("");
             setName("");
             await reload();

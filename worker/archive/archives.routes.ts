@@ -10,17 +10,23 @@ import { publicArchiveYearSchema, publicIssueArticlesSchema } from "#contract/ap
 import { articleDetail } from "./article-detail";
 import { toListItem } from "./article-answers";
 import { refToLookUp } from "#contract/refnumber";
+import { mountedAt } from "../core/routing/declared";
+import { archiveApi } from "#contract/routes/archive";
+
+const at = mountedAt("/api/archives");
 
 export const archivesRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(z.array(publicArchiveYearSchema).parse(await listArchiveYears(c.get("db"), c.get("journal").id))))
-  .get("/ref/:refnumber", async (c) => {
+  .get(at(archiveApi.years), async (c) =>
+    c.json(z.array(publicArchiveYearSchema).parse(await listArchiveYears(c.get("db"), c.get("journal").id))),
+  )
+  .get(at(archiveApi.byRef), async (c) => {
     const ref = refToLookUp(c.req.param("refnumber"));
     if (!ref) throw badRequest("invalid_refnumber");
     const { row, stored } = await readPublicArticleByRef(c.get("db"), c.get("journal").id, ref);
     if (!row) throw notFound();
     return c.json(await articleDetail(c, row, stored));
   })
-  .get("/:year/:vol/:issue", async (c) => {
+  .get(at(archiveApi.issue), async (c) => {
     const [year, volume, issue] = [digitsOf(c.req.param("year")), digitsOf(c.req.param("vol")), digitsOf(c.req.param("issue"))];
     const db = c.get("db");
     const journalId = c.get("journal").id;
@@ -28,7 +34,7 @@ export const archivesRoutes = new Hono<AppEnv>()
     if (!exists && rows.length === 0) throw notFound();
     return c.json(publicIssueArticlesSchema.parse({ year, volume, issue, articles: rows.map(toListItem) }));
   })
-  .get("/:id", async (c) => {
+  .get(at(archiveApi.article), async (c) => {
     const { row, stored } = await readPublicArticleById(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
     if (!row) throw notFound();
     return c.json(await articleDetail(c, row, stored));

@@ -23,6 +23,11 @@ import { findIssue } from "./issues.repo";
 import { searchAllArticles } from "./search.repo";
 import { searchParams } from "./search-params";
 import { addArticle, editArticle, removeArticle } from "./article-store";
+import { mountedAt } from "../core/routing/declared";
+import { archiveApi } from "#contract/routes/archive";
+
+const atAdmin = mountedAt("/api/admin");
+const atArchives = mountedAt("/api/archives");
 
 async function requireIssue(c: Context<AppEnv>, at: { year: number; volume: number; issue: number }): Promise<void> {
   if (!(await findIssue(c.get("db"), c.get("journal").id, at.year, at.volume, at.issue))) throw new HttpError(404, "issue_not_found");
@@ -31,7 +36,7 @@ async function requireIssue(c: Context<AppEnv>, at: { year: number; volume: numb
 /** Mounted under /api/admin, behind its requireAdmin. */
 export const articlesAdminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.articles))
-  .post("/archives", limitUploadBody, async (c) => {
+  .post(atAdmin(archiveApi.addArticle), limitUploadBody, async (c) => {
     const { fields, files } = await readFormBody(c);
     const input = validated(articleAddSchema, articleFormFieldsOf(fields));
     const upload = uploadOf(files.pdfFile);
@@ -41,13 +46,13 @@ export const articlesAdminRoutes = new Hono<AppEnv>()
     const row = await addArticle(c, input, pdf);
     return c.json({ article: toAdminArticle(row), warnings: documentWarnings(row) } satisfies ArticleSaved, 201);
   })
-  .get("/articles/:id", async (c) => {
+  .get(atAdmin(archiveApi.adminArticle), async (c) => {
     const row = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
     if (!row) throw notFound();
     return c.json(toAdminArticle(row) satisfies AdminArticle);
   })
   // Enables or disables the article from the issue table (issue 26 item 4): { status } -> the article.
-  .post("/articles/:id/status", limitJsonBody, jsonContent, jsonBody(articleStatusSchema), async (c) => {
+  .post(atAdmin(archiveApi.articleStatus), limitJsonBody, jsonContent, jsonBody(articleStatusSchema), async (c) => {
     const db = c.get("db");
     const actor = actorOf(c);
     const old = await findArticle(db, actor.journalId, idOf(c.req.param("id")));
@@ -64,29 +69,31 @@ export const articlesAdminRoutes = new Hono<AppEnv>()
     return c.json(toAdminArticle(row) satisfies AdminArticle);
   })
   // Deletes the article and its PDF: 204, or 404 when it is not the journal's.
-  .delete("/articles/:id", async (c) => {
+  .delete(atAdmin(archiveApi.deleteArticle), async (c) => {
     const row = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
     if (!row) throw notFound();
     await removeArticle(c, row);
     return c.body(null, 204);
   })
-  .get("/search", async (c) => {
+  .get(atAdmin(archiveApi.adminSearch), async (c) => {
     const { q, page } = searchParams(c);
     const body: AdminSearchResults = toAdminSearchResults(await searchAllArticles(c.get("db"), c.get("journal").id, q, page));
     return c.json(body);
   });
 
 /** Mounted at /api/archives next to the public reads: only its POSTs need (and get) the admin guard. */
-export const articleEditRoutes = new Hono<AppEnv>().use("*", requireRole(AREA_ROLES.articles)).post("/:id", limitUploadBody, async (c) => {
-  const old = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
-  if (!old) throw notFound();
-  const { fields, files } = await readFormBody(c);
-  const input = validated(articleEditSchema, { ...articleFormOf(old), ...articleFormFieldsOf(fields) });
-  const upload = uploadOf(files.pdfFile);
-  const pdf = upload ? await readPdfUpload(upload) : null;
-  if (input.year !== old.year || input.volume !== old.volume || input.issue !== old.issue) await requireIssue(c, input);
-  // The stamp the form loaded (optimistic concurrency): a save over a newer version is 409 stale_edit.
-  const stamp = typeof fields.modification === "string" && fields.modification ? fields.modification : old.modification;
-  const row = await editArticle(c, old, input, pdf, stamp);
-  return c.json({ article: toAdminArticle(row), warnings: documentWarnings(row) } satisfies ArticleSaved);
-});
+export const articleEditRoutes = new Hono<AppEnv>()
+  .use("*", requireRole(AREA_ROLES.articles))
+  .post(atArchives(archiveApi.editArticle), limitUploadBody, async (c) => {
+    const old = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
+    if (!old) throw notFound();
+    const { fields, files } = await readFormBody(c);
+    const input = validated(articleEditSchema, { ...articleFormOf(old), ...articleFormFieldsOf(fields) });
+    const upload = uploadOf(files.pdfFile);
+    const pdf = upload ? await readPdfUpload(upload) : null;
+    if (input.year !== old.year || input.volume !== old.volume || input.issue !== old.issue) await requireIssue(c, input);
+    // The stamp the form loaded (optimistic concurrency): a save over a newer version is 409 stale_edit.
+    const stamp = typeof fields.modification === "string" && fields.modification ? fields.modification : old.modification;
+    const row = await editArticle(c, old, input, pdf, stamp);
+    return c.json({ article: toAdminArticle(row), warnings: documentWarnings(row) } satisfies ArticleSaved);
+  });

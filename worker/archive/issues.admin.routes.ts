@@ -15,13 +15,17 @@ import { adminIssueSchema, type AdminIssueArticles } from "#contract/api";
 import { listIssueArticlesAll } from "./articles.repo";
 import { toAdminListItem } from "./article-answers";
 import { findIssue, insertIssue, listIssuesWithCounts } from "./issues.repo";
+import { mountedAt } from "../core/routing/declared";
+import { archiveApi } from "#contract/routes/archive";
+
+const at = mountedAt("/api/admin");
 
 export const issuesAdminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.issues))
-  .get("/archives", async (c) =>
+  .get(at(archiveApi.adminIssues), async (c) =>
     c.json((await listIssuesWithCounts(c.get("db"), c.get("journal").id)).map((row) => adminIssueSchema.parse(row))),
   )
-  .post("/create-issue", limitJsonBody, jsonContent, jsonBody(createIssueSchema), async (c) => {
+  .post(at(archiveApi.createIssue), limitJsonBody, jsonContent, jsonBody(createIssueSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
     const actor = actorOf(c);
@@ -36,7 +40,7 @@ export const issuesAdminRoutes = new Hono<AppEnv>()
     const { journalId: _journal, ...issue } = row;
     return c.json({ issue: { ...issue, articles: 0 } }, 201);
   })
-  .get("/archives/:year/:vol/:issue", async (c) => {
+  .get(at(archiveApi.adminIssue), async (c) => {
     const [year, volume, issue] = [digitsOf(c.req.param("year")), digitsOf(c.req.param("vol")), digitsOf(c.req.param("issue"))];
     const db = c.get("db");
     const journalId = c.get("journal").id;

@@ -14,11 +14,15 @@ import { limitJsonBody } from "../core/middleware/body-size";
 import { jsonBody, jsonContent } from "../core/middleware/json-body";
 import { articleSectionSchema, sectionOrderSchema, sectionSchema } from "#contract/issues";
 import { insertSection, listSections, reorderSections, setArticleSection, toSection, updateSection } from "./sections.repo";
+import { mountedAt } from "../core/routing/declared";
+import { archiveApi } from "#contract/routes/archive";
+
+const at = mountedAt("/api/admin");
 
 export const sectionsAdminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.issues))
-  .get("/sections", async (c) => c.json((await listSections(c.get("db"), c.get("journal").id)).map(toSection)))
-  .post("/sections", limitJsonBody, jsonContent, jsonBody(sectionSchema), async (c) => {
+  .get(at(archiveApi.sections), async (c) => c.json((await listSections(c.get("db"), c.get("journal").id)).map(toSection)))
+  .post(at(archiveApi.addSection), limitJsonBody, jsonContent, jsonBody(sectionSchema), async (c) => {
     const db = c.get("db");
     const actor = actorOf(c);
     const input = c.req.valid("json");
@@ -30,7 +34,7 @@ export const sectionsAdminRoutes = new Hono<AppEnv>()
     );
     return c.json({ section: toSection(row) }, 201);
   })
-  .post("/sections/order", limitJsonBody, jsonContent, jsonBody(sectionOrderSchema), async (c) => {
+  .post(at(archiveApi.sectionOrder), limitJsonBody, jsonContent, jsonBody(sectionOrderSchema), async (c) => {
     const db = c.get("db");
     const actor = actorOf(c);
     const { ids } = c.req.valid("json");
@@ -43,7 +47,7 @@ export const sectionsAdminRoutes = new Hono<AppEnv>()
     if (!rows) throw new HttpError(409, "order_mismatch");
     return c.json(rows.map(toSection));
   })
-  .post("/sections/:id", limitJsonBody, jsonContent, jsonBody(sectionSchema), async (c) => {
+  .post(at(archiveApi.editSection), limitJsonBody, jsonContent, jsonBody(sectionSchema), async (c) => {
     const db = c.get("db");
     const actor = actorOf(c);
     const id = idOf(c.req.param("id"));
@@ -57,7 +61,7 @@ export const sectionsAdminRoutes = new Hono<AppEnv>()
     );
     return c.json({ section: toSection(row) });
   })
-  .post("/articles/:id/section", limitJsonBody, jsonContent, jsonBody(articleSectionSchema), async (c) => {
+  .post(at(archiveApi.articleSection), limitJsonBody, jsonContent, jsonBody(articleSectionSchema), async (c) => {
     const db = c.get("db");
     const actor = actorOf(c);
     const id = idOf(c.req.param("id"));

@@ -18,12 +18,16 @@ import { findAdminUserByUsername, revokeToken } from "./admin-users.repo";
 import { setOwnPassword, staffOf } from "./staff.repo";
 import { afterAdminWrite } from "../core/audit/admin-events.repo";
 import { actorOf } from "../core/audit/admin-actor";
+import { mountedAt } from "../core/routing/declared";
+import { authApi } from "#contract/routes/auth";
+
+const at = mountedAt("/auth");
 
 /** A journal's device cookie, sent only to /auth (device-cookie.ts). */
 const deviceCookieOf = (journalId: number): DeviceCookie => ({ name: "journal_device", path: "/auth", journalId });
 
 export const authRoutes = new Hono<AppEnv>()
-  .post("/login", limitBody(16 * 1024), jsonContent, jsonBody(loginSchema), async (c) => {
+  .post(at(authApi.login), limitBody(16 * 1024), jsonContent, jsonBody(loginSchema), async (c) => {
     const db = c.get("db");
     const journalId = c.get("journal").id;
     const ip = clientIpOf(c.req.raw.headers);
@@ -77,16 +81,16 @@ export const authRoutes = new Hono<AppEnv>()
     const mustChangePassword = user.oneTimeExpiresAt !== null;
     return c.json({ token, user: { id: user.id, username: user.username, name: user.name, role: user.role, mustChangePassword } });
   })
-  .get("/verify-token", requireSession, (c) => c.json({ user: c.get("admin") }))
+  .get(at(authApi.verifyToken), requireSession, (c) => c.json({ user: c.get("admin") }))
   // Logout ends this session on the server too: the token stops working at once (0062).
-  .post("/logout", requireSession, async (c) => {
+  .post(at(authApi.logout), requireSession, async (c) => {
     const { tokenId, expiresAt } = c.get("session");
     await revokeToken(c.get("db"), tokenId, expiresAt);
     return c.body(null, 204);
   })
   // The signed-in staff member changes their own password (0181): the current one first (own-password.ts); then
   // every other session of the account ends (its session version moves on) and this one goes on with the new token.
-  .post("/password", requireSession, limitBody(16 * 1024), jsonContent, jsonBodyFirstCode(passwordChangeSchema), async (c) => {
+  .post(at(authApi.password), requireSession, limitBody(16 * 1024), jsonContent, jsonBodyFirstCode(passwordChangeSchema), async (c) => {
     const db = c.get("db");
     const journalId = c.get("journal").id;
     const admin = c.get("admin");

@@ -6,62 +6,12 @@
 //   a session opened with a one-time password → 403 password_change_required unless the guard lets it through.
 import { beforeAll, describe, expect, test } from "vitest";
 import { createApp } from "../app";
-import { guardInfoOf, type GuardInfo } from "./admin-guard";
+import { endpointsOf, urlOf, type Endpoint } from "./route-walk.testing";
 import { createJournal, request, type TestJournal } from "#tests/api/fixtures";
 import { bearer, createAdmin, tokenFor, type TestAdmin } from "#tests/api/auth-fixtures";
 import { roleAllows, STAFF_ROLES, type StaffRole } from "#contract/roles";
 
-interface Endpoint {
-  method: string;
-  path: string;
-  /** The least role that passes; null: any signed-in account. */
-  role: StaffRole | null;
-  oneTime: boolean;
-}
-
-/** Does a route pattern registered with `use` (e.g. /api/admin/*) take this endpoint's path? */
-function covers(pattern: string, path: string): boolean {
-  if (pattern === path) return true;
-  if (pattern === "*" || pattern === "/*") return true;
-  if (!pattern.endsWith("/*")) return false;
-  const prefix = pattern.slice(0, -2);
-  return path === prefix || path.startsWith(`${prefix}/`);
-}
-
-const RANK = (role: StaffRole | null) => (role ? STAFF_ROLES.length - STAFF_ROLES.indexOf(role) : 0);
-
-/** The app's endpoints (method + path, first registration) and the guards registered before each. */
-function endpointsOf(): { guarded: Endpoint[]; open: { method: string; path: string }[] } {
-  const routes = createApp().routes;
-  const seen = new Map<string, number>();
-  routes.forEach((r, i) => {
-    if (r.method === "ALL" || guardInfoOf(r.handler)) return;
-    const key = `${r.method} ${r.path}`;
-    if (!seen.has(key)) seen.set(key, i);
-  });
-  const guarded: Endpoint[] = [];
-  const open: { method: string; path: string }[] = [];
-  for (const [key, index] of seen) {
-    const [method, path] = key.split(" ");
-    const guards: GuardInfo[] = routes
-      .slice(0, index)
-      .filter((r) => (r.method === "ALL" || r.method === method) && covers(r.path, path))
-      .map((r) => guardInfoOf(r.handler))
-      .filter((g): g is GuardInfo => g !== undefined);
-    if (guards.length === 0) {
-      open.push({ method, path });
-      continue;
-    }
-    const role = guards.map((g) => g.role).reduce((a, b) => (RANK(b) > RANK(a) ? b : a), null as StaffRole | null);
-    guarded.push({ method, path, role, oneTime: guards.every((g) => g.oneTime) });
-  }
-  return { guarded, open };
-}
-
-const { guarded, open } = endpointsOf();
-
-/** A concrete URL for a pattern: every parameter is 987654 (digits, as routes want, and a record no journal has). */
-const urlOf = (path: string) => path.replace(/:[A-Za-z]+(\{[^}]*\})?\??/g, "987654").replace(/\/\*$/, "");
+const { guarded, open } = endpointsOf(createApp().routes);
 
 /** Writes anyone may send: signing in, Submit Online (API and form), OAI-PMH by POST, the usage beacon. */
 const PUBLIC_WRITES = new Set(["POST /auth/login", "POST /api/submissions", "POST /article", "POST /oai"]);

@@ -22,6 +22,8 @@ import {
 } from "./staff.repo";
 import { staffCreateSchema, staffEmailSchema, staffRoleSchema, staffStatusSchema, type StaffAccount } from "#contract/platform";
 import type { StaffRole } from "#contract/roles";
+import type { StaffEndpoints, staffApi } from "#contract/routes/auth";
+import { mountedAt } from "../core/routing/declared";
 
 export interface StaffAction {
   action: "staff.create" | "staff.status" | "staff.role" | "staff.email" | "staff.reset_password" | "staff.revoke_sessions";
@@ -33,6 +35,9 @@ export interface StaffAction {
 }
 
 export interface StaffScope {
+  /** The declared endpoints this set answers (contract/routes/auth.ts) and the path it is mounted at. */
+  routes: StaffEndpoints;
+  mountedAt: string;
   /** The journal whose staff this request may see and change. */
   journalIdOf(c: Context<AppEnv>): Promise<number> | number;
   /** The audit statements of an action, committed with it. */
@@ -67,9 +72,12 @@ export function staffRoutes(scope: StaffScope) {
     if (scope.isSelf?.(c, id)) throw new HttpError(409, "own_account");
   };
   const rules = { keepManager: scope.keepsLastManager };
+  // Typed as the admin mount: every mount has the same relative paths (contract/routes/auth.ts builds each).
+  const at = mountedAt(scope.mountedAt as "/api/admin/staff");
+  const api = scope.routes as typeof staffApi;
   return new Hono<AppEnv>()
-    .get("/", async (c) => c.json({ staff: (await listStaff(c.get("db"), await scope.journalIdOf(c))).map(staffAnswer) }))
-    .post("/", limitJsonBody, jsonContent, jsonBodyFirstCode(staffCreateSchema), async (c) => {
+    .get(at(api.list), async (c) => c.json({ staff: (await listStaff(c.get("db"), await scope.journalIdOf(c))).map(staffAnswer) }))
+    .post(at(api.create), limitJsonBody, jsonContent, jsonBodyFirstCode(staffCreateSchema), async (c) => {
       const journalId = await scope.journalIdOf(c);
       const input = c.req.valid("json");
       const password = oneTimePassword();
@@ -85,7 +93,7 @@ export function staffRoutes(scope: StaffScope) {
       );
       return c.json({ account: staffAnswer(row), oneTimePassword: password }, 201);
     })
-    .post("/:staffId/status", limitJsonBody, jsonContent, jsonBodyFirstCode(staffStatusSchema), async (c) => {
+    .post(at(api.status), limitJsonBody, jsonContent, jsonBodyFirstCode(staffStatusSchema), async (c) => {
       const journalId = await scope.journalIdOf(c);
       const id = accountId(c);
       notSelf(c, id);
@@ -107,7 +115,7 @@ export function staffRoutes(scope: StaffScope) {
       );
       return c.json({ account: staffAnswer(row) });
     })
-    .post("/:staffId/role", limitJsonBody, jsonContent, jsonBodyFirstCode(staffRoleSchema), async (c) => {
+    .post(at(api.role), limitJsonBody, jsonContent, jsonBodyFirstCode(staffRoleSchema), async (c) => {
       const journalId = await scope.journalIdOf(c);
       const id = accountId(c);
       notSelf(c, id);
@@ -129,7 +137,7 @@ export function staffRoutes(scope: StaffScope) {
       );
       return c.json({ account: staffAnswer(row) });
     })
-    .post("/:staffId/email", limitJsonBody, jsonContent, jsonBodyFirstCode(staffEmailSchema), async (c) => {
+    .post(at(api.email), limitJsonBody, jsonContent, jsonBodyFirstCode(staffEmailSchema), async (c) => {
       const journalId = await scope.journalIdOf(c);
       const id = accountId(c);
       const before = staffAnswer(await staffOf(c.get("db"), journalId, id));
@@ -149,7 +157,7 @@ export function staffRoutes(scope: StaffScope) {
       );
       return c.json({ account: staffAnswer(row) });
     })
-    .post("/:staffId/reset-password", async (c) => {
+    .post(at(api.resetPassword), async (c) => {
       const journalId = await scope.journalIdOf(c);
       const id = accountId(c);
       const before = staffAnswer(await staffOf(c.get("db"), journalId, id));
@@ -170,7 +178,7 @@ export function staffRoutes(scope: StaffScope) {
       );
       return c.json({ account: staffAnswer(row), oneTimePassword: password });
     })
-    .post("/:staffId/revoke-sessions", async (c) => {
+    .post(at(api.revokeSessions), async (c) => {
       const journalId = await scope.journalIdOf(c);
       const id = accountId(c);
       const before = staffAnswer(await staffOf(c.get("db"), journalId, id));

@@ -7,10 +7,13 @@ import type { AppEnv } from "../core/env";
 import { requireRole } from "./admin-guard";
 import { AREA_ROLES } from "#contract/roles";
 import { staffRoutes } from "./staff-routes";
+import { staffApi } from "#contract/routes/auth";
 
 export const staffAdminRoutes = new Hono<AppEnv>().use("*", requireRole(AREA_ROLES.staff)).route(
   "/",
   staffRoutes({
+    routes: staffApi,
+    mountedAt: "/api/admin/staff",
     journalIdOf: (c) => c.get("journal").id,
     audit: (c, _journalId, a) =>
       afterAdminWrite(

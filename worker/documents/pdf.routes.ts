@@ -21,6 +21,10 @@ import { loadFontsFor, textsOf } from "./remote-fonts";
 import { refToLookUp } from "#contract/refnumber";
 import { jsonBody, jsonContent } from "../core/middleware/json-body";
 import { verificationMark } from "../verification/certificate-verification";
+import { mountedAt } from "../core/routing/declared";
+import { documentsApi } from "#contract/routes/documents";
+
+const at = mountedAt("/api/pdf");
 
 export const pdfRoutes = new Hono<AppEnv>();
 /** The staff documents (index page, zips), mounted at /api/pdf after the public GETs: every method guarded. */
@@ -69,7 +73,7 @@ function distinctList<T>(sent: T[]): T[] {
   return list;
 }
 
-pdfRoutes.get("/certificate/:ref/:authorName", async (c) => {
+pdfRoutes.get(at(documentsApi.certificate), async (c) => {
   const journal = c.get("journal");
   const db = c.get("db");
   // One round trip: the article and the editors (for the chief's signature) in one batch.
@@ -89,7 +93,7 @@ pdfRoutes.get("/certificate/:ref/:authorName", async (c) => {
   return pdfResponse(bytes, `certificate-${fileSafe(article.refnumber)}.pdf`);
 });
 
-pdfRoutes.get("/coverpage/:ref", async (c) => {
+pdfRoutes.get(at(documentsApi.coverPage), async (c) => {
   const journal = c.get("journal");
   const ref = refToLookUp(c.req.param("ref"));
   const row = ref ? await findPublicArticleByRef(c.get("db"), journal.id, ref) : undefined;
@@ -100,7 +104,7 @@ pdfRoutes.get("/coverpage/:ref", async (c) => {
   return pdfResponse(await buildCoverPage({ branding, article }), `coverpage-${fileSafe(article.refnumber)}.pdf`, "public");
 });
 
-pdfRoutes.get("/editorialboard", async (c) => {
+pdfRoutes.get(at(documentsApi.editorialBoard), async (c) => {
   const journal = c.get("journal");
   const editors = (await listEnabledEditors(c.get("db"), journal.id)).map(editorFactsOf);
   const branding = brandingOf(journal);
@@ -126,7 +130,7 @@ function refuseDisabled(rows: { refnumber: string | null; status: string }[]): v
   if (disabled.length) throw new HttpError(422, "disabled_articles", { refnumbers: disabled });
 }
 
-pdfAdminRoutes.post("/indexpage", jsonContent, jsonBody(refnumberListSchema), async (c) => {
+pdfAdminRoutes.post(at(documentsApi.indexPage), jsonContent, jsonBody(refnumberListSchema), async (c) => {
   const { rows, missing } = await selectedArticles(c, c.req.valid("json"));
   if (missing.length) throw new HttpError(404, "unknown_refnumbers", { missing });
   refuseDisabled(rows);
@@ -137,7 +141,7 @@ pdfAdminRoutes.post("/indexpage", jsonContent, jsonBody(refnumberListSchema), as
   return pdfResponse(bytes, "Index-Page.pdf");
 });
 
-pdfAdminRoutes.post("/bulkcertificates", jsonContent, jsonBody(refnumberListSchema), async (c) => {
+pdfAdminRoutes.post(at(documentsApi.bulkCertificates), jsonContent, jsonBody(refnumberListSchema), async (c) => {
   const { rows, missing } = await selectedArticles(c, c.req.valid("json"));
   if (missing.length) throw new HttpError(404, "unknown_refnumbers", { missing });
   refuseDisabled(rows);
@@ -161,7 +165,7 @@ pdfAdminRoutes.post("/bulkcertificates", jsonContent, jsonBody(refnumberListSche
   return zipResponse(entries, "Certificates.zip");
 });
 
-pdfAdminRoutes.post("/editorscertificate", jsonContent, jsonBody(editorIdListSchema), async (c) => {
+pdfAdminRoutes.post(at(documentsApi.editorsCertificate), jsonContent, jsonBody(editorIdListSchema), async (c) => {
   const ids = distinctList(c.req.valid("json"));
   const journal = c.get("journal");
   const db = c.get("db");

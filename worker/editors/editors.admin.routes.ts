@@ -29,6 +29,11 @@ import {
   type EditorWriteResult,
 } from "./editors.repo";
 import { toEditor } from "./editor-answers";
+import { mountedAt } from "../core/routing/declared";
+import { editorsApi } from "#contract/routes/editors";
+
+const atAdminEditors = mountedAt("/api/admin/editors");
+const atEditors = mountedAt("/api/editors");
 
 /** A checked picture stored under a fresh unique name (never the client's); returns that name. */
 async function storePicture(c: Context<AppEnv>, file: File): Promise<string> {
@@ -75,20 +80,22 @@ const event = (action: "add" | "edit" | "status" | "delete", name: string, entit
 /** Mounted under /api/admin/editors, behind the admin router's guard. */
 export const editorsAdminListRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.editors))
-  .get("/", async (c) => c.json((await listAllEditors(c.get("db"), c.get("journal").id)).map(toEditor) satisfies Editor[]))
-  .get("/:id", async (c) => {
+  .get(atAdminEditors(editorsApi.adminList), async (c) =>
+    c.json((await listAllEditors(c.get("db"), c.get("journal").id)).map(toEditor) satisfies Editor[]),
+  )
+  .get(atAdminEditors(editorsApi.adminOne), async (c) => {
     const row = await findEditor(c.get("db"), c.get("journal").id, idOf(c.req.param("id")), { enabledOnly: false });
     if (!row) throw notFound();
     return c.json(toEditor(row) satisfies Editor);
   })
   // Any editor's picture for staff (a disabled editor's is not public: /assets/editors serves enabled editors only).
-  .get("/:id/picture", async (c) => {
+  .get(atAdminEditors(editorsApi.picture), async (c) => {
     const row = await findEditor(c.get("db"), c.get("journal").id, idOf(c.req.param("id")), { enabledOnly: false });
     if (!row?.picture) throw notFound();
     return serveR2Object(c, fileKeys.editorPicture(row.journalId, row.picture), { cacheControl: "private, no-store" });
   })
   // Deletes the editor and its picture: 204, or 404 when it is not the journal's.
-  .delete("/:id", async (c) => {
+  .delete(atAdminEditors(editorsApi.delete), async (c) => {
     const db = c.get("db");
     const actor = actorOf(c);
     const old = await findEditor(db, actor.journalId, idOf(c.req.param("id")), { enabledOnly: false });
@@ -107,7 +114,7 @@ export const editorsAdminListRoutes = new Hono<AppEnv>()
 /** Mounted at /api/editors after the public reads (editors.routes.ts): every method that reaches it is guarded. */
 export const editorsAdminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.editors))
-  .post("/", limitUploadBody, async (c) => {
+  .post(atEditors(editorsApi.create), limitUploadBody, async (c) => {
     const { fields, files } = await readFormBody(c);
     const input = validated(editorSchema, sentFields(fields, EDITOR_FORM_FIELDS));
     const db = c.get("db");
@@ -117,7 +124,7 @@ export const editorsAdminRoutes = new Hono<AppEnv>()
     );
     return c.json({ editor: toEditor(row) satisfies Editor }, 201);
   })
-  .post("/:id", limitUploadBody, async (c) => {
+  .post(atEditors(editorsApi.update), limitUploadBody, async (c) => {
     const db = c.get("db");
     const journalId = c.get("journal").id;
     const old = await findEditor(db, journalId, idOf(c.req.param("id")), { enabledOnly: false });

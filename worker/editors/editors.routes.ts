@@ -5,13 +5,17 @@ import { findEditor, listEnabledEditors } from "./editors.repo";
 import { toPublicEditor } from "./editor-answers";
 import { idOf } from "../core/middleware/params";
 import { notFound } from "../core/errors";
+import { mountedAt } from "../core/routing/declared";
+import { editorsApi } from "#contract/routes/editors";
+
+const at = mountedAt("/api/editors");
 
 export const editorsRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
+  .get(at(editorsApi.list), async (c) => {
     const rows = await listEnabledEditors(c.get("db"), c.get("journal").id);
     return c.json(rows.map(toPublicEditor));
   })
-  .get("/:id", async (c) => {
+  .get(at(editorsApi.one), async (c) => {
     const row = await findEditor(c.get("db"), c.get("journal").id, idOf(c.req.param("id")), { enabledOnly: true });
     if (!row) throw notFound();
     return c.json(toPublicEditor(row));

@@ -21,6 +21,10 @@ import { brandingSvg } from "./branding-svg";
 import { brandingUrlsOf } from "./settings-answers";
 import { BRANDING_KINDS, isBrandingKind, type BrandingKind } from "#contract/branding";
 import { issnList } from "#contract/journal-info";
+import { mountedAt } from "../core/routing/declared";
+import { settingsApi } from "#contract/routes/journals";
+
+const at = mountedAt("/api/settings/images");
 
 const COLUMN = { logo: "logoFile", cover: "coverImageFile", certificate: "certificateImageFile" } as const satisfies Record<
   BrandingKind,
@@ -74,7 +78,7 @@ async function setImage(c: Context<AppEnv>, kind: BrandingKind, file: string) {
 
 export const brandingAdminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.settings))
-  .post("/:kind", limitUploadBody, async (c) => {
+  .post(at(settingsApi.saveImage), limitUploadBody, async (c) => {
     const kind = kindParam(c);
     const body = await c.req.parseBody().catch(() => {
       throw new HttpError(400, "invalid_input");
@@ -91,4 +95,4 @@ export const brandingAdminRoutes = new Hono<AppEnv>()
       throw err;
     }
   })
-  .delete("/:kind", async (c) => c.json(await setImage(c, kindParam(c), "")));
+  .delete(at(settingsApi.deleteImage), async (c) => c.json(await setImage(c, kindParam(c), "")));

@@ -19,6 +19,10 @@ import { fileKeys, versionedName } from "../core/files/keys";
 import { deleteFileQuietly, putFile, readPdfUpload, uploadOf } from "../core/files/uploads";
 import { serveR2Object } from "../core/files/serve";
 import { copyrightFormPath } from "#contract/site-content";
+import { mountedAt } from "../core/routing/declared";
+import { settingsApi } from "#contract/routes/journals";
+
+const at = mountedAt("/api/settings/copyright-form");
 
 export const copyrightFormFilesRoutes = new Hono<AppEnv>().get("/:file", async (c) => {
   const journal = c.get("journal");
@@ -47,7 +51,7 @@ async function setForm(c: Context<AppEnv>, file: string) {
 
 export const copyrightFormAdminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.siteContent))
-  .post("/", limitUploadBody, async (c) => {
+  .post(at(settingsApi.saveCopyrightForm), limitUploadBody, async (c) => {
     const body = await c.req.parseBody().catch(() => {
       throw new HttpError(400, "invalid_input");
     });
@@ -63,4 +67,4 @@ export const copyrightFormAdminRoutes = new Hono<AppEnv>()
       throw err;
     }
   })
-  .delete("/", async (c) => c.json(await setForm(c, "")));
+  .delete(at(settingsApi.deleteCopyrightForm), async (c) => c.json(await setForm(c, "")));

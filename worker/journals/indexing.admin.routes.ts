@@ -24,6 +24,11 @@ import { sentFields } from "#contract/admin";
 import { INDEXING_FORM_FIELDS, indexingOrderSchema, indexingSchema, indexingStatusSchema, type IndexingValues } from "#contract/indexing";
 import { findIndexing, findIndexingByImage, insertIndexing, listAllIndexing, reorderIndexing, updateIndexing } from "./indexing.repo";
 import { toIndexingEntry } from "./indexing-answers";
+import { mountedAt } from "../core/routing/declared";
+import { indexingApi } from "#contract/routes/journals";
+
+const atAdminIndexing = mountedAt("/api/admin/indexing");
+const atIndexing = mountedAt("/api/indexing");
 
 /** validated(), with the link's own code: a link that is no web address says so (invalid_link), not just invalid_input. */
 function validated<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
@@ -70,7 +75,7 @@ async function writeWithImage(
 /** Mounted at /api/indexing after the public list: every method that reaches it is guarded. */
 export const indexingAdminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.indexing))
-  .post("/", limitUploadBody, async (c) => {
+  .post(atIndexing(indexingApi.create), limitUploadBody, async (c) => {
     const { fields, files } = await readFormBody(c);
     const input = validated(indexingSchema, sentFields(fields, INDEXING_FORM_FIELDS));
     const db = c.get("db");
@@ -80,7 +85,7 @@ export const indexingAdminRoutes = new Hono<AppEnv>()
     );
     return c.json({ entry: toIndexingEntry(row) }, 201);
   })
-  .post("/:id", limitUploadBody, async (c) => {
+  .post(atIndexing(indexingApi.update), limitUploadBody, async (c) => {
     const db = c.get("db");
     const journalId = c.get("journal").id;
     const old = await findIndexing(db, journalId, idOf(c.req.param("id")));
@@ -106,8 +111,10 @@ export const indexingAdminRoutes = new Hono<AppEnv>()
 /** Mounted under /api/admin/indexing. */
 export const indexingAdminListRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.indexing))
-  .get("/", async (c) => c.json((await listAllIndexing(c.get("db"), c.get("journal").id)).map(toIndexingEntry)))
-  .post("/order", limitJsonBody, jsonContent, jsonBody(indexingOrderSchema), async (c) => {
+  .get(atAdminIndexing(indexingApi.adminList), async (c) =>
+    c.json((await listAllIndexing(c.get("db"), c.get("journal").id)).map(toIndexingEntry)),
+  )
+  .post(atAdminIndexing(indexingApi.order), limitJsonBody, jsonContent, jsonBody(indexingOrderSchema), async (c) => {
     const db = c.get("db");
     const actor = actorOf(c);
     const { ids } = c.req.valid("json");

@@ -13,10 +13,14 @@ import { SETTING_LABELS, settingsSchema } from "#contract/admin";
 import { saveSettings } from "./journals.repo";
 import { settingsOf } from "./settings-answers";
 import { SITE_PAGE_FIELDS, sitePageHtml } from "#contract/site-content";
+import { mountedAt } from "../core/routing/declared";
+import { settingsApi } from "#contract/routes/journals";
+
+const at = mountedAt("/api/settings");
 
 export const settingsAdminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.settings))
-  .post("/", limitJsonBody, jsonContent, jsonBody(settingsSchema), async (c) => {
+  .post(at(settingsApi.save), limitJsonBody, jsonContent, jsonBody(settingsSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
     const journal = c.get("journal");

@@ -2,5 +2,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../core/env";
 import { settingsOf } from "./settings-answers";
+import { mountedAt } from "../core/routing/declared";
+import { settingsApi } from "#contract/routes/journals";
 
-export const settingsRoutes = new Hono<AppEnv>().get("/", (c) => c.json(settingsOf(c.get("journal"))));
+const at = mountedAt("/api/settings");
+
+export const settingsRoutes = new Hono<AppEnv>().get(at(settingsApi.read), (c) => c.json(settingsOf(c.get("journal"))));

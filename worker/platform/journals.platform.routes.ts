@@ -38,6 +38,10 @@ import {
   type HostAnswer,
   type JournalSummary,
 } from "#contract/platform";
+import { mountedAt } from "../core/routing/declared";
+import { platformApi } from "#contract/routes/platform";
+
+const at = mountedAt("/api/platform/journals");
 
 type Ctx = Context<AppEnv>;
 
@@ -117,7 +121,7 @@ const refuseConsoleHost = (c: Ctx, host: string) => {
 };
 
 export const journalsPlatformRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
+  .get(at(platformApi.journals), async (c) => {
     const db = c.get("db");
     const [rows, hosts] = await Promise.all([listJournalsWithCounts(db), hostsByJournal(db)]);
     const journals = await Promise.all(
@@ -132,7 +136,7 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     );
     return c.json({ journals });
   })
-  .post("/", limitJsonBody, jsonContent, jsonBodyFirstCode(journalCreateSchema), async (c) => {
+  .post(at(platformApi.createJournal), limitJsonBody, jsonContent, jsonBodyFirstCode(journalCreateSchema), async (c) => {
     const input = c.req.valid("json");
     refuseConsoleHost(c, input.primaryHost);
     const journal = await createJournal(c.get("db"), input, (journalId) => [
@@ -141,8 +145,8 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     forgetJournals();
     return c.json({ journal: await oneSummary(c, journal.id) }, 201);
   })
-  .get("/:id", async (c) => c.json({ journal: await oneSummary(c, idParam(c)) }))
-  .patch("/:id", limitJsonBody, jsonContent, jsonBodyFirstCode(journalEditSchema), async (c) => {
+  .get(at(platformApi.journal), async (c) => c.json({ journal: await oneSummary(c, idParam(c)) }))
+  .patch(at(platformApi.editJournal), limitJsonBody, jsonContent, jsonBodyFirstCode(journalEditSchema), async (c) => {
     const id = idParam(c);
     const before = await journalById(c.get("db"), id);
     const input = c.req.valid("json");
@@ -168,10 +172,10 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     forgetJournals();
     return c.json({ journal: await oneSummary(c, after.id) });
   })
-  .post("/:id/suspend", (c) => setStatus(c, "suspended"))
-  .post("/:id/resume", (c) => setStatus(c, "active"))
+  .post(at(platformApi.suspend), (c) => setStatus(c, "suspended"))
+  .post(at(platformApi.resume), (c) => setStatus(c, "active"))
   // The journal's rows and files, streamed as a tar of the `npm run backup` folder (restore: npm run restore).
-  .get("/:id/backup", async (c) => {
+  .get(at(platformApi.backup), async (c) => {
     const id = idParam(c);
     const journal = await journalById(c.get("db"), id);
     // An unsigned backup could not be told from a tampered one at restore (docs/decisions/0182).
@@ -218,7 +222,7 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
       },
     });
   })
-  .delete("/:id", limitJsonBody, jsonContent, jsonBodyFirstCode(journalDeleteSchema), async (c) => {
+  .delete(at(platformApi.deleteJournal), limitJsonBody, jsonContent, jsonBodyFirstCode(journalDeleteSchema), async (c) => {
     const id = idParam(c);
     const db = c.get("db");
     const journal = await journalById(db, id);
@@ -249,7 +253,7 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     return c.json({ deleted: id, files: removed });
   })
   // ---- Hosts ----
-  .post("/:id/hosts", limitJsonBody, jsonContent, jsonBodyFirstCode(hostAddSchema), async (c) => {
+  .post(at(platformApi.addHost), limitJsonBody, jsonContent, jsonBodyFirstCode(hostAddSchema), async (c) => {
     const id = idParam(c);
     await journalById(c.get("db"), id);
     const input = c.req.valid("json");
@@ -261,7 +265,7 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     forgetJournals();
     return c.json({ journal: await oneSummary(c, id) }, 201);
   })
-  .patch("/:id/hosts/:host", limitJsonBody, jsonContent, jsonBodyFirstCode(hostPatchSchema), async (c) => {
+  .patch(at(platformApi.editHost), limitJsonBody, jsonContent, jsonBodyFirstCode(hostPatchSchema), async (c) => {
     const id = idParam(c);
     const host = hostParam(c);
     const change = c.req.valid("json");
@@ -281,7 +285,7 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     forgetJournals();
     return c.json({ journal: await oneSummary(c, id) });
   })
-  .delete("/:id/hosts/:host", async (c) => {
+  .delete(at(platformApi.deleteHost), async (c) => {
     const id = idParam(c);
     const host = hostParam(c);
     await removeHost(c.get("db"), id, host, (before) => [

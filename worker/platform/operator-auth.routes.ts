@@ -18,6 +18,10 @@ import { finishLogin, reserveLogin, usernameKey } from "../auth/login-throttle";
 import { findOperatorByUsername, setOperatorPassword } from "./operators.repo";
 import { operatorEvent } from "./operator-events.repo";
 import { revokeToken } from "../auth/admin-users.repo";
+import { mountedAt } from "../core/routing/declared";
+import { platformApi } from "#contract/routes/platform";
+
+const at = mountedAt("/api/platform/auth");
 
 const LOG = "operator_login_attempts";
 /** Device tokens of operators carry journal 0 (no journal has it) and live in their own cookie. */
@@ -25,7 +29,7 @@ const PLATFORM = 0;
 const DEVICE: DeviceCookie = { name: "platform_device", path: "/api/platform/auth", journalId: PLATFORM };
 
 export const operatorAuthRoutes = new Hono<AppEnv>()
-  .post("/login", limitBody(16 * 1024), jsonContent, jsonBody(loginSchema), async (c) => {
+  .post(at(platformApi.login), limitBody(16 * 1024), jsonContent, jsonBody(loginSchema), async (c) => {
     const db = c.get("db");
     const ip = clientIpOf(c.req.raw.headers);
     const now = new Date();
@@ -64,24 +68,31 @@ export const operatorAuthRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json({ token, operator: { id: operator.id, username: operator.username, name: operator.name } });
   })
-  .get("/verify-token", requireOperator, (c) => c.json({ operator: c.get("operator") }))
-  .post("/logout", requireOperator, async (c) => {
+  .get(at(platformApi.verifyToken), requireOperator, (c) => c.json({ operator: c.get("operator") }))
+  .post(at(platformApi.logout), requireOperator, async (c) => {
     const { tokenId, expiresAt } = c.get("session");
     await revokeToken(c.get("db"), tokenId, expiresAt);
     return c.body(null, 204);
   })
   // The operator's own new password (0181): the current one first; every other console session of theirs ends and
   // this one goes on with the token in the answer. Recorded in the audit trail (never the password).
-  .post("/password", requireOperator, limitBody(16 * 1024), jsonContent, jsonBodyFirstCode(passwordChangeSchema), async (c) => {
-    const db = c.get("db");
-    const me = c.get("operator");
-    const { current, next } = c.req.valid("json");
-    const stored = await findOperatorByUsername(db, me.username);
-    if (!stored) throw new HttpError(401, "unauthorized");
-    await checkCurrentPassword(c, { journalId: PLATFORM, username: me.username, passwordHash: stored.passwordHash, log: LOG }, current);
-    const event = operatorEvent(db, operatorActorOf(c), { action: "operator.change_password", journalId: null, summary: me.username });
-    const row = await setOperatorPassword(db, me.id, await hashPassword(next), [event]);
-    const token = await signOperatorToken(c.var.config.auth, { operatorId: row.id, sessionVersion: row.sessionVersion });
-    c.header("Cache-Control", "no-store");
-    return c.json({ token, operator: me });
-  });
+  .post(
+    at(platformApi.password),
+    requireOperator,
+    limitBody(16 * 1024),
+    jsonContent,
+    jsonBodyFirstCode(passwordChangeSchema),
+    async (c) => {
+      const db = c.get("db");
+      const me = c.get("operator");
+      const { current, next } = c.req.valid("json");
+      const stored = await findOperatorByUsername(db, me.username);
+      if (!stored) throw new HttpError(401, "unauthorized");
+      await checkCurrentPassword(c, { journalId: PLATFORM, username: me.username, passwordHash: stored.passwordHash, log: LOG }, current);
+      const event = operatorEvent(db, operatorActorOf(c), { action: "operator.change_password", journalId: null, summary: me.username });
+      const row = await setOperatorPassword(db, me.id, await hashPassword(next), [event]);
+      const token = await signOperatorToken(c.var.config.auth, { operatorId: row.id, sessionVersion: row.sessionVersion });
+      c.header("Cache-Control", "no-store");
+      return c.json({ token, operator: me });
+    },
+  );

@@ -9,6 +9,10 @@ import { listOperatorEvents, operatorEvent } from "./operator-events.repo";
 import { readPlatformSettings, savePlatformSettings } from "./platform-journals.repo";
 import type { OperatorEventRow } from "../core/data/schema";
 import { platformSettingsSchema, type OperatorEventAnswer } from "#contract/platform";
+import { mountedAt } from "../core/routing/declared";
+import { platformApi } from "#contract/routes/platform";
+
+const at = mountedAt("/api/platform");
 
 const parsed = (text: string): unknown => {
   try {
@@ -30,8 +34,8 @@ const eventAnswer = (e: OperatorEventRow): OperatorEventAnswer => ({
 });
 
 export const settingsPlatformRoutes = new Hono<AppEnv>()
-  .get("/settings", async (c) => c.json(await readPlatformSettings(c.get("db"))))
-  .put("/settings", limitJsonBody, jsonContent, jsonBodyFirstCode(platformSettingsSchema), async (c) => {
+  .get(at(platformApi.settings), async (c) => c.json(await readPlatformSettings(c.get("db"))))
+  .put(at(platformApi.saveSettings), limitJsonBody, jsonContent, jsonBodyFirstCode(platformSettingsSchema), async (c) => {
     const db = c.get("db");
     const input = c.req.valid("json");
     const before = await readPlatformSettings(db);
@@ -48,7 +52,7 @@ export const settingsPlatformRoutes = new Hono<AppEnv>()
     forgetJournals();
     return c.json(await readPlatformSettings(db));
   })
-  .get("/events", async (c) => {
+  .get(at(platformApi.events), async (c) => {
     const journal = c.req.query("journal");
     const limit = Math.min(Math.max(Number.parseInt(c.req.query("limit") ?? "100", 10) || 100, 1), 500);
     const rows = await listOperatorEvents(c.get("db"), {

@@ -4,8 +4,11 @@ import { operatorEvent } from "./operator-events.repo";
 import { journalById } from "./platform-journals.repo";
 import { operatorActorOf } from "./operator-guard";
 import { HttpError } from "../core/errors";
+import { platformStaffApi } from "#contract/routes/platform";
 
 export const staffPlatformRoutes = staffRoutes({
+  routes: platformStaffApi,
+  mountedAt: "/api/platform/journals/{id}/staff",
   async journalIdOf(c) {
     const id = Number(c.req.param("id"));
     if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, "not_found");

@@ -31,6 +31,10 @@ import {
   recordDepositResult,
   saveCrossrefAccount,
 } from "./crossref-deposits.repo";
+import { mountedAt } from "../core/routing/declared";
+import { scholarlyApi } from "#contract/routes/scholarly";
+
+const at = mountedAt("/api/admin/crossref");
 
 type Ctx = Context<AppEnv>;
 
@@ -104,7 +108,7 @@ async function loginOf(c: Ctx) {
 
 export const crossrefAdminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.crossref))
-  .get("/account", async (c) => {
+  .get(at(scholarlyApi.crossrefAccount), async (c) => {
     const a = await findCrossrefAccount(c.get("db"), c.get("journal").id);
     return c.json({
       account: a ? { username: a.username, endpoint: a.endpoint, has_password: Boolean(a.passwordEnc), updated_at: a.updatedAt } : null,
@@ -112,7 +116,7 @@ export const crossrefAdminRoutes = new Hono<AppEnv>()
     });
   })
   .put(
-    "/account",
+    at(scholarlyApi.saveCrossrefAccount),
     zValidator("json", accountSchema, (r) => {
       if (!r.success)
         throw new HttpError(400, r.error.issues.some((i) => i.message === "invalid_endpoint") ? "invalid_endpoint" : "invalid_input");
@@ -135,7 +139,7 @@ export const crossrefAdminRoutes = new Hono<AppEnv>()
       return c.json({ account: { username, endpoint, has_password: true, updated_at: updatedAt } });
     },
   )
-  .post("/deposits/:id/check", async (c) => {
+  .post(at(scholarlyApi.checkDeposit), async (c) => {
     const id = Number(c.req.param("id"));
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
     const db = c.get("db");
@@ -172,12 +176,12 @@ export const crossrefAdminRoutes = new Hono<AppEnv>()
     }
     return c.json({ deposit: toAnswer((await findDeposit(db, journalId, id))!) });
   })
-  .get("/:year/:vol/:issue/deposits", async (c) => {
+  .get(at(scholarlyApi.deposits), async (c) => {
     const { year, volume, issue } = issueOf(c);
     const rows = await listIssueDeposits(c.get("db"), c.get("journal").id, year, volume, issue);
     return c.json({ deposits: rows.map(toAnswer) });
   })
-  .post("/:year/:vol/:issue/deposit", async (c) => {
+  .post(at(scholarlyApi.deposit), async (c) => {
     const login = await loginOf(c);
     const built = await buildDeposit(c);
     const sent = await sendDeposit(login.endpoint, login.username, login.password, `${built.batchId}.xml`, built.xml);
@@ -197,7 +201,7 @@ export const crossrefAdminRoutes = new Hono<AppEnv>()
     // Recorded either way: a refused deposit keeps Crossref's reason for staff to read.
     return c.json({ deposit: toAnswer(row) }, 201);
   })
-  .get("/:year/:vol/:issue", async (c) => {
+  .get(at(scholarlyApi.crossrefXml), async (c) => {
     const built = await buildDeposit(c);
     return new Response(built.xml, {
       headers: {

@@ -12,8 +12,12 @@ import { normalizeDomain } from "#contract/host";
 import { journalRecord, scholarlyRecord } from "./scholarly-record";
 import { requireRole } from "../auth/admin-guard";
 import { AREA_ROLES } from "#contract/roles";
+import { mountedAt } from "../core/routing/declared";
+import { scholarlyApi } from "#contract/routes/scholarly";
 
-export const doajAdminRoutes = new Hono<AppEnv>().use("*", requireRole(AREA_ROLES.doaj)).get("/:year/:vol/:issue", async (c) => {
+const at = mountedAt("/api/admin/doaj");
+
+export const doajAdminRoutes = new Hono<AppEnv>().use("*", requireRole(AREA_ROLES.doaj)).get(at(scholarlyApi.doajXml), async (c) => {
   const [year, volume, issue] = [digitsOf(c.req.param("year")), digitsOf(c.req.param("vol")), digitsOf(c.req.param("issue"))];
   const db = c.get("db");
   const journal = c.get("journal");

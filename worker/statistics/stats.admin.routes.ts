@@ -12,6 +12,10 @@ import { HttpError } from "../core/errors";
 import { COUNTER_METRICS, type ItemReport, itemReportQuerySchema, type MonthFigures, type StatsOverview } from "#contract/stats";
 import { itemReportTable } from "./item-report";
 import { journalRecord } from "../scholarly/scholarly-record";
+import { mountedAt } from "../core/routing/declared";
+import { statsApi } from "#contract/routes/statistics";
+
+const at = mountedAt("/api/admin/stats");
 
 const TOP_ARTICLES = 10;
 const MONTHS_SHOWN = 12;
@@ -38,7 +42,7 @@ const idOf = (raw: string) => {
 
 export const statsAdminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.statistics))
-  .get("/", async (c) => {
+  .get(at(statsApi.overview), async (c) => {
     const [db, journalId] = [c.get("db"), c.get("journal").id];
     const months = lastMonths(MONTHS_SHOWN);
     const [monthRows, top, issues] = await Promise.all([
@@ -48,14 +52,14 @@ export const statsAdminRoutes = new Hono<AppEnv>()
     ]);
     return c.json({ months: fillMonths(months, monthRows), topArticles: top, issues } satisfies StatsOverview);
   })
-  .get("/articles/:id", async (c) => {
+  .get(at(statsApi.adminArticle), async (c) => {
     const [db, journalId] = [c.get("db"), c.get("journal").id];
     const article = await findArticle(db, journalId, idOf(c.req.param("id")));
     if (!article) throw notFound();
     return c.json(await articleFigures(db, journalId, article.id));
   })
   .get(
-    "/report",
+    at(statsApi.report),
     zValidator("query", itemReportQuerySchema, (result) => {
       if (!result.success) throw new HttpError(400, "invalid_month");
     }),

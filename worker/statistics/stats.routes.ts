@@ -7,8 +7,12 @@ import { publicArticleFigures } from "./usage.repo";
 import { refToLookUp } from "#contract/refnumber";
 import type { PublicArticleFigures } from "#contract/stats";
 import { cachedFigures } from "./figure-cache";
+import { mountedAt } from "../core/routing/declared";
+import { statsApi } from "#contract/routes/statistics";
 
-export const statsRoutes = new Hono<AppEnv>().get("/articles/:refnumber", async (c) => {
+const at = mountedAt("/api/stats");
+
+export const statsRoutes = new Hono<AppEnv>().get(at(statsApi.article), async (c) => {
   const ref = refToLookUp(c.req.param("refnumber"));
   if (!ref) throw notFound();
   const journal = c.get("journal");

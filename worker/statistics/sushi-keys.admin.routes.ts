@@ -13,6 +13,10 @@ import { listSushiKeys, revokeSushiKey } from "./sushi.repo";
 import { WORLD_CUSTOMER_ID } from "./sushi";
 import { requireRole } from "../auth/admin-guard";
 import { AREA_ROLES } from "#contract/roles";
+import { mountedAt } from "../core/routing/declared";
+import { sushiApi } from "#contract/routes/sushi";
+
+const at = mountedAt("/api/admin/sushi-keys");
 
 const createSchema = z.object({ customer_name: z.string().trim().min(2, "invalid_input").max(200, "invalid_input") });
 
@@ -32,11 +36,11 @@ async function sha256Hex(text: string): Promise<string> {
 
 export const sushiKeysAdminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.sushiKeys))
-  .get("/", async (c) =>
+  .get(at(sushiApi.keys), async (c) =>
     c.json({ customer_id: WORLD_CUSTOMER_ID, keys: (await listSushiKeys(c.get("db"), c.get("journal").id)).map(toAnswer) }),
   )
   .post(
-    "/",
+    at(sushiApi.createKey),
     zValidator("json", createSchema, (r) => {
       if (!r.success) throw new HttpError(400, "invalid_input");
     }),
@@ -72,7 +76,7 @@ export const sushiKeysAdminRoutes = new Hono<AppEnv>()
       return c.json({ key, customer_id: WORLD_CUSTOMER_ID, entry: toAnswer(rows[0]) }, 201);
     },
   )
-  .delete("/:id", async (c) => {
+  .delete(at(sushiApi.revokeKey), async (c) => {
     const id = Number(c.req.param("id"));
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
     const db = c.get("db");

@@ -22,6 +22,10 @@ import {
   type SushiException,
 } from "./sushi";
 import { findSushiKey, firstUsageMonth, usageByArticleMonth } from "./sushi.repo";
+import { mountedAt } from "../core/routing/declared";
+import { sushiApi } from "#contract/routes/sushi";
+
+const at = mountedAt("/api/sushi");
 
 type Ctx = Context<AppEnv>;
 
@@ -165,7 +169,7 @@ export const sushiRoutes = new Hono<AppEnv>()
     if (err instanceof SushiError) return json(c, err.body, err.status);
     throw err;
   })
-  .get("/status", (c) => {
+  .get(at(sushiApi.status), (c) => {
     const j = journalRecord(c.get("journal"));
     return json(c, [
       {
@@ -178,7 +182,7 @@ export const sushiRoutes = new Hono<AppEnv>()
       },
     ]);
   })
-  .get("/members", async (c) => {
+  .get(at(sushiApi.members), async (c) => {
     await authenticate(c);
     return json(c, [
       {
@@ -188,7 +192,7 @@ export const sushiRoutes = new Hono<AppEnv>()
       },
     ]);
   })
-  .get("/reports", async (c) => {
+  .get(at(sushiApi.reports), async (c) => {
     await authenticate(c);
     const first = (await firstUsageMonth(c.get("db"), c.get("journal").id)) ?? lastCompleteMonth(new Date());
     const last = lastCompleteMonth(new Date());
@@ -205,7 +209,7 @@ export const sushiRoutes = new Hono<AppEnv>()
       })),
     );
   })
-  .get("/reports/:report", async (c) => {
+  .get(at(sushiApi.report), async (c) => {
     const path = c.req.param("report").toLowerCase();
     if (!(path in REPORTS)) return c.json({ error: "report_not_supported" }, 404);
     return report(c, path as ReportPath);

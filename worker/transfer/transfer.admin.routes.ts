@@ -31,6 +31,8 @@ import { exportOjsXml, parseIssueSelector } from "./ojs-writer";
 import { exportSheetCsv, exportSheetPdfs } from "./spreadsheet-writer";
 import { requireRole } from "../auth/admin-guard";
 import { AREA_ROLES } from "#contract/roles";
+import { transferApi, type TransferEndpoints } from "#contract/routes/transfer";
+import { mountedAt } from "../core/routing/declared";
 
 const TOKEN = /^[0-9a-f-]{36}$/;
 const uploadKey = (journalId: number, token: string) => `journals/${journalId}/transfer/uploads/${token}`;
@@ -84,6 +86,9 @@ function toTransferJob(r: TransferJobRow): TransferJob {
  * names in the console (/api/platform/journals/{id}/transfer). Uploads and jobs of other journals are not found.
  */
 export interface TransferScope {
+  /** The declared endpoints this set answers (contract/routes/transfer.ts) and the path it is mounted at. */
+  routes: TransferEndpoints;
+  mountedAt: string;
   journalOf(c: Context<AppEnv>): Promise<JournalRow> | JournalRow;
   /** The audit trail's author of the import's writes. */
   actorOf(c: Context<AppEnv>, journalId: number): AdminActor;
@@ -92,15 +97,18 @@ export interface TransferScope {
 }
 
 export function transferRoutes(scope: TransferScope) {
+  // Typed as the admin mount: every mount has the same relative paths (contract/routes/transfer.ts builds each).
+  const at = mountedAt(scope.mountedAt as "/api/admin/transfer");
+  const api = scope.routes as typeof transferApi;
   const journalIdOf = async (c: Context<AppEnv>) => (await scope.journalOf(c)).id;
   return (
     new Hono<AppEnv>()
-      .post("/uploads", async (c) => {
+      .post(at(api.startUpload), async (c) => {
         const token = crypto.randomUUID();
         const upload = await c.var.files.createMultipartUpload(uploadKey(await journalIdOf(c), token));
         return c.json({ token, uploadId: upload.uploadId }, 201);
       })
-      .put("/uploads/:token/parts/:n", async (c) => {
+      .put(at(api.uploadPart), async (c) => {
         const token = c.req.param("token");
         const n = Number(c.req.param("n"));
         const uploadId = c.req.query("uploadId") ?? "";
@@ -112,7 +120,7 @@ export function transferRoutes(scope: TransferScope) {
         const part = await upload.uploadPart(n, length > 0 ? c.req.raw.body : new Uint8Array(await c.req.arrayBuffer()));
         return c.json({ partNumber: part.partNumber, etag: part.etag });
       })
-      .post("/uploads/:token/complete", async (c) => {
+      .post(at(api.completeUpload), async (c) => {
         const token = c.req.param("token");
         const body = z
           .object({
@@ -128,7 +136,7 @@ export function transferRoutes(scope: TransferScope) {
         const object = await upload.complete(body.data.parts);
         return c.json({ token, size: object.size });
       })
-      .post("/imports", async (c) => {
+      .post(at(api.imports), async (c) => {
         const type = (c.req.header("content-type") ?? "").toLowerCase();
         if (type.startsWith("multipart/form-data")) {
           const { fields, files } = await readFormBody(c);
@@ -155,7 +163,7 @@ export function transferRoutes(scope: TransferScope) {
         }
         throw new HttpError(415, "multipart_expected");
       })
-      .post("/jobs", async (c) => {
+      .post(at(api.createJob), async (c) => {
         const parsed = importJobSchema.safeParse(await c.req.json().catch(() => null));
         if (!parsed.success)
           throw new HttpError(
@@ -183,7 +191,7 @@ export function transferRoutes(scope: TransferScope) {
         return c.json({ job: toTransferJob(row) }, 202);
       })
       // The import of a checked file: a new job with the dry run's files and options, nothing uploaded again.
-      .post("/jobs/:jobId/import", async (c) => {
+      .post(at(api.importJob), async (c) => {
         const checked = await findJob(c.get("db"), await journalIdOf(c), c.req.param("jobId"));
         if (!checked) throw notFound();
         if (!checked.dryRun || checked.status !== "done") throw new HttpError(409, "not_a_finished_check");
@@ -201,8 +209,8 @@ export function transferRoutes(scope: TransferScope) {
         await c.var.transfers.create({ id: row.id, params: { jobId: row.id } });
         return c.json({ job: toTransferJob(row) }, 202);
       })
-      .get("/jobs", async (c) => c.json((await listJobs(c.get("db"), await journalIdOf(c))).map(toTransferJob)))
-      .get("/jobs/:jobId", async (c) => {
+      .get(at(api.jobs), async (c) => c.json((await listJobs(c.get("db"), await journalIdOf(c))).map(toTransferJob)))
+      .get(at(api.job), async (c) => {
         const row = await findJob(c.get("db"), await journalIdOf(c), c.req.param("jobId"));
         if (!row) throw notFound();
         let report: ImportReport | null = null;
@@ -212,7 +220,7 @@ export function transferRoutes(scope: TransferScope) {
         }
         return c.json({ job: toTransferJob(row), report } satisfies TransferJobDetail);
       })
-      .get("/export", async (c) => {
+      .get(at(api.export), async (c) => {
         const issue = c.req.query("issue");
         const format = c.req.query("format") ?? "ojs";
         const selector = issue ? parseIssueSelector(issue) : null;
@@ -237,6 +245,8 @@ export function transferRoutes(scope: TransferScope) {
 export const transferAdminRoutes = new Hono<AppEnv>().use("*", requireRole(AREA_ROLES.transfer)).route(
   "/",
   transferRoutes({
+    routes: transferApi,
+    mountedAt: "/api/admin/transfer",
     journalOf: (c) => c.get("journal"),
     actorOf: (c) => actorOf(c),
     who: (c) => c.get("admin")?.username ?? "",

@@ -3,8 +3,11 @@
 import { transferRoutes } from "./transfer.admin.routes";
 import { journalById } from "../platform/platform-journals.repo";
 import { HttpError } from "../core/errors";
+import { platformTransferApi } from "#contract/routes/platform";
 
 export const transferPlatformRoutes = transferRoutes({
+  routes: platformTransferApi,
+  mountedAt: "/api/platform/journals/{id}/transfer",
   async journalOf(c) {
     const id = Number(c.req.param("id"));
     if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, "not_found");

@@ -34,6 +34,10 @@ import { EXCHANGE_SCRIPT, exchangeBody, fmtDay, linkPage, linkProblem } from "./
 import { articles } from "../core/data/schema";
 import { and, eq } from "drizzle-orm";
 import { articlePath } from "#contract/citation";
+import { mountedAt } from "../core/routing/declared";
+import { workflowApi } from "#contract/routes/workflow";
+
+const at = mountedAt("");
 
 const COOKIE: Record<LinkPurpose, string> = { review: "wf_review", track: "wf_track" };
 
@@ -236,7 +240,7 @@ async function trackState(c: Context<AppEnv>, manuscriptId: number) {
 export const linkPagesRoutes = new Hono<AppEnv>()
   // The journal's figures for the public Instructions page, only when the journal turns them on (Settings ->
   // Mail and letters); never cached, as manuscripts move without touching the content version.
-  .get("/api/workflow/figures", async (c) => {
+  .get(at(workflowApi.publicFigures), async (c) => {
     c.header("Cache-Control", "no-store");
     const journalId = c.get("journal").id;
     if (!(await readWorkflowSettings(c.get("db"), journalId)).publicFigures) throw new HttpError(404, "not_found");
@@ -247,7 +251,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     return c.body(EXCHANGE_SCRIPT, 200, { "Content-Type": "text/javascript; charset=utf-8" });
   })
   .post(
-    "/api/workflow/link",
+    at(workflowApi.openLink),
     jsonContent,
     limitJsonBody,
     workflowBody(z.object({ purpose: z.enum(["review", "track"]), token: z.string().max(200) })),

@@ -30,6 +30,10 @@ import {
   submissionKeySchema,
   type SubmissionCreated,
 } from "#contract/submission";
+import { mountedAt } from "../core/routing/declared";
+import { workflowApi } from "#contract/routes/workflow";
+
+const at = mountedAt("/api/submissions");
 
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"; // no 0/O, 1/I: readable over the phone
 
@@ -130,95 +134,101 @@ const underSubmissionLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 // The body is counted as it streams in (limitUploadBody): a declared or chunked body over 6 MiB is refused
 // there, never buffered whole.
-export const submissionsRoutes = new Hono<AppEnv>().post("/", sameOriginOnly, underSubmissionLimit, limitUploadBody, async (c) => {
-  const db = c.get("db");
-  const journal = c.get("journal");
-  const ip = callerKey(c);
-  const sentKey = submissionKeyOf(c);
+export const submissionsRoutes = new Hono<AppEnv>().post(
+  at(workflowApi.submit),
+  sameOriginOnly,
+  underSubmissionLimit,
+  limitUploadBody,
+  async (c) => {
+    const db = c.get("db");
+    const journal = c.get("journal");
+    const ip = callerKey(c);
+    const sentKey = submissionKeyOf(c);
 
-  if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) throw new HttpError(400, "invalid_input");
+    if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) throw new HttpError(400, "invalid_input");
 
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch {
-    throw new HttpError(400, "invalid_input");
-  }
-
-  const parsed = submissionFieldsSchema.safeParse({
-    name: textOf(form, "name") ?? "",
-    email: textOf(form, "email") ?? "",
-    country: textOf(form, "country") ?? "",
-    phone: textOf(form, "phone") ?? "",
-    address: textOf(form, "address") ?? "",
-    title: textOf(form, "title") ?? "",
-  });
-  if (!parsed.success) {
-    const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
-    throw new HttpError(400, "invalid_input", { fields });
-  }
-
-  const file = form.get("pdfFile");
-  if (!file || typeof file === "string" || file.size === 0) throw new HttpError(400, "missing_file");
-  if (file.size > PDF_MAX_BYTES) throw new HttpError(413, "file_too_large");
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  if (sniffContentType(bytes.subarray(0, 16)) !== "application/pdf") throw new HttpError(400, "invalid_file_type");
-
-  const fields = parsed.data;
-  const submissionKey = sentKey ?? (await contentKeyOf(ip, fields, bytes));
-  // A repeat (read whole first, as any request: answering before the upload is read resets some clients).
-  const earlier = await storedUnderKey(c, submissionKey);
-  if (earlier) return created(c, earlier.reference);
-  // The reference is unique per journal; a collision (1 in 10^9 per day) just draws again.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const reference = newReference();
-    // A new object name per attempt, so even a colliding reference never overwrites another submission's file.
-    const stored = versionedName(reference, "pdf");
-    const key = fileKeys.submission(journal.id, stored);
-    // Keep R2 and D1 consistent whatever fails: no stored file without its record (docs/decisions/0091).
-    await putNewObject(c.var.files, key, bytes, "application/pdf");
-    let row: SubmissionRow | null;
+    let form: FormData;
     try {
-      row = await commitWithObject(
-        c.var.files,
-        key,
-        () =>
-          insertSubmissionWithinLimit(
-            db,
-            {
-              journalId: journal.id,
-              reference,
-              ...fields,
-              file: stored,
-              fileSize: bytes.byteLength,
-              ip,
-              createdAt: nowIso(),
-              idempotencyKey: submissionKey,
-            },
-            { sinceIso: windowStart(), max: SUBMISSIONS_PER_WINDOW },
-          ),
-        async () => {
-          const found = await findSubmissionByReference(db, journal.id, reference);
-          return found?.file === stored ? found : undefined;
-        },
-      );
-    } catch (err) {
-      if (isUniqueViolation(err, "reference")) continue;
-      // Its twin (same key) was stored a moment before: this one's file is already gone (commitWithObject).
-      const twin = isUniqueViolation(err, "idempotency_key") ? await storedUnderKey(c, submissionKey) : undefined;
-      if (twin) return created(c, twin.reference);
-      throw err;
+      form = await c.req.formData();
+    } catch {
+      throw new HttpError(400, "invalid_input");
     }
-    if (!row) {
-      // Simultaneous posts took the last places in the window: this one's file goes; it is refused unless its
-      // twin (same key) took the place.
-      await c.var.files.delete(key);
-      const twin = await storedUnderKey(c, submissionKey);
-      if (twin) return created(c, twin.reference);
-      throw tooManySubmissions(c);
+
+    const parsed = submissionFieldsSchema.safeParse({
+      name: textOf(form, "name") ?? "",
+      email: textOf(form, "email") ?? "",
+      country: textOf(form, "country") ?? "",
+      phone: textOf(form, "phone") ?? "",
+      address: textOf(form, "address") ?? "",
+      title: textOf(form, "title") ?? "",
+    });
+    if (!parsed.success) {
+      const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+      throw new HttpError(400, "invalid_input", { fields });
     }
-    await startManuscript(c, row);
-    return created(c, reference);
-  }
-  throw new HttpError(500, "internal_error");
-});
+
+    const file = form.get("pdfFile");
+    if (!file || typeof file === "string" || file.size === 0) throw new HttpError(400, "missing_file");
+    if (file.size > PDF_MAX_BYTES) throw new HttpError(413, "file_too_large");
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (sniffContentType(bytes.subarray(0, 16)) !== "application/pdf") throw new HttpError(400, "invalid_file_type");
+
+    const fields = parsed.data;
+    const submissionKey = sentKey ?? (await contentKeyOf(ip, fields, bytes));
+    // A repeat (read whole first, as any request: answering before the upload is read resets some clients).
+    const earlier = await storedUnderKey(c, submissionKey);
+    if (earlier) return created(c, earlier.reference);
+    // The reference is unique per journal; a collision (1 in 10^9 per day) just draws again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const reference = newReference();
+      // A new object name per attempt, so even a colliding reference never overwrites another submission's file.
+      const stored = versionedName(reference, "pdf");
+      const key = fileKeys.submission(journal.id, stored);
+      // Keep R2 and D1 consistent whatever fails: no stored file without its record (docs/decisions/0091).
+      await putNewObject(c.var.files, key, bytes, "application/pdf");
+      let row: SubmissionRow | null;
+      try {
+        row = await commitWithObject(
+          c.var.files,
+          key,
+          () =>
+            insertSubmissionWithinLimit(
+              db,
+              {
+                journalId: journal.id,
+                reference,
+                ...fields,
+                file: stored,
+                fileSize: bytes.byteLength,
+                ip,
+                createdAt: nowIso(),
+                idempotencyKey: submissionKey,
+              },
+              { sinceIso: windowStart(), max: SUBMISSIONS_PER_WINDOW },
+            ),
+          async () => {
+            const found = await findSubmissionByReference(db, journal.id, reference);
+            return found?.file === stored ? found : undefined;
+          },
+        );
+      } catch (err) {
+        if (isUniqueViolation(err, "reference")) continue;
+        // Its twin (same key) was stored a moment before: this one's file is already gone (commitWithObject).
+        const twin = isUniqueViolation(err, "idempotency_key") ? await storedUnderKey(c, submissionKey) : undefined;
+        if (twin) return created(c, twin.reference);
+        throw err;
+      }
+      if (!row) {
+        // Simultaneous posts took the last places in the window: this one's file goes; it is refused unless its
+        // twin (same key) took the place.
+        await c.var.files.delete(key);
+        const twin = await storedUnderKey(c, submissionKey);
+        if (twin) return created(c, twin.reference);
+        throw tooManySubmissions(c);
+      }
+      await startManuscript(c, row);
+      return created(c, reference);
+    }
+    throw new HttpError(500, "internal_error");
+  },
+);

@@ -64,6 +64,10 @@ import { actorOf } from "../core/audit/admin-actor";
 import { pdfFrom } from "./pdf-upload";
 import { requireRole } from "../auth/admin-guard";
 import { AREA_ROLES } from "#contract/roles";
+import { mountedAt } from "../core/routing/declared";
+import { workflowApi } from "#contract/routes/workflow";
+
+const at = mountedAt("/api/admin");
 
 /**
  * Every staff action of the workflow is in the journal's history too (admin_events, the dashboard's Recent changes),
@@ -136,7 +140,7 @@ async function formOf(c: Context<AppEnv>): Promise<FormData> {
 export const workflowAdminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.submissions))
   // ---- manuscripts ----
-  .get("/manuscripts", async (c) => {
+  .get(at(workflowApi.manuscripts), async (c) => {
     const db = c.get("db");
     const journalId = c.get("journal").id;
     await adoptSubmissions(db, journalId);
@@ -149,9 +153,9 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     });
     return c.json({ manuscripts: rows.map(toManuscriptSummary), counts: await countByStage(db, journalId) });
   })
-  .get("/manuscripts/counts", async (c) => c.json(await countByStage(c.get("db"), c.get("journal").id)))
+  .get(at(workflowApi.counts), async (c) => c.json(await countByStage(c.get("db"), c.get("journal").id)))
   // A manuscript that came by e-mail: the Submit Online fields and the PDF, added by staff.
-  .post("/manuscripts", limitUploadBody, async (c) => {
+  .post(at(workflowApi.addManuscript), limitUploadBody, async (c) => {
     const form = await formOf(c);
     const parsed = submissionFieldsSchema.safeParse({
       name: textOf(form, "name"),
@@ -191,8 +195,8 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     await audit(c, "manuscript.add", m.id, `${m.reference} ${m.title}`);
     return c.json(await detailOf(c, m.id), 201);
   })
-  .get("/manuscripts/:id", async (c) => c.json(await detailOf(c, idOf(c.req.param("id")))))
-  .get("/manuscripts/:id/files/:fileId", async (c) => {
+  .get(at(workflowApi.manuscript), async (c) => c.json(await detailOf(c, idOf(c.req.param("id")))))
+  .get(at(workflowApi.manuscriptFile), async (c) => {
     const m = await manuscriptOf(c);
     const [f] = await c
       .get("db")
@@ -206,7 +210,7 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     res.headers.set("Content-Disposition", `attachment; filename="${name}"`);
     return res;
   })
-  .post("/manuscripts/:id/stage", jsonContent, limitJsonBody, workflowBody(stageMoveSchema), async (c) => {
+  .post(at(workflowApi.stage), jsonContent, limitJsonBody, workflowBody(stageMoveSchema), async (c) => {
     const m = await manuscriptOf(c);
     const { to, note } = c.req.valid("json");
     await moveWithoutLetter(workflowCtx(c, staffActor(c)), m, to, note);
@@ -214,33 +218,33 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     return c.json(await detailOf(c, m.id));
   })
   // The author's link: revoked, and a new one e-mailed (a forwarded or leaked link).
-  .post("/manuscripts/:id/tracking-link", async (c) => {
+  .post(at(workflowApi.trackingLink), async (c) => {
     const m = await manuscriptOf(c);
     await reissueTrackingLink(workflowCtx(c, staffActor(c)), m);
     await audit(c, "manuscript.link", m.id, `${m.reference}: author's link replaced`);
     return c.json(await detailOf(c, m.id));
   })
   // The letter a decision would send, from the journal's template; staff edit it before sending.
-  .get("/manuscripts/:id/letter", async (c) => {
+  .get(at(workflowApi.letter), async (c) => {
     const m = await manuscriptOf(c);
     const decision = c.req.query("decision");
     if (!(DECISIONS as readonly string[]).includes(decision ?? "")) throw new HttpError(400, "invalid_decision");
     return c.json(await draftLetter(workflowCtx(c, staffActor(c)), m, decision as Decision));
   })
-  .post("/manuscripts/:id/decision", jsonContent, limitJsonBody, workflowBody(decisionSchema), async (c) => {
+  .post(at(workflowApi.decision), jsonContent, limitJsonBody, workflowBody(decisionSchema), async (c) => {
     const m = await manuscriptOf(c);
     await recordDecision(workflowCtx(c, staffActor(c)), m, c.req.valid("json"));
     await audit(c, "manuscript.decision", m.id, `${m.reference}: ${c.req.valid("json").decision.replace("_", " ")}`);
     return c.json(await detailOf(c, m.id));
   })
-  .post("/manuscripts/:id/reviewers", jsonContent, limitJsonBody, workflowBody(inviteReviewerSchema), async (c) => {
+  .post(at(workflowApi.inviteReviewer), jsonContent, limitJsonBody, workflowBody(inviteReviewerSchema), async (c) => {
     const m = await manuscriptOf(c);
     const { assignment, reviewer } = await inviteReviewer(workflowCtx(c, staffActor(c)), m, c.req.valid("json"));
     await audit(c, "manuscript.invite", m.id, `${m.reference} (${reviewer.name})`);
     const detail = await detailOf(c, m.id);
     return c.json({ ...detail, invited: detail.reviews.find((r) => r.id === assignment.id) }, 201);
   })
-  .post("/manuscripts/:id/reviews/:assignmentId/revoke", async (c) => {
+  .post(at(workflowApi.revokeReview), async (c) => {
     const m = await manuscriptOf(c);
     const rows = await listAssignments(c.get("db"), m.id);
     const hit = rows.find((x) => x.a.id === idOf(c.req.param("assignmentId")));
@@ -250,14 +254,14 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     return c.json(await detailOf(c, m.id));
   })
   // The Add Article form opened by "Publish as article" saved the article: the manuscript is published.
-  .post("/manuscripts/:id/published", jsonContent, limitJsonBody, workflowBody(publishedSchema), async (c) => {
+  .post(at(workflowApi.published), jsonContent, limitJsonBody, workflowBody(publishedSchema), async (c) => {
     const m = await manuscriptOf(c);
     await markPublished(workflowCtx(c, staffActor(c)), m, c.req.valid("json").refnumber);
     await audit(c, "manuscript.publish", m.id, `${m.reference} as ${c.req.valid("json").refnumber}`);
     return c.json(await detailOf(c, m.id));
   })
   // ---- reviewers ----
-  .get("/reviewers", async (c) => {
+  .get(at(workflowApi.reviewers), async (c) => {
     const db = c.get("db");
     const journalId = c.get("journal").id;
     const [list, assignments] = await Promise.all([listReviewers(db, journalId), listJournalAssignments(db, journalId)]);
@@ -287,17 +291,17 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     });
     return c.json({ reviewers: answer });
   })
-  .post("/reviewers", jsonContent, limitJsonBody, workflowBody(reviewerSchema), async (c) => {
+  .post(at(workflowApi.addReviewer), jsonContent, limitJsonBody, workflowBody(reviewerSchema), async (c) => {
     const row = await upsertReviewer(c.get("db"), c.get("journal").id, c.req.valid("json"));
     return c.json({ id: row.id, name: row.name, email: row.email, affiliation: row.affiliation, keywords: row.keywords }, 201);
   })
   // ---- mail ----
-  .get("/outbox", async (c) => {
+  .get(at(workflowApi.outbox), async (c) => {
     const manuscriptId = c.req.query("manuscript");
     const rows = await listOutbox(c.get("db"), c.get("journal").id, { manuscriptId: manuscriptId ? idOf(manuscriptId) : undefined });
     return c.json({ messages: rows.map(toOutboxMessage) });
   })
-  .post("/outbox/:id/resend", async (c) => {
+  .post(at(workflowApi.resend), async (c) => {
     const db = c.get("db");
     const journalId = c.get("journal").id;
     const id = idOf(c.req.param("id"));
@@ -308,7 +312,7 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     await audit(c, "manuscript.resend", row?.manuscriptId ?? null, row?.subject ?? "");
     return c.json(toOutboxMessage((await findOutbox(db, journalId, id))!));
   })
-  .get("/mail/unmatched", async (c) => {
+  .get(at(workflowApi.unmatched), async (c) => {
     const rows = await c
       .get("db")
       .select()
@@ -325,22 +329,22 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     });
   })
   // ---- letters, settings, figures ----
-  .get("/workflow/templates", async (c) => {
+  .get(at(workflowApi.templates), async (c) => {
     const journalId = c.get("journal").id;
     const all = await Promise.all(DECISIONS.map(async (d) => ({ decision: d, ...(await templateFor(c.get("db"), journalId, d)) })));
     return c.json({ templates: all });
   })
-  .put("/workflow/templates/:decision", jsonContent, limitJsonBody, workflowBody(letterTemplateSchema), async (c) => {
+  .put(at(workflowApi.saveTemplate), jsonContent, limitJsonBody, workflowBody(letterTemplateSchema), async (c) => {
     const decision = c.req.param("decision");
     if (!(DECISIONS as readonly string[]).includes(decision)) throw new HttpError(400, "invalid_decision");
     await saveTemplate(c.get("db"), c.get("journal").id, decision as Decision, c.req.valid("json"));
     await audit(c, "manuscript.letters", null, `letter: ${decision.replace("_", " ")}`);
     return c.json({ decision, ...(await templateFor(c.get("db"), c.get("journal").id, decision as Decision)) });
   })
-  .get("/workflow/settings", async (c) => c.json(await readWorkflowSettings(c.get("db"), c.get("journal").id)))
-  .put("/workflow/settings", jsonContent, limitJsonBody, workflowBody(workflowSettingsSchema), async (c) => {
+  .get(at(workflowApi.settings), async (c) => c.json(await readWorkflowSettings(c.get("db"), c.get("journal").id)))
+  .put(at(workflowApi.saveSettings), jsonContent, limitJsonBody, workflowBody(workflowSettingsSchema), async (c) => {
     await saveWorkflowSettings(c.get("db"), c.get("journal").id, c.req.valid("json"));
     await audit(c, "manuscript.letters", null, "mail settings", true);
     return c.json(await readWorkflowSettings(c.get("db"), c.get("journal").id));
   })
-  .get("/workflow/figures", async (c) => c.json(await workflowFigures(c.get("db"), c.get("journal").id)));
+  .get(at(workflowApi.figures), async (c) => c.json(await workflowFigures(c.get("db"), c.get("journal").id)));

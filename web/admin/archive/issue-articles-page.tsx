@@ -24,6 +24,9 @@ import { DocumentButton, useSelection } from "../selection";
 import { DataTable, editArticleColumn, richTextColumn, selectColumn, selectedRow, type Column } from "../data-table";
 import type { AdminIssueArticles } from "#contract/api";
 import type { Section } from "#contract/issues";
+import { apiPath } from "#contract/routes/endpoint";
+import { archiveApi } from "#contract/routes/archive";
+import { documentsApi } from "#contract/routes/documents";
 
 type Article = AdminIssueArticles["articles"][number];
 
@@ -38,7 +41,7 @@ function sectionColumn(sections: Section[], say: (m: FlashMessage) => void, relo
         value={article.section_id ?? ""}
         onChange={(e) => {
           const value = e.currentTarget.value;
-          adminJson(`/api/admin/articles/${article.id}/section`, { json: { sectionId: value ? Number(value) : null } })
+          adminJson(apiPath(archiveApi.articleSection, { id: article.id }), { json: { sectionId: value ? Number(value) : null } })
             .then(() => {
               say({
                 kind: "success",
@@ -80,9 +83,9 @@ function issueOf(params: Params) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { year, volume, issue } = issueOf(params);
   const [body, sections] = await Promise.all([
-    loadAdminJson<AdminIssueArticles>(`/api/admin/archives/${year}/${volume}/${issue}`, request),
+    loadAdminJson<AdminIssueArticles>(apiPath(archiveApi.adminIssue, { year, vol: volume, issue }), request),
     // The journal's sections (issue 37 item 5): a help for the table; without them the column is left out.
-    loadAdminJson<Section[]>("/api/admin/sections", request).catch(() => [] as Section[]),
+    loadAdminJson<Section[]>(apiPath(archiveApi.sections), request).catch(() => [] as Section[]),
   ]);
   return { ...body, sections };
 }
@@ -103,7 +106,7 @@ export function IssueArticlesPage() {
     const status = article.status === "enabled" ? "disabled" : "enabled";
     setToggling(article.id);
     try {
-      await adminJson(`/api/admin/articles/${article.id}/status`, { json: { status } });
+      await adminJson(apiPath(archiveApi.articleStatus, { id: article.id }), { json: { status } });
       setMessage({
         kind: "success",
         text: `${article.refnumber || "The article"} is now ${status === "enabled" ? "enabled (published)" : "disabled (hidden from the site)"}.`,
@@ -234,7 +237,7 @@ export function IssueArticlesPage() {
             <DocumentButton
               label="Index Page"
               busyLabel="Generating index page…"
-              path="/api/pdf/indexpage"
+              path={apiPath(documentsApi.indexPage)}
               body={{ refnumbers: selectedRefs }}
               fileName="Index-Page.pdf"
               onError={(text) => setMessage({ kind: "error", text })}
@@ -243,7 +246,7 @@ export function IssueArticlesPage() {
             <DocumentButton
               label="Certificate"
               busyLabel="Generating certificates…"
-              path="/api/pdf/bulkcertificates"
+              path={apiPath(documentsApi.bulkCertificates)}
               body={{ refnumbers: selectedRefs }}
               fileName="Certificates.zip"
               onError={(text) => setMessage({ kind: "error", text })}

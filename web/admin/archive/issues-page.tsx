@@ -14,6 +14,8 @@ import { DataTable } from "../data-table";
 import { formatDate, pad } from "../format";
 import { issuePath } from "../paths";
 import type { AdminIssue } from "#contract/api";
+import { apiPath } from "#contract/routes/endpoint";
+import { archiveApi } from "#contract/routes/archive";
 
 const NEW_ISSUE = { volume: "", issue: "", year: String(new Date().getFullYear()), title: "", publishedAt: "" };
 
@@ -34,7 +36,7 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
     form.submit(event, {
       onInvalid: () => {},
       send: async (input) => {
-        await adminJson("/api/admin/create-issue", { json: input });
+        await adminJson(apiPath(archiveApi.createIssue), { json: input });
         form.setDone(true);
         form.setFlash({ kind: "success", text: "Issue created successfully" });
         onCreated();
@@ -111,7 +113,7 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
 }
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadAdminJson<AdminIssue[]>("/api/admin/archives/", request);
+  return loadAdminJson<AdminIssue[]>(apiPath(archiveApi.adminIssues), request);
 }
 
 export function IssuesPage() {

@@ -10,6 +10,8 @@ import { LoadError } from "../admin-root";
 import { DataTable, editArticleColumn, richTextColumn } from "../data-table";
 import { formatDateTime } from "../format";
 import type { AdminSearchResults } from "#contract/api";
+import { apiPath } from "#contract/routes/endpoint";
+import { archiveApi } from "#contract/routes/archive";
 
 type Result = AdminSearchResults["results"][number];
 
@@ -22,7 +24,7 @@ const notFound = (
 /** SPEC §8: a failed admin search is only logged, and the page shows "Not Found!" (null here). */
 export function loader({ request }: LoaderFunctionArgs): Promise<AdminSearchResults | null> {
   const params = new URL(request.url).searchParams;
-  const path = searchHref("/api/admin/search", params.get("q") ?? "", pageParam(params.get("page")));
+  const path = searchHref(apiPath(archiveApi.adminSearch), params.get("q") ?? "", pageParam(params.get("page")));
   return loadAdminJsonOrNull<AdminSearchResults>(path, request, "Admin search failed");
 }
 

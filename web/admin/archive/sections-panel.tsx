@@ -5,6 +5,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { SECTION_MESSAGES, SUGGESTED_SECTIONS, type Section } from "#contract/issues";
 import { adminJson, errorCode } from "../admin-api";
 import { Field, Flash, type FlashMessage } from "../admin-ui";
+import { apiPath } from "#contract/routes/endpoint";
+import { archiveApi } from "#contract/routes/archive";
 
 export function SectionsPanel() {
   const [sections, setSections] = useState<Section[] | null>(null);
@@ -14,7 +16,7 @@ export function SectionsPanel() {
 
   useEffect(() => {
     const controller = new AbortController();
-    adminJson<Section[]>("/api/admin/sections", { signal: controller.signal })
+    adminJson<Section[]>(apiPath(archiveApi.sections), { signal: controller.signal })
       .then(setSections)
       .catch((err) => {
         if (!controller.signal.aborted) console.error("Loading the sections failed", err);
@@ -43,9 +45,9 @@ export function SectionsPanel() {
       return;
     }
     void act(async () => {
-      await adminJson("/api/admin/sections", { json: { title: name } });
+      await adminJson(apiPath(archiveApi.addSection), { json: { title: name } });
       setTitle("");
-      return adminJson<Section[]>("/api/admin/sections");
+      return adminJson<Section[]>(apiPath(archiveApi.sections));
     }, `${name} added`);
   }
 
@@ -55,7 +57,7 @@ export function SectionsPanel() {
     const [id] = ids.splice(index, 1);
     ids.splice(index + by, 0, id);
     void act(
-      () => adminJson<Section[]>("/api/admin/sections/order", { json: { ids } }),
+      () => adminJson<Section[]>(apiPath(archiveApi.sectionOrder), { json: { ids } }),
       `${sections[index].title} moved ${by < 0 ? "up" : "down"}`,
     );
   }

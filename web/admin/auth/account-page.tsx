@@ -10,6 +10,8 @@ import { Flash, PageHeader, useTitle } from "../admin-ui";
 import { SubmitButton, TextField, useZodForm } from "../form-kit";
 import { saveErrorMessage } from "../save-errors";
 import { isStaffRole, ROLE_LABELS } from "#contract/roles";
+import { apiPath } from "#contract/routes/endpoint";
+import { authApi } from "#contract/routes/auth";
 
 type Field = "current" | "next" | "repeat";
 
@@ -41,7 +43,7 @@ function ChangePasswordForm() {
     form.submit(event, {
       send: async () => {
         const body: PasswordChangeInput = { current: form.values.current, next: form.values.next };
-        const answer = await adminJson<Session>("/auth/password", { json: body });
+        const answer = await adminJson<Session>(apiPath(authApi.password), { json: body });
         saveSession({ token: answer.token, user: answer.user });
         form.setValues(EMPTY);
         form.setTried(false);

@@ -7,6 +7,8 @@ import { loginMessage } from "./login-messages";
 import { adminJson, ApiError } from "../admin-api";
 import { SubmitButton, TextField, useZodForm } from "../form-kit";
 import { loginSchema, type LoginInput } from "#contract/login";
+import { apiPath } from "#contract/routes/endpoint";
+import { authApi } from "#contract/routes/auth";
 
 /** Beside a field the schema refuses: only white space, or longer than the server takes. */
 function loginProblem(name: "username" | "password", issue: { code: string }): string {
@@ -27,7 +29,7 @@ export function LoginPage() {
   const submit = (event: FormEvent) =>
     form.submit(event, {
       send: async (input) => {
-        const body = await adminJson<Partial<Session>>("/auth/login/", { json: input as LoginInput });
+        const body = await adminJson<Partial<Session>>(apiPath(authApi.login), { json: input as LoginInput });
         if (!body.token || !body.user) throw new ApiError(200, "");
         saveSession({ token: body.token, user: body.user });
         navigate(body.user.mustChangePassword ? "/admin/account" : "/admin", { replace: true });

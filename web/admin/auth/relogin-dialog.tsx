@@ -6,6 +6,8 @@ import { readSession, saveSession, clearSession, type Session } from "../../lib/
 import { loginMessage } from "./login-messages";
 import { answerRelogin, hostRelogin, useReloginRequest } from "./relogin";
 import { Field, Flash, type FlashMessage } from "../admin-ui";
+import { apiPath } from "#contract/routes/endpoint";
+import { authApi } from "#contract/routes/auth";
 
 export const SESSION_ENDED = "Your session has ended. Please log in again.";
 
@@ -40,7 +42,7 @@ export function ReloginDialog() {
     setFlash(null);
     try {
       // Straight to the login call (not through adminJson, whose 401 handling would ask again).
-      const response = await fetch("/auth/login/", {
+      const response = await fetch(apiPath(authApi.login), {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({ username, password }),

@@ -14,9 +14,11 @@ import { DataTable, type Column } from "../data-table";
 import { formatDate } from "../format";
 import { useSession } from "../../lib/session";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "#contract/roles";
+import { apiPath } from "#contract/routes/endpoint";
+import { staffApi } from "#contract/routes/auth";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadAdminJson<{ staff: StaffAccount[] }>("/api/admin/staff", request);
+  return loadAdminJson<{ staff: StaffAccount[] }>(apiPath(staffApi.list), request);
 }
 
 export function StaffPage() {
@@ -82,7 +84,7 @@ export function StaffPage() {
             onChange={(e) => {
               const next = e.currentTarget.value as StaffRole;
               void act(async () => {
-                await adminJson(`/api/admin/staff/${s.id}/role`, { json: { role: next } });
+                await adminJson(apiPath(staffApi.role, { staffId: s.id }), { json: { role: next } });
                 return `${s.username} is now ${ROLE_LABELS[next]}`;
               });
             }}
@@ -114,15 +116,17 @@ export function StaffPage() {
       cell: (s) => (
         <div className="row-actions">
           {rowAction(s.status === "enabled" ? "Disable" : "Enable", async () => {
-            await adminJson(`/api/admin/staff/${s.id}/status`, { json: { status: s.status === "enabled" ? "disabled" : "enabled" } });
+            await adminJson(apiPath(staffApi.status, { staffId: s.id }), {
+              json: { status: s.status === "enabled" ? "disabled" : "enabled" },
+            });
             return `${s.username} ${s.status === "enabled" ? "disabled" : "enabled"}`;
           })}
           {rowAction("Reset password", async () => {
-            show(await adminJson<OneTimePassword>(`/api/admin/staff/${s.id}/reset-password`, { method: "POST" }));
+            show(await adminJson<OneTimePassword>(apiPath(staffApi.resetPassword, { staffId: s.id }), { method: "POST" }));
             return undefined;
           })}
           {rowAction("Sign out everywhere", async () => {
-            await adminJson(`/api/admin/staff/${s.id}/revoke-sessions`, { method: "POST" });
+            await adminJson(apiPath(staffApi.revokeSessions, { staffId: s.id }), { method: "POST" });
             return `${s.username} is signed out everywhere`;
           })}
         </div>
@@ -133,7 +137,7 @@ export function StaffPage() {
   function create(event: FormEvent) {
     event.preventDefault();
     void act(async () => {
-      show(await adminJson<OneTimePassword>("/api/admin/staff", { json: { username, name, email, role } }));
+      show(await adminJson<OneTimePassword>(apiPath(staffApi.create), { json: { username, name, email, role } }));
       setUsername("");
       setName("");
       setEmail("");

@@ -13,6 +13,8 @@ import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
 import { Avatar } from "./editors-page";
 import { formatBytes } from "../format";
+import { apiPath } from "#contract/routes/endpoint";
+import { editorsApi } from "#contract/routes/editors";
 
 /** Picture types the server accepts (checked there by content; SVG is refused). */
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
@@ -97,7 +99,7 @@ export function EditorFormPage({ mode }: { mode: "add" | "edit" }) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = String(params.id ?? "").replace(/\D+/g, "");
   try {
-    return await loadAdminJson<Editor>(`/api/admin/editors/${id}`, request, "Could not load the editor");
+    return await loadAdminJson<Editor>(apiPath(editorsApi.adminOne, { id }), request, "Could not load the editor");
   } catch (error) {
     if (error instanceof Response || errorCode(error) === "not_found") throw error;
     return null;
@@ -192,11 +194,11 @@ function EditorForm(props: { mode: "add" | "edit"; editorId: string; editor: Edi
         // The version this form edits: a save over someone else's newer one is refused (409 stale_edit).
         if (mode === "edit" && current?.updated_at) formData.append("updated_at", current.updated_at);
         if (mode === "add") {
-          await adminJson("/api/editors", { method: "POST", form: formData });
+          await adminJson(apiPath(editorsApi.create), { method: "POST", form: formData });
           form.setDone(true);
           form.setFlash({ kind: "success", text: "Editor created successfully" });
         } else {
-          const body = await adminJson<{ editor?: Editor } & Partial<Editor>>(`/api/editors/${editorId}`, {
+          const body = await adminJson<{ editor?: Editor } & Partial<Editor>>(apiPath(editorsApi.update, { id: editorId }), {
             method: "POST",
             form: formData,
           });

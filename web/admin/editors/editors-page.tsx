@@ -12,6 +12,9 @@ import { loadAdminJson } from "../loaders";
 import { formatDate } from "../format";
 import { DocumentButton, useSelection } from "../selection";
 import { DataTable, richTextColumn, selectColumn, selectedRow, type Column } from "../data-table";
+import { apiPath } from "#contract/routes/endpoint";
+import { documentsApi } from "#contract/routes/documents";
+import { editorsApi } from "#contract/routes/editors";
 
 /** SPEC §4: the toggle shows "on" unless the status is exactly 'disabled'. */
 export function statusIsOn(status: string): boolean {
@@ -39,7 +42,7 @@ function initials(name: string): string {
  */
 function useStaffImage(src: string): { url: string; failed: boolean } {
   const [loaded, setLoaded] = useState<{ src: string; url: string; failed: boolean } | null>(null);
-  const behindApi = src.startsWith("/api/admin/");
+  const behindApi = src.startsWith(`${editorsApi.adminList.path}/`);
   useEffect(() => {
     if (!behindApi) return;
     let url = "";
@@ -94,7 +97,7 @@ function StatusToggle({ editor, onChanged }: { editor: Editor; onChanged: () => 
     try {
       const form = new FormData();
       form.append("status", nextStatus(editor.status));
-      await adminJson(`/api/editors/${editor.id}`, { method: "POST", form });
+      await adminJson(apiPath(editorsApi.update, { id: editor.id }), { method: "POST", form });
     } catch (error) {
       // SPEC §8: a failed toggle is only logged.
       console.error("Editor status toggle failed", error);
@@ -119,7 +122,7 @@ function StatusToggle({ editor, onChanged }: { editor: Editor; onChanged: () => 
 }
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadAdminJson<Editor[]>("/api/admin/editors", request);
+  return loadAdminJson<Editor[]>(apiPath(editorsApi.adminList), request);
 }
 
 export function EditorsPage() {
@@ -182,7 +185,7 @@ export function EditorsPage() {
               <DocumentButton
                 label={`Certificate (${selectedIds.length})`}
                 busyLabel="Generating certificates…"
-                path="/api/pdf/editorscertificate"
+                path={apiPath(documentsApi.editorsCertificate)}
                 body={{ ids: selectedIds }}
                 fileName="Editors-Certificate.zip"
                 onError={(text) => setMessage({ kind: "error", text })}

@@ -4,6 +4,8 @@ import { useRef, useState } from "react";
 import { SHARED_COPYRIGHT_FORM_PATH } from "#contract/site-content";
 import { adminJson, errorCode } from "../admin-api";
 import { Field, Flash, type FlashMessage } from "../admin-ui";
+import { apiPath } from "#contract/routes/endpoint";
+import { settingsApi } from "#contract/routes/journals";
 
 const MESSAGES: Record<string, string> = {
   invalid_file_type: "The copyright form must be a PDF file.",
@@ -40,7 +42,7 @@ export function CopyrightFormUpload(props: { url: string }) {
     }
     const form = new FormData();
     form.set("pdfFile", file);
-    void run(() => adminJson("/api/settings/copyright-form", { form }), "Copyright form uploaded");
+    void run(() => adminJson(apiPath(settingsApi.saveCopyrightForm), { form }), "Copyright form uploaded");
   }
 
   return (
@@ -68,7 +70,7 @@ export function CopyrightFormUpload(props: { url: string }) {
             className="btn btn--ghost"
             disabled={busy}
             onClick={() =>
-              void run(() => adminJson("/api/settings/copyright-form", { method: "DELETE" }), "Back to the shared copyright form")
+              void run(() => adminJson(apiPath(settingsApi.deleteCopyrightForm), { method: "DELETE" }), "Back to the shared copyright form")
             }
           >
             Use the shared form

@@ -11,9 +11,11 @@ import { Field, Flash, PageHeader, useTitle, type FlashMessage } from "../admin-
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
 import { DataTable, type Column } from "../data-table";
+import { apiPath } from "#contract/routes/endpoint";
+import { indexingApi } from "#contract/routes/journals";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadAdminJson<IndexingEntry[]>("/api/admin/indexing", request);
+  return loadAdminJson<IndexingEntry[]>(apiPath(indexingApi.adminList), request);
 }
 
 interface Draft {
@@ -74,7 +76,7 @@ export function IndexingPage() {
     if (file) body.set("imgFile", file);
     const editing = draft.id;
     void act(async () => {
-      await adminJson(editing ? `/api/indexing/${editing}` : "/api/indexing", { form: body });
+      await adminJson(editing ? apiPath(indexingApi.update, { id: editing }) : apiPath(indexingApi.create), { form: body });
       setDraft(EMPTY);
       setTried(false);
       if (fileInput.current) fileInput.current.value = "";
@@ -87,7 +89,7 @@ export function IndexingPage() {
     const [id] = ids.splice(index, 1);
     ids.splice(index + by, 0, id);
     void act(async () => {
-      await adminJson("/api/admin/indexing/order", { json: { ids } });
+      await adminJson(apiPath(indexingApi.order), { json: { ids } });
       return `${entries[index].title} moved ${by < 0 ? "up" : "down"}`;
     });
   }
@@ -151,7 +153,7 @@ export function IndexingPage() {
               const form = new FormData();
               form.set("status", on ? "disabled" : "enabled");
               void act(async () => {
-                await adminJson(`/api/indexing/${e.id}`, { form });
+                await adminJson(apiPath(indexingApi.update, { id: e.id }), { form });
                 return `${e.title} ${on ? "hidden from" : "shown on"} the site`;
               });
             }}

@@ -8,6 +8,8 @@ import { IMAGE_MAX_BYTES } from "#contract/constants";
 import { adminJson, errorCode } from "../admin-api";
 import { formatBytes } from "../format";
 import { saveErrorMessage } from "../save-errors";
+import { apiPath } from "#contract/routes/endpoint";
+import { settingsApi } from "#contract/routes/journals";
 
 type Urls = Pick<Settings, "logo_url" | "cover_image_url" | "certificate_image_url">;
 const URL_OF: Record<BrandingKind, keyof Urls> = { logo: "logo_url", cover: "cover_image_url", certificate: "certificate_image_url" };
@@ -51,7 +53,12 @@ function ImageField({ kind, url, onSaved }: { kind: BrandingKind; url: string; o
         form = new FormData();
         form.append("imgFile", file);
       }
-      onSaved(await adminJson<Urls>(`/api/settings/images/${kind}`, file ? { form } : { method: "DELETE" }));
+      onSaved(
+        await adminJson<Urls>(
+          apiPath(file ? settingsApi.saveImage : settingsApi.deleteImage, { kind }),
+          file ? { form } : { method: "DELETE" },
+        ),
+      );
       setMessage({ ok: true, text: file ? "Image uploaded" : "Back to the default image" });
     } catch (err) {
       const code = errorCode(err);

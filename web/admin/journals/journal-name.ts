@@ -1,6 +1,8 @@
 // Which journal this admin is in (issue 26 item 7): its name, read once per page load from the public settings,
 // for the top bar and the tab titles (staff of several journals keep several tabs open).
 import { useSyncExternalStore } from "react";
+import { apiPath } from "#contract/routes/endpoint";
+import { settingsApi } from "#contract/routes/journals";
 
 let name = "";
 let requested = false;
@@ -9,7 +11,7 @@ const listeners = new Set<() => void>();
 function load(): void {
   if (requested || typeof window === "undefined") return;
   requested = true;
-  fetch("/api/settings/", { headers: { Accept: "application/json" }, credentials: "same-origin" })
+  fetch(apiPath(settingsApi.read), { headers: { Accept: "application/json" }, credentials: "same-origin" })
     .then((r) => (r.ok ? r.json() : null))
     .then((settings: { websitename?: unknown } | null) => {
       name = typeof settings?.websitename === "string" ? settings.websitename.trim() : "";

@@ -14,6 +14,8 @@ import { loadAdminJsonOrNull } from "../loaders";
 import { RichTextField } from "../rich-text-field";
 import { JournalImages } from "./journal-images";
 import { DEFAULT_LICENSE, LICENSES } from "#contract/scholarly";
+import { apiPath } from "#contract/routes/endpoint";
+import { settingsApi } from "#contract/routes/journals";
 
 const EMPTY: Settings = {
   websitename: "",
@@ -80,7 +82,7 @@ function pick(source: Partial<Settings> | null | undefined): Settings {
 
 /** The stored settings; a failed load is logged and leaves the form empty with "Something went wrong" (null). */
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadAdminJsonOrNull<Settings | { settings: Settings }>("/api/settings/", request, "Loading settings failed");
+  return loadAdminJsonOrNull<Settings | { settings: Settings }>(apiPath(settingsApi.read), request, "Loading settings failed");
 }
 
 export function SettingsPage() {
@@ -126,7 +128,7 @@ function SettingsForm(props: { initial: Settings; flash?: FlashMessage }) {
       send: async () => {
         // The site pages are edited on their own page: this form never sends its (possibly stale) copy of them.
         const { license_url: _derived, instructions_content: _i, policies_content: _p, contact_content: _c, ...values } = form.values;
-        const body = await adminJson<{ settings?: Settings }>("/api/settings", { json: values });
+        const body = await adminJson<{ settings?: Settings }>(apiPath(settingsApi.save), { json: values });
         if (body?.settings) form.setValues(pick(body.settings));
         form.setFlash({ kind: "success", text: "Settings updated successfully" });
       },

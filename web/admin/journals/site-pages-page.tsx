@@ -17,6 +17,8 @@ import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
 import { RichTextField } from "../rich-text-field";
 import { CopyrightFormUpload } from "./copyright-form-upload";
+import { apiPath } from "#contract/routes/endpoint";
+import { settingsApi } from "#contract/routes/journals";
 
 type SitePages = Record<SitePageField, string>;
 
@@ -36,7 +38,7 @@ const pagesOf = (s: Settings): SitePages => ({
 });
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadAdminJson<Settings>("/api/settings/", request);
+  return loadAdminJson<Settings>(apiPath(settingsApi.read), request);
 }
 
 export function SitePagesPage() {
@@ -67,7 +69,7 @@ function SitePagesForm(props: { initial: SitePages }) {
   async function submit(event: FormEvent) {
     const sent = await form.submit(event, {
       send: async () => {
-        const body = await adminJson<{ settings?: Settings }>("/api/settings", { json: form.values });
+        const body = await adminJson<{ settings?: Settings }>(apiPath(settingsApi.save), { json: form.values });
         if (body?.settings) form.setValues(pagesOf(body.settings));
         form.setFlash({ kind: "success", text: "Site pages updated successfully" });
       },

@@ -2,6 +2,8 @@
 import { useState } from "react";
 import { adminBlob, errorCode, saveBlob } from "../admin-api";
 import { BusyButton } from "../form-kit";
+import { apiPath } from "#contract/routes/endpoint";
+import { scholarlyApi } from "#contract/routes/scholarly";
 
 const MESSAGES: Record<string, string> = {
   no_dois: "No public article of this issue has a DOI yet: set the DOI prefix in Settings, or a DOI on the articles.",
@@ -20,7 +22,7 @@ export function CrossrefButton(props: {
     if (busy) return;
     setBusy(true);
     try {
-      const blob = await adminBlob(`/api/admin/crossref/${props.year}/${props.volume}/${props.issue}`);
+      const blob = await adminBlob(apiPath(scholarlyApi.crossrefXml, { year: props.year, vol: props.volume, issue: props.issue }));
       saveBlob(blob, `crossref-${props.year}-vol${props.volume}-issue${props.issue}.xml`);
       props.onDone();
     } catch (error) {

@@ -4,6 +4,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { adminJson, errorCode } from "../admin-api";
 import { BusyButton } from "../form-kit";
+import { apiPath } from "#contract/routes/endpoint";
+import { scholarlyApi } from "#contract/routes/scholarly";
 
 interface Deposit {
   id: number;
@@ -40,7 +42,8 @@ const STATUS: Record<Deposit["status"], { label: string; badge: string }> = {
 const when = (iso: string) => (iso ? new Date(iso).toLocaleString() : "");
 
 export function CrossrefDeposits(props: { year: number; volume: number; issue: number }) {
-  const base = `/api/admin/crossref/${props.year}/${props.volume}/${props.issue}`;
+  const issue = { year: props.year, vol: props.volume, issue: props.issue };
+  const depositsPath = apiPath(scholarlyApi.deposits, issue);
   const [account, setAccount] = useState<Account | null | undefined>(undefined);
   const [deposits, setDeposits] = useState<Deposit[]>([]);
   const [editing, setEditing] = useState(false);
@@ -50,12 +53,12 @@ export function CrossrefDeposits(props: { year: number; volume: number; issue: n
 
   const load = useCallback(async () => {
     const [a, d] = await Promise.all([
-      adminJson<{ account: Account | null }>("/api/admin/crossref/account"),
-      adminJson<{ deposits: Deposit[] }>(`${base}/deposits`),
+      adminJson<{ account: Account | null }>(apiPath(scholarlyApi.crossrefAccount)),
+      adminJson<{ deposits: Deposit[] }>(depositsPath),
     ]);
     setAccount(a.account);
     setDeposits(d.deposits);
-  }, [base]);
+  }, [depositsPath]);
 
   useEffect(() => {
     load().catch((error) => {
@@ -82,7 +85,7 @@ export function CrossrefDeposits(props: { year: number; volume: number; issue: n
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     await run("account", async () => {
-      await adminJson("/api/admin/crossref/account", {
+      await adminJson(apiPath(scholarlyApi.saveCrossrefAccount), {
         method: "PUT",
         json: { username: data.get("username"), password: data.get("password"), endpoint: data.get("endpoint") },
       });
@@ -144,7 +147,7 @@ export function CrossrefDeposits(props: { year: number; volume: number; issue: n
           busy={busy === "deposit"}
           busyLabel="Sending to Crossref…"
           className="btn btn--primary"
-          onClick={() => run("deposit", async () => void (await adminJson(`${base}/deposit`, { method: "POST" })))}
+          onClick={() => run("deposit", async () => void (await adminJson(apiPath(scholarlyApi.deposit, issue), { method: "POST" })))}
         >
           Deposit to Crossref
         </BusyButton>
@@ -166,7 +169,7 @@ export function CrossrefDeposits(props: { year: number; volume: number; issue: n
                   onClick={() =>
                     run(
                       `check-${d.id}`,
-                      async () => void (await adminJson(`/api/admin/crossref/deposits/${d.id}/check`, { method: "POST" })),
+                      async () => void (await adminJson(apiPath(scholarlyApi.checkDeposit, { id: d.id }), { method: "POST" })),
                     )
                   }
                 >

@@ -3,6 +3,8 @@
 import { useState } from "react";
 import { adminBlob, errorCode, saveBlob } from "../admin-api";
 import { BusyButton } from "../form-kit";
+import { apiPath } from "#contract/routes/endpoint";
+import { scholarlyApi } from "#contract/routes/scholarly";
 
 const MESSAGES: Record<string, string> = {
   no_articles: "This issue has no public article yet.",
@@ -21,7 +23,7 @@ export function DoajButton(props: {
     if (busy) return;
     setBusy(true);
     try {
-      const blob = await adminBlob(`/api/admin/doaj/${props.year}/${props.volume}/${props.issue}`);
+      const blob = await adminBlob(apiPath(scholarlyApi.doajXml, { year: props.year, vol: props.volume, issue: props.issue }));
       saveBlob(blob, `doaj-${props.year}-vol${props.volume}-issue${props.issue}.xml`);
       props.onDone();
     } catch (error) {

@@ -4,6 +4,8 @@ import { useEffect, useState } from "react";
 import type { ArticleFigures } from "#contract/stats";
 import { adminJson, isAbort } from "../admin-api";
 import "./stats.css";
+import { apiPath } from "#contract/routes/endpoint";
+import { statsApi } from "#contract/routes/statistics";
 
 const FIGURES: { key: keyof ArticleFigures; label: string }[] = [
   { key: "views", label: "Views" },
@@ -19,7 +21,7 @@ export function ArticleUsage({ articleId }: { articleId: number }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const abort = new AbortController();
-    adminJson<ArticleFigures>(`/api/admin/stats/articles/${articleId}`, { signal: abort.signal })
+    adminJson<ArticleFigures>(apiPath(statsApi.adminArticle, { id: articleId }), { signal: abort.signal })
       .then(setFigures)
       .catch((error: unknown) => {
         if (!isAbort(error)) {

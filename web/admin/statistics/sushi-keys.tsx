@@ -2,6 +2,11 @@
 // /api/sushi/. A new key is shown once (only its last four characters are kept afterwards); a key can be revoked.
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { adminJson } from "../admin-api";
+import { apiPath } from "#contract/routes/endpoint";
+import { sushiApi } from "#contract/routes/sushi";
+
+/** The SUSHI API's base address (its status path without "status"). */
+const SUSHI_BASE = sushiApi.status.path.replace(/status$/, "");
 
 interface SushiKey {
   id: number;
@@ -18,7 +23,7 @@ export function SushiKeys() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
-  const load = useCallback(async () => setKeys((await adminJson<{ keys: SushiKey[] }>("/api/admin/sushi-keys")).keys), []);
+  const load = useCallback(async () => setKeys((await adminJson<{ keys: SushiKey[] }>(apiPath(sushiApi.keys))).keys), []);
   useEffect(() => {
     load().catch((error) => console.error("Loading SUSHI keys failed", error));
   }, [load]);
@@ -43,7 +48,7 @@ export function SushiKeys() {
     const name = String(new FormData(form).get("customer_name") ?? "").trim();
     if (name.length < 2) return setProblem("Enter the library's name.");
     void act(async () => {
-      const body = await adminJson<{ key: string }>("/api/admin/sushi-keys", { json: { customer_name: name } });
+      const body = await adminJson<{ key: string }>(apiPath(sushiApi.createKey), { json: { customer_name: name } });
       setMade({ key: body.key, name });
       form.reset();
     });
@@ -56,8 +61,12 @@ export function SushiKeys() {
         COUNTER_SUSHI access for libraries
       </h2>
       <p className="field__hint">
-        Libraries harvest COUNTER R5.1 usage reports from <code>{origin}/api/sushi/</code> with <code>customer_id=0000000000000000</code>{" "}
-        (usage is reported for the world) and an API key made here.
+        Libraries harvest COUNTER R5.1 usage reports from{" "}
+        <code>
+          {origin}
+          {SUSHI_BASE}
+        </code>{" "}
+        with <code>customer_id=0000000000000000</code> (usage is reported for the world) and an API key made here.
       </p>
       {made && (
         <p className="sushi-keys__new" role="status">
@@ -89,7 +98,9 @@ export function SushiKeys() {
                   type="button"
                   className="btn btn--ghost"
                   disabled={busy}
-                  onClick={() => void act(async () => void (await adminJson(`/api/admin/sushi-keys/${k.id}`, { method: "DELETE" })))}
+                  onClick={() =>
+                    void act(async () => void (await adminJson(apiPath(sushiApi.revokeKey, { id: k.id }), { method: "DELETE" })))
+                  }
                 >
                   Revoke
                 </button>

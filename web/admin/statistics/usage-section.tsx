@@ -6,6 +6,8 @@ import type { StatsOverview } from "#contract/stats";
 import { adminBlob, adminJson, isAbort, saveBlob } from "../admin-api";
 import { BarChart, type Series } from "./bar-chart";
 import "./stats.css";
+import { apiPath } from "#contract/routes/endpoint";
+import { statsApi } from "#contract/routes/statistics";
 
 const VIEWS_COLOR = "#2f5bd3";
 const DOWNLOADS_COLOR = "#14a38b";
@@ -58,7 +60,7 @@ function ReportDownload() {
     setBusy(true);
     setFailed(false);
     try {
-      const blob = await adminBlob(`/api/admin/stats/report?month=${encodeURIComponent(month)}&format=${format}`);
+      const blob = await adminBlob(apiPath(statsApi.report, {}, { month, format }));
       saveBlob(blob, `item-report-${month}.${format}`);
     } catch (error) {
       console.error("Item report download failed", error);
@@ -93,7 +95,7 @@ export function UsageSection() {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const abort = new AbortController();
-    adminJson<StatsOverview>("/api/admin/stats", { signal: abort.signal })
+    adminJson<StatsOverview>(apiPath(statsApi.overview), { signal: abort.signal })
       .then(setOverview)
       .catch((error: unknown) => {
         if (isAbort(error)) return;

@@ -15,11 +15,14 @@ import { DataTable, type Column } from "../data-table";
 import { formatBytes, formatDateTime, pad } from "../format";
 import { uploadInParts } from "./upload-in-parts";
 import "./transfer.css";
+import { apiPath } from "#contract/routes/endpoint";
+import { archiveApi } from "#contract/routes/archive";
+import { transferApi } from "#contract/routes/transfer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [issues, jobs] = await Promise.all([
-    loadAdminJson<AdminIssue[]>("/api/admin/archives/", request),
-    loadAdminJson<TransferJob[]>("/api/admin/transfer/jobs", request),
+    loadAdminJson<AdminIssue[]>(apiPath(archiveApi.adminIssues), request),
+    loadAdminJson<TransferJob[]>(apiPath(transferApi.jobs), request),
   ]);
   return { issues, jobs };
 }
@@ -58,7 +61,7 @@ export function TransferPage() {
 
   const refreshJobs = useCallback(async () => {
     try {
-      setJobs(await adminJson<TransferJob[]>("/api/admin/transfer/jobs"));
+      setJobs(await adminJson<TransferJob[]>(apiPath(transferApi.jobs)));
     } catch (err) {
       console.error("Loading the import jobs failed", err);
     }
@@ -113,7 +116,7 @@ function ImportPanel(props: {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const d = await adminJson<TransferJobDetail>(`/api/admin/transfer/jobs/${jobId}`);
+        const d = await adminJson<TransferJobDetail>(apiPath(transferApi.job, { jobId }));
         if (stopped) return;
         setDetail(d);
         if (d.job.status === "queued" || d.job.status === "running") timer = setTimeout(poll, 1000);
@@ -151,7 +154,7 @@ function ImportPanel(props: {
       const source = await uploadInParts(file, (f) => setUploading(pdfs ? f / 2 : f));
       const pdfToken = pdfs ? await uploadInParts(pdfs, (f) => setUploading(0.5 + f / 2)) : undefined;
       setUploading(null);
-      await startJob("/api/admin/transfer/jobs", {
+      await startJob(apiPath(transferApi.createJob), {
         source,
         pdfs: pdfToken,
         name: file.name,
@@ -259,7 +262,7 @@ function ImportPanel(props: {
               type="button"
               className="btn btn--primary"
               disabled={starting}
-              onClick={() => void startJob(`/api/admin/transfer/jobs/${job.id}/import`)}
+              onClick={() => void startJob(apiPath(transferApi.importJob, { jobId: job.id }))}
             >
               {starting ? <Spinner /> : null} {`Import ${toImport} article${toImport === 1 ? "" : "s"}`}
             </button>
@@ -439,7 +442,7 @@ function ExportPanel({ issues, onError }: { issues: AdminIssue[]; onError: (text
     setBusy(format);
     try {
       const query = new URLSearchParams({ format, ...(issue ? { issue } : {}) });
-      const blob = await adminBlob(`/api/admin/transfer/export?${query}`);
+      const blob = await adminBlob(apiPath(transferApi.export, {}, query));
       const base = issue ? `issue-${issue.replaceAll("/", "-")}` : "journal";
       saveBlob(blob, format === "ojs" ? `${base}-ojs-native.xml` : format === "csv" ? `${base}-articles.csv` : `${base}-pdfs.zip`);
     } catch (err) {

@@ -11,6 +11,8 @@ import { PDF_MAX_BYTES } from "#contract/constants";
 import type { ManuscriptDetail } from "#contract/workflow";
 import { workflowMessage } from "./workflow-ui";
 import { errorCode } from "../admin-api";
+import { apiPath } from "#contract/routes/endpoint";
+import { workflowApi } from "#contract/routes/workflow";
 
 const FIELD_TEXT: Record<string, string> = {
   name: "the author's name",
@@ -40,7 +42,7 @@ export function ManuscriptAddPage() {
     for (const [k, v] of Object.entries(values)) form.set(k, k === "notify" ? (v ? "yes" : "no") : String(v));
     form.set("pdfFile", file);
     try {
-      const m = await uploadForm<ManuscriptDetail>("/api/admin/manuscripts", form);
+      const m = await uploadForm<ManuscriptDetail>(apiPath(workflowApi.addManuscript), form);
       setValues(blank);
       navigate(`/admin/manuscripts/${m.id}`);
     } catch (err) {

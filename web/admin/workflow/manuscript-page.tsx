@@ -23,14 +23,17 @@ import {
   type OutboxMessage,
 } from "#contract/workflow";
 import { StageBadge, workflowMessage } from "./workflow-ui";
+import { apiPath } from "#contract/routes/endpoint";
+import { archiveApi } from "#contract/routes/archive";
+import { workflowApi } from "#contract/routes/workflow";
 
 const digits = (v: string | undefined) => String(v ?? "").replace(/\D+/g, "");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = digits(params.id);
   const [manuscript, outbox] = await Promise.all([
-    loadAdminJson<ManuscriptDetail>(`/api/admin/manuscripts/${id}`, request),
-    loadAdminJson<{ messages: OutboxMessage[] }>(`/api/admin/outbox?manuscript=${id}`, request),
+    loadAdminJson<ManuscriptDetail>(apiPath(workflowApi.manuscript, { id }), request),
+    loadAdminJson<{ messages: OutboxMessage[] }>(apiPath(workflowApi.outbox, {}, { manuscript: id }), request),
   ]);
   return { manuscript, messages: outbox.messages };
 }
@@ -82,7 +85,7 @@ function InviteForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashMes
     setBusy(true);
     setError(null);
     try {
-      await adminJson(`/api/admin/manuscripts/${m.id}/reviewers`, { json: values });
+      await adminJson(apiPath(workflowApi.inviteReviewer, { id: m.id }), { json: values });
       setValues(blank);
       onDone({ kind: "success", text: `Invitation e-mailed to ${values.name}` });
     } catch (err) {
@@ -156,7 +159,7 @@ function DecisionForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashM
     if (!decision) return setValues(blank);
     setLoading(true);
     try {
-      const letter = await adminJson<{ subject: string; text: string }>(`/api/admin/manuscripts/${m.id}/letter?decision=${decision}`);
+      const letter = await adminJson<{ subject: string; text: string }>(apiPath(workflowApi.letter, { id: m.id }, { decision }));
       setValues({ decision, ...letter });
     } catch (err) {
       setError(workflowMessage(err));
@@ -170,7 +173,7 @@ function DecisionForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashM
     setBusy(true);
     setError(null);
     try {
-      await adminJson(`/api/admin/manuscripts/${m.id}/decision`, { json: values });
+      await adminJson(apiPath(workflowApi.decision, { id: m.id }), { json: values });
       onDone({ kind: "success", text: `Decision recorded: ${STAGE_LABELS[values.decision]}. The letter was e-mailed to the author.` });
       setValues(blank);
     } catch (err) {
@@ -238,7 +241,7 @@ function PublishPanel({ m }: { m: ManuscriptDetail }) {
   const [pick, setPick] = useState("");
   const navigate = useNavigate();
   useEffect(() => {
-    adminJson<AdminIssue[]>("/api/admin/archives/")
+    adminJson<AdminIssue[]>(apiPath(archiveApi.adminIssues))
       .then((list) => {
         setIssues(list);
         if (list[0]) setPick(`${list[0].year}/${list[0].volume}/${list[0].issue}`);
@@ -377,7 +380,7 @@ export function ManuscriptPage() {
               onClick={() =>
                 void act(
                   "link",
-                  `/api/admin/manuscripts/${m.id}/tracking-link`,
+                  apiPath(workflowApi.trackingLink, { id: m.id }),
                   {},
                   "The author's old link no longer works; a new one was e-mailed.",
                   "Replace the author's link? The old one stops working at once and a new one is e-mailed to the author.",
@@ -448,7 +451,7 @@ export function ManuscriptPage() {
                           onClick={() =>
                             void act(
                               `revoke-${r.id}`,
-                              `/api/admin/manuscripts/${m.id}/reviews/${r.id}/revoke`,
+                              apiPath(workflowApi.revokeReview, { id: m.id, assignmentId: r.id }),
                               {},
                               `The invitation of ${r.reviewer.name} was withdrawn; the link no longer works.`,
                               `Withdraw the invitation of ${r.reviewer.name}? Their link stops working at once.`,
@@ -560,7 +563,9 @@ export function ManuscriptPage() {
                       type="button"
                       className="btn btn--secondary"
                       disabled={busy !== null}
-                      onClick={() => void act("review", `/api/admin/manuscripts/${m.id}/stage`, { to: "under_review" }, "Sent to review.")}
+                      onClick={() =>
+                        void act("review", apiPath(workflowApi.stage, { id: m.id }), { to: "under_review" }, "Sent to review.")
+                      }
                     >
                       Send to review
                     </button>
@@ -573,7 +578,7 @@ export function ManuscriptPage() {
                       onClick={() =>
                         void act(
                           "withdraw",
-                          `/api/admin/manuscripts/${m.id}/stage`,
+                          apiPath(workflowApi.stage, { id: m.id }),
                           { to: "withdrawn", note: "Withdrawn by staff at the author's request" },
                           "Withdrawn. The author was told and the reviewers' links were closed.",
                           "Withdraw this manuscript? This cannot be undone.",

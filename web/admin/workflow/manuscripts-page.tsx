@@ -9,6 +9,8 @@ import { DataTable, type Column } from "../data-table";
 import { formatDate } from "../format";
 import { STAGES, STAGE_LABELS, type ManuscriptSummary } from "#contract/workflow";
 import { StageBadge } from "./workflow-ui";
+import { apiPath } from "#contract/routes/endpoint";
+import { workflowApi } from "#contract/routes/workflow";
 
 interface ListAnswer {
   manuscripts: ManuscriptSummary[];
@@ -22,7 +24,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     const v = url.searchParams.get(k);
     if (v) q.set(k, v);
   }
-  return loadAdminJson<ListAnswer>(`/api/admin/manuscripts${q.size ? `?${q}` : ""}`, request);
+  return loadAdminJson<ListAnswer>(apiPath(workflowApi.manuscripts, {}, q), request);
 }
 
 export function ManuscriptsPage() {

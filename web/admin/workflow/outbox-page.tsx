@@ -9,11 +9,13 @@ import { loadAdminJson } from "../loaders";
 import { formatDateTime } from "../format";
 import type { DiscussionEntry, OutboxMessage } from "#contract/workflow";
 import { workflowMessage } from "./workflow-ui";
+import { apiPath } from "#contract/routes/endpoint";
+import { workflowApi } from "#contract/routes/workflow";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [outbox, unmatched] = await Promise.all([
-    loadAdminJson<{ messages: OutboxMessage[] }>("/api/admin/outbox", request),
-    loadAdminJson<{ messages: DiscussionEntry[] }>("/api/admin/mail/unmatched", request),
+    loadAdminJson<{ messages: OutboxMessage[] }>(apiPath(workflowApi.outbox), request),
+    loadAdminJson<{ messages: DiscussionEntry[] }>(apiPath(workflowApi.unmatched), request),
   ]);
   return { messages: outbox.messages, unmatched: unmatched.messages };
 }
@@ -31,7 +33,7 @@ export function OutboxPage() {
   async function resend(m: OutboxMessage) {
     setBusy(m.id);
     try {
-      await adminJson(`/api/admin/outbox/${m.id}/resend`, { method: "POST" });
+      await adminJson(apiPath(workflowApi.resend, { id: m.id }), { method: "POST" });
       setFlash({ kind: "success", text: `“${m.subject}” is queued again.` });
       void revalidator.revalidate();
     } catch (err) {

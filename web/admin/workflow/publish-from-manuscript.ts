@@ -6,6 +6,8 @@ import { escapeHtml } from "#contract/rich-text";
 import type { ManuscriptDetail } from "#contract/workflow";
 import { adminBlob, adminJson } from "../admin-api";
 import { loadAdminJson } from "../loaders";
+import { apiPath } from "#contract/routes/endpoint";
+import { workflowApi } from "#contract/routes/workflow";
 
 export interface ManuscriptSource {
   id: number;
@@ -18,7 +20,7 @@ export interface ManuscriptSource {
 export async function manuscriptFor(request: Request): Promise<ManuscriptDetail | null> {
   const id = new URL(request.url).searchParams.get("manuscript")?.replace(/\D+/g, "");
   if (!id) return null;
-  return loadAdminJson<ManuscriptDetail>(`/api/admin/manuscripts/${id}`, request);
+  return loadAdminJson<ManuscriptDetail>(apiPath(workflowApi.manuscript, { id }), request);
 }
 
 export function prefilledValues(base: ArticleFormValues, m: ManuscriptDetail): ArticleFormValues {
@@ -45,4 +47,4 @@ export async function manuscriptPdf(source: ManuscriptSource): Promise<File | nu
 }
 
 export const markPublished = (source: ManuscriptSource, refnumber: string) =>
-  adminJson<ManuscriptDetail>(`/api/admin/manuscripts/${source.id}/published`, { json: { refnumber } });
+  adminJson<ManuscriptDetail>(apiPath(workflowApi.published, { id: source.id }), { json: { refnumber } });

@@ -6,9 +6,11 @@ import { loadAdminJson } from "../loaders";
 import { DataTable, type Column } from "../data-table";
 import type { ReviewerEntry } from "#contract/workflow";
 import { daysText } from "./workflow-ui";
+import { apiPath } from "#contract/routes/endpoint";
+import { workflowApi } from "#contract/routes/workflow";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadAdminJson<{ reviewers: ReviewerEntry[] }>("/api/admin/reviewers", request);
+  return loadAdminJson<{ reviewers: ReviewerEntry[] }>(apiPath(workflowApi.reviewers), request);
 }
 
 export function ReviewersPage() {

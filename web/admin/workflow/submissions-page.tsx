@@ -8,13 +8,15 @@ import { loadAdminJson } from "../loaders";
 import { DataTable, type Column } from "../data-table";
 import { formatBytes, formatDate, formatTime } from "../format";
 import type { Submission } from "#contract/api";
+import { apiPath } from "#contract/routes/endpoint";
+import { workflowApi } from "#contract/routes/workflow";
 
 function DownloadButton({ submission, onError }: { submission: Submission; onError: (text: string) => void }) {
   const [busy, setBusy] = useState(false);
   async function download() {
     setBusy(true);
     try {
-      const blob = await adminBlob(`/api/admin/submissions/${submission.id}/file`);
+      const blob = await adminBlob(apiPath(workflowApi.submissionFile, { id: submission.id }));
       saveBlob(blob, submission.file || `submission-${submission.reference || submission.id}.pdf`);
     } catch (error) {
       console.error("Submission download failed", error);
@@ -33,7 +35,7 @@ function DownloadButton({ submission, onError }: { submission: Submission; onErr
 }
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadAdminJson<Submission[]>("/api/admin/submissions", request);
+  return loadAdminJson<Submission[]>(apiPath(workflowApi.submissions), request);
 }
 
 export function SubmissionsPage() {

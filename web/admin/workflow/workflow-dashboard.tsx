@@ -4,14 +4,13 @@ import { Link } from "react-router";
 import { adminJson } from "../admin-api";
 import { STAGES, STAGE_LABELS, type WorkflowFigures } from "#contract/workflow";
 import { daysText, percentText } from "./workflow-ui";
+import { apiPath } from "#contract/routes/endpoint";
+import { workflowApi } from "#contract/routes/workflow";
 
 export function WorkflowSection() {
   const [data, setData] = useState<{ counts: Record<string, number>; figures: WorkflowFigures } | null>(null);
   useEffect(() => {
-    Promise.all([
-      adminJson<Record<string, number>>("/api/admin/manuscripts/counts"),
-      adminJson<WorkflowFigures>("/api/admin/workflow/figures"),
-    ])
+    Promise.all([adminJson<Record<string, number>>(apiPath(workflowApi.counts)), adminJson<WorkflowFigures>(apiPath(workflowApi.figures))])
       .then(([counts, figures]) => setData({ counts, figures }))
       .catch(() => setData(null));
   }, []);

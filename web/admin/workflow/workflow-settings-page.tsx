@@ -10,6 +10,8 @@ import { useDraft } from "../form-kit/use-draft";
 import { DraftNotice } from "../form-kit";
 import { DECISION_LABELS, LETTER_PLACEHOLDERS, type Decision, type WorkflowSettings } from "#contract/workflow";
 import { workflowMessage } from "./workflow-ui";
+import { apiPath } from "#contract/routes/endpoint";
+import { workflowApi } from "#contract/routes/workflow";
 
 interface Template {
   decision: Decision;
@@ -20,8 +22,8 @@ interface Template {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [settings, templates] = await Promise.all([
-    loadAdminJson<WorkflowSettings>("/api/admin/workflow/settings", request),
-    loadAdminJson<{ templates: Template[] }>("/api/admin/workflow/templates", request),
+    loadAdminJson<WorkflowSettings>(apiPath(workflowApi.settings), request),
+    loadAdminJson<{ templates: Template[] }>(apiPath(workflowApi.templates), request),
   ]);
   return { settings, templates: templates.templates };
 }
@@ -37,7 +39,7 @@ function TemplateForm({ t }: { t: Template }) {
     e.preventDefault();
     setBusy(true);
     try {
-      const next = await adminJson<Template>(`/api/admin/workflow/templates/${t.decision}`, { method: "PUT", json: values });
+      const next = await adminJson<Template>(apiPath(workflowApi.saveTemplate, { decision: t.decision }), { method: "PUT", json: values });
       setBaseline({ subject: next.subject, body: next.body });
       setFlash({ kind: "success", text: "Letter saved" });
     } catch (err) {
@@ -97,7 +99,7 @@ export function WorkflowSettingsPage() {
     e.preventDefault();
     setBusy(true);
     try {
-      const next = await adminJson<WorkflowSettings>("/api/admin/workflow/settings", { method: "PUT", json: values });
+      const next = await adminJson<WorkflowSettings>(apiPath(workflowApi.saveSettings), { method: "PUT", json: values });
       setBaseline(next);
       setValues(next);
       setFlash({ kind: "success", text: "Settings updated successfully" });

@@ -7,6 +7,8 @@ import type { Article } from "#contract/api";
 import { RichText } from "../../components/rich-text";
 import { articlePath, articlePdfPath, issueLabel, splitAuthors } from "../../lib/format";
 import { usePageData } from "../../lib/page-data";
+import { apiPath } from "#contract/routes/endpoint";
+import { documentsApi } from "#contract/routes/documents";
 
 interface DocumentRow {
   label: string;
@@ -27,12 +29,12 @@ export function documentRows(a: Article): DocumentRow[] {
       label: "Certificate",
       detail: author,
       owner: author,
-      href: `/api/pdf/certificate/${encodeURIComponent(ref)}/${encodeURIComponent(author)}`,
+      href: apiPath(documentsApi.certificate, { ref, authorName: author }),
       fileName: `certificate-${ref}.pdf`,
     });
   }
-  rows.push({ label: "Cover Page", href: `/api/pdf/coverpage/${encodeURIComponent(ref)}`, fileName: `coverpage-${ref}.pdf` });
-  rows.push({ label: "Editorial Board", href: "/api/pdf/editorialboard", fileName: "Editorial-Board.pdf" });
+  rows.push({ label: "Cover Page", href: apiPath(documentsApi.coverPage, { ref }), fileName: `coverpage-${ref}.pdf` });
+  rows.push({ label: "Editorial Board", href: apiPath(documentsApi.editorialBoard), fileName: "Editorial-Board.pdf" });
   return rows;
 }
 

@@ -11,6 +11,8 @@ import { CheckIcon } from "../../components/icons";
 import { ApiError, postForm } from "../../lib/api";
 import { useSettings } from "../journal-context";
 import { usePageData } from "../../lib/page-data";
+import { apiPath } from "#contract/routes/endpoint";
+import { workflowApi } from "#contract/routes/workflow";
 
 type FieldErrors = Partial<Record<SubmissionField | "pdfFile", string>>;
 
@@ -130,7 +132,7 @@ export function SubmitOnlinePage() {
     setErrors({});
     submissionKey.current ??= newSubmissionKey();
     try {
-      const res = await postForm<SubmissionCreated>("/api/submissions", data, { [SUBMISSION_KEY_HEADER]: submissionKey.current });
+      const res = await postForm<SubmissionCreated>(apiPath(workflowApi.submit), data, { [SUBMISSION_KEY_HEADER]: submissionKey.current });
       setReference(res.reference);
       formRef.current?.reset();
       // The next submission from this page (if any) is a new one.

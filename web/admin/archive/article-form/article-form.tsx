@@ -19,6 +19,8 @@ import { SuccessDialog, type Saved } from "./success-dialog";
 import { isEmpty, requiredFields, schemaFor, type FormMode } from "./validation";
 import { formDataOf, FORM_ORDER, fromArticle, isRichText, type FieldName } from "./values";
 import { manuscriptPdf, markPublished, type ManuscriptSource } from "../../workflow/publish-from-manuscript";
+import { apiPath } from "#contract/routes/endpoint";
+import { archiveApi } from "#contract/routes/archive";
 
 export function ArticleForm({
   mode,
@@ -84,7 +86,7 @@ export function ArticleForm({
 
   async function send() {
     setProgress(0);
-    const path = mode === "add" ? "/api/admin/archives/" : `/api/archives/${article!.id}`;
+    const path = mode === "add" ? apiPath(archiveApi.addArticle) : apiPath(archiveApi.editArticle, { id: article!.id });
     const body = await uploadForm<ArticleSaved>(path, formDataOf(form.values, file!, mode === "edit" ? stamp : ""), setProgress);
     const result = body?.article ?? null;
     setSaved({ article: result, warnings: body?.warnings ?? [] });

@@ -13,6 +13,8 @@ import { ArticleForm } from "./article-form";
 import { emptyValues, fromArticle } from "./values";
 import { ArticleUsage } from "../../statistics/article-usage";
 import { manuscriptFor, prefilledValues, sourceOf } from "../../workflow/publish-from-manuscript";
+import { apiPath } from "#contract/routes/endpoint";
+import { archiveApi } from "#contract/routes/archive";
 
 const digits = (value: string | undefined) => String(value ?? "").replace(/\D+/g, "");
 
@@ -21,7 +23,7 @@ export async function addLoader({ request, params }: LoaderFunctionArgs) {
   const [year, volume, issue] = [digits(params.year), digits(params.volume), digits(params.issue)];
   if (Number(year) > maxYear()) throw new ApiError(422, "future_year");
   const [, manuscript] = await Promise.all([
-    loadAdminJson(`/api/admin/archives/${year}/${volume}/${issue}`, request),
+    loadAdminJson(apiPath(archiveApi.adminIssue, { year, vol: volume, issue }), request),
     manuscriptFor(request),
   ]);
   return manuscript;
@@ -46,7 +48,7 @@ function AddArticle() {
 }
 
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return loadAdminJson<AdminArticle>(`/api/admin/articles/${digits(params.id)}`, request);
+  return loadAdminJson<AdminArticle>(apiPath(archiveApi.adminArticle, { id: digits(params.id) }), request);
 }
 
 function EditArticle() {

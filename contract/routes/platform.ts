@@ -1,0 +1,68 @@
+// The platform console's API, answered on the platform's hosts only (contract/routes/endpoint.ts explains the
+// table). Worker: worker/platform/.
+import { endpoint, OPERATOR, PUBLIC } from "./endpoint";
+import { staffEndpoints } from "./auth";
+import { transferEndpoints } from "./transfer";
+
+export const platformApi = {
+  login: endpoint("POST", "/api/platform/auth/login", {
+    access: PUBLIC,
+    summary: "Signs an operator in: { username, password } → a token",
+  }),
+  verifyToken: endpoint("GET", "/api/platform/auth/verify-token", {
+    access: OPERATOR,
+    summary: "The signed-in operator ({ operator }), or 401",
+  }),
+  logout: endpoint("POST", "/api/platform/auth/logout", {
+    access: OPERATOR,
+    body: "none",
+    summary: "Ends this console session on the server too",
+  }),
+  password: endpoint("POST", "/api/platform/auth/password", {
+    access: OPERATOR,
+    summary: "The operator's own new password: { current, next }; every other console session ends",
+  }),
+  journals: endpoint("GET", "/api/platform/journals", { access: OPERATOR, summary: "Every journal with its hosts and status" }),
+  createJournal: endpoint("POST", "/api/platform/journals", { access: OPERATOR, summary: "A new journal with its primary host" }),
+  journal: endpoint("GET", "/api/platform/journals/{id}", { access: OPERATOR, summary: "One journal" }),
+  editJournal: endpoint("PATCH", "/api/platform/journals/{id}", {
+    access: OPERATOR,
+    summary: "Edits a journal's identity (name, abbreviation, ISSNs, contact e-mail)",
+  }),
+  suspend: endpoint("POST", "/api/platform/journals/{id}/suspend", {
+    access: OPERATOR,
+    body: "none",
+    summary: "Suspends a journal: its hosts answer 503",
+  }),
+  resume: endpoint("POST", "/api/platform/journals/{id}/resume", {
+    access: OPERATOR,
+    body: "none",
+    summary: "Resumes a suspended journal",
+  }),
+  backup: endpoint("GET", "/api/platform/journals/{id}/backup", {
+    access: OPERATOR,
+    answer: "file",
+    fileType: "application/x-tar",
+    summary: "The journal's rows and files as a signed tar of the `npm run backup` folder",
+  }),
+  deleteJournal: endpoint("DELETE", "/api/platform/journals/{id}", {
+    access: OPERATOR,
+    body: "json",
+    summary: "Deletes a journal, its rows and its files, after a backup ({ confirmName } repeats its name)",
+  }),
+  addHost: endpoint("POST", "/api/platform/journals/{id}/hosts", { access: OPERATOR, summary: "Adds a host to a journal" }),
+  editHost: endpoint("PATCH", "/api/platform/journals/{id}/hosts/{host}", {
+    access: OPERATOR,
+    summary: "Makes a host primary, or turns its alternate header on or off",
+  }),
+  deleteHost: endpoint("DELETE", "/api/platform/journals/{id}/hosts/{host}", {
+    access: OPERATOR,
+    summary: "Removes a host from a journal",
+  }),
+  settings: endpoint("GET", "/api/platform/settings", { access: OPERATOR, summary: "The platform's settings" }),
+  saveSettings: endpoint("PUT", "/api/platform/settings", { access: OPERATOR, summary: "Saves the platform's settings" }),
+  events: endpoint("GET", "/api/platform/events", { access: OPERATOR, summary: "The operators' audit trail, newest first" }),
+} as const;
+
+export const platformStaffApi = staffEndpoints("/api/platform/journals/{id}/staff", OPERATOR);
+export const platformTransferApi = transferEndpoints("/api/platform/journals/{id}/transfer", OPERATOR);
