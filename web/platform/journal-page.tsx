@@ -239,8 +239,8 @@ function BackupPanel({ journal, onChanged }: { journal: JournalSummary; onChange
     <div className="console-panel">
       <h2>Backup and deletion</h2>
       <p className="console-muted">
-        A backup holds the journal's rows and files (the format of <code>npm run backup</code>); restore it with{" "}
-        <code>npm run restore -- --in FILE.tar</code>.
+        A backup holds the journal's rows and files (the format of <code>npm run backup</code>); restore it from the{" "}
+        <a href="#/">Journals</a> page (as a new journal or over this one), or with <code>npm run restore -- --in FILE.tar</code>.
       </p>
       <button
         type="button"

@@ -4,6 +4,7 @@ import type { JournalSummary } from "#contract/platform";
 import { consoleApi } from "./console-api";
 import { useAction } from "./use-action";
 import { Messages } from "./messages";
+import { RestorePanel } from "./restore-panel";
 import { bytes, journalOrigin, when } from "./format";
 
 const EMPTY = { name: "", abbreviation: "", issnPrint: "", issnOnline: "", contactEmail: "", primaryHost: "" };
@@ -90,6 +91,7 @@ export function JournalsPage() {
         </button>
         <Messages error={create.error} notice={create.notice} />
       </form>
+      <RestorePanel />
     </section>
   );
 }

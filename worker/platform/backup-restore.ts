@@ -41,8 +41,11 @@ export interface RestoreOptions {
   mode?: RestoreMode;
   /** replace: what the operator typed to confirm, which must be the journal's slug. */
   confirm?: string;
-  /** Who restores, as the audit trail names them. */
+  /** Who restores, as the audit trail names them (and the operator's id when one restores from the console). */
   actor?: string;
+  actorId?: number;
+  /** Check everything (signature, scope, every hash) and stop before the first write: the console's inspection. */
+  dryRun?: boolean;
   log?: (msg: string) => void;
 }
 
@@ -197,6 +200,11 @@ export async function restoreBackup(
     if ((await sha256Hex(bytes)) !== e.sha256)
       throw new RestoreRefused(`refused: object ${e.key} in the backup does not match its SHA-256`);
   }
+  if (opts.dryRun) {
+    const rowCount = loaded.reduce((n, t) => n + t.dump.rows.length, 0);
+    const journal = J === null ? null : { id: J, slug: String(cellOf(loaded, "journals", 0, "slug")) };
+    return { manifest, mode, journal, rows: rowCount, objects: entries.length, unverified, notes };
+  }
 
   // ---- 3. The target ----------------------------------------------------------------------------------------------
   let journal: RestoreResult["journal"] = null;
@@ -248,9 +256,10 @@ export async function restoreBackup(
     const websitename = J === null ? "" : String(cellOf(loaded, "journals", 0, "websitename") ?? "");
     await db
       .prepare(
-        "INSERT INTO operator_events (operator_id, operator_username, action, target_journal_id, summary, before_json, after_json, created_at) VALUES (NULL, ?, ?, ?, ?, 'null', ?, ?)",
+        "INSERT INTO operator_events (operator_id, operator_username, action, target_journal_id, summary, before_json, after_json, created_at) VALUES (?, ?, ?, ?, ?, 'null', ?, ?)",
       )
       .bind(
+        opts.actorId ?? null,
         opts.actor ?? "npm run restore",
         J === null ? "platform.restore" : "journal.restore",
         journal?.id ?? null,
