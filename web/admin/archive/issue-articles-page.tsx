@@ -24,6 +24,7 @@ import { DocumentButton, useSelection } from "../selection";
 import { DataTable, editArticleColumn, richTextColumn, selectColumn, selectedRow, type Column } from "../data-table";
 import type { AdminIssueArticles } from "#contract/api";
 import type { Section } from "#contract/issues";
+import { IssueDetailsPanel } from "./issue-details-panel";
 
 type Article = AdminIssueArticles["articles"][number];
 
@@ -221,6 +222,7 @@ export function IssueArticlesPage() {
           </>
         }
       />
+      <IssueDetailsPanel year={year} volume={volume} issue={issue} />
       {selectedRefs.length > 0 && (
         <div className="selection-bar" role="region" aria-label="Selected articles">
           <span className="selection-bar__count">{selectedRefs.length} selected</span>
