@@ -32,6 +32,14 @@ export const articleSectionSchema = z.object({
   sectionId: z.number({ error: INVALID }).int(INVALID).positive(INVALID).nullable(),
 });
 
+/**
+ * DELETE /api/admin/sections/{id} (optional body): a section in use is refused (409 section_in_use, with the count)
+ * unless `moveTo` says where its articles go: another section's id, or null for none (docs/decisions/0262).
+ */
+export const sectionDeleteSchema = z.object({
+  moveTo: z.number({ error: INVALID }).int(INVALID).positive(INVALID).nullable().optional(),
+});
+
 export interface Section {
   id: number;
   title: string;
@@ -47,6 +55,7 @@ export const SECTION_MESSAGES: Record<string, string> = {
   duplicate_section: "This journal already has a section of that name.",
   order_mismatch: "The list changed meanwhile: reload the page and order it again.",
   not_found: "That section no longer exists: reload the page.",
+  section_in_use: "Articles are in this section: choose where they go, then delete it.",
 };
 
 // ---- Editing an issue after it was made, and its cover (docs/decisions/0261-issue-covers-and-edits.md) -------------
