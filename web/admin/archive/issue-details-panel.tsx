@@ -40,11 +40,14 @@ export function IssueDetailsPanel({ year, volume, issue }: { year: number; volum
   }, [year, volume, issue]);
   if (!details) return null;
 
-  const run = async (action: () => Promise<{ issue: IssueDetails }>, done: string) => {
+  /** Runs a call; `whole`: the form shows what was saved, otherwise (the cover) what is being typed stays. */
+  const run = async (action: () => Promise<{ issue: IssueDetails }>, done: string, whole = false) => {
     setBusy(true);
     setMessage(null);
     try {
-      show((await action()).issue);
+      const saved = (await action()).issue;
+      if (whole) show(saved);
+      else setDetails(saved);
       setMessage({ kind: "success", text: done });
     } catch (err) {
       setMessage({ kind: "error", text: "Something went wrong", detail: messageOf(errorCode(err)) });
@@ -52,7 +55,7 @@ export function IssueDetailsPanel({ year, volume, issue }: { year: number; volum
       setBusy(false);
     }
   };
-  const save = () => run(() => adminJson(`/api/admin/issues/${details.id}`, { json: form }), "Issue updated successfully");
+  const save = () => run(() => adminJson(`/api/admin/issues/${details.id}`, { json: form }), "Issue updated successfully", true);
   const upload = (file: File) => {
     if (file.size > IMAGE_MAX_BYTES) {
       setMessage({

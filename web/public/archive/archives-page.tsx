@@ -34,9 +34,7 @@ export function YearFrames({
                 const cover = coverOf(year, r.volume, n);
                 return (
                   <li key={`${r.volume}-${n}`} className={cover ? "year-frame__issue--cover" : undefined}>
-                    {cover ? (
-                      <img className="issue-cover-thumb" src={cover.url} alt={cover.alt} width={60} height={80} loading="lazy" />
-                    ) : null}
+                    {cover ? <img className="issue-cover-thumb" src={cover.url} alt={cover.alt} width={60} height={80} /> : null}
                     <Link to={issuePath({ year, volume: r.volume, issue: n })}>
                       VOL. {r.volume} : ISSUE {n}
                     </Link>
