@@ -103,7 +103,8 @@ export const sectionsAdminRoutes = new Hono<AppEnv>()
     const parsed = sectionDeleteSchema.safeParse(body);
     if (!parsed.success) throw new HttpError(400, "invalid_input");
     const { moveTo } = parsed.data;
-    const summary = moveTo === undefined ? `section ${id}` : `section ${id}, its articles to ${moveTo === null ? "no section" : `section ${moveTo}`}`;
+    const summary =
+      moveTo === undefined ? `section ${id}` : `section ${id}, its articles to ${moveTo === null ? "no section" : `section ${moveTo}`}`;
     const result = await deleteSection(
       db,
       actor.journalId,

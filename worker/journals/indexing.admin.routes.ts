@@ -117,7 +117,12 @@ export const indexingAdminRoutes = new Hono<AppEnv>()
     const id = idOf(c.req.param("id"));
     const old = await findIndexing(db, actor.journalId, id);
     if (!old) throw notFound();
-    const row = await deleteIndexing(db, actor.journalId, id, afterAdminWrite(db, actor, event("delete", old.title, id), { ifChanged: true }));
+    const row = await deleteIndexing(
+      db,
+      actor.journalId,
+      id,
+      afterAdminWrite(db, actor, event("delete", old.title, id), { ifChanged: true }),
+    );
     if (!row) throw notFound();
     // The row names it no more: now its image (0091: rows first, objects after).
     if (row.image) await deleteFileQuietly(c.var.files, fileKeys.indexingLogo(actor.journalId, row.image));
