@@ -53,6 +53,7 @@ export type RestoreProgress =
 export const RESTORE_MESSAGES: Record<string, string> = {
   backup_too_large: "That file is larger than 100 MB: restore it with npm run restore (README, Backups)",
   length_required: "The upload did not say its size: try again",
+  upload_incomplete: "The upload stopped before the end of the file: try again",
   not_a_backup: "That file is not a backup of a journal",
   backup_refused: "This backup cannot be restored",
   backup_unverified: "The backup's signature does not hold: tick \u201ctrust this backup\u201d only if you know where it comes from",

@@ -59,10 +59,16 @@ export const restorePlatformRoutes = new Hono<AppEnv>()
     const id = crypto.randomUUID();
     const files = c.get("files");
     const operator = operatorActorOf(c);
-    await files.put(stagedKey(id), c.req.raw.body, {
-      httpMetadata: { contentType: "application/x-tar" },
-      customMetadata: { operator: operator.username, uploadedAt: new Date().toISOString() },
-    });
+    try {
+      await files.put(stagedKey(id), c.req.raw.body, {
+        httpMetadata: { contentType: "application/x-tar" },
+        customMetadata: { operator: operator.username, uploadedAt: new Date().toISOString() },
+      });
+    } catch {
+      // The body ended before its Content-Length (a closed tab, a dropped connection): nothing is staged.
+      await deleteFileQuietly(files, stagedKey(id));
+      throw new HttpError(400, "upload_incomplete");
+    }
     try {
       const { source, size } = await stagedSource(c, id);
       // Everything restore checks, nothing written; the signature's problem is reported, not refused, here.
