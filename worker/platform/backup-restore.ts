@@ -224,16 +224,20 @@ export async function restoreBackup(
         "the target bucket has objects under journals/: restore needs an empty bucket (or --as-new / --replace for one journal)",
       );
     await insertKeepingIds(db, loaded, log);
-    for (const e of entries) await putObject(bucket, source, e, e.key);
+    for (const [i, e] of entries.entries()) {
+      await putObject(bucket, source, e, e.key);
+      filesProgress(i + 1, entries.length, log);
+    }
     if (J !== null) journal = { id: J, slug: String(cellOf(loaded, "journals", 0, "slug")) };
   } else {
     const target = await intoRunningPlatform(db, loaded, J as number, mode, opts.confirm, notes, log);
     journal = target;
     const keep = new Set<string>();
-    for (const e of entries) {
+    for (const [i, e] of entries.entries()) {
       const key = `journals/${target.id}/${e.key.slice(prefix.length)}`;
       keep.add(key);
       await putObject(bucket, source, e, key);
+      filesProgress(i + 1, entries.length, log);
     }
     if (mode === "replace") {
       // The journal's files that the backup does not hold go: the restored rows do not name them.
@@ -303,6 +307,11 @@ function checkJournalScope(J: number, name: string, dump: TableDump, targetColum
       `refused: the backup of journal ${J} carries a row of ${name} that belongs to journal ${JSON.stringify(other[col])}`,
     );
 }
+
+/** A progress line every 50 files (and at the last), so a long restore is seen moving (the console streams them). */
+const filesProgress = (done: number, total: number, log: (msg: string) => void) => {
+  if (done % 50 === 0 || done === total) log(`  R2: ${done} of ${total} file(s) written`);
+};
 
 const cellOf = (loaded: Loaded[], table: string, row: number, column: string) => {
   const t = loaded.find((l) => l.name === table);
