@@ -148,9 +148,9 @@ export function RestorePanel() {
     <div className="console-panel console-restore">
       <h2 id="restore-heading">Restore a journal from a backup</h2>
       <p className="console-muted">
-        A backup the console downloaded (a .tar, at most {bytes(RESTORE_MAX_BYTES)}; larger ones with <code>npm run restore</code>). It is
-        checked before anything is written: this platform's signature, every file's hash, and that it holds only its own journal's rows and
-        files.
+        A backup the console downloaded (a .tar, at most {RESTORE_MAX_BYTES / 1024 / 1024} MB; larger ones with <code>npm run restore</code>
+        ). It is checked before anything is written: this platform's signature, every file's hash, and that it holds only its own journal's
+        rows and files.
       </p>
       <form
         className="console-form console-form-row"
