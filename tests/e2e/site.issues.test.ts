@@ -268,7 +268,10 @@ describe("deleting, asked first", () => {
     await page.getByRole("button", { name: `Delete ${title}` }).waitFor({ state: "detached" });
     await screenshot(page, "indexing-deleted-1280", SHOTS_ADMIN);
     await page.setViewportSize(MOBILE);
-    await page.getByRole("button", { name: /^Delete / }).first().waitFor();
+    await page
+      .getByRole("button", { name: /^Delete / })
+      .first()
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await screenshot(page, "indexing-deleted-375", SHOTS_ADMIN);
     expect((await (await fetchAs("/indexing", HOSTS.main)).text()).includes(title)).toBe(false);
