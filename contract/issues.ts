@@ -4,6 +4,7 @@
 // page groups its table by section in that order, keeping SPEC's columns and the page-number order inside each.
 import { z } from "zod";
 import { INVALID, isoDate, requiredVisibleText, richText, text, visibleText } from "./field-rules";
+import { issueLabel } from "./citation";
 
 /** What POST /api/admin/create-issue takes besides volume, issue and year: all optional. */
 export const issueDetailsSchema = z.object({
@@ -31,6 +32,14 @@ export const articleSectionSchema = z.object({
   sectionId: z.number({ error: INVALID }).int(INVALID).positive(INVALID).nullable(),
 });
 
+/**
+ * DELETE /api/admin/sections/{id} (optional body): a section in use is refused (409 section_in_use, with the count)
+ * unless `moveTo` says where its articles go: another section's id, or null for none (docs/decisions/0262).
+ */
+export const sectionDeleteSchema = z.object({
+  moveTo: z.number({ error: INVALID }).int(INVALID).positive(INVALID).nullable().optional(),
+});
+
 export interface Section {
   id: number;
   title: string;
@@ -46,4 +55,52 @@ export const SECTION_MESSAGES: Record<string, string> = {
   duplicate_section: "This journal already has a section of that name.",
   order_mismatch: "The list changed meanwhile: reload the page and order it again.",
   not_found: "That section no longer exists: reload the page.",
+  section_in_use: "Articles are in this section: choose where they go, then delete it.",
+};
+
+// ---- Editing an issue after it was made, and its cover (docs/decisions/0261-issue-covers-and-edits.md) -------------
+
+/** POST /api/admin/issues/{id}: the fields sent change, the others stay. Volume, number and year never change. */
+export const issueEditSchema = z.object({
+  title: visibleText(300).optional(),
+  description: richText(5000).optional(),
+  publishedAt: z.union([z.literal(""), isoDate()]).optional(),
+  coverAlt: visibleText(300).optional(),
+});
+export type IssueEditInput = z.input<typeof issueEditSchema>;
+
+/** An issue as staff edit it (GET /api/admin/issues/{year}/{vol}/{issue} and every edit's answer). */
+export interface IssueDetails {
+  id: number;
+  year: number;
+  volume: number;
+  issue: number;
+  title: string;
+  description: string;
+  publishedAt: string | null;
+  /** The cover's public address, "" for none. */
+  coverUrl: string;
+  /** What staff wrote for it ("" : coverAltOf describes it by the issue). */
+  coverAlt: string;
+}
+
+/** The cover's text alternative as pages show it: staff's words, or the issue's label and title. */
+export const coverAltOf = (i: { year: number; volume: number; issue: number; title: string; coverAlt: string }): string =>
+  i.coverAlt.trim() || `Cover of ${issueLabel(i)}${i.title ? `: ${i.title}` : ""}`;
+
+/** An issue's cover on the public pages: where it is and what it shows. */
+export interface IssueCover {
+  year: number;
+  volume: number;
+  issue: number;
+  url: string;
+  alt: string;
+}
+
+export const ISSUE_MESSAGES: Record<string, string> = {
+  invalid_input: "Check the fields: a title of at most 300 characters, a date as YYYY-MM-DD.",
+  invalid_file_type: "The cover must be a JPEG, PNG, WebP or GIF image.",
+  file_too_large: "The cover image is larger than 2 MB.",
+  cover_required: "Choose an image for the cover.",
+  not_found: "That issue no longer exists: reload the page.",
 };

@@ -41,13 +41,21 @@ export interface BoardData extends WithHead {
 }
 export interface ArchivesData extends WithHead {
   archives: ArchiveYear[];
+  /** The issues with a cover image (issue 37 item 5): where it is and its text alternative. */
+  covers?: { year: number; volume: number; issue: number; url: string; alt: string }[];
 }
 /** `articles` is null when the issue does not exist (the page answers 404). */
 export interface IssueData extends WithHead {
   loc: { year: number; volume: number; issue: number } | null;
   articles: ArticleListItem[] | null;
   /** The issue as its journal published it (issue 37 item 5): a special issue's title, a description, the date. */
-  details?: { title: string; description: string; publishedAt: string | null } | null;
+  details?: {
+    title: string;
+    description: string;
+    publishedAt: string | null;
+    /** The issue's cover image and its text alternative, null for none. */
+    cover?: { url: string; alt: string } | null;
+  } | null;
   /**
    * The table of contents by section, in the journal's order, each with its articles' ids in page order; articles
    * without a section come last under "Articles". null when no article of the issue has a section (one table).

@@ -56,6 +56,24 @@ export const archiveApi = {
   addSection: endpoint("POST", "/api/admin/sections", { access: staff("issues"), summary: "Adds a section: { title }" }),
   sectionOrder: endpoint("POST", "/api/admin/sections/order", { access: staff("issues"), summary: "The sections' order: { ids }" }),
   editSection: endpoint("POST", "/api/admin/sections/{id}", { access: staff("issues"), summary: "Renames a section: { title }" }),
+  deleteSection: endpoint("DELETE", "/api/admin/sections/{id}", {
+    access: staff("issues"),
+    summary: "Deletes a section; 409 section_in_use with the count while articles are in it, unless { moveTo } says where they go",
+  }),
+  issueDetails: endpoint("GET", "/api/admin/issues/{year}/{vol}/{issue}", {
+    access: staff("issues"),
+    summary: "An issue's details: title, description, publication date, cover and its text",
+  }),
+  editIssue: endpoint("POST", "/api/admin/issues/{id}", {
+    access: staff("issues"),
+    summary: "Edits an issue's title, description, publication date and the cover's text",
+  }),
+  issueCover: endpoint("POST", "/api/admin/issues/{id}/cover", {
+    access: staff("issues"),
+    body: "form",
+    summary: "Gives an issue a cover image (multipart coverFile; the editor-picture checks)",
+  }),
+  deleteIssueCover: endpoint("DELETE", "/api/admin/issues/{id}/cover", { access: staff("issues"), summary: "Removes an issue's cover" }),
   articleSection: endpoint("POST", "/api/admin/articles/{id}/section", {
     access: staff("issues"),
     summary: "Puts an article in a section, or in none: { sectionId }",

@@ -59,4 +59,8 @@ export const indexingApi = {
     access: staff("indexing"),
     summary: "The partners' order: { ids } in the new order",
   }),
+  delete: endpoint("DELETE", "/api/indexing/{id}", {
+    access: staff("indexing"),
+    summary: "Deletes a partner, then its image: { deleted }",
+  }),
 } as const;

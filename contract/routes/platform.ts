@@ -62,6 +62,20 @@ export const platformApi = {
   settings: endpoint("GET", "/api/platform/settings", { access: OPERATOR, summary: "The platform's settings" }),
   saveSettings: endpoint("PUT", "/api/platform/settings", { access: OPERATOR, summary: "Saves the platform's settings" }),
   events: endpoint("GET", "/api/platform/events", { access: OPERATOR, summary: "The operators' audit trail, newest first" }),
+  uploadRestore: endpoint("POST", "/api/platform/restores", {
+    access: OPERATOR,
+    body: "bytes",
+    summary: "Stages a journal backup (tar, at most 100 MB) and answers what it holds and whether its signature holds; nothing restored",
+  }),
+  runRestore: endpoint("POST", "/api/platform/restores/{upload}", {
+    access: OPERATOR,
+    summary: "Restores a staged backup as a new journal or over the same one ({ mode, confirm, trustUnsigned }); progress as NDJSON lines",
+  }),
+  cancelRestore: endpoint("DELETE", "/api/platform/restores/{upload}", {
+    access: OPERATOR,
+    answer: "empty",
+    summary: "Deletes a staged backup",
+  }),
 } as const;
 
 export const platformStaffApi = staffEndpoints("/api/platform/journals/{id}/staff", OPERATOR);

@@ -335,9 +335,43 @@ function coverPage(page: PDFPage, f: Fonts) {
   centered(page, "COVER PAGE", f.sansBold, 14, 19, rgb(1, 1, 1));
 }
 
+/** The demo special issue's cover (issue 37 item 5): a field of wheat rows under a sun, the issue's title below. */
+function specialIssueCover(page: PDFPage, f: Fonts) {
+  const W = page.getWidth();
+  const H = page.getHeight();
+  const navy = hex("#16324f");
+  page.drawRectangle({ x: 0, y: 0, width: W, height: H, color: hex("#f6f1e3") });
+  page.drawRectangle({ x: 0, y: H - 96, width: W, height: 96, color: navy });
+  centered(page, "INTERNATIONAL JOURNAL OF APPLIED", f.sansBold, 12.5, H - 40, rgb(1, 1, 1));
+  centered(page, "AND NATURAL SCIENCES", f.sansBold, 12.5, H - 58, rgb(1, 1, 1));
+  centered(page, "SPECIAL ISSUE", f.sans, 9, H - 80, hex("#e9c46a"));
+  // Sky, sun and furrowed fields.
+  page.drawRectangle({ x: 0, y: 150, width: W, height: H - 246, color: hex("#cfe3f2") });
+  page.drawCircle({ x: W * 0.72, y: H - 150, size: 30, color: hex("#f4a261") });
+  const greens = ["#8ab17d", "#6a994e", "#a7c957", "#588157", "#8ab17d"];
+  for (let i = 0; i < greens.length; i++) {
+    const y = 150 + i * 22;
+    page.drawRectangle({ x: 0, y, width: W, height: 22, color: hex(greens[i]) });
+    for (let x = 8 + (i % 2) * 10; x < W; x += 20)
+      page.drawRectangle({ x, y: y + 4, width: 3, height: 14, color: hex("#e9c46a"), opacity: 0.8 });
+  }
+  page.drawRectangle({ x: 0, y: 0, width: W, height: 150, color: rgb(1, 1, 1) });
+  centered(page, "Climate-Resilient", f.serifBold, 22, 104, navy);
+  centered(page, "Agriculture", f.serifBold, 22, 78, navy);
+  centered(page, "Guest editors: Dr. Meera Iyer and Prof. Tomás Álvarez", f.serifItalic, 10, 50, hex("#444444"));
+  page.drawRectangle({ x: W / 2 - 40, y: 30, width: 80, height: 2, color: hex("#e9c46a") });
+}
+
 // ---- main -----------------------------------------------------------------------------------------------
 
 const imagesDir = path.join(here, "images");
+// `tsx scripts/demo/render-images.ts covers` draws only the issue covers.
+const onlyCovers = process.argv[2] === "covers";
+await render(path.join(imagesDir, "covers", "special-issue.jpg"), 300, 400, (p, f) => specialIssueCover(p, f), 1.6);
+if (onlyCovers) {
+  rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+}
 rmSync(path.join(imagesDir, "portraits"), { recursive: true, force: true });
 rmSync(path.join(imagesDir, "logos"), { recursive: true, force: true });
 // Portraits come as JPEG and PNG, so both picture types go through upload, sniffing and serving.

@@ -38,6 +38,9 @@ export const DEMO_SECTIONS = ["Research Articles", "Review Articles", "Short Com
 export const DEMO_SPECIAL_ISSUE = {
   title: "Special Issue on Climate-Resilient Agriculture",
   description: "<p>Guest editors: <i>Dr. Meera Iyer</i> and <i>Prof. Tomás Álvarez</i>.</p>",
+  // Its cover (scripts/demo/images/covers/, drawn by render-images.ts) and the text people who cannot see it hear.
+  cover: "special-issue.jpg",
+  coverAlt: "Cover of the special issue: rows of wheat under a rising sun, titled Climate-Resilient Agriculture",
 } as const;
 
 const imagesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "images");
@@ -582,6 +585,12 @@ export async function seedDemo(env: LocalBindings, log: (msg: string) => void = 
       ),
     ]);
     await seedSectionsAndSpecialIssue(db, journalId, plan, spec === DEMO_JOURNALS[0]);
+    if (spec === DEMO_JOURNALS[0])
+      await env.FILES.put(
+        fileKeys.issueCover(journalId, DEMO_SPECIAL_ISSUE.cover),
+        readFileSync(path.join(imagesDir, "covers", DEMO_SPECIAL_ISSUE.cover)),
+        { httpMetadata: { contentType: "image/jpeg" } },
+      );
 
     // DEMO_HISTORY=0: no past figures (npm run stats:load compares every figure with the traffic it sent).
     if (process.env.DEMO_HISTORY !== "0") await seedHistory(db, journalId, spec.seed, today);

@@ -64,6 +64,8 @@ export function selectColumn<R, K>(
     keyOf: (row: R) => K;
     rowLabel: (row: R, index: number) => string;
     disabled?: (row: R) => boolean;
+    /** The id of a text that says why a row cannot be ticked (read with its checkbox). */
+    disabledReason?: (row: R) => string | undefined;
     allDisabled?: boolean;
   },
 ): Column<R> {
@@ -87,6 +89,7 @@ export function selectColumn<R, K>(
         onChange={() => selection.toggle(opts.keyOf(row))}
         disabled={opts.disabled?.(row)}
         aria-label={opts.rowLabel(row, index)}
+        aria-describedby={opts.disabled?.(row) ? opts.disabledReason?.(row) : undefined}
       />
     ),
   };

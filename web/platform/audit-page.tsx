@@ -39,18 +39,18 @@ export function AuditList({ journalId }: { journalId?: number }) {
           <tbody>
             {events.map((e) => (
               <tr key={e.id}>
-                <td>{when(e.at)}</td>
-                <td>{e.operator}</td>
-                <td>
+                <td data-label="When">{when(e.at)}</td>
+                <td data-label="Who">{e.operator}</td>
+                <td data-label="What">
                   {e.action}
                   <br />
                   <span className="console-muted">{e.summary}</span>
                 </td>
-                {journalId ? null : <td>{e.journalId ?? "—"}</td>}
-                <td>
+                {journalId ? null : <td data-label="Journal">{e.journalId ?? "—"}</td>}
+                <td data-label="Before">
                   <code>{shown(e.before)}</code>
                 </td>
-                <td>
+                <td data-label="After">
                   <code>{shown(e.after)}</code>
                 </td>
               </tr>

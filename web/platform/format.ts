@@ -7,3 +7,10 @@ export function bytes(n: number): string {
 }
 
 export const when = (iso: string): string => (iso ? new Date(iso).toLocaleString() : "never");
+
+/** A journal's own origin (its primary host, with the console's scheme and port: local or not), or null without hosts. */
+export function journalOrigin(hosts: { host: string; primary: boolean }[]): string | null {
+  const primary = hosts.find((h) => h.primary) ?? hosts[0];
+  if (!primary) return null;
+  return `${window.location.protocol}//${primary.host}${window.location.port ? `:${window.location.port}` : ""}`;
+}

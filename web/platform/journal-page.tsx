@@ -5,7 +5,7 @@ import type { JournalSummary } from "#contract/platform";
 import { consoleApi, downloadBackup } from "./console-api";
 import { useAction } from "./use-action";
 import { Messages } from "./messages";
-import { bytes, when } from "./format";
+import { bytes, journalOrigin, when } from "./format";
 import { StaffPanel } from "./staff-panel";
 import { AuditList } from "./audit-page";
 import { apiCall, type ApiCall } from "#contract/routes/endpoint";
@@ -100,9 +100,9 @@ const SUSPEND_WARNING = (name: string) =>
 
 /** The journal's site and admin area on its primary host (same scheme and port as the console: local or not). */
 function JournalLinks({ journal }: { journal: JournalSummary }) {
+  const origin = journalOrigin(journal.hosts);
   const primary = journal.hosts.find((h) => h.primary) ?? journal.hosts[0];
-  if (!primary) return null;
-  const origin = `${window.location.protocol}//${primary.host}${window.location.port ? `:${window.location.port}` : ""}`;
+  if (!origin || !primary) return null;
   return (
     <p className="console-links">
       <a href={`${origin}/`} target="_blank" rel="noopener">
@@ -178,8 +178,8 @@ function HostsPanel({ journal, onSaved }: Props) {
           <tbody>
             {journal.hosts.map((h) => (
               <tr key={h.host}>
-                <td>{h.host}</td>
-                <td>
+                <td data-label="Host">{h.host}</td>
+                <td data-label="Primary">
                   {h.primary ? (
                     "yes"
                   ) : (
@@ -193,7 +193,7 @@ function HostsPanel({ journal, onSaved }: Props) {
                     </button>
                   )}
                 </td>
-                <td>
+                <td data-label="Alternate header">
                   <label className="console-inline">
                     <input
                       type="checkbox"
@@ -209,7 +209,7 @@ function HostsPanel({ journal, onSaved }: Props) {
                     Alternate header on {h.host}
                   </label>
                 </td>
-                <td>
+                <td data-label="Actions">
                   {h.primary ? null : (
                     <button
                       type="button"
@@ -258,8 +258,8 @@ function BackupPanel({ journal, onChanged }: { journal: JournalSummary; onChange
     <div className="console-panel">
       <h2>Backup and deletion</h2>
       <p className="console-muted">
-        A backup holds the journal's rows and files (the format of <code>npm run backup</code>); restore it with{" "}
-        <code>npm run restore -- --in FILE.tar</code>.
+        A backup holds the journal's rows and files (the format of <code>npm run backup</code>); restore it from the{" "}
+        <a href="#/">Journals</a> page (as a new journal or over this one), or with <code>npm run restore -- --in FILE.tar</code>.
       </p>
       <button
         type="button"

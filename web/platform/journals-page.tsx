@@ -4,9 +4,10 @@ import type { JournalSummary } from "#contract/platform";
 import { consoleApi } from "./console-api";
 import { useAction } from "./use-action";
 import { Messages } from "./messages";
-import { bytes, when } from "./format";
 import { apiCall } from "#contract/routes/endpoint";
 import { platformApi } from "#contract/routes/platform";
+import { RestorePanel } from "./restore-panel";
+import { bytes, journalOrigin, when } from "./format";
 
 const EMPTY = { name: "", abbreviation: "", issnPrint: "", issnOnline: "", contactEmail: "", primaryHost: "" };
 
@@ -49,19 +50,20 @@ export function JournalsPage() {
             <tbody>
               {journals.map((j) => (
                 <tr key={j.id}>
-                  <td>
+                  <td data-label="Name">
                     <a href={`#/journals/${j.id}`}>{j.name || `Journal ${j.id}`}</a>
                     {j.isDefault ? <span className="console-tag">default</span> : null}
+                    <JournalSiteLinks journal={j} />
                   </td>
-                  <td>{j.hosts.map((h) => h.host).join(", ")}</td>
-                  <td>{j.counts.issues}</td>
-                  <td>{j.counts.articles}</td>
-                  <td>{j.counts.editors}</td>
-                  <td>{bytes(j.storageBytes)}</td>
-                  <td>
+                  <td data-label="Hosts">{j.hosts.map((h) => h.host).join(", ")}</td>
+                  <td data-label="Issues">{j.counts.issues}</td>
+                  <td data-label="Articles">{j.counts.articles}</td>
+                  <td data-label="Editors">{j.counts.editors}</td>
+                  <td data-label="Storage">{bytes(j.storageBytes)}</td>
+                  <td data-label="Status">
                     <span className={`console-status console-status-${j.status}`}>{j.status}</span>
                   </td>
-                  <td>{when(j.updatedAt)}</td>
+                  <td data-label="Last change">{when(j.updatedAt)}</td>
                 </tr>
               ))}
             </tbody>
@@ -92,6 +94,24 @@ export function JournalsPage() {
         </button>
         <Messages error={create.error} notice={create.notice} />
       </form>
+      <RestorePanel />
     </section>
+  );
+}
+
+/** Links to the journal's public site and its admin, on its primary host (a new tab). */
+function JournalSiteLinks({ journal }: { journal: JournalSummary }) {
+  const origin = journalOrigin(journal.hosts);
+  if (!origin) return null;
+  return (
+    <span className="console-row-links">
+      <a href={`${origin}/`} target="_blank" rel="noopener" aria-label={`Site of ${journal.name}`}>
+        Site
+      </a>{" "}
+      ·{" "}
+      <a href={`${origin}/admin`} target="_blank" rel="noopener" aria-label={`Admin of ${journal.name}`}>
+        Admin
+      </a>
+    </span>
   );
 }

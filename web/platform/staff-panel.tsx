@@ -1,7 +1,9 @@
-// A journal's staff accounts in the console: create with a one-time password (shown once), disable/enable,
-// reset the password, end every session.
+// A journal's staff accounts in the console: create with a role and a one-time password (shown once), change a
+// role, disable/enable, reset the password, end every session. Operators stand outside the journal: they may change
+// even its last manager (docs/decisions/0200-staff-roles.md).
 import { useEffect, useState } from "react";
 import type { OneTimePassword, StaffAccount } from "#contract/platform";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "#contract/roles";
 import { consoleApi } from "./console-api";
 import { useAction } from "./use-action";
 import { Messages } from "./messages";
@@ -12,6 +14,7 @@ export function StaffPanel({ journalId }: { journalId: number }) {
   const [staff, setStaff] = useState<StaffAccount[]>([]);
   const [username, setUsername] = useState("");
   const [name, setName] = useState("");
+  const [role, setRole] = useState<StaffRole>("manager");
   const [secret, setSecret] = useState<{ username: string; password: string } | null>(null);
   const act = useAction();
   const reload = async () =>
@@ -35,6 +38,7 @@ export function StaffPanel({ journalId }: { journalId: number }) {
             <tr>
               <th>Username</th>
               <th>Name</th>
+              <th>Role</th>
               <th>Status</th>
               <th>Actions</th>
             </tr>
@@ -42,10 +46,32 @@ export function StaffPanel({ journalId }: { journalId: number }) {
           <tbody>
             {staff.map((s) => (
               <tr key={s.id}>
-                <td>{s.username}</td>
-                <td>{s.name}</td>
-                <td>{s.status}</td>
-                <td className="console-actions">
+                <td data-label="Username">{s.username}</td>
+                <td data-label="Name">{s.name}</td>
+                <td data-label="Role">
+                  <select
+                    aria-label={`Role of ${s.username}`}
+                    value={s.role}
+                    disabled={act.busy}
+                    onChange={(e) => {
+                      const next = e.currentTarget.value as StaffRole;
+                      void act.run(async () => {
+                        await consoleApi(apiCall(platformStaffApi.role, { id: journalId, staffId: s.id }), { role: next });
+                        await reload();
+                        return `${s.username} is now ${ROLE_LABELS[next]}`;
+                      });
+                    }}
+                  >
+                    {STAFF_ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {ROLE_LABELS[r]}
+                      </option>
+                    ))}
+                    {isStaffRole(s.role) ? null : <option value={s.role}>{s.role}</option>}
+                  </select>
+                </td>
+                <td data-label="Status">{s.status}</td>
+                <td data-label="Actions" className="console-actions">
                   <button
                     type="button"
                     onClick={() =>
@@ -94,7 +120,7 @@ export function StaffPanel({ journalId }: { journalId: number }) {
         onSubmit={(e) => {
           e.preventDefault();
           void act.run(async () => {
-            withPassword(await consoleApi<OneTimePassword>(apiCall(platformStaffApi.create, { id: journalId }), { username, name }));
+            withPassword(await consoleApi<OneTimePassword>(apiCall(platformStaffApi.create, { id: journalId }), { username, name, role }));
             setUsername("");
             setName("");
             await reload();
@@ -109,10 +135,28 @@ export function StaffPanel({ journalId }: { journalId: number }) {
           Display name
           <input name="staffName" value={name} onChange={(e) => setName(e.currentTarget.value)} autoComplete="off" />
         </label>
+        <label>
+          Role
+          <select name="staffRole" value={role} onChange={(e) => setRole(e.currentTarget.value as StaffRole)}>
+            {STAFF_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="submit" disabled={act.busy}>
           Create account
         </button>
       </form>
+      <dl className="console-roles">
+        {STAFF_ROLES.map((r) => (
+          <div key={r}>
+            <dt>{ROLE_LABELS[r]}</dt>
+            <dd>{ROLE_DESCRIPTIONS[r]}</dd>
+          </div>
+        ))}
+      </dl>
       <Messages error={act.error} notice={act.notice} />
     </div>
   );

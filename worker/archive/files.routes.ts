@@ -44,6 +44,8 @@ export const filesRoutes = new Hono<AppEnv>()
     }
   })
   .get("/indexing/:file", (c) => serveR2Object(c, fileKeys.indexingLogo(c.get("journal").id, safeName(c.req.param("file")))))
+  // Issue covers (issue 37 item 5): public like the issue they show; a replaced one is deleted, so never served.
+  .get("/issues/:file", (c) => serveR2Object(c, fileKeys.issueCover(c.get("journal").id, safeName(c.req.param("file")))))
   .all("*", () => {
     throw notFound();
   });

@@ -89,3 +89,58 @@ export async function countDashboard(db: Db, journalId: number): Promise<Dashboa
     .from(sql`(SELECT 1)`);
   return row;
 }
+
+/** One issue of the journal by its id (staff edit it by id). */
+export async function findIssueById(db: Db, journalId: number, id: number): Promise<IssueRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.journalId, journalId), eq(issues.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** The issue whose cover is `cover` (after a write whose answer was lost: did it land?). */
+export async function findIssueByCover(db: Db, journalId: number, cover: string): Promise<IssueRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.journalId, journalId), eq(issues.cover, cover)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Changes an issue's details (title, description, date, cover and its text): the row after, or undefined when the
+ * issue is not the journal's. Its volume, number and year stay: its articles are filed under them.
+ */
+export async function updateIssueDetails(
+  db: Db,
+  journalId: number,
+  id: number,
+  set: Partial<Pick<IssueRow, "title" | "description" | "publishedAt" | "cover" | "coverAlt">>,
+  after: BatchItem<"sqlite">[] = [],
+): Promise<IssueRow | undefined> {
+  const update = db
+    .update(issues)
+    .set(set)
+    .where(and(eq(issues.journalId, journalId), eq(issues.id, id)))
+    .returning();
+  const [rows] = (await db.batch([update, ...after])) as [IssueRow[], ...unknown[]];
+  return rows[0];
+}
+
+/** The issues that have a cover, for the archive list (year, volume, issue, the file and its text). */
+export async function listIssueCovers(db: Db, journalId: number) {
+  return db
+    .select({
+      year: issues.year,
+      volume: issues.volume,
+      issue: issues.issue,
+      title: issues.title,
+      cover: issues.cover,
+      coverAlt: issues.coverAlt,
+    })
+    .from(issues)
+    .where(and(eq(issues.journalId, journalId), sql`${issues.cover} != ''`));
+}

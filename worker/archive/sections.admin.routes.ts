@@ -1,6 +1,7 @@
 // A journal's sections and each article's section (issue 37 item 5), mounted under /api/admin:
 //   GET /sections, POST /sections (add), POST /sections/{id} (rename), POST /sections/order (new order),
-//   POST /articles/{id}/section ({ sectionId } or { sectionId: null }).
+//   POST /articles/{id}/section ({ sectionId } or { sectionId: null }), DELETE /sections/{id} (refused while articles
+//   are in it, unless { moveTo } says where they go: docs/decisions/0262-deleting-sections-and-partners.md).
 // Issues are Production's work, so sections are too (contract/roles.ts).
 import { Hono } from "hono";
 import type { AppEnv } from "../core/env";
@@ -12,8 +13,17 @@ import { afterAdminWrite } from "../core/audit/admin-events.repo";
 import { idOf } from "../core/middleware/params";
 import { limitJsonBody } from "../core/middleware/body-size";
 import { jsonBody, jsonContent } from "../core/middleware/json-body";
-import { articleSectionSchema, sectionOrderSchema, sectionSchema } from "#contract/issues";
-import { insertSection, listSections, reorderSections, setArticleSection, toSection, updateSection } from "./sections.repo";
+import { articleSectionSchema, sectionDeleteSchema, sectionOrderSchema, sectionSchema } from "#contract/issues";
+import {
+  countSectionArticles,
+  deleteSection,
+  insertSection,
+  listSections,
+  reorderSections,
+  setArticleSection,
+  toSection,
+  updateSection,
+} from "./sections.repo";
 import { mountedAt } from "../core/routing/declared";
 import { archiveApi } from "#contract/routes/archive";
 
@@ -79,4 +89,34 @@ export const sectionsAdminRoutes = new Hono<AppEnv>()
       ),
     );
     return c.json({ article: row });
+  })
+  .delete(at(archiveApi.deleteSection), limitJsonBody, async (c) => {
+    const db = c.get("db");
+    const actor = actorOf(c);
+    const id = idOf(c.req.param("id"));
+    // The body is optional: none (or {}) deletes only an empty section.
+    const raw = (await c.req.text()).trim();
+    let body: unknown = {};
+    if (raw) {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        throw new HttpError(400, "invalid_input");
+      }
+    }
+    const parsed = sectionDeleteSchema.safeParse(body);
+    if (!parsed.success) throw new HttpError(400, "invalid_input");
+    const { moveTo } = parsed.data;
+    const summary =
+      moveTo === undefined ? `section ${id}` : `section ${id}, its articles to ${moveTo === null ? "no section" : `section ${moveTo}`}`;
+    const result = await deleteSection(
+      db,
+      actor.journalId,
+      id,
+      moveTo,
+      afterAdminWrite(db, actor, { action: "section.delete", entity: "section", entityId: id, summary }, { ifChanged: true }),
+    );
+    if (result === undefined) throw new HttpError(404, "not_found");
+    if (result === false) throw new HttpError(409, "section_in_use", { articles: await countSectionArticles(db, actor.journalId, id) });
+    return c.json({ deleted: toSection(result.deleted), moved: result.moved });
   });

@@ -103,3 +103,62 @@ export const articleSectionsQuery = (db: Db, journalId: number, ids: number[]) =
     .select({ id: articles.id, sectionId: articles.sectionId })
     .from(articles)
     .where(and(eq(articles.journalId, journalId), inArray(articles.id, ids.length ? ids : [0])));
+
+/** How many of the journal's articles are in this section. */
+export async function countSectionArticles(db: Db, journalId: number, sectionId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(articles)
+    .where(and(eq(articles.journalId, journalId), eq(articles.sectionId, sectionId)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Deletes a section of this journal (docs/decisions/0262-deleting-sections-and-partners.md).
+ * - `moveTo` undefined: only while no article is in it — the condition is part of the DELETE, so an article put in
+ *   the section meanwhile keeps it; false when it was refused for that.
+ * - `moveTo` a section id (this journal's, not this one) or null: its articles move there (or to no section) and the
+ *   section goes, in one batch.
+ * undefined when the section (or the target) is not the journal's.
+ */
+export async function deleteSection(
+  db: Db,
+  journalId: number,
+  id: number,
+  moveTo: number | null | undefined,
+  audit: Audit,
+): Promise<{ deleted: SectionRow; moved: number } | false | undefined> {
+  const [current] = await db
+    .select()
+    .from(sections)
+    .where(and(eq(sections.journalId, journalId), eq(sections.id, id)))
+    .limit(1);
+  if (!current) return undefined;
+  if (moveTo !== undefined && moveTo !== null) {
+    if (moveTo === id) return undefined;
+    const [target] = await db
+      .select({ id: sections.id })
+      .from(sections)
+      .where(and(eq(sections.journalId, journalId), eq(sections.id, moveTo)))
+      .limit(1);
+    if (!target) return undefined;
+  }
+  const unused = sql`NOT EXISTS (SELECT 1 FROM articles WHERE articles.section_id = ${id})`;
+  const remove = db
+    .delete(sections)
+    .where(and(eq(sections.journalId, journalId), eq(sections.id, id), moveTo === undefined ? unused : sql`1`))
+    .returning();
+  if (moveTo === undefined) {
+    const [rows] = await db.batch([remove, ...audit]);
+    const deleted = (rows as SectionRow[])[0];
+    return deleted ? { deleted, moved: 0 } : false;
+  }
+  const move = db
+    .update(articles)
+    .set({ sectionId: moveTo })
+    .where(and(eq(articles.journalId, journalId), eq(articles.sectionId, id)))
+    .returning({ id: articles.id });
+  const [moved, rows] = await db.batch([move, remove, ...audit]);
+  const deleted = (rows as SectionRow[])[0];
+  return deleted ? { deleted, moved: (moved as unknown[]).length } : undefined;
+}

@@ -115,3 +115,39 @@ describe("sections", () => {
     expect((await request(one.j.host, "/api/admin/sections")).status).toBe(401);
   });
 });
+
+describe("deleting a section (issue 37 item 2)", () => {
+  it("an empty section goes; one with articles is refused with the count, unless its articles are moved (or left without one)", async () => {
+    const { j, post, token } = await setup();
+    const del = (id: number, body?: unknown) =>
+      getJson(j.host, `/api/admin/sections/${id}`, {
+        method: "DELETE",
+        headers: body === undefined ? bearer(token) : { ...bearer(token), "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const made: { id: number }[] = [];
+    for (const title of ["Research Articles", "Review Articles", "Letters"])
+      made.push((await post("/api/admin/sections", { title })).body.section);
+    const a1 = await createArticle(j.id, { refnumber: "S-1", pagenumber: "1-2", year: 2025, volume: 1, issue: 1 });
+    const a2 = await createArticle(j.id, { refnumber: "S-2", pagenumber: "3-4", year: 2025, volume: 1, issue: 1 });
+    await post(`/api/admin/articles/${a1.id}/section`, { sectionId: made[0].id });
+    await post(`/api/admin/articles/${a2.id}/section`, { sectionId: made[0].id });
+
+    expect((await del(made[2].id)).body).toMatchObject({ deleted: { id: made[2].id, title: "Letters" }, moved: 0 });
+    const refused = await del(made[0].id);
+    expect(refused).toMatchObject({ status: 409, body: { error: "section_in_use", articles: 2 } });
+    // Not to itself, nor to another journal's section.
+    expect((await del(made[0].id, { moveTo: made[0].id })).status).toBe(404);
+    const moved = await del(made[0].id, { moveTo: made[1].id });
+    expect(moved.body).toMatchObject({ deleted: { title: "Research Articles" }, moved: 2 });
+    const table = await getJson(j.host, "/api/admin/archives/2025/1/1", { headers: bearer(token) });
+    expect(table.body.articles.map((a: { section_id: number | null }) => a.section_id)).toEqual([made[1].id, made[1].id]);
+    // null: the articles keep no section.
+    expect((await del(made[1].id, { moveTo: null })).body).toMatchObject({ moved: 2 });
+    const after = await getJson(j.host, "/api/admin/archives/2025/1/1", { headers: bearer(token) });
+    expect(after.body.articles.map((a: { section_id: number | null }) => a.section_id)).toEqual([null, null]);
+    expect((await getJson(j.host, "/api/admin/sections", { headers: bearer(token) })).body).toEqual([]);
+    expect((await del(made[1].id)).status).toBe(404);
+    expect((await del(999_999_999, { moveTo: "x" })).body).toEqual({ error: "invalid_input" });
+  });
+});

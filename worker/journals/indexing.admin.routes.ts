@@ -1,6 +1,7 @@
 // Indexing partners for journal managers (issue 37 item 3):
 //   under /api/indexing, after the public list (indexing.routes.ts): POST / (multipart: fields plus imgFile, like
-//   editors) adds one; POST /{id} (fields sent, an optional imgFile, or only a status) changes one;
+//   editors) adds one; POST /{id} (fields sent, an optional imgFile, or only a status) changes one; DELETE /{id}
+//   removes one and then its image object (docs/decisions/0262-deleting-sections-and-partners.md);
 //   under /api/admin/indexing: GET / (every status, in order), POST /order (a new order).
 // Images pass the editor-picture checks (readImageUpload) and are stored under a fresh name before the row names them
 // (docs/decisions/0091). Every write bumps the content version, so the public grid and the home page follow at once.
@@ -22,7 +23,15 @@ import { commitWithObject, putNewObject } from "../core/files/commit-with-object
 import { fileKeys } from "../core/files/keys";
 import { sentFields } from "#contract/admin";
 import { INDEXING_FORM_FIELDS, indexingOrderSchema, indexingSchema, indexingStatusSchema, type IndexingValues } from "#contract/indexing";
-import { findIndexing, findIndexingByImage, insertIndexing, listAllIndexing, reorderIndexing, updateIndexing } from "./indexing.repo";
+import {
+  deleteIndexing,
+  findIndexing,
+  findIndexingByImage,
+  insertIndexing,
+  listAllIndexing,
+  reorderIndexing,
+  updateIndexing,
+} from "./indexing.repo";
 import { toIndexingEntry } from "./indexing-answers";
 import { mountedAt } from "../core/routing/declared";
 import { indexingApi } from "#contract/routes/journals";
@@ -37,7 +46,7 @@ function validated<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   return validatedAny(schema, data);
 }
 
-const event = (action: "add" | "edit" | "status" | "order", summary: string, entityId?: number): AdminEvent => ({
+const event = (action: "add" | "edit" | "status" | "order" | "delete", summary: string, entityId?: number): AdminEvent => ({
   action: `indexing.${action}`,
   entity: "indexing",
   entityId,
@@ -106,6 +115,23 @@ export const indexingAdminRoutes = new Hono<AppEnv>()
       old.image,
     );
     return c.json({ entry: toIndexingEntry(row) });
+  })
+  .delete(atIndexing(indexingApi.delete), async (c) => {
+    const db = c.get("db");
+    const actor = actorOf(c);
+    const id = idOf(c.req.param("id"));
+    const old = await findIndexing(db, actor.journalId, id);
+    if (!old) throw notFound();
+    const row = await deleteIndexing(
+      db,
+      actor.journalId,
+      id,
+      afterAdminWrite(db, actor, event("delete", old.title, id), { ifChanged: true }),
+    );
+    if (!row) throw notFound();
+    // The row names it no more: now its image (0091: rows first, objects after).
+    if (row.image) await deleteFileQuietly(c.var.files, fileKeys.indexingLogo(actor.journalId, row.image));
+    return c.json({ deleted: toIndexingEntry(row) });
   });
 
 /** Mounted under /api/admin/indexing. */

@@ -106,3 +106,27 @@ describe("indexing partners (staff)", () => {
     expect((await other.post(`/api/indexing/${entry.id}`, form({ title: "Taken" }))).status).toBe(404);
   });
 });
+
+describe("deleting an indexing partner (issue 37 item 2)", () => {
+  it("removes the row and then its image object; the public grid follows; another journal's partner is not found", async () => {
+    const { j, post, publicList, token } = await setup();
+    const kept = (await post("/api/indexing", form({ title: "Kept Index", sortnumber: "1" }))).body.entry;
+    const gone = (await post("/api/indexing", form({ title: "Gone Index", sortnumber: "2" }, { bytes: PNG }))).body.entry;
+    expect(await images(j)).toHaveLength(1);
+    const other = await setup();
+    const refused = await getJson(other.j.host, `/api/indexing/${gone.id}`, { method: "DELETE", headers: bearer(other.token) });
+    expect(refused.status).toBe(404);
+    const deleted = await getJson(j.host, `/api/indexing/${gone.id}`, { method: "DELETE", headers: bearer(token) });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.deleted).toMatchObject({ id: gone.id, title: "Gone Index" });
+    expect(await images(j)).toEqual([]);
+    expect((await request(j.host, `/assets/indexing/${gone.image}`)).status).toBe(404);
+    expect((await publicList()).map((e) => e.title)).toEqual([kept.title]);
+    expect((await getJson(j.host, `/api/indexing/${gone.id}`, { method: "DELETE", headers: bearer(token) })).status).toBe(404);
+    // Only managers: an editor is refused, and nothing is deleted.
+    const editor = await tokenFor(await createAdmin(j.id, { role: "editor" }));
+    const byEditor = await getJson(j.host, `/api/indexing/${kept.id}`, { method: "DELETE", headers: bearer(editor) });
+    expect(byEditor).toMatchObject({ status: 403, body: { error: "forbidden_role" } });
+    expect((await publicList()).map((e) => e.title)).toEqual([kept.title]);
+  });
+});

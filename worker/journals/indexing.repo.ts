@@ -97,3 +97,15 @@ export async function reorderIndexing(db: Db, journalId: number, ids: number[], 
   await db.batch([updates[0], ...updates.slice(1), ...audit] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return listAllIndexing(db, journalId);
 }
+
+/** Deletes one partner of this journal (its image object is the caller's to delete after); undefined when not the journal's. */
+export async function deleteIndexing(db: Db, journalId: number, id: number, audit: Audit): Promise<IndexingRow | undefined> {
+  const [rows] = await db.batch([
+    db
+      .delete(indexing)
+      .where(and(eq(indexing.journalId, journalId), eq(indexing.id, id)))
+      .returning(),
+    ...audit,
+  ]);
+  return (rows as IndexingRow[])[0];
+}

@@ -4,7 +4,9 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../core/env";
 import { findPublicArticleByRef, readPublicArticleByRef, readPublicIssue } from "../archive/articles.repo";
-import { archiveYearsQuery, listArchiveYears } from "../archive/issues.repo";
+import { archiveYearsQuery, listArchiveYears, listIssueCovers } from "../archive/issues.repo";
+import { filePaths } from "../core/files/keys";
+import { coverAltOf } from "#contract/issues";
 import { listEnabledEditors } from "../editors/editors.repo";
 import { enabledIndexingQuery, listEnabledIndexing } from "../journals/indexing.repo";
 import type { ArticleRow, IndexingRow } from "../core/data/schema";
@@ -113,7 +115,21 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
 
     board: async () => ok({ head: fixed("board"), editors: (await listEnabledEditors(db, journal.id)).map(toPublicEditor) }),
 
-    archives: async () => ok({ head: fixed("archives"), archives: await listArchiveYears(db, journal.id) }),
+    archives: async () => {
+      const [archives, covers] = await Promise.all([listArchiveYears(db, journal.id), listIssueCovers(db, journal.id)]);
+      return ok({
+        head: fixed("archives"),
+        archives,
+        // Issues with a cover (issue 37 item 5): shown beside their link, with staff's text for it.
+        covers: covers.map((r) => ({
+          year: r.year,
+          volume: r.volume,
+          issue: r.issue,
+          url: filePaths.issueCover(r.cover),
+          alt: coverAltOf(r),
+        })),
+      });
+    },
 
     // The editorial figures are part of the page (rendered on the server, the same before and after hydration and
     // without JavaScript), when the journal shows them; as fresh as the page's cached copy.
@@ -134,7 +150,14 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
         head,
         loc,
         articles: rows.map((r) => publicArticleListItemSchema.parse(toListItem(r))),
-        details: issue ? { title: issue.title, description: issue.description, publishedAt: issue.publishedAt } : null,
+        details: issue
+          ? {
+              title: issue.title,
+              description: issue.description,
+              publishedAt: issue.publishedAt,
+              cover: issue.cover ? { url: filePaths.issueCover(issue.cover), alt: coverAltOf(issue) } : null,
+            }
+          : null,
         sections: tableOfContents(rows, sections),
       });
     },

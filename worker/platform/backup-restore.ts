@@ -41,8 +41,11 @@ export interface RestoreOptions {
   mode?: RestoreMode;
   /** replace: what the operator typed to confirm, which must be the journal's slug. */
   confirm?: string;
-  /** Who restores, as the audit trail names them. */
+  /** Who restores, as the audit trail names them (and the operator's id when one restores from the console). */
   actor?: string;
+  actorId?: number;
+  /** Check everything (signature, scope, every hash) and stop before the first write: the console's inspection. */
+  dryRun?: boolean;
   log?: (msg: string) => void;
 }
 
@@ -197,6 +200,11 @@ export async function restoreBackup(
     if ((await sha256Hex(bytes)) !== e.sha256)
       throw new RestoreRefused(`refused: object ${e.key} in the backup does not match its SHA-256`);
   }
+  if (opts.dryRun) {
+    const rowCount = loaded.reduce((n, t) => n + t.dump.rows.length, 0);
+    const journal = J === null ? null : { id: J, slug: String(cellOf(loaded, "journals", 0, "slug")) };
+    return { manifest, mode, journal, rows: rowCount, objects: entries.length, unverified, notes };
+  }
 
   // ---- 3. The target ----------------------------------------------------------------------------------------------
   let journal: RestoreResult["journal"] = null;
@@ -216,16 +224,20 @@ export async function restoreBackup(
         "the target bucket has objects under journals/: restore needs an empty bucket (or --as-new / --replace for one journal)",
       );
     await insertKeepingIds(db, loaded, log);
-    for (const e of entries) await putObject(bucket, source, e, e.key);
+    for (const [i, e] of entries.entries()) {
+      await putObject(bucket, source, e, e.key);
+      filesProgress(i + 1, entries.length, log);
+    }
     if (J !== null) journal = { id: J, slug: String(cellOf(loaded, "journals", 0, "slug")) };
   } else {
     const target = await intoRunningPlatform(db, loaded, J as number, mode, opts.confirm, notes, log);
     journal = target;
     const keep = new Set<string>();
-    for (const e of entries) {
+    for (const [i, e] of entries.entries()) {
       const key = `journals/${target.id}/${e.key.slice(prefix.length)}`;
       keep.add(key);
       await putObject(bucket, source, e, key);
+      filesProgress(i + 1, entries.length, log);
     }
     if (mode === "replace") {
       // The journal's files that the backup does not hold go: the restored rows do not name them.
@@ -248,9 +260,10 @@ export async function restoreBackup(
     const websitename = J === null ? "" : String(cellOf(loaded, "journals", 0, "websitename") ?? "");
     await db
       .prepare(
-        "INSERT INTO operator_events (operator_id, operator_username, action, target_journal_id, summary, before_json, after_json, created_at) VALUES (NULL, ?, ?, ?, ?, 'null', ?, ?)",
+        "INSERT INTO operator_events (operator_id, operator_username, action, target_journal_id, summary, before_json, after_json, created_at) VALUES (?, ?, ?, ?, ?, 'null', ?, ?)",
       )
       .bind(
+        opts.actorId ?? null,
         opts.actor ?? "npm run restore",
         J === null ? "platform.restore" : "journal.restore",
         journal?.id ?? null,
@@ -294,6 +307,11 @@ function checkJournalScope(J: number, name: string, dump: TableDump, targetColum
       `refused: the backup of journal ${J} carries a row of ${name} that belongs to journal ${JSON.stringify(other[col])}`,
     );
 }
+
+/** A progress line every 50 files (and at the last), so a long restore is seen moving (the console streams them). */
+const filesProgress = (done: number, total: number, log: (msg: string) => void) => {
+  if (done % 50 === 0 || done === total) log(`  R2: ${done} of ${total} file(s) written`);
+};
 
 const cellOf = (loaded: Loaded[], table: string, row: number, column: string) => {
   const t = loaded.find((l) => l.name === table);

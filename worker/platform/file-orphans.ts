@@ -30,7 +30,7 @@ export interface FileAudit {
   missing: string[];
 }
 
-/** Every key the database names: article PDFs, editor pictures, indexing logos, submitted manuscripts and their versions, import files. */
+/** Every key the database names: article PDFs, editor pictures, indexing logos, issue covers, submitted manuscripts and their versions, import files. */
 export async function namedKeys(db: OrphanDb, journalId?: number): Promise<Set<string>> {
   const where = journalId === undefined ? "" : ` AND journal_id = ${Number(journalId)}`;
   const rows = async <T>(sql: string) => (await db.prepare(sql).all<T>()).results;
@@ -45,6 +45,9 @@ export async function namedKeys(db: OrphanDb, journalId?: number): Promise<Set<s
     keys.add(fileKeys.editorPicture(r.journal_id, r.picture));
   for (const r of await rows<{ journal_id: number; image: string }>(`SELECT journal_id, image FROM indexing WHERE image != ''${where}`))
     keys.add(fileKeys.indexingLogo(r.journal_id, r.image));
+  // Issue covers (migrations/0052, 0130).
+  for (const r of await rows<{ journal_id: number; cover: string }>(`SELECT journal_id, cover FROM issues WHERE cover != ''${where}`))
+    keys.add(fileKeys.issueCover(r.journal_id, r.cover));
   for (const r of await rows<{ journal_id: number; file: string }>(`SELECT journal_id, file FROM submissions WHERE file != ''${where}`))
     keys.add(fileKeys.submission(r.journal_id, r.file));
   // Every manuscript version and reviewer's PDF of the workflow (migrations/0070), beside the submissions' files.

@@ -11,6 +11,7 @@ import { HttpError } from "../core/errors";
 import { operatorAuthRoutes } from "./operator-auth.routes";
 import { journalsPlatformRoutes } from "./journals.platform.routes";
 import { settingsPlatformRoutes } from "./settings.platform.routes";
+import { restorePlatformRoutes } from "./restore.platform.routes";
 import { hostNameOf } from "#contract/host";
 
 /** Is this request for the platform console? Exact host names only ("www." is not implied here). */
@@ -43,6 +44,7 @@ export function createPlatformApp() {
   app.route("/api/platform/auth", operatorAuthRoutes);
   app.use("/api/platform/*", requireOperator);
   app.route("/api/platform/journals", journalsPlatformRoutes);
+  app.route("/api/platform/restores", restorePlatformRoutes);
   app.route("/api/platform", settingsPlatformRoutes);
   app.all("/api/*", () => {
     throw new HttpError(404, "not_found");

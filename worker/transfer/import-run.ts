@@ -370,7 +370,7 @@ export async function runImport(
     };
     report.issuesCreated.push(key);
     if (opts.dryRun) {
-      issueByKey.set(key, { id: 0, cover: "", ...values });
+      issueByKey.set(key, { id: 0, cover: "", coverAlt: "", ...values });
       return;
     }
     const [row] = await db.insert(issues).values(values).onConflictDoNothing().returning();

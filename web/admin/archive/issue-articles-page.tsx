@@ -27,6 +27,7 @@ import type { Section } from "#contract/issues";
 import { apiPath } from "#contract/routes/endpoint";
 import { archiveApi } from "#contract/routes/archive";
 import { documentsApi } from "#contract/routes/documents";
+import { IssueDetailsPanel } from "./issue-details-panel";
 
 type Article = AdminIssueArticles["articles"][number];
 
@@ -136,6 +137,7 @@ export function IssueArticlesPage() {
       allDisabled: refs.length === 0,
       keyOf: (article: Article) => article.refnumber,
       disabled: (article) => !article.refnumber || article.status !== "enabled",
+      disabledReason: (article) => (article.refnumber && article.status !== "enabled" ? "disabled-articles-note" : undefined),
       rowLabel: (article, index) => `Select article ${article.refnumber || first + index + 1}`,
     }),
     { label: "S.No.", cell: (_, index) => first + index + 1 },
@@ -224,6 +226,7 @@ export function IssueArticlesPage() {
           </>
         }
       />
+      <IssueDetailsPanel year={year} volume={volume} issue={issue} />
       {selectedRefs.length > 0 && (
         <div className="selection-bar" role="region" aria-label="Selected articles">
           <span className="selection-bar__count">{selectedRefs.length} selected</span>
@@ -257,6 +260,13 @@ export function IssueArticlesPage() {
             </button>
           </div>
         </div>
+      )}
+      {articles.some((a) => a.refnumber && a.status !== "enabled") && (
+        // Saying why a disabled article's box cannot be ticked, rather than leaving it out silently (issue 38 item 7).
+        <p className="muted selection-hint" id="disabled-articles-note">
+          Disabled articles cannot be ticked: the Index Page and Certificates include published (enabled) articles only. Enable one to
+          include it.
+        </p>
       )}
       <Flash message={message} onClose={() => setMessage(null)} />
       {articles.length === 0 ? (

@@ -1,9 +1,10 @@
 // The journal's sections (issue 37 item 5) on /admin/archives: Research Articles, Review Articles, ... in the order the
 // public issue page groups its table by; add one, rename one, move one up or down. Each article's section is chosen
-// in its issue's table.
+// in its issue's table. Delete one: at once when no article is in it; otherwise the server refuses (409
+// section_in_use, with the count) and the panel asks where its articles go (docs/decisions/0262).
 import { useEffect, useState, type FormEvent } from "react";
 import { SECTION_MESSAGES, SUGGESTED_SECTIONS, type Section } from "#contract/issues";
-import { adminJson, errorCode } from "../admin-api";
+import { ApiError, adminJson, errorCode } from "../admin-api";
 import { Field, Flash, type FlashMessage } from "../admin-ui";
 import { apiPath } from "#contract/routes/endpoint";
 import { archiveApi } from "#contract/routes/archive";
@@ -13,6 +14,8 @@ export function SectionsPanel() {
   const [title, setTitle] = useState("");
   const [flash, setFlash] = useState<FlashMessage | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A section in use that the user asked to delete: how many articles it has, and where they should go. */
+  const [moving, setMoving] = useState<{ section: Section; articles: number; to: string } | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -49,6 +52,32 @@ export function SectionsPanel() {
       setTitle("");
       return adminJson<Section[]>(apiPath(archiveApi.sections));
     }, `${name} added`);
+  }
+
+  async function remove(section: Section, moveTo?: number | null) {
+    if (moveTo === undefined && !window.confirm(`Delete the section “${section.title}”?`)) return;
+    setBusy(true);
+    setFlash(null);
+    try {
+      const body = moveTo === undefined ? undefined : { json: { moveTo }, method: "DELETE" };
+      const answer = await adminJson<{ moved: number }>(
+        apiPath(archiveApi.deleteSection, { id: section.id }),
+        body ?? { method: "DELETE" },
+      );
+      setMoving(null);
+      setSections(await adminJson<Section[]>(apiPath(archiveApi.sections)));
+      setFlash({
+        kind: "success",
+        text: `${section.title} deleted${answer.moved ? ` (${answer.moved} ${answer.moved === 1 ? "article" : "articles"} moved)` : ""}`,
+      });
+    } catch (err) {
+      if (errorCode(err) === "section_in_use" && err instanceof ApiError) {
+        // In use: say how many, and offer to move them.
+        setMoving({ section, articles: Number(err.body.articles ?? 0), to: "" });
+      } else setFlash({ kind: "error", text: SECTION_MESSAGES[errorCode(err)] ?? "Something went wrong" });
+    } finally {
+      setBusy(false);
+    }
   }
 
   function move(index: number, by: -1 | 1) {
@@ -95,7 +124,54 @@ export function SectionsPanel() {
                 >
                   ↓
                 </button>
+                <button
+                  type="button"
+                  className="btn btn--danger btn--small"
+                  disabled={busy}
+                  onClick={() => void remove(s)}
+                  aria-label={`Delete ${s.title}`}
+                >
+                  Delete
+                </button>
               </span>
+              {moving?.section.id === s.id ? (
+                <div className="sections-list__move" role="group" aria-label={`Where the articles of ${s.title} go`}>
+                  <p role="alert">
+                    {moving.articles === 1 ? "1 article is" : `${moving.articles} articles are`} in {s.title}. Move{" "}
+                    {moving.articles === 1 ? "it" : "them"} before the section is deleted:
+                  </p>
+                  <label htmlFor={`section-move-${s.id}`} className="visually-hidden">
+                    Move the articles of {s.title} to
+                  </label>
+                  <select
+                    id={`section-move-${s.id}`}
+                    className="input input--small"
+                    value={moving.to}
+                    onChange={(e) => setMoving({ ...moving, to: e.currentTarget.value })}
+                  >
+                    <option value="">Choose…</option>
+                    {sections
+                      .filter((o) => o.id !== s.id)
+                      .map((o) => (
+                        <option key={o.id} value={o.id}>
+                          To {o.title}
+                        </option>
+                      ))}
+                    <option value="none">To no section</option>
+                  </select>
+                  <button
+                    type="button"
+                    className="btn btn--danger btn--small"
+                    disabled={busy || !moving.to}
+                    onClick={() => void remove(s, moving.to === "none" ? null : Number(moving.to))}
+                  >
+                    Move and delete
+                  </button>
+                  <button type="button" className="btn btn--ghost btn--small" onClick={() => setMoving(null)}>
+                    Cancel
+                  </button>
+                </div>
+              ) : null}
             </li>
           ))}
         </ol>

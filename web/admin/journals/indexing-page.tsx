@@ -166,9 +166,33 @@ export function IndexingPage() {
     {
       label: "Action",
       cell: (e) => (
-        <button type="button" className="btn btn--secondary btn--small" onClick={() => edit(e)} disabled={busy}>
-          Edit
-        </button>
+        <span className="row-actions">
+          <button type="button" className="btn btn--secondary btn--small" onClick={() => edit(e)} disabled={busy}>
+            Edit
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger btn--small"
+            disabled={busy}
+            aria-label={`Delete ${e.title}`}
+            onClick={() => {
+              // Deleting cannot be undone: the partner and its image go (docs/decisions/0262).
+              if (
+                !window.confirm(
+                  `Delete the indexing partner “${e.title}”? It leaves the public grid and the home page, and its image is deleted. This cannot be undone.`,
+                )
+              )
+                return;
+              void act(async () => {
+                await adminJson(apiPath(indexingApi.delete, { id: e.id }), { method: "DELETE" });
+                if (draft.id === e.id) setDraft(EMPTY);
+                return `${e.title} deleted`;
+              });
+            }}
+          >
+            Delete
+          </button>
+        </span>
       ),
     },
   ];

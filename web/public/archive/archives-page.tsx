@@ -6,7 +6,18 @@ import { issuePath } from "../../lib/format";
 import { usePageData } from "../../lib/page-data";
 
 /** One frame per year with a link to every issue (the archives page and the home page). */
-export function YearFrames({ archives, headingLevel = 2 }: { archives: ArchiveYear[]; headingLevel?: 2 | 3 }) {
+export function YearFrames({
+  archives,
+  headingLevel = 2,
+  covers = [],
+}: {
+  archives: ArchiveYear[];
+  headingLevel?: 2 | 3;
+  /** Issues with a cover image: shown beside their link (the archives page). */
+  covers?: { year: number; volume: number; issue: number; url: string; alt: string }[];
+}) {
+  const coverOf = (year: number, volume: number, issue: number) =>
+    covers.find((c) => c.year === year && c.volume === volume && c.issue === issue);
   const years = new Map<number, ArchiveYear[]>();
   for (const row of archives) years.set(row.year, [...(years.get(row.year) ?? []), row]);
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -19,13 +30,17 @@ export function YearFrames({ archives, headingLevel = 2 }: { archives: ArchiveYe
           </Heading>
           <ul className="year-frame__issues">
             {rows.flatMap((r) =>
-              Array.from({ length: r.total_issues }, (_, i) => i + 1).map((n) => (
-                <li key={`${r.volume}-${n}`}>
-                  <Link to={issuePath({ year, volume: r.volume, issue: n })}>
-                    VOL. {r.volume} : ISSUE {n}
-                  </Link>
-                </li>
-              )),
+              Array.from({ length: r.total_issues }, (_, i) => i + 1).map((n) => {
+                const cover = coverOf(year, r.volume, n);
+                return (
+                  <li key={`${r.volume}-${n}`} className={cover ? "year-frame__issue--cover" : undefined}>
+                    {cover ? <img className="issue-cover-thumb" src={cover.url} alt={cover.alt} width={60} height={80} /> : null}
+                    <Link to={issuePath({ year, volume: r.volume, issue: n })}>
+                      VOL. {r.volume} : ISSUE {n}
+                    </Link>
+                  </li>
+                );
+              }),
             )}
           </ul>
         </section>
@@ -35,14 +50,14 @@ export function YearFrames({ archives, headingLevel = 2 }: { archives: ArchiveYe
 }
 
 export function ArchivesPage() {
-  const { archives } = usePageData("archives");
+  const { archives, covers } = usePageData("archives");
   return (
     <article className="page">
       <header className="page__header">
         <h1 className="page__title">Archives</h1>
       </header>
       {archives.length === 0 && <p className="empty">No issues have been published yet.</p>}
-      <YearFrames archives={archives} />
+      <YearFrames archives={archives} covers={covers} />
     </article>
   );
 }

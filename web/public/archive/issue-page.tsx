@@ -28,7 +28,8 @@ export function IssuePage() {
 
   return (
     <article className="page">
-      <header className="page__header">
+      <header className={details?.cover ? "page__header issue-header--cover" : "page__header"}>
+        {details?.cover ? <img className="issue-cover" src={details.cover.url} alt={details.cover.alt} width={150} height={200} /> : null}
         <p className="breadcrumb">
           <Link to="/archives">Archives</Link> <span aria-hidden>›</span> {year ?? ""}
         </p>

@@ -98,6 +98,8 @@ export const issues = sqliteTable("issues", {
   description: text("description").notNull().default(""),
   cover: text("cover").notNull().default(""),
   publishedAt: text("published_at"),
+  /** The cover's text alternative, written by staff (migrations/0130); "" : the pages describe it by the issue. */
+  coverAlt: text("cover_alt").notNull().default(""),
 });
 
 /** The journal's sections (Research Articles, Review Articles, ...) in their order (migrations/0052). */

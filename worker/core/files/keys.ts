@@ -30,6 +30,7 @@ export const fileKeys = {
     `${ns(journalId)}/archives/${year}/vol${volume}issue${issue}/${file}`,
   editorPicture: (journalId: number, file: string) => `${ns(journalId)}/editors/${file}`,
   indexingLogo: (journalId: number, file: string) => `${ns(journalId)}/indexing/${file}`,
+  issueCover: (journalId: number, file: string) => `${ns(journalId)}/issues/${file}`,
   submission: (journalId: number, file: string) => `${ns(journalId)}/submissions/${file}`,
   /** The journal's own logo, cover and certificate images (docs/decisions/0163). */
   branding: (journalId: number, file: string) => `${ns(journalId)}/branding/${file}`,
@@ -41,5 +42,6 @@ export const filePaths = {
     `/assets/archives/${year}/vol${volume}issue${issue}/${encodeURIComponent(file)}`,
   editorPicture: (file: string) => `/assets/editors/${encodeURIComponent(file)}`,
   indexingLogo: (file: string) => `/assets/indexing/${encodeURIComponent(file)}`,
+  issueCover: (file: string) => `/assets/issues/${encodeURIComponent(file)}`,
   defaultAvatar: "/img/avatar.png",
 };
