@@ -56,7 +56,9 @@ export async function fullArticle(j: ScholarlyJournal, over: Parameters<typeof c
     file: `${ref}.pdf`,
     doi: `10.55501/${ref}`,
     // Registered with Crossref (issue 40 item 5: only then is the DOI a link); a test of the unregistered state says so.
-    doiRegisteredAt: "2024-03-20T10:00:00.000Z",
+    // A test that dates the article has it registered at that instant: the registration moves no datestamp then
+    // (it is one of a record's changes, docs/decisions/0271).
+    doiRegisteredAt: over.modification ?? "2024-03-20T10:00:00.000Z",
     referenceList: "Smith J. Soil nitrogen. Soil Biol. 2019;12:1-9.\nRao A. Pulses in India. Agron J. 2020;4:20-29.",
     ...over,
   });
