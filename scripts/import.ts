@@ -3,7 +3,7 @@
 // state (PERSIST_DIR) or, with --remote, of the production database and bucket; prints the report
 // (docs/decisions/0210). The same import as the admin's and the console's.
 import { openAsBlob } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import { exitWithChildren, type LocalPlatform } from "./local-state";
 import { openPlatform } from "./platform";
@@ -12,6 +12,21 @@ import { dbOf, findJournal, reportLines } from "./transfer-cli";
 import { parseRefRule, runImport } from "../worker/transfer/import-run";
 import { openImportSource, type SourceFormat } from "../worker/transfer/import-source";
 import { ImportSourceError, type TransferFiles } from "../worker/transfer/import-model";
+import type { RangeSource } from "../worker/transfer/zip-ranges";
+
+/** A file on disk read by ranges (the handle stays open until the process ends). */
+async function fileRanges(file: string): Promise<RangeSource> {
+  const handle = await open(file);
+  const { size } = await handle.stat();
+  return {
+    size,
+    read: async (offset, length) => {
+      const buffer = new Uint8Array(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, offset);
+      return buffer.subarray(0, bytesRead);
+    },
+  };
+}
 
 const USAGE = `Usage: npm run import -- --journal ID --in FILE [--dry-run] [--remote] [--pdfs ZIP] [--ref RULE] [--require-pdf] [--json]
 
@@ -65,9 +80,10 @@ try {
     (await findJournal(db, journalId!)) ?? fail(`No journal ${journalId} in the ${target.remote ? "remote" : "local"} database.`);
   const file = path.resolve(input!);
   const blob = await openAsBlob(file);
-  const pdfs = pdfsPath ? { bytes: async () => new Uint8Array(await readFile(path.resolve(pdfsPath!))) } : null;
+  // Zips are read by ranges from the disk, as the job reads them from R2 (docs/decisions/0272).
+  const pdfs = pdfsPath ? await fileRanges(path.resolve(pdfsPath)) : null;
   const opened = await openImportSource(
-    { stream: () => blob.stream() as ReadableStream<Uint8Array>, name: file },
+    { stream: () => blob.stream() as ReadableStream<Uint8Array>, name: file, ranges: () => fileRanges(file) },
     pdfs,
     "auto" as SourceFormat | "auto",
   );

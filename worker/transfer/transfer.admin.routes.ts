@@ -26,6 +26,7 @@ import { readFormBody } from "../core/middleware/form-body";
 import { uploadOf } from "../core/files/uploads";
 import { parseRefRule, runImport } from "./import-run";
 import { openImportSource, type SourceFormat } from "./import-source";
+import { type RangeSource, rangeSourceOfBytes } from "./zip-ranges";
 import { ImportSourceError } from "./import-model";
 import { exportOjsXml, parseIssueSelector } from "./ojs-writer";
 import { exportSheetCsv, exportSheetPdfs } from "./spreadsheet-writer";
@@ -40,8 +41,8 @@ const bool = (v: unknown) => v === true || v === "1" || v === "true" || v === "o
 async function runFromBlobs(
   c: Context<AppEnv>,
   scope: TransferScope,
-  source: { stream: () => ReadableStream<Uint8Array>; name: string },
-  pdfs: { bytes: () => Promise<Uint8Array> } | null,
+  source: Parameters<typeof openImportSource>[0],
+  pdfs: RangeSource | null,
   o: { format: SourceFormat | "auto"; ref: string; requirePdf?: boolean; dryRun: boolean },
 ): Promise<ImportReport> {
   const refRule = parseRefRule(o.ref);
@@ -142,8 +143,13 @@ export function transferRoutes(scope: TransferScope) {
           const report = await runFromBlobs(
             c,
             scope,
-            { stream: () => file.stream(), name: file.name },
-            pdfs ? { bytes: async () => new Uint8Array(await pdfs.arrayBuffer()) } : null,
+            // A file sent in the request is already in memory (the request's size limit bounds it).
+            {
+              stream: () => file.stream(),
+              name: file.name,
+              ranges: async () => rangeSourceOfBytes(new Uint8Array(await file.arrayBuffer())),
+            },
+            pdfs ? rangeSourceOfBytes(new Uint8Array(await pdfs.arrayBuffer())) : null,
             {
               format,
               ref: String(fields.ref ?? "doi"),
