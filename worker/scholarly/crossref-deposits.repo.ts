@@ -1,5 +1,6 @@
 // Crossref accounts and deposits (migrations/0103): the only code that queries those tables.
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../core/env";
 import { articles, crossrefAccounts, crossrefDeposits, type CrossrefDepositRow } from "../core/data/schema";
 
@@ -47,13 +48,14 @@ export async function findDeposit(db: Db, journalId: number, id: number) {
   return row;
 }
 
-/** The deposit's new state and, on success, its DOIs marked registered, in one batch. */
+/** The deposit's new state and, on success, its DOIs marked registered, with `after` (the audit event), in one batch. */
 export async function recordDepositResult(
   db: Db,
   journalId: number,
   id: number,
   set: { status: string; message: string; checkedAt: string },
   registeredDois: string[],
+  after: BatchItem<"sqlite">[] = [],
 ) {
   const update = db
     .update(crossrefDeposits)
@@ -71,7 +73,7 @@ export async function recordDepositResult(
         ),
     );
   }
-  await db.batch([update, ...marks]);
+  await db.batch([update, ...marks, ...after]);
 }
 
 /** Deposits of any journal still waiting for Crossref's result, the longest unchecked first. */

@@ -46,13 +46,12 @@ export async function checkDeposit(db: Db, deposit: CrossrefDepositRow, login: C
     ? failed.map((r) => `${r.doi}: ${r.message}`).join("\n")
     : `${ok.length} DOI${ok.length === 1 ? "" : "s"} registered.`;
   const dois = (JSON.parse(deposit.dois) as string[]).filter((d) => ok.some((x) => x.toLowerCase() === d.toLowerCase()));
-  await recordDepositResult(db, journalId, id, { status, message, checkedAt }, dois);
-  if (dois.length) {
-    // Pages now print those DOIs as links: the content version moves (edge cache), and the trail says why.
-    await db.batch(
-      afterAdminWrite(db, actor, { action: "issue.crossref_registered", entity: "issue", summary: `${dois.length} DOIs` }) as [never],
-    );
-  }
+  // Pages now print those DOIs as links: the content version moves (edge cache), and the trail says why, in the
+  // same batch as the marks.
+  const after = dois.length
+    ? afterAdminWrite(db, actor, { action: "issue.crossref_registered", entity: "issue", summary: `${dois.length} DOIs` })
+    : [];
+  await recordDepositResult(db, journalId, id, { status, message, checkedAt }, dois, after);
   return dois.length > 0;
 }
 
