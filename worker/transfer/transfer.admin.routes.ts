@@ -10,6 +10,7 @@
 //   GET  /jobs/{id}                        -> { job, report } (the report once the job is done)
 //   POST /imports  multipart { file, pdfs?, format?, ref?, requirePdf?, dryRun } -> the report, in the request
 //                  (small files: scripts, tests; the admin page uses jobs)
+//   POST /editors  multipart { file (CSV), pictures? (zip), dryRun } -> the editors' report (decision 0273)
 //   GET  /export?issue=YEAR/VOL/ISSUE[&format=csv|pdfs] -> OJS Native XML of the journal or one issue (attachment),
 //                  or the spreadsheet (CSV), or the zip of its PDFs
 import { Hono, type Context } from "hono";
@@ -28,6 +29,9 @@ import { parseRefRule, runImport } from "./import-run";
 import { openImportSource, type SourceFormat } from "./import-source";
 import { type RangeSource, rangeSourceOfBytes } from "./zip-ranges";
 import { ImportSourceError } from "./import-model";
+import { importEditors } from "./editors-import";
+import { csvRecords } from "./spreadsheet-reader";
+import { textChunks } from "./text-chunks";
 import { exportOjsXml, parseIssueSelector } from "./ojs-writer";
 import { exportSheetCsv, exportSheetPdfs } from "./spreadsheet-writer";
 import { requireRole } from "../auth/admin-guard";
@@ -128,6 +132,29 @@ export function transferRoutes(scope: TransferScope) {
         const upload = c.var.files.resumeMultipartUpload(uploadKey(await journalIdOf(c), token), body.data.uploadId);
         const object = await upload.complete(body.data.parts);
         return c.json({ token, size: object.size });
+      })
+      .post("/editors", async (c) => {
+        if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data"))
+          throw new HttpError(415, "multipart_expected");
+        const { fields, files } = await readFormBody(c);
+        const file = uploadOf(files.file);
+        if (!file) throw new HttpError(400, "missing_file");
+        const pictures = uploadOf(files.pictures);
+        const journal = await scope.journalOf(c);
+        try {
+          const report = await importEditors(
+            c.get("db"),
+            c.var.files,
+            scope.actorOf(c, journal.id),
+            csvRecords(textChunks(file.stream())),
+            pictures ? rangeSourceOfBytes(new Uint8Array(await pictures.arrayBuffer())) : null,
+            { dryRun: fields.dryRun === undefined ? true : bool(fields.dryRun), source: `Editors CSV ${file.name}`.trim() },
+          );
+          return c.json(report);
+        } catch (err) {
+          if (err instanceof ImportSourceError) throw new HttpError(400, err.code, { message: err.message, line: err.line });
+          throw err;
+        }
       })
       .post("/imports", async (c) => {
         const type = (c.req.header("content-type") ?? "").toLowerCase();

@@ -14,6 +14,7 @@ import { loadAdminJson } from "../loaders";
 import { DataTable, type Column } from "../data-table";
 import { formatBytes, formatDateTime, pad } from "../format";
 import { uploadInParts } from "./upload-in-parts";
+import { EditorsImportPanel } from "./editors-import-panel";
 import "./transfer.css";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -78,6 +79,7 @@ export function TransferPage() {
         onError={(text) => setMessage({ kind: "error", text })}
       />
       <RecentJobs jobs={jobs} current={jobId} onOpen={(id) => setParams({ job: id })} />
+      <EditorsImportPanel onError={(text) => setMessage({ kind: "error", text })} />
       <ExportPanel issues={issues} onError={(text) => setMessage({ kind: "error", text })} />
     </>
   );
