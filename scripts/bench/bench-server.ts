@@ -1,4 +1,4 @@
-// What the server benchmarks share (bench:import, bench:edge-memory): `npm start` from a tree on a random loopback
+// What the server benchmarks share (bench:import, bench:edge-memory, the edge throughput bench): `npm start` from a tree on a random loopback
 // port with a fresh PERSIST_DIR (the built Worker, the demo data, wrangler dev), and the resident memory of the
 // workerd processes under it.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -13,13 +13,16 @@ export interface BenchServer {
   dir: string;
 }
 
-/** Starts `npm start` (SKIP_BUILD: the tree needs a built dist/) and resolves once it serves the journal site. */
+/**
+ * Starts `npm start` (SKIP_BUILD=1 unless the environment says otherwise: the tree needs a built dist/) and resolves
+ * once it serves the journal site.
+ */
 export async function startBenchServer(root: string, label: string): Promise<BenchServer> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const dir = mkdtempSync(path.join(os.tmpdir(), `${label}-`));
   const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: dir, SKIP_BUILD: "1", WRANGLER_LOG: "warn" },
+    env: { ...process.env, PORT: String(port), PERSIST_DIR: dir, SKIP_BUILD: process.env.SKIP_BUILD ?? "1", WRANGLER_LOG: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
     detached: true,
   });
