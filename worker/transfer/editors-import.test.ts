@@ -8,6 +8,8 @@ import { db, getJson, request } from "#tests/api/fixtures";
 import type { EditorsImportReport } from "#contract/transfer";
 import { editors } from "../core/data/schema";
 import { sameJournal } from "./transfer-fixtures.testing";
+import { createOperator, consoleJournal, PLATFORM_HOST } from "#tests/api/platform-fixtures";
+import { adminEvents } from "../core/data/schema";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const CSV = [
@@ -80,5 +82,26 @@ describe("POST /api/admin/transfer/editors", () => {
     const noZip = await importEditors(j.host, j.token, true, null);
     expect(noZip.body.items[0].warnings).toContain("No zip of pictures was given: asha.png is not added.");
     expect((await request(j.host, "/api/admin/transfer/editors", { method: "POST", body: new FormData() })).status).toBe(401);
+  });
+
+  it("the console imports a journal's editors the same way, and the trail names the operator", async () => {
+    const op = await createOperator();
+    const j = await consoleJournal(op);
+    const form = new FormData();
+    form.set("file", new File([CSV], "board.csv", { type: "text/csv" }));
+    form.set("pictures", new File([PICTURES], "pictures.zip", { type: "application/zip" }));
+    form.set("dryRun", "0");
+    const res = await getJson<EditorsImportReport>(PLATFORM_HOST, `/api/platform/journals/${j.id}/transfer/editors`, {
+      method: "POST",
+      headers: bearer(op.token),
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.counts).toEqual({ editors: 6, create: 3, skip: 3, pictures: 1 });
+    expect(await db.select().from(editors).where(eq(editors.journalId, j.id))).toHaveLength(3);
+    const events = await db.select().from(adminEvents).where(eq(adminEvents.journalId, j.id));
+    expect(events.filter((e) => e.action === "editor.import").map((e) => e.adminUsername)).toEqual(
+      Array(3).fill(expect.stringContaining(op.username)),
+    );
   });
 });
