@@ -59,3 +59,40 @@ export async function downloadBackup(journalId: number): Promise<void> {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** A call under /api/platform with a JSON or a file body (the transfer uploads); errors as consoleApi's. */
+export async function consoleSend<T>(
+  method: string,
+  path: string,
+  body: { json?: unknown; blob?: Blob } = {},
+  signal?: AbortSignal,
+): Promise<T> {
+  const token = operatorToken.get();
+  const res = await fetch(`/api/platform${path}`, {
+    method,
+    signal,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body.json !== undefined ? { "Content-Type": "application/json" } : {}),
+    },
+    body: body.json !== undefined ? JSON.stringify(body.json) : body.blob,
+  });
+  const data = (await res.json().catch(() => ({}))) as { error?: string };
+  if (!res.ok) throw new ConsoleError(res.status, data.error ?? "internal_error");
+  return data as T;
+}
+
+/** Downloads a file the console API answers (an export) under the name the server gives it. */
+export async function downloadConsoleFile(path: string, fallbackName: string): Promise<void> {
+  const res = await fetch(`/api/platform${path}`, { headers: { Authorization: `Bearer ${operatorToken.get() ?? ""}` } });
+  if (!res.ok) throw new ConsoleError(res.status, ((await res.json().catch(() => ({}))) as { error?: string }).error ?? "internal_error");
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
