@@ -44,21 +44,8 @@ export async function consoleApi<T>(method: string, path: string, body?: unknown
 }
 
 /** Downloads a journal's backup (a tar of the `npm run backup` folder) as a file. */
-export async function downloadBackup(journalId: number): Promise<void> {
-  const res = await fetch(`/api/platform/journals/${journalId}/backup`, {
-    headers: { Authorization: `Bearer ${operatorToken.get() ?? ""}` },
-  });
-  if (!res.ok) throw new ConsoleError(res.status, ((await res.json().catch(() => ({}))) as { error?: string }).error ?? "internal_error");
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `journal-${journalId}.tar`;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const downloadBackup = (journalId: number): Promise<void> =>
+  downloadConsoleFile(`/journals/${journalId}/backup`, `journal-${journalId}.tar`);
 
 /** A call under /api/platform with a JSON or a file body (the transfer uploads); errors as consoleApi's. */
 export async function consoleSend<T>(
