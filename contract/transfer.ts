@@ -81,3 +81,40 @@ export interface TransferJobDetail {
   job: TransferJob;
   report: ImportReport | null;
 }
+
+// ---- Editors (issue 39 item 2: a CSV of editors with the spec's fields, plus a zip of their pictures) ----------
+
+/** The columns an editors CSV may have: SPEC §3's editor fields (content is the affiliation). */
+export const EDITOR_IMPORT_COLUMNS = [
+  "name",
+  "degree",
+  "post",
+  "content",
+  "picture",
+  "category",
+  "status",
+  "email",
+  "phone",
+  "country",
+] as const;
+
+export interface EditorReportItem {
+  /** The row of the file. */
+  line: number;
+  name: string;
+  category: string;
+  action: "create" | "skip";
+  /** Why the row is skipped, field by field. */
+  reasons: { code: string; message: string }[];
+  /** What is taken anyway but said (a picture missing from the zip, a column the platform has no place for). */
+  warnings: string[];
+  /** The picture: "name (size)", or "none". */
+  picture: string;
+}
+
+export interface EditorsImportReport {
+  dryRun: boolean;
+  source: string;
+  counts: { editors: number; create: number; skip: number; pictures: number };
+  items: EditorReportItem[];
+}

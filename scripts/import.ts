@@ -3,7 +3,7 @@
 // state (PERSIST_DIR) or, with --remote, of the production database and bucket; prints the report
 // (docs/decisions/0210). The same import as the admin's and the console's.
 import { openAsBlob } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import { exitWithChildren, type LocalPlatform } from "./local-state";
 import { openPlatform } from "./platform";
@@ -12,8 +12,28 @@ import { dbOf, findJournal, reportLines } from "./transfer-cli";
 import { parseRefRule, runImport } from "../worker/transfer/import-run";
 import { openImportSource, type SourceFormat } from "../worker/transfer/import-source";
 import { ImportSourceError, type TransferFiles } from "../worker/transfer/import-model";
+import type { RangeSource } from "../worker/transfer/zip-ranges";
+import type { Db } from "../worker/core/env";
+import { importEditors } from "../worker/transfer/editors-import";
+import { csvRecords } from "../worker/transfer/spreadsheet-reader";
+import { textChunks } from "../worker/transfer/text-chunks";
+
+/** A file on disk read by ranges (the handle stays open until the process ends). */
+async function fileRanges(file: string): Promise<RangeSource> {
+  const handle = await open(file);
+  const { size } = await handle.stat();
+  return {
+    size,
+    read: async (offset, length) => {
+      const buffer = new Uint8Array(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, offset);
+      return buffer.subarray(0, bytesRead);
+    },
+  };
+}
 
 const USAGE = `Usage: npm run import -- --journal ID --in FILE [--dry-run] [--remote] [--pdfs ZIP] [--ref RULE] [--require-pdf] [--json]
+       npm run import -- --journal ID --editors --in EDITORS.csv [--pictures ZIP] [--dry-run] [--remote] [--json]
 
   --journal ID   the journal to import into (its id: npm run journals:domain -- --list shows them)
   --in FILE      an OJS 3.x Native XML export (.xml), or a spreadsheet (.csv, .xlsx) with the spec's column names
@@ -27,6 +47,8 @@ const USAGE = `Usage: npm run import -- --journal ID --in FILE [--dry-run] [--re
   --require-pdf  skip articles without a PDF (default for spreadsheets; OJS articles without one are imported
                  without a Download link, and reported)
   --allow-missing-pdf   import spreadsheet rows without a PDF
+  --editors      --in is a CSV of editors (name, degree, post, content, picture, category, status, email, phone,
+                 country) and --pictures a zip of the pictures its picture column names (docs/decisions/0273)
   --remote       the production D1 database and R2 bucket (wrangler login); default: the local state (PERSIST_DIR)
   --json         print the report as JSON`;
 
@@ -42,6 +64,8 @@ let dryRun = false;
 let ref = "doi";
 let requirePdf: boolean | undefined;
 let json = false;
+let editorsCsv = false;
+let picturesPath: string | undefined;
 for (const f of flagsOf(process.argv.slice(2), USAGE, fail, target)) {
   if (f.flag === "--journal") journalId = Number(f.value());
   else if (f.flag === "--in") input = f.value();
@@ -51,6 +75,8 @@ for (const f of flagsOf(process.argv.slice(2), USAGE, fail, target)) {
   else if (f.flag === "--require-pdf") requirePdf = true;
   else if (f.flag === "--allow-missing-pdf") requirePdf = false;
   else if (f.flag === "--json") json = true;
+  else if (f.flag === "--editors") editorsCsv = true;
+  else if (f.flag === "--pictures") picturesPath = f.value();
   else fail(`Unknown argument ${f.arg}\n\n${USAGE}`);
 }
 if (!journalId || !Number.isInteger(journalId) || !input) fail(USAGE);
@@ -65,9 +91,32 @@ try {
     (await findJournal(db, journalId!)) ?? fail(`No journal ${journalId} in the ${target.remote ? "remote" : "local"} database.`);
   const file = path.resolve(input!);
   const blob = await openAsBlob(file);
-  const pdfs = pdfsPath ? { bytes: async () => new Uint8Array(await readFile(path.resolve(pdfsPath!))) } : null;
+  if (editorsCsv) {
+    const report = await importEditors(
+      db as unknown as Db,
+      platform.env.FILES as unknown as TransferFiles,
+      { journalId: journal.id, adminId: null, username: "npm run import" },
+      csvRecords(textChunks(blob.stream() as ReadableStream<Uint8Array>)),
+      picturesPath ? await fileRanges(path.resolve(picturesPath)) : null,
+      { dryRun, source: `Editors CSV ${path.basename(file)}` },
+    );
+    if (json) console.log(JSON.stringify(report, null, 2));
+    else {
+      const c = report.counts;
+      console.log(
+        `${report.dryRun ? "Dry run: " : ""}${c.editors} editor(s): ${c.create} to create, ${c.skip} skipped; ${c.pictures} picture(s).`,
+      );
+      for (const i of report.items)
+        console.log(
+          `  row ${i.line} ${i.name || "(no name)"}: ${i.action}${[...i.reasons.map((r) => r.message), ...i.warnings].map((m) => `; ${m}`).join("")}`,
+        );
+    }
+    process.exit(0);
+  }
+  // Zips are read by ranges from the disk, as the job reads them from R2 (docs/decisions/0272).
+  const pdfs = pdfsPath ? await fileRanges(path.resolve(pdfsPath)) : null;
   const opened = await openImportSource(
-    { stream: () => blob.stream() as ReadableStream<Uint8Array>, name: file },
+    { stream: () => blob.stream() as ReadableStream<Uint8Array>, name: file, ranges: () => fileRanges(file) },
     pdfs,
     "auto" as SourceFormat | "auto",
   );

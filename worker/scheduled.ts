@@ -2,7 +2,9 @@
 //  - login_attempts: rows older than the throttle's longest look-back (90 days) go;
 //  - revoked_tokens: logged-out tokens go once they would have expired anyway;
 //  - verify_attempts: failed /verify guesses older than a day (the throttle looks back 10 minutes);
-//  - articles stored before migration 0003 get their duplicate-title key, a batch per run.
+//  - articles stored before migration 0003 get their duplicate-title key, a batch per run;
+//  - Crossref deposits still waiting are polled, on every trigger (hourly), so their DOIs become registered without
+//    anyone opening the issue page (worker/scholarly/crossref-polling.ts).
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./core/data/schema";
 import { pruneLoginAttempts } from "./auth/login-attempts.repo";
@@ -11,6 +13,10 @@ import { backfillTitleKeys } from "./archive/articles.repo";
 import { LOGIN_LOG_RETENTION_SECONDS } from "./auth/login-throttle";
 import { pruneVerifyAttempts } from "./verification/verify-attempts.repo";
 import { runWorkflowDaily } from "./workflow/reminders";
+import { pollWaitingDeposits } from "./scholarly/crossref-polling";
+
+/** wrangler.toml [triggers]: the daily one does everything; the hourly one only polls Crossref. */
+export const DAILY_CRON = "17 3 * * *";
 
 /** Articles re-keyed per run: a few hundred single-row updates stay far inside a Cron Trigger's limits. */
 const TITLE_KEYS_PER_RUN = 500;
@@ -32,6 +38,8 @@ export async function runMaintenance(env: Pick<Env, "DB">, now: Date): Promise<M
 }
 
 export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env, ctx) => {
+  ctx.waitUntil(pollWaitingDeposits(env).then((r) => console.log("crossref", JSON.stringify(r))));
+  if (controller.cron !== DAILY_CRON) return;
   ctx.waitUntil(runMaintenance(env, new Date(controller.scheduledTime)).then((r) => console.log("maintenance", JSON.stringify(r))));
   // Reviewers' reminders and mail left queued (worker/workflow/reminders.ts).
   ctx.waitUntil(runWorkflowDaily(env, new Date(controller.scheduledTime)).then((r) => console.log("workflow", JSON.stringify(r))));

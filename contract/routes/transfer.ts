@@ -17,6 +17,11 @@ export function transferEndpoints<const B extends `/${string}`>(base: B, access:
       body: "form",
       summary: "Checks or imports a small file sent whole (multipart)",
     }),
+    importEditors: endpoint("POST", `${base}/editors`, {
+      access,
+      body: "form",
+      summary: "Checks (dryRun, the default) or imports a CSV of editors (file) with a zip of their pictures (pictures)",
+    }),
     createJob: endpoint("POST", `${base}/jobs`, { access, summary: "Starts a check (dry run) or an import of uploaded files, as a job" }),
     importJob: endpoint("POST", `${base}/jobs/{jobId}/import`, {
       access,

@@ -11,52 +11,18 @@
 // peak minus the median of the second before it.
 //   BENCH_TREES=dir1,dir2 (default: this tree; each needs a built dist/, e.g. `npm run build` there),
 //   BENCH_READERS (default 40), BENCH_PDF_BYTES (default 5,200,000: under the 5 MB upload limit).
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { DEMO_ADMIN } from "../demo/seed-demo";
+import { median, startBenchServer, workerdRss } from "./bench-server";
 
 const here = path.resolve(import.meta.dirname, "../..");
 const trees = (process.env.BENCH_TREES ?? here).split(",").map((t) => path.resolve(t));
 const readers = Number(process.env.BENCH_READERS ?? 40);
 const pdfBytes = Number(process.env.BENCH_PDF_BYTES ?? 5_200_000);
-
-async function startServer(root: string): Promise<{ origin: string; server: ChildProcess; dir: string }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const dir = mkdtempSync(path.join(os.tmpdir(), "edge-memory-"));
-  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: dir, SKIP_BUILD: "1", WRANGLER_LOG: "warn" },
-    stdio: ["ignore", "pipe", "inherit"],
-    detached: true,
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = "";
-    server.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      if (out.includes("Journal site")) resolve();
-    });
-    server.once("exit", (code) => reject(new Error(`npm start exited (${code}):\n${out}`)));
-  });
-  return { origin: `http://127.0.0.1:${port}`, server, dir };
-}
-
-/** Summed resident memory (bytes) of the workerd processes below `pid`. */
-function workerdRss(pid: number): number {
-  const table = execFileSync("ps", ["-eo", "pid=,ppid=,rss=,comm="], { encoding: "utf8" })
-    .trim()
-    .split("\n")
-    .map((l) => l.trim().split(/\s+/))
-    .map(([p, pp, rss, comm]) => ({ pid: Number(p), ppid: Number(pp), rss: Number(rss) * 1024, comm }));
-  const below = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of table) if (below.has(p.ppid) && !below.has(p.pid)) grew = Boolean(below.add(p.pid));
-  }
-  return table.filter((p) => below.has(p.pid) && p.comm.startsWith("workerd")).reduce((sum, p) => sum + p.rss, 0);
-}
 
 /** A valid PDF of about `size` bytes: one page and an incompressible attachment. */
 async function bigPdf(size: number): Promise<Uint8Array> {
@@ -106,7 +72,6 @@ async function addBigArticle(origin: string, pdf: Uint8Array): Promise<string> {
 }
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One burst of concurrent GETs; the RSS growth it caused (peak minus the median of the second before). */
@@ -157,7 +122,7 @@ console.log(
 );
 const pdf = await bigPdf(pdfBytes);
 for (const root of trees) {
-  const { origin, server, dir } = await startServer(root);
+  const { origin, server, dir } = await startBenchServer(root, "edge-memory");
   try {
     const pdfPath = await addBigArticle(origin, pdf);
     // The Range burst first: it pays the isolate's one-time costs of serving the file (code paths, R2 reads), so

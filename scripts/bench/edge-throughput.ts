@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { startBenchServer } from "./bench-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -19,26 +20,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 /** A random loopback port and an empty folder for a server's local state. */
 function portAndStateDir(prefix: string): { port: number; dir: string } {
   return { port: 20000 + Math.floor(Math.random() * 20000), dir: mkdtempSync(path.join(os.tmpdir(), prefix)) };
-}
-
-async function startServer(): Promise<{ origin: string; server: ChildProcess }> {
-  const { port, dir } = portAndStateDir("edge-bench-");
-  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: dir, SKIP_BUILD: process.env.SKIP_BUILD ?? "1", WRANGLER_LOG: "warn" },
-    stdio: ["ignore", "pipe", "inherit"],
-    detached: true,
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await new Promise<void>((resolve, reject) => {
-    let out = "";
-    server.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      if (out.includes("Journal site")) resolve();
-    });
-    server.once("exit", (code) => reject(new Error(`npm start exited (${code}):\n${out}`)));
-  });
-  return { origin, server };
 }
 
 async function get(
@@ -113,7 +94,7 @@ async function rate(url: string): Promise<{ rps: number; p50: number; non2xx: nu
 }
 
 if (!process.env.BENCH_ORIGIN) writeSizeFillers();
-const started = process.env.BENCH_ORIGIN ? null : await startServer();
+const started = process.env.BENCH_ORIGIN ? null : await startBenchServer(root, "edge-bench");
 const origin = process.env.BENCH_ORIGIN ?? started!.origin;
 const floor = process.env.BENCH_ORIGIN ? null : await startCeilingServer();
 try {

@@ -6,36 +6,26 @@
 // upload, the import job (from its start to "done"), and the resident memory of every workerd process under the
 // server, sampled every 50 ms (its peak during the upload and during the import, minus the median of the second
 // before the upload). Each size has its own reference numbers (B50-1…, B500-1…), so nothing is skipped.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+// BENCH_FORMAT=csv (or ojs,csv) measures a spreadsheet import instead: a CSV of the same articles and a zip of their
+// PDFs, both uploaded in parts, the zip read by ranges in the job (docs/decisions/0272; references S500-1…).
+import { execFileSync } from "node:child_process";
 import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from "node:fs";
 import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
 import { DEMO_ADMIN } from "../demo/seed-demo";
+import { Zip, ZipPassThrough } from "fflate";
+import { median, startBenchServer, workerdRss } from "./bench-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const sizes = (process.env.BENCH_ARTICLES ?? "50,500").split(",").map(Number);
 const pdfKb = Number(process.env.BENCH_PDF_KB ?? 150);
 const PART = 8 * 1024 * 1024;
+/** BENCH_FORMAT: ojs (an OJS Native XML archive, PDFs embedded), csv (a spreadsheet and a zip of PDFs), or both. */
+const formats = (process.env.BENCH_FORMAT ?? "ojs").split(",") as ("ojs" | "csv")[];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** Summed resident memory (bytes) of the workerd processes below `pid`. */
-function workerdRss(pid: number): number {
-  const table = execFileSync("ps", ["-eo", "pid=,ppid=,rss=,comm="], { encoding: "utf8" })
-    .trim()
-    .split("\n")
-    .map((l) => l.trim().split(/\s+/))
-    .map(([p, pp, rss, comm]) => ({ pid: Number(p), ppid: Number(pp), rss: Number(rss) * 1024, comm }));
-  const below = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of table) if (below.has(p.ppid) && !below.has(p.pid)) grew = Boolean(below.add(p.pid));
-  }
-  return table.filter((p) => below.has(p.pid) && p.comm.startsWith("workerd")).reduce((sum, p) => sum + p.rss, 0);
-}
 
 /** A PDF of about `kb` KB: one page and a stream of pseudo-random (incompressible) bytes, as scanned articles are. */
 function pdfOf(n: number, kb: number): Buffer {
@@ -54,6 +44,40 @@ function pdfOf(n: number, kb: number): Buffer {
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Writes an archive of `count` articles to `file`, one article at a time. */
+/** A CSV of `count` articles (the spec's columns) and a zip of their PDFs ({refnumber}.pdf, stored), written as made. */
+async function writeSheet(dir: string, count: number, prefix: string): Promise<{ file: string; pdfs: string }> {
+  const file = path.join(dir, `archive-${count}.csv`);
+  const pdfs = path.join(dir, `archive-${count}-pdfs.zip`);
+  const csv = createWriteStream(file);
+  const zipOut = createWriteStream(pdfs);
+  const zip = new Zip((err, chunk, final) => {
+    if (err) throw err;
+    zipOut.write(chunk);
+    if (final) zipOut.end();
+  });
+  csv.write("refnumber,title,authorname,abstract,year,volume,issue,pagenumber,country,email,txnid,ptype,keywords,doi\n");
+  for (let n = 0; n < count; n++) {
+    const i = Math.floor(n / 25);
+    const page = (n % 25) * 10 + 1;
+    const ref = `${prefix}-${n + 1}`;
+    const abstract = "An abstract of a benchmark article. ".repeat(30);
+    if (
+      !csv.write(
+        `${ref},"${ref} article: soil, water & yield in trial ${n % 37}","Author Number${n}, Second Writer${n}","${abstract}",${2000 + Math.floor(i / 4)},${i + 1},${(i % 4) + 1},${page}-${page + 9},India,a${n}@example.org,TX-${ref},free,"soil, trial ${n % 37}",10.5555/${ref.toLowerCase()}\n`,
+      )
+    )
+      await once(csv, "drain");
+    const entry = new ZipPassThrough(`${ref}.pdf`);
+    zip.add(entry);
+    entry.push(pdfOf(n, pdfKb), true);
+    if (zipOut.writableLength > 16 * 1024 * 1024) await once(zipOut, "drain");
+  }
+  zip.end();
+  csv.end();
+  await Promise.all([once(csv, "finish"), once(zipOut, "finish")]);
+  return { file, pdfs };
+}
+
 async function writeArchive(file: string, count: number, prefix: string): Promise<void> {
   const out = createWriteStream(file);
   const write = async (s: string) => {
@@ -96,46 +120,15 @@ async function writeArchive(file: string, count: number, prefix: string): Promis
   await once(out, "finish");
 }
 
-async function startServer(): Promise<{ origin: string; server: ChildProcess; dir: string }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const dir = mkdtempSync(path.join(os.tmpdir(), "import-bench-"));
-  const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: dir, SKIP_BUILD: "1", WRANGLER_LOG: "warn" },
-    stdio: ["ignore", "pipe", "inherit"],
-    detached: true,
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = "";
-    server.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      if (out.includes("Journal site")) resolve();
-    });
-    server.once("exit", (code) => reject(new Error(`npm start exited (${code}):\n${out}`)));
-  });
-  return { origin: `http://127.0.0.1:${port}`, server, dir };
-}
-
 async function call<T>(origin: string, token: string, p: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(`${origin}${p}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
   if (!res.ok) throw new Error(`${init.method ?? "GET"} ${p}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
 
-async function bench(origin: string, pid: number, token: string, file: string, count: number) {
+/** Uploads a file in PART-sized parts, as the admin page does; its upload token. */
+async function upload(origin: string, token: string, file: string): Promise<string> {
   const size = statSync(file).size;
-  const samples: number[] = [];
-  const before: number[] = [];
-  for (let i = 0; i < 20; i++, await sleep(50)) before.push(workerdRss(pid));
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling) {
-      samples.push(workerdRss(pid));
-      await sleep(50);
-    }
-  })();
-
-  const t0 = performance.now();
   const blob = await openAsBlob(file);
   const { token: source, uploadId } = await call<{ token: string; uploadId: string }>(origin, token, "/api/admin/transfer/uploads", {
     method: "POST",
@@ -156,13 +149,32 @@ async function bench(origin: string, pid: number, token: string, file: string, c
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ uploadId, parts }),
   });
+  return source;
+}
+
+async function bench(origin: string, pid: number, token: string, archive: { file: string; pdfs?: string }, count: number) {
+  const size = statSync(archive.file).size + (archive.pdfs ? statSync(archive.pdfs).size : 0);
+  const samples: number[] = [];
+  const before: number[] = [];
+  for (let i = 0; i < 20; i++, await sleep(50)) before.push(workerdRss(pid));
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      samples.push(workerdRss(pid));
+      await sleep(50);
+    }
+  })();
+
+  const t0 = performance.now();
+  const source = await upload(origin, token, archive.file);
+  const pdfs = archive.pdfs ? await upload(origin, token, archive.pdfs) : undefined;
   const t1 = performance.now();
   const uploadPeak = Math.max(...samples);
   const mark = samples.length;
   const { job } = await call<{ job: { id: string } }>(origin, token, "/api/admin/transfer/jobs", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ source, name: path.basename(file), ref: "url_path", dryRun: false }),
+    body: JSON.stringify({ source, pdfs, name: path.basename(archive.file), ref: archive.pdfs ? "doi" : "url_path", dryRun: false }),
   });
   let detail: { job: { status: string; error: string; counts: Record<string, number> } };
   for (;;) {
@@ -189,7 +201,7 @@ async function bench(origin: string, pid: number, token: string, file: string, c
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "import-archive-"));
-const { origin, server, dir } = await startServer();
+const { origin, server, dir } = await startBenchServer(root, "import-bench");
 try {
   const login = await fetch(`${origin}/auth/login/`, {
     method: "POST",
@@ -198,16 +210,20 @@ try {
   });
   const { token } = (await login.json()) as { token: string };
   console.log(`uptime: ${execFileSync("uptime", { encoding: "utf8" }).trim()}`);
-  for (const count of sizes) {
-    const file = path.join(tmp, `archive-${count}.xml`);
-    const g0 = performance.now();
-    await writeArchive(file, count, `B${count}`);
-    console.log(`Generated ${file} (${count} articles, PDFs of ${pdfKb} KB) in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
-    const r = await bench(origin, server.pid!, token, file, count);
-    console.log(
-      `${r.count} articles, ${r.fileMb} MB of XML: upload ${r.uploadS} s, import ${r.importS} s (${JSON.stringify(r.counts)}); workerd RSS ${r.baselineMb} MB before, peak +${r.uploadGrowthMb} MB during the upload, +${r.importGrowthMb} MB during the import`,
-    );
-  }
+  for (const format of formats)
+    for (const count of sizes) {
+      const g0 = performance.now();
+      const archive =
+        format === "csv" ? await writeSheet(tmp, count, `S${count}`) : { file: path.join(tmp, `archive-${count}.xml`), pdfs: undefined };
+      if (format === "ojs") await writeArchive(archive.file, count, `B${count}`);
+      console.log(
+        `Generated ${archive.file}${archive.pdfs ? ` and ${archive.pdfs}` : ""} (${count} articles, PDFs of ${pdfKb} KB) in ${((performance.now() - g0) / 1000).toFixed(1)} s`,
+      );
+      const r = await bench(origin, server.pid!, token, archive, count);
+      console.log(
+        `${r.count} articles, ${r.fileMb} MB of ${format === "csv" ? "CSV + zip of PDFs" : "OJS XML"}: upload ${r.uploadS} s, import ${r.importS} s (${JSON.stringify(r.counts)}); workerd RSS ${r.baselineMb} MB before, peak +${r.uploadGrowthMb} MB during the upload, +${r.importGrowthMb} MB during the import`,
+      );
+    }
 } finally {
   process.kill(-server.pid!, "SIGTERM");
   await sleep(1000);

@@ -142,7 +142,7 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
     review_process: "Double-blind peer review by at least two independent reviewers; the editor decides on the basis of their reports.",
     plagiarism_policy: "Every submission is checked for text overlap before review; manuscripts with undeclared overlap are declined.",
     createdAt: iso(created),
-    updated_at: iso(created),
+    updatedAt: iso(created),
   };
 
   // Editorial board.

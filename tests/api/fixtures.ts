@@ -89,7 +89,7 @@ export async function createJournal(
       issn: "1234-5678, 8765-4321",
       domain: host,
       createdAt: now(),
-      updated_at: now(),
+      updatedAt: now(),
       ...fields,
     })
     .returning();

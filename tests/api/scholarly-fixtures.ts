@@ -1,6 +1,7 @@
 // A journal with full scholarly metadata and a few public and hidden articles, for the indexer outputs' tests.
 import { eq } from "drizzle-orm";
 import { createArticle, createIssue, createJournal, db, unique, type TestJournal } from "./fixtures";
+import { adminToken } from "./auth-fixtures";
 import { journals } from "../../worker/core/data/schema";
 
 export interface ScholarlyJournal extends TestJournal {
@@ -56,7 +57,9 @@ export async function fullArticle(j: ScholarlyJournal, over: Parameters<typeof c
     file: `${ref}.pdf`,
     doi: `10.55501/${ref}`,
     // Registered with Crossref (issue 40 item 5: only then is the DOI a link); a test of the unregistered state says so.
-    doiRegisteredAt: "2024-03-20T10:00:00.000Z",
+    // A test that dates the article has it registered at that instant: the registration moves no datestamp then
+    // (it is one of a record's changes, docs/decisions/0271).
+    doiRegisteredAt: over.modification ?? "2024-03-20T10:00:00.000Z",
     referenceList: "Smith J. Soil nitrogen. Soil Biol. 2019;12:1-9.\nRao A. Pulses in India. Agron J. 2020;4:20-29.",
     ...over,
   });
@@ -67,4 +70,29 @@ export async function fullArticle(j: ScholarlyJournal, over: Parameters<typeof c
 
 export async function ensureIssue(j: TestJournal, year: number, volume: number, issue: number) {
   return createIssue(j.id, year, volume, issue);
+}
+
+/**
+ * The issue both readers of its Crossref deposit check (worker/scholarly/crossref.admin.test.ts, and xmllint against
+ * Crossref's schema in crossref.admin.tools.test.ts): face markup in a title and references, a three-paragraph
+ * abstract, funders (fundref), and an article with no contributors' details, references or abstract; 2024/vol3/issue2.
+ */
+export async function faceMarkupIssue(): Promise<{ j: ScholarlyJournal; token: string }> {
+  const j = await scholarlyJournal();
+  await ensureIssue(j, 2024, 3, 2);
+  const token = await adminToken(j);
+  await fullArticle(j, {
+    pagenumber: "1-9",
+    title: "Removal of Cr<sup>6+</sup> by <i>Zingiber <b>officinale</b></i> &amp; CuO-H<sub>2</sub>O",
+    abstract: "<p>First <i>paragraph with italics</i> and 5 &lt; 7.</p><p><b>Second <i>one</i></b></p><p>Third &amp; last.</p>",
+    referenceList: [
+      "Rao A. (2020). Studies on soil. <i>Sci. Rep.</i> 10(2): 1-9.",
+      "Khan B. Smith &amp; Sons <b>2</b>. <i>J. Chem.</i> 4: 20-29.",
+      "Lee C. Plain & typed, with a < sign. Soil Biol. 2019;12:1-9.",
+    ].join("\n"),
+    // Funders go into fundref (issue 40 item 6), also checked by the schema.
+    funding: "National Science Foundation | CHE-2101234\nWellcome Trust",
+  });
+  await fullArticle(j, { pagenumber: "10-20", authorDetails: "[]", referenceList: "", abstract: "" });
+  return { j, token };
 }

@@ -62,6 +62,8 @@ async function signIn(page: Page, host: string, creds: { username: string; passw
   await page.getByRole("heading", { name: "Dashboard" }).waitFor();
 }
 let ADMIN_HAS_OWN_PASSWORD = false;
+/** The journal the console made (its id, for the console's own import screen). */
+let JOURNAL_ID = 0;
 
 let browser: Browser;
 
@@ -106,6 +108,7 @@ beforeAll(async () => {
       }),
     }),
   );
+  JOURNAL_ID = journal.id;
   const staff = await json<{ oneTimePassword: string }>(
     await fetchAs(`/api/platform/journals/${journal.id}/staff`, "platform.localhost", {
       method: "POST",
@@ -206,4 +209,36 @@ describe("import and export in the admin", () => {
       expect(check.ok, check.output).toBe(true);
     }
   });
+});
+
+describe("import and export in the console", () => {
+  test("the operator checks OJS's sample for the journal (already imported: nothing to create), follows it, and exports", async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const context = await browser.newContext({ viewport, acceptDownloads: true });
+      const page = await context.newPage();
+      const errors = watchConsole(page);
+      await page.goto(urlFor("/", "platform.localhost"));
+      await page.getByLabel("Username").fill(OPERATOR.username);
+      await page.getByLabel("Password").fill(OPERATOR.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("heading", { name: "Journals" }).waitFor();
+      await page.goto(urlFor(`/#/journals/${JOURNAL_ID}`, "platform.localhost"));
+      await page.getByRole("heading", { name: "Import and export" }).waitFor();
+      await page.getByLabel("Archive file").setInputFiles(SAMPLE);
+      await page.getByRole("button", { name: "Check the file" }).click();
+      const report = page.getByTestId("console-import-report");
+      await report.waitFor({ timeout: 120_000 });
+      // The admin imported the same file above: a second import creates nothing.
+      expect(await report.textContent()).toMatch(/Check of OJS Native XML .*: \d+ article\(s\), 0 to create, \d+ to update, \d+ skipped/);
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: "OJS Native XML" }).click();
+      expect((await download).suggestedFilename()).toMatch(/\.xml$/);
+      await report.scrollIntoViewIfNeeded();
+      await screenshot(page, `console-transfer-${viewport.width}`, SHOTS_ADMIN);
+      expect(describeViolations(await runAxe(page))).toBe("");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expectNoUnexpectedErrors(errors);
+      await context.close();
+    }
+  }, 300_000);
 });

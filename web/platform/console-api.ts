@@ -46,12 +46,36 @@ export async function consoleApi<T>(call: ApiCall, body?: unknown): Promise<T> {
 }
 
 /** Downloads a journal's backup (a tar of the `npm run backup` folder) as a file. */
-export async function downloadBackup(journalId: number): Promise<void> {
-  const res = await fetch(apiPath(platformApi.backup, { id: journalId }), {
-    headers: { Authorization: `Bearer ${operatorToken.get() ?? ""}` },
+export const downloadBackup = (journalId: number): Promise<void> =>
+  downloadConsoleFile(apiPath(platformApi.backup, { id: journalId }), `journal-${journalId}.tar`);
+
+/** A call with a JSON or a file body (the transfer uploads), at a URL from the route table; errors as consoleApi's. */
+export async function consoleSend<T>(
+  method: string,
+  url: string,
+  body: { json?: unknown; blob?: Blob } = {},
+  signal?: AbortSignal,
+): Promise<T> {
+  const token = operatorToken.get();
+  const res = await fetch(url, {
+    method,
+    signal,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body.json !== undefined ? { "Content-Type": "application/json" } : {}),
+    },
+    body: body.json !== undefined ? JSON.stringify(body.json) : body.blob,
   });
+  const data = (await res.json().catch(() => ({}))) as { error?: string };
+  if (!res.ok) throw new ConsoleError(res.status, data.error ?? "internal_error");
+  return data as T;
+}
+
+/** Downloads a file the console API answers (a backup, an export) under the name the server gives it. */
+export async function downloadConsoleFile(address: string, fallbackName: string): Promise<void> {
+  const res = await fetch(address, { headers: { Authorization: `Bearer ${operatorToken.get() ?? ""}` } });
   if (!res.ok) throw new ConsoleError(res.status, ((await res.json().catch(() => ({}))) as { error?: string }).error ?? "internal_error");
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `journal-${journalId}.tar`;
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement("a");
   a.href = url;

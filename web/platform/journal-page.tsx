@@ -7,6 +7,7 @@ import { useAction } from "./use-action";
 import { Messages } from "./messages";
 import { bytes, journalOrigin, when } from "./format";
 import { StaffPanel } from "./staff-panel";
+import { TransferPanel } from "./transfer-panel";
 import { AuditList } from "./audit-page";
 import { apiCall, type ApiCall } from "#contract/routes/endpoint";
 import { platformApi } from "#contract/routes/platform";
@@ -39,6 +40,7 @@ export function JournalPage({ id }: { id: number }) {
       <StatusPanel journal={journal} onSaved={update} />
       <HostsPanel journal={journal} onSaved={update} />
       <StaffPanel journalId={journal.id} />
+      <TransferPanel journalId={journal.id} />
       <BackupPanel
         journal={journal}
         onChanged={() =>
@@ -165,7 +167,8 @@ function HostsPanel({ journal, onSaved }: Props) {
     <div className="console-panel">
       <h2>Hosts</h2>
       <p className="console-muted">Changes reach every reader within 30 seconds (at once here).</p>
-      <div className="console-table-wrap">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable) */}
+      <div className="console-table-wrap" role="region" aria-label="Hosts" tabIndex={0}>
         <table className="console-table">
           <thead>
             <tr>

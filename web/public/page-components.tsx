@@ -8,7 +8,6 @@ import { ArchivesPage } from "./archive/archives-page";
 import { IssuePage } from "./archive/issue-page";
 import { ArticlePage } from "./archive/article-page";
 import { SearchPage } from "./archive/search-page";
-import { InstructionsPage } from "./journals/instructions-page";
 import { IndexingPage } from "./journals/indexing-page";
 import { ContactPage } from "./journals/contact-page";
 import { PoliciesPage } from "./journals/policies-page";
@@ -23,7 +22,9 @@ export const PAGE_COMPONENTS: Record<PublicPageId, PageComponent> = {
   home: HomePage,
   board: BoardPage,
   archives: ArchivesPage,
-  instructions: InstructionsPage,
+  // Read by authors preparing a submission, not by most readers: the fees, policies DOAJ asks for and the journal's
+  // figures load on first use (the public entry stays under its 120 KB goal; docs/benchmarks.md).
+  instructions: { lazy: async () => (await import("./journals/instructions-page")).InstructionsPage },
   indexing: IndexingPage,
   contact: ContactPage,
   policies: PoliciesPage,

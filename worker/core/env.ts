@@ -20,8 +20,6 @@ export interface AdminPrincipal {
 
 /** Configuration a request may need (from wrangler vars and secrets), read once by the request context. */
 export interface AppConfig {
-  /** Retired (docs/decisions/0162): read once into journal_domains.alt_header, then ignored. */
-  altHeaderDomains: string;
   /** Hosts that serve the platform console instead of a journal (PLATFORM_HOSTS, comma separated). */
   platformHosts: string;
   /** What tokens are signed and checked with. */

@@ -1,6 +1,6 @@
 // Test helper: the documents copy-paste is checked on, shared by copy-paste.test.ts (pdf.js) and
 // copy-paste.tools.test.ts (poppler's pdftotext and qpdf).
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 import { buildCertificate } from "./certificate";
 import { buildCoverPage } from "./cover-page";
 import { buildIndexPage } from "./index-page";
@@ -52,4 +52,37 @@ export function expectAuthorListInOrder(text: string): void {
   let at = got.indexOf(words[0]);
   expect(at, text).toBeGreaterThanOrEqual(0);
   for (const w of words.slice(1)) expect(got[++at], `${w} in ${text}`).toBe(w);
+}
+
+/**
+ * What every reader must read back in logical order, from every document a name appears on: certificates, the
+ * cover and index pages (a Latin and Indic author list), the editorial board, an appointment certificate, and a glyph
+ * that stands for different text in different words. `read` is the reader: pdf.js (copy-paste.test.ts) or poppler's
+ * pdftotext (copy-paste.tools.test.ts), its text NFC with whitespace collapsed.
+ */
+export function readsNamesBack(read: (bytes: Uint8Array) => Promise<string>): void {
+  it.each(INDIC_NAMES)("reads %s back in logical order from a certificate", async (name) => {
+    const text = await read(await certificateOf(name));
+    expect(text).toContain(nfc(name));
+    // Nothing read twice (ActualText and ToUnicode) and no stray characters around the name.
+    expect(text.split(nfc(name)).length).toBe(2);
+  });
+
+  it("reads a Latin and Indic author list back in order from the cover page and the index page", async () => {
+    const cover = await read(await mixedCoverPage());
+    expectAuthorListInOrder(cover);
+    expectAuthorListInOrder(await read(await mixedIndexPage()));
+    // On the cover the list has room to run on unbroken.
+    expect(cover).toContain(nfc(MIXED_AUTHORS.join(", ")));
+  });
+
+  it("reads Indic editors' names back from the editorial board and an appointment certificate", async () => {
+    const board = await read(await indicBoard());
+    for (const name of BOARD_NAMES) expect(board).toContain(nfc(name));
+    expect(await read(await indicAppointment())).toContain(APPOINTED);
+  });
+
+  it("keeps a glyph that stands for different text in different words apart (own code, same outline)", async () => {
+    expect(await read(await certificateOf(SHARED_GLYPH_NAME, false))).toContain(SHARED_GLYPH_NAME);
+  });
 }

@@ -4,18 +4,7 @@
 // fuzz.tools.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordLayout, type RecordedPage } from "./pdf-writer";
-import {
-  ARTICLES,
-  appointmentCertificate,
-  articleCertificate,
-  articleCoverPage,
-  articlePlans,
-  boardPlans,
-  editorialBoard,
-  indexBatches,
-  indexPage,
-  prepareFonts,
-} from "./fuzz.testing";
+import { ARTICLES, articleDocuments, boardDocuments, prepareFonts } from "./fuzz.testing";
 
 /** Every text box inside the page less `margin`, and no two boxes overlapping (ascent 0.8, descent 0.25 em). */
 function layoutProblems(pages: RecordedPage[], margin: number): string[] {
@@ -48,31 +37,16 @@ describe("fuzzed documents", () => {
   beforeAll(prepareFonts, 180_000);
 
   it(`lays out ${ARTICLES} random articles on certificates, cover pages and index pages inside their boxes`, async () => {
-    const plans = articlePlans(ARTICLES);
     const problems: string[] = [];
-    for (const plan of plans) {
-      const certPages = await recordLayout(() => articleCertificate(plan));
-      const coverPages = await recordLayout(() => articleCoverPage(plan));
-      problems.push(...layoutProblems(certPages, 36).map((p) => `article ${plan.i} certificate: ${p}`));
-      problems.push(...layoutProblems(coverPages, 12).map((p) => `article ${plan.i} cover page: ${p}`));
-    }
-    for (const [b, batch] of indexBatches(plans).entries()) {
-      const pages = await recordLayout(() => indexPage(batch));
-      problems.push(...layoutProblems(pages, 24).map((p) => `index ${b * 50}: ${p}`));
-    }
+    for (const doc of articleDocuments(ARTICLES))
+      problems.push(...layoutProblems(await recordLayout(doc.build), doc.margin).map((p) => `${doc.label}: ${p}`));
     expect(problems.slice(0, 20)).toEqual([]);
   }, 600_000);
 
   it("lays out random editorial boards and appointment certificates inside their boxes", async () => {
     const problems: string[] = [];
-    for (const [b, board] of boardPlans().entries()) {
-      const pages = await recordLayout(() => editorialBoard(board));
-      problems.push(...layoutProblems(pages, 24).map((p) => `board ${b}: ${p}`));
-      for (const editor of board.editors.slice(0, 10)) {
-        const certPages = await recordLayout(() => appointmentCertificate(editor));
-        problems.push(...layoutProblems(certPages, 36).map((p) => `appointment ${editor.id}: ${p}`));
-      }
-    }
+    for (const doc of boardDocuments())
+      problems.push(...layoutProblems(await recordLayout(doc.build), doc.margin).map((p) => `${doc.label}: ${p}`));
     expect(problems.slice(0, 20)).toEqual([]);
   }, 600_000);
 });

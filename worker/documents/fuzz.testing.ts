@@ -151,3 +151,33 @@ export function boardPlans(): { branding: Branding; editors: EditorFacts[] }[] {
 export const editorialBoard = (b: { branding: Branding; editors: EditorFacts[] }) => buildEditorialBoard(b);
 export const appointmentCertificate = (editor: EditorFacts) =>
   buildAppointmentCertificate({ branding: SAMPLE_BRANDING, editor, chief: SAMPLE_CHIEF, verification: SAMPLE_VERIFICATION });
+
+/** One fuzzed document: its label in a failure, the margin its layout keeps (pt), and how to build it. */
+export interface FuzzedDocument {
+  label: string;
+  margin: number;
+  build: () => Promise<Uint8Array>;
+}
+
+/**
+ * The documents of `count` random articles (certificates and cover pages of the plans `take` keeps, then every
+ * index page of them all), in the order both checks go through them: the layout (fuzz.test.ts) and qpdf
+ * (fuzz.tools.test.ts, which samples the articles).
+ */
+export function* articleDocuments(count: number, take: (plan: ArticlePlan) => boolean = () => true): Generator<FuzzedDocument> {
+  const plans = articlePlans(count);
+  for (const plan of plans.filter(take)) {
+    yield { label: `article ${plan.i} certificate`, margin: 36, build: () => articleCertificate(plan) };
+    yield { label: `article ${plan.i} cover page`, margin: 12, build: () => articleCoverPage(plan) };
+  }
+  for (const [b, batch] of indexBatches(plans).entries()) yield { label: `index ${b * 50}`, margin: 24, build: () => indexPage(batch) };
+}
+
+/** Every random editorial board, and the appointment certificates of its first 10 editors. */
+export function* boardDocuments(): Generator<FuzzedDocument> {
+  for (const [b, board] of boardPlans().entries()) {
+    yield { label: `board ${b}`, margin: 24, build: () => editorialBoard(board) };
+    for (const editor of board.editors.slice(0, 10))
+      yield { label: `appointment ${editor.id}`, margin: 36, build: () => appointmentCertificate(editor) };
+  }
+}

@@ -2,13 +2,11 @@
 // extracting the text with pdf.js (poppler's pdftotext and qpdf: scripts.tools.test.ts).
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildCertificate } from "./certificate";
-import { SAMPLE_ARTICLE, SAMPLE_BRANDING, SAMPLE_VERIFICATION } from "./sample-documents";
 import { pdfText } from "./pdf-text.testing";
 import { putRemoteFonts } from "./remote-fonts.testing";
 import { forgetRemoteFonts, loadFontsFor, remoteFacesFor } from "./remote-fonts";
 import { isCovered, shapeText } from "./text-shaping";
-import { SCRIPT_NAMES } from "./script-names.testing";
+import { certificateNaming, SCRIPT_NAMES } from "./script-names.testing";
 
 describe("names in 20 scripts", () => {
   beforeAll(async () => {
@@ -30,14 +28,7 @@ describe("names in 20 scripts", () => {
   });
 
   it.each(SCRIPT_NAMES)("puts a %s name on a certificate that pdf.js reads back", async (_script, name) => {
-    await loadFontsFor(env.FILES, [name]);
-    const bytes = await buildCertificate({
-      branding: SAMPLE_BRANDING,
-      article: SAMPLE_ARTICLE,
-      author: name,
-      chief: null,
-      verification: SAMPLE_VERIFICATION,
-    });
+    const bytes = await certificateNaming(name);
     const { text } = await pdfText(bytes);
     expect(text).not.toContain("\ufffd");
     // In logical order, also where glyphs are drawn reordered (Indic pre-base vowels, reph): pdf.js ignores

@@ -4,7 +4,6 @@
 //   POST /api/settings/images/{kind}   upload (multipart imgFile; the checks of editor pictures), admins only
 //   DELETE /api/settings/images/{kind} back to the default
 import { Hono, type Context } from "hono";
-import { eq } from "drizzle-orm";
 import type { AppEnv } from "../core/env";
 import { HttpError, notFound } from "../core/errors";
 import { requireRole } from "../auth/admin-guard";
@@ -12,12 +11,12 @@ import { AREA_ROLES } from "#contract/roles";
 import { actorOf } from "../core/audit/admin-actor";
 import { limitUploadBody } from "../core/middleware/body-size";
 import { afterAdminWrite } from "../core/audit/admin-events.repo";
-import { journals, type JournalRow } from "../core/data/schema";
-import { nowIso } from "../core/data/db";
+import type { JournalRow } from "../core/data/schema";
 import { fileKeys, versionedName } from "../core/files/keys";
 import { deleteFileQuietly, putFile, readImageUpload, uploadOf } from "../core/files/uploads";
 import { serveR2Object } from "../core/files/serve";
 import { brandingSvg } from "./branding-svg";
+import { type JournalFileColumn, setJournalFile } from "./journals.repo";
 import { brandingUrlsOf } from "./settings-answers";
 import { BRANDING_KINDS, isBrandingKind, type BrandingKind } from "#contract/branding";
 import { issnList } from "#contract/journal-info";
@@ -28,7 +27,7 @@ const at = mountedAt("/api/settings/images");
 
 const COLUMN = { logo: "logoFile", cover: "coverImageFile", certificate: "certificateImageFile" } as const satisfies Record<
   BrandingKind,
-  keyof JournalRow
+  JournalFileColumn & keyof JournalRow
 >;
 
 function kindParam(c: Context<AppEnv>): BrandingKind {
@@ -57,23 +56,22 @@ export const brandingFilesRoutes = new Hono<AppEnv>().get("/:file", async (c) =>
 async function setImage(c: Context<AppEnv>, kind: BrandingKind, file: string) {
   const db = c.get("db");
   const journal = c.get("journal");
-  const update = db
-    .update(journals)
-    .set({ [COLUMN[kind]]: file, updated_at: nowIso() })
-    .where(eq(journals.id, journal.id))
-    .returning();
-  const [rows] = await db.batch([
-    update,
-    ...afterAdminWrite(db, actorOf(c), {
+  const row = await setJournalFile(
+    db,
+    journal.id,
+    COLUMN[kind],
+    file,
+    afterAdminWrite(db, actorOf(c), {
       action: `settings.image_${kind}`,
       entity: "settings",
       entityId: journal.id,
       summary: file || "default",
     }),
-  ]);
+  );
+  if (!row) throw notFound();
   const old = journal[COLUMN[kind]];
   if (old && old !== file) await deleteFileQuietly(c.get("files"), fileKeys.branding(journal.id, old));
-  return brandingUrlsOf((rows as JournalRow[])[0]);
+  return brandingUrlsOf(row);
 }
 
 export const brandingAdminRoutes = new Hono<AppEnv>()

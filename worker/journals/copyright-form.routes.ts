@@ -5,7 +5,6 @@
 // Stored beside the journal's images (fileKeys.branding) under a versioned name; the old file goes once the row no
 // longer names it.
 import { Hono, type Context } from "hono";
-import { eq } from "drizzle-orm";
 import type { AppEnv } from "../core/env";
 import { HttpError, notFound } from "../core/errors";
 import { requireRole } from "../auth/admin-guard";
@@ -13,8 +12,7 @@ import { AREA_ROLES } from "#contract/roles";
 import { actorOf } from "../core/audit/admin-actor";
 import { afterAdminWrite } from "../core/audit/admin-events.repo";
 import { limitUploadBody } from "../core/middleware/body-size";
-import { journals, type JournalRow } from "../core/data/schema";
-import { nowIso } from "../core/data/db";
+import { setJournalFile } from "./journals.repo";
 import { fileKeys, versionedName } from "../core/files/keys";
 import { deleteFileQuietly, putFile, readPdfUpload, uploadOf } from "../core/files/uploads";
 import { serveR2Object } from "../core/files/serve";
@@ -34,19 +32,22 @@ export const copyrightFormFilesRoutes = new Hono<AppEnv>().get("/:file", async (
 async function setForm(c: Context<AppEnv>, file: string) {
   const db = c.get("db");
   const journal = c.get("journal");
-  const update = db.update(journals).set({ copyrightFormFile: file, updated_at: nowIso() }).where(eq(journals.id, journal.id)).returning();
-  const [rows] = await db.batch([
-    update,
-    ...afterAdminWrite(db, actorOf(c), {
+  const row = await setJournalFile(
+    db,
+    journal.id,
+    "copyrightFormFile",
+    file,
+    afterAdminWrite(db, actorOf(c), {
       action: "settings.copyright_form",
       entity: "settings",
       entityId: journal.id,
       summary: file ? "uploaded" : "shared form",
     }),
-  ]);
+  );
+  if (!row) throw notFound();
   const old = journal.copyrightFormFile;
   if (old && old !== file) await deleteFileQuietly(c.get("files"), fileKeys.branding(journal.id, old));
-  return { copyright_form_url: copyrightFormPath((rows as JournalRow[])[0].copyrightFormFile) };
+  return { copyright_form_url: copyrightFormPath(row.copyrightFormFile) };
 }
 
 export const copyrightFormAdminRoutes = new Hono<AppEnv>()

@@ -102,11 +102,34 @@ export async function saveSettings(
   }
   const update = db
     .update(journals)
-    .set({ ...fields, updated_at: nowIso() })
+    .set({ ...fields, updatedAt: nowIso() })
     .where(eq(journals.id, journalId))
     .returning();
   const results = await db.batch([update, ...statements, ...after(changed)] as [typeof update, ...BatchItem<"sqlite">[]]);
   const [row] = results[0] as JournalRow[];
   if (!row) return { ok: false, reason: "not_found" };
   return { ok: true, journal: row, changed };
+}
+
+/** The columns of a journal's row that name one of its own files in R2 (docs/decisions/0163, 0202). */
+export type JournalFileColumn = "logoFile" | "coverImageFile" | "certificateImageFile" | "copyrightFormFile";
+
+/**
+ * Points the journal's row at another of its files ("" for the default), in one batch with `after` (the audit
+ * event, which bumps the content version). The row as it now is, or undefined when the journal is gone.
+ */
+export async function setJournalFile(
+  db: Db,
+  journalId: number,
+  column: JournalFileColumn,
+  file: string,
+  after: BatchItem<"sqlite">[],
+): Promise<JournalRow | undefined> {
+  const update = db
+    .update(journals)
+    .set({ [column]: file, updatedAt: nowIso() })
+    .where(eq(journals.id, journalId))
+    .returning();
+  const [rows] = await db.batch([update, ...after] as [typeof update, ...BatchItem<"sqlite">[]]);
+  return (rows as JournalRow[])[0];
 }

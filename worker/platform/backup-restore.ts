@@ -99,6 +99,21 @@ const UNDECLARED_REFERENCES: Record<string, { table: string; orphan: "drop" | "n
 /** admin_events.entity_id names a row of the table its `entity` says. */
 const ENTITY_TABLES: Record<string, string> = { article: "articles", editor: "editors", issue: "issues", staff: "admin_users" };
 const BATCH_PARAMS = 900;
+/**
+ * Columns a migration renamed: a backup written before it (its manifest does not list the migration) names them the
+ * old way, and its rows are read under the new names, all of a table's renames at once (0120 swaps two names:
+ * the old `txnid` is the add-time claim, the old `transaction_id` the id; docs/decisions/0270).
+ */
+const RENAMED_COLUMNS: { migration: string; table: string; renames: Record<string, string> }[] = [
+  { migration: "0120_names_that_match.sql", table: "articles", renames: { txnid: "txnid_claim", transaction_id: "txnid" } },
+];
+
+/** A table's columns as the target database names them, for a backup that lists `migrations`. */
+export function columnsNamedNow(table: string, columns: readonly string[], migrations: readonly string[]): string[] {
+  let named = [...columns];
+  for (const r of RENAMED_COLUMNS) if (r.table === table && !migrations.includes(r.migration)) named = named.map((c) => r.renames[c] ?? c);
+  return named;
+}
 
 /** An object key a journal's backup may write: under its prefix, no empty, "." or ".." segment, no control character. */
 function safeKey(key: string, prefix: string): boolean {
@@ -170,7 +185,7 @@ export async function restoreBackup(
     const dumpParse = dumpSchema.safeParse(await readEntry(tableFile(name)));
     if (!dumpParse.success || dumpParse.data.name !== name)
       throw new RestoreRefused(`refused: ${tableFile(name)} is not a table of a backup`);
-    const dump = dumpParse.data;
+    const dump = { ...dumpParse.data, columns: columnsNamedNow(name, dumpParse.data.columns, manifest.migrations) };
     const targetColumns = (await tableInfo(db, name)) as Loaded["targetColumns"];
     const targetNames = targetColumns.map((c) => c.name);
     const unknown = dump.columns.filter((c) => !targetNames.includes(c));

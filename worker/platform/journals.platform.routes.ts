@@ -83,7 +83,7 @@ function summaryOf(j: JournalRow, hosts: HostAnswer[], counts: JournalSummary["c
     counts,
     storageBytes: storage,
     lastBackupAt: j.lastBackupAt,
-    updatedAt: j.updated_at,
+    updatedAt: j.updatedAt,
   };
 }
 

@@ -105,7 +105,7 @@ export async function createJournal(
       issn_online: input.issnOnline ?? "",
       domain: input.primaryHost,
       createdAt: now,
-      updated_at: now,
+      updatedAt: now,
     })
     .returning();
   const host = db.insert(journalDomains).select(
@@ -142,7 +142,7 @@ export async function updateJournal(
 ): Promise<JournalRow> {
   const update = db
     .update(journals)
-    .set({ ...set, updated_at: nowIso() })
+    .set({ ...set, updatedAt: nowIso() })
     .where(eq(journals.id, id))
     .returning();
   const results = await db.batch([update, ...(opts.bump === false ? [] : [bumpContentVersion(db, id)]), ...audit] as Batch);
@@ -161,7 +161,7 @@ const primaryStatements = (db: Db, journalId: number, host: string) => [
     .update(journalDomains)
     .set({ isPrimary: true })
     .where(and(eq(journalDomains.journalId, journalId), eq(journalDomains.domain, host))),
-  db.update(journals).set({ domain: host, updated_at: nowIso() }).where(eq(journals.id, journalId)),
+  db.update(journals).set({ domain: host, updatedAt: nowIso() }).where(eq(journals.id, journalId)),
 ];
 
 export async function addHost(db: Db, journalId: number, host: string, opts: { primary?: boolean; altHeader?: boolean }, audit: Audit) {

@@ -385,24 +385,3 @@ describe("audit", () => {
     expect(settings.length).toBeGreaterThan(0);
   });
 });
-
-describe("ALT_HEADER_DOMAINS, retired", () => {
-  it("is read once into the per-host flags (listed hosts and their www.), then ignored", async () => {
-    const { importAltHeaderDomainsOnce, ALT_HEADER_IMPORT_MARKER } = await import("./alt-header-import");
-    const { platformSettings } = await import("../core/data/schema");
-    await db.delete(platformSettings).where(eq(platformSettings.key, ALT_HEADER_IMPORT_MARKER));
-    const listed = await createJournal();
-    const www = await createJournal({ host: `www.${unique("w")}.test` });
-    const other = await createJournal();
-    await importAltHeaderDomainsOnce(db, ` ${listed.host.toUpperCase()} , ${www.host.replace(/^www\./, "")} `);
-    const flag = async (host: string) => (await db.select().from(journalDomains).where(eq(journalDomains.domain, host)))[0]?.altHeader;
-    expect(await flag(listed.host)).toBe(true);
-    expect(await flag(www.host)).toBe(true);
-    expect(await flag(other.host)).toBe(false);
-    expect(/<html[^>]*data-header="(\w+)"/.exec(await (await request(listed.host, "/board")).text())?.[1]).toBe("alt");
-
-    // Once imported, a changed variable does nothing.
-    await importAltHeaderDomainsOnce(db, other.host);
-    expect(await flag(other.host)).toBe(false);
-  });
-});

@@ -34,7 +34,7 @@ export const crawlingRoutes = new Hono<AppEnv>()
     const lastmod = new Map<number, string | undefined>();
     for (const i of issues) lastmod.set(i.volume, later(lastmod.get(i.volume), i.creation));
     for (const a of articles) lastmod.set(a.volume, later(lastmod.get(a.volume), recordModified(a, c.get("journal"))));
-    const children: SitemapUrl[] = [{ loc: `${origin}/sitemaps/pages.xml`, lastmod: c.get("journal").updated_at }];
+    const children: SitemapUrl[] = [{ loc: `${origin}/sitemaps/pages.xml`, lastmod: c.get("journal").updatedAt }];
     for (const [volume, mod] of [...lastmod].sort((a, b) => a[0] - b[0]))
       children.push({ loc: `${origin}/sitemaps/vol${volume}.xml`, lastmod: mod });
     return xml(sitemapIndex(children));

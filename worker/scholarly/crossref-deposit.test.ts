@@ -2,12 +2,14 @@
 // Crossref documents: tests/crossref-standin.ts), poll the submission, mark the DOIs registered; a refused deposit
 // and a failed record show Crossref's reason; the password is stored encrypted.
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../index";
 import { db, getJson, request } from "#tests/api/fixtures";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
 import { STANDIN_LOGIN, STANDIN_ORIGIN } from "#tests/crossref-standin";
-import { articles, crossrefAccounts } from "../core/data/schema";
+import { adminEvents, articles, crossrefAccounts, journals } from "../core/data/schema";
 
 async function setup(password = STANDIN_LOGIN.password) {
   const j = await scholarlyJournal();
@@ -27,6 +29,13 @@ async function setup(password = STANDIN_LOGIN.password) {
 
 const registeredAt = async (id: number) =>
   (await db.select({ at: articles.doiRegisteredAt }).from(articles).where(eq(articles.id, id)))[0].at;
+
+/** The hourly Cron Trigger (wrangler.toml): it polls the deposits still waiting. */
+async function hourlyTrigger() {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "7 * * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
 
 describe("Crossref deposit by API (issue 40 item 5)", () => {
   it("stores the password encrypted and never answers it", async () => {
@@ -96,6 +105,44 @@ describe("Crossref deposit by API (issue 40 item 5)", () => {
     );
     // The others in the batch were registered; the refused one stays text.
     expect(await registeredAt(rejected.id)).toBe("");
+  });
+
+  it("the hourly trigger polls a waiting deposit: its DOIs become registered with nobody on the page, and OAI sees it", async () => {
+    const { j, a, token } = await setup();
+    // Record and journal metadata last changed long ago, so the registration is what moves the datestamp.
+    await db.update(articles).set({ modification: "2024-06-01T00:00:00.000Z" }).where(eq(articles.id, a.id));
+    await db.update(journals).set({ recordsModified: "2024-06-01T00:00:00.000Z" }).where(eq(journals.id, j.id));
+    const identifier = `oai:${j.domain}:${a.refnumber}`;
+    const stampOf = async () =>
+      /<datestamp>([^<]+)<\/datestamp>/.exec(
+        await (await request(j.host, `/oai?verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(identifier)}`)).text(),
+      )?.[1];
+    expect(await stampOf()).toBe("2024-06-01T00:00:00Z");
+
+    const sent = await getJson(j.host, "/api/admin/crossref/2024/vol3/issue2/deposit", { method: "POST", headers: bearer(token) });
+    const depositOf = async () =>
+      (await getJson(j.host, "/api/admin/crossref/2024/vol3/issue2/deposits", { headers: bearer(token) })).body.deposits[0];
+    await hourlyTrigger();
+    expect(await depositOf()).toMatchObject({ id: sent.body.deposit.id, status: "submitted", message: "Crossref: queued" });
+    expect(await registeredAt(a.id)).toBe("");
+    await hourlyTrigger();
+    expect(await depositOf()).toMatchObject({ status: "registered", message: "2 DOIs registered." });
+    const at = await registeredAt(a.id);
+    expect(at).not.toBe("");
+
+    // A harvester asking for what changed since the old datestamp gets the record, stamped with the registration.
+    const stamp = await stampOf();
+    expect(stamp).toBe(at.replace(/\.\d{3}Z$/, "Z"));
+    const since = await (await request(j.host, `/oai?verb=ListIdentifiers&metadataPrefix=oai_dc&from=2024-06-02T00:00:00Z`)).text();
+    expect(since).toContain(`<identifier>${identifier}</identifier>`);
+    // The trail says who registered them; a later run leaves the deposit, and the date, alone.
+    const [event] = await db
+      .select()
+      .from(adminEvents)
+      .where(and(eq(adminEvents.journalId, j.id), eq(adminEvents.action, "issue.crossref_registered")));
+    expect(event.adminUsername).toBe("Crossref check (scheduled)");
+    await hourlyTrigger();
+    expect(await registeredAt(a.id)).toBe(at);
   });
 
   it("needs an account first, and an admin", async () => {

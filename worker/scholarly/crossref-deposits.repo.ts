@@ -1,5 +1,6 @@
 // Crossref accounts and deposits (migrations/0103): the only code that queries those tables.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../core/env";
 import { articles, crossrefAccounts, crossrefDeposits, type CrossrefDepositRow } from "../core/data/schema";
 
@@ -47,13 +48,14 @@ export async function findDeposit(db: Db, journalId: number, id: number) {
   return row;
 }
 
-/** The deposit's new state and, on success, its DOIs marked registered, in one batch. */
+/** The deposit's new state and, on success, its DOIs marked registered, with `after` (the audit event), in one batch. */
 export async function recordDepositResult(
   db: Db,
   journalId: number,
   id: number,
   set: { status: string; message: string; checkedAt: string },
   registeredDois: string[],
+  after: BatchItem<"sqlite">[] = [],
 ) {
   const update = db
     .update(crossrefDeposits)
@@ -65,8 +67,21 @@ export async function recordDepositResult(
       db
         .update(articles)
         .set({ doiRegisteredAt: set.checkedAt })
-        .where(and(eq(articles.journalId, journalId), inArray(articles.doi, registeredDois.slice(i, i + 90)))),
+        // Once: a DOI registered before keeps its date (the OAI datestamp moves when it becomes registered, not again).
+        .where(
+          and(eq(articles.journalId, journalId), eq(articles.doiRegisteredAt, ""), inArray(articles.doi, registeredDois.slice(i, i + 90))),
+        ),
     );
   }
-  await db.batch([update, ...marks]);
+  await db.batch([update, ...marks, ...after]);
+}
+
+/** Deposits of any journal still waiting for Crossref's result, the longest unchecked first. */
+export async function listWaitingDeposits(db: Db, limit: number): Promise<CrossrefDepositRow[]> {
+  return db
+    .select()
+    .from(crossrefDeposits)
+    .where(eq(crossrefDeposits.status, "submitted"))
+    .orderBy(asc(crossrefDeposits.checkedAt), asc(crossrefDeposits.id))
+    .limit(limit);
 }

@@ -22,15 +22,9 @@ import { crossrefDeposit, crossrefTimestamp } from "./crossref";
 import { indexerOrigin } from "./indexer-origin";
 import { journalRecord, scholarlyRecord } from "./scholarly-record";
 import { decryptSecret, encryptSecret } from "./crossref-secret";
-import { fetchSubmission, sendDeposit } from "./crossref-api";
-import {
-  findCrossrefAccount,
-  findDeposit,
-  insertDeposit,
-  listIssueDeposits,
-  recordDepositResult,
-  saveCrossrefAccount,
-} from "./crossref-deposits.repo";
+import { sendDeposit } from "./crossref-api";
+import { checkDeposit } from "./crossref-polling";
+import { findCrossrefAccount, findDeposit, insertDeposit, listIssueDeposits, saveCrossrefAccount } from "./crossref-deposits.repo";
 import { mountedAt } from "../core/routing/declared";
 import { scholarlyApi } from "#contract/routes/scholarly";
 
@@ -147,33 +141,7 @@ export const crossrefAdminRoutes = new Hono<AppEnv>()
     const deposit = await findDeposit(db, journalId, id);
     if (!deposit) throw notFound();
     if (deposit.status !== "submitted") return c.json({ deposit: toAnswer(deposit) });
-    const login = await loginOf(c);
-    const result = await fetchSubmission(login.endpoint, login.username, login.password, deposit.batchId);
-    const checkedAt = new Date().toISOString();
-    if ("error" in result) {
-      await recordDepositResult(db, journalId, id, { status: "submitted", message: result.error, checkedAt }, []);
-    } else if (result.status !== "completed") {
-      // queued / in_process: Crossref has not processed the file yet.
-      const message = result.status === "unknown_submission" ? "Crossref does not know this submission yet." : `Crossref: ${result.status}`;
-      await recordDepositResult(db, journalId, id, { status: "submitted", message, checkedAt }, []);
-    } else {
-      const ok = result.records.filter((r) => r.status !== "Failure").map((r) => r.doi);
-      const failed = result.records.filter((r) => r.status === "Failure");
-      const status = failed.length ? "failed" : "registered";
-      const message = failed.length
-        ? failed.map((r) => `${r.doi}: ${r.message}`).join("\n")
-        : `${ok.length} DOI${ok.length === 1 ? "" : "s"} registered.`;
-      // The DOIs Crossref accepted are registered even when others in the batch failed.
-      const dois = (JSON.parse(deposit.dois) as string[]).filter((d) => ok.some((x) => x.toLowerCase() === d.toLowerCase()));
-      await recordDepositResult(db, journalId, id, { status, message, checkedAt }, dois);
-      if (dois.length) {
-        // Pages now print those DOIs as links: the content version moves (edge cache), and the trail says why.
-        const actor = actorOf(c);
-        await db.batch(
-          afterAdminWrite(db, actor, { action: "issue.crossref_registered", entity: "issue", summary: `${dois.length} DOIs` }) as [never],
-        );
-      }
-    }
+    await checkDeposit(db, deposit, await loginOf(c), actorOf(c));
     return c.json({ deposit: toAnswer((await findDeposit(db, journalId, id))!) });
   })
   .get(at(scholarlyApi.deposits), async (c) => {

@@ -5,7 +5,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { eq } from "drizzle-orm";
 import { createArticle, db, request } from "#tests/api/fixtures";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
-import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
+import { ensureIssue, fullArticle, faceMarkupIssue, scholarlyJournal } from "#tests/api/scholarly-fixtures";
 import { journals } from "../core/data/schema";
 
 const ARRAYS = new Set(["journal_article", "person_name", "issn", "citation", "ORCID", "affiliations"]);
@@ -81,22 +81,7 @@ describe("GET /api/admin/crossref/{year}/{vol}/{issue}", () => {
 
   // The same deposit against Crossref's schema 5.3.1 (xmllint): crossref.admin.tools.test.ts.
   it("keeps face markup in titles and references, one jats:p per paragraph (issue 27 item 1)", async () => {
-    const j = await scholarlyJournal();
-    await ensureIssue(j, 2024, 3, 2);
-    const token = await adminToken(j);
-    await fullArticle(j, {
-      pagenumber: "1-9",
-      title: "Removal of Cr<sup>6+</sup> by <i>Zingiber <b>officinale</b></i> &amp; CuO-H<sub>2</sub>O",
-      abstract: "<p>First <i>paragraph with italics</i> and 5 &lt; 7.</p><p><b>Second <i>one</i></b></p><p>Third &amp; last.</p>",
-      referenceList: [
-        "Rao A. (2020). Studies on soil. <i>Sci. Rep.</i> 10(2): 1-9.",
-        "Khan B. Smith &amp; Sons <b>2</b>. <i>J. Chem.</i> 4: 20-29.",
-        "Lee C. Plain & typed, with a < sign. Soil Biol. 2019;12:1-9.",
-      ].join("\n"),
-      // Funders go into fundref (issue 40 item 6), also checked by the schema.
-      funding: "National Science Foundation | CHE-2101234\nWellcome Trust",
-    });
-    await fullArticle(j, { pagenumber: "10-20", authorDetails: "[]", referenceList: "", abstract: "" });
+    const { j, token } = await faceMarkupIssue();
     const res = await request(j.host, "/api/admin/crossref/2024/vol3/issue2", { headers: bearer(token) });
     expect(res.status).toBe(200);
     const text = await res.text();

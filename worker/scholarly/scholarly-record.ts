@@ -26,13 +26,13 @@ function nameParts(name: string): { given: string; family: string } {
 }
 
 /**
- * When an article's record last changed: the article itself, or the journal metadata every record carries
- * (journals.records_modified, migrations/0020), whichever is later. OAI datestamps, sitemap lastmod, Atom and
- * JSON-LD dateModified all read it.
+ * When an article's record last changed: the article itself, its DOI becoming registered (the record then links
+ * it; docs/decisions/0271), or the journal metadata every record carries (journals.records_modified,
+ * migrations/0020), whichever is latest. OAI datestamps, sitemap lastmod, Atom and JSON-LD dateModified all read it;
+ * recordDatestamp (scholarly.repo.ts) is the same in SQL.
  */
-export function recordModified(a: Pick<ArticleRow, "modification">, j: Pick<JournalRow, "recordsModified">): string {
-  const journal = j.recordsModified ?? "";
-  return journal > a.modification ? journal : a.modification;
+export function recordModified(a: Pick<ArticleRow, "modification" | "doiRegisteredAt">, j: Pick<JournalRow, "recordsModified">): string {
+  return [a.modification, a.doiRegisteredAt ?? "", j.recordsModified ?? ""].reduce((x, y) => (y > x ? y : x));
 }
 
 export function journalRecord(j: JournalRow): JournalRecord {

@@ -17,6 +17,7 @@ export interface SitemapArticle {
   refnumber: string | null;
   file: string;
   modification: string;
+  doiRegisteredAt: string;
 }
 
 /** Just what a sitemap lists, for every public article of the journal (optionally of one volume). */
@@ -29,6 +30,7 @@ export async function listSitemapArticles(db: Db, journalId: number, volume?: nu
       refnumber: articles.refnumber,
       file: articles.file,
       modification: articles.modification,
+      doiRegisteredAt: articles.doiRegisteredAt,
     })
     .from(articles)
     .where(and(isPublic(journalId), volume === undefined ? undefined : eq(articles.volume, volume)))
@@ -66,10 +68,12 @@ export type HarvestItem = HarvestPosition &
   ({ article: ArticleRow; deleted?: undefined } | { article?: undefined; deleted: OaiDeletedRecordRow });
 
 /**
- * An article record's datestamp: its own last change, or the last change of the journal-level metadata every
- * record carries (publisher, licence, ISSNs ...; journals.records_modified), whichever is later.
+ * An article record's datestamp: its own last change, its DOI's registration, or the last change of the
+ * journal-level metadata every record carries (publisher, licence, ISSNs ...; journals.records_modified), whichever
+ * is latest (recordModified in scholarly-record.ts, in SQL).
  */
-export const recordDatestamp = (recordsModified: string) => sql<string>`max(${articles.modification}, ${recordsModified})`;
+export const recordDatestamp = (recordsModified: string) =>
+  sql<string>`max(${articles.modification}, ${articles.doiRegisteredAt}, ${recordsModified})`;
 
 /**
  * A page of a harvest in (datestamp, key) order: public articles and deleted records, merged. The position of the

@@ -13,6 +13,7 @@ import {
   WORLD_CUSTOMER_ID,
   buildReport,
   exception,
+  granularityOf,
   lastCompleteMonth,
   metricsOf,
   monthOf,
@@ -139,8 +140,9 @@ async function report(c: Ctx, path: ReportPath) {
       else exceptions.push(exception(3062, `attributes_to_show: ${a}`));
     }
   }
-  const granularity = q.get("granularity");
-  if (granularity && granularity !== "Month") exceptions.push(exception(3062, `granularity: ${granularity} (usage is reported by month)`));
+  const asked = q.get("granularity");
+  const granularity = granularityOf(asked);
+  if (!granularity) exceptions.push(exception(3062, `granularity: ${asked} (Month or Total; reported by month)`));
   const includeParent = path === "ir" && (q.get("include_parent_details") ?? "").toLowerCase() === "true";
   Object.assign(filters, viewFilters(path, metrics));
   const usage =
@@ -149,7 +151,7 @@ async function report(c: Ctx, path: ReportPath) {
       : { months: [], articles: [] };
   const journal = journalRecord(c.get("journal"));
   const body = buildReport(
-    { path, period: { first, last }, metrics, attributes, includeParent, exceptions, filters },
+    { path, period: { first, last }, metrics, attributes, includeParent, exceptions, filters, granularity: granularity ?? "Month" },
     { journal, origin: indexerOrigin(c), createdBy: createdBy(c), now },
     {
       months: usage.months.filter((m) => m.month >= period.first && m.month <= period.last),

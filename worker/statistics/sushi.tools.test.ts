@@ -107,6 +107,35 @@ describe("COUNTER_SUSHI API (issue 40 item 4)", () => {
     await conforms(j3, "/r51/reports/tr_j3");
   });
 
+  it("granularity=Total (R5.1; R5.0's Totals too) reports the period's usage once, against its first month", async () => {
+    const { j, a, key } = await setup();
+    const auth = `customer_id=${WORLD}&api_key=${key}`;
+    const ir = await sushi(j.host, `/reports/ir?${auth}&begin_date=2024-03&end_date=2024-04&granularity=Total`);
+    expect(ir.body.Report_Header.Report_Attributes).toEqual({ Granularity: "Total" });
+    expect(ir.body.Report_Header.Exceptions).toBeUndefined();
+    const first = ir.body.Report_Items[0].Items.find((i: { Item_ID: { DOI?: string } }) => i.Item_ID.DOI === a.doi);
+    expect(first.Attribute_Performance[0].Performance).toEqual({
+      Total_Item_Investigations: { "2024-03": 17 },
+      Total_Item_Requests: { "2024-03": 4 },
+      Unique_Item_Investigations: { "2024-03": 11 },
+      Unique_Item_Requests: { "2024-03": 3 },
+    });
+    await conforms(ir, "/r51/reports/ir");
+
+    const tr = await sushi(j.host, `/reports/tr?${auth}&begin_date=2024-03&end_date=2024-04&granularity=Totals`);
+    expect(tr.body.Report_Header.Report_Attributes).toEqual({ Granularity: "Total" });
+    expect(tr.body.Report_Items[0].Attribute_Performance[0].Performance.Total_Item_Requests).toEqual({ "2024-03": 6 });
+    await conforms(tr, "/r51/reports/tr");
+
+    // Month is the default, said or not; another value is Exception 3062 and the report comes by month.
+    const month = await sushi(j.host, `/reports/tr?${auth}&begin_date=2024-03&end_date=2024-04&granularity=Month`);
+    expect(month.body.Report_Header.Report_Attributes).toBeUndefined();
+    const odd = await sushi(j.host, `/reports/tr?${auth}&begin_date=2024-03&end_date=2024-04&granularity=Year`);
+    expect(odd.body.Report_Header.Exceptions).toEqual([expect.objectContaining({ Code: 3062 })]);
+    expect(odd.body.Report_Items[0].Attribute_Performance[0].Performance.Total_Item_Requests).toEqual({ "2024-03": 4, "2024-04": 2 });
+    await conforms(odd, "/r51/reports/tr");
+  });
+
   it("answers COUNTER's Exceptions: missing information, bad keys, another institution, bad dates, no usage", async () => {
     const { j, key, token } = await setup();
     const cases: [string, number, number, string][] = [

@@ -122,11 +122,24 @@ export interface ReportRequest {
   metrics: readonly ItemMetric[];
   /** attributes_to_show, as asked (only the ones this platform fills). */
   attributes: string[];
+  /**
+   * Month (the default) or Total: the usage of the whole period, reported against its first month (COUNTER R5.1's
+   * granularity attribute of the IR and TR; docs/decisions/0271).
+   */
+  granularity?: Granularity;
   includeParent: boolean;
   /** Warnings for the header (unknown parameters, filter values, months not ready). */
   exceptions: SushiException[];
   /** The filters as the request gave them, for the header. */
   filters: Record<string, unknown>;
+}
+
+export type Granularity = "Month" | "Total";
+
+/** COUNTER R5.1's values of `granularity`; R5.0 named the total "Totals", which a client of R5.0 may still send. */
+export function granularityOf(value: string | null): Granularity | null {
+  if (value === null || value === "" || value === "Month") return "Month";
+  return value === "Total" || value === "Totals" ? "Total" : null;
 }
 
 export interface ReportContext {
@@ -141,6 +154,7 @@ function header(req: ReportRequest, ctx: ReportContext, exceptions: SushiExcepti
   const attributes: Record<string, unknown> = {};
   if (req.attributes.length && (req.path === "ir" || req.path === "tr")) attributes.Attributes_To_Show = req.attributes;
   if (req.includeParent && req.path === "ir") attributes.Include_Parent_Details = "True";
+  if (req.granularity === "Total" && (req.path === "ir" || req.path === "tr")) attributes.Granularity = "Total";
   return {
     Release: RELEASE,
     Report_ID: report.id,
@@ -170,14 +184,18 @@ const METRIC_VALUE: Record<ItemMetric, (r: ArticleMonth) => number> = {
   Unique_Item_Requests: (r) => r.uniqueRequests,
 };
 
-/** Non-zero counts per metric and month; a metric with none is left out (COUNTER reports no zero rows). */
-function performance(rows: ArticleMonth[], metrics: readonly ItemMetric[]): Partial<Record<ItemMetric, Counts>> {
+/**
+ * Non-zero counts per metric and month; a metric with none is left out (COUNTER reports no zero rows). With
+ * `totalAt`, every month's count is added up under that one month (granularity=Total: the period's first month).
+ */
+function performance(rows: ArticleMonth[], metrics: readonly ItemMetric[], totalAt?: string): Partial<Record<ItemMetric, Counts>> {
   const out: Partial<Record<ItemMetric, Counts>> = {};
   for (const metric of metrics) {
     const counts: Counts = {};
     for (const r of rows) {
       const n = METRIC_VALUE[metric](r);
-      if (n > 0) counts[r.month] = (counts[r.month] ?? 0) + n;
+      const key = totalAt ?? r.month;
+      if (n > 0) counts[key] = (counts[key] ?? 0) + n;
     }
     if (Object.keys(counts).length) out[metric] = counts;
   }
@@ -190,8 +208,11 @@ const journalItemId = (j: JournalRecord, origin: string) => ({
   URI: `${origin}/`,
 });
 
+/** Where the counts go: each month, or the period's first month for a total. */
+const totalAtOf = (req: ReportRequest) => (req.granularity === "Total" ? req.period.first : undefined);
+
 function itemOf(a: ArticleRow, rows: ArticleMonth[], req: ReportRequest, ctx: ReportContext) {
-  const perf = performance(rows, req.metrics);
+  const perf = performance(rows, req.metrics, totalAtOf(req));
   if (!Object.keys(perf).length) return null;
   const doi = normalizeDoi(a.doi ?? "");
   const date = publicationDateParts(a.publishdate);
@@ -247,7 +268,7 @@ export function buildReport(
         : [{ Items: list }];
     }
   } else {
-    const perf = performance(usage.months, req.metrics);
+    const perf = performance(usage.months, req.metrics, totalAtOf(req));
     if (Object.keys(perf).length) {
       const attribute: Record<string, unknown> = req.path === "tr_j3" ? { Access_Type: "Open" } : { Data_Type: "Journal" };
       if (req.path === "tr") {

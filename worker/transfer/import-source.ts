@@ -3,6 +3,7 @@ import { ImportSourceError, type ImportArticle } from "./import-model";
 import { readOjsArticles } from "./ojs-reader";
 import { csvRecords, pdfZip, sheetArticles, xlsxRecords } from "./spreadsheet-reader";
 import { textChunks } from "./text-chunks";
+import type { RangeSource } from "./zip-ranges";
 
 export type SourceFormat = "ojs" | "csv" | "xlsx";
 
@@ -19,9 +20,13 @@ async function firstBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8Arra
   return value ?? new Uint8Array();
 }
 
+/**
+ * `source.ranges` gives random access to the file (an XLSX is a zip, read by ranges); `pdfs` is the zip of PDFs of a
+ * spreadsheet, read the same way (docs/decisions/0272).
+ */
 export async function openImportSource(
-  source: { stream: () => ReadableStream<Uint8Array>; name: string },
-  pdfs: { bytes: () => Promise<Uint8Array> } | null,
+  source: { stream: () => ReadableStream<Uint8Array>; name: string; ranges: () => Promise<RangeSource> },
+  pdfs: RangeSource | null,
   asked: SourceFormat | "auto",
 ): Promise<OpenedSource> {
   let format = asked === "auto" ? null : asked;
@@ -43,8 +48,7 @@ export async function openImportSource(
     if (pdfs) throw new ImportSourceError("pdfs_not_used", "An OJS export carries its own PDFs: leave the zip of PDFs out.");
     return { format, label: "OJS Native XML", articles: readOjsArticles(textChunks(source.stream())) };
   }
-  const zip = pdfs ? pdfZip(await pdfs.bytes()) : null;
+  const zip = pdfs ? await pdfZip(pdfs) : null;
   if (format === "csv") return { format, label: "CSV spreadsheet", articles: sheetArticles(csvRecords(textChunks(source.stream())), zip) };
-  const bytes = new Uint8Array(await new Response(source.stream()).arrayBuffer());
-  return { format, label: "XLSX spreadsheet", articles: sheetArticles(xlsxRecords(bytes), zip) };
+  return { format, label: "XLSX spreadsheet", articles: sheetArticles(xlsxRecords(await source.ranges()), zip) };
 }

@@ -5,6 +5,11 @@ import { openImportSource } from "./import-source";
 import { ImportSourceError, type TransferDb } from "./import-model";
 import { findJobById, updateJob, type JobOptions } from "./jobs.repo";
 import { findJournalById } from "./journal-of-job";
+import { rangeSourceOfR2 } from "./zip-ranges";
+
+const fail = (message: string): never => {
+  throw new ImportSourceError("upload_gone", message);
+};
 
 export const reportKeyOf = (journalId: number, jobId: string) => `journals/${journalId}/transfer/jobs/${jobId}/report.json`;
 
@@ -33,7 +38,8 @@ export async function runJob(
   const options = JSON.parse(job.options) as JobOptions;
   const refRule = parseRefRule(options.ref);
   const source = await bucket.get(job.sourceKey);
-  const pdfs = job.pdfsKey ? await bucket.get(job.pdfsKey) : null;
+  // Zips (a workbook, the PDFs) are read by ranges: the directory, then one entry at a time (docs/decisions/0272).
+  const pdfs = job.pdfsKey ? await rangeSourceOfR2(bucket, job.pdfsKey) : null;
   if (!refRule || !source || (job.pdfsKey && !pdfs)) {
     await updateJob(db, jobId, {
       status: "failed",
@@ -43,8 +49,12 @@ export async function runJob(
   }
   try {
     const opened = await openImportSource(
-      { stream: () => source.body, name: job.sourceName },
-      pdfs ? { bytes: async () => new Uint8Array(await pdfs.arrayBuffer()) } : null,
+      {
+        stream: () => source.body,
+        name: job.sourceName,
+        ranges: async () => (await rangeSourceOfR2(bucket, job.sourceKey)) ?? fail("The uploaded file is gone; upload it again."),
+      },
+      pdfs,
       options.format,
     );
     const report = await runImport(

@@ -1,8 +1,9 @@
 // Spreadsheets of articles (CSV or XLSX) with the spec's field names as the header row (SPEC §3: refnumber, title,
 // authorname, abstract, year, volume, issue, pagenumber, country, email, txnid, ptype, keywords, doi, ...) and a zip
 // of PDFs named {refnumber}.pdf. CSV is read as it streams; an XLSX is a zip of XML (its first sheet is read with
-// sax, text cells from the shared strings). PDFs are taken out of their zip one at a time, when their row comes.
-import { unzipSync } from "fflate";
+// sax, text cells from the shared strings). Zips are read by ranges (zip-ranges.ts): PDFs are taken out of theirs one
+// at a time, when their row comes.
+import { openRangedZip, type RangedZip, type RangeSource, type ZipEntry } from "./zip-ranges";
 import sax from "sax";
 import { sanitizeRichText } from "#contract/rich-text";
 import { normalizeDoi, normalizeOrcid, parseAuthorDetails } from "#contract/scholarly";
@@ -102,23 +103,25 @@ const colIndex = (ref: string) => {
   return n - 1;
 };
 
-/** The rows of an XLSX's first worksheet (cells as text), each with its row number. */
-export function* xlsxRecords(bytes: Uint8Array): Generator<{ line: number; cells: string[] }> {
-  let files: Record<string, Uint8Array>;
+/**
+ * The rows of an XLSX's first worksheet (cells as text), each with its row number. The workbook is read by ranges
+ * (zip-ranges.ts): only its shared strings and first sheet are taken out, one after the other.
+ */
+export async function* xlsxRecords(src: RangeSource): AsyncGenerator<{ line: number; cells: string[] }> {
+  let zip: RangedZip;
   try {
-    files = unzipSync(bytes, {
-      filter: (f) => f.name === "xl/sharedStrings.xml" || /^xl\/worksheets\/sheet\d+\.xml$/.test(f.name) || f.name === "xl/workbook.xml",
-    });
+    zip = await openRangedZip(src, "The workbook");
   } catch {
     throw new ImportSourceError("invalid_xlsx", "The file is not an XLSX workbook (it is not a readable zip).");
   }
-  const sheetName = Object.keys(files)
-    .filter((n) => n.startsWith("xl/worksheets/"))
-    .sort((a, b) => Number(/(\d+)\.xml$/.exec(a)![1]) - Number(/(\d+)\.xml$/.exec(b)![1]))[0];
-  if (!sheetName) throw new ImportSourceError("invalid_xlsx", "The workbook has no worksheet.");
+  const sheet = zip.entries
+    .filter((e) => /^xl\/worksheets\/sheet\d+\.xml$/.test(e.name))
+    .sort((a, b) => Number(/(\d+)\.xml$/.exec(a.name)![1]) - Number(/(\d+)\.xml$/.exec(b.name)![1]))[0];
+  if (!sheet) throw new ImportSourceError("invalid_xlsx", "The workbook has no worksheet.");
+  const strings = zip.entries.find((e) => e.name === "xl/sharedStrings.xml");
   const decoder = new TextDecoder();
   const shared: string[] = [];
-  if (files["xl/sharedStrings.xml"]) {
+  if (strings) {
     const p = sax.parser(true);
     let inSi = false;
     let inT = false;
@@ -139,7 +142,7 @@ export function* xlsxRecords(bytes: Uint8Array): Generator<{ line: number; cells
         inSi = false;
       }
     };
-    p.write(decoder.decode(files["xl/sharedStrings.xml"])).close();
+    p.write(decoder.decode(await zip.read(strings))).close();
   }
   const rows: { line: number; cells: string[] }[] = [];
   const p = sax.parser(true);
@@ -171,28 +174,24 @@ export function* xlsxRecords(bytes: Uint8Array): Generator<{ line: number; cells
       row = null;
     }
   };
-  p.write(decoder.decode(files[sheetName])).close();
+  p.write(decoder.decode(await zip.read(sheet))).close();
   yield* rows;
 }
 
-/** Index of a zip of PDFs: names (case-insensitive, folders ignored) -> entry name; one entry taken out on demand. */
-export function pdfZip(bytes: Uint8Array): { names: Map<string, string>; take: (entry: string) => Uint8Array | null } {
-  const names = new Map<string, string>();
-  try {
-    unzipSync(bytes, {
-      filter: (f) => {
-        const base = f.name.split("/").pop() ?? "";
-        if (/\.pdf$/i.test(base) && !f.name.startsWith("__MACOSX/")) names.set(base.toLowerCase(), f.name);
-        return false;
-      },
-    });
-  } catch {
-    throw new ImportSourceError("invalid_zip", "The PDFs file is not a readable zip.");
+/** A zip of PDFs: names (case-insensitive, folders ignored) -> entry; each PDF read by ranges when its row comes. */
+export interface PdfZip {
+  names: Map<string, ZipEntry>;
+  take: (entry: ZipEntry) => Promise<Uint8Array>;
+}
+
+export async function pdfZip(src: RangeSource): Promise<PdfZip> {
+  const zip = await openRangedZip(src, "The PDFs file");
+  const names = new Map<string, ZipEntry>();
+  for (const e of zip.entries) {
+    const base = e.name.split("/").pop() ?? "";
+    if (/\.pdf$/i.test(base) && !e.name.startsWith("__MACOSX/")) names.set(base.toLowerCase(), e);
   }
-  return {
-    names,
-    take: (entry) => unzipSync(bytes, { filter: (f) => f.name === entry })[entry] ?? null,
-  };
+  return { names, take: (entry) => zip.read(entry) };
 }
 
 // Stored rich text (what the export writes) and plain text alike: text is escaped, markup kept to the allowlist.
@@ -201,7 +200,7 @@ const toHtml = (s: string) => sanitizeRichText(s);
 /** Spreadsheet records (header first) -> import articles, each with its PDF from the zip. */
 export async function* sheetArticles(
   records: AsyncIterable<{ line: number; cells: string[] }> | Iterable<{ line: number; cells: string[] }>,
-  pdfs: ReturnType<typeof pdfZip> | null,
+  pdfs: PdfZip | null,
 ): AsyncGenerator<ImportArticle> {
   let header: string[] | null = null;
   for await (const r of records as AsyncIterable<{ line: number; cells: string[] }>) {
@@ -229,7 +228,7 @@ export async function* sheetArticles(
     let pdf: ImportPdf = { kind: "none", why: pdfs ? `No ${ref || "{refnumber}"}.pdf in the zip.` : "No zip of PDFs was given." };
     if (pdfs && ref) {
       const entry = pdfs.names.get(`${ref.toLowerCase()}.pdf`);
-      const bytes = entry ? pdfs.take(entry) : null;
+      const bytes = entry ? await pdfs.take(entry) : null;
       if (bytes) pdf = { kind: "bytes", bytes, name: `${ref}.pdf` };
     }
     const num = (s: string) => (/^\d{1,9}$/.test(s) ? Number(s) : /\d/.test(s) ? Number(s.replace(/\D+/g, "").slice(0, 9)) : Number.NaN);

@@ -10,6 +10,7 @@
 //   GET  /jobs/{id}                        -> { job, report } (the report once the job is done)
 //   POST /imports  multipart { file, pdfs?, format?, ref?, requirePdf?, dryRun } -> the report, in the request
 //                  (small files: scripts, tests; the admin page uses jobs)
+//   POST /editors  multipart { file (CSV), pictures? (zip), dryRun } -> the editors' report (decision 0273)
 //   GET  /export?issue=YEAR/VOL/ISSUE[&format=csv|pdfs] -> OJS Native XML of the journal or one issue (attachment),
 //                  or the spreadsheet (CSV), or the zip of its PDFs
 import { Hono, type Context } from "hono";
@@ -26,7 +27,11 @@ import { readFormBody } from "../core/middleware/form-body";
 import { uploadOf } from "../core/files/uploads";
 import { parseRefRule, runImport } from "./import-run";
 import { openImportSource, type SourceFormat } from "./import-source";
+import { type RangeSource, rangeSourceOfBytes } from "./zip-ranges";
 import { ImportSourceError } from "./import-model";
+import { importEditors } from "./editors-import";
+import { csvRecords } from "./spreadsheet-reader";
+import { textChunks } from "./text-chunks";
 import { exportOjsXml, parseIssueSelector } from "./ojs-writer";
 import { exportSheetCsv, exportSheetPdfs } from "./spreadsheet-writer";
 import { requireRole } from "../auth/admin-guard";
@@ -42,8 +47,8 @@ const bool = (v: unknown) => v === true || v === "1" || v === "true" || v === "o
 async function runFromBlobs(
   c: Context<AppEnv>,
   scope: TransferScope,
-  source: { stream: () => ReadableStream<Uint8Array>; name: string },
-  pdfs: { bytes: () => Promise<Uint8Array> } | null,
+  source: Parameters<typeof openImportSource>[0],
+  pdfs: RangeSource | null,
   o: { format: SourceFormat | "auto"; ref: string; requirePdf?: boolean; dryRun: boolean },
 ): Promise<ImportReport> {
   const refRule = parseRefRule(o.ref);
@@ -136,6 +141,29 @@ export function transferRoutes(scope: TransferScope) {
         const object = await upload.complete(body.data.parts);
         return c.json({ token, size: object.size });
       })
+      .post(at(api.importEditors), async (c) => {
+        if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data"))
+          throw new HttpError(415, "multipart_expected");
+        const { fields, files } = await readFormBody(c);
+        const file = uploadOf(files.file);
+        if (!file) throw new HttpError(400, "missing_file");
+        const pictures = uploadOf(files.pictures);
+        const journal = await scope.journalOf(c);
+        try {
+          const report = await importEditors(
+            c.get("db"),
+            c.var.files,
+            scope.actorOf(c, journal.id),
+            csvRecords(textChunks(file.stream())),
+            pictures ? rangeSourceOfBytes(new Uint8Array(await pictures.arrayBuffer())) : null,
+            { dryRun: fields.dryRun === undefined ? true : bool(fields.dryRun), source: `Editors CSV ${file.name}`.trim() },
+          );
+          return c.json(report);
+        } catch (err) {
+          if (err instanceof ImportSourceError) throw new HttpError(400, err.code, { message: err.message, line: err.line });
+          throw err;
+        }
+      })
       .post(at(api.imports), async (c) => {
         const type = (c.req.header("content-type") ?? "").toLowerCase();
         if (type.startsWith("multipart/form-data")) {
@@ -150,8 +178,13 @@ export function transferRoutes(scope: TransferScope) {
           const report = await runFromBlobs(
             c,
             scope,
-            { stream: () => file.stream(), name: file.name },
-            pdfs ? { bytes: async () => new Uint8Array(await pdfs.arrayBuffer()) } : null,
+            // A file sent in the request is already in memory (the request's size limit bounds it).
+            {
+              stream: () => file.stream(),
+              name: file.name,
+              ranges: async () => rangeSourceOfBytes(new Uint8Array(await file.arrayBuffer())),
+            },
+            pdfs ? rangeSourceOfBytes(new Uint8Array(await pdfs.arrayBuffer())) : null,
             {
               format,
               ref: String(fields.ref ?? "doi"),

@@ -63,8 +63,7 @@ function sectionColumn(sections: Section[], say: (m: FlashMessage) => void, relo
     ),
   };
 }
-import { CrossrefButton } from "../scholarly/crossref-button";
-import { DoajButton } from "../scholarly/doaj-button";
+import { IssueXmlButtons } from "../scholarly/issue-xml-buttons";
 import { CrossrefDeposits } from "../scholarly/crossref-deposits";
 
 /** Rows a page of the table shows. */
@@ -206,14 +205,7 @@ export function IssueArticlesPage() {
         meta={`${articles.length} ${articles.length === 1 ? "article" : "articles"}`}
         actions={
           <>
-            <CrossrefButton
-              year={year}
-              volume={volume}
-              issue={issue}
-              onError={(text) => setMessage({ kind: "error", text })}
-              onDone={() => setMessage(null)}
-            />
-            <DoajButton
+            <IssueXmlButtons
               year={year}
               volume={volume}
               issue={issue}

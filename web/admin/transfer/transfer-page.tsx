@@ -14,6 +14,7 @@ import { loadAdminJson } from "../loaders";
 import { DataTable, type Column } from "../data-table";
 import { formatBytes, formatDateTime, pad } from "../format";
 import { uploadInParts } from "./upload-in-parts";
+import { EditorsImportPanel } from "./editors-import-panel";
 import "./transfer.css";
 import { apiPath } from "#contract/routes/endpoint";
 import { archiveApi } from "#contract/routes/archive";
@@ -81,6 +82,7 @@ export function TransferPage() {
         onError={(text) => setMessage({ kind: "error", text })}
       />
       <RecentJobs jobs={jobs} current={jobId} onOpen={(id) => setParams({ job: id })} />
+      <EditorsImportPanel onError={(text) => setMessage({ kind: "error", text })} />
       <ExportPanel issues={issues} onError={(text) => setMessage({ kind: "error", text })} />
     </>
   );

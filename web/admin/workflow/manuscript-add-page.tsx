@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { uploadForm } from "../admin-api";
-import { PageHeader, Spinner, useTitle } from "../admin-ui";
+import { Field, PageHeader, Spinner, useTitle } from "../admin-ui";
 import { useDraft } from "../form-kit/use-draft";
 import { DraftNotice } from "../form-kit";
 import { SUBMIT_COUNTRIES } from "#contract/constants";
@@ -76,51 +76,30 @@ export function ManuscriptAddPage() {
             {error}
           </p>
         )}
-        <div className="field">
-          <label className="field__label" htmlFor="ma-name">
-            Author's name
-          </label>
+        <Field id="ma-name" label="Author's name">
           <input id="ma-name" required value={values.name} onChange={set("name")} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="ma-email">
-            Author's e-mail
-          </label>
+        </Field>
+        <Field id="ma-email" label="Author's e-mail">
           <input id="ma-email" type="email" required value={values.email} onChange={set("email")} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="ma-country">
-            Country
-          </label>
+        </Field>
+        <Field id="ma-country" label="Country">
           <select id="ma-country" value={values.country} onChange={set("country")}>
             <option value="">Select Country</option>
             {SUBMIT_COUNTRIES.map((c) => (
               <option key={c}>{c}</option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="ma-phone">
-            Phone
-          </label>
+        </Field>
+        <Field id="ma-phone" label="Phone">
           <input id="ma-phone" value={values.phone} onChange={set("phone")} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="ma-address">
-            Institute address
-          </label>
+        </Field>
+        <Field id="ma-address" label="Institute address">
           <textarea id="ma-address" rows={3} value={values.address} onChange={set("address")} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="ma-title">
-            Title of the submission
-          </label>
+        </Field>
+        <Field id="ma-title" label="Title of the submission">
           <input id="ma-title" required value={values.title} onChange={set("title")} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="ma-file">
-            Manuscript PDF
-          </label>
+        </Field>
+        <Field id="ma-file" label="Manuscript PDF">
           <input
             id="ma-file"
             type="file"
@@ -138,7 +117,7 @@ export function ManuscriptAddPage() {
             }}
           />
           <p className="field__hint">PDF only, at most 5 MB.</p>
-        </div>
+        </Field>
         <label className="checkbox">
           <input type="checkbox" checked={values.notify} onChange={(e) => setValues({ ...values, notify: e.target.checked })} /> E-mail the
           author the acknowledgement with the reference and the link to follow the manuscript

@@ -5,7 +5,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from "react-router";
 import { adminBlob, adminJson, saveBlob } from "../admin-api";
-import { Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "../admin-ui";
+import { Field, Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "../admin-ui";
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
 import { formatBytes, formatDate, formatDateTime } from "../format";
@@ -106,36 +106,21 @@ function InviteForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashMes
             {error}
           </p>
         )}
-        <div className="field">
-          <label className="field__label" htmlFor="inv-name">
-            Name
-          </label>
+        <Field id="inv-name" label="Name">
           <input id="inv-name" required value={values.name} onChange={set("name")} autoComplete="off" />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="inv-email">
-            E-mail
-          </label>
+        </Field>
+        <Field id="inv-email" label="E-mail">
           <input id="inv-email" type="email" required value={values.email} onChange={set("email")} autoComplete="off" />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="inv-aff">
-            Affiliation
-          </label>
+        </Field>
+        <Field id="inv-aff" label="Affiliation">
           <input id="inv-aff" value={values.affiliation} onChange={set("affiliation")} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="inv-kw">
-            Expertise keywords
-          </label>
+        </Field>
+        <Field id="inv-kw" label="Expertise keywords">
           <input id="inv-kw" value={values.keywords} onChange={set("keywords")} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="inv-due">
-            Review due
-          </label>
+        </Field>
+        <Field id="inv-due" label="Review due">
           <input id="inv-due" type="date" required min={inDays(1)} value={values.dueDate} onChange={set("dueDate")} />
-        </div>
+        </Field>
         <div className="form__actions">
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? <Spinner /> : null} Send invitation
@@ -195,10 +180,7 @@ function DecisionForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashM
             {error}
           </p>
         )}
-        <div className="field">
-          <label className="field__label" htmlFor="dec-choice">
-            Decision
-          </label>
+        <Field id="dec-choice" label="Decision">
           <select id="dec-choice" value={values.decision} onChange={(e) => void choose(e.target.value as Decision | "")}>
             <option value="">Choose…</option>
             {choices.map((d) => (
@@ -208,22 +190,16 @@ function DecisionForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashM
             ))}
           </select>
           {loading && <Spinner label="Loading the letter" />}
-        </div>
+        </Field>
         {values.decision && (
           <>
-            <div className="field">
-              <label className="field__label" htmlFor="dec-subject">
-                Subject
-              </label>
+            <Field id="dec-subject" label="Subject">
               <input id="dec-subject" required value={values.subject} onChange={(e) => setValues({ ...values, subject: e.target.value })} />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="dec-text">
-                Letter to the author
-              </label>
+            </Field>
+            <Field id="dec-text" label="Letter to the author">
               <textarea id="dec-text" required value={values.text} onChange={(e) => setValues({ ...values, text: e.target.value })} />
               <p className="field__hint">Filled from the journal's template (Letters). The link to the author's page is added below it.</p>
-            </div>
+            </Field>
             <div className="form__actions">
               <button type="submit" className="btn btn--primary" disabled={busy}>
                 {busy ? <Spinner /> : null} Send the decision
@@ -270,10 +246,7 @@ function PublishPanel({ m }: { m: ManuscriptDetail }) {
             navigate(`/admin/archives/add/${pick}?manuscript=${m.id}`);
           }}
         >
-          <div className="field">
-            <label className="field__label" htmlFor="pub-issue">
-              Issue
-            </label>
+          <Field id="pub-issue" label="Issue">
             <select id="pub-issue" value={pick} onChange={(e) => setPick(e.target.value)}>
               {issues.map((i) => (
                 <option key={i.id} value={`${i.year}/${i.volume}/${i.issue}`}>
@@ -281,7 +254,7 @@ function PublishPanel({ m }: { m: ManuscriptDetail }) {
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
           <div className="form__actions">
             <button type="submit" className="btn btn--primary">
               Publish as article

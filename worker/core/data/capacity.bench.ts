@@ -137,7 +137,7 @@ it("measures bytes per record and rows per write", { timeout: 1_800_000 }, async
   // Rows a write touches: an article insert with its indexes and full-text rows, a settings save, a day's flush.
   const writes = {
     articleInsert: await rowsWritten(
-      "INSERT INTO articles (journal_id, refnumber, title, title_text, title_key, authorname, abstract, abstract_text, year, volume, issue, pagenumber, transaction_id, txnid, creation, modification) VALUES (?, 'CAP-W', 't w', 't w', 'tw', 'A B', '<p>a</p>', 'a', 2025, 1, 1, '1-2', 'TW', 'TW', '2025-01-01', '2025-01-01')",
+      "INSERT INTO articles (journal_id, refnumber, title, title_text, title_key, authorname, abstract, abstract_text, year, volume, issue, pagenumber, txnid, txnid_claim, creation, modification) VALUES (?, 'CAP-W', 't w', 't w', 'tw', 'A B', '<p>a</p>', 'a', 2025, 1, 1, '1-2', 'TW', 'TW', '2025-01-01', '2025-01-01')",
       journal.id,
     ),
     usageRow: await rowsWritten(

@@ -25,7 +25,7 @@ export const journals = sqliteTable("journals", {
   issn_online: text("issn_online").notNull().default(""),
   language: text("language").notNull().default("en"),
   createdAt: text("created_at").notNull(),
-  updated_at: text("updated_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
   /** Bumped by every admin write; part of every edge-cache key (migrations/0007, docs/decisions/0110). */
   contentVersion: integer("content_version").notNull().default(1),
   contentChangedAt: text("content_changed_at").notNull().default("2026-01-01T00:00:00.000Z"),
@@ -133,15 +133,15 @@ export const articles = sqliteTable("articles", {
   file: text("file").notNull().default(""),
   status: text("status").notNull().default("enabled"),
   /**
-   * The transaction id (migration 0016): shared ids are allowed on edit (SPEC §8: duplicate_txnid is add only), so
-   * it lives in a column without a unique constraint.
+   * The transaction id (SPEC §3): shared ids are allowed on edit (SPEC §8: duplicate_txnid is add only), so its
+   * column has no unique constraint (migrations 0016 and 0120).
    */
-  txnid: text("transaction_id"),
+  txnid: text("txnid"),
   /**
-   * The id an article was added with, in the old column whose UNIQUE (journal_id, txnid) keeps two simultaneous
-   * adds from sharing one; an edit leaves it as it was (docs/decisions/0146).
+   * The id an article was added with, in the column whose UNIQUE (journal_id, txnid_claim) keeps two simultaneous
+   * adds from sharing one; an edit leaves it as it was (docs/decisions/0146, 0270).
    */
-  txnidClaim: text("txnid"),
+  txnidClaim: text("txnid_claim"),
   ptype: text("ptype").notNull().default("paid"),
   publishdate: text("publishdate").notNull().default(""),
   subject: text("subject").notNull().default(""),

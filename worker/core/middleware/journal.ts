@@ -7,7 +7,6 @@ import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../env";
 import { hostMatchFor } from "../edge/journal-memo";
 import { VERSION_COOKIE, versionFromCookie } from "../edge/content-version";
-import { importAltHeaderDomainsOnce } from "../../platform/alt-header-import";
 import { noJournalAnswer, suspendedAnswer } from "../../platform/notices";
 import { hostNameOf } from "#contract/host";
 
@@ -23,7 +22,6 @@ const servedWhileSuspended = (path: string, route: string | undefined) =>
 /** Needs c.get("db") (set by requestContext, worker/core/middleware/request-context.ts, over a D1 session). */
 export const resolveJournal: MiddlewareHandler<AppEnv> = async (c, next) => {
   const wanted = getCookie(c, VERSION_COOKIE);
-  await importAltHeaderDomainsOnce(c.get("db"), c.var.config.altHeaderDomains);
   // In Workers the request URL carries the Host the client sent; never X-Forwarded-Host.
   const match = await hostMatchFor(c.get("db"), hostNameOf(new URL(c.req.url).host), (id) => versionFromCookie(wanted, id));
   if (!match) return noJournalAnswer(c);

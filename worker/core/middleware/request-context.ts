@@ -8,7 +8,6 @@ import { certificateKeysOf } from "../../verification/verification-code";
 
 function configOf(env: Env): AppConfig {
   return {
-    altHeaderDomains: env.ALT_HEADER_DOMAINS ?? "",
     platformHosts: env.PLATFORM_HOSTS ?? "",
     auth: { JWT_SECRET: env.JWT_SECRET, AUTH_ISSUER: env.AUTH_ISSUER, AUTH_AUDIENCE: env.AUTH_AUDIENCE },
     certificateKeys: certificateKeysOf(env.CERTIFICATE_KEYS),

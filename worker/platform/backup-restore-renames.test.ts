@@ -1,0 +1,48 @@
+// A backup written before migration 0120 (docs/decisions/0270) names the article's transaction id `transaction_id`
+// and its add-time claim `txnid`: restored now, each value lands in the column that carries its meaning today.
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createArticle, createJournal, db } from "#tests/api/fixtures";
+import { articles } from "../core/data/schema";
+import { type BackupBucket, type BackupDb, type BackupSource, exportBackup, MANIFEST, tableFile } from "./backup";
+import { restoreBackup } from "./backup-restore";
+import { jsonDigest, SIGNATURE, signManifest } from "./backup-signature";
+
+const DB = env.DB as unknown as BackupDb;
+const FILES = env.FILES as unknown as BackupBucket;
+const KEY = env.BACKUP_SIGNING_KEY;
+
+describe("restoring a backup from before the txnid columns were renamed", () => {
+  it("reads transaction_id as txnid and the old txnid as the claim, signed as the older platform wrote it", async () => {
+    const j = await createJournal();
+    const a = await createArticle(j.id, { refnumber: "REN-1", txnid: "PAY-FIRST" });
+    // An edit moved the id on; the claim keeps the one the article was added with.
+    await db.update(articles).set({ txnid: "PAY-NOW", txnidClaim: "PAY-FIRST" }).where(eq(articles.id, a.id));
+
+    const json = new Map<string, unknown>();
+    const objects = new Map<string, Uint8Array>();
+    await exportBackup(
+      DB,
+      FILES,
+      { writeJson: async (n, d) => void json.set(n, JSON.parse(JSON.stringify(d))), writeObject: async (k, b) => void objects.set(k, b) },
+      { journalId: j.id, signingKey: KEY },
+    );
+    // What the platform wrote before migration 0120: the old names, and a manifest without it, signed.
+    const dump = json.get(tableFile("articles")) as { columns: string[] };
+    dump.columns = dump.columns.map((c) => ({ txnid: "transaction_id", txnid_claim: "txnid" })[c] ?? c);
+    const manifest = json.get(MANIFEST) as { migrations: string[]; contents: Record<string, string> };
+    manifest.migrations = manifest.migrations.filter((m) => !m.startsWith("0120_"));
+    manifest.contents[tableFile("articles")] = await jsonDigest(dump);
+    json.set(SIGNATURE, await signManifest(manifest, KEY));
+
+    const source: BackupSource = {
+      readJson: async <T>(name: string) => structuredClone(json.get(name)) as T,
+      readObject: async (key) => objects.get(key) ?? new Uint8Array(),
+    };
+    const r = await restoreBackup(DB, FILES, source, { signingKey: KEY, mode: "new" });
+    expect(r.unverified).toBeNull();
+    const [copy] = await db.select().from(articles).where(eq(articles.journalId, r.journal!.id));
+    expect({ txnid: copy.txnid, claim: copy.txnidClaim }).toEqual({ txnid: "PAY-NOW", claim: "PAY-FIRST" });
+  });
+});
