@@ -130,9 +130,9 @@ export async function updateIssueDetails(
   return rows[0];
 }
 
-/** The issues that have a cover, for the archive list (year, volume, issue, the file and its text). */
-export async function listIssueCovers(db: Db, journalId: number) {
-  return db
+/** The issues that have a cover, for the archive list (year, volume, issue, the file and its text); batchable. */
+export const issueCoversQuery = (db: Db, journalId: number) =>
+  db
     .select({
       year: issues.year,
       volume: issues.volume,
@@ -143,4 +143,3 @@ export async function listIssueCovers(db: Db, journalId: number) {
     })
     .from(issues)
     .where(and(eq(issues.journalId, journalId), sql`${issues.cover} != ''`));
-}
