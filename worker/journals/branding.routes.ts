@@ -11,6 +11,7 @@ import { requireRole } from "../auth/admin-guard";
 import { AREA_ROLES } from "#contract/roles";
 import { actorOf } from "../core/audit/admin-actor";
 import { limitUploadBody } from "../core/middleware/body-size";
+import { batchAcross } from "../core/data/shards";
 import { afterAdminWrite } from "../core/audit/admin-events.repo";
 import { journals, type JournalRow } from "../core/data/schema";
 import { nowIso } from "../core/data/db";
@@ -53,20 +54,30 @@ export const brandingFilesRoutes = new Hono<AppEnv>().get("/:file", async (c) =>
 async function setImage(c: Context<AppEnv>, kind: BrandingKind, file: string) {
   const db = c.get("db");
   const journal = c.get("journal");
-  const update = db
+  // The journal's row is the platform's, its audit event the journal's (docs/decisions/0240).
+  const update = c.var.platformDb
     .update(journals)
     .set({ [COLUMN[kind]]: file, updated_at: nowIso() })
     .where(eq(journals.id, journal.id))
     .returning();
-  const [rows] = await db.batch([
-    update,
-    ...afterAdminWrite(db, actorOf(c), {
+  const [rows] = await batchAcross(
+    c.var.platformDb,
+    db,
+    [update],
+    afterAdminWrite(db, actorOf(c), {
       action: `settings.image_${kind}`,
       entity: "settings",
       entityId: journal.id,
       summary: file || "default",
     }),
-  ]);
+    // Should the audit event fail, the journal's row as it was (docs/decisions/0240).
+    [
+      c.var.platformDb
+        .update(journals)
+        .set({ [COLUMN[kind]]: journal[COLUMN[kind]], updated_at: journal.updated_at })
+        .where(eq(journals.id, journal.id)),
+    ],
+  );
   const old = journal[COLUMN[kind]];
   if (old && old !== file) await deleteFileQuietly(c.get("files"), fileKeys.branding(journal.id, old));
   return brandingUrlsOf((rows as JournalRow[])[0]);

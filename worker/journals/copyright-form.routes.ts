@@ -11,6 +11,7 @@ import { HttpError, notFound } from "../core/errors";
 import { requireRole } from "../auth/admin-guard";
 import { AREA_ROLES } from "#contract/roles";
 import { actorOf } from "../core/audit/admin-actor";
+import { batchAcross } from "../core/data/shards";
 import { afterAdminWrite } from "../core/audit/admin-events.repo";
 import { limitUploadBody } from "../core/middleware/body-size";
 import { journals, type JournalRow } from "../core/data/schema";
@@ -30,16 +31,30 @@ export const copyrightFormFilesRoutes = new Hono<AppEnv>().get("/:file", async (
 async function setForm(c: Context<AppEnv>, file: string) {
   const db = c.get("db");
   const journal = c.get("journal");
-  const update = db.update(journals).set({ copyrightFormFile: file, updated_at: nowIso() }).where(eq(journals.id, journal.id)).returning();
-  const [rows] = await db.batch([
-    update,
-    ...afterAdminWrite(db, actorOf(c), {
+  // The journal's row is the platform's, its audit event the journal's (docs/decisions/0240).
+  const update = c.var.platformDb
+    .update(journals)
+    .set({ copyrightFormFile: file, updated_at: nowIso() })
+    .where(eq(journals.id, journal.id))
+    .returning();
+  const [rows] = await batchAcross(
+    c.var.platformDb,
+    db,
+    [update],
+    afterAdminWrite(db, actorOf(c), {
       action: "settings.copyright_form",
       entity: "settings",
       entityId: journal.id,
       summary: file ? "uploaded" : "shared form",
     }),
-  ]);
+    // Should the audit event fail, the journal's row as it was (docs/decisions/0240).
+    [
+      c.var.platformDb
+        .update(journals)
+        .set({ copyrightFormFile: journal.copyrightFormFile, updated_at: journal.updated_at })
+        .where(eq(journals.id, journal.id)),
+    ],
+  );
   const old = journal.copyrightFormFile;
   if (old && old !== file) await deleteFileQuietly(c.get("files"), fileKeys.branding(journal.id, old));
   return { copyright_form_url: copyrightFormPath((rows as JournalRow[])[0].copyrightFormFile) };
