@@ -151,10 +151,13 @@ async function applyMigrationsTo(binding: string, dir: string): Promise<void> {
 export async function openMigratedPlatform(dir = persistDir(), log: (msg: string) => void = () => {}): Promise<LocalPlatform> {
   let platform = await openLocalPlatform(dir);
   const env = platform.env as unknown as Record<string, D1Like>;
-  const pending = (await Promise.all(databaseBindings().map((b) => pendingMigrations(env[b])))).flat();
+  const bindings = databaseBindings();
+  const pendingBy = await Promise.all(bindings.map((b) => pendingMigrations(env[b])));
+  const pending = [...new Set(pendingBy.flat())];
   if (pending.length > 0) {
     await platform.dispose();
-    log(`Applying ${pending.length} migration(s): ${pending.join(", ")}`);
+    const where = bindings.filter((_, i) => pendingBy[i].length > 0).join(", ");
+    log(`Applying ${pending.length} migration(s) to ${where}: ${pending.join(", ")}`);
     await applyMigrations(dir);
     platform = await openLocalPlatform(dir);
   }

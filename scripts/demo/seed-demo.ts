@@ -557,7 +557,15 @@ async function seedHistory(db: ReturnType<typeof drizzle<typeof schema>>, journa
   await batched(db, statements, 200);
 }
 
-export async function seedDemo(env: LocalBindings, log: (msg: string) => void = () => {}): Promise<SeedSummary[]> {
+/**
+ * `journalDatabases: false` keeps every journal in the platform database, as a deployment without journal databases
+ * (the whole-database backup round trip of tests/e2e/backup-restore.test.ts needs one).
+ */
+export async function seedDemo(
+  env: LocalBindings,
+  log: (msg: string) => void = () => {},
+  opts: { journalDatabases?: boolean } = {},
+): Promise<SeedSummary[]> {
   const platform = drizzle(env.DB as any, { schema });
   const bindings = env as unknown as Record<string, LocalBindings["DB"] | undefined>;
   const today = new Date();
@@ -568,7 +576,8 @@ export async function seedDemo(env: LocalBindings, log: (msg: string) => void = 
     const started = performance.now();
     const plan = planJournal(spec, today);
     // The journal and its hosts in the platform database; its rows in its own journal database (docs/decisions/0240).
-    const shard = bindings[DEMO_SHARDS[index % DEMO_SHARDS.length]] ? DEMO_SHARDS[index % DEMO_SHARDS.length] : "DB";
+    const wanted = DEMO_SHARDS[index % DEMO_SHARDS.length];
+    const shard = opts.journalDatabases !== false && bindings[wanted] ? wanted : "DB";
     const [{ id: journalId }] = await platform
       .insert(schema.journals)
       .values({ ...plan.journal, shard })
