@@ -3,7 +3,7 @@
 // Locally it writes the same persisted state `npm start` serves (PERSIST_DIR); with --remote it runs one
 // upsert through `wrangler d1 execute DB --remote`. The password is never printed or passed on a command line.
 import { hashPassword } from "../worker/auth/password";
-import { openStatementRunner, sqlString } from "./d1-statements";
+import { journalWhere, openStatementRunner, sqlString } from "./d1-statements";
 import { flagsOf } from "./cli-flags";
 import { upsertAdminSql } from "./admin-upsert-sql";
 import { promptHidden, readStdin } from "./password-input";
@@ -83,17 +83,27 @@ const password = await readPassword(opts);
 if ([...password].length < MIN_PASSWORD_LENGTH)
   fail(`the password must have at least ${MIN_PASSWORD_LENGTH} characters; nothing was changed`, 1);
 const passwordHash = await hashPassword(password);
-const sql = upsertAdminSql({ ...opts, passwordHash, now: new Date().toISOString() });
 const where = opts.journal ? `journal "${opts.journal}"` : "the default journal";
 
 console.log(`Writing admin "${opts.username}" for ${where}${opts.remote ? " to the REMOTE database" : ""}...`);
 const runner = await openStatementRunner(opts.remote, (m) => fail(m, 1));
 try {
-  await runner.run([sql]);
-  // Check by reading back rather than trusting the statement's change count.
-  const [row] = await runner.run([
-    `SELECT COUNT(*) AS n FROM admin_users WHERE username = ${sqlString(opts.username)} AND password_hash = ${sqlString(passwordHash)}`,
+  // The journal and its database from the platform database; the account goes to the journal's (docs/decisions/0240).
+  const [journal] = await runner.run([
+    `SELECT j.id AS id, j.shard AS shard FROM journals j WHERE ${journalWhere(opts.journal)} ORDER BY j.id LIMIT 1`,
   ]);
+  const shard = String(journal?.shard ?? "DB");
+  if (journal)
+    await runner.run([upsertAdminSql({ ...opts, journalId: Number(journal.id), passwordHash, now: new Date().toISOString() })], shard);
+  // Check by reading back rather than trusting the statement's change count.
+  const [row] = journal
+    ? await runner.run(
+        [
+          `SELECT COUNT(*) AS n FROM admin_users WHERE username = ${sqlString(opts.username)} AND password_hash = ${sqlString(passwordHash)}`,
+        ],
+        shard,
+      )
+    : [];
   if (!row || Number(row.n) === 0) {
     fail(
       `no journal matches ${opts.journal ?? "(default)"} in the ${opts.remote ? "remote" : "local"} database${opts.remote ? "" : " (run npm start or npm run seed first)"}; nothing was changed`,

@@ -6,8 +6,17 @@ import { journalWhere, sqlString } from "./d1-sql";
  * One statement that creates or resets the admin in the chosen journal. The same SQL runs locally and
  * remotely; it changes no row when the journal does not exist.
  */
-export function upsertAdminSql(o: { username: string; name?: string; journal?: string; passwordHash: string; now: string }): string {
-  const where = journalWhere(o.journal);
+export function upsertAdminSql(o: {
+  username: string;
+  name?: string;
+  journal?: string;
+  /** The journal's id, when known: the statement then runs in the journal's own database (docs/decisions/0240),
+   * which holds a copy of its row but not its hosts. */
+  journalId?: number;
+  passwordHash: string;
+  now: string;
+}): string {
+  const where = o.journalId !== undefined ? `j.id = ${Number(o.journalId)}` : journalWhere(o.journal);
   const name = o.name ?? o.username;
   return [
     "INSERT INTO admin_users (journal_id, username, name, password_hash, status, allowed_ips, created_at, updated_at)",

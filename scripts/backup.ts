@@ -46,11 +46,27 @@ exitWithChildren(() => platform?.dispose());
 platform = await openPlatform({ remote });
 try {
   console.log(`Backing up ${journal ? `journal ${journal}` : "every journal"} to ${dir}`);
-  const m = await exportBackup(platform.env.DB as unknown as BackupDb, platform.env.FILES as unknown as BackupBucket, folderSink(dir), {
-    journalId: journal === undefined ? null : Number(journal),
-    signingKey: signingKey as string,
-    log: console.log,
-  });
+  // One journal: its row and hosts from the platform database, its rows from its own (docs/decisions/0240). The
+  // whole platform: one database, so only while every journal still lives in the platform database.
+  const bindings = platform.env as unknown as Record<string, BackupDb>;
+  const shards = await bindings.DB.prepare("SELECT DISTINCT shard FROM journals").all<{ shard: string }>();
+  if (journal === undefined && shards.results.some((r) => r.shard !== "DB"))
+    throw new Error("journals live in journal databases: back each one up with --journal <id> (a whole backup reads one database)");
+  const shard =
+    journal === undefined
+      ? "DB"
+      : ((await bindings.DB.prepare("SELECT shard FROM journals WHERE id = ?").bind(Number(journal)).first<{ shard: string }>())?.shard ??
+        "DB");
+  const m = await exportBackup(
+    { platform: bindings.DB, journal: bindings[shard] },
+    platform.env.FILES as unknown as BackupBucket,
+    folderSink(dir),
+    {
+      journalId: journal === undefined ? null : Number(journal),
+      signingKey: signingKey as string,
+      log: console.log,
+    },
+  );
   const rows = m.tables.reduce((n, t) => n + t.rows, 0);
   console.log(
     `Done: ${m.journals.length} journal(s), ${rows} rows in ${m.tables.length} tables, ${m.objects} files (${m.bytes} bytes), signed.`,

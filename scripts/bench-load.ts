@@ -210,7 +210,14 @@ try {
   const lostArticles = [...acknowledged.articles].filter((r) => !storedRefs.has(r));
   await stopServer();
   const platform = await openLocalPlatform(state);
-  const files = await auditFiles(platform.env.DB as unknown as OrphanDb, platform.env.FILES as unknown as OrphanBucket, {
+  const bindings = platform.env as unknown as Record<string, OrphanDb>;
+  const databases = {
+    platform: bindings.DB,
+    journals: Object.keys(bindings)
+      .filter((k) => k === "DB" || /^JOURNALS_\d+$/.test(k))
+      .map((k) => bindings[k]),
+  };
+  const files = await auditFiles(databases, platform.env.FILES as unknown as OrphanBucket, {
     graceMs: 0,
     now: new Date(Date.now() + 60_000),
   });

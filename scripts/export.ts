@@ -8,7 +8,7 @@ import { pipeline } from "node:stream/promises";
 import { exitWithChildren, type LocalPlatform } from "./local-state";
 import { openPlatform } from "./platform";
 import { flagsOf } from "./cli-flags";
-import { dbOf, findJournal } from "./transfer-cli";
+import { dbOf, findJournal, journalDbOf } from "./transfer-cli";
 import { exportOjsXml, parseIssueSelector } from "../worker/transfer/ojs-writer";
 import { exportSheetCsv, exportSheetPdfs } from "../worker/transfer/spreadsheet-writer";
 import type { TransferFiles } from "../worker/transfer/import-model";
@@ -47,9 +47,10 @@ let platform: LocalPlatform | undefined;
 exitWithChildren(() => platform?.dispose());
 platform = await openPlatform({ remote: target.remote });
 try {
-  const db = dbOf(platform);
   const journal =
-    (await findJournal(db, journalId!)) ?? fail(`No journal ${journalId} in the ${target.remote ? "remote" : "local"} database.`);
+    (await findJournal(dbOf(platform), journalId!)) ??
+    fail(`No journal ${journalId} in the ${target.remote ? "remote" : "local"} database.`);
+  const db = journalDbOf(platform, journal);
   const files = platform.env.FILES as unknown as TransferFiles;
   const file = path.resolve(out!);
   const stream = format === "csv" ? exportSheetCsv(db, journal, selector) : exportOjsXml(db, files, journal, selector);

@@ -30,7 +30,14 @@ let platform: LocalPlatform | undefined;
 exitWithChildren(() => platform?.dispose());
 platform = await openPlatform({ remote });
 try {
-  const db = platform.env.DB as unknown as OrphanDb;
+  // The journals' rows in the platform database, every other row in its journal database (docs/decisions/0240).
+  const bindings = platform.env as unknown as Record<string, OrphanDb>;
+  const db = {
+    platform: bindings.DB,
+    journals: Object.keys(bindings)
+      .filter((k) => k === "DB" || /^JOURNALS_\d+$/.test(k))
+      .map((k) => bindings[k]),
+  };
   const bucket = platform.env.FILES as unknown as OrphanBucket;
   const audit = await auditFiles(db, bucket, { journalId: journal === undefined ? undefined : Number(journal), graceMs: grace * 60_000 });
   for (const o of audit.orphans) console.log(`orphan  ${o.key}  (${o.size} bytes, ${o.uploaded.toISOString()})`);

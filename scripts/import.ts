@@ -8,7 +8,7 @@ import path from "node:path";
 import { exitWithChildren, type LocalPlatform } from "./local-state";
 import { openPlatform } from "./platform";
 import { flagsOf } from "./cli-flags";
-import { dbOf, findJournal, reportLines } from "./transfer-cli";
+import { dbOf, findJournal, reportLines, journalDbOf } from "./transfer-cli";
 import { parseRefRule, runImport } from "../worker/transfer/import-run";
 import { openImportSource, type SourceFormat } from "../worker/transfer/import-source";
 import { ImportSourceError, type TransferFiles } from "../worker/transfer/import-model";
@@ -86,9 +86,10 @@ let platform: LocalPlatform | undefined;
 exitWithChildren(() => platform?.dispose());
 platform = await openPlatform({ remote: target.remote });
 try {
-  const db = dbOf(platform);
   const journal =
-    (await findJournal(db, journalId!)) ?? fail(`No journal ${journalId} in the ${target.remote ? "remote" : "local"} database.`);
+    (await findJournal(dbOf(platform), journalId!)) ??
+    fail(`No journal ${journalId} in the ${target.remote ? "remote" : "local"} database.`);
+  const db = journalDbOf(platform, journal);
   const file = path.resolve(input!);
   const blob = await openAsBlob(file);
   if (editorsCsv) {

@@ -68,11 +68,18 @@ export async function prepareLocalData(
       await seedDemo(platform.env, console.log);
       step(`Seeded in ${seconds(ts)}`);
     }
-    const admin = await platform.env.DB.prepare(
-      "SELECT a.password_hash AS hash FROM admin_users a JOIN journals j ON j.id = a.journal_id WHERE j.is_default = 1 AND a.username = ? AND a.status = 'enabled'",
-    )
-      .bind(DEMO_ADMIN.username)
-      .first();
+    // The default journal in the platform database, its staff in its own database (docs/decisions/0240).
+    const journal = await platform.env.DB.prepare("SELECT id, shard FROM journals WHERE is_default = 1").first<{
+      id: number;
+      shard: string;
+    }>();
+    const database = journal && (platform.env as unknown as Record<string, typeof platform.env.DB>)[journal.shard];
+    const admin = database
+      ? await database
+          .prepare("SELECT password_hash AS hash FROM admin_users WHERE journal_id = ? AND username = ? AND status = 'enabled'")
+          .bind(journal.id, DEMO_ADMIN.username)
+          .first()
+      : null;
     return !!admin && (await verifyPassword(DEMO_ADMIN.password, String(admin.hash)));
   } finally {
     await platform.dispose();

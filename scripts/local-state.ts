@@ -33,6 +33,8 @@ export function toolEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 /** The D1 and R2 bindings as the scripts use them (structural, so scripts need no Workers type globals). */
 export interface LocalBindings {
   DB: D1Like;
+  /** The journal databases (JOURNALS_1, JOURNALS_2, ...: docs/decisions/0240). */
+  [journalDatabase: `JOURNALS_${number}`]: D1Like;
   FILES: R2Like;
 }
 export interface D1Like {
@@ -116,9 +118,18 @@ export async function pendingMigrations(db: D1Like): Promise<string[]> {
   return files.filter((f) => !applied.has(f));
 }
 
-/** Applies migrations with wrangler itself (the only thing that applies them), never prompting. */
+/** Every D1 binding of wrangler.toml: the platform database (DB) and the journal databases (docs/decisions/0240). */
+export function databaseBindings(): string[] {
+  return [...readFileSync(wranglerConfig, "utf8").matchAll(/^\s*binding\s*=\s*"(DB|JOURNALS_\d+)"/gm)].map((m) => m[1]);
+}
+
+/** Applies migrations with wrangler itself (the only thing that applies them) to every database, never prompting. */
 export async function applyMigrations(dir = persistDir()): Promise<void> {
-  const child = startTool("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--config", wranglerConfig, "--persist-to", dir], {
+  for (const binding of databaseBindings()) await applyMigrationsTo(binding, dir);
+}
+
+async function applyMigrationsTo(binding: string, dir: string): Promise<void> {
+  const child = startTool("wrangler", ["d1", "migrations", "apply", binding, "--local", "--config", wranglerConfig, "--persist-to", dir], {
     env: toolEnv({ CI: "true" }),
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -139,10 +150,14 @@ export async function applyMigrations(dir = persistDir()): Promise<void> {
 /** Opens the local platform with every migration applied (running wrangler only when something is pending). */
 export async function openMigratedPlatform(dir = persistDir(), log: (msg: string) => void = () => {}): Promise<LocalPlatform> {
   let platform = await openLocalPlatform(dir);
-  const pending = await pendingMigrations(platform.env.DB);
+  const env = platform.env as unknown as Record<string, D1Like>;
+  const bindings = databaseBindings();
+  const pendingBy = await Promise.all(bindings.map((b) => pendingMigrations(env[b])));
+  const pending = [...new Set(pendingBy.flat())];
   if (pending.length > 0) {
     await platform.dispose();
-    log(`Applying ${pending.length} migration(s): ${pending.join(", ")}`);
+    const where = bindings.filter((_, i) => pendingBy[i].length > 0).join(", ");
+    log(`Applying ${pending.length} migration(s) to ${where}: ${pending.join(", ")}`);
     await applyMigrations(dir);
     platform = await openLocalPlatform(dir);
   }

@@ -61,7 +61,17 @@ try {
   }
   platform = await openPlatform({ remote, log: console.log });
   console.log(`Restoring ${dir}`);
+  // The journal's rows go to its journal database: over itself, where it is; as a new journal, the least full one
+  // (docs/decisions/0240).
+  const bindings = platform.env as unknown as Record<string, BackupDb>;
+  const journalDatabases = Object.keys(bindings).filter((k) => /^JOURNALS_\d+$/.test(k));
+  const counts = await bindings.DB.prepare("SELECT shard, count(*) AS n FROM journals GROUP BY shard").all<{ shard: string; n: number }>();
+  const newShard = journalDatabases.sort(
+    (a, b) => Number(counts.results.find((c) => c.shard === a)?.n ?? 0) - Number(counts.results.find((c) => c.shard === b)?.n ?? 0),
+  )[0];
   const r = await restoreBackup(platform.env.DB as unknown as BackupDb, platform.env.FILES as unknown as BackupBucket, source, {
+    journalDatabase: (shard) => bindings[shard],
+    newShard,
     signingKey,
     trustUnsigned: args.includes("--trust-unsigned"),
     mode,

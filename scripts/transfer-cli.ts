@@ -7,9 +7,13 @@ import type { ImportReport } from "../worker/transfer/import-run";
 import type { TransferDb } from "../worker/transfer/import-model";
 import type { LocalPlatform } from "./local-state";
 
-export function dbOf(platform: LocalPlatform): TransferDb {
-  return drizzle(platform.env.DB as unknown as Parameters<typeof drizzle>[0], { schema }) as unknown as TransferDb;
+export function dbOf(platform: LocalPlatform, database = "DB"): TransferDb {
+  const binding = (platform.env as unknown as Record<string, unknown>)[database];
+  return drizzle(binding as Parameters<typeof drizzle>[0], { schema }) as unknown as TransferDb;
 }
+
+/** The database of a journal's rows (docs/decisions/0240), once its row was found in the platform database. */
+export const journalDbOf = (platform: LocalPlatform, journal: schema.JournalRow): TransferDb => dbOf(platform, journal.shard);
 
 export async function findJournal(db: TransferDb, id: number): Promise<schema.JournalRow | undefined> {
   return (await db.select().from(schema.journals).where(eq(schema.journals.id, id)))[0];

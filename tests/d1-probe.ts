@@ -15,7 +15,7 @@ type Probed = D1PreparedStatement & { [REAL]?: D1PreparedStatement };
 
 const wait = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 
-export function probeD1(real: D1Database, opts: { delayMs?: number } = {}): { db: D1Database; probe: D1Probe } {
+const newProbe = (): D1Probe => {
   const probe: D1Probe = {
     calls: 0,
     log: [],
@@ -24,6 +24,23 @@ export function probeD1(real: D1Database, opts: { delayMs?: number } = {}): { db
       probe.log = [];
     },
   };
+  return probe;
+};
+
+/**
+ * Every database the Worker binds — the platform's (DB) and the journal databases (JOURNALS_n, docs/decisions/0240)
+ * — wrapped with one probe: a request's round trips to any of them are counted together.
+ */
+export function probeDatabases(env: object, opts: { delayMs?: number } = {}): { bindings: Record<string, D1Database>; probe: D1Probe } {
+  const probe = newProbe();
+  const bindings: Record<string, D1Database> = {};
+  for (const [name, value] of Object.entries(env))
+    if (name === "DB" || /^JOURNALS_\d+$/.test(name)) bindings[name] = probeD1(value as D1Database, { ...opts, probe }).db;
+  return { bindings, probe };
+}
+
+export function probeD1(real: D1Database, opts: { delayMs?: number; probe?: D1Probe } = {}): { db: D1Database; probe: D1Probe } {
+  const probe = opts.probe ?? newProbe();
   const roundTrip = async (sql: string) => {
     probe.calls++;
     probe.log.push(sql);

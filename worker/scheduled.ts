@@ -5,8 +5,7 @@
 //  - articles stored before migration 0003 get their duplicate-title key, a batch per run;
 //  - Crossref deposits still waiting are polled, on every trigger (hourly), so their DOIs become registered without
 //    anyone opening the issue page (worker/scholarly/crossref-polling.ts).
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "./core/data/schema";
+import { bindingOf, drizzleOf, shardNames } from "./core/data/shards";
 import { pruneLoginAttempts } from "./auth/login-attempts.repo";
 import { pruneRevokedTokens } from "./auth/admin-users.repo";
 import { backfillTitleKeys } from "./archive/articles.repo";
@@ -27,14 +26,21 @@ export interface MaintenanceReport {
   titleKeyClashes: number[];
 }
 
+/** Every database holding journals, one after the other (docs/decisions/0240); the figures are their sums. */
 export async function runMaintenance(env: Pick<Env, "DB">, now: Date): Promise<MaintenanceReport> {
-  const db = drizzle(env.DB, { schema });
-  const loginAttemptsPruned = await pruneLoginAttempts(db, new Date(now.getTime() - LOGIN_LOG_RETENTION_SECONDS * 1000).toISOString());
-  await pruneRevokedTokens(db, now);
-  await pruneVerifyAttempts(db, new Date(now.getTime() - 86_400_000).toISOString());
-  const keys = await backfillTitleKeys(db, TITLE_KEYS_PER_RUN);
-  if (keys.clashes.length) console.warn("articles whose titles duplicate another article's (rename one):", keys.clashes.join(", "));
-  return { loginAttemptsPruned, titleKeysWritten: keys.keyed, titleKeyClashes: keys.clashes };
+  const report: MaintenanceReport = { loginAttemptsPruned: 0, titleKeysWritten: 0, titleKeyClashes: [] };
+  for (const shard of shardNames(env)) {
+    const db = drizzleOf(bindingOf(env, shard));
+    report.loginAttemptsPruned += await pruneLoginAttempts(db, new Date(now.getTime() - LOGIN_LOG_RETENTION_SECONDS * 1000).toISOString());
+    await pruneRevokedTokens(db, now);
+    await pruneVerifyAttempts(db, new Date(now.getTime() - 86_400_000).toISOString());
+    const keys = await backfillTitleKeys(db, TITLE_KEYS_PER_RUN);
+    if (keys.clashes.length)
+      console.warn(`articles whose titles duplicate another article's in ${shard} (rename one):`, keys.clashes.join(", "));
+    report.titleKeysWritten += keys.keyed;
+    report.titleKeyClashes.push(...keys.clashes);
+  }
+  return report;
 }
 
 export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env, ctx) => {

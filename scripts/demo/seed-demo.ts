@@ -1,6 +1,7 @@
 // Writes the demo journals into local D1 and R2: settings, host names, editors with pictures, indexing
 // partners with logos, issues, articles with real PDFs, and a local-only demo admin per journal.
 // Everything is derived from a seeded PRNG, so every machine gets the same demo site.
+import { copyJournalRowBetween } from "../../worker/core/data/journal-row-copy";
 import { readFileSync, readdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import path from "node:path";
@@ -442,7 +443,27 @@ async function seedSectionsAndSpecialIssue(
 
 /** Deletes every journal's rows and files from the local state (used by `npm run seed -- --reset`). */
 export async function wipeLocalData(env: LocalBindings): Promise<void> {
-  await env.DB.batch(
+  // Every database: the journal databases hold the journals' rows (and copies of their journals rows), the platform
+  // database the journals and their hosts (docs/decisions/0240).
+  for (const database of demoDatabases(env)) await wipeDatabase(database);
+  for (;;) {
+    const listed = await env.FILES.list({ prefix: "journals/", limit: 1000 });
+    if (listed.objects.length === 0) break;
+    await env.FILES.delete(listed.objects.map((o) => o.key));
+  }
+}
+
+/** The local databases: the platform's, then the journal databases wrangler.toml binds. */
+function demoDatabases(env: LocalBindings): LocalBindings["DB"][] {
+  const bindings = env as unknown as Record<string, LocalBindings["DB"] | undefined>;
+  return [env.DB, ...DEMO_SHARDS.map((name) => bindings[name]).filter((d): d is LocalBindings["DB"] => d !== undefined)];
+}
+
+/** Where the demo journals go: one journal database each, so the two demo journals are on different ones. */
+const DEMO_SHARDS = ["JOURNALS_1", "JOURNALS_2"] as const;
+
+async function wipeDatabase(database: LocalBindings["DB"]): Promise<void> {
+  await database.batch(
     [
       "usage_daily",
       "admin_events",
@@ -467,13 +488,8 @@ export async function wipeLocalData(env: LocalBindings): Promise<void> {
       "workflow_settings",
       "journal_domains",
       "journals",
-    ].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
+    ].map((t) => database.prepare(`DELETE FROM ${t}`)),
   );
-  for (;;) {
-    const listed = await env.FILES.list({ prefix: "journals/", limit: 1000 });
-    if (listed.objects.length === 0) break;
-    await env.FILES.delete(listed.objects.map((o) => o.key));
-  }
 }
 
 /**
@@ -544,20 +560,41 @@ async function seedHistory(db: ReturnType<typeof drizzle<typeof schema>>, journa
   await batched(db, statements, 200);
 }
 
-export async function seedDemo(env: LocalBindings, log: (msg: string) => void = () => {}): Promise<SeedSummary[]> {
-  const db = drizzle(env.DB as any, { schema });
+/**
+ * `journalDatabases: false` keeps every journal in the platform database, as a deployment without journal databases
+ * (the whole-database backup round trip of tests/e2e/backup-restore.test.ts needs one).
+ */
+export async function seedDemo(
+  env: LocalBindings,
+  log: (msg: string) => void = () => {},
+  opts: { journalDatabases?: boolean } = {},
+): Promise<SeedSummary[]> {
+  const platform = drizzle(env.DB as any, { schema });
+  const bindings = env as unknown as Record<string, LocalBindings["DB"] | undefined>;
   const today = new Date();
   const adminHash = await hashPassword(DEMO_ADMIN.password);
   const staffHashes = await Promise.all(DEMO_STAFF.map((s) => hashPassword(s.password)));
   const summaries: SeedSummary[] = [];
-  for (const spec of DEMO_JOURNALS) {
+  for (const [index, spec] of DEMO_JOURNALS.entries()) {
     const started = performance.now();
     const plan = planJournal(spec, today);
-    const [{ id: journalId }] = await db.insert(schema.journals).values(plan.journal).returning({ id: schema.journals.id });
+    // The journal and its hosts in the platform database; its rows in its own journal database (docs/decisions/0240).
+    const wanted = DEMO_SHARDS[index % DEMO_SHARDS.length];
+    const shard = opts.journalDatabases !== false && bindings[wanted] ? wanted : "DB";
+    const [{ id: journalId }] = await platform
+      .insert(schema.journals)
+      .values({ ...plan.journal, shard })
+      .returning({ id: schema.journals.id });
     const now = iso(today);
     const hosts = hostsOf(spec);
+    await batched(
+      platform,
+      hosts.map((domain, i) => platform.insert(schema.journalDomains).values({ domain, journalId, isPrimary: i === 0 })),
+    );
+    const jdb = bindings[shard] as LocalBindings["DB"];
+    await copyJournalRowBetween(env.DB, jdb, journalId);
+    const db = drizzle(jdb as any, { schema });
     await batched(db, [
-      ...hosts.map((domain, i) => db.insert(schema.journalDomains).values({ domain, journalId, isPrimary: i === 0 })),
       ...plan.editors.map((e) => db.insert(schema.editors).values({ ...e, journalId })),
       ...plan.indexing.map((e) => db.insert(schema.indexing).values({ ...e, journalId })),
       ...plan.issues.map((e) => db.insert(schema.issues).values({ ...e, journalId })),

@@ -1,6 +1,6 @@
 // Admin accounts and tokens for API tests: real rows in the local D1, real tokens signed with the test secret.
 import { env } from "cloudflare:test";
-import { db, unique, type TestJournal } from "./fixtures";
+import { journalDb, unique, type TestJournal } from "./fixtures";
 import { hashPassword } from "../../worker/auth/password";
 import { signAdminToken, type SignOptions } from "../../worker/auth/tokens";
 import { insertAdminUser } from "../../worker/auth/admin-users.repo";
@@ -31,7 +31,7 @@ export interface CreateAdminOptions {
 export async function createAdmin(journalId: number, opts: CreateAdminOptions = {}): Promise<TestAdmin> {
   const username = opts.username ?? unique("admin");
   const password = opts.password ?? `pw-${unique("secret")}`;
-  const row = await insertAdminUser(db, journalId, {
+  const row = await insertAdminUser(await journalDb(journalId), journalId, {
     username,
     name: opts.name ?? `Admin ${username}`,
     passwordHash: await hashPassword(password),

@@ -79,7 +79,13 @@ const app = createApp();
 
 /** Sends a request through the app with D1 and R2 wrapped by `plan`. */
 export async function requestWithFaults(plan: FaultPlan, host: string, path: string, init: RequestInit = {}): Promise<Response> {
-  const faultyEnv = { ...env, DB: faultyD1(env.DB, plan), FILES: faultyR2(env.FILES, plan) };
+  // Every database fails in turn, the platform's and the journal databases (docs/decisions/0240).
+  const databases = Object.fromEntries(
+    Object.entries(env)
+      .filter(([name]) => name === "DB" || /^JOURNALS_\d+$/.test(name))
+      .map(([name, binding]) => [name, faultyD1(binding as D1Database, plan)]),
+  );
+  const faultyEnv = { ...env, ...databases, FILES: faultyR2(env.FILES, plan) };
   const ctx = createExecutionContext();
   const res = await app.fetch(new Request(`http://${host}${path}`, init), faultyEnv, ctx);
   await waitOnExecutionContext(ctx);

@@ -14,6 +14,7 @@ import {
   request,
   unique,
   type TestJournal,
+  testFileD1,
 } from "#tests/api/fixtures";
 import { expectConsoleError } from "#tests/api/console-guard";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
@@ -607,12 +608,12 @@ describe("a D1 failure after the PDF is stored", () => {
   // (worker/core/fault-injection.test.ts fails every other D1 and R2 call in turn.)
   async function failWhenFileBecomes(ref: string) {
     for (const op of ["INSERT", "UPDATE"]) {
-      await env.DB.exec(
+      await testFileD1().exec(
         `CREATE TRIGGER IF NOT EXISTS "fail_${op}_${ref}" BEFORE ${op} ON articles WHEN NEW.file LIKE '${ref}-%' BEGIN SELECT RAISE(ABORT, 'simulated D1 failure'); END;`,
       );
     }
     return async () => {
-      for (const op of ["INSERT", "UPDATE"]) await env.DB.exec(`DROP TRIGGER IF EXISTS "fail_${op}_${ref}";`);
+      for (const op of ["INSERT", "UPDATE"]) await testFileD1().exec(`DROP TRIGGER IF EXISTS "fail_${op}_${ref}";`);
     };
   }
 

@@ -1,8 +1,7 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { createArticle, createJournal, getJson } from "#tests/api/fixtures";
+import { createArticle, createJournal, getJson, d1Of } from "#tests/api/fixtures";
 import { createAdmin, tokenFor } from "#tests/api/auth-fixtures";
 import { HighlightedExcerpt } from "../../web/components/highlighted-excerpt";
 import type { AdminSearchResults, SearchResults } from "#contract/api";
@@ -156,7 +155,8 @@ describe("GET /api/search?q=", () => {
   it("pages a broad search (more than 1,000 matches): short-field matches first, no article twice", async () => {
     const j = await createJournal();
     // 1,050 matching articles in one statement; every 7th holds the word in its title, the rest in the abstract.
-    await env.DB.prepare(`
+    await d1Of(j)
+      .prepare(`
       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1050)
       INSERT INTO articles (journal_id, refnumber, title, title_text, abstract, abstract_text, year, volume, issue, creation, modification)
       SELECT ?1, 'W-' || i, t, t, a, a, 2024, 1, 1, '2026-01-01', '2026-01-01'

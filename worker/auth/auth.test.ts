@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { createJournal, db, getJson, request, type TestJournal } from "#tests/api/fixtures";
+import { createJournal, db, getJson, request, type TestJournal, d1Of } from "#tests/api/fixtures";
 import { bearer, createAdmin, tokenFor } from "#tests/api/auth-fixtures";
 import { loginAttempts } from "../core/data/schema";
 import { setAdminUserStatus } from "./admin-users.repo";
@@ -232,7 +232,7 @@ describe("POST /auth/password (a staff member changes their own password)", () =
     expect((await login(j, { username: a.username, password: a.password })).status).toBe(401);
     expect((await login(j, { username: a.username, password: "a new passphrase" })).status).toBe(200);
     // Recorded for the journal's history, without moving the content version (no page changed).
-    const events = await env.DB.prepare("SELECT action, summary FROM admin_events WHERE journal_id = ?").bind(j.id).all();
+    const events = await d1Of(j).prepare("SELECT action, summary FROM admin_events WHERE journal_id = ?").bind(j.id).all();
     expect(events.results).toEqual([{ action: "staff.change_password", summary: "" }]);
     expect(done.res.headers.get("set-cookie") ?? "").not.toMatch(/version/i);
   });

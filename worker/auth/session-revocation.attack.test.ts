@@ -1,8 +1,7 @@
 // Attack (issue 13, item 4): a token captured before logout, a password reset or disabling keeps working for
 // its 8 hours. Every such event must end every token signed before it.
 import { describe, expect, it } from "vitest";
-import { env } from "cloudflare:test";
-import { createJournal, getJson, request, type TestJournal } from "#tests/api/fixtures";
+import { createJournal, d1Of, getJson, request, type TestJournal } from "#tests/api/fixtures";
 import { bearer, createAdmin, type TestAdmin } from "#tests/api/auth-fixtures";
 import { setAdminUserStatus } from "./admin-users.repo";
 import { db } from "#tests/api/fixtures";
@@ -53,9 +52,9 @@ describe("attack: replaying a token after the session ended", () => {
     const a = await createAdmin(j.id);
     const token = await login(j, a);
     const now = new Date().toISOString();
-    await env.DB.prepare(
-      upsertAdminSql({ username: a.username, journal: j.host, passwordHash: await hashPassword("a-new-password-1"), now }),
-    ).run();
+    await d1Of(j)
+      .prepare(upsertAdminSql({ username: a.username, journalId: j.id, passwordHash: await hashPassword("a-new-password-1"), now }))
+      .run();
     expect(await replay(j, token)).toEqual([401, 401]);
     expect(await replay(j, await login(j, a, "a-new-password-1"))).toEqual([200, 200]);
   });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { createIssue, createJournal, db, getJson, pdfBytes, request } from "#tests/api/fixtures";
+import { createIssue, createJournal, db, getJson, pdfBytes, request, d1Of } from "#tests/api/fixtures";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { adminEvents, articles, editors, issues } from "./data/schema";
 import { auditFiles } from "../platform/file-orphans";
@@ -71,7 +71,11 @@ describe(`${N} identical creates at once`, () => {
       Array.from({ length: N - 1 }, () => [409, { error: "duplicate_reference_number" }]),
     );
     expect(await db.select().from(articles).where(eq(articles.journalId, j.id))).toHaveLength(1);
-    const audit = await auditFiles(env.DB, env.FILES, { journalId: j.id, graceMs: 0, now: new Date(Date.now() + 60_000) });
+    const audit = await auditFiles({ platform: env.DB, journals: [d1Of(j)] }, env.FILES, {
+      journalId: j.id,
+      graceMs: 0,
+      now: new Date(Date.now() + 60_000),
+    });
     expect([audit.orphans, audit.recent, audit.missing]).toEqual([[], [], []]);
     expect(await db.select().from(adminEvents).where(eq(adminEvents.journalId, j.id))).toHaveLength(1);
   });
@@ -156,7 +160,11 @@ describe("two admins saving the same record", () => {
     expect(results.filter((r) => r.status !== 200).map((r) => [r.status, r.body])).toEqual(
       Array.from({ length: 4 }, () => [409, { error: "stale_edit" }]),
     );
-    const audit = await auditFiles(env.DB, env.FILES, { journalId: j.id, graceMs: 0, now: new Date(Date.now() + 60_000) });
+    const audit = await auditFiles({ platform: env.DB, journals: [d1Of(j)] }, env.FILES, {
+      journalId: j.id,
+      graceMs: 0,
+      now: new Date(Date.now() + 60_000),
+    });
     expect([audit.orphans, audit.recent, audit.missing]).toEqual([[], [], []]);
   });
 

@@ -7,6 +7,18 @@ import type { StaffRole } from "#contract/roles";
 
 export type Db = DrizzleD1Database<typeof schema>;
 
+/** What requests may do with the shard map (c.var.shards, set by the request context). */
+export interface ShardMap {
+  /** Every database a journal may live in (journal databases first, then the platform's). */
+  names: string[];
+  /** Where a new journal goes (worker/core/data/shards.ts). */
+  forNewJournal(): Promise<string>;
+  /** Writes the copy of a journal's row into its journal database (copyJournalRow). */
+  copyJournalRow(journalId: number, shard?: string): Promise<void>;
+  /** Sizes of the databases, as D1 reports them. */
+  sizes(): Promise<{ name: string; bytes: number }[]>;
+}
+
 /** The admin a verified token belongs to (set by requireAdmin). */
 export interface AdminPrincipal {
   id: number;
@@ -38,7 +50,14 @@ export interface AppEnv {
     headerBranch: "alt" | "default";
     /** The operator a verified console token belongs to (set by requireOperator). */
     operator: { id: number; username: string; name: string };
+    /** The journal's database (its shard) once resolveJournal ran; the platform database before, and in the console. */
     db: Db;
+    /** The platform database: journals with their settings, hosts, operators, the shard map (docs/decisions/0240). */
+    platformDb: Db;
+    /** This request's session over a journal database by binding name (journals.shard): console fan-out, moves. */
+    databaseFor: (shard: string) => Db;
+    /** The shard map's operations that need the bindings (worker/core/data/shards.ts). */
+    shards: ShardMap;
     /** The R2 bucket of every journal's files (keys: worker/core/files/keys.ts). */
     files: R2Bucket;
     /** The shipped files (the built site). */
@@ -46,7 +65,7 @@ export interface AppEnv {
     /** The workflow's mail queue (worker/workflow/mail-queue.ts consumes it). */
     mailQueue: Queue;
     /** Import jobs: the TransferWorkflow's instances (worker/transfer/, docs/decisions/0211). */
-    transfers: Workflow<{ jobId: string }>;
+    transfers: Workflow<{ jobId: string; journalId?: number }>;
     config: AppConfig;
     admin: AdminPrincipal;
     /**

@@ -16,6 +16,7 @@ import {
   pdfBytes,
   putArticleFile,
   type TestJournal,
+  d1Of,
 } from "#tests/api/fixtures";
 import { expectConsoleError } from "#tests/api/console-guard";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
@@ -198,7 +199,11 @@ const scenarios: Scenario[] = [
 ];
 
 async function expectConsistent(j: TestJournal, label: string) {
-  const audit = await auditFiles(env.DB, env.FILES, { journalId: j.id, graceMs: 0, now: new Date(Date.now() + 60_000) });
+  const audit = await auditFiles({ platform: env.DB, journals: [d1Of(j)] }, env.FILES, {
+    journalId: j.id,
+    graceMs: 0,
+    now: new Date(Date.now() + 60_000),
+  });
   expect({ label, orphans: audit.orphans.map((o) => o.key), recent: audit.recent.map((o) => o.key), missing: audit.missing }).toEqual({
     label,
     orphans: [],

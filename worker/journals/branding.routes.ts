@@ -57,8 +57,9 @@ async function setImage(c: Context<AppEnv>, kind: BrandingKind, file: string) {
   const db = c.get("db");
   const journal = c.get("journal");
   const row = await setJournalFile(
+    c.var.platformDb,
     db,
-    journal.id,
+    journal,
     COLUMN[kind],
     file,
     afterAdminWrite(db, actorOf(c), {

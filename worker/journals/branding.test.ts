@@ -1,7 +1,7 @@
 // A journal's own images (issue 29 item 5): defaults drawn from its own name and ISSN, uploads in Settings with the
 // checks of editor pictures, and the public sidebar pointing at them.
 import { describe, expect, it } from "vitest";
-import { createJournal, getJson, request } from "#tests/api/fixtures";
+import { createJournal, getJson, request, d1Of } from "#tests/api/fixtures";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { env } from "cloudflare:test";
 import { namedKeys } from "../platform/file-orphans";
@@ -62,7 +62,7 @@ describe("journal images", () => {
     expect((await request(b.host, url)).status).toBe(404);
     expect(await (await request(a.host, "/")).text()).toContain(`src="${url}"`);
     // The orphan audit counts the uploaded image as named by a row (never removed as an orphan).
-    const named = await namedKeys(env.DB as unknown as Parameters<typeof namedKeys>[0], a.id);
+    const named = await namedKeys({ platform: env.DB, journals: [d1Of(a)] } as unknown as Parameters<typeof namedKeys>[0], a.id);
     expect(named.has(`journals/${a.id}/branding/${url.split("/").pop()}`)).toBe(true);
 
     // Back to the default: the old file is gone.

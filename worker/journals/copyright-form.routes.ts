@@ -33,8 +33,9 @@ async function setForm(c: Context<AppEnv>, file: string) {
   const db = c.get("db");
   const journal = c.get("journal");
   const row = await setJournalFile(
+    c.var.platformDb,
     db,
-    journal.id,
+    journal,
     "copyrightFormFile",
     file,
     afterAdminWrite(db, actorOf(c), {

@@ -2,10 +2,11 @@
 // host among the hosts an operator assigned to it (journal_domains); journal staff never create or move host
 // routing (docs/decisions/0060-host-assignment.md). The settings' API shape is made beside the routes
 // (settings-answers.ts).
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, gte, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../core/env";
-import { journalDomains, journals, type JournalRow } from "../core/data/schema";
+import { adminEvents, journalDomains, journals, type JournalRow } from "../core/data/schema";
+import { batchAcross } from "../core/data/shards";
 import { nowIso } from "../core/data/db";
 import type { SettingsFields } from "#contract/admin";
 
@@ -71,10 +72,12 @@ function changedSettings(stored: JournalRow, input: SettingsFields): SettingsFie
  * Saves the settings fields that differ from the stored ones, in one batch with `after(changed)` (the audit event,
  * which bumps the content version). A save that changes nothing writes nothing: no event, no new version
  * (issue 25 item 9). A new domain must be one of the journal's own hosts; it becomes the primary host and the
- * others stay aliases. Any other host is refused (`domain_not_assigned`), whoever serves it.
+ * others stay aliases. Any other host is refused (`domain_not_assigned`), whoever serves it. `db` is the platform
+ * database, `journalDb` the journal's own (where `after` writes).
  */
 export async function saveSettings(
   db: Db,
+  journalDb: Db,
   journalId: number,
   input: SettingsFields,
   after: (changed: (keyof SettingsFields)[]) => BatchItem<"sqlite">[],
@@ -100,12 +103,45 @@ export async function saveSettings(
         .where(and(eq(journalDomains.journalId, journalId), eq(journalDomains.domain, domain))),
     );
   }
+  const stamp = nowIso();
   const update = db
     .update(journals)
-    .set({ ...fields, updatedAt: nowIso() })
+    .set({ ...fields, updatedAt: stamp })
     .where(eq(journals.id, journalId))
     .returning();
-  const results = await db.batch([update, ...statements, ...after(changed)] as [typeof update, ...BatchItem<"sqlite">[]]);
+  // The journal's row and hosts are the platform's; the audit event is the journal's (docs/decisions/0240).
+  // Undo, should the journal's half fail: the stored values back, then the stamps the update and its trigger moved.
+  const restore = Object.fromEntries(changed.map((k) => [k, stored[k]]));
+  const undo = [
+    db
+      .update(journals)
+      .set({ ...restore, updatedAt: stored.updatedAt })
+      .where(eq(journals.id, journalId)),
+    db.update(journals).set({ recordsModified: stored.recordsModified }).where(eq(journals.id, journalId)),
+    ...(domain !== undefined
+      ? [
+          db
+            .update(journalDomains)
+            .set({ isPrimary: sql`${journalDomains.domain} = ${stored.domain}` })
+            .where(eq(journalDomains.journalId, journalId)),
+        ]
+      : []),
+  ];
+  // A lost answer is told from a failure by what it left: our stamp on the row, our event in the trail.
+  const committed = {
+    platform: async () => (await db.select({ at: journals.updatedAt }).from(journals).where(eq(journals.id, journalId)))[0]?.at === stamp,
+    journal: async () =>
+      (
+        await journalDb
+          .select({ id: adminEvents.id })
+          .from(adminEvents)
+          .where(and(eq(adminEvents.journalId, journalId), eq(adminEvents.entity, "settings"), gte(adminEvents.createdAt, stamp)))
+          .limit(1)
+      ).length > 0,
+  };
+  const results = await batchAcross(db, journalDb, [update, ...statements], after(changed), undo, committed);
+  // The platform's answer was lost: the row as it now is.
+  if (results.length === 0) results.push(await db.select().from(journals).where(eq(journals.id, journalId)));
   const [row] = results[0] as JournalRow[];
   if (!row) return { ok: false, reason: "not_found" };
   return { ok: true, journal: row, changed };
@@ -115,21 +151,28 @@ export async function saveSettings(
 export type JournalFileColumn = "logoFile" | "coverImageFile" | "certificateImageFile" | "copyrightFormFile";
 
 /**
- * Points the journal's row at another of its files ("" for the default), in one batch with `after` (the audit
- * event, which bumps the content version). The row as it now is, or undefined when the journal is gone.
+ * Points the journal's row (the platform database's) at another of its files ("" for the default), with `after` (the
+ * audit event, which bumps the content version) in the journal's database: one batch when both are one database,
+ * else the platform's first and the row put back should the journal's fail (docs/decisions/0240). The row as it now
+ * is, or undefined when the journal is gone.
  */
 export async function setJournalFile(
-  db: Db,
-  journalId: number,
+  platformDb: Db,
+  journalDb: Db,
+  journal: JournalRow,
   column: JournalFileColumn,
   file: string,
   after: BatchItem<"sqlite">[],
 ): Promise<JournalRow | undefined> {
-  const update = db
+  const update = platformDb
     .update(journals)
     .set({ [column]: file, updatedAt: nowIso() })
-    .where(eq(journals.id, journalId))
+    .where(eq(journals.id, journal.id))
     .returning();
-  const [rows] = await db.batch([update, ...after] as [typeof update, ...BatchItem<"sqlite">[]]);
-  return (rows as JournalRow[])[0];
+  const undo = platformDb
+    .update(journals)
+    .set({ [column]: journal[column], updatedAt: journal.updatedAt })
+    .where(eq(journals.id, journal.id));
+  const [rows] = await batchAcross(platformDb, journalDb, [update], after, [undo]);
+  return (rows as JournalRow[] | undefined)?.[0];
 }

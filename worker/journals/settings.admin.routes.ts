@@ -27,7 +27,7 @@ export const settingsAdminRoutes = new Hono<AppEnv>()
     // A site page sent back as shown (the default text of a journal that wrote none) is no change (0202).
     for (const field of SITE_PAGE_FIELDS)
       if (input[field] !== undefined && input[field] === sitePageHtml(field, journal[field])) delete input[field];
-    const result = await saveSettings(db, journal.id, input, (changed) =>
+    const result = await saveSettings(c.var.platformDb, db, journal.id, input, (changed) =>
       afterAdminWrite(db, actorOf(c), {
         action: "settings.save",
         entity: "settings",

@@ -3,7 +3,8 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createArticle, createJournal, db } from "#tests/api/fixtures";
+import { createArticle, createJournal, d1Of, db, testFileShard } from "#tests/api/fixtures";
+import { bindingOf } from "../core/data/shards";
 import { articles } from "../core/data/schema";
 import { type BackupBucket, type BackupDb, type BackupSource, exportBackup, MANIFEST, tableFile } from "./backup";
 import { restoreBackup } from "./backup-restore";
@@ -23,7 +24,7 @@ describe("restoring a backup from before the txnid columns were renamed", () => 
     const json = new Map<string, unknown>();
     const objects = new Map<string, Uint8Array>();
     await exportBackup(
-      DB,
+      { platform: DB, journal: d1Of(j) as unknown as BackupDb },
       FILES,
       { writeJson: async (n, d) => void json.set(n, JSON.parse(JSON.stringify(d))), writeObject: async (k, b) => void objects.set(k, b) },
       { journalId: j.id, signingKey: KEY },
@@ -40,7 +41,13 @@ describe("restoring a backup from before the txnid columns were renamed", () => 
       readJson: async <T>(name: string) => structuredClone(json.get(name)) as T,
       readObject: async (key) => objects.get(key) ?? new Uint8Array(),
     };
-    const r = await restoreBackup(DB, FILES, source, { signingKey: KEY, mode: "new" });
+    // The journal's rows to this file's journal database, where \`db\` reads them (docs/decisions/0240).
+    const r = await restoreBackup(DB, FILES, source, {
+      signingKey: KEY,
+      mode: "new",
+      journalDatabase: (shard) => bindingOf(env, shard) as unknown as BackupDb,
+      newShard: testFileShard(),
+    });
     expect(r.unverified).toBeNull();
     const [copy] = await db.select().from(articles).where(eq(articles.journalId, r.journal!.id));
     expect({ txnid: copy.txnid, claim: copy.txnidClaim }).toEqual({ txnid: "PAY-NOW", claim: "PAY-FIRST" });

@@ -8,6 +8,7 @@
 // - Three targets: an empty database (ids kept, as before), a running platform as a NEW journal (every id renumbered,
 //   references followed), or OVER the same journal after its slug is typed (its rows and files replaced).
 // - Everything is read and checked before the first write; every restore is recorded in operator_events.
+import { copyJournalRowBetween } from "../core/data/journal-row-copy";
 import { z } from "zod";
 import { sha256Hex } from "../core/files/sha256";
 import {
@@ -46,6 +47,13 @@ export interface RestoreOptions {
   actorId?: number;
   /** Check everything (signature, scope, every hash) and stop before the first write: the console's inspection. */
   dryRun?: boolean;
+  /**
+   * The journal databases by binding name (docs/decisions/0240); `db` is then the platform database. Without it,
+   * `db` holds everything (a deployment without journal databases, or an empty database restored whole).
+   */
+  journalDatabase?: (shard: string) => BackupDb;
+  /** --as-new: the journal database the restored journal goes to (the least-full one, chosen by the caller). */
+  newShard?: string;
   log?: (msg: string) => void;
 }
 
@@ -239,13 +247,15 @@ export async function restoreBackup(
         "the target bucket has objects under journals/: restore needs an empty bucket (or --as-new / --replace for one journal)",
       );
     await insertKeepingIds(db, loaded, log);
+    // Everything went into this one database: its journals live here, whatever database they were in before.
+    if (loaded.some((t) => t.name === "journals")) await db.prepare("UPDATE journals SET shard = 'DB'").run();
     for (const [i, e] of entries.entries()) {
       await putObject(bucket, source, e, e.key);
       filesProgress(i + 1, entries.length, log);
     }
     if (J !== null) journal = { id: J, slug: String(cellOf(loaded, "journals", 0, "slug")) };
   } else {
-    const target = await intoRunningPlatform(db, loaded, J as number, mode, opts.confirm, notes, log);
+    const target = await intoRunningPlatform(db, loaded, J as number, mode, opts, notes, log);
     journal = target;
     const keep = new Set<string>();
     for (const [i, e] of entries.entries()) {
@@ -386,10 +396,14 @@ async function intoRunningPlatform(
   loaded: Loaded[],
   J: number,
   mode: "new" | "replace",
-  confirm: string | undefined,
+  opts: Pick<RestoreOptions, "confirm" | "journalDatabase" | "newShard">,
   notes: string[],
   log: (msg: string) => void,
 ): Promise<{ id: number; slug: string }> {
+  const confirm = opts.confirm;
+  // The journal's rows go to its database; its row and hosts stay the platform's (docs/decisions/0240).
+  const databaseOf = (shard: string) => (opts.journalDatabase && shard !== "DB" ? opts.journalDatabase(shard) : db);
+  let jdb = db;
   // References must stay inside the backup (or be to the journal itself).
   const idsOf = new Map<string, Set<number>>();
   const keys = new Map<string, string | null>();
@@ -420,13 +434,17 @@ async function intoRunningPlatform(
   let slug: string;
   const dataOf = loaded.filter((t) => t.name !== "journals");
   if (mode === "replace") {
-    const current = await db.prepare("SELECT id, slug FROM journals WHERE id = ?").bind(J).first<{ id: number; slug: string }>();
+    const current = await db
+      .prepare("SELECT id, slug, shard FROM journals WHERE id = ?")
+      .bind(J)
+      .first<{ id: number; slug: string; shard: string }>();
     if (!current) throw new RestoreRefused(`journal ${J} does not exist in this platform: restore it with --as-new instead of --replace`);
     if (confirm !== current.slug)
       throw new RestoreRefused(
         `refused: restoring over journal ${J} replaces all its rows and files; confirm by typing its slug (${current.slug}) exactly`,
       );
     ({ id, slug } = current);
+    jdb = databaseOf(current.shard);
     // Children first; twice, because deleting articles writes OAI tombstones (triggers) into a table already emptied.
     const journalTables: string[] = [];
     for (const t of await dataTables(db)) {
@@ -435,9 +453,9 @@ async function intoRunningPlatform(
     }
     journalTables.reverse();
     for (let pass = 0; pass < 2; pass++)
-      await db.batch(journalTables.map((t) => db.prepare(`DELETE FROM ${quote(t)} WHERE journal_id = ?`).bind(J)));
+      await jdb.batch(journalTables.map((t) => jdb.prepare(`DELETE FROM ${quote(t)} WHERE journal_id = ?`).bind(J)));
     // The journal's own settings from the backup; what the platform decides (hosts, slug, status, default) stays.
-    const kept = new Set(["id", "slug", "is_default", "status", "domain", "content_version", "last_backup_at"]);
+    const kept = new Set(["id", "slug", "is_default", "status", "domain", "content_version", "last_backup_at", "shard"]);
     const columns = journalsDump.columns.filter((c) => !kept.has(c));
     await db
       .prepare(
@@ -451,7 +469,8 @@ async function intoRunningPlatform(
     for (let n = 1; await db.prepare("SELECT 1 AS x FROM journals WHERE slug = ?").bind(slug).first(); n++)
       slug = `${backupJournal.slug}-restored${n > 1 ? `-${n}` : ""}`;
     if (slug !== backupJournal.slug) notes.push(`the slug ${backupJournal.slug} is taken: the journal is ${slug}`);
-    const values: Record<string, unknown> = { ...backupJournal, slug, is_default: 0, domain: "" };
+    const shard = opts.journalDatabase ? (opts.newShard ?? "DB") : "DB";
+    const values: Record<string, unknown> = { ...backupJournal, slug, is_default: 0, domain: "", shard };
     delete values.id;
     const columns = Object.keys(values);
     const row = await db
@@ -459,7 +478,10 @@ async function intoRunningPlatform(
       .bind(...columns.map((c) => values[c]))
       .first<{ id: number }>();
     id = Number(row?.id);
+    jdb = databaseOf(shard);
   }
+  // The journal database's copy of the journal's row, which its rows' foreign keys need (new, or brought up to date).
+  await copyJournalRowBetween(db, jdb, id);
   log(`  journals: journal ${J} -> #${id} (${slug})`);
 
   const maps = new Map<string, Map<number, number>>([["journals", new Map([[J, id]])]]);
@@ -499,7 +521,7 @@ async function intoRunningPlatform(
     const perBatch = Math.max(1, Math.floor(BATCH_PARAMS / Math.max(1, columns.length)));
     for (let i = 0; i < kept.length; i += perBatch) {
       const chunk = kept.slice(i, i + perBatch);
-      const results = (await db.batch(chunk.map((r) => db.prepare(sql).bind(...valuesOf(r))))) as { results?: { id: number }[] }[];
+      const results = (await jdb.batch(chunk.map((r) => jdb.prepare(sql).bind(...valuesOf(r))))) as { results?: { id: number }[] }[];
       if (key) {
         const at = dump.columns.indexOf(key);
         chunk.forEach((r, k) => {

@@ -4,13 +4,25 @@
 // Then the operator's side: one journal restored into this running platform, as a new journal or over itself.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createArticle, createEditor, createJournal, putArticleFile, type TestJournal } from "#tests/api/fixtures";
+import {
+  createArticle,
+  createEditor,
+  createJournal,
+  putArticleFile,
+  testFileD1,
+  testFileShard,
+  type TestJournal,
+} from "#tests/api/fixtures";
+import { bindingOf } from "../core/data/shards";
 import { fileKeys } from "../core/files/keys";
 import { type BackupBucket, type BackupDb, type BackupSource, exportBackup, MANIFEST, OBJECTS, tableFile } from "./backup";
 import { type RestoreOptions, restoreBackup } from "./backup-restore";
 import { jsonDigest, SIGNATURE, signManifest } from "./backup-signature";
 
+// The platform database, and the journal database of this file's journals (docs/decisions/0240).
 const DB = env.DB as unknown as BackupDb;
+const journalDbOfFile = () => testFileD1() as unknown as BackupDb;
+const d1For = (sql: string) => (/\bFROM (operators|journals|journal_domains|operator_events)\b/.test(sql) ? env.DB : testFileD1());
 const FILES = env.FILES as unknown as BackupBucket;
 const KEY = env.BACKUP_SIGNING_KEY;
 
@@ -37,7 +49,7 @@ const sourceOf = (b: MemoryBackup): BackupSource => ({
 async function backupOf(journalId: number): Promise<MemoryBackup> {
   const b: MemoryBackup = { json: new Map(), objects: new Map() };
   await exportBackup(
-    DB,
+    { platform: DB, journal: journalDbOfFile() },
     FILES,
     {
       writeJson: async (name, data) => void b.json.set(name, JSON.parse(JSON.stringify(data))),
@@ -48,11 +60,18 @@ async function backupOf(journalId: number): Promise<MemoryBackup> {
   return b;
 }
 const restore = (b: MemoryBackup, opts: Partial<RestoreOptions> = {}) =>
-  restoreBackup(DB, FILES, sourceOf(b), { signingKey: KEY, mode: "new", ...opts });
+  restoreBackup(DB, FILES, sourceOf(b), {
+    signingKey: KEY,
+    mode: "new",
+    journalDatabase: (shard) => bindingOf(env, shard) as unknown as BackupDb,
+    newShard: testFileShard(),
+    ...opts,
+  });
 const count = async (sql: string, ...params: unknown[]) =>
   Number(
     (
-      await env.DB.prepare(sql)
+      await d1For(sql)
+        .prepare(sql)
         .bind(...params)
         .first<{ n: number }>()
     )?.n ?? 0,
@@ -80,7 +99,8 @@ beforeAll(async () => {
   const b1 = await createArticle(b.id, { refnumber: "B-1", ...article });
   // Figures of B-1, and of an article deleted since (usage_daily keeps them: no foreign key).
   for (const articleId of [b1.id, 999_999])
-    await env.DB.prepare("INSERT INTO usage_daily (journal_id, article_id, day, views) VALUES (?, ?, '2026-10-01', 7)")
+    await testFileD1()
+      .prepare("INSERT INTO usage_daily (journal_id, article_id, day, views) VALUES (?, ?, '2026-10-01', 7)")
       .bind(b.id, articleId)
       .run();
   await createArticle(b.id, { refnumber: "B-2", year: 2025, volume: 3, issue: 1 });
@@ -176,7 +196,8 @@ describe("one journal into a running platform", () => {
     const id = r.journal!.id;
     expect(id).not.toBe(b.id);
     expect(await count("SELECT count(*) AS n FROM journals")).toBe(before + 1);
-    const refs = await env.DB.prepare("SELECT refnumber FROM articles WHERE journal_id = ? ORDER BY refnumber")
+    const refs = await testFileD1()
+      .prepare("SELECT refnumber FROM articles WHERE journal_id = ? ORDER BY refnumber")
       .bind(id)
       .all<{ refnumber: string }>();
     expect(refs.results.map((x) => x.refnumber)).toEqual(["B-1", "B-2"]);
@@ -198,7 +219,7 @@ describe("one journal into a running platform", () => {
     const slug = (await env.DB.prepare("SELECT slug FROM journals WHERE id = ?").bind(b.id).first<{ slug: string }>())!.slug;
     const version = await count("SELECT content_version AS n FROM journals WHERE id = ?", b.id);
     // Since the backup: B-2 deleted, a new article and a stray file added.
-    await env.DB.prepare("DELETE FROM articles WHERE journal_id = ? AND refnumber = 'B-2'").bind(b.id).run();
+    await testFileD1().prepare("DELETE FROM articles WHERE journal_id = ? AND refnumber = 'B-2'").bind(b.id).run();
     await createArticle(b.id, { refnumber: "B-3" });
     await putArticleFile(b.id, { ...article, file: "B-3.pdf" });
 
@@ -207,7 +228,8 @@ describe("one journal into a running platform", () => {
 
     const r = await restore(pristine, { mode: "replace", confirm: slug });
     expect(r.journal).toEqual({ id: b.id, slug });
-    const refs = await env.DB.prepare("SELECT refnumber FROM articles WHERE journal_id = ? ORDER BY refnumber")
+    const refs = await testFileD1()
+      .prepare("SELECT refnumber FROM articles WHERE journal_id = ? ORDER BY refnumber")
       .bind(b.id)
       .all<{ refnumber: string }>();
     expect(refs.results.map((x) => x.refnumber)).toEqual(["B-1", "B-2"]);

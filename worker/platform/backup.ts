@@ -15,6 +15,26 @@ interface BackupStatement {
   first<T = Record<string, unknown>>(): Promise<T | null>;
   run(): Promise<unknown>;
 }
+/**
+ * Where a journal's rows are (docs/decisions/0240): the platform database holds the journals' rows, their hosts and
+ * the platform's own tables; the journal's database every other row. One database alone is both.
+ */
+export type BackupDatabases = BackupDb | { platform: BackupDb; journal: BackupDb };
+
+/** Tables of the platform database (every other table is a journal database's). */
+export const PLATFORM_TABLES = new Set([
+  "journals",
+  "journal_domains",
+  "operators",
+  "operator_login_attempts",
+  "operator_events",
+  "platform_settings",
+  "shard_states",
+]);
+
+export const databasesOf = (dbs: BackupDatabases): { platform: BackupDb; journal: BackupDb } =>
+  "platform" in dbs ? dbs : { platform: dbs, journal: dbs };
+
 export interface BackupBucket {
   list(options?: { prefix?: string; cursor?: string; limit?: number; include?: ("httpMetadata" | "customMetadata")[] }): Promise<{
     objects: { key: string; size: number; httpMetadata?: { contentType?: string }; customMetadata?: Record<string, string> }[];
@@ -164,7 +184,7 @@ async function listAll(bucket: BackupBucket, prefix: string) {
  * holds every JSON entry's SHA-256 and signature.json its HMAC (docs/decisions/0182). Returns the manifest.
  */
 export async function exportBackup(
-  db: BackupDb,
+  databases: BackupDatabases,
   bucket: BackupBucket,
   sink: BackupSink,
   opts: { journalId: number | null; signingKey: string; log?: (msg: string) => void },
@@ -177,11 +197,15 @@ export async function exportBackup(
   };
   const tables: BackupManifest["tables"] = [];
   let journals: BackupManifest["journals"] = [];
+  const { platform, journal } = databasesOf(databases);
+  // The migrations and the tables are the same in every database; each table is read where its rows are.
+  const db = journal;
   for (const name of await dataTables(db)) {
+    const from = PLATFORM_TABLES.has(name) ? platform : journal;
     const { columns, order } = await dumpShapeOf(db, name);
     const scope = scopeOf(name, columns, opts.journalId);
     if (!scope) continue;
-    const stmt = db.prepare(`SELECT ${columns.map(quote).join(", ")} FROM ${quote(name)}${scope.where} ORDER BY ${order}`);
+    const stmt = from.prepare(`SELECT ${columns.map(quote).join(", ")} FROM ${quote(name)}${scope.where} ORDER BY ${order}`);
     const result = await (scope.params.length ? stmt.bind(...scope.params) : stmt).all<Record<string, unknown>>();
     const rows = result.results.map((r) => columns.map((c) => r[c] ?? null));
     await writeJson(tableFile(name), { name, columns, rows } satisfies TableDump);

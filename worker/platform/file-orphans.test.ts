@@ -2,7 +2,7 @@
 // ones left for a write in flight), and rows naming a missing object are reported.
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import { createArticle, createEditor, createJournal, pdfBytes, putArticleFile } from "#tests/api/fixtures";
+import { createArticle, createEditor, createJournal, pdfBytes, putArticleFile, d1Of } from "#tests/api/fixtures";
 import { fileKeys } from "../core/files/keys";
 import { auditFiles, removeOrphans } from "./file-orphans";
 
@@ -20,17 +20,20 @@ describe("files:orphans audit", () => {
     await env.FILES.put(orphanPic, new Uint8Array([1, 2, 3]));
 
     // Right after the upload, a write may still be switching to them: nothing is an orphan yet.
-    const young = await auditFiles(env.DB, env.FILES, { journalId: j.id });
+    const young = await auditFiles({ platform: env.DB, journals: [d1Of(j)] }, env.FILES, { journalId: j.id });
     expect(young.orphans).toEqual([]);
     expect(young.recent.map((o) => o.key).sort()).toEqual([orphanPdf, orphanPic].sort());
     expect(young.missing).toEqual([fileKeys.article(j.id, 2024, 1, 1, "GONE-1-abcdefghij.pdf")]);
 
-    const later = await auditFiles(env.DB, env.FILES, { journalId: j.id, now: new Date(Date.now() + 2 * 3_600_000) });
+    const later = await auditFiles({ platform: env.DB, journals: [d1Of(j)] }, env.FILES, {
+      journalId: j.id,
+      now: new Date(Date.now() + 2 * 3_600_000),
+    });
     expect(later.orphans.map((o) => o.key).sort()).toEqual([orphanPdf, orphanPic].sort());
     expect(await removeOrphans(env.FILES, later.orphans)).toBe(2);
     expect(await env.FILES.head(orphanPdf)).toBeNull();
     expect(await env.FILES.head(fileKeys.article(j.id, 2024, 1, 1, a.file))).not.toBeNull();
     expect(await env.FILES.head(fileKeys.editorPicture(j.id, e.picture))).not.toBeNull();
-    expect((await auditFiles(env.DB, env.FILES, { journalId: j.id, graceMs: 0 })).orphans).toEqual([]);
+    expect((await auditFiles({ platform: env.DB, journals: [d1Of(j)] }, env.FILES, { journalId: j.id, graceMs: 0 })).orphans).toEqual([]);
   });
 });

@@ -30,10 +30,18 @@ export interface FileAudit {
   missing: string[];
 }
 
-/** Every key the database names: article PDFs, editor pictures, indexing logos, issue covers, submitted manuscripts and their versions, import files. */
-export async function namedKeys(db: OrphanDb, journalId?: number): Promise<Set<string>> {
+/**
+ * Where the rows are (docs/decisions/0240): the platform database (the journals' rows, naming their images) and the
+ * journal databases (every other row). One database alone is both (a deployment without journal databases).
+ */
+export type OrphanDatabases = OrphanDb | { platform: OrphanDb; journals: OrphanDb[] };
+
+/** Every key the databases name: article PDFs, editor pictures, indexing logos, issue covers, submitted manuscripts and their versions, import files. */
+export async function namedKeys(databases: OrphanDatabases, journalId?: number): Promise<Set<string>> {
+  const { platform, journals } = "platform" in databases ? databases : { platform: databases, journals: [databases] };
   const where = journalId === undefined ? "" : ` AND journal_id = ${Number(journalId)}`;
-  const rows = async <T>(sql: string) => (await db.prepare(sql).all<T>()).results;
+  const rowsIn = async <T>(db: OrphanDb, sql: string) => (await db.prepare(sql).all<T>()).results;
+  const rows = async <T>(sql: string) => (await Promise.all(journals.map((db) => rowsIn<T>(db, sql)))).flat();
   const keys = new Set<string>();
   for (const r of await rows<{ journal_id: number; year: number; volume: number; issue: number; file: string }>(
     `SELECT journal_id, year, volume, issue, file FROM articles WHERE file != ''${where}`,
@@ -57,13 +65,14 @@ export async function namedKeys(db: OrphanDb, journalId?: number): Promise<Set<s
     keys.add(fileKeys.submission(r.journal_id, r.file));
   // The journal's own images (docs/decisions/0163): journals' rows name them (the journals table has no journal_id).
   // And its own copyright form (migrations/0081), kept beside them.
-  for (const r of await rows<{
+  for (const r of await rowsIn<{
     id: number;
     logo_file: string;
     cover_image_file: string;
     certificate_image_file: string;
     copyright_form_file: string;
   }>(
+    platform,
     `SELECT id, logo_file, cover_image_file, certificate_image_file, copyright_form_file FROM journals WHERE 1 = 1${where.replace("journal_id", "id")}`,
   ))
     for (const file of [r.logo_file, r.cover_image_file, r.certificate_image_file, r.copyright_form_file])
@@ -93,7 +102,7 @@ export async function listObjects(bucket: OrphanBucket, prefix: string): Promise
  * are never called orphans: a write stores its object before the row names it.
  */
 export async function auditFiles(
-  db: OrphanDb,
+  db: OrphanDatabases,
   bucket: OrphanBucket,
   opts: { journalId?: number; graceMs?: number; now?: Date } = {},
 ): Promise<FileAudit> {

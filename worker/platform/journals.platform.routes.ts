@@ -1,8 +1,10 @@
 // /api/platform/journals: the operator's journals, their hosts and staff (docs/api.md "Platform API",
 // docs/decisions/0160-0161). Every write is audited in operator_events (who, what, when, before and after) in the
 // same batch as the change, and forgets this isolate's host memo so the change is seen here at once.
-import { Hono, type Context } from "hono";
-import type { SQL } from "drizzle-orm";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { eq, type SQL } from "drizzle-orm";
+import { journals as journalsTable } from "../core/data/schema";
+import { runAfterCommit } from "../core/data/after-commit";
 import type { AppEnv } from "../core/env";
 import { HttpError } from "../core/errors";
 import { jsonBodyFirstCode, jsonContent } from "../core/middleware/json-body";
@@ -44,6 +46,15 @@ import { platformApi } from "#contract/routes/platform";
 const at = mountedAt("/api/platform/journals");
 
 type Ctx = Context<AppEnv>;
+
+/** The console's routes on one journal's rows (staff, imports) read and write the journal's own database, as the
+ * journal's own admin does (docs/decisions/0240): c.var.db becomes it; c.var.platformDb stays the platform's. */
+const useJournalDatabase: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const id = Number(c.req.param("id"));
+  if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, "not_found");
+  c.set("db", c.var.databaseFor((await journalById(c.var.platformDb, id)).shard));
+  await next();
+};
 
 const idParam = (c: Ctx) => {
   const id = Number(c.req.param("id"));
@@ -93,7 +104,7 @@ const audited = (c: Ctx, event: Omit<OperatorEvent, "journalId"> & { journalId: 
 
 async function oneSummary(c: Ctx, id: number): Promise<JournalSummary> {
   const db = c.get("db");
-  const row = (await listJournalsWithCounts(db)).find((r) => r.journal.id === id);
+  const row = (await listJournalsWithCounts(db, c.var.databaseFor, id)).find((r) => r.journal.id === id);
   if (!row) throw new HttpError(404, "not_found");
   const hosts = (await hostsByJournal(db, id)).get(id) ?? [];
   const counts = { issues: Number(row.issues), articles: Number(row.articles), editors: Number(row.editors) };
@@ -123,7 +134,7 @@ const refuseConsoleHost = (c: Ctx, host: string) => {
 export const journalsPlatformRoutes = new Hono<AppEnv>()
   .get(at(platformApi.journals), async (c) => {
     const db = c.get("db");
-    const [rows, hosts] = await Promise.all([listJournalsWithCounts(db), hostsByJournal(db)]);
+    const [rows, hosts] = await Promise.all([listJournalsWithCounts(db, c.var.databaseFor), hostsByJournal(db)]);
     const journals = await Promise.all(
       rows.map(async (r) =>
         summaryOf(
@@ -139,9 +150,18 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
   .post(at(platformApi.createJournal), limitJsonBody, jsonContent, jsonBodyFirstCode(journalCreateSchema), async (c) => {
     const input = c.req.valid("json");
     refuseConsoleHost(c, input.primaryHost);
-    const journal = await createJournal(c.get("db"), input, (journalId) => [
+    // The least-full journal database takes it (docs/decisions/0240); its copy of the journal's row goes there first
+    // thing, and a journal whose copy could not be written is taken back.
+    const shard = await c.var.shards.forNewJournal();
+    const journal = await createJournal(c.get("db"), { ...input, shard }, (journalId) => [
       audited(c, { action: "journal.create", journalId, summary: `${input.name} on ${input.primaryHost}`, before: null, after: input }),
     ]);
+    try {
+      await c.var.shards.copyJournalRow(journal.id);
+    } catch (err) {
+      await c.get("db").delete(journalsTable).where(eq(journalsTable.id, journal.id));
+      throw err;
+    }
     forgetJournals();
     return c.json({ journal: await oneSummary(c, journal.id) }, 201);
   })
@@ -181,7 +201,9 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     // An unsigned backup could not be told from a tampered one at restore (docs/decisions/0182).
     const signingKey = c.get("config").backupSigningKey;
     if (signingKeyProblem(signingKey)) throw new HttpError(503, "backup_signing_not_configured");
-    const db = (c.get("db") as unknown as { $client: BackupDb }).$client;
+    // The journal's row and hosts are the platform database's, its other rows its own database's (docs/decisions/0240).
+    const clientOf = (d: unknown) => (d as { $client: BackupDb }).$client;
+    const db = { platform: clientOf(c.var.platformDb), journal: clientOf(c.var.databaseFor(journal.shard)) };
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const writer = writable.getWriter();
     const sink = tarSink(writer);
@@ -230,7 +252,7 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     if (c.req.valid("json").confirmName.trim() !== journal.websitename.trim()) throw new HttpError(409, "name_mismatch");
     if (journal.isDefault) throw new HttpError(409, "default_journal");
     const hosts = (await hostsByJournal(db, id)).get(id) ?? [];
-    await deleteJournalRows(db, id, [
+    await deleteJournalRows(db, c.var.databaseFor(journal.shard), id, [
       audited(c, {
         action: "journal.delete",
         journalId: id,
@@ -294,6 +316,8 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     forgetJournals();
     return c.json({ journal: await oneSummary(c, id) });
   })
+  .use("/:id/staff/*", useJournalDatabase, runAfterCommit)
+  .use("/:id/transfer/*", useJournalDatabase)
   .route("/:id/staff", staffPlatformRoutes)
   .route("/:id/transfer", transferPlatformRoutes);
 

@@ -1,7 +1,7 @@
 // The operator's view of journals (docs/decisions/0160-0161): the list with its counts, create, identity edits,
 // suspend/resume, hosts and the platform settings. Every write is one D1 batch with its audit row and a bump of
 // the journal's content version (the edge cache's keys), so readers see it within the edge bound (0110).
-import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../core/env";
 import { journalDomains, journals, platformSettings, type JournalRow } from "../core/data/schema";
@@ -32,18 +32,41 @@ export interface JournalListRow {
   editors: number;
 }
 
-/** Every journal with its counts, oldest first: one statement. */
-export async function listJournalsWithCounts(db: Db): Promise<JournalListRow[]> {
-  return db
-    .select({
-      journal: journals,
-      // Spelled out: drizzle writes ${journals.id} as a bare "id" here, which the subquery would read as its own id.
-      issues: sql<number>`(SELECT count(*) FROM issues i WHERE i.journal_id = "journals"."id")`,
-      articles: sql<number>`(SELECT count(*) FROM articles a WHERE a.journal_id = "journals"."id")`,
-      editors: sql<number>`(SELECT count(*) FROM editors e WHERE e.journal_id = "journals"."id")`,
-    })
-    .from(journals)
-    .orderBy(asc(journals.id));
+/**
+ * Every journal with its counts, oldest first. The journals are the platform database's; their counts are their
+ * own databases' (docs/decisions/0240): one statement per database, asked side by side (the console fans out).
+ */
+export async function listJournalsWithCounts(db: Db, databaseFor: (shard: string) => Db, onlyId?: number): Promise<JournalListRow[]> {
+  const q = db.select().from(journals);
+  const rows = await (onlyId === undefined ? q : q.where(eq(journals.id, onlyId))).orderBy(asc(journals.id));
+  const counts = new Map<number, { issues: number; articles: number; editors: number }>();
+  await Promise.all(
+    [...new Set(rows.map((r) => r.shard))].map(async (shard) => {
+      const ids = rows.filter((r) => r.shard === shard).map((r) => r.id);
+      for (const r of await countsIn(databaseFor(shard), ids)) counts.set(r.id, r);
+    }),
+  );
+  return rows.map((journal) => ({ journal, ...(counts.get(journal.id) ?? { issues: 0, articles: 0, editors: 0 }) }));
+}
+
+/** Issue, article and editor counts of some journals of one database (ids in chunks: D1 binds 100 values at most). */
+async function countsIn(db: Db, ids: number[]): Promise<{ id: number; issues: number; articles: number; editors: number }[]> {
+  const out: { id: number; issues: number; articles: number; editors: number }[] = [];
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = ids.slice(i, i + 90);
+    const rows = await db
+      .select({
+        id: journals.id,
+        // Spelled out: drizzle writes ${journals.id} as a bare "id" here, which the subquery would read as its own id.
+        issues: sql<number>`(SELECT count(*) FROM issues i WHERE i.journal_id = "journals"."id")`,
+        articles: sql<number>`(SELECT count(*) FROM articles a WHERE a.journal_id = "journals"."id")`,
+        editors: sql<number>`(SELECT count(*) FROM editors e WHERE e.journal_id = "journals"."id")`,
+      })
+      .from(journals)
+      .where(inArray(journals.id, chunk));
+    out.push(...rows.map((r) => ({ id: r.id, issues: Number(r.issues), articles: Number(r.articles), editors: Number(r.editors) })));
+  }
+  return out;
 }
 
 /** Every host of every journal (or one), primary first. */
@@ -81,7 +104,7 @@ async function slugTaken(db: Db, slug: string): Promise<boolean> {
  */
 export async function createJournal(
   db: Db,
-  input: JournalCreateInput & { primaryHost: string },
+  input: JournalCreateInput & { primaryHost: string; shard: string },
   audit: (journalId: SQL) => Audit,
 ): Promise<JournalRow> {
   if ((await hostOwner(db, input.primaryHost)) !== undefined) throw hostTaken();
@@ -104,6 +127,7 @@ export async function createJournal(
       issn_print: input.issnPrint ?? "",
       issn_online: input.issnOnline ?? "",
       domain: input.primaryHost,
+      shard: input.shard,
       createdAt: now,
       updatedAt: now,
     })
@@ -220,8 +244,12 @@ export async function removeHost(db: Db, journalId: number, host: string, audit:
   ] as Batch);
 }
 
-/** Deletes the journal's rows (every table cascades from journals); its files are the caller's (R2). */
-export async function deleteJournalRows(db: Db, journalId: number, audit: Audit) {
+/**
+ * Deletes the journal's rows (every table cascades from journals): first in its own database (`journalDb`, where the
+ * copy of its row takes them along), then its row in the platform database; its files are the caller's (R2).
+ */
+export async function deleteJournalRows(db: Db, journalDb: Db, journalId: number, audit: Audit) {
+  if (journalDb !== db) await journalDb.delete(journals).where(eq(journals.id, journalId));
   await db.batch([db.delete(journals).where(eq(journals.id, journalId)), ...audit] as Batch);
 }
 

@@ -34,7 +34,7 @@ const uploadParam = (c: Ctx) => {
   return id;
 };
 
-const rawDb = (c: Ctx) => (c.get("db") as unknown as { $client: BackupDb }).$client;
+const rawDb = (c: Ctx) => (c.var.platformDb as unknown as { $client: BackupDb }).$client;
 const bucketOf = (c: Ctx) => c.get("files") as unknown as BackupBucket;
 
 /** The staged tar as a backup source (range reads), or 404 when it is gone. */
@@ -137,7 +137,12 @@ export const restorePlatformRoutes = new Hono<AppEnv>()
     const done = (async () => {
       try {
         await send({ type: "progress", message: "Checking the signature, the journal's boundary and every file's hash…" });
+        // The journal's rows go to its journal database: over itself, where it is; as a new journal, the least full
+        // one (docs/decisions/0240). The platform's rows (the journal's row, its hosts) to the platform database.
+        const newShard = input.mode === "new" ? await c.var.shards.forNewJournal() : undefined;
         const result = await restoreBackup(rawDb(c), bucketOf(c), source, {
+          journalDatabase: (shard) => (c.var.databaseFor(shard) as unknown as { $client: BackupDb }).$client,
+          newShard,
           signingKey,
           trustUnsigned: input.trustUnsigned ?? false,
           mode: input.mode,

@@ -4,7 +4,16 @@
 // backup.attack.test.ts, sent through the console: a tampered backup is refused with the reason, whatever is ticked.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createArticle, createEditor, createJournal, putArticleFile, request, type TestJournal } from "#tests/api/fixtures";
+import {
+  createArticle,
+  createEditor,
+  createJournal,
+  d1Of,
+  journalD1,
+  putArticleFile,
+  request,
+  type TestJournal,
+} from "#tests/api/fixtures";
 import { adminToken } from "#tests/api/auth-fixtures";
 import { consoleCall, createOperator, PLATFORM_HOST, type TestOperator } from "#tests/api/platform-fixtures";
 import { fileKeys } from "../core/files/keys";
@@ -24,8 +33,9 @@ const clone = (b: MemoryBackup): MemoryBackup => ({
 
 async function backupOf(journalId: number): Promise<MemoryBackup> {
   const b: MemoryBackup = { json: new Map(), objects: new Map() };
+  // The journal's row and hosts from the platform database, its other rows from its own (docs/decisions/0240).
   await exportBackup(
-    env.DB as unknown as BackupDb,
+    { platform: env.DB as unknown as BackupDb, journal: d1Of(journalId) as unknown as BackupDb },
     env.FILES as unknown as BackupBucket,
     {
       writeJson: async (name, data) => void b.json.set(name, JSON.parse(JSON.stringify(data))),
@@ -74,14 +84,18 @@ async function restore(token: string, id: string, body: unknown) {
   return { status, answer, lines };
 }
 
-const count = async (sql: string, ...params: unknown[]) =>
+/** A count in the platform database (journals, operators) or, with `d1`, in a journal's database. */
+const countIn = async (d1: D1Database, sql: string, ...params: unknown[]) =>
   Number(
     (
-      await env.DB.prepare(sql)
+      await d1
+        .prepare(sql)
         .bind(...params)
         .first<{ n: number }>()
     )?.n ?? 0,
   );
+
+const count = (sql: string, ...params: unknown[]) => countIn(env.DB, sql, ...params);
 
 let op: TestOperator;
 let b: TestJournal;
@@ -139,7 +153,9 @@ describe("restore from the console", () => {
     expect(done.journal.id).not.toBe(b.id);
     expect(done.files).toBe(1);
     expect(done.signatureProblem).toBeNull();
-    expect(await count("SELECT count(*) AS n FROM articles WHERE journal_id = ?", done.journal.id)).toBe(2);
+    expect(
+      await countIn(await journalD1(done.journal.id), "SELECT count(*) AS n FROM articles WHERE journal_id = ?", done.journal.id),
+    ).toBe(2);
     expect(await env.FILES.get(fileKeys.article(done.journal.id, 2025, 4, 2, "R-1.pdf"))).not.toBeNull();
     const event = await env.DB.prepare(
       "SELECT action, operator_id, operator_username, after_json FROM operator_events WHERE target_journal_id = ? ORDER BY id DESC",
@@ -207,18 +223,19 @@ describe("restore from the console", () => {
   });
 
   it("over the same journal only with its slug typed: the journal's rows and files come back as in the backup", async () => {
-    await env.DB.prepare("DELETE FROM articles WHERE journal_id = ? AND refnumber = 'R-2'").bind(b.id).run();
+    await d1Of(b).prepare("DELETE FROM articles WHERE journal_id = ? AND refnumber = 'R-2'").bind(b.id).run();
     await createArticle(b.id, { refnumber: "R-3" });
     const { body } = await upload(op.token, await tarOf(pristine));
     const wrong = await restore(op.token, body.upload.id, { mode: "replace", confirm: "not-the-slug" });
     expect(wrong.status).toBe(409);
     expect(wrong.answer).toEqual({ error: "slug_mismatch" });
-    expect(await count("SELECT count(*) AS n FROM articles WHERE journal_id = ? AND refnumber = 'R-3'", b.id)).toBe(1);
+    expect(await countIn(d1Of(b), "SELECT count(*) AS n FROM articles WHERE journal_id = ? AND refnumber = 'R-3'", b.id)).toBe(1);
     const { lines } = await restore(op.token, body.upload.id, { mode: "replace", confirm: slug });
     const done = lines.at(-1);
     if (done?.type !== "done") throw new Error(`not done: ${JSON.stringify(lines)}`);
     expect(done.journal).toEqual({ id: b.id, slug });
-    const refs = await env.DB.prepare("SELECT refnumber FROM articles WHERE journal_id = ? ORDER BY refnumber")
+    const refs = await d1Of(b)
+      .prepare("SELECT refnumber FROM articles WHERE journal_id = ? ORDER BY refnumber")
       .bind(b.id)
       .all<{ refnumber: string }>();
     expect(refs.results.map((r) => r.refnumber)).toEqual(["R-1", "R-2"]);

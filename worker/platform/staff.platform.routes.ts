@@ -5,6 +5,7 @@ import { journalById } from "./platform-journals.repo";
 import { operatorActorOf } from "./operator-guard";
 import { HttpError } from "../core/errors";
 import { platformStaffApi } from "#contract/routes/platform";
+import { afterCommit } from "../core/data/after-commit";
 
 export const staffPlatformRoutes = staffRoutes({
   routes: platformStaffApi,
@@ -12,9 +13,14 @@ export const staffPlatformRoutes = staffRoutes({
   async journalIdOf(c) {
     const id = Number(c.req.param("id"));
     if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, "not_found");
-    return (await journalById(c.get("db"), id)).id;
+    return (await journalById(c.var.platformDb, id)).id;
   },
-  audit: (c, journalId, a) => [operatorEvent(c.get("db"), operatorActorOf(c), { ...a, journalId })],
+  // The change is the journal database's (c.var.db, journals.platform.routes.ts useJournalDatabase); the operator's
+  // event is the platform's, written once the change committed (docs/decisions/0240).
+  audit: (c, journalId, a) => {
+    afterCommit(c, () => c.var.platformDb.batch([operatorEvent(c.var.platformDb, operatorActorOf(c), { ...a, journalId })]));
+    return [];
+  },
   // Operators stand outside the journal: they may disable, demote or reset its last manager (issue 37 item 1).
   keepsLastManager: false,
   defaultRole: "manager",

@@ -2,8 +2,8 @@
 // does for staff, and what the Cron Trigger does for every deposit still waiting, so a DOI becomes registered
 // without anyone opening the issue page. Crossref processes a deposit within minutes to hours; the hourly trigger
 // looks at the deposits still `submitted` (oldest check first, a bounded number per run).
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../core/data/schema";
+import { bindingOf, drizzleOf, PLATFORM_DATABASE, platformDatabase, shardNames, type Databases } from "../core/data/shards";
+import { bumpContentVersion } from "../core/audit/admin-events.repo";
 import type { CrossrefDepositRow } from "../core/data/schema";
 import type { Db } from "../core/env";
 import { type AdminActor, afterAdminWrite } from "../core/audit/admin-events.repo";
@@ -64,24 +64,31 @@ export interface PollReport {
   skipped: string[];
 }
 
-/** The Cron Trigger's part: every deposit still waiting for Crossref, of every journal. */
-export async function pollWaitingDeposits(env: Pick<Env, "DB" | "JWT_SECRET">, limit = DEPOSITS_PER_RUN): Promise<PollReport> {
-  const db = drizzle(env.DB, { schema });
+/** The Cron Trigger's part: every deposit still waiting for Crossref, of every journal, database by database (0240). */
+export async function pollWaitingDeposits(env: Databases & Pick<Env, "JWT_SECRET">, limit = DEPOSITS_PER_RUN): Promise<PollReport> {
   const report: PollReport = { checked: 0, skipped: [] };
-  for (const deposit of await listWaitingDeposits(db, limit)) {
-    const account = await findCrossrefAccount(db, deposit.journalId);
-    const password = account ? await decryptSecret(account.passwordEnc, env.JWT_SECRET) : null;
-    if (!account || password === null) {
-      report.skipped.push(`${deposit.id}: ${account ? "crossref_password_unreadable" : "no_crossref_account"}`);
-      continue;
-    }
-    try {
-      const login = { endpoint: account.endpoint, username: account.username, password };
-      // This isolate reads the new content version at once; others within the memo's bound (docs/decisions/0110).
-      if (await checkDeposit(db, deposit, login, SCHEDULED(deposit.journalId))) forgetJournals();
-      report.checked++;
-    } catch (err) {
-      report.skipped.push(`${deposit.id}: ${String((err as Error).message ?? err)}`);
+  const platformDb = platformDatabase(env);
+  for (const shard of shardNames(env)) {
+    const db = drizzleOf(bindingOf(env, shard));
+    for (const deposit of await listWaitingDeposits(db, limit)) {
+      const account = await findCrossrefAccount(db, deposit.journalId);
+      const password = account ? await decryptSecret(account.passwordEnc, env.JWT_SECRET) : null;
+      if (!account || password === null) {
+        report.skipped.push(`${deposit.id}: ${account ? "crossref_password_unreadable" : "no_crossref_account"}`);
+        continue;
+      }
+      try {
+        const login = { endpoint: account.endpoint, username: account.username, password };
+        if (await checkDeposit(db, deposit, login, SCHEDULED(deposit.journalId))) {
+          // The journal's content version is the platform's row; this isolate reads it at once, others within the
+          // memo's bound (docs/decisions/0110).
+          if (shard !== PLATFORM_DATABASE) await bumpContentVersion(platformDb, deposit.journalId);
+          forgetJournals();
+        }
+        report.checked++;
+      } catch (err) {
+        report.skipped.push(`${deposit.id}: ${String((err as Error).message ?? err)}`);
+      }
     }
   }
   return report;

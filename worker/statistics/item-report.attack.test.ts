@@ -4,7 +4,7 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../index";
-import { createArticle, createJournal } from "#tests/api/fixtures";
+import { createArticle, createJournal, d1Of } from "#tests/api/fixtures";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
 
 /** RFC 4180 records: quoted fields may hold commas, quotes (doubled) and line breaks. */
@@ -43,7 +43,7 @@ describe("the usage report is not a spreadsheet formula (the attack)", () => {
     const day = new Date().toISOString().slice(0, 10);
     for (const [i, title] of TITLES.entries()) {
       const a = await createArticle(j.id, { refnumber: `F-${i}`, title });
-      await env.DB.prepare("INSERT INTO usage_daily (journal_id, article_id, day, views) VALUES (?, ?, ?, 1)").bind(j.id, a.id, day).run();
+      await d1Of(j).prepare("INSERT INTO usage_daily (journal_id, article_id, day, views) VALUES (?, ?, ?, 1)").bind(j.id, a.id, day).run();
     }
     const token = await adminToken(j);
     const get = async (format: string) =>

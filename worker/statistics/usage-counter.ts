@@ -12,8 +12,7 @@
 //   5. uniques: a user session is IP + user agent + hour; the first investigation (view or download) of the article
 //      in a session is a Unique_Item_Investigation, the first download a Unique_Item_Request.
 import { DurableObject } from "cloudflare:workers";
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../core/data/schema";
+import { journalDatabase } from "../core/data/shards";
 import { articleIdsByFile, articleIdsByRef, type UsageDay, writeUsageDays } from "./usage.repo";
 import { DailySalts } from "./daily-salt";
 import type { UsageEvent, UsageItem, UsageKind } from "./usage-event";
@@ -136,7 +135,7 @@ export class UsageCounter extends DurableObject<Env> {
       .map((r) => ({ ...toUsageDay(r), version: Number(r.version) }));
     if (rows.length > 0) {
       try {
-        await writeUsageDays(drizzle(this.env.DB, { schema }), journalId, rows);
+        await writeUsageDays(await journalDatabase(this.env, journalId), journalId, rows);
       } catch (err) {
         // The figures stay here, marked unflushed; the next alarm tries again.
         console.error("usage flush failed", err);
@@ -283,7 +282,7 @@ export class UsageCounter extends DurableObject<Env> {
       else unknownFiles.add(item.file.name);
     }
     if (unknownRefs.size + unknownFiles.size > 0) {
-      const db = drizzle(this.env.DB, { schema });
+      const db = await journalDatabase(this.env, journalId);
       if (this.articleIds.size > MAX_REMEMBERED_ITEMS) this.articleIds.clear();
       for (const [ref, id] of await articleIdsByRef(db, journalId, [...unknownRefs])) this.articleIds.set(`r:${ref}`, id);
       for (const [key, id] of await articleIdsByFile(db, journalId, [...unknownFiles])) this.articleIds.set(`f:${key}`, id);

@@ -3,16 +3,16 @@
 import { createExecutionContext, env, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../index";
-import { createArticle, createIssue, createJournal, db, putArticleFile, type TestJournal } from "#tests/api/fixtures";
+import { createArticle, createIssue, createJournal, db, putArticleFile, type TestJournal, testFileD1 } from "#tests/api/fixtures";
 import { expectConsoleError } from "#tests/api/console-guard";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
-import { probeD1 } from "#tests/d1-probe";
+import { probeDatabases } from "#tests/d1-probe";
 import { articleFigures } from "./usage.repo";
 import { counterOf } from "./usage-feed";
 import type { UsageEvent } from "./usage-event";
 import type { UsageCounter } from "./usage-counter";
 
-const { db: countedDb, probe } = probeD1(env.DB);
+const { bindings: countedDb, probe } = probeDatabases(env);
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:135.0) Gecko/20100101 Firefox/135.0";
 const SAFARI = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Mobile/15E148 Safari/604.1";
@@ -31,7 +31,7 @@ async function send(host: string, path: string, who: Reader, headers: Record<str
     headers: { "User-Agent": who.ua, "CF-Connecting-IP": who.ip, ...headers },
     cf: who.country ? { country: who.country } : undefined,
   } as RequestInit);
-  const res = await worker.fetch(req as Parameters<typeof worker.fetch>[0], { ...env, DB: countedDb }, ctx);
+  const res = await worker.fetch(req as Parameters<typeof worker.fetch>[0], { ...env, ...countedDb }, ctx);
   await res.arrayBuffer();
   await waitOnExecutionContext(ctx);
   // The one write a public GET may make is the app's own (storing an article's rendered citations, once).
@@ -106,7 +106,8 @@ describe("what is counted", () => {
       certificates: 1,
       coverPages: 1,
     });
-    const rows = await env.DB.prepare("SELECT country, views, downloads FROM usage_daily WHERE journal_id = ? ORDER BY country")
+    const rows = await testFileD1()
+      .prepare("SELECT country, views, downloads FROM usage_daily WHERE journal_id = ? ORDER BY country")
       .bind(j.id)
       .all();
     expect(rows.results).toEqual([

@@ -25,12 +25,14 @@ export async function runJob(
   db: TransferDb,
   bucket: R2Bucket,
   jobId: string,
+  /** Where the journal's row is (the platform database, docs/decisions/0240); `db` when the journal lives there. */
+  platform: TransferDb = db,
 ): Promise<{ status: string; counts: ImportReport["counts"] | null }> {
   const job = await findJobById(db, jobId);
   if (!job) return { status: "missing", counts: null };
   if (job.status === "done" || job.status === "failed") return { status: job.status, counts: JSON.parse(job.counts) };
   await updateJob(db, jobId, { status: "running", attempts: job.attempts + 1 });
-  const journal = await findJournalById(db, job.journalId);
+  const journal = await findJournalById(platform, job.journalId);
   if (!journal) {
     await updateJob(db, jobId, { status: "failed", error: "The journal no longer exists." });
     return { status: "failed", counts: null };

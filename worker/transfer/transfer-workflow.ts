@@ -3,23 +3,25 @@
 // A step that fails (an isolate restart, a D1 hiccup) is retried: the import starts over from the file, and every
 // article already written is found as "unchanged", so it carries on where it stopped and never makes anything twice.
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../core/data/schema";
+import { journalDatabase, platformDatabase } from "../core/data/shards";
 import { runJob, failJob } from "./job-run";
 
 export interface TransferParams {
   jobId: string;
+  /** Names the database the job's rows are in (docs/decisions/0240); jobs started before shards have none. */
+  journalId?: number;
 }
 
 export class TransferWorkflow extends WorkflowEntrypoint<Env, TransferParams> {
   async run(event: Readonly<WorkflowEvent<TransferParams>>, step: WorkflowStep) {
-    const db = drizzle(this.env.DB, { schema });
-    const { jobId } = event.payload;
+    const { jobId, journalId } = event.payload;
+    const platform = platformDatabase(this.env);
+    const db = journalId ? await journalDatabase(this.env, journalId) : platform;
     try {
       return await step.do(
         "import",
         { retries: { limit: 3, delay: "10 seconds", backoff: "exponential" }, timeout: "30 minutes" },
-        async () => runJob(db, this.env.FILES, jobId),
+        async () => runJob(db, this.env.FILES, jobId, platform),
       );
     } catch (err) {
       await step.do("record failure", async () => failJob(db, jobId, (err as Error)?.message ?? String(err)));

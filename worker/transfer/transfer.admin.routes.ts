@@ -220,7 +220,7 @@ export function transferRoutes(scope: TransferScope) {
           options: { format: o.format, ref: o.ref, requirePdf: o.requirePdf },
           createdBy: scope.who(c),
         });
-        await c.var.transfers.create({ id: row.id, params: { jobId: row.id } });
+        await c.var.transfers.create({ id: row.id, params: { jobId: row.id, journalId: row.journalId } });
         return c.json({ job: toTransferJob(row) }, 202);
       })
       // The import of a checked file: a new job with the dry run's files and options, nothing uploaded again.
@@ -239,7 +239,7 @@ export function transferRoutes(scope: TransferScope) {
           options: JSON.parse(checked.options),
           createdBy: scope.who(c),
         });
-        await c.var.transfers.create({ id: row.id, params: { jobId: row.id } });
+        await c.var.transfers.create({ id: row.id, params: { jobId: row.id, journalId: row.journalId } });
         return c.json({ job: toTransferJob(row) }, 202);
       })
       .get(at(api.jobs), async (c) => c.json((await listJobs(c.get("db"), await journalIdOf(c))).map(toTransferJob)))

@@ -11,7 +11,7 @@ export const transferPlatformRoutes = transferRoutes({
   async journalOf(c) {
     const id = Number(c.req.param("id"));
     if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, "not_found");
-    return journalById(c.get("db"), id);
+    return journalById(c.var.platformDb, id);
   },
   actorOf: (c, journalId) => ({ journalId, adminId: null, username: `operator ${c.get("operator").username}` }),
   who: (c) => `operator ${c.get("operator").username}`,

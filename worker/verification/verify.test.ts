@@ -9,7 +9,6 @@ import { eq } from "drizzle-orm";
 import { createArticle, createEditor, createJournal, db, request, type TestJournal } from "#tests/api/fixtures";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { articles, editors } from "../core/data/schema";
-import { pdfText } from "../documents/pdf-text.testing";
 import { printedAddress } from "./printed-address.testing";
 import { parseCertificateKeys, readCertificateCode, signCertificateCode } from "./verification-code";
 import { CODE_ALPHABET, formatCode, normalizeCode } from "#contract/verify-code";

@@ -6,7 +6,6 @@ import { describe, expect, it } from "vitest";
 import { unzipSync } from "fflate";
 import { createArticle, createEditor, createJournal, request } from "#tests/api/fixtures";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
-import { pdfText } from "../documents/pdf-text.testing";
 import { fileCheck } from "../documents/file-check.testing";
 import { printedAddress } from "./printed-address.testing";
 

@@ -1,9 +1,8 @@
 // Replies come back (issue 36 item 5): Email Routing delivers mail for replies+<token>@<journal's mail domain> to the
 // Worker's email() handler. The token in the recipient (the envelope's, else the To: header's) names the manuscript;
 // the reply joins its discussion. A message that names nothing is kept in the unmatched list, never dropped.
-import { drizzle } from "drizzle-orm/d1";
+import { bindingOf, drizzleOf, journalDatabase, platformDatabase, shardNames } from "../core/data/shards";
 import { eq } from "drizzle-orm";
-import * as schema from "../core/data/schema";
 import { journalDomains, mailInbound } from "../core/data/schema";
 import { nowIso } from "../core/data/db";
 import { findManuscriptByReplyToken } from "./manuscripts.repo";
@@ -21,16 +20,27 @@ export interface InboundResult {
 }
 
 export async function receiveMail(raw: Uint8Array, envelope: { from: string; to: string }, env: Pick<Env, "DB">): Promise<InboundResult> {
-  const db = drizzle(env.DB, { schema });
+  const platform = platformDatabase(env);
   const mail = await parseMail(raw.subarray(0, MAX_RAW_BYTES));
   const token = tokenIn(envelope.to) ?? mail.to.map(tokenIn).find(Boolean) ?? null;
-  const manuscript = token ? await findManuscriptByReplyToken(db, token) : undefined;
+  // The token names no journal: every database holding journals is asked (docs/decisions/0240).
+  let manuscript: Awaited<ReturnType<typeof findManuscriptByReplyToken>>;
+  let db = platform;
+  for (const shard of token ? shardNames(env) : []) {
+    const candidate = drizzleOf(bindingOf(env, shard));
+    manuscript = await findManuscriptByReplyToken(candidate, token!);
+    if (manuscript) {
+      db = candidate;
+      break;
+    }
+  }
   let journalId = manuscript?.journalId ?? null;
   if (journalId === null) {
-    // Unmatched: kept for the journal whose domain received it, when one does.
+    // Unmatched: kept for the journal whose domain received it, when one does (in its database; else the platform's).
     const domain = envelope.to.split("@")[1]?.toLowerCase() ?? "";
-    const [d] = domain ? await db.select().from(journalDomains).where(eq(journalDomains.domain, domain)).limit(1) : [];
+    const [d] = domain ? await platform.select().from(journalDomains).where(eq(journalDomains.domain, domain)).limit(1) : [];
     journalId = d?.journalId ?? null;
+    if (journalId !== null) db = await journalDatabase(env, journalId);
   }
   const [row] = await db
     .insert(mailInbound)

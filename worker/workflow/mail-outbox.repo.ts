@@ -57,17 +57,17 @@ export async function queueMail(db: Db, queue: Queue | undefined, journal: Journ
       })),
     )
     .returning();
-  await enqueue(
-    queue,
-    rows.map((r) => r.id),
-  );
+  await enqueue(queue, rows);
   return rows;
 }
 
-export async function enqueue(queue: Queue | undefined, ids: number[]): Promise<void> {
+/** Puts outbox rows on the mail queue. A message names the row's journal too: outbox ids are per database, and the
+ * journal names its database (docs/decisions/0240). */
+export async function enqueue(queue: Queue | undefined, rows: { id: number; journalId: number }[]): Promise<void> {
+  const ids = rows.map((r) => r.id);
   if (!queue || ids.length === 0) return;
   try {
-    await queue.sendBatch(ids.map((id) => ({ body: { outboxId: id } })));
+    await queue.sendBatch(rows.map((r) => ({ body: { outboxId: r.id, journalId: r.journalId } })));
   } catch (err) {
     // The rows stay "queued": the daily cron (and Resend) put them on the queue again. Never lost.
     console.warn("mail queue unavailable; messages stay queued", ids.join(","), String(err));
@@ -133,13 +133,14 @@ export async function requeueFailed(db: Db, journalId: number, id: number): Prom
 }
 
 /** Messages still "queued" after `before` (the queue was down when they were written): the cron sends them again. */
-export async function staleQueued(db: Db, before: string): Promise<number[]> {
-  const rows = await db
-    .select({ id: mailOutbox.id })
+export async function staleQueued(db: Db, before: string): Promise<{ id: number; journalId: number }[]> {
+  return db
+    .select({ id: mailOutbox.id, journalId: mailOutbox.journalId })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.status, "queued"), lt(mailOutbox.createdAt, before)))
     .limit(500);
-  return rows.map((r) => r.id);
 }
 
-export const journalOf = async (db: Db, id: number) => (await db.select().from(journals).where(eq(journals.id, id)).limit(1))[0];
+/** The journal's row: `platformDb` is the platform database (docs/decisions/0240). */
+export const journalOf = async (platformDb: Db, id: number) =>
+  (await platformDb.select().from(journals).where(eq(journals.id, id)).limit(1))[0];

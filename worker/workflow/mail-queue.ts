@@ -2,8 +2,8 @@
 // claimed, sent with Cloudflare Email Service (the send_email binding) and marked sent. A send that throws marks the
 // row failed with its error and asks the queue to retry with backoff; after the last attempt the row stays failed
 // and the admin's outbox offers Resend.
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../core/data/schema";
+import type { Db } from "../core/env";
+import { journalDatabase, platformDatabase } from "../core/data/shards";
 import { claimMessage, markFailed, markSent } from "./mail-outbox.repo";
 import { startFromSubmission } from "./start-manuscript";
 
@@ -13,16 +13,25 @@ export const MAX_ATTEMPTS = 5;
 const CLAIM_STALE_MS = 10 * 60 * 1000;
 
 /** An outbox row to send, or a stored submission to make into a manuscript and acknowledge (on the link's origin). */
-export type MailQueueBody = { outboxId: number } | { submissionId: number; origin: string };
+/** `journalId` names the database the row lives in (docs/decisions/0240); messages written before shards have none
+ * and are the platform database's. */
+export type MailQueueBody = { outboxId: number; journalId?: number } | { submissionId: number; journalId?: number; origin: string };
 
 export type MailEnv = Pick<Env, "DB" | "EMAIL" | "MAIL_QUEUE" | "JWT_SECRET">;
 
+const databaseOfMessage = (env: MailEnv, journalId: unknown) =>
+  Number.isInteger(journalId) && Number(journalId) > 0 ? journalDatabase(env, Number(journalId)) : Promise.resolve(platformDatabase(env));
+
 export async function sendOutboxBatch(batch: MessageBatch<MailQueueBody>, env: MailEnv): Promise<void> {
-  const db = drizzle(env.DB, { schema });
   for (const msg of batch.messages) {
     if (msg.body && "submissionId" in msg.body) {
       try {
-        await startFromSubmission(env, Number(msg.body.submissionId), String(msg.body.origin));
+        await startFromSubmission(
+          env,
+          await databaseOfMessage(env, msg.body.journalId),
+          Number(msg.body.submissionId),
+          String(msg.body.origin),
+        );
         msg.ack();
       } catch (err) {
         console.error("manuscript not started yet", msg.body.submissionId, String(err));
@@ -32,6 +41,14 @@ export async function sendOutboxBatch(batch: MessageBatch<MailQueueBody>, env: M
     }
     const id = Number(msg.body?.outboxId);
     if (!Number.isInteger(id) || id <= 0) {
+      msg.ack();
+      continue;
+    }
+    let db: Db;
+    try {
+      db = await databaseOfMessage(env, msg.body.journalId);
+    } catch {
+      // The journal is gone (deleted with its outbox): nothing to send.
       msg.ack();
       continue;
     }

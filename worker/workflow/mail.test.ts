@@ -29,10 +29,10 @@ async function queuedRow(journalId: number, to = "someone@example.org") {
   return row;
 }
 
-const batchOf = (ids: number[], attempts = 1) =>
+const batchOf = (rows: { id: number; journalId: number }[], attempts = 1) =>
   createMessageBatch<MailQueueBody>(
     "journal-edge-mail",
-    ids.map((id, i) => ({ id: `m${id}-${i}`, timestamp: new Date(), attempts, body: { outboxId: id } })),
+    rows.map(({ id, journalId }, i) => ({ id: `m${id}-${i}`, timestamp: new Date(), attempts, body: { outboxId: id, journalId } })),
   );
 
 const failing = {
@@ -45,7 +45,7 @@ describe("outbox -> queue -> send", () => {
   it("a failing send is kept with its error and retried; a later attempt sends it once", async () => {
     const j = await createJournal();
     const row = await queuedRow(j.id);
-    const batch = batchOf([row.id]);
+    const batch = batchOf([row]);
     const ctx = createExecutionContext();
     await sendOutboxBatch(batch, { ...env, EMAIL: failing });
     const result = await getQueueResult(batch, ctx);
@@ -53,14 +53,14 @@ describe("outbox -> queue -> send", () => {
     let [stored] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
     expect(stored).toMatchObject({ status: "failed", attempts: 1, lastError: "550 sender domain not verified" });
     // The retry, through the real local send_email binding.
-    const retry = batchOf([row.id], 2);
+    const retry = batchOf([row], 2);
     await sendOutboxBatch(retry, env);
     expect((await getQueueResult(retry, createExecutionContext())).explicitAcks).toEqual([`m${row.id}-0`]);
     [stored] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
     expect(stored).toMatchObject({ status: "sent", attempts: 2, lastError: "" });
     expect(stored.messageId).toBeTruthy();
     // A duplicate delivery of the same message sends nothing more.
-    const dup = batchOf([row.id], 3);
+    const dup = batchOf([row], 3);
     await sendOutboxBatch(dup, { ...env, EMAIL: failing });
     [stored] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
     expect(stored).toMatchObject({ status: "sent", attempts: 2 });
@@ -74,7 +74,7 @@ describe("outbox -> queue -> send", () => {
       .update(mailOutbox)
       .set({ attempts: MAX_ATTEMPTS - 1 })
       .where(eq(mailOutbox.id, row.id));
-    const batch = batchOf([row.id], MAX_ATTEMPTS);
+    const batch = batchOf([row], MAX_ATTEMPTS);
     await sendOutboxBatch(batch, { ...env, EMAIL: failing });
     const result = await getQueueResult(batch, createExecutionContext());
     expect(result.retryMessages).toEqual([]);
@@ -99,7 +99,7 @@ describe("outbox -> queue -> send", () => {
         return env.EMAIL.send(m as never);
       },
     } as unknown as SendEmail;
-    await Promise.all([1, 2, 3].map((n) => sendOutboxBatch(batchOf([row.id], n), { ...env, EMAIL: counting })));
+    await Promise.all([1, 2, 3].map((n) => sendOutboxBatch(batchOf([row], n), { ...env, EMAIL: counting })));
     expect(sends).toBe(1);
   });
 

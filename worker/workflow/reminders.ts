@@ -1,8 +1,8 @@
 // The daily cron's part of the workflow: reminders to reviewers before the due date and once it has passed, and
 // messages left "queued" (the queue was unavailable when they were written) put on the queue again.
-import { drizzle } from "drizzle-orm/d1";
+import type { Db } from "../core/env";
+import { bindingOf, drizzleOf, platformDatabase, shardNames } from "../core/data/shards";
 import { eq } from "drizzle-orm";
-import * as schema from "../core/data/schema";
 import { journalDomains, reviewAssignments } from "../core/data/schema";
 import { enqueue, journalOf, staleQueued } from "./mail-outbox.repo";
 import { assignmentsToRemind } from "./reviewers.repo";
@@ -21,16 +21,29 @@ export interface ReminderReport {
 }
 
 export async function runWorkflowDaily(env: Pick<Env, "DB" | "MAIL_QUEUE" | "JWT_SECRET">, now: Date): Promise<ReminderReport> {
-  const db = drizzle(env.DB, { schema });
+  const platform = platformDatabase(env);
+  const report: ReminderReport = { before: 0, after: 0, requeued: 0 };
+  // Every database holding journals, one after the other (docs/decisions/0240).
+  for (const shard of shardNames(env)) {
+    const db = drizzleOf(bindingOf(env, shard));
+    const r = await remindIn(env, platform, db, now);
+    report.before += r.before;
+    report.after += r.after;
+    report.requeued += r.requeued;
+  }
+  return report;
+}
+
+async function remindIn(env: Pick<Env, "DB" | "MAIL_QUEUE" | "JWT_SECRET">, platform: Db, db: Db, now: Date): Promise<ReminderReport> {
   const today = now.toISOString().slice(0, 10);
   const soon = new Date(now.getTime() + REMIND_DAYS_BEFORE * 86_400_000).toISOString().slice(0, 10);
   const due = await assignmentsToRemind(db, today, soon);
   const report: ReminderReport = { before: 0, after: 0, requeued: 0 };
   for (const { a, r, m } of due) {
-    const journal = await journalOf(db, a.journalId);
+    const journal = await journalOf(platform, a.journalId);
     if (!journal || ["withdrawn", "declined", "published", "accepted"].includes(m.stage)) continue;
     // Links open on the journal's primary host (no request to take one from).
-    const hosts = await db.select().from(journalDomains).where(eq(journalDomains.journalId, journal.id));
+    const hosts = await platform.select().from(journalDomains).where(eq(journalDomains.journalId, journal.id));
     const host = hosts.find((h) => h.isPrimary)?.domain ?? hosts[0]?.domain ?? journal.domain;
     const origin = originOf(host);
     const ctx = { db, queue: env.MAIL_QUEUE, journal, origin, secret: env.JWT_SECRET, actor: "system" };
@@ -44,10 +57,10 @@ export async function runWorkflowDaily(env: Pick<Env, "DB" | "MAIL_QUEUE" | "JWT
     else report.before++;
   }
   // Submissions whose manuscript the queue never started: started now, on the journal's primary host.
-  for (const s of await submissionsWithoutManuscript(env)) {
-    const hosts = await db.select().from(journalDomains).where(eq(journalDomains.journalId, s.journalId));
+  for (const s of await submissionsWithoutManuscript(db)) {
+    const hosts = await platform.select().from(journalDomains).where(eq(journalDomains.journalId, s.journalId));
     const host = hosts.find((h) => h.isPrimary)?.domain ?? hosts[0]?.domain;
-    if (host) await startFromSubmission(env, s.id, originOf(host));
+    if (host) await startFromSubmission(env, db, s.id, originOf(host));
   }
   const stale = await staleQueued(db, new Date(now.getTime() - 15 * 60_000).toISOString());
   await enqueue(env.MAIL_QUEUE, stale);

@@ -112,7 +112,9 @@ const storedUnderKey = (c: Context<AppEnv>, key: string | null) =>
  */
 async function startManuscript(c: Context<AppEnv>, row: SubmissionRow): Promise<void> {
   try {
-    await c.get("mailQueue").send({ submissionId: row.id, origin: new URL(c.req.url).origin } satisfies MailQueueBody);
+    await c
+      .get("mailQueue")
+      .send({ submissionId: row.id, journalId: row.journalId, origin: new URL(c.req.url).origin } satisfies MailQueueBody);
   } catch (err) {
     console.error("manuscript not queued for submission", row.id, String(err));
   }

@@ -307,7 +307,7 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     const id = idOf(c.req.param("id"));
     if (!(await findOutbox(db, journalId, id))) throw notFound();
     if (!(await requeueFailed(db, journalId, id))) throw new HttpError(409, "not_failed");
-    await enqueue(c.get("mailQueue"), [id]);
+    await enqueue(c.get("mailQueue"), [{ id, journalId }]);
     const row = await findOutbox(db, journalId, id);
     await audit(c, "manuscript.resend", row?.manuscriptId ?? null, row?.subject ?? "");
     return c.json(toOutboxMessage((await findOutbox(db, journalId, id))!));

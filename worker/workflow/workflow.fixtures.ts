@@ -2,7 +2,7 @@
 // recipient would, and a signed-link session (the cookie the link exchange sets).
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { db, pdfBytes, request, type TestJournal } from "#tests/api/fixtures";
+import { dbOf, pdfBytes, request, type TestJournal } from "#tests/api/fixtures";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { mailOutbox, manuscripts } from "../core/data/schema";
 import type { ManuscriptDetail, OutboxMessage } from "#contract/workflow";
@@ -46,9 +46,9 @@ export async function submitManuscript(j: TestJournal, title = "Groundwater arse
   const { reference } = (await res.json()) as { reference: string };
   // The queue consumer makes the manuscript and writes the acknowledgement: wait for both.
   for (let i = 0; i < 100; i++) {
-    const [m] = await db.select().from(manuscripts).where(eq(manuscripts.reference, reference));
+    const [m] = await dbOf(j).select().from(manuscripts).where(eq(manuscripts.reference, reference));
     const acked =
-      m && (await db.select().from(mailOutbox).where(eq(mailOutbox.manuscriptId, m.id))).some((r) => r.kind === "acknowledgement");
+      m && (await dbOf(j).select().from(mailOutbox).where(eq(mailOutbox.manuscriptId, m.id))).some((r) => r.kind === "acknowledgement");
     if (acked) return m;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -93,7 +93,7 @@ export function linkRequest(host: string, path: string, cookie: string, init: Re
 export async function drained(journalId: number, timeoutMs = 8000): Promise<void> {
   const t0 = Date.now();
   for (;;) {
-    const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.journalId, journalId));
+    const rows = await dbOf(journalId).select().from(mailOutbox).where(eq(mailOutbox.journalId, journalId));
     if (rows.every((r) => r.status === "sent" || r.status === "failed")) return;
     if (Date.now() - t0 > timeoutMs) throw new Error(`outbox not drained: ${rows.map((r) => `${r.id}:${r.status}`).join(",")}`);
     await new Promise((r) => setTimeout(r, 100));

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { namedKeys } from "../platform/file-orphans";
 import { fileKeys } from "../core/files/keys";
-import { createArticle, createJournal, db, pdfBytes, request } from "#tests/api/fixtures";
+import { createArticle, createJournal, db, pdfBytes, request, d1Of } from "#tests/api/fixtures";
 import { eq } from "drizzle-orm";
 import { mailOutbox } from "../core/data/schema";
 import {
@@ -125,7 +125,7 @@ describe("a manuscript from submission to published article", () => {
     let d = await detail(staff, m.id);
     expect([d.stage, d.round]).toEqual(["under_review", 2]);
     // Every version is kept, and the orphan-file audit knows them all (it would delete what no row names).
-    const named = await namedKeys(env.DB, j.id);
+    const named = await namedKeys({ platform: env.DB, journals: [d1Of(j)] }, j.id);
     const stored = (await env.FILES.list({ prefix: fileKeys.submission(j.id, "") })).objects.map((o) => o.key);
     expect(stored.length).toBe(3);
     for (const key of stored) expect(named.has(key)).toBe(true);

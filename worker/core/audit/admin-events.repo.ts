@@ -73,6 +73,14 @@ export function afterAdminWrite(db: Db, actor: AdminActor, event: AdminEvent, op
   return content ? [db.insert(adminEvents).select(values), bump] : [db.insert(adminEvents).select(values)];
 }
 
+/** The journal's content version moves on (its authoritative row, in the platform database: docs/decisions/0240). */
+export async function bumpContentVersion(platformDb: Db, journalId: number): Promise<void> {
+  await platformDb
+    .update(journals)
+    .set({ contentVersion: sql`${journals.contentVersion} + 1`, contentChangedAt: nowIso() })
+    .where(eq(journals.id, journalId));
+}
+
 /** The newest events of a journal, for the dashboard. */
 export async function listRecentAdminEvents(db: Db, journalId: number, limit = 15): Promise<AdminEventRow[]> {
   return db

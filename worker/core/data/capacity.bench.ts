@@ -6,7 +6,9 @@
 // docs/capacity.md. Prints one JSON line per measure and a table.
 import { env } from "cloudflare:test";
 import { it } from "vitest";
+import { bindingOf, shardOf } from "./shards";
 import { createArticle, createEditor, createIssue, createJournal, request } from "#tests/api/fixtures";
+import { drained, linkIn, linkRequest, openSession, outboxOf, staffOf, submitManuscript, inDays } from "../../workflow/workflow.fixtures";
 
 /** A fixed-seed word source, so every run writes the same bytes. */
 function words(seed: number) {
@@ -26,9 +28,12 @@ function words(seed: number) {
   return (n: number) => Array.from({ length: n }, () => vocabulary[next()]).join(" ");
 }
 
+/** The database holding the journal measured (its shard, docs/decisions/0240); set once the journal exists. */
+let jdb: D1Database;
+
 /** The database's size now, as D1 reports it. */
 async function sizeNow(): Promise<number> {
-  const r = await env.DB.prepare("UPDATE journals SET content_version = content_version WHERE id = -1").run();
+  const r = await jdb.prepare("UPDATE journals SET content_version = content_version WHERE id = -1").run();
   return r.meta.size_after;
 }
 
@@ -49,7 +54,8 @@ async function measure(what: string, records: number, add: (i: number) => Promis
 
 /** Rows one statement writes, as D1 counts them (what its write ceiling is made of). */
 async function rowsWritten(sql: string, ...binds: unknown[]): Promise<number> {
-  const r = await env.DB.prepare(sql)
+  const r = await jdb
+    .prepare(sql)
     .bind(...binds)
     .run();
   return r.meta.rows_written;
@@ -57,8 +63,28 @@ async function rowsWritten(sql: string, ...binds: unknown[]): Promise<number> {
 
 const ARTICLES = 1000;
 
+/** Rows of the journal in the workflow's tables (what one manuscript, review or decision adds). */
+async function journalRowCount(journalId: number): Promise<number> {
+  const tables = [
+    "submissions",
+    "manuscripts",
+    "manuscript_files",
+    "manuscript_events",
+    "reviewers",
+    "review_assignments",
+    "access_links",
+    "mail_outbox",
+  ];
+  const r = await jdb
+    .prepare(`SELECT ${tables.map((t) => `(SELECT count(*) FROM ${t} WHERE journal_id = ?)`).join(" + ")} AS n`)
+    .bind(...tables.map(() => journalId))
+    .all<{ n: number }>();
+  return r.results.reduce((a, x) => a + x.n, 0);
+}
+
 it("measures bytes per record and rows per write", { timeout: 1_800_000 }, async () => {
   const journal = await createJournal({ websitename: "Journal of Capacity Planning" });
+  jdb = bindingOf(env, (await shardOf(env, journal.id))!);
   await createIssue(journal.id, 2025, 1, 1);
   const w = words(42);
   const results: Measure[] = [];
@@ -104,7 +130,7 @@ it("measures bytes per record and rows per write", { timeout: 1_800_000 }, async
   const withdrawn = Math.min(200, ARTICLES);
   results.push(
     await measure("OAI-PMH deleted record (an article withdrawn)", withdrawn, async (i) => {
-      await env.DB.prepare("UPDATE articles SET status = 'disabled' WHERE id = ?").bind(articleIds[i]).run();
+      await jdb.prepare("UPDATE articles SET status = 'disabled' WHERE id = ?").bind(articleIds[i]).run();
     }),
   );
 
@@ -126,13 +152,65 @@ it("measures bytes per record and rows per write", { timeout: 1_800_000 }, async
     await measure("usage figures of one article for one day and country", 5000, async (i) => {
       if (i % ARTICLES === 0) day++;
       const date = new Date(Date.UTC(2025, 0, 1 + day)).toISOString().slice(0, 10);
-      await env.DB.prepare(
-        "INSERT INTO usage_daily (journal_id, article_id, day, country, views, downloads, unique_investigations, unique_requests) VALUES (?, ?, ?, 'IN', 3, 1, 3, 1)",
-      )
+      await jdb
+        .prepare(
+          "INSERT INTO usage_daily (journal_id, article_id, day, country, views, downloads, unique_investigations, unique_requests) VALUES (?, ?, ?, 'IN', 3, 1, 3, 1)",
+        )
         .bind(journal.id, articleIds[i % ARTICLES], date)
         .run();
     }),
   );
+
+  // The editorial workflow (issue 36), through the real paths: a Submit Online manuscript (submission, manuscript,
+  // file rows, timeline, acknowledgement mail, the author's link), a review (invitation mail and link, the
+  // reviewer's answer, a 300-word report for the author and one for the editor, the timeline), and a decision with
+  // its letter mailed to the author.
+  const staff = await staffOf(journal);
+  const MANUSCRIPTS = 60;
+  const manuscriptIds: number[] = [];
+  const rowsBefore = await journalRowCount(journal.id);
+  results.push(
+    await measure("manuscript (Submit Online: rows, timeline, acknowledgement mail, link)", MANUSCRIPTS, async (i) => {
+      const m = await submitManuscript(journal, `${w(14)} ${i}`);
+      manuscriptIds.push(m.id);
+    }),
+  );
+  const rowsAfterManuscripts = await journalRowCount(journal.id);
+  await drained(journal.id, 60_000);
+  results.push(
+    await measure("review (invitation mail and link, answer, reports, timeline)", MANUSCRIPTS, async (i) => {
+      const invited = await staff.post(`/manuscripts/${manuscriptIds[i]}/reviewers`, {
+        name: `Dr. ${w(2)} ${i}`,
+        email: `reviewer${i}@rev.example`,
+        dueDate: inDays(21),
+      });
+      if (invited.status !== 201) throw new Error(`invite: ${JSON.stringify(invited.body)}`);
+      const invitation = (await outboxOf(staff)).find((x) => x.kind === "review.invitation" && x.to === `reviewer${i}@rev.example`);
+      const s = await openSession(journal.host, "review", linkIn(invitation!.text, "review").token);
+      await linkRequest(journal.host, "/review/respond", s.cookie, { method: "POST", body: new URLSearchParams({ answer: "accept" }) });
+      const review = new FormData();
+      review.set("recommendation", "minor_revisions");
+      review.set("commentsAuthor", w(300));
+      review.set("commentsEditor", w(300));
+      const sent = await linkRequest(journal.host, "/review/submit", s.cookie, { method: "POST", body: review });
+      if (sent.status !== 303) throw new Error(`review: ${sent.status}`);
+    }),
+  );
+  const rowsAfterReviews = await journalRowCount(journal.id);
+  results.push(
+    await measure("decision with its letter mailed to the author", MANUSCRIPTS, async (i) => {
+      const draft = await staff.get(`/manuscripts/${manuscriptIds[i]}/letter?decision=revisions_requested`);
+      const r = await staff.post(`/manuscripts/${manuscriptIds[i]}/decision`, { decision: "revisions_requested", ...draft.body });
+      if (r.status !== 200) throw new Error(`decision: ${JSON.stringify(r.body)}`);
+    }),
+  );
+  const rowsAfterDecisions = await journalRowCount(journal.id);
+  const rowsAdded = {
+    manuscript: (rowsAfterManuscripts - rowsBefore) / MANUSCRIPTS,
+    review: (rowsAfterReviews - rowsAfterManuscripts) / MANUSCRIPTS,
+    decision: (rowsAfterDecisions - rowsAfterReviews) / MANUSCRIPTS,
+  };
+  console.log(JSON.stringify({ rowsAddedPerWorkflowStep: rowsAdded }));
 
   // Rows a write touches: an article insert with its indexes and full-text rows, a settings save, a day's flush.
   const writes = {
@@ -155,4 +233,5 @@ it("measures bytes per record and rows per write", { timeout: 1_800_000 }, async
   console.log("\nWhat                                                         records   bytes each");
   for (const r of results) console.log(`${r.what.padEnd(60)} ${String(r.records).padStart(7)}   ${String(r.bytesPerRecord).padStart(10)}`);
   console.log(`rows written: article insert ${writes.articleInsert}, usage row ${writes.usageRow}, settings save ${writes.settingsSave}`);
+  console.log(`rows added: manuscript ${rowsAdded.manuscript}, review ${rowsAdded.review}, decision ${rowsAdded.decision}`);
 });

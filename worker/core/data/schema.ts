@@ -48,6 +48,8 @@ export const journals = sqliteTable("journals", {
   policies_content: text("policies_content").notNull().default(""),
   contact_content: text("contact_content").notNull().default(""),
   copyrightFormFile: text("copyright_form_file").notNull().default(""),
+  /** The binding of the D1 database holding the journal's rows (migrations/0110, docs/decisions/0240). */
+  shard: text("shard").notNull().default("DB"),
 });
 
 export const journalDomains = sqliteTable("journal_domains", {
@@ -545,4 +547,14 @@ export const usernameClashes = sqliteTable("username_clashes", {
   username: text("username").notNull(),
   holderId: integer("holder_id").notNull(),
   foundAt: text("found_at").notNull(),
+});
+
+// ---- Shards (issue 42): journals spread over several D1 databases (migrations/0110, docs/decisions/0240) --------
+
+/** Journal databases an operator closed to new journals; any JOURNALS_n binding not listed takes new ones. */
+export const shardStates = sqliteTable("shard_states", {
+  name: text("name").primaryKey(),
+  acceptsNew: integer("accepts_new", { mode: "boolean" }).notNull().default(true),
+  note: text("note").notNull().default(""),
+  updatedAt: text("updated_at").notNull(),
 });

@@ -7,6 +7,8 @@ import { setCookie } from "hono/cookie";
 import type { AppEnv } from "../env";
 import { forgetJournals } from "./journal-memo";
 import { STALE_BOUND_MS } from "./freshness";
+import { PLATFORM_DATABASE } from "../data/shards";
+import { bumpContentVersion } from "../audit/admin-events.repo";
 
 /** "<journalId>.<version>": the newest version this browser has caused; its public reads never use an older one. */
 export const VERSION_COOKIE = "content-version";
@@ -14,13 +16,15 @@ export const VERSION_COOKIE = "content-version";
 /**
  * After a committed admin write: the handler's batch held afterAdminWrite's statements (which mark the request,
  * c.get("adminWrite")) and the answer is a success. Logout, document generation and refused writes leave the
- * version alone. No D1 call here.
+ * version alone. A journal whose rows live in a journal database (docs/decisions/0240) has its authoritative row in
+ * the platform database, which a batch over its shard cannot reach: its version moves here, once the write committed.
  */
 export const noteAdminWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (!c.get("adminWrite") || c.res.status >= 400) return;
-  forgetJournals();
   const journal = c.get("journal");
+  if (journal.shard !== PLATFORM_DATABASE) await bumpAfterCommit(c.var.platformDb, journal.id);
+  forgetJournals();
   c.res = new Response(c.res.body, c.res);
   // At least the version this write made (another admin's write may have made it higher still).
   setCookie(c, VERSION_COOKIE, `${journal.id}.${journal.contentVersion + 1}`, {
@@ -31,6 +35,21 @@ export const noteAdminWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
     sameSite: "Lax",
   });
 };
+
+/**
+ * The platform's half of a committed write: the write stands whatever happens here, so a failed bump is tried once
+ * more and then only reported — the answer stays a success (the change is saved), and the journal's cached answers
+ * age out by the edge's TTL instead of at once (docs/decisions/0240).
+ */
+async function bumpAfterCommit(platformDb: Parameters<typeof bumpContentVersion>[0], journalId: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await bumpContentVersion(platformDb, journalId);
+    } catch (err) {
+      if (attempt >= 2) return console.warn("content version not moved after a committed write", journalId, String(err));
+    }
+  }
+}
 
 /** The version a request's cookie asks for, for this journal (0 when none). */
 export function versionFromCookie(cookie: string | undefined, journalId: number): number {

@@ -4,10 +4,10 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import worker from "../../index";
 import { createArticle, createIssue, createJournal, putArticleFile } from "#tests/api/fixtures";
-import { probeD1 } from "#tests/d1-probe";
+import { probeDatabases } from "#tests/d1-probe";
 import { SECURITY_HEADERS } from "../middleware/security-header-values";
 
-const { db: countedDb, probe } = probeD1(env.DB);
+const { bindings: countedDb, probe } = probeDatabases(env);
 
 /** One request through the Worker entry, its body read whole; `calls` is the number of D1 round trips it made. */
 async function send(host: string, path: string, init: RequestInit = {}) {
@@ -15,7 +15,7 @@ async function send(host: string, path: string, init: RequestInit = {}) {
   const ctx = createExecutionContext();
   const res = await worker.fetch(
     new Request(`http://${host}${path}`, init) as Parameters<typeof worker.fetch>[0],
-    { ...env, DB: countedDb },
+    { ...env, ...countedDb },
     ctx,
   );
   const bytes = new Uint8Array(await res.arrayBuffer());

@@ -13,13 +13,13 @@ import {
   putArticleFile,
 } from "#tests/api/fixtures";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
-import { probeD1 } from "#tests/d1-probe";
+import { probeDatabases } from "#tests/d1-probe";
 import { fileKeys } from "../files/keys";
 import { drizzleOver } from "./d1-session";
 import { journalForHost } from "./journal-memo";
 import { STALE_BOUND_MS } from "./freshness";
 
-const { db: countedDb, probe } = probeD1(env.DB);
+const { bindings: countedDb, probe } = probeDatabases(env);
 
 /** One request through the Worker entry; `calls` is the number of D1 round trips it made. */
 async function send(host: string, path: string, init: RequestInit = {}) {
@@ -27,7 +27,7 @@ async function send(host: string, path: string, init: RequestInit = {}) {
   const ctx = createExecutionContext();
   const res = await worker.fetch(
     new Request(`http://${host}${path}`, init) as Parameters<typeof worker.fetch>[0],
-    { ...env, DB: countedDb },
+    { ...env, ...countedDb },
     ctx,
   );
   const bytes = new Uint8Array(await res.arrayBuffer());

@@ -5,20 +5,16 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { expect, it } from "vitest";
 import worker from "../../index";
 import { createArticle, createEditor, createIssue, createJournal, putArticleFile } from "#tests/api/fixtures";
-import { probeD1 } from "#tests/d1-probe";
+import { probeDatabases } from "#tests/d1-probe";
 
 const DELAY_MS = 100;
-const { db: distantDb, probe } = probeD1(env.DB, { delayMs: DELAY_MS });
+const { bindings: distantDb, probe } = probeDatabases(env, { delayMs: DELAY_MS });
 
 async function timed(host: string, path: string): Promise<{ ms: number; calls: number; status: number }> {
   probe.reset();
   const ctx = createExecutionContext();
   const start = performance.now();
-  const res = await worker.fetch(
-    new Request(`http://${host}${path}`) as Parameters<typeof worker.fetch>[0],
-    { ...env, DB: distantDb },
-    ctx,
-  );
+  const res = await worker.fetch(new Request(`http://${host}${path}`) as Parameters<typeof worker.fetch>[0], { ...env, ...distantDb }, ctx);
   await res.arrayBuffer();
   const ms = performance.now() - start;
   await waitOnExecutionContext(ctx);

@@ -19,15 +19,17 @@ export const JOURNAL_SUSPENDED = "suspended";
 const servedWhileSuspended = (path: string, route: string | undefined) =>
   path === "/verify" || path.startsWith("/verify/") || (path === "/_data" && route === "verify");
 
-/** Needs c.get("db") (set by requestContext, worker/core/middleware/request-context.ts, over a D1 session). */
+/** Needs c.var.platformDb (set by requestContext, worker/core/middleware/request-context.ts, over a D1 session); sets
+ * c.var.db to the journal's own database (its shard, docs/decisions/0240). */
 export const resolveJournal: MiddlewareHandler<AppEnv> = async (c, next) => {
   const wanted = getCookie(c, VERSION_COOKIE);
   // In Workers the request URL carries the Host the client sent; never X-Forwarded-Host.
-  const match = await hostMatchFor(c.get("db"), hostNameOf(new URL(c.req.url).host), (id) => versionFromCookie(wanted, id));
+  const match = await hostMatchFor(c.var.platformDb, hostNameOf(new URL(c.req.url).host), (id) => versionFromCookie(wanted, id));
   if (!match) return noJournalAnswer(c);
   if (match.journal.status === JOURNAL_SUSPENDED && !servedWhileSuspended(c.req.path, c.req.query("route")))
     return suspendedAnswer(c, match.journal.websitename);
   c.set("journal", match.journal);
+  c.set("db", c.var.databaseFor(match.journal.shard));
   c.set("headerBranch", match.altHeader ? "alt" : "default");
   await next();
 };

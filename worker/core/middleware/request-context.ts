@@ -2,8 +2,9 @@
 // needs into c.var — the D1 session (docs/decisions/0111), the file store (R2), the shipped files (assets) and the
 // configuration — so routes, stores and helpers take them from the context, never from c.env.
 import type { MiddlewareHandler } from "hono";
-import type { AppConfig, AppEnv } from "../env";
+import type { AppConfig, AppEnv, Db } from "../env";
 import { drizzleOver, returnBookmark, sessionFor } from "../edge/d1-session";
+import { bindingOf, PLATFORM_DATABASE, shardMapOf } from "../data/shards";
 import { certificateKeysOf } from "../../verification/verification-code";
 
 function configOf(env: Env): AppConfig {
@@ -21,8 +22,24 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("mailQueue", c.env.MAIL_QUEUE);
   c.set("transfers", c.env.TRANSFER);
   c.set("config", configOf(c.env));
-  const session = sessionFor(c.req.raw, c.env.DB);
-  c.set("db", drizzleOver(session));
+  // One session per database the request reads (docs/decisions/0240): the platform's now; the journal's shard when
+  // resolveJournal knows the journal (it sets c.var.db to it), or when the console asks for one.
+  // The request as it arrived: later middleware may wrap c.req.raw (a bounded body), and the sessions are filed
+  // under this one.
+  const req = c.req.raw;
+  const databases = new Map<string, Db>();
+  const databaseFor = (shard: string): Db => {
+    let db = databases.get(shard);
+    if (!db) {
+      db = drizzleOver(sessionFor(req, bindingOf(c.env, shard), undefined, shard));
+      databases.set(shard, db);
+    }
+    return db;
+  };
+  c.set("databaseFor", databaseFor);
+  c.set("shards", shardMapOf(c.env));
+  c.set("platformDb", databaseFor(PLATFORM_DATABASE));
+  c.set("db", databaseFor(PLATFORM_DATABASE));
   await next();
-  returnBookmark(c, session);
+  returnBookmark(c, req);
 };
