@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openLocalPlatform, openMigratedPlatform, repoRoot, toolEnv, type LocalBindings } from "../../scripts/local-state";
+import { openLocalPlatform, openMigratedPlatform, repoRoot, toolEnv, type D1Like, type LocalBindings } from "../../scripts/local-state";
 import { seedDemo } from "../../scripts/demo/seed-demo";
 
 const run = promisify(execFile);
@@ -47,6 +47,23 @@ async function contents(persist: string, journalId?: number) {
     const fullText = all.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql)).map((t) => t.name);
     const tables = all.map((t) => t.name).filter((n) => !fullText.some((v) => n === v || n.startsWith(`${v}_`)));
     const rows: Record<string, unknown[]> = {};
+    // One journal's rows are in its own database (journals.shard, docs/decisions/0240): a journal restored as new goes
+    // to the least full journal database; the platform's tables stay in DB.
+    const shard =
+      journalId === undefined
+        ? "DB"
+        : ((await env.DB.prepare(`SELECT shard FROM journals WHERE id = ${Number(journalId)}`).first<{ shard: string }>())?.shard ?? "DB");
+    const PLATFORM_TABLES = [
+      "journals",
+      "journal_domains",
+      "operators",
+      "operator_events",
+      "operator_login_attempts",
+      "platform_settings",
+      "shard_states",
+    ];
+    const databaseOf = (t: string) =>
+      PLATFORM_TABLES.includes(t) ? env.DB : ((env as unknown as Record<string, D1Like>)[shard] ?? env.DB);
     for (const t of tables) {
       const cols = (await env.DB.prepare(`PRAGMA table_info("${t}")`).all<{ name: string }>()).results.map((c) => c.name);
       const where =
@@ -59,7 +76,7 @@ async function contents(persist: string, journalId?: number) {
               : null;
       if (where === null) continue;
       // In a stable order whatever the table's key (usage_daily has no rowid): rows compared as JSON, sorted.
-      rows[t] = (await env.DB.prepare(`SELECT * FROM "${t}"${where}`).all()).results.map((r) => JSON.stringify(r)).sort();
+      rows[t] = (await databaseOf(t).prepare(`SELECT * FROM "${t}"${where}`).all()).results.map((r) => JSON.stringify(r)).sort();
     }
     const files: Record<string, string> = {};
     let cursor: string | undefined;
