@@ -9,7 +9,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { repoRoot, toolEnv } from "../../scripts/local-state";
+import { repoRoot } from "../../scripts/local-state";
+import { repoScript } from "./support/repo-script";
 import {
   describeViolations,
   fetchAs,
@@ -70,20 +71,7 @@ let browser: Browser;
 beforeAll(async () => {
   const persist = inject("persistDir");
   if (!persist) throw new Error("this test needs the server started by the e2e setup (not E2E_BASE_URL)");
-  const { NODE_ENV: _n, ...env } = toolEnv({ PERSIST_DIR: persist });
-  const child = execFile(
-    path.join(repoRoot, "node_modules/.bin/tsx"),
-    [path.join(repoRoot, "scripts/operator-create.ts"), "--username", OPERATOR.username, "--password-stdin"],
-    {
-      cwd: repoRoot,
-      env,
-      timeout: 240_000,
-    },
-  );
-  child.stdin!.end(`${OPERATOR.password}\n`);
-  await new Promise<void>((resolve, reject) =>
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`operator-create exited ${code}`)))),
-  );
+  await repoScript("operator-create", ["--username", OPERATOR.username, "--password-stdin"], persist, `${OPERATOR.password}\n`);
 
   // A new, empty journal on its own host, and its first admin (the console's calls).
   const { token } = await json<{ token: string }>(

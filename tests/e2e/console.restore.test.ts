@@ -2,15 +2,14 @@
 // journals list linking to each journal's site and admin, tables readable at 375 px (one card per row, nothing cut),
 // and one journal restored from a backup the console downloaded — over the same journal after typing its slug, and an
 // altered copy refused until "trust this backup" is ticked (docs/decisions/0260). Screenshots in SHOTS_PLATFORM_DIR.
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { repoScript } from "./support/repo-script";
 import { DESKTOP, MOBILE, describeViolations, fetchAs, launchBrowser, runAxe, screenshot, urlFor, watchConsole } from "./support/browser";
 import { RUN } from "./admin.fixtures";
-import { repoRoot, toolEnv } from "../../scripts/local-state";
 
 const PLATFORM = "platform.localhost";
 const HOST = `restore-${RUN.toLowerCase()}.localhost`;
@@ -18,19 +17,6 @@ const NAME = `Journal of Restored Things ${RUN}`;
 const OPERATOR = { username: `ops-r-${RUN.toLowerCase()}`, password: "operator-password-restore" };
 const SHOTS = process.env.SHOTS_PLATFORM_DIR ?? "/tmp/shots-platform";
 const tmp = mkdtempSync(path.join(tmpdir(), "journal-edge-console-restore-"));
-
-function script(name: string, args: string[], persist: string, stdin = ""): Promise<string> {
-  const { NODE_ENV: _n, ...env } = toolEnv({ PERSIST_DIR: persist });
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      path.join(repoRoot, "node_modules/.bin/tsx"),
-      [path.join(repoRoot, `scripts/${name}.ts`), ...args],
-      { cwd: repoRoot, env, timeout: 240_000 },
-      (err, stdout, stderr) => (err ? reject(new Error(`${name}: ${err.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
-    );
-    child.stdin!.end(stdin);
-  });
-}
 
 let browser: Browser;
 let page: Page;
@@ -55,7 +41,7 @@ async function fitsWidth(p: Page, width: number) {
 beforeAll(async () => {
   const persist = inject("persistDir");
   if (!persist) throw new Error("this test needs the server started by the e2e setup (not E2E_BASE_URL)");
-  await script("operator-create", ["--username", OPERATOR.username, "--password-stdin"], persist, `${OPERATOR.password}\n`);
+  await repoScript("operator-create", ["--username", OPERATOR.username, "--password-stdin"], persist, `${OPERATOR.password}\n`);
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
   page = await context.newPage();

@@ -8,9 +8,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { repoScript } from "./support/repo-script";
 import { DESKTOP, MOBILE, describeViolations, launchBrowser, runAxe, screenshot, urlFor, watchConsole } from "./support/browser";
 import { firstSignIn, TINY_PNG, RUN } from "./admin.fixtures";
-import { openLocalPlatform, repoRoot, toolEnv, type LocalBindings } from "../../scripts/local-state";
+import { openLocalPlatform, type LocalBindings } from "../../scripts/local-state";
 
 const PLATFORM = "platform.localhost";
 const HOST = `e2e-${RUN.toLowerCase()}.localhost`;
@@ -18,20 +19,6 @@ const NAME = `Journal of Console Testing ${RUN}`;
 const OPERATOR = { username: `ops-${RUN.toLowerCase()}`, password: "operator-password-e2e" };
 const SHOTS = process.env.SHOTS_PLATFORM_DIR ?? "/tmp/shots-platform";
 const tmp = mkdtempSync(path.join(tmpdir(), "journal-edge-console-"));
-
-/** Runs a repo script with tsx (Node 22 from node_modules), PERSIST_DIR set, stdin given. */
-function script(name: string, args: string[], persist: string, stdin = ""): Promise<string> {
-  const { NODE_ENV: _n, ...env } = toolEnv({ PERSIST_DIR: persist });
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      path.join(repoRoot, "node_modules/.bin/tsx"),
-      [path.join(repoRoot, `scripts/${name}.ts`), ...args],
-      { cwd: repoRoot, env, timeout: 240_000 },
-      (err, stdout, stderr) => (err ? reject(new Error(`${name}: ${err.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
-    );
-    child.stdin!.end(stdin);
-  });
-}
 
 let browser: Browser;
 let consolePage: Page;
@@ -42,7 +29,7 @@ const errors: string[] = [];
 beforeAll(async () => {
   const persist = inject("persistDir");
   if (!persist) throw new Error("this test needs the server started by the e2e setup (not E2E_BASE_URL)");
-  await script("operator-create", ["--username", OPERATOR.username, "--password-stdin"], persist, `${OPERATOR.password}\n`);
+  await repoScript("operator-create", ["--username", OPERATOR.username, "--password-stdin"], persist, `${OPERATOR.password}\n`);
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
   consolePage = await context.newPage();
@@ -179,7 +166,7 @@ describe("platform console", () => {
     await p.getByText("Backup downloaded").waitFor();
 
     const restored = path.join(tmp, "restored");
-    const out = await script("restore", ["--in", file], restored);
+    const out = await repoScript("restore", ["--in", file], restored);
     expect(out).toContain("restored");
     const local = await openLocalPlatform(restored);
     try {
