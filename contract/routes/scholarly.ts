@@ -10,7 +10,8 @@ export const scholarlyApi = {
     summary: "The journal's Crossref account (never its password)",
   }),
   saveCrossrefAccount: endpoint("PUT", "/api/admin/crossref/account", {
-    access: staff("crossref"),
+    // The login is the journal's credential with Crossref: a setting, so managers only (production staff deposit).
+    access: staff("settings"),
     summary: "Saves or removes the Crossref account deposits are sent with",
   }),
   crossrefXml: endpoint("GET", "/api/admin/crossref/{year}/{vol}/{issue}", {

@@ -59,6 +59,25 @@ describe("Crossref deposit by API (issue 40 item 5)", () => {
     expect([bad.status, await bad.json()]).toEqual([400, { error: "invalid_endpoint" }]);
   });
 
+  it("lets production staff deposit with the journal's login, but only a manager change that login", async () => {
+    const { j } = await setup();
+    const production = await adminToken(j, { role: "production" });
+    const json = { ...bearer(production), "Content-Type": "application/json" };
+    const change = await request(j.host, "/api/admin/crossref/account", {
+      method: "PUT",
+      headers: json,
+      body: JSON.stringify({ username: "someone-else", password: "p", endpoint: STANDIN_ORIGIN }),
+    });
+    expect([change.status, await change.json()]).toEqual([403, { error: "forbidden_role" }]);
+    const [row] = await db.select().from(crossrefAccounts).where(eq(crossrefAccounts.journalId, j.id));
+    expect(row.username).toBe(STANDIN_LOGIN.user);
+    expect((await getJson(j.host, "/api/admin/crossref/account", { headers: bearer(production) })).body.account.username).toBe(
+      STANDIN_LOGIN.user,
+    );
+    const sent = await getJson(j.host, "/api/admin/crossref/2024/vol3/issue2/deposit", { method: "POST", headers: bearer(production) });
+    expect(sent.status).toBe(201);
+  });
+
   it("submits an issue, polls it (queued, then completed) and marks its DOIs registered: the page links them", async () => {
     const { j, a, b, token } = await setup();
     const page = `/archives/2024/vol3/issue2/${a.refnumber}`;

@@ -111,6 +111,7 @@ export const crossrefAdminRoutes = new Hono<AppEnv>()
   })
   .put(
     at(scholarlyApi.saveCrossrefAccount),
+    requireRole(AREA_ROLES.settings),
     zValidator("json", accountSchema, (r) => {
       if (!r.success)
         throw new HttpError(400, r.error.issues.some((i) => i.message === "invalid_endpoint") ? "invalid_endpoint" : "invalid_input");

@@ -6,6 +6,8 @@ import { adminJson, errorCode } from "../admin-api";
 import { BusyButton } from "../form-kit";
 import { apiPath } from "#contract/routes/endpoint";
 import { scholarlyApi } from "#contract/routes/scholarly";
+import { mayUse } from "#contract/roles";
+import { useSession } from "../../lib/session";
 
 interface Deposit {
   id: number;
@@ -93,7 +95,8 @@ export function CrossrefDeposits(props: { year: number; volume: number; issue: n
     });
   }
 
-  const showForm = account === null || editing;
+  const mayChangeLogin = mayUse(useSession()?.user.role, "settings");
+  const showForm = mayChangeLogin && (account === null || editing);
   return (
     <section className="panel crossref-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="form__section-title">
@@ -107,10 +110,15 @@ export function CrossrefDeposits(props: { year: number; volume: number; issue: n
       {account && !editing && (
         <p className="field__hint">
           Deposits as <strong>{account.username}</strong> to {account.endpoint}.{" "}
-          <button type="button" className="btn btn--link" onClick={() => setEditing(true)}>
-            Change login
-          </button>
+          {mayChangeLogin && (
+            <button type="button" className="btn btn--link" onClick={() => setEditing(true)}>
+              Change login
+            </button>
+          )}
         </p>
+      )}
+      {account === null && !mayChangeLogin && (
+        <p className="field__hint">No Crossref login yet: a journal manager enters it here, then deposits can be sent.</p>
       )}
       {showForm && account !== undefined && (
         <form className="crossref-panel__login" onSubmit={saveAccount}>
