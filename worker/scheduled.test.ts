@@ -7,6 +7,7 @@ import worker from "./index";
 import { createArticle, createJournal, db } from "#tests/api/fixtures";
 import { articles, loginAttempts, revokedTokens } from "./core/data/schema";
 import { LOGIN_LOG_RETENTION_SECONDS } from "./auth/login-throttle";
+import { stagedRestoreKey } from "./platform/restore-uploads";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -60,5 +61,17 @@ describe("scheduled maintenance", () => {
     }
     const [row] = await db.select().from(articles).where(eq(articles.id, legacy.id));
     expect(row.titleKey).toBe("über die strasse");
+  });
+
+  it("removes a backup the console staged for a restore once it is a day old, and nothing else", async () => {
+    const staged = stagedRestoreKey(crypto.randomUUID());
+    const journalFile = `journals/999999/restore-neighbour-${crypto.randomUUID()}.pdf`;
+    await env.FILES.put(staged, new Uint8Array(2048));
+    await env.FILES.put(journalFile, new Uint8Array(16));
+    await runCron(new Date(Date.now() + 12 * 3600_000)); // half a day later: the operator may still come back
+    expect(await env.FILES.head(staged)).not.toBeNull();
+    await runCron(new Date(Date.now() + DAY + 3600_000));
+    expect(await env.FILES.head(staged)).toBeNull();
+    expect(await env.FILES.head(journalFile)).not.toBeNull();
   });
 });

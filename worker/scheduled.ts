@@ -13,6 +13,7 @@ import { LOGIN_LOG_RETENTION_SECONDS } from "./auth/login-throttle";
 import { pruneVerifyAttempts } from "./verification/verify-attempts.repo";
 import { runWorkflowDaily } from "./workflow/reminders";
 import { pollWaitingDeposits } from "./scholarly/crossref-polling";
+import { purgeStaleRestoreUploads } from "./platform/restore-uploads";
 
 /** wrangler.toml [triggers]: the daily one does everything; the hourly one only polls Crossref. */
 export const DAILY_CRON = "17 3 * * *";
@@ -49,4 +50,10 @@ export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller
   ctx.waitUntil(runMaintenance(env, new Date(controller.scheduledTime)).then((r) => console.log("maintenance", JSON.stringify(r))));
   // Reviewers' reminders and mail left queued (worker/workflow/reminders.ts).
   ctx.waitUntil(runWorkflowDaily(env, new Date(controller.scheduledTime)).then((r) => console.log("workflow", JSON.stringify(r))));
+  // Backups the console staged for a restore that never came (worker/platform/restore-uploads.ts).
+  ctx.waitUntil(
+    purgeStaleRestoreUploads(env.FILES, new Date(controller.scheduledTime)).then((keys) =>
+      console.log("staged restores removed", keys.length),
+    ),
+  );
 };

@@ -19,14 +19,14 @@ import type { BackupBucket, BackupDb } from "./backup";
 import { RestoreRefused, restoreBackup } from "./backup-restore";
 import { r2RangeReader, TarProblem, tarSourceOf } from "./backup-tar-reader";
 import { journalById } from "./platform-journals.repo";
+import { stagedRestoreKey } from "./restore-uploads";
 import { mountedAt } from "../core/routing/declared";
 import { platformApi } from "#contract/routes/platform";
 import { RESTORE_MAX_BYTES, type RestoreProgress, type RestoreUpload, restoreRequestSchema } from "#contract/platform-restore";
 
 type Ctx = Context<AppEnv>;
 
-/** Where uploads wait: outside journals/, so no journal's backup, listing or deletion ever sees them. */
-const stagedKey = (id: string) => `platform/restores/${id}.tar`;
+const stagedKey = stagedRestoreKey;
 
 const uploadParam = (c: Ctx) => {
   const id = c.req.param("upload") ?? "";
