@@ -177,7 +177,12 @@ export async function journalDb(journal: number | { id: number }) {
 const now = () => new Date().toISOString();
 let counter = 0;
 /** A name unique within this test run. */
-export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}`;
+/**
+ * A name no other test uses, in this file or another: test files may run in one isolate, whose host memo
+ * (worker/core/edge/journal-memo.ts) outlives a file's storage, so a time and a per-file counter alone can repeat
+ * (two files at the same millisecond) and a host would resolve to another file's journal. Hence the random part.
+ */
+export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}-${crypto.randomUUID().slice(0, 6)}`;
 
 export interface TestJournal {
   id: number;
