@@ -74,3 +74,31 @@ export function today(): string {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
+
+/** A multipart body for fetchAs, from a FormData (its bytes and its boundary, as a browser would send them). */
+export async function multipart(form: FormData): Promise<{ body: Buffer; type: string }> {
+  const req = new Request("http://multipart.invalid/", { method: "POST", body: form });
+  return { body: Buffer.from(await req.arrayBuffer()), type: req.headers.get("content-type")! };
+}
+
+/** A PNG of w × h (an issue cover, a wide partner logo), drawn by the browser itself. */
+export async function drawnPng(page: Page, w: number, h: number, label: string): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ([width, height, text]) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = width as number;
+      canvas.height = height as number;
+      const ctx = canvas.getContext("2d")!;
+      ctx.fillStyle = "#1d4e89";
+      ctx.fillRect(0, 0, width as number, height as number);
+      ctx.fillStyle = "#f4d35e";
+      ctx.fillRect(0, (height as number) * 0.6, width as number, (height as number) * 0.4);
+      ctx.fillStyle = "#ffffff";
+      ctx.font = "bold 36px sans-serif";
+      ctx.fillText(text as string, 20, 80);
+      return canvas.toDataURL("image/png");
+    },
+    [w, h, label] as const,
+  );
+  return Buffer.from(dataUrl.split(",")[1], "base64");
+}

@@ -116,6 +116,14 @@ for (const [label, viewport] of [
         expect(violations, describeViolations(violations)).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, "page wider than the viewport").toBeLessThanOrEqual(0);
+        if (label === "1280") {
+          // At desktop width every table shows whole: no column hidden behind its box's own scroll bar.
+          const cut = await page.$$eval(".table-wrap", (wraps) => wraps.map((w) => w.scrollWidth - w.clientWidth));
+          expect(
+            cut.filter((n) => n > 0),
+            "a table wider than its box at 1280 px",
+          ).toEqual([]);
+        }
       });
     }
   });

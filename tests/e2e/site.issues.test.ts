@@ -3,7 +3,7 @@
 // list; a section in use deleted after moving its articles; an indexing partner deleted after a confirmation; the
 // selection note for a disabled article; Add Article's affiliation and ORCID fields; the floating chat button clear of
 // the citation text at 375 px. Screenshots at 375 and 1280 px (SHOTS_DIR / SHOTS_ADMIN).
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   describeViolations,
@@ -17,12 +17,7 @@ import {
   HOSTS,
   MOBILE,
 } from "./support/browser";
-import { DEMO_ADMIN, RUN, SHOTS_ADMIN, expectNoUnexpectedErrors, login, makePdf } from "./admin.fixtures";
-
-async function multipart(form: FormData): Promise<{ body: Buffer; type: string }> {
-  const req = new Request("http://multipart.invalid/", { method: "POST", body: form });
-  return { body: Buffer.from(await req.arrayBuffer()), type: req.headers.get("content-type")! };
-}
+import { DEMO_ADMIN, RUN, SHOTS_ADMIN, drawnPng, expectNoUnexpectedErrors, login, makePdf, multipart } from "./admin.fixtures";
 
 let browser: Browser;
 let token = "";
@@ -40,28 +35,6 @@ const api = (path: string, method: string, body?: unknown) =>
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-
-/** A 300 × 400 PNG cover (or a wide logo), drawn by the browser itself. */
-async function drawnPng(page: Page, w: number, h: number, label: string): Promise<Buffer> {
-  const dataUrl = await page.evaluate(
-    ([width, height, text]) => {
-      const canvas = document.createElement("canvas");
-      canvas.width = width as number;
-      canvas.height = height as number;
-      const ctx = canvas.getContext("2d")!;
-      ctx.fillStyle = "#1d4e89";
-      ctx.fillRect(0, 0, width as number, height as number);
-      ctx.fillStyle = "#f4d35e";
-      ctx.fillRect(0, (height as number) * 0.6, width as number, (height as number) * 0.4);
-      ctx.fillStyle = "#ffffff";
-      ctx.font = "bold 36px sans-serif";
-      ctx.fillText(text as string, 20, 80);
-      return canvas.toDataURL("image/png");
-    },
-    [w, h, label] as const,
-  );
-  return Buffer.from(dataUrl.split(",")[1], "base64");
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();

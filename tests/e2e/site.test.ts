@@ -1,7 +1,7 @@
 // Each journal runs its own site (issue 37): roles in the browser and the API, a manager's instructions shown on
 // /instructions (with and without JavaScript), an indexing partner with an image on the public grid; screenshots of
 // every changed page at 375 and 1280 px (SHOTS_DIR / SHOTS_ADMIN).
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   altHeaderHost,
@@ -16,13 +16,7 @@ import {
   HOSTS,
   MOBILE,
 } from "./support/browser";
-import { DEMO_ADMIN, RUN, SHOTS_ADMIN, expectNoUnexpectedErrors, login, makePdf } from "./admin.fixtures";
-
-/** A multipart body for fetchAs, from a FormData (its bytes and its boundary, as a browser would send them). */
-async function multipart(form: FormData): Promise<{ body: Buffer; type: string }> {
-  const req = new Request("http://multipart.invalid/", { method: "POST", body: form });
-  return { body: Buffer.from(await req.arrayBuffer()), type: req.headers.get("content-type")! };
-}
+import { DEMO_ADMIN, RUN, SHOTS_ADMIN, drawnPng, expectNoUnexpectedErrors, login, makePdf, multipart } from "./admin.fixtures";
 
 let browser: Browser;
 let managerToken = "";
@@ -35,23 +29,6 @@ const json = (token: string, body?: unknown) => ({
 
 async function signIn(creds: { username: string; password: string }) {
   return fetchAs("/auth/login/", HOSTS.main, { ...json("", creds), headers: { "content-type": "application/json" } });
-}
-
-/** A 480 × 120 PNG (a wide partner logo), drawn by the browser itself. */
-async function widePng(page: Page, text: string): Promise<Buffer> {
-  const dataUrl = await page.evaluate((label) => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 480;
-    canvas.height = 120;
-    const ctx = canvas.getContext("2d")!;
-    ctx.fillStyle = "#0b3d91";
-    ctx.fillRect(0, 0, 480, 120);
-    ctx.fillStyle = "#ffffff";
-    ctx.font = "bold 52px sans-serif";
-    ctx.fillText(label, 24, 80);
-    return canvas.toDataURL("image/png");
-  }, text);
-  return Buffer.from(dataUrl.split(",")[1], "base64");
 }
 
 beforeAll(async () => {
@@ -218,7 +195,7 @@ describe("site pages", () => {
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Link").fill("https://index.example.org/journal");
     await page.getByLabel("Sort number").fill("1");
-    await page.getByLabel("Image").setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: await widePng(page, RUN) });
+    await page.getByLabel("Image").setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: await drawnPng(page, 480, 120, RUN) });
     await page.getByRole("button", { name: "Add partner" }).click();
     await page.getByText(`${title} added`).waitFor();
     const row = page.getByRole("row").filter({ hasText: title });
@@ -371,7 +348,7 @@ describe("the journal's logo", () => {
     const page = await context.newPage();
     await page.goto(urlFor("/"));
     const form = new FormData();
-    form.set("imgFile", new File([new Uint8Array(await widePng(page, "JOURNAL LOGO"))], "logo.png", { type: "image/png" }));
+    form.set("imgFile", new File([new Uint8Array(await drawnPng(page, 480, 120, "JOURNAL LOGO"))], "logo.png", { type: "image/png" }));
     const { body, type } = await multipart(form);
     const up = await fetchAs("/api/settings/images/logo", HOSTS.main, {
       method: "POST",

@@ -140,19 +140,25 @@ export function IssueArticlesPage() {
       rowLabel: (article, index) => `Select article ${article.refnumber || first + index + 1}`,
     }),
     { label: "S.No.", cell: (_, index) => first + index + 1 },
-    { label: "Ref. No.", cellClass: "nowrap mono", cell: (article) => article.refnumber || "—" },
+    // Reference numbers and transaction ids may break after a hyphen, so the table fits 1280 px with its sections.
+    { label: "Ref. No.", cellClass: "mono", cell: (article) => article.refnumber || "—" },
     richTextColumn("Title", (article) => article.title),
     { label: "Authors", cell: (article) => article.authorname },
     { label: "Pages", cellClass: "nowrap", cell: (article) => article.pagenumber },
-    { label: "Transaction ID", cellClass: "nowrap mono", cell: (article) => article.txnid },
+    { label: "Transaction ID", cellClass: "mono", cell: (article) => article.txnid },
     {
       label: "Status",
       cellClass: "nowrap",
       cell: (article) => {
         const enabled = article.status === "enabled";
         return (
-          <span className="status-cell">
-            <span className={`badge badge--${enabled ? "success" : "neutral"}`}>{enabled ? "Enabled" : "Disabled"}</span>
+          <span className="status-cell status-cell--stacked">
+            <span className="status-cell__badges">
+              <span className={`badge badge--${enabled ? "success" : "neutral"}`}>{enabled ? "Enabled" : "Disabled"}</span>
+              <span className={`badge badge--${article.ptype === "free" ? "neutral" : "info"}`}>
+                {article.ptype === "free" ? "Free" : "Paid"}
+              </span>
+            </span>
             <BusyButton
               busy={toggling === article.id}
               busyLabel="Saving…"
@@ -165,14 +171,6 @@ export function IssueArticlesPage() {
           </span>
         );
       },
-    },
-    {
-      label: "Payment",
-      cell: (article) => (
-        <span className={`badge badge--${article.ptype === "free" ? "neutral" : "info"}`}>
-          {article.ptype === "free" ? "Free" : "Paid"}
-        </span>
-      ),
     },
     {
       label: "PDF",
