@@ -11,6 +11,7 @@
 import { copyJournalRowBetween } from "../core/data/journal-row-copy";
 import { z } from "zod";
 import { sha256Hex } from "../core/files/sha256";
+import { newReplyToken } from "../workflow/manuscripts.repo";
 import {
   appliedMigrations,
   type BackupBucket,
@@ -103,9 +104,60 @@ const SEEDED_BY_MIGRATIONS = new Set(["platform_settings"]);
 const UNDECLARED_REFERENCES: Record<string, { table: string; orphan: "drop" | "null" }> = {
   "usage_daily.article_id": { table: "articles", orphan: "drop" },
   "admin_events.admin_id": { table: "admin_users", orphan: "null" },
+  // The editorial workflow's tables (migrations/0070) declare no foreign keys: every id they hold is followed here.
+  "manuscripts.submission_id": { table: "submissions", orphan: "null" },
+  "manuscripts.article_id": { table: "articles", orphan: "null" },
+  "manuscript_files.manuscript_id": { table: "manuscripts", orphan: "drop" },
+  "manuscript_events.manuscript_id": { table: "manuscripts", orphan: "drop" },
+  "manuscript_events.outbox_id": { table: "mail_outbox", orphan: "null" },
+  "review_assignments.manuscript_id": { table: "manuscripts", orphan: "drop" },
+  "review_assignments.reviewer_id": { table: "reviewers", orphan: "drop" },
+  "mail_outbox.manuscript_id": { table: "manuscripts", orphan: "null" },
+  "mail_inbound.manuscript_id": { table: "manuscripts", orphan: "null" },
+  "username_clashes.holder_id": { table: "admin_users", orphan: "drop" },
 };
-/** admin_events.entity_id names a row of the table its `entity` says. */
-const ENTITY_TABLES: Record<string, string> = { article: "articles", editor: "editors", issue: "issues", staff: "admin_users" };
+/**
+ * Columns naming a row of a table another column of the row says: an audit event's entity (admin_events.entity), a
+ * signed link's subject by its purpose (access_links.purpose: a reviewer's assignment or an author's manuscript).
+ */
+const POLYMORPHIC_REFERENCES: Record<string, { by: string; tables: Record<string, string>; orphan: "drop" | "null" }> = {
+  "admin_events.entity_id": {
+    by: "entity",
+    tables: { article: "articles", editor: "editors", issue: "issues", staff: "admin_users" },
+    orphan: "null",
+  },
+  "access_links.subject_id": { by: "purpose", tables: { review: "review_assignments", track: "manuscripts" }, orphan: "drop" },
+};
+
+/**
+ * A journal restored as a new journal is a copy beside the original (docs/decisions/0094): what must be unique across
+ * the platform is made afresh (a manuscript's reply address: a reply to the original's mail belongs to the original),
+ * and what grants access to the original is not copied (a library's SUSHI key).
+ */
+const FRESH_IN_A_COPY: Record<string, () => string> = { "manuscripts.reply_token": newReplyToken };
+const LEFT_OUT_OF_A_COPY: Record<string, string> = {
+  sushi_keys: "the libraries' SUSHI keys are the original journal's: make new ones for the copy",
+};
+
+/** Parents before children by every reference (declared, undeclared or polymorphic), else in the backup's order. */
+function inReferenceOrder<T extends { name: string }>(tables: T[], refs: Map<string, Map<string, string>>): T[] {
+  const names = new Set(tables.map((t) => t.name));
+  const parentsOf = (name: string): string[] => {
+    const direct = [...(refs.get(name)?.values() ?? [])];
+    const polymorphic = Object.entries(POLYMORPHIC_REFERENCES)
+      .filter(([at]) => at.startsWith(`${name}.`))
+      .flatMap(([, p]) => Object.values(p.tables));
+    return [...direct, ...polymorphic].filter((p) => p !== name && names.has(p));
+  };
+  const ordered: T[] = [];
+  const visit = (t: T, path: string[]) => {
+    if (ordered.includes(t) || path.includes(t.name)) return;
+    for (const p of parentsOf(t.name)) visit(tables.find((x) => x.name === p) as T, [...path, t.name]);
+    ordered.push(t);
+  };
+  for (const t of tables) visit(t, []);
+  return ordered;
+}
 const BATCH_PARAMS = 900;
 /**
  * Columns a migration renamed: a backup written before it (its manifest does not list the migration) names them the
@@ -409,11 +461,13 @@ async function intoRunningPlatform(
   const keys = new Map<string, string | null>();
   const refs = new Map<string, Map<string, string>>();
   for (const t of loaded) {
-    const key = t.name === "journals" ? "id" : await rowidKeyOf(db, t);
+    refs.set(t.name, await referencesOf(db, t.name));
+    const rowid = t.name === "journals" ? "id" : await rowidKeyOf(db, t);
+    // A key that names another row (workflow_settings.journal_id, username_clashes.account_id) is followed, not renumbered.
+    const key = rowid && t.name !== "journals" && (rowid === "journal_id" || refs.get(t.name)?.has(rowid)) ? null : rowid;
     keys.set(t.name, key);
     const i = key ? t.dump.columns.indexOf(key) : -1;
     idsOf.set(t.name, new Set(i >= 0 ? t.dump.rows.map((r) => Number(r[i])) : []));
-    refs.set(t.name, await referencesOf(db, t.name));
   }
   for (const t of loaded) {
     for (const [column, target] of refs.get(t.name) ?? []) {
@@ -432,7 +486,10 @@ async function intoRunningPlatform(
   const backupJournal = Object.fromEntries(journalsDump.columns.map((c, i) => [c, journalsDump.rows[0][i]]));
   let id: number;
   let slug: string;
-  const dataOf = loaded.filter((t) => t.name !== "journals");
+  const dataOf = inReferenceOrder(
+    loaded.filter((t) => t.name !== "journals"),
+    refs,
+  );
   if (mode === "replace") {
     const current = await db
       .prepare("SELECT id, slug, shard FROM journals WHERE id = ?")
@@ -487,6 +544,10 @@ async function intoRunningPlatform(
   const maps = new Map<string, Map<number, number>>([["journals", new Map([[J, id]])]]);
   for (const t of dataOf) {
     const { name, dump } = t;
+    if (mode === "new" && LEFT_OUT_OF_A_COPY[name]) {
+      if (dump.rows.length) notes.push(LEFT_OUT_OF_A_COPY[name]);
+      continue;
+    }
     if (name === "journal_domains") {
       if (mode === "replace") continue;
       await restoreHosts(db, dump, id, notes);
@@ -494,17 +555,31 @@ async function intoRunningPlatform(
     }
     const key = keys.get(name) ?? null;
     const tableRefs = refs.get(name) ?? new Map<string, string>();
-    const entityAt = name === "admin_events" ? dump.columns.indexOf("entity") : -1;
+    // This table's polymorphic columns, with the index of the column saying which table each row names.
+    const polymorphic = new Map(
+      Object.entries(POLYMORPHIC_REFERENCES)
+        .filter(([at]) => at.startsWith(`${name}.`))
+        .map(([at, p]) => [at.slice(name.length + 1), { ...p, byAt: dump.columns.indexOf(p.by) }]),
+    );
+    /** The restored id of what column `c` of row `r` names: undefined when it names nothing restored. */
+    const mapped = (c: string, r: unknown[], v: unknown): number | undefined => {
+      const p = polymorphic.get(c);
+      const target = p ? p.tables[String(r[p.byAt])] : tableRefs.get(c);
+      return target ? maps.get(target)?.get(Number(v)) : undefined;
+    };
     const columns = dump.columns.filter((c) => c !== key);
     const sql = `INSERT INTO ${quote(name)} (${columns.map(quote).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})${key ? ` RETURNING ${quote(key)} AS id` : ""}`;
     const map = new Map<number, number>();
     maps.set(name, map);
     // Rows whose implicit reference has no target in the backup (docs above UNDECLARED_REFERENCES).
-    const dropping = [...tableRefs.keys()].filter((c) => UNDECLARED_REFERENCES[`${name}.${c}`]?.orphan === "drop");
+    const dropping = [
+      ...[...tableRefs.keys()].filter((c) => UNDECLARED_REFERENCES[`${name}.${c}`]?.orphan === "drop"),
+      ...[...polymorphic].filter(([, p]) => p.orphan === "drop").map(([c]) => c),
+    ];
     const kept = dump.rows.filter((r) =>
       dropping.every((c) => {
         const v = r[dump.columns.indexOf(c)];
-        return v === null || maps.get(tableRefs.get(c) as string)?.has(Number(v));
+        return v === null || mapped(c, r, v) !== undefined;
       }),
     );
     if (kept.length < dump.rows.length)
@@ -514,9 +589,9 @@ async function intoRunningPlatform(
         const v = r[dump.columns.indexOf(c)];
         if (c === "journal_id") return id;
         if (v === null) return null;
-        const target = tableRefs.get(c) ?? (c === "entity_id" && entityAt >= 0 ? ENTITY_TABLES[String(r[entityAt])] : undefined);
-        if (c === "entity_id" && entityAt >= 0) return target ? (maps.get(target)?.get(Number(v)) ?? null) : null;
-        return target ? (maps.get(target)?.get(Number(v)) ?? null) : v;
+        const fresh = mode === "new" ? FRESH_IN_A_COPY[`${name}.${c}`] : undefined;
+        if (fresh) return fresh();
+        return polymorphic.has(c) || tableRefs.has(c) ? (mapped(c, r, v) ?? null) : v;
       });
     const perBatch = Math.max(1, Math.floor(BATCH_PARAMS / Math.max(1, columns.length)));
     for (let i = 0; i < kept.length; i += perBatch) {
