@@ -3,15 +3,12 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createArticle, createJournal, d1Of, db, testFileShard } from "#tests/api/fixtures";
-import { bindingOf } from "../core/data/shards";
+import { createArticle, createJournal, db } from "#tests/api/fixtures";
+import { memoryBackup, restoreAsNew } from "#tests/api/backup-fixtures";
 import { articles } from "../core/data/schema";
-import { type BackupBucket, type BackupDb, type BackupSource, exportBackup, MANIFEST, tableFile } from "./backup";
-import { restoreBackup } from "./backup-restore";
+import { MANIFEST, tableFile } from "./backup";
 import { jsonDigest, SIGNATURE, signManifest } from "./backup-signature";
 
-const DB = env.DB as unknown as BackupDb;
-const FILES = env.FILES as unknown as BackupBucket;
 const KEY = env.BACKUP_SIGNING_KEY;
 
 describe("restoring a backup from before the txnid columns were renamed", () => {
@@ -21,14 +18,8 @@ describe("restoring a backup from before the txnid columns were renamed", () => 
     // An edit moved the id on; the claim keeps the one the article was added with.
     await db.update(articles).set({ txnid: "PAY-NOW", txnidClaim: "PAY-FIRST" }).where(eq(articles.id, a.id));
 
-    const json = new Map<string, unknown>();
-    const objects = new Map<string, Uint8Array>();
-    await exportBackup(
-      { platform: DB, journal: d1Of(j) as unknown as BackupDb },
-      FILES,
-      { writeJson: async (n, d) => void json.set(n, JSON.parse(JSON.stringify(d))), writeObject: async (k, b) => void objects.set(k, b) },
-      { journalId: j.id, signingKey: KEY },
-    );
+    const backup = await memoryBackup(j);
+    const { json } = backup;
     // What the platform wrote before migration 0120: the old names, and a manifest without it, signed.
     const dump = json.get(tableFile("articles")) as { columns: string[] };
     dump.columns = dump.columns.map((c) => ({ txnid: "transaction_id", txnid_claim: "txnid" })[c] ?? c);
@@ -37,17 +28,7 @@ describe("restoring a backup from before the txnid columns were renamed", () => 
     manifest.contents[tableFile("articles")] = await jsonDigest(dump);
     json.set(SIGNATURE, await signManifest(manifest, KEY));
 
-    const source: BackupSource = {
-      readJson: async <T>(name: string) => structuredClone(json.get(name)) as T,
-      readObject: async (key) => objects.get(key) ?? new Uint8Array(),
-    };
-    // The journal's rows to this file's journal database, where \`db\` reads them (docs/decisions/0240).
-    const r = await restoreBackup(DB, FILES, source, {
-      signingKey: KEY,
-      mode: "new",
-      journalDatabase: (shard) => bindingOf(env, shard) as unknown as BackupDb,
-      newShard: testFileShard(),
-    });
+    const r = await restoreAsNew(backup);
     expect(r.unverified).toBeNull();
     const [copy] = await db.select().from(articles).where(eq(articles.journalId, r.journal!.id));
     expect({ txnid: copy.txnid, claim: copy.txnidClaim }).toEqual({ txnid: "PAY-NOW", claim: "PAY-FIRST" });

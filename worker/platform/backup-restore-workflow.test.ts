@@ -1,17 +1,10 @@
 // A journal restored as a new journal keeps its editorial workflow whole: every id the workflow's tables hold (they
 // declare no foreign keys, migrations/0070) follows the renumbered rows, a signed link's subject follows by its purpose,
 // and the tables keyed by the journal (workflow settings, the Crossref login) land on the new journal.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createJournal, d1Of, testFileShard } from "#tests/api/fixtures";
-import { bindingOf } from "../core/data/shards";
-import { type BackupBucket, type BackupDb, type BackupSource, exportBackup } from "./backup";
-import { restoreBackup } from "./backup-restore";
+import { createJournal, d1Of } from "#tests/api/fixtures";
+import { memoryBackup, restoreAsNew } from "#tests/api/backup-fixtures";
 import { inDays, staffOf, submitManuscript } from "../workflow/workflow.fixtures";
-
-const DB = env.DB as unknown as BackupDb;
-const FILES = env.FILES as unknown as BackupBucket;
-const KEY = env.BACKUP_SIGNING_KEY;
 
 type Row = Record<string, unknown>;
 
@@ -38,25 +31,8 @@ describe("restoring a journal with its editorial workflow as a new journal", () 
       .bind(j.id, "University Library", "lib-1", `hash-${j.id}`, new Date().toISOString())
       .run();
 
-    const json = new Map<string, unknown>();
-    const objects = new Map<string, Uint8Array>();
-    await exportBackup(
-      { platform: DB, journal: d1 as unknown as BackupDb },
-      FILES,
-      { writeJson: async (n, d) => void json.set(n, JSON.parse(JSON.stringify(d))), writeObject: async (k, b) => void objects.set(k, b) },
-      { journalId: j.id, signingKey: KEY },
-    );
-    const source: BackupSource = {
-      readJson: async <T>(name: string) => structuredClone(json.get(name)) as T,
-      readObject: async (key) => objects.get(key) ?? new Uint8Array(),
-    };
     // Into the same journal database, beside the original: every id is new.
-    const r = await restoreBackup(DB, FILES, source, {
-      signingKey: KEY,
-      mode: "new",
-      journalDatabase: (shard) => bindingOf(env, shard) as unknown as BackupDb,
-      newShard: testFileShard(),
-    });
+    const r = await restoreAsNew(await memoryBackup(j));
     const N = r.journal!.id;
     expect(N).not.toBe(j.id);
     const rows = async (sql: string, ...params: unknown[]) =>

@@ -15,36 +15,18 @@ import {
   type TestJournal,
 } from "#tests/api/fixtures";
 import { adminToken } from "#tests/api/auth-fixtures";
+import { type MemoryBackup, memoryBackup } from "#tests/api/backup-fixtures";
 import { consoleCall, createOperator, PLATFORM_HOST, type TestOperator } from "#tests/api/platform-fixtures";
 import { fileKeys } from "../core/files/keys";
-import { type BackupBucket, type BackupDb, exportBackup, MANIFEST, OBJECTS, tableFile } from "./backup";
+import { MANIFEST, OBJECTS, tableFile } from "./backup";
 import { SIGNATURE } from "./backup-signature";
 import { tarSink } from "./backup-tar";
 import { RESTORE_MAX_BYTES, type RestoreProgress, type RestoreUpload } from "#contract/platform-restore";
 
-interface MemoryBackup {
-  json: Map<string, unknown>;
-  objects: Map<string, Uint8Array>;
-}
 const clone = (b: MemoryBackup): MemoryBackup => ({
   json: new Map([...b.json].map(([k, v]) => [k, structuredClone(v)])),
   objects: new Map(b.objects),
 });
-
-async function backupOf(journalId: number): Promise<MemoryBackup> {
-  const b: MemoryBackup = { json: new Map(), objects: new Map() };
-  // The journal's row and hosts from the platform database, its other rows from its own (docs/decisions/0240).
-  await exportBackup(
-    { platform: env.DB as unknown as BackupDb, journal: d1Of(journalId) as unknown as BackupDb },
-    env.FILES as unknown as BackupBucket,
-    {
-      writeJson: async (name, data) => void b.json.set(name, JSON.parse(JSON.stringify(data))),
-      writeObject: async (key, bytes) => void b.objects.set(key, bytes),
-    },
-    { journalId, signingKey: env.BACKUP_SIGNING_KEY },
-  );
-  return b;
-}
 
 /** The backup as the console's download writes it: one ustar file. */
 async function tarOf(b: MemoryBackup): Promise<Uint8Array> {
@@ -110,7 +92,7 @@ beforeAll(async () => {
   await createArticle(b.id, { refnumber: "R-2", year: 2025, volume: 4, issue: 2 });
   await createEditor(b.id);
   await putArticleFile(b.id, article);
-  pristine = await backupOf(b.id);
+  pristine = await memoryBackup(b.id);
   slug = (await env.DB.prepare("SELECT slug FROM journals WHERE id = ?").bind(b.id).first<{ slug: string }>())!.slug;
 });
 

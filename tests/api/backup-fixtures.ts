@@ -1,0 +1,43 @@
+// A journal's backup held in memory, and restored from there, for the workerd tests of backups (worker/platform).
+import { env } from "cloudflare:test";
+import { d1Of, testFileShard, type TestJournal } from "./fixtures";
+import { bindingOf } from "../../worker/core/data/shards";
+import { type BackupBucket, type BackupDb, type BackupSource, exportBackup } from "../../worker/platform/backup";
+import { restoreBackup } from "../../worker/platform/backup-restore";
+
+export const PLATFORM_DB = env.DB as unknown as BackupDb;
+export const FILES = env.FILES as unknown as BackupBucket;
+
+export interface MemoryBackup {
+  json: Map<string, unknown>;
+  objects: Map<string, Uint8Array>;
+}
+
+/** The journal's backup as the platform writes it (its row and hosts from the platform database, the rest from its own). */
+export async function memoryBackup(j: TestJournal | number): Promise<MemoryBackup> {
+  const b: MemoryBackup = { json: new Map(), objects: new Map() };
+  await exportBackup(
+    { platform: PLATFORM_DB, journal: d1Of(j) as unknown as BackupDb },
+    FILES,
+    {
+      writeJson: async (name, data) => void b.json.set(name, JSON.parse(JSON.stringify(data))),
+      writeObject: async (key, bytes) => void b.objects.set(key, bytes),
+    },
+    { journalId: typeof j === "number" ? j : j.id, signingKey: env.BACKUP_SIGNING_KEY },
+  );
+  return b;
+}
+
+export const memorySource = (b: MemoryBackup): BackupSource => ({
+  readJson: async <T>(name: string) => structuredClone(b.json.get(name)) as T,
+  readObject: async (key) => b.objects.get(key) ?? new Uint8Array(),
+});
+
+/** Restores it as a new journal into this test file's journal database (docs/decisions/0240). */
+export const restoreAsNew = (b: MemoryBackup) =>
+  restoreBackup(PLATFORM_DB, FILES, memorySource(b), {
+    signingKey: env.BACKUP_SIGNING_KEY,
+    mode: "new",
+    journalDatabase: (shard) => bindingOf(env, shard) as unknown as BackupDb,
+    newShard: testFileShard(),
+  });
