@@ -6,7 +6,8 @@
 import { copyJournalRowBetween } from "../core/data/journal-row-copy";
 import { appliedMigrations, type BackupDb, type BackupManifest, databaseTableFile, dataTables, quote } from "./backup";
 import { DatabaseScope, databaseOrder, type ForeignKey, foreignKeysOf, ownValues, PLATFORM_BINDING, shardsOf } from "./backup-platform";
-import { insertKeepingIds, type Loaded, loadTable, RestoreRefused, SEEDED_BY_MIGRATIONS } from "./backup-restore-parts";
+import { type Loaded, loadTable, RestoreRefused, SEEDED_BY_MIGRATIONS } from "./backup-restore-parts";
+import { insertKeepingIds } from "./backup-rows.repo";
 
 /** One database of the backup, checked, with where it goes. */
 export interface DatabasePlan {

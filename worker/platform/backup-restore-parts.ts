@@ -1,8 +1,8 @@
 // What every restore shares (docs/decisions/0182, 0285): the refusal, the shapes a backup's entries must have (zod,
-// at the boundary), object keys a backup may write, and the writes into an empty database (ids kept).
+// at the boundary), object keys a backup may write; the writes into an empty database are in backup-rows.repo.ts.
 import { z } from "zod";
 import { sha256Hex } from "../core/files/sha256";
-import { type BackupBucket, type BackupDb, type BackupSource, type ObjectEntry, quote, type TableDump, tableInfo } from "./backup";
+import { type BackupBucket, type BackupDb, type BackupSource, type ObjectEntry, type TableDump, tableInfo } from "./backup";
 
 /** Why a restore did not happen, in words for the operator (nothing was written). */
 export class RestoreRefused extends Error {}
@@ -64,18 +64,6 @@ export async function putObject(bucket: BackupBucket, source: BackupSource, e: O
     httpMetadata: e.contentType ? { contentType: e.contentType } : undefined,
     customMetadata: e.customMetadata,
   });
-}
-
-/** Into an empty database: rows keep their ids, one INSERT per row (D1's 100 parameters), many per batch. */
-export async function insertKeepingIds(db: BackupDb, loaded: Loaded[], log: (msg: string) => void) {
-  for (const { name, dump } of loaded) {
-    const insert = SEEDED_BY_MIGRATIONS.has(name) ? "INSERT OR REPLACE" : "INSERT";
-    const sql = `${insert} INTO ${quote(name)} (${dump.columns.map(quote).join(", ")}) VALUES (${dump.columns.map(() => "?").join(", ")})`;
-    const perBatch = Math.max(1, Math.floor(BATCH_PARAMS / Math.max(1, dump.columns.length)));
-    for (let i = 0; i < dump.rows.length; i += perBatch)
-      await db.batch(dump.rows.slice(i, i + perBatch).map((row) => db.prepare(sql).bind(...row)));
-    log(`  ${name}: ${dump.rows.length} row(s)`);
-  }
 }
 
 /**

@@ -32,7 +32,6 @@ import { checkPlatformBackup, checkPlatformTargetsEmpty, writePlatformBackup } f
 import {
   BATCH_PARAMS,
   filesProgress,
-  insertKeepingIds,
   type Loaded,
   loadTable,
   objectsSchema,
@@ -41,6 +40,7 @@ import {
   safeKey,
   SEEDED_BY_MIGRATIONS,
 } from "./backup-restore-parts";
+import { insertKeepingIds } from "./backup-rows.repo";
 
 export { columnsNamedNow, RestoreRefused } from "./backup-restore-parts";
 
