@@ -7,6 +7,7 @@
 import { applyD1Migrations, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createArticle, createEditor, createJournal, getJson, putArticleFile, request, type TestJournal } from "#tests/api/fixtures";
+import { createOperator, PLATFORM_HOST } from "#tests/api/platform-fixtures";
 import { createApp } from "../app";
 import { forgetShard } from "../core/data/shards";
 import { forgetJournals } from "../core/edge/journal-memo";
@@ -26,6 +27,7 @@ import {
 import { exportPlatformBackup } from "./backup-platform";
 import { type RestoreOptions, restoreBackup } from "./backup-restore";
 import { jsonDigest, SIGNATURE, signManifest } from "./backup-signature";
+import { tarSink } from "./backup-tar";
 
 const KEY = env.BACKUP_SIGNING_KEY;
 const bound = env as unknown as Record<string, unknown>;
@@ -191,6 +193,17 @@ describe("npm run backup without --journal: the whole platform, database by data
     expect(pristine.objects.has(fileKeys.article(a.id, 2025, 3, 1, "PA-1.pdf"))).toBe(true);
   });
 });
+
+/** The backup as one ustar file, as the console takes it. */
+async function tarOf(b: MemoryBackup): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  const writer = { write: async (chunk: Uint8Array) => void chunks.push(chunk) } as unknown as WritableStreamDefaultWriter<Uint8Array>;
+  const sink = tarSink(writer);
+  for (const [name, data] of b.json) await sink.writeJson(name, data);
+  for (const [key, bytes] of b.objects) await sink.writeObject(key, bytes);
+  await sink.end();
+  return new Uint8Array(await new Blob(chunks).arrayBuffer());
+}
 
 describe("a tampered whole-platform backup (the attack): refused, nothing written", () => {
   it("a platform table (operators) put into a journal database", async () => {
@@ -375,5 +388,21 @@ describe("restored into an empty deployment", () => {
     // Everything went into the one database: its journals live there now.
     expect(await count(restored.DB, "SELECT count(*) AS n FROM journals WHERE shard != 'DB'")).toBe(0);
     expect(await count(restored.JOURNALS_1, "SELECT count(*) AS n FROM articles")).toBe(0);
+  });
+});
+
+// Last: the operator it needs is written through the fixtures, which move every journal's content version.
+describe("the console's restore (one journal into the running platform)", () => {
+  it("refuses a whole-platform backup at upload, saying it restores with npm run restore into an empty deployment", async () => {
+    const op = await createOperator();
+    const res = await request(PLATFORM_HOST, "/api/platform/restores", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${op.token}`, "Content-Type": "application/x-tar" },
+      body: await tarOf(pristine),
+    });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { error: string; reason: string };
+    expect(body.error).toBe("backup_refused");
+    expect(body.reason).toMatch(/whole platform restores only into an empty deployment, with npm run restore/);
   });
 });
