@@ -161,7 +161,9 @@ export async function restoreBackup(
   if (J !== null && (manifest.journals.length !== 1 || manifest.journals[0].id !== J))
     throw new RestoreRefused(`refused: the backup of journal ${J} names other journals in its manifest`);
   if (J === null && mode !== "empty")
-    throw new RestoreRefused("a backup of the whole platform restores only into an empty deployment, with npm run restore (no --as-new / --replace)");
+    throw new RestoreRefused(
+      "a backup of the whole platform restores only into an empty deployment, with npm run restore (no --as-new / --replace)",
+    );
 
   // A whole platform over several databases (version 3): each database checked against the binding of its name.
   const plans = manifest.version === 3 ? await checkPlatformBackup(db, manifest, readEntry, opts.journalDatabase) : null;
