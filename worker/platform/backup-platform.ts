@@ -20,6 +20,7 @@ import {
   quote,
   type TableDump,
 } from "./backup";
+import { SEEDED_BY_MIGRATIONS } from "./backup-restore-parts";
 import { jsonDigest, SIGNATURE, signManifest } from "./backup-signature";
 
 /** The platform database's binding (worker/core/data/shards.ts PLATFORM_DATABASE; not imported: Node scripts run this). */
@@ -200,7 +201,8 @@ export async function exportPlatformBackup(
       if (scope.tableProblem(name)) {
         // A journal database's journals rows are copies of the platform's (restore makes them again); any other
         // platform table there should be empty, and is not the journal's to carry.
-        if (name !== "journals") {
+        // (A migration writes platform_settings' defaults into every database: not worth a note.)
+        if (name !== "journals" && !SEEDED_BY_MIGRATIONS.has(name)) {
           const n = await db.prepare(`SELECT count(*) AS n FROM ${quote(name)}`).first<{ n: number }>();
           if (Number(n?.n ?? 0) > 0)
             notes.push(`${n?.n} row(s) of the platform table ${name} in ${binding} left out (a journal database's rows are journals')`);
