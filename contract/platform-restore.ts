@@ -61,5 +61,5 @@ export const RESTORE_MESSAGES: Record<string, string> = {
   journal_missing: "That journal is not on this platform: restore the backup as a new journal",
   upload_not_found: "The uploaded backup is gone (cancelled or already restored): upload it again",
   invalid_mode: "Choose how to restore: as a new journal or over the same journal",
-  whole_platform_backup: "This is a backup of the whole platform: it restores only into an empty database with npm run restore",
+  whole_platform_backup: "This is a backup of the whole platform: it restores only into an empty deployment, with npm run restore",
 };

@@ -1,5 +1,6 @@
-// `npm run backup -- --out DIR [--journal ID] [--remote]`: writes one journal (or every journal) to DIR:
-// D1 rows as JSON per table, R2 objects with their keys, a manifest and its signature (docs/decisions/0094, 0182).
+// `npm run backup -- --out DIR [--journal ID] [--remote]`: writes one journal (or the whole platform) to DIR:
+// D1 rows as JSON per table (per database for the whole platform), R2 objects with their keys, a manifest and its
+// signature (docs/decisions/0094, 0182, 0285).
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { exitWithChildren, type LocalPlatform } from "./local-state";
@@ -7,12 +8,14 @@ import { openPlatform, option } from "./platform";
 import { folderSink } from "./backup-files";
 import { BACKUP_KEY_HELP, backupSigningKey } from "./backup-key";
 import { exportBackup, type BackupBucket, type BackupDb } from "../worker/platform/backup";
+import { DATABASE_BINDING, exportPlatformBackup } from "../worker/platform/backup-platform";
 import { signingKeyProblem } from "../worker/platform/backup-signature";
 
 const USAGE = `Usage: npm run backup -- --out DIR [--journal ID] [--remote]
 
   --out DIR     an empty or new folder for the backup
-  --journal ID  one journal (default: every journal, and the tables that belong to none)
+  --journal ID  one journal (default: the whole platform: the platform database and every journal database,
+                each one's rows apart, and every file)
   --remote      the production D1 database and R2 bucket (wrangler login); default: the local state (PERSIST_DIR)
 
 The backup is signed with BACKUP_SIGNING_KEY; restore refuses one that is unsigned or altered.`;
@@ -45,31 +48,30 @@ let platform: LocalPlatform | undefined;
 exitWithChildren(() => platform?.dispose());
 platform = await openPlatform({ remote });
 try {
-  console.log(`Backing up ${journal ? `journal ${journal}` : "every journal"} to ${dir}`);
-  // One journal: its row and hosts from the platform database, its rows from its own (docs/decisions/0240). The
-  // whole platform: one database, so only while every journal still lives in the platform database.
+  console.log(`Backing up ${journal ? `journal ${journal}` : "the whole platform"} to ${dir}`);
+  // One journal: its row and hosts from the platform database, its rows from its own. The whole platform: every
+  // database, each one's rows apart (docs/decisions/0240, 0285).
   const bindings = platform.env as unknown as Record<string, BackupDb>;
-  const shards = await bindings.DB.prepare("SELECT DISTINCT shard FROM journals").all<{ shard: string }>();
-  if (journal === undefined && shards.results.some((r) => r.shard !== "DB"))
-    throw new Error("journals live in journal databases: back each one up with --journal <id> (a whole backup reads one database)");
+  const databases = Object.fromEntries(Object.entries(bindings).filter(([name]) => DATABASE_BINDING.test(name)));
   const shard =
     journal === undefined
       ? "DB"
       : ((await bindings.DB.prepare("SELECT shard FROM journals WHERE id = ?").bind(Number(journal)).first<{ shard: string }>())?.shard ??
         "DB");
-  const m = await exportBackup(
-    { platform: bindings.DB, journal: bindings[shard] },
-    platform.env.FILES as unknown as BackupBucket,
-    folderSink(dir),
-    {
-      journalId: journal === undefined ? null : Number(journal),
-      signingKey: signingKey as string,
-      log: console.log,
-    },
-  );
+  if (journal !== undefined && !bindings[shard]) throw new Error(`journal ${journal} lives in ${shard}, which is not bound here`);
+  const bucket = platform.env.FILES as unknown as BackupBucket;
+  const m =
+    journal === undefined
+      ? await exportPlatformBackup(databases, bucket, folderSink(dir), { signingKey: signingKey as string, log: console.log })
+      : await exportBackup({ platform: bindings.DB, journal: bindings[shard] }, bucket, folderSink(dir), {
+          journalId: Number(journal),
+          signingKey: signingKey as string,
+          log: console.log,
+        });
   const rows = m.tables.reduce((n, t) => n + t.rows, 0);
+  const over = m.databases ? ` over ${m.databases.length} database(s) (${m.databases.map((d) => d.binding).join(", ")})` : "";
   console.log(
-    `Done: ${m.journals.length} journal(s), ${rows} rows in ${m.tables.length} tables, ${m.objects} files (${m.bytes} bytes), signed.`,
+    `Done: ${m.journals.length} journal(s), ${rows} rows in ${m.tables.length} tables${over}, ${m.objects} files (${m.bytes} bytes), signed.`,
   );
 } catch (err) {
   console.error(`backup failed: ${(err as Error).message}`);

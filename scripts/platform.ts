@@ -10,10 +10,11 @@ import { openMigratedPlatform, persistDir, wranglerConfig, type LocalPlatform } 
 export async function openPlatform(opts: { remote: boolean; dir?: string; log?: (msg: string) => void }): Promise<LocalPlatform> {
   if (!opts.remote) return openMigratedPlatform(opts.dir ?? persistDir(), opts.log);
   const { rawConfig } = experimental_readRawConfig({ config: wranglerConfig });
-  const d1 = rawConfig.d1_databases?.find((d: { binding: string }) => d.binding === "DB");
+  // The platform database and every journal database (docs/decisions/0240), and the bucket.
+  const d1 = (rawConfig.d1_databases ?? []).filter((d: { binding: string }) => /^(DB|JOURNALS_\d+)$/.test(d.binding));
   const r2 = rawConfig.r2_buckets?.find((b: { binding: string }) => b.binding === "FILES");
-  if (!d1 || !r2) throw new Error("wrangler.toml has no DB / FILES bindings");
-  // A config with only the two bindings, marked remote: getPlatformProxy then talks to Cloudflare for them.
+  if (!d1.some((d: { binding: string }) => d.binding === "DB") || !r2) throw new Error("wrangler.toml has no DB / FILES bindings");
+  // A config with only these bindings, marked remote: getPlatformProxy then talks to Cloudflare for them.
   const tmp = mkdtempSync(path.join(os.tmpdir(), "journal-edge-remote-"));
   const config = path.join(tmp, "wrangler.json");
   writeFileSync(
@@ -21,7 +22,12 @@ export async function openPlatform(opts: { remote: boolean; dir?: string; log?: 
     JSON.stringify({
       name: rawConfig.name,
       compatibility_date: rawConfig.compatibility_date,
-      d1_databases: [{ binding: "DB", database_name: d1.database_name, database_id: d1.database_id, remote: true }],
+      d1_databases: d1.map((d: { binding: string; database_name?: string; database_id?: string }) => ({
+        binding: d.binding,
+        database_name: d.database_name,
+        database_id: d.database_id,
+        remote: true,
+      })),
       r2_buckets: [{ binding: "FILES", bucket_name: r2.bucket_name, remote: true }],
     }),
   );

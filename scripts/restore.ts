@@ -25,7 +25,9 @@ const USAGE = `Usage: npm run restore -- --in DIR [--remote] [--as-new | --repla
   --trust-unsigned  restore a backup that is not signed with this platform's BACKUP_SIGNING_KEY, or was altered
                     (only if you know where it comes from; a journal's boundaries are enforced all the same)
 
-Without --as-new / --replace the target must be empty: for a local restore use a fresh PERSIST_DIR, e.g.
+Without --as-new / --replace the target must be empty: a whole-platform backup puts each database's rows back
+into the binding of the same name (DB, JOURNALS_1, ...), so the target must bind each one, empty and migrated.
+For a local restore use a fresh PERSIST_DIR, e.g.
   PERSIST_DIR=/tmp/restored npm run restore -- --in backups/2026-11-22`;
 
 const args = process.argv.slice(2);
@@ -80,6 +82,7 @@ try {
     log: console.log,
   });
   for (const note of r.notes) console.log(`  note: ${note}`);
+  if (r.manifest.databases) console.log(`  databases: ${r.manifest.databases.map((d) => d.binding).join(", ")}`);
   console.log(
     `Done: ${r.journal ? `${r.journal.slug} (#${r.journal.id})` : r.manifest.journals.map((j) => `${j.slug} (#${j.id})`).join(", ")} restored, ${r.rows} rows, ${r.objects} files; signature ${r.unverified ? "NOT verified (trusted by --trust-unsigned)" : "verified"}.`,
   );

@@ -22,6 +22,14 @@ export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } 
         // production or development build by it.
         ...(opts.nodeEnv ? { NODE_ENV: opts.nodeEnv } : {}),
       },
+      // A second, empty deployment's databases and bucket: a whole-platform backup is restored into them
+      // (worker/platform/backup-platform.test.ts, docs/decisions/0285). Named apart, so no code takes them for its own.
+      d1Databases: {
+        RESTORED_DB: "restored-platform",
+        RESTORED_JOURNALS_1: "restored-journals-1",
+        RESTORED_JOURNALS_2: "restored-journals-2",
+      },
+      r2Buckets: { RESTORED_FILES: "restored-files" },
       // qpdf, poppler, zip readers, xmllint, bibtool... run in Node for tests inside workerd (tests/file-checkers.ts);
       // without `fileChecks` (npm test: Node alone) the binding answers that the test belongs in *.tools.test.ts.
       serviceBindings: { FILE_CHECK: opts.fileChecks ? fileCheck : fileCheckRefused },

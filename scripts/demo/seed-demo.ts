@@ -562,7 +562,7 @@ async function seedHistory(db: ReturnType<typeof drizzle<typeof schema>>, journa
 
 /**
  * `journalDatabases: false` keeps every journal in the platform database, as a deployment without journal databases
- * (the whole-database backup round trip of tests/e2e/backup-restore.test.ts needs one).
+ * (or one from before them).
  */
 export async function seedDemo(
   env: LocalBindings,

@@ -10,7 +10,6 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const NOT_YET_IN_A_REPO = [
   "worker/documents/pdf.routes.ts",
   "worker/pages/page-loaders.ts",
-  "worker/platform/backup-restore.ts",
   "worker/scholarly/crossref.admin.routes.ts",
   "worker/statistics/sushi-keys.admin.routes.ts",
   "worker/transfer/import-run.ts",

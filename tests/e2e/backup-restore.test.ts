@@ -1,6 +1,7 @@
 // Backup -> restore -> compare on the demo data, with the real commands (`npm run backup`, `npm run restore`) on
-// throwaway local states: every row of every table and every file's SHA-256 must come back identical, full-text
-// search must work on the restored copy, and a non-empty target is refused.
+// throwaway local states: the whole platform over its three databases (docs/decisions/0285), every row of every table
+// of every database and every file's SHA-256 must come back identical, full-text search must work on the restored
+// copy, and a non-empty target is refused.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -32,11 +33,17 @@ async function npmScript(script: "backup" | "restore", args: string[], persist: 
   return run(tsx, [path.join(repoRoot, `scripts/${script}.ts`), ...args], { cwd: repoRoot, env, timeout: 240_000 });
 }
 
-/** Every row of every data table (ordered by rowid) and every object's hash, read straight from the bindings. */
+/**
+ * Every row of every data table and every object's hash, read straight from the bindings. One journal (journalId):
+ * its rows in its own database (journals.shard), keyed by table. The whole platform: every database, keyed by table
+ * for the platform database and by "JOURNALS_n/table" for the journal databases (row ids are per database,
+ * docs/decisions/0240, 0285).
+ */
 async function contents(persist: string, journalId?: number) {
   const p = await openLocalPlatform(persist);
   try {
     const env = p.env as LocalBindings;
+    const bindings = env as unknown as Record<string, D1Like>;
     // Data tables only: not SQLite's, Cloudflare's or wrangler's, and not a full-text index or its shadow tables
     // (rebuilt by the articles triggers; compared below through a search instead).
     const all = (
@@ -47,12 +54,6 @@ async function contents(persist: string, journalId?: number) {
     const fullText = all.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql)).map((t) => t.name);
     const tables = all.map((t) => t.name).filter((n) => !fullText.some((v) => n === v || n.startsWith(`${v}_`)));
     const rows: Record<string, unknown[]> = {};
-    // One journal's rows are in its own database (journals.shard, docs/decisions/0240): a journal restored as new goes
-    // to the least full journal database; the platform's tables stay in DB.
-    const shard =
-      journalId === undefined
-        ? "DB"
-        : ((await env.DB.prepare(`SELECT shard FROM journals WHERE id = ${Number(journalId)}`).first<{ shard: string }>())?.shard ?? "DB");
     const PLATFORM_TABLES = [
       "journals",
       "journal_domains",
@@ -62,21 +63,27 @@ async function contents(persist: string, journalId?: number) {
       "platform_settings",
       "shard_states",
     ];
-    const databaseOf = (t: string) =>
-      PLATFORM_TABLES.includes(t) ? env.DB : ((env as unknown as Record<string, D1Like>)[shard] ?? env.DB);
-    for (const t of tables) {
-      const cols = (await env.DB.prepare(`PRAGMA table_info("${t}")`).all<{ name: string }>()).results.map((c) => c.name);
-      const where =
-        journalId === undefined
-          ? ""
-          : t === "journals"
-            ? ` WHERE id = ${journalId}`
-            : cols.includes("journal_id")
-              ? ` WHERE journal_id = ${journalId}`
-              : null;
-      if (where === null) continue;
-      // In a stable order whatever the table's key (usage_daily has no rowid): rows compared as JSON, sorted.
-      rows[t] = (await databaseOf(t).prepare(`SELECT * FROM "${t}"${where}`).all()).results.map((r) => JSON.stringify(r)).sort();
+    const journalDatabases = Object.keys(bindings)
+      .filter((k) => /^JOURNALS_\d+$/.test(k))
+      .sort();
+    // In a stable order whatever the table's key (usage_daily has no rowid): rows compared as JSON, sorted.
+    const read = async (d: D1Like, sql: string) => (await d.prepare(sql).all()).results.map((r) => JSON.stringify(r)).sort();
+    if (journalId === undefined) {
+      for (const t of tables) rows[t] = await read(env.DB, `SELECT * FROM "${t}"`);
+      // A journal database's journals rows are copies of the platform's (made again on restore): not compared.
+      for (const b of journalDatabases)
+        for (const t of tables.filter((n) => !PLATFORM_TABLES.includes(n)))
+          rows[`${b}/${t}`] = await read(bindings[b], `SELECT * FROM "${t}"`);
+    } else {
+      const shard =
+        (await env.DB.prepare(`SELECT shard FROM journals WHERE id = ${Number(journalId)}`).first<{ shard: string }>())?.shard ?? "DB";
+      const databaseOf = (t: string) => (PLATFORM_TABLES.includes(t) ? env.DB : (bindings[shard] ?? env.DB));
+      for (const t of tables) {
+        const cols = (await env.DB.prepare(`PRAGMA table_info("${t}")`).all<{ name: string }>()).results.map((c) => c.name);
+        const where =
+          t === "journals" ? ` WHERE id = ${journalId}` : cols.includes("journal_id") ? ` WHERE journal_id = ${journalId}` : null;
+        if (where !== null) rows[t] = await read(databaseOf(t), `SELECT * FROM "${t}"${where}`);
+      }
     }
     const files: Record<string, string> = {};
     let cursor: string | undefined;
@@ -88,11 +95,15 @@ async function contents(persist: string, journalId?: number) {
           .digest("hex");
       cursor = page.truncated ? page.cursor : undefined;
     } while (cursor);
-    const search = (
-      await env.DB.prepare("SELECT rowid FROM articles_search WHERE articles_search MATCH 'growth OR soil OR water' ORDER BY rowid").all<{
-        rowid: number;
-      }>()
-    ).results.map((r) => r.rowid);
+    // Full-text search in every database (each journal database indexes its own journals' articles).
+    const search: string[] = [];
+    for (const b of ["DB", ...journalDatabases])
+      for (const r of (
+        await bindings[b]
+          .prepare("SELECT rowid FROM articles_search WHERE articles_search MATCH 'growth OR soil OR water' ORDER BY rowid")
+          .all<{ rowid: number }>()
+      ).results)
+        search.push(`${b}:${r.rowid}`);
     return { rows, files, search };
   } finally {
     await p.dispose();
@@ -102,9 +113,8 @@ async function contents(persist: string, journalId?: number) {
 beforeAll(async () => {
   const p = await openMigratedPlatform(dirs.source);
   try {
-    // A platform whose journals all live in its one database: a whole-database backup reads one database
-    // (docs/decisions/0240; journals in journal databases are backed up one by one, worker/platform/backup.attack.test.ts).
-    await seedDemo(p.env, () => {}, { journalDatabases: false });
+    // The two demo journals in two journal databases (docs/decisions/0240): a whole backup takes every database.
+    await seedDemo(p.env, () => {});
   } finally {
     await p.dispose();
   }
@@ -113,13 +123,23 @@ beforeAll(async () => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("npm run backup / npm run restore", () => {
-  test("round-trips the whole demo database: every row and every file hash identical", async () => {
+  test("round-trips the whole demo platform over its databases: every row and every file hash identical", async () => {
     const backup = await npmScript("backup", ["--out", dirs.backup], dirs.source);
-    expect(backup.stdout).toMatch(/Done: 2 journal\(s\), \d+ rows in \d+ tables, \d+ files/);
-    await npmScript("restore", ["--in", dirs.backup], dirs.restored);
+    expect(backup.stdout).toMatch(
+      /Done: 2 journal\(s\), \d+ rows in \d+ tables over 3 database\(s\) \(DB, JOURNALS_1, JOURNALS_2\), \d+ files/,
+    );
+    const restore = await npmScript("restore", ["--in", dirs.backup], dirs.restored);
+    expect(restore.stdout).toContain("databases: DB, JOURNALS_1, JOURNALS_2");
     const [before, after] = [await contents(dirs.source), await contents(dirs.restored)];
     expect(Object.keys(before.rows).length).toBeGreaterThanOrEqual(9);
-    expect(before.rows.articles.length).toBeGreaterThan(70);
+    // Each demo journal's articles in its own journal database, their row ids colliding (ids are per database).
+    const ids = (b: string) => new Set(before.rows[`${b}/articles`].map((r) => JSON.parse(String(r)).id));
+    expect(ids("JOURNALS_1").size + ids("JOURNALS_2").size).toBeGreaterThan(70);
+    expect([...ids("JOURNALS_1")].some((id) => ids("JOURNALS_2").has(id))).toBe(true);
+    // The shard map comes back as it was.
+    const shards = (r: typeof before) => r.rows.journals.map((j) => JSON.parse(String(j)).shard).sort();
+    expect(shards(before)).toEqual(["JOURNALS_1", "JOURNALS_2"]);
+    expect(shards(after)).toEqual(shards(before));
     expect(Object.keys(before.files).length).toBeGreaterThan(90);
     // Identical, but for the restore's own line in the audit trail (operator_events).
     const restoreEvents = after.rows.operator_events.filter((r) => String(r).includes('"platform.restore"'));
@@ -142,13 +162,15 @@ describe("npm run backup / npm run restore", () => {
     await npmScript("restore", ["--in", dirs.one], dirs.oneRestored);
     const [before, after] = [await contents(dirs.source, 2), await contents(dirs.oneRestored)];
     expect(after.rows.journals).toHaveLength(1);
+    // Into an empty platform everything goes to its one database, the journal's rows too (docs/decisions/0240).
+    before.rows.journals = before.rows.journals.map((r) => JSON.stringify({ ...JSON.parse(String(r)), shard: "DB" }));
     // The journal's own tables come back whole; tables that are not per journal (revoked tokens, rendered-citation
     // cache) are only in whole-database backups, so they stay empty.
     const perJournal = Object.fromEntries(Object.entries(after.rows).filter(([t]) => t in before.rows));
     expect(perJournal).toEqual(before.rows);
     // (platform_settings holds the defaults its migration wrote, as in any fresh database.)
     for (const [t, rows] of Object.entries(after.rows))
-      if (!(t in before.rows) && t !== "platform_settings" && t !== "operator_events") expect([t, rows]).toEqual([t, []]);
+      if (!(t in before.rows) && !t.endsWith("platform_settings") && t !== "operator_events") expect([t, rows]).toEqual([t, []]);
     // The restore itself is in the audit trail, and nothing else of the platform came with the journal.
     expect(after.rows.operator_events.map((r) => JSON.parse(String(r)).action)).toEqual(["journal.restore"]);
     expect(after.files).toEqual(before.files);

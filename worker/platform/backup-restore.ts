@@ -28,9 +28,22 @@ import {
   tableInfo,
 } from "./backup";
 import { jsonDigest, SIGNATURE, signatureProblem } from "./backup-signature";
+import { DATABASE_BINDING } from "./backup-platform";
+import { checkPlatformBackup, checkPlatformTargetsEmpty, writePlatformBackup } from "./backup-platform-restore";
+import {
+  BATCH_PARAMS,
+  filesProgress,
+  type Loaded,
+  loadTable,
+  objectsSchema,
+  putObject,
+  RestoreRefused,
+  safeKey,
+  SEEDED_BY_MIGRATIONS,
+} from "./backup-restore-parts";
+import { insertKeepingIds } from "./backup-rows.repo";
 
-/** Why a restore did not happen, in words for the operator (nothing was written). */
-export class RestoreRefused extends Error {}
+export { columnsNamedNow, RestoreRefused } from "./backup-restore-parts";
 
 /** empty: a database with no data (ids kept); new: a running platform, as a new journal; replace: over the journal. */
 export type RestoreMode = "empty" | "new" | "replace";
@@ -52,7 +65,7 @@ export interface RestoreOptions {
    * The journal databases by binding name (docs/decisions/0240); `db` is then the platform database. Without it,
    * `db` holds everything (a deployment without journal databases, or an empty database restored whole).
    */
-  journalDatabase?: (shard: string) => BackupDb;
+  journalDatabase?: (shard: string) => BackupDb | undefined;
   /** --as-new: the journal database the restored journal goes to (the least-full one, chosen by the caller). */
   newShard?: string;
   log?: (msg: string) => void;
@@ -71,32 +84,27 @@ export interface RestoreResult {
   notes: string[];
 }
 
-const manifestSchema = z.object({
-  format: z.literal("journal-edge-backup"),
-  version: z.union([z.literal(1), z.literal(2)]),
-  createdAt: z.string(),
-  journalId: z.number().int().positive().nullable(),
-  journals: z.array(z.object({ id: z.number().int(), slug: z.string(), websitename: z.string() })),
-  migrations: z.array(z.string()),
-  tables: z.array(z.object({ name: z.string().min(1), rows: z.number().int().nonnegative() })),
-  objects: z.number().int().nonnegative(),
-  bytes: z.number().nonnegative(),
-  contents: z.record(z.string(), z.string()).optional(),
-});
-const cell = z.union([z.string(), z.number(), z.null()]);
-const dumpSchema = z.object({ name: z.string(), columns: z.array(z.string().min(1)), rows: z.array(z.array(cell)) });
-const objectsSchema = z.array(
-  z.object({
-    key: z.string().min(1).max(1024),
-    size: z.number().int().nonnegative(),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
-    contentType: z.string(),
-    customMetadata: z.record(z.string(), z.string()).optional(),
-  }),
-);
+const tablesSchema = z.array(z.object({ name: z.string().min(1), rows: z.number().int().nonnegative() }));
+const manifestSchema = z
+  .object({
+    format: z.literal("journal-edge-backup"),
+    version: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    createdAt: z.string(),
+    journalId: z.number().int().positive().nullable(),
+    journals: z.array(z.object({ id: z.number().int(), slug: z.string(), websitename: z.string(), shard: z.string().optional() })),
+    migrations: z.array(z.string()),
+    tables: tablesSchema,
+    // Version 3 (docs/decisions/0285): binding names only as wrangler.toml spells them, so never a path.
+    databases: z
+      .array(z.object({ binding: z.string().regex(DATABASE_BINDING), migrations: z.array(z.string()), tables: tablesSchema }))
+      .optional(),
+    notes: z.array(z.string()).optional(),
+    objects: z.number().int().nonnegative(),
+    bytes: z.number().nonnegative(),
+    contents: z.record(z.string(), z.string()).optional(),
+  })
+  .refine((m) => (m.version === 3) === (m.databases !== undefined) && (m.version !== 3 || m.journalId === null));
 
-/** Tables a migration fills with defaults (migrations/0030): a fresh database has rows there; a whole restore replaces them. */
-const SEEDED_BY_MIGRATIONS = new Set(["platform_settings"]);
 /**
  * References the schema does not declare as foreign keys (table.column -> table), and what happens to a row whose
  * target is gone from the journal (a deleted article's figures, a deleted admin's events): left out, or kept with null.
@@ -158,35 +166,6 @@ function inReferenceOrder<T extends { name: string }>(tables: T[], refs: Map<str
   for (const t of tables) visit(t, []);
   return ordered;
 }
-const BATCH_PARAMS = 900;
-/**
- * Columns a migration renamed: a backup written before it (its manifest does not list the migration) names them the
- * old way, and its rows are read under the new names, all of a table's renames at once (0120 swaps two names:
- * the old `txnid` is the add-time claim, the old `transaction_id` the id; docs/decisions/0270).
- */
-const RENAMED_COLUMNS: { migration: string; table: string; renames: Record<string, string> }[] = [
-  { migration: "0120_names_that_match.sql", table: "articles", renames: { txnid: "txnid_claim", transaction_id: "txnid" } },
-];
-
-/** A table's columns as the target database names them, for a backup that lists `migrations`. */
-export function columnsNamedNow(table: string, columns: readonly string[], migrations: readonly string[]): string[] {
-  let named = [...columns];
-  for (const r of RENAMED_COLUMNS) if (r.table === table && !migrations.includes(r.migration)) named = named.map((c) => r.renames[c] ?? c);
-  return named;
-}
-
-/** An object key a journal's backup may write: under its prefix, no empty, "." or ".." segment, no control character. */
-function safeKey(key: string, prefix: string): boolean {
-  if (!key.startsWith(prefix) || key.length === prefix.length) return false;
-  if (/[\u0000-\u001f\u007f\\]/.test(key)) return false;
-  return key.split("/").every((s) => s !== "" && s !== "." && s !== "..");
-}
-
-interface Loaded {
-  name: string;
-  dump: TableDump;
-  targetColumns: { name: string; type: string; pk: number }[];
-}
 
 export async function restoreBackup(
   db: BackupDb,
@@ -234,27 +213,27 @@ export async function restoreBackup(
   if (J !== null && (manifest.journals.length !== 1 || manifest.journals[0].id !== J))
     throw new RestoreRefused(`refused: the backup of journal ${J} names other journals in its manifest`);
   if (J === null && mode !== "empty")
-    throw new RestoreRefused("a backup of the whole platform restores only into an empty database (no --as-new / --replace)");
+    throw new RestoreRefused(
+      "a backup of the whole platform restores only into an empty deployment, with npm run restore (no --as-new / --replace)",
+    );
 
+  // A whole platform over several databases (version 3): each database checked against the binding of its name.
+  const plans = manifest.version === 3 ? await checkPlatformBackup(db, manifest, readEntry, opts.journalDatabase) : null;
   const present = await dataTables(db);
-  const names = manifest.tables.map((t) => t.name);
+  const names = plans ? [] : manifest.tables.map((t) => t.name);
   if (new Set(names).size !== names.length) throw new RestoreRefused("refused: the manifest lists a table twice");
   for (const name of names) if (!present.includes(name)) throw new RestoreRefused(`the target database has no table ${name}`);
-  const loaded: Loaded[] = [];
+  const loaded: Loaded[] = plans ? plans.flatMap((p) => p.loaded) : [];
   for (const name of present.filter((t) => names.includes(t))) {
-    const dumpParse = dumpSchema.safeParse(await readEntry(tableFile(name)));
-    if (!dumpParse.success || dumpParse.data.name !== name)
-      throw new RestoreRefused(`refused: ${tableFile(name)} is not a table of a backup`);
-    const dump = { ...dumpParse.data, columns: columnsNamedNow(name, dumpParse.data.columns, manifest.migrations) };
-    const targetColumns = (await tableInfo(db, name)) as Loaded["targetColumns"];
-    const targetNames = targetColumns.map((c) => c.name);
-    const unknown = dump.columns.filter((c) => !targetNames.includes(c));
-    if (unknown.length) throw new RestoreRefused(`table ${name} has no column(s) ${unknown.join(", ")} in the target database`);
-    if (new Set(dump.columns).size !== dump.columns.length) throw new RestoreRefused(`refused: ${name} names a column twice`);
-    if (dump.rows.some((r) => r.length !== dump.columns.length))
-      throw new RestoreRefused(`refused: a row of ${name} does not fit its columns`);
-    if (J !== null) checkJournalScope(J, name, dump, targetNames);
-    loaded.push({ name, dump, targetColumns });
+    const table = await loadTable(db, name, tableFile(name), await readEntry(tableFile(name)), manifest.migrations);
+    if (J !== null)
+      checkJournalScope(
+        J,
+        name,
+        table.dump,
+        table.targetColumns.map((c) => c.name),
+      );
+    loaded.push(table);
   }
   if (J !== null && !loaded.some((t) => t.name === "journals"))
     throw new RestoreRefused(`refused: the backup of journal ${J} has no journals row`);
@@ -284,7 +263,15 @@ export async function restoreBackup(
   // ---- 3. The target ----------------------------------------------------------------------------------------------
   let journal: RestoreResult["journal"] = null;
   const rows = loaded.reduce((n, t) => n + t.dump.rows.length, 0);
-  if (mode === "empty") {
+  if (mode === "empty" && plans) {
+    await checkPlatformTargetsEmpty(plans);
+    await checkBucketEmpty(bucket);
+    await writePlatformBackup(plans, log);
+    for (const [i, e] of entries.entries()) {
+      await putObject(bucket, source, e, e.key);
+      filesProgress(i + 1, entries.length, log);
+    }
+  } else if (mode === "empty") {
     for (const t of loaded) {
       if (SEEDED_BY_MIGRATIONS.has(t.name)) continue;
       if (await db.prepare(`SELECT 1 AS x FROM ${quote(t.name)} LIMIT 1`).first())
@@ -294,10 +281,7 @@ export async function restoreBackup(
             : `the target table ${t.name} is not empty: restore needs an empty database, or restore the journal into this running platform with --as-new (a new journal) or --replace (over journal ${J}, after typing its slug)`,
         );
     }
-    if ((await bucket.list({ prefix: "journals/", limit: 1 })).objects.length)
-      throw new RestoreRefused(
-        "the target bucket has objects under journals/: restore needs an empty bucket (or --as-new / --replace for one journal)",
-      );
+    await checkBucketEmpty(bucket);
     await insertKeepingIds(db, loaded, log);
     // Everything went into this one database: its journals live here, whatever database they were in before.
     if (loaded.some((t) => t.name === "journals")) await db.prepare("UPDATE journals SET shard = 'DB'").run();
@@ -352,6 +336,9 @@ export async function restoreBackup(
           backupCreatedAt: manifest.createdAt,
           fromJournalId: J,
           rows,
+          ...(plans
+            ? { databases: plans.map((p) => ({ binding: p.binding, rows: p.loaded.reduce((n, t) => n + t.dump.rows.length, 0) })) }
+            : {}),
           files: entries.length,
           signature: unverified ? `not verified, trusted by the operator: ${unverified}` : "verified",
           ...(notes.length ? { notes } : {}),
@@ -361,6 +348,13 @@ export async function restoreBackup(
       .run();
   }
   return { manifest, mode, journal, rows, objects: entries.length, unverified, notes };
+}
+
+async function checkBucketEmpty(bucket: BackupBucket) {
+  if ((await bucket.list({ prefix: "journals/", limit: 1 })).objects.length)
+    throw new RestoreRefused(
+      "the target bucket has objects under journals/: restore needs an empty bucket (or --as-new / --replace for one journal)",
+    );
 }
 
 /** Refuses anything in a journal's backup that is not that journal's. */
@@ -385,37 +379,11 @@ function checkJournalScope(J: number, name: string, dump: TableDump, targetColum
     );
 }
 
-/** A progress line every 50 files (and at the last), so a long restore is seen moving (the console streams them). */
-const filesProgress = (done: number, total: number, log: (msg: string) => void) => {
-  if (done % 50 === 0 || done === total) log(`  R2: ${done} of ${total} file(s) written`);
-};
-
 const cellOf = (loaded: Loaded[], table: string, row: number, column: string) => {
   const t = loaded.find((l) => l.name === table);
   const i = t?.dump.columns.indexOf(column) ?? -1;
   return t && i >= 0 ? (t.dump.rows[row]?.[i] ?? null) : null;
 };
-
-async function putObject(bucket: BackupBucket, source: BackupSource, e: ObjectEntry, key: string) {
-  const bytes = await source.readObject(e.key);
-  if ((await sha256Hex(bytes)) !== e.sha256) throw new Error(`object ${e.key} changed while it was restored`);
-  await bucket.put(key, bytes, {
-    httpMetadata: e.contentType ? { contentType: e.contentType } : undefined,
-    customMetadata: e.customMetadata,
-  });
-}
-
-/** Into an empty database: rows keep their ids, one INSERT per row (D1's 100 parameters), many per batch. */
-async function insertKeepingIds(db: BackupDb, loaded: Loaded[], log: (msg: string) => void) {
-  for (const { name, dump } of loaded) {
-    const insert = SEEDED_BY_MIGRATIONS.has(name) ? "INSERT OR REPLACE" : "INSERT";
-    const sql = `${insert} INTO ${quote(name)} (${dump.columns.map(quote).join(", ")}) VALUES (${dump.columns.map(() => "?").join(", ")})`;
-    const perBatch = Math.max(1, Math.floor(BATCH_PARAMS / Math.max(1, dump.columns.length)));
-    for (let i = 0; i < dump.rows.length; i += perBatch)
-      await db.batch(dump.rows.slice(i, i + perBatch).map((row) => db.prepare(sql).bind(...row)));
-    log(`  ${name}: ${dump.rows.length} row(s)`);
-  }
-}
 
 /** Which columns of `table` name a row of another table: declared foreign keys, plus the few the schema leaves implicit. */
 async function referencesOf(db: BackupDb, table: string): Promise<Map<string, string>> {
@@ -454,7 +422,12 @@ async function intoRunningPlatform(
 ): Promise<{ id: number; slug: string }> {
   const confirm = opts.confirm;
   // The journal's rows go to its database; its row and hosts stay the platform's (docs/decisions/0240).
-  const databaseOf = (shard: string) => (opts.journalDatabase && shard !== "DB" ? opts.journalDatabase(shard) : db);
+  const databaseOf = (shard: string) => {
+    if (!opts.journalDatabase || shard === "DB") return db;
+    const bound = opts.journalDatabase(shard);
+    if (!bound) throw new RestoreRefused(`the journal database ${shard} is not bound to this deployment`);
+    return bound;
+  };
   let jdb = db;
   // References must stay inside the backup (or be to the journal itself).
   const idsOf = new Map<string, Set<number>>();

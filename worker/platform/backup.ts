@@ -77,15 +77,23 @@ export interface ObjectEntry {
 }
 export interface BackupManifest {
   format: "journal-edge-backup";
-  /** 1: unsigned (before issue 38); 2: `contents` and a signature.json. */
-  version: 1 | 2;
+  /**
+   * 1: unsigned (before issue 38); 2: `contents` and a signature.json; 3: a whole platform over several databases,
+   * `databases` and d1/{binding}/{table}.json (docs/decisions/0285).
+   */
+  version: 1 | 2 | 3;
   createdAt: string;
   /** null: every journal (and tables without a journal). */
   journalId: number | null;
-  journals: { id: number; slug: string; websitename: string }[];
+  /** Version 3: with the database of each journal's rows (journals.shard). */
+  journals: { id: number; slug: string; websitename: string; shard?: string }[];
   migrations: string[];
-  /** Tables in restore order (parents first), with row counts. */
+  /** Tables in restore order (parents first), with row counts (version 3: summed over the databases). */
   tables: { name: string; rows: number }[];
+  /** Version 3: each database by its binding name (the platform's first), its migrations, its tables and rows. */
+  databases?: { binding: string; migrations: string[]; tables: { name: string; rows: number }[] }[];
+  /** Version 3: what the backup left out on purpose (rows of deleted journals...), in words. */
+  notes?: string[];
   objects: number;
   bytes: number;
   /** SHA-256 of every JSON entry as JSON.stringify writes it (d1/{table}.json, r2-objects.json); version 2. */
@@ -95,6 +103,8 @@ export interface BackupManifest {
 export const MANIFEST = "manifest.json";
 export const OBJECTS = "r2-objects.json";
 export const tableFile = (name: string) => `d1/${name}.json`;
+/** A table of one database in a whole-platform backup (version 3). */
+export const databaseTableFile = (binding: string, name: string) => `d1/${binding}/${name}.json`;
 
 export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -134,7 +144,7 @@ export const tableInfo = async (db: BackupDb, table: string) =>
  * A table's columns and a stable row order: rowid, or the primary key of a WITHOUT ROWID table (usage_daily), which
  * has no rowid. One read of its column list.
  */
-async function dumpShapeOf(db: BackupDb, table: string): Promise<{ columns: string[]; order: string }> {
+export async function dumpShapeOf(db: BackupDb, table: string): Promise<{ columns: string[]; order: string }> {
   const info = await tableInfo(db, table);
   const { sql } = (await db
     .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
@@ -168,7 +178,7 @@ export async function appliedMigrations(db: BackupDb): Promise<string[]> {
   }
 }
 
-async function listAll(bucket: BackupBucket, prefix: string) {
+export async function listAll(bucket: BackupBucket, prefix: string) {
   const out: { key: string; size: number }[] = [];
   let cursor: string | undefined;
   do {
@@ -218,6 +228,33 @@ export async function exportBackup(
   if (opts.journalId !== null && journals.length === 0) throw new Error(`journal ${opts.journalId} does not exist`);
 
   const prefix = opts.journalId === null ? "journals/" : `journals/${opts.journalId}/`;
+  const { entries, bytes } = await exportObjects(bucket, sink, prefix, writeJson, log);
+
+  const manifest: BackupManifest = {
+    format: "journal-edge-backup",
+    version: 2,
+    createdAt: new Date().toISOString(),
+    journalId: opts.journalId,
+    journals,
+    migrations: await appliedMigrations(db),
+    tables,
+    objects: entries.length,
+    bytes,
+    contents,
+  };
+  await sink.writeJson(MANIFEST, manifest);
+  await sink.writeJson(SIGNATURE, await signManifest(manifest, opts.signingKey));
+  return manifest;
+}
+
+/** Every object under `prefix` to `sink`, with the index (r2-objects.json) written through `writeJson`. */
+export async function exportObjects(
+  bucket: BackupBucket,
+  sink: BackupSink,
+  prefix: string,
+  writeJson: (name: string, data: unknown) => Promise<void>,
+  log: (msg: string) => void,
+): Promise<{ entries: ObjectEntry[]; bytes: number }> {
   const entries: ObjectEntry[] = [];
   let bytes = 0;
   for (const { key } of await listAll(bucket, prefix)) {
@@ -236,20 +273,5 @@ export async function exportBackup(
   }
   await writeJson(OBJECTS, entries);
   log(`  R2: ${entries.length} object(s), ${bytes} bytes`);
-
-  const manifest: BackupManifest = {
-    format: "journal-edge-backup",
-    version: 2,
-    createdAt: new Date().toISOString(),
-    journalId: opts.journalId,
-    journals,
-    migrations: await appliedMigrations(db),
-    tables,
-    objects: entries.length,
-    bytes,
-    contents,
-  };
-  await sink.writeJson(MANIFEST, manifest);
-  await sink.writeJson(SIGNATURE, await signManifest(manifest, opts.signingKey));
-  return manifest;
+  return { entries, bytes };
 }
