@@ -22,6 +22,7 @@ import { forgetJournals } from "../core/edge/journal-memo";
 import {
   catchUp,
   cleanup,
+  deleteJournalRows,
   copyChunk,
   freeze,
   moveTables,
@@ -36,6 +37,17 @@ import {
 import type { MoveAnswer } from "#contract/journal-move";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * JOURNALS_3 is every test's move target, and a move needs the journal's ids free there: each test takes the
+ * journals it moved into it out again (rows and platform row), so the next move finds it empty, as a new database.
+ */
+async function emptyMoveTarget(...journalIds: number[]): Promise<void> {
+  for (const id of journalIds) {
+    await deleteJournalRows(env.JOURNALS_3 as unknown as MoveDb, id);
+    await env.DB.prepare("UPDATE journals SET shard = 'JOURNALS_1' WHERE id = ? AND shard = 'JOURNALS_3'").bind(id).run();
+  }
+}
 
 const planInput = (journalId: number, to: string) => ({
   journalId,
@@ -112,6 +124,7 @@ function traffic(j: TestJournal, token: string, known: { ref: string; id: number
         continue;
       }
       t.writes.push({ what, attempts: attempt, status: res.status, moving });
+      await sleep(5);
       return body;
     }
   };
@@ -122,6 +135,9 @@ function traffic(j: TestJournal, token: string, known: { ref: string; id: number
       const res = await request(j.host, path);
       await res.arrayBuffer();
       t.reads.push({ path, status: res.status });
+      // A read served from the isolate's hot copy resolves without I/O: without a timer here the loop would run
+      // on microtasks alone and starve everything else (timers included).
+      await sleep(5);
     }
   })();
   const writers = (async () => {
@@ -253,6 +269,7 @@ describe("moving a journal between journal databases", () => {
     expect(record).toMatchObject({ state: "done", from_shard: "JOURNALS_1", to_shard: "JOURNALS_3" });
     expect(Number(record?.paused_ms)).toBeGreaterThan(0);
     expect(Number(record?.paused_ms)).toBeLessThan(10_000);
+    await emptyMoveTarget(j.id);
   });
 
   it("refuses ids taken in the target before writing anything, and a second move of the same journal", async () => {
@@ -297,6 +314,7 @@ describe("moving a journal between journal databases", () => {
       error: "move_running",
     });
     await env.DB.prepare("UPDATE journal_moves SET state = 'failed' WHERE id = ?").bind(first.id).run();
+    await emptyMoveTarget(k.id);
   });
 
   it("the console starts a move as a Workflow and follows its progress to the end", { timeout: 90_000 }, async () => {
@@ -346,5 +364,6 @@ async function consoleMove(introspector: Awaited<ReturnType<typeof introspectWor
       .bind(j.id)
       .all();
     expect(events.results).toEqual([{ action: "journal.move", summary: "JOURNALS_2 → JOURNALS_3" }]);
+    await emptyMoveTarget(j.id);
   }
 }

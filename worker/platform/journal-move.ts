@@ -4,7 +4,7 @@
 //   planMove    check (journal, databases, running imports, ids free in the target) and record the move
 //   startLog    triggers on the source log every change to the journal's rows (table, primary key)
 //   copyChunk   the journal's rows, parents first, paged by rowid, inserted with their ids (resumable by cursor)
-//   catchUp     re-sync the logged changes row by row (present: upsert in the target, gone: delete)
+//   catchUp     re-sync the logged changes row by row (present: update or insert in the target, gone: delete)
 //   freeze      triggers on the source refuse writes to the journal's rows ('journal_moving'), then drain the log
 //   verify      per table: row count and a checksum over the rows in key order, on both databases
 //   switchShard journals.shard in the platform database (only from the old value), content version bumped
@@ -347,22 +347,39 @@ export async function dropTriggers(source: MoveDb, journalId: number): Promise<v
 
 // ---- Copy ---------------------------------------------------------------------------------------------------------
 
-/** Statements writing `rows` (values in `t.columns` order) into `t`, each within D1's 100 bound parameters. An upsert,
- * never a REPLACE (which deletes first, cascading to the row's children). */
-function upserts(db: MoveDb, t: MoveTable, rows: unknown[][]): MoveStatement[] {
+/**
+ * Statements writing new rows (values in `t.columns` order) into `t`, each within D1's 100 bound parameters:
+ * `INSERT OR IGNORE`, so a chunk copied again (a retried step) leaves the rows already there. Never a REPLACE (which
+ * deletes first, cascading to the row's children) nor an upsert (its conflict rule overrides the `INSERT OR IGNORE`
+ * of the articles' search triggers, which then fail on a term already listed).
+ */
+function inserts(db: MoveDb, t: MoveTable, rows: unknown[][]): MoveStatement[] {
   const perStatement = Math.max(1, Math.floor(MAX_PARAMS / t.columns.length));
   const cols = t.columns.map(quote).join(", ");
-  const set = t.columns.filter((c) => !t.key.includes(c)).map((c) => `${quote(c)} = excluded.${quote(c)}`);
-  const onConflict = set.length ? `ON CONFLICT DO UPDATE SET ${set.join(", ")}` : "ON CONFLICT DO NOTHING";
+  const one = `(${t.columns.map(() => "?").join(", ")})`;
   const out: MoveStatement[] = [];
   for (let i = 0; i < rows.length; i += perStatement) {
     const part = rows.slice(i, i + perStatement);
-    const one = `(${t.columns.map(() => "?").join(", ")})`;
-    out.push(
-      db.prepare(`INSERT INTO ${quote(t.name)} (${cols}) VALUES ${part.map(() => one).join(", ")} ${onConflict}`).bind(...part.flat()),
-    );
+    out.push(db.prepare(`INSERT OR IGNORE INTO ${quote(t.name)} (${cols}) VALUES ${part.map(() => one).join(", ")}`).bind(...part.flat()));
   }
   return out;
+}
+
+/** Statements making the target's row equal to the source's: an UPDATE of the row if it is there, else its insert. */
+function syncs(db: MoveDb, t: MoveTable, row: unknown[]): MoveStatement[] {
+  const value = new Map(t.columns.map((c, i) => [c, row[i]]));
+  const set = t.columns.filter((c) => !t.key.includes(c));
+  const where = t.key.map((k) => `${quote(k)} = ?`).join(" AND ");
+  return [
+    ...(set.length
+      ? [
+          db
+            .prepare(`UPDATE ${quote(t.name)} SET ${set.map((c) => `${quote(c)} = ?`).join(", ")} WHERE ${where}`)
+            .bind(...set.map((c) => value.get(c)), ...t.key.map((k) => value.get(k))),
+        ]
+      : []),
+    ...inserts(db, t, [row]),
+  ];
 }
 
 async function inBatches(db: MoveDb, statements: MoveStatement[]): Promise<void> {
@@ -391,7 +408,7 @@ async function copyRevokedTokens(move: Move): Promise<void> {
     if (rows.length === 0) return;
     await inBatches(
       move.target,
-      upserts(
+      inserts(
         move.target,
         t,
         rows.map((r) => [r.jti, r.expires_at]),
@@ -433,7 +450,7 @@ export async function copyChunk(
           .all<Record<string, unknown>>();
     const list = rows.results;
     if (list.length > 0) {
-      const writes = upserts(
+      const writes = inserts(
         move.target,
         t,
         list.map((r) => t.columns.map((c) => r[c])),
@@ -493,7 +510,7 @@ export async function catchUpRound(move: Move, limit = 500, onlyTables?: string[
   const found: { results: Record<string, unknown>[] }[] = [];
   for (let i = 0; i < reads.length; i += BATCH_STATEMENTS)
     found.push(...((await move.source.batch(reads.slice(i, i + BATCH_STATEMENTS))) as { results: Record<string, unknown>[] }[]));
-  // Deletes first, children before parents (frees unique keys a new row takes); then upserts, parents first (their
+  // Deletes first, children before parents (frees unique keys a new row takes); then updates and inserts, parents first (their
   // foreign keys); within a table, in the order of the changes.
   const gone = changed.map((c, i) => ({ ...c, row: found[i]?.results[0] })).filter((c) => !c.row);
   const present = changed.map((c, i) => ({ ...c, row: found[i]?.results[0] })).filter((c) => c.row);
@@ -509,7 +526,11 @@ export async function catchUpRound(move: Move, limit = 500, onlyTables?: string[
       }),
     ...present.sort(byRank).flatMap((c) => {
       const t = tables.get(c.tbl)!;
-      return upserts(move.target, t, [t.columns.map((col) => c.row![col])]);
+      return syncs(
+        move.target,
+        t,
+        t.columns.map((col) => c.row![col]),
+      );
     }),
   ];
   await inBatches(move.target, writes);
@@ -617,6 +638,12 @@ export async function switchShard(move: Move, frozenAt?: string): Promise<void> 
   const from = Date.parse(frozenAt ?? row?.frozen_at ?? "");
   const switchedAt = nowIso();
   await setState(move, "switched", { switched_at: switchedAt, paused_ms: Number.isFinite(from) ? Date.parse(switchedAt) - from : 0 });
+}
+
+/** Every row of a journal in a journal database (not the platform's: its row there is the journal), its row copy
+ * included: a move's leftovers, or a test's journal. */
+export async function deleteJournalRows(db: MoveDb, journalId: number): Promise<number> {
+  return purgeJournal(db, await moveTables(db), journalId, true);
 }
 
 /** Deletes the journal's rows of `tables` from `db`, children first, in bounded batches; then its row copy. */
