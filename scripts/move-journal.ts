@@ -1,5 +1,5 @@
 // `npm run move-journal -- --journal ID --to JOURNALS_n [--remote]`: moves one journal to another journal database
-// with the console's own phases (worker/platform/journal-move.ts, docs/decisions/0280), printing each one. Locally
+// with the console's own phases (worker/platform/journal-move.repo.ts, docs/decisions/0280), printing each one. Locally
 // it runs against the state `npm start` serves (PERSIST_DIR); with --remote against the production databases of
 // wrangler.toml (wrangler login). The journal keeps serving: a running server's writes to it pause for seconds.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -8,7 +8,7 @@ import path from "node:path";
 import { experimental_readRawConfig, getPlatformProxy } from "wrangler";
 import { exitWithChildren, openMigratedPlatform, persistDir, wranglerConfig, type LocalPlatform } from "./local-state";
 import { option } from "./platform";
-import { planMove, runMove, type MoveDb } from "../worker/platform/journal-move";
+import { planMove, runMove, type MoveDb } from "../worker/platform/journal-move.repo";
 import { STALE_BOUND_MS } from "../worker/core/edge/freshness";
 
 const USAGE = `Usage: npm run move-journal -- --journal ID --to JOURNALS_n [--remote]

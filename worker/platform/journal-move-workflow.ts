@@ -1,5 +1,5 @@
 // The console's journal move as a job that survives a closed browser (docs/decisions/0280): one Workflow instance per
-// move runs journal-move.ts's phases as steps, the copy in resumable chunks (each step's answer is the cursor the
+// move runs journal-move.repo.ts's phases as steps, the copy in resumable chunks (each step's answer is the cursor the
 // next one starts from). A phase that fails is retried; one that still fails before the switch undoes the move
 // (writes resume on the source, the target's copy goes) and records why.
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
@@ -18,7 +18,7 @@ import {
   verify,
   type CopyCursor,
   type Move,
-} from "./journal-move";
+} from "./journal-move.repo";
 
 export interface JournalMoveParams {
   moveId: number;

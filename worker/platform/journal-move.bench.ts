@@ -9,7 +9,7 @@ import { createJournal, request } from "#tests/api/fixtures";
 import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { forgetShard } from "../core/data/shards";
 import { forgetJournals } from "../core/edge/journal-memo";
-import { moveTables, planMove, runMove, type MoveDb } from "./journal-move";
+import { moveTables, planMove, runMove, type MoveDb } from "./journal-move.repo";
 
 const ARTICLES = 2000;
 

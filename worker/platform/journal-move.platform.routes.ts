@@ -11,7 +11,7 @@ import { mountedAt } from "../core/routing/declared";
 import { bindingOf, journalDatabaseNames, shardNames } from "../core/data/shards";
 import { platformApi } from "#contract/routes/platform";
 import { moveRequestSchema, type DatabaseSummary, type MoveAnswer, type MoveProgress } from "#contract/journal-move";
-import { latestMove, planMove, type MoveDb, type MoveRow } from "./journal-move";
+import { failMove, latestMove, planMove, type MoveDb, type MoveRow } from "./journal-move.repo";
 import { operatorActorOf } from "./operator-guard";
 import { operatorEvent } from "./operator-events.repo";
 
@@ -92,9 +92,7 @@ export const journalMovePlatformRoutes = new Hono<AppEnv>()
     try {
       await c.env.JOURNAL_MOVE.create({ id: `journal-move-${move.id}`, params: { moveId: move.id } });
     } catch (err) {
-      await c.env.DB.prepare("UPDATE journal_moves SET state = 'failed', error = ?, finished_at = ? WHERE id = ?")
-        .bind(`the move could not be started: ${(err as Error)?.message ?? err}`.slice(0, 500), new Date().toISOString(), move.id)
-        .run();
+      await failMove(c.env.DB, move.id, `the move could not be started: ${(err as Error)?.message ?? err}`);
       throw err;
     }
     return c.json(await answer(c, journalId), 202);

@@ -1,6 +1,7 @@
-// Moving a journal from one journal database to another while it serves (issue 42 item 3, docs/decisions/0280).
-// One function per phase, over plain D1-shaped databases, so the console's Workflow (journal-move-workflow.ts) and
-// the Node script (scripts/move-journal.ts) run the same code:
+// Moving a journal from one journal database to another while it serves (issue 42 item 3, docs/decisions/0280): the
+// moves' data layer (journal_moves, journal_move_log, the copy). One function per phase, over plain D1-shaped
+// databases, so the console's Workflow (journal-move-workflow.ts) and the Node script (scripts/move-journal.ts) run
+// the same code:
 //   planMove    check (journal, databases, running imports, ids free in the target) and record the move
 //   startLog    triggers on the source log every change to the journal's rows (table, primary key)
 //   copyChunk   the journal's rows, parents first, paged by rowid, inserted with their ids (resumable by cursor)
@@ -687,6 +688,14 @@ export async function cleanup(move: Move, boundMs: number, now = Date.now()): Pr
   const deleted = await purgeJournal(move.source, await moveTables(move.source), move.journalId, move.from !== PLATFORM);
   await setState(move, "done", { finished_at: nowIso() });
   return deleted;
+}
+
+/** A move that could not even start (its Workflow refused): recorded as failed, with why. */
+export async function failMove(platform: MoveDb, id: number, reason: string): Promise<void> {
+  await platform
+    .prepare("UPDATE journal_moves SET state = 'failed', error = ?, finished_at = ? WHERE id = ?")
+    .bind(reason.slice(0, 500), nowIso(), id)
+    .run();
 }
 
 /** Before the switch: undo the move (writes resume on the source, the target's copy goes) and record why. */
