@@ -753,6 +753,6 @@ export async function runMove(move: Move, opts: RunOptions): Promise<MoveRow> {
     log(`waiting ${Math.ceil(opts.boundMs / 1000)} s for every isolate to re-read the journal's database`);
     await sleep(opts.boundMs + 1000);
   }
-  log(`clean up: ${await cleanup(move, opts.boundMs)} rows deleted from ${move.from}`);
+  log(`clean up: ${await cleanup(move, opts.boundMs)} row deletions in ${move.from} (search index entries included)`);
   return (await moveById(move.platform, move.id))!;
 }
