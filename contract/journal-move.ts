@@ -9,6 +9,9 @@ export const moveRequestSchema = z.object({
 });
 export type MoveRequest = z.infer<typeof moveRequestSchema>;
 
+/** PATCH /api/platform/databases/{name}: open or close a journal database to new journals. */
+export const databaseStateSchema = z.object({ acceptsNew: z.boolean({ error: "invalid_input" }) });
+
 /** The phases a move goes through, in order, then its outcome. */
 export const MOVE_PHASES = ["copying", "catching_up", "frozen", "verifying", "switched", "cleaning", "done"] as const;
 export type MoveStateName = (typeof MOVE_PHASES)[number] | "failed";
@@ -68,4 +71,5 @@ export const MOVE_ERROR_MESSAGES: Record<string, string> = {
   same_database: "The journal is already in that database.",
   unknown_database: "That database is not bound to this deployment.",
   journal_moving: "The journal is moving to another database; writes resume in a few seconds.",
+  last_open_database: "At least one journal database stays open to new journals.",
 };

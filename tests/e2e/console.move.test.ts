@@ -50,13 +50,12 @@ describe("moving a journal in the console", () => {
     await page.waitForURL(/#\/journals\/\d+$/);
     journalId = Number(/#\/journals\/(\d+)$/.exec(page.url())![1]);
 
-    const panel = page.locator("section", { has: page.getByRole("heading", { name: "Database", exact: true }) });
+    const panel = page.locator("section.console-panel", { has: page.getByRole("heading", { name: "Database", exact: true }) });
     await panel.getByText(/This journal's rows are in JOURNALS_[12]\b/).waitFor();
     from = /in (JOURNALS_\d)/.exec((await panel.getByText(/This journal's rows are in/).textContent()) ?? "")![1];
     const table = panel.getByRole("table", { name: "Journal databases" });
     await table.getByRole("rowheader", { name: "JOURNALS_3" }).waitFor();
     expect(await table.getByRole("row").filter({ hasText: "JOURNALS_3" }).textContent()).toContain("closed (moves only)");
-    await panel.scrollIntoViewIfNeeded();
     await screenshot(page, "console-move-before-1280", SHOTS);
 
     page.once("dialog", (d) => {
@@ -80,10 +79,8 @@ describe("moving a journal in the console", () => {
     await panel.getByText(/^Moved$/).waitFor({ timeout: 120_000 });
     expect(await panel.getByText(/Rows copied: [\d,]+ of [\d,]+/).textContent()).toMatch(/Rows copied: ([\d,]+) of \1/);
     expect(await runAxe(page).then(describeViolations)).toBe("");
-    await panel.scrollIntoViewIfNeeded();
     await screenshot(page, "console-move-done-1280", SHOTS);
     await page.setViewportSize(MOBILE);
-    await panel.scrollIntoViewIfNeeded();
     await screenshot(page, "console-move-done-375", SHOTS);
     await page.setViewportSize(DESKTOP);
     const after = await fetch(urlFor("/api/archives", HOST));

@@ -58,7 +58,29 @@ export function MovePanel({ journalId, journalName }: { journalId: number; journ
                 </th>
                 <td data-label="Size">{bytes(d.bytes)}</td>
                 <td data-label="Journals">{d.journals}</td>
-                <td data-label="New journals">{d.acceptsNew ? "open" : "closed (moves only)"}</td>
+                <td data-label="New journals">
+                  {d.acceptsNew ? "open" : "closed (moves only)"}
+                  {d.name !== "DB" ? (
+                    <button
+                      type="button"
+                      className="console-move-toggle"
+                      disabled={act.busy}
+                      aria-label={`${d.acceptsNew ? "Close" : "Open"} ${d.name} ${d.acceptsNew ? "to" : "for"} new journals`}
+                      onClick={() =>
+                        void act.run(async () => {
+                          const answer = await consoleApi<{ databases: MoveAnswer["databases"] }>(
+                            apiCall(platformApi.databaseState, { name: d.name }),
+                            { acceptsNew: !d.acceptsNew },
+                          );
+                          setData((now) => (now ? { ...now, databases: answer.databases } : now));
+                          return `${d.name} ${d.acceptsNew ? "is closed to" : "takes"} new journals.`;
+                        })
+                      }
+                    >
+                      {d.acceptsNew ? "Close" : "Open"}
+                    </button>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -10,8 +10,8 @@ import { limitJsonBody } from "../core/middleware/body-size";
 import { mountedAt } from "../core/routing/declared";
 import { bindingOf, journalDatabaseNames, shardNames } from "../core/data/shards";
 import { platformApi } from "#contract/routes/platform";
-import { moveRequestSchema, type DatabaseSummary, type MoveAnswer, type MoveProgress } from "#contract/journal-move";
-import { failMove, latestMove, planMove, type MoveDb, type MoveRow } from "./journal-move.repo";
+import { databaseStateSchema, moveRequestSchema, type DatabaseSummary, type MoveAnswer, type MoveProgress } from "#contract/journal-move";
+import { failMove, latestMove, planMove, setDatabaseOpen, type MoveDb, type MoveRow } from "./journal-move.repo";
 import { operatorActorOf } from "./operator-guard";
 import { operatorEvent } from "./operator-events.repo";
 
@@ -97,3 +97,29 @@ export const journalMovePlatformRoutes = new Hono<AppEnv>()
     }
     return c.json(await answer(c, journalId), 202);
   });
+
+/** /api/platform/databases/{name}: closing a full journal database to new journals (or opening it again). */
+const atPlatform = mountedAt("/api/platform");
+export const databasesPlatformRoutes = new Hono<AppEnv>().patch(
+  atPlatform(platformApi.databaseState),
+  limitJsonBody,
+  jsonContent,
+  jsonBodyFirstCode(databaseStateSchema),
+  async (c) => {
+    const name = c.req.param("name");
+    const journalDatabases = journalDatabaseNames(c.env);
+    if (!journalDatabases.includes(name)) throw new HttpError(404, "not_found");
+    const { acceptsNew } = c.req.valid("json");
+    await setDatabaseOpen(c.env.DB, name, acceptsNew, journalDatabases, operatorActorOf(c).username);
+    await c.get("db").batch([
+      operatorEvent(c.get("db"), operatorActorOf(c), {
+        action: acceptsNew ? "database.open" : "database.close",
+        journalId: null,
+        summary: name,
+        before: { acceptsNew: !acceptsNew },
+        after: { acceptsNew },
+      }),
+    ]);
+    return c.json({ databases: await databasesOf(c) });
+  },
+);

@@ -690,6 +690,31 @@ export async function cleanup(move: Move, boundMs: number, now = Date.now()): Pr
   return deleted;
 }
 
+/**
+ * Opens or closes a journal database to new journals (shard_states); 409 last_open_database when closing would
+ * leave none open (new journals would have nowhere to go).
+ */
+export async function setDatabaseOpen(
+  platform: MoveDb,
+  name: string,
+  open: boolean,
+  journalDatabases: string[],
+  by: string,
+): Promise<void> {
+  if (!open) {
+    const closed = (await platform.prepare("SELECT name FROM shard_states WHERE accepts_new = 0").all<{ name: string }>()).results.map(
+      (r) => r.name,
+    );
+    if (journalDatabases.every((d) => d === name || closed.includes(d))) throw new HttpError(409, "last_open_database");
+  }
+  await platform
+    .prepare(
+      "INSERT INTO shard_states (name, accepts_new, note, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET accepts_new = excluded.accepts_new, note = excluded.note, updated_at = excluded.updated_at",
+    )
+    .bind(name, open ? 1 : 0, `${open ? "opened" : "closed"} by ${by}`, nowIso())
+    .run();
+}
+
 /** A move that could not even start (its Workflow refused): recorded as failed, with why. */
 export async function failMove(platform: MoveDb, id: number, reason: string): Promise<void> {
   await platform

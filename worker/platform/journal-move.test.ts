@@ -320,6 +320,31 @@ describe("moving a journal between journal databases", () => {
     await env.DB.prepare("UPDATE journal_moves SET state = 'failed' WHERE id = ?").bind(first.id).run();
   });
 
+  it("an operator closes a journal database to new journals and opens it again; the last open one stays open", async () => {
+    const op = await createOperator();
+    const close = await consoleCall<{ databases: { name: string; acceptsNew: boolean }[] }>(op.token, "PATCH", "/databases/JOURNALS_2", {
+      acceptsNew: false,
+    });
+    expect(close.status).toBe(200);
+    expect(close.body.databases.find((d) => d.name === "JOURNALS_2")?.acceptsNew).toBe(false);
+    // JOURNALS_1 is the only open one now: closing it too is refused.
+    expect((await consoleCall(op.token, "PATCH", "/databases/JOURNALS_1", { acceptsNew: false })).body).toEqual({
+      error: "last_open_database",
+    });
+    const open = await consoleCall<{ databases: { name: string; acceptsNew: boolean }[] }>(op.token, "PATCH", "/databases/JOURNALS_2", {
+      acceptsNew: true,
+    });
+    expect(open.body.databases.find((d) => d.name === "JOURNALS_2")?.acceptsNew).toBe(true);
+    expect((await consoleCall(op.token, "PATCH", "/databases/JOURNALS_9", { acceptsNew: true })).status).toBe(404);
+    expect((await consoleCall(op.token, "PATCH", "/databases/JOURNALS_2", { acceptsNew: "yes" })).body).toEqual({ error: "invalid_input" });
+    expect((await consoleCall(null, "PATCH", "/databases/JOURNALS_2", { acceptsNew: false })).status).toBe(401);
+    const events = await env.DB.prepare("SELECT action, summary FROM operator_events WHERE operator_id = ? ORDER BY id").bind(op.id).all();
+    expect(events.results).toEqual([
+      { action: "database.close", summary: "JOURNALS_2" },
+      { action: "database.open", summary: "JOURNALS_2" },
+    ]);
+  });
+
   it("the console starts a move as a Workflow and follows its progress to the end", { timeout: 90_000 }, async () => {
     const introspector = await introspectWorkflow(env.JOURNAL_MOVE);
     try {
