@@ -8,7 +8,7 @@ import path from "node:path";
 import { experimental_readRawConfig, getPlatformProxy } from "wrangler";
 import { exitWithChildren, openMigratedPlatform, persistDir, wranglerConfig, type LocalPlatform } from "./local-state";
 import { option } from "./platform";
-import { planMove, runMove, type MoveDb } from "../worker/platform/journal-move.repo";
+import { planMove, runMove, type MoveDb, type MoveStatement } from "../worker/platform/journal-move.repo";
 import { STALE_BOUND_MS } from "../worker/core/edge/freshness";
 
 const USAGE = `Usage: npm run move-journal -- --journal ID --to JOURNALS_n [--remote]
@@ -61,12 +61,45 @@ async function openRemote(): Promise<LocalPlatform> {
   };
 }
 
+/**
+ * Locally the script and a running `npm start` share the same SQLite files, so a statement may meet the server's
+ * lock (SQLITE_BUSY): it is tried again, up to ~10 s. Remote databases never answer that.
+ */
+const BUSY = /SQLITE_BUSY|database is locked|session commit token/;
+async function patiently<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= 40 || !BUSY.test(String((err as Error)?.message ?? err))) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+function patientDb(db: MoveDb): MoveDb {
+  const statement = (st: MoveStatement): MoveStatement => ({
+    bind: (...values) => statement(st.bind(...values)),
+    all: () => patiently(() => st.all()),
+    first: () => patiently(() => st.first()),
+    run: () => patiently(() => st.run()),
+    // The real statement, for batch().
+    ...({ raw: st } as object),
+  });
+  return {
+    prepare: (sql) => statement(db.prepare(sql)),
+    batch: (sts) => patiently(() => db.batch(sts.map((st) => (st as unknown as { raw: MoveStatement }).raw ?? st))),
+  };
+}
+
 let platform: LocalPlatform | undefined;
 exitWithChildren(() => platform?.dispose());
 platform = remote ? await openRemote() : await openMigratedPlatform(persistDir(), console.log);
 const started = Date.now();
 try {
-  const bindings = platform.env as unknown as Record<string, MoveDb | undefined>;
+  const bound = platform.env as unknown as Record<string, MoveDb | undefined>;
+  const bindings = Object.fromEntries(
+    Object.entries(bound).map(([name, db]) => [name, /^(DB|JOURNALS_\d+)$/.test(name) && db ? patientDb(db) : db]),
+  ) as Record<string, MoveDb | undefined>;
   const journalDatabases = Object.keys(bindings).filter((k) => /^JOURNALS_\d{1,4}$/.test(k));
   const move = await planMove({
     journalId: Number(journal),

@@ -59,7 +59,7 @@ export function MovePanel({ journalId, journalName }: { journalId: number; journ
                 <td data-label="Size">{bytes(d.bytes)}</td>
                 <td data-label="Journals">{d.journals}</td>
                 <td data-label="New journals">
-                  {d.acceptsNew ? "open" : "closed (moves only)"}
+                  {d.acceptsNew ? "open" : "closed (moves only)"}{" "}
                   {d.name !== "DB" ? (
                     <button
                       type="button"
@@ -114,7 +114,8 @@ export function MovePanel({ journalId, journalName }: { journalId: number; journ
           </button>
         </form>
       ) : null}
-      <Messages error={act.error || load.error} notice={act.notice} />
+      {/* "Move started" belongs to a running move; the progress says the rest. */}
+      <Messages error={act.error || load.error} notice={running || !act.notice.startsWith("Move started") ? act.notice : ""} />
     </section>
   );
 }

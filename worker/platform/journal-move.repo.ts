@@ -219,12 +219,12 @@ export async function planMove(input: PlanInput): Promise<Move> {
   return { id, journalId, from: journal.shard, to, platform, source, target };
 }
 
-/** Counts the journal's rows, every table. */
+/** Counts the journal's rows, every table, and its row copy. */
 async function countRows(db: MoveDb, tables: MoveTable[], journalId: number): Promise<number> {
   const results = (await db.batch(
     tables.map((t) => db.prepare(`SELECT count(*) AS n FROM ${quote(t.name)} WHERE ${t.scope}`).bind(journalId)),
   )) as { results: { n: number }[] }[];
-  return results.reduce((sum, r) => sum + Number(r.results[0]?.n ?? 0), 0);
+  return results.reduce((sum, r) => sum + Number(r.results[0]?.n ?? 0), 1);
 }
 
 /**
@@ -435,7 +435,8 @@ export async function copyChunk(
     if (move.to !== PLATFORM) await copyJournalRowBetween(move.platform, move.target, move.journalId);
     await copyRevokedTokens(move);
   }
-  let copied = 0;
+  // The row copy counts as one of the journal's rows.
+  let copied = cursor ? 0 : 1;
   while (at.table < tables.length && copied < budget) {
     const t = tables[at.table];
     const limit = Math.min(500, budget - copied);
