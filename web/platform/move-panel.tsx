@@ -96,6 +96,7 @@ export function MovePanel({ journalId, journalName }: { journalId: number; journ
             if (!window.confirm(MOVE_WARNING(journalName, here, to))) return;
             void act.run(async () => {
               setData(await consoleApi<MoveAnswer>(apiCall(platformApi.moveJournal, { id: journalId }), { to }));
+              setTo("");
               return "Move started: it goes on if you close this page.";
             });
           }}
