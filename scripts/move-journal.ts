@@ -10,6 +10,7 @@ import { exitWithChildren, openMigratedPlatform, persistDir, wranglerConfig, typ
 import { option } from "./platform";
 import { planMove, runMove, type MoveDb, type MoveStatement } from "../worker/platform/journal-move.repo";
 import { STALE_BOUND_MS } from "../worker/core/edge/freshness";
+import { MOVE_ERROR_MESSAGES } from "#contract/journal-move";
 
 const USAGE = `Usage: npm run move-journal -- --journal ID --to JOURNALS_n [--remote]
 
@@ -120,7 +121,8 @@ try {
   );
 } catch (err) {
   const e = err as Error & { code?: string; extra?: Record<string, unknown> };
-  console.error(`move-journal failed: ${e.code ? `${e.code} ${JSON.stringify(e.extra ?? {})}` : e.message}`);
+  const extra = e.extra && Object.keys(e.extra).length ? ` ${JSON.stringify(e.extra)}` : "";
+  console.error(`move-journal failed: ${e.code ? `${e.code}${extra}: ${MOVE_ERROR_MESSAGES[e.code] ?? e.message}` : e.message}`);
   process.exitCode = 1;
 } finally {
   await platform.dispose();
