@@ -6,6 +6,7 @@ interface __BaseEnv_Env {
 	DB: D1Database;
 	JOURNALS_1: D1Database;
 	JOURNALS_2: D1Database;
+	JOURNALS_3: D1Database;
 	EMAIL: SendEmail;
 	MAIL_QUEUE: Queue;
 	ASSETS: Fetcher;
@@ -18,6 +19,7 @@ interface __BaseEnv_Env {
 	BACKUP_SIGNING_KEY: string;
 	USAGE: DurableObjectNamespace<import("./worker/index").UsageCounter>;
 	TRANSFER: Workflow<Parameters<import("./worker/index").TransferWorkflow['run']>[0]['payload']>;
+	JOURNAL_MOVE: Workflow<Parameters<import("./worker/index").JournalMoveWorkflow['run']>[0]['payload']>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {

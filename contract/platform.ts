@@ -5,6 +5,7 @@ import { DOMAIN_PATTERN } from "./host";
 import { normalizeIssn } from "./scholarly";
 import { MIN_PASSWORD_LENGTH } from "./login";
 import { ROLE_MESSAGES, STAFF_ROLES, type StaffRole } from "./roles";
+import { MOVE_ERROR_MESSAGES } from "./journal-move";
 
 const INVALID = "invalid_input";
 
@@ -216,5 +217,7 @@ export const PLATFORM_MESSAGES: Record<string, string> = {
   wrong_password: "That is not your current password",
   password_too_short: `The new password needs at least ${MIN_PASSWORD_LENGTH} characters`,
   ...ROLE_MESSAGES,
+  // Moving a journal to another journal database (docs/decisions/0280).
+  ...MOVE_ERROR_MESSAGES,
 };
 export const platformMessage = (code: string | undefined): string => PLATFORM_MESSAGES[code ?? ""] ?? "Something went wrong";

@@ -14,6 +14,7 @@ import { email } from "./workflow/mail-inbound";
 
 export { UsageCounter } from "./statistics/usage-counter";
 export { TransferWorkflow } from "./transfer/transfer-workflow";
+export { JournalMoveWorkflow } from "./platform/journal-move-workflow";
 
 const cached = withEdgeCache(createApp());
 /** The retired ALT_HEADER_DOMAINS, read into D1 before this isolate's first answer (docs/decisions/0270). */

@@ -45,6 +45,19 @@ export const platformApi = {
     fileType: "application/x-tar",
     summary: "The journal's rows and files as a signed tar of the `npm run backup` folder",
   }),
+  // Moving a journal to another journal database (issue 42 item 3, docs/decisions/0280).
+  journalMove: endpoint("GET", "/api/platform/journals/{id}/move", {
+    access: OPERATOR,
+    summary: "Where the journal's rows are, every journal database's size and journal count, and its latest move's progress",
+  }),
+  databaseState: endpoint("PATCH", "/api/platform/databases/{name}", {
+    access: OPERATOR,
+    summary: "Opens or closes a journal database to new journals: { acceptsNew } (a full one keeps its journals)",
+  }),
+  moveJournal: endpoint("POST", "/api/platform/journals/{id}/move", {
+    access: OPERATOR,
+    summary: "Moves the journal to another journal database: { to }; 202 with the move's progress, 409 ids_taken / move_running",
+  }),
   deleteJournal: endpoint("DELETE", "/api/platform/journals/{id}", {
     access: OPERATOR,
     body: "json",

@@ -456,11 +456,13 @@ export async function wipeLocalData(env: LocalBindings): Promise<void> {
 /** The local databases: the platform's, then the journal databases wrangler.toml binds. */
 function demoDatabases(env: LocalBindings): LocalBindings["DB"][] {
   const bindings = env as unknown as Record<string, LocalBindings["DB"] | undefined>;
-  return [env.DB, ...DEMO_SHARDS.map((name) => bindings[name]).filter((d): d is LocalBindings["DB"] => d !== undefined)];
+  return [env.DB, ...[...DEMO_SHARDS, MOVE_TARGET].map((name) => bindings[name]).filter((d): d is LocalBindings["DB"] => d !== undefined)];
 }
 
 /** Where the demo journals go: one journal database each, so the two demo journals are on different ones. */
 const DEMO_SHARDS = ["JOURNALS_1", "JOURNALS_2"] as const;
+/** Left empty and closed to new journals: where an operator can try moving a journal (docs/decisions/0280). */
+const MOVE_TARGET = "JOURNALS_3";
 
 async function wipeDatabase(database: LocalBindings["DB"]): Promise<void> {
   await database.batch(
@@ -575,6 +577,10 @@ export async function seedDemo(
   const adminHash = await hashPassword(DEMO_ADMIN.password);
   const staffHashes = await Promise.all(DEMO_STAFF.map((s) => hashPassword(s.password)));
   const summaries: SeedSummary[] = [];
+  if (bindings[MOVE_TARGET])
+    await env.DB.prepare("INSERT OR IGNORE INTO shard_states (name, accepts_new, note, updated_at) VALUES (?, 0, ?, ?)")
+      .bind(MOVE_TARGET, "Kept empty by the demo: move a journal here (journal page → Database)", iso(today))
+      .run();
   for (const [index, spec] of DEMO_JOURNALS.entries()) {
     const started = performance.now();
     const plan = planJournal(spec, today);

@@ -6,6 +6,7 @@
 import { ApiError, failure as answerFailure } from "../lib/api";
 import { clearSession, readSession, saveSession, sessionToken } from "../lib/session";
 import { requestRelogin } from "./auth/relogin";
+import { sendThroughMove } from "../lib/journal-moving";
 import { apiPath } from "#contract/routes/endpoint";
 import { authApi } from "#contract/routes/auth";
 
@@ -63,15 +64,20 @@ async function send(path: string, options: RequestOptions, retried = false): Pro
   } else if (options.blob) {
     body = options.blob;
   }
-  const response = await fetch(path, {
-    method: options.method ?? (body ? "POST" : "GET"),
-    headers,
-    body,
-    signal: options.signal,
-    credentials: "same-origin",
-    // Staff must see what is stored now, never a copy cached for the public pages.
-    cache: "no-store",
-  });
+  // A write that meets a journal moving to another database is sent again after its pause (web/lib/journal-moving.ts).
+  const response = await sendThroughMove(
+    () =>
+      fetch(path, {
+        method: options.method ?? (body ? "POST" : "GET"),
+        headers,
+        body,
+        signal: options.signal,
+        credentials: "same-origin",
+        // Staff must see what is stored now, never a copy cached for the public pages.
+        cache: "no-store",
+      }),
+    options.signal,
+  );
   if (await loggedInAgain(response.status, path, retried, options.signal)) return send(path, options, true);
   if (!response.ok) throw await failure(response);
   return response;

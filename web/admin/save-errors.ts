@@ -20,6 +20,8 @@ export function saveErrorMessage(code: string): string {
       return "Your session has ended. Please log in again.";
     case "too_many_submissions":
       return "Too many submissions from this address. Please try again in an hour.";
+    case "journal_moving":
+      return "The journal is moving to another database and its changes are paused. Nothing was saved yet: try again in a minute.";
     default:
       return "Something went wrong";
   }

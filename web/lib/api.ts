@@ -3,6 +3,8 @@
 // `{ error }` code and body ("network" when the server could not be reached). The admin client
 // (web/admin/admin-api.ts) adds the session's token on top of the same error handling.
 
+import { sendThroughMove } from "./journal-moving";
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -37,7 +39,11 @@ export async function failure(res: Response): Promise<ApiError> {
 async function fetchJson<T>(path: string, init: RequestInit = {}): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, { ...init, headers: { Accept: "application/json", ...init.headers } });
+    // A post to a journal moving databases is sent again after its pause (journal-moving.ts).
+    res = await sendThroughMove(
+      () => fetch(path, { ...init, headers: { Accept: "application/json", ...init.headers } }),
+      init.signal ?? undefined,
+    );
   } catch (err) {
     if (isAbort(err)) throw err;
     throw new ApiError(0, "network");

@@ -3,6 +3,7 @@
 import { platformMessage } from "#contract/platform";
 import { apiPath, type ApiCall } from "#contract/routes/endpoint";
 import { platformApi } from "#contract/routes/platform";
+import { sendThroughMove } from "../lib/journal-moving";
 
 const TOKEN_KEY = "journal-edge.operator";
 
@@ -24,14 +25,17 @@ export class ConsoleError extends Error {
 /** A JSON call; a 401 clears the token and reloads to the sign-in form. */
 export async function consoleApi<T>(call: ApiCall, body?: unknown): Promise<T> {
   const token = operatorToken.get();
-  const res = await fetch(call.url, {
-    method: call.method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  // A write to a journal that is moving databases is sent again after its pause (web/lib/journal-moving.ts).
+  const res = await sendThroughMove(() =>
+    fetch(call.url, {
+      method: call.method,
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
   if (res.status === 204) return undefined as T;
   const data = (await res.json().catch(() => ({}))) as { error?: string };
   if (!res.ok) {
@@ -57,15 +61,19 @@ export async function consoleSend<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   const token = operatorToken.get();
-  const res = await fetch(url, {
-    method,
+  const res = await sendThroughMove(
+    () =>
+      fetch(url, {
+        method,
+        signal,
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(body.json !== undefined ? { "Content-Type": "application/json" } : {}),
+        },
+        body: body.json !== undefined ? JSON.stringify(body.json) : body.blob,
+      }),
     signal,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body.json !== undefined ? { "Content-Type": "application/json" } : {}),
-    },
-    body: body.json !== undefined ? JSON.stringify(body.json) : body.blob,
-  });
+  );
   const data = (await res.json().catch(() => ({}))) as { error?: string };
   if (!res.ok) throw new ConsoleError(res.status, data.error ?? "internal_error");
   return data as T;

@@ -1,5 +1,5 @@
 // One journal: identity, suspend/resume, hosts (add, remove, make primary, alternate header), staff accounts,
-// backup and delete (after a backup, with the name typed), and its audit trail.
+// its database (and moving it to another), backup and delete (after a backup, with the name typed), and its audit trail.
 import { useEffect, useState } from "react";
 import type { JournalSummary } from "#contract/platform";
 import { consoleApi, downloadBackup } from "./console-api";
@@ -8,6 +8,7 @@ import { Messages } from "./messages";
 import { bytes, journalOrigin, when } from "./format";
 import { StaffPanel } from "./staff-panel";
 import { TransferPanel } from "./transfer-panel";
+import { MovePanel } from "./move-panel";
 import { AuditList } from "./audit-page";
 import { apiCall, type ApiCall } from "#contract/routes/endpoint";
 import { platformApi } from "#contract/routes/platform";
@@ -41,6 +42,7 @@ export function JournalPage({ id }: { id: number }) {
       <HostsPanel journal={journal} onSaved={update} />
       <StaffPanel journalId={journal.id} />
       <TransferPanel journalId={journal.id} />
+      <MovePanel journalId={journal.id} journalName={journal.name} />
       <BackupPanel
         journal={journal}
         onChanged={() =>

@@ -30,6 +30,8 @@ export const PLATFORM_TABLES = new Set([
   "operator_events",
   "platform_settings",
   "shard_states",
+  // The history of journal moves between databases (docs/decisions/0280): the platform's record, not a journal's data.
+  "journal_moves",
 ]);
 
 export const databasesOf = (dbs: BackupDatabases): { platform: BackupDb; journal: BackupDb } =>
@@ -166,6 +168,8 @@ export async function dumpShapeOf(db: BackupDb, table: string): Promise<{ column
 function scopeOf(table: string, columns: string[], journalId: number | null): { where: string; params: unknown[] } | null {
   if (journalId === null) return { where: "", params: [] };
   if (table === "journals") return { where: " WHERE id = ?", params: [journalId] };
+  // The platform's own records about a journal (its moves) are not the journal's data; its hosts are.
+  if (PLATFORM_TABLES.has(table) && table !== "journal_domains") return null;
   if (columns.includes("journal_id")) return { where: " WHERE journal_id = ?", params: [journalId] };
   return null; // not per journal: only in a whole-database backup
 }

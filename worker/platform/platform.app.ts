@@ -12,6 +12,7 @@ import { operatorAuthRoutes } from "./operator-auth.routes";
 import { journalsPlatformRoutes } from "./journals.platform.routes";
 import { settingsPlatformRoutes } from "./settings.platform.routes";
 import { restorePlatformRoutes } from "./restore.platform.routes";
+import { databasesPlatformRoutes, journalMovePlatformRoutes } from "./journal-move.platform.routes";
 import { hostNameOf } from "#contract/host";
 
 /** Is this request for the platform console? Exact host names only ("www." is not implied here). */
@@ -44,6 +45,8 @@ export function createPlatformApp() {
   app.route("/api/platform/auth", operatorAuthRoutes);
   app.use("/api/platform/*", requireOperator);
   app.route("/api/platform/journals", journalsPlatformRoutes);
+  app.route("/api/platform/journals", journalMovePlatformRoutes);
+  app.route("/api/platform", databasesPlatformRoutes);
   app.route("/api/platform/restores", restorePlatformRoutes);
   app.route("/api/platform", settingsPlatformRoutes);
   app.all("/api/*", () => {

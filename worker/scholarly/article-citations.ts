@@ -5,6 +5,7 @@ import type { ArticleCitations } from "#contract/api";
 import { findStoredCitations, storeCitations, type StoredCitations } from "./citations.repo";
 import { cslItem, renderCitations } from "./citation-styles";
 import type { ScholarlyRecord } from "./scholarly-record";
+import { isJournalMoving } from "../core/data/journal-moving";
 
 /** Bumped when the styles change, so every stored rendering is made again. */
 const STYLES_VERSION = "1";
@@ -27,6 +28,11 @@ export async function citationsOf(
     }
   }
   const citations = renderCitations(record);
-  defer(storeCitations(db, articleId, inputs, JSON.stringify(citations)).catch((e) => console.error("storing citations failed", e)));
+  defer(
+    storeCitations(db, articleId, inputs, JSON.stringify(citations)).catch((e) => {
+      // A journal moving databases refuses writes for a few seconds (docs/decisions/0280): the next reader stores it.
+      if (!isJournalMoving(e)) console.error("storing citations failed", e);
+    }),
+  );
   return citations;
 }

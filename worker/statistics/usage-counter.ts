@@ -12,7 +12,8 @@
 //   5. uniques: a user session is IP + user agent + hour; the first investigation (view or download) of the article
 //      in a session is a Unique_Item_Investigation, the first download a Unique_Item_Request.
 import { DurableObject } from "cloudflare:workers";
-import { journalDatabase } from "../core/data/shards";
+import { forgetShard, journalDatabase } from "../core/data/shards";
+import { isJournalMoving } from "../core/data/journal-moving";
 import { articleIdsByFile, articleIdsByRef, type UsageDay, writeUsageDays } from "./usage.repo";
 import { DailySalts } from "./daily-salt";
 import type { UsageEvent, UsageItem, UsageKind } from "./usage-event";
@@ -137,8 +138,10 @@ export class UsageCounter extends DurableObject<Env> {
       try {
         await writeUsageDays(await journalDatabase(this.env, journalId), journalId, rows);
       } catch (err) {
-        // The figures stay here, marked unflushed; the next alarm tries again.
-        console.error("usage flush failed", err);
+        // The figures stay here, marked unflushed; the next alarm tries again (on the journal's database as it is
+        // then, when the journal was moving: docs/decisions/0280).
+        if (isJournalMoving(err)) forgetShard(journalId);
+        else console.error("usage flush failed", err);
         await this.ctx.storage.setAlarm(Date.now() + FLUSH_INTERVAL_MS);
         return 0;
       }

@@ -3,7 +3,8 @@
 // row failed with its error and asks the queue to retry with backoff; after the last attempt the row stays failed
 // and the admin's outbox offers Resend.
 import type { Db } from "../core/env";
-import { journalDatabase, platformDatabase } from "../core/data/shards";
+import { forgetShard, journalDatabase, platformDatabase } from "../core/data/shards";
+import { isJournalMoving, retryWhileMoving } from "../core/data/journal-moving";
 import { claimMessage, markFailed, markSent } from "./mail-outbox.repo";
 import { startFromSubmission } from "./start-manuscript";
 
@@ -52,7 +53,16 @@ export async function sendOutboxBatch(batch: MessageBatch<MailQueueBody>, env: M
       msg.ack();
       continue;
     }
-    const row = await claimMessage(db, id, new Date(Date.now() - CLAIM_STALE_MS).toISOString());
+    let row: Awaited<ReturnType<typeof claimMessage>>;
+    try {
+      row = await claimMessage(db, id, new Date(Date.now() - CLAIM_STALE_MS).toISOString());
+    } catch (err) {
+      // The journal is moving databases (docs/decisions/0280): nothing was claimed; try again once it has.
+      if (!isJournalMoving(err)) throw err;
+      forgetShard(Number(msg.body.journalId) || undefined);
+      msg.retry({ delaySeconds: 5 });
+      continue;
+    }
     // Already sent, being sent, or gone: nothing to do (a duplicate delivery or a Resend that raced a retry).
     if (!row) {
       msg.ack();
@@ -66,7 +76,10 @@ export async function sendOutboxBatch(batch: MessageBatch<MailQueueBody>, env: M
         text: row.text,
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       });
-      await markSent(db, id, result?.messageId ?? "");
+      // Sent: the row must say so even if the journal is moving right now (else the message would go twice).
+      await retryWhileMoving(msg.body.journalId, async () =>
+        markSent(await databaseOfMessage(env, msg.body.journalId), id, result?.messageId ?? ""),
+      );
       msg.ack();
     } catch (err) {
       await markFailed(db, id, err instanceof Error ? err.message : String(err));

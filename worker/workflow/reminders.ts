@@ -3,7 +3,7 @@
 import type { Db } from "../core/env";
 import { bindingOf, drizzleOf, platformDatabase, shardNames } from "../core/data/shards";
 import { eq } from "drizzle-orm";
-import { journalDomains, reviewAssignments } from "../core/data/schema";
+import { journalDomains, journals, reviewAssignments } from "../core/data/schema";
 import { enqueue, journalOf, staleQueued } from "./mail-outbox.repo";
 import { assignmentsToRemind } from "./reviewers.repo";
 import { mailReviewInvitation } from "./workflow";
@@ -26,7 +26,7 @@ export async function runWorkflowDaily(env: Pick<Env, "DB" | "MAIL_QUEUE" | "JWT
   // Every database holding journals, one after the other (docs/decisions/0240).
   for (const shard of shardNames(env)) {
     const db = drizzleOf(bindingOf(env, shard));
-    const r = await remindIn(env, platform, db, now);
+    const r = await remindIn(env, platform, db, now, shard);
     report.before += r.before;
     report.after += r.after;
     report.requeued += r.requeued;
@@ -34,10 +34,19 @@ export async function runWorkflowDaily(env: Pick<Env, "DB" | "MAIL_QUEUE" | "JWT
   return report;
 }
 
-async function remindIn(env: Pick<Env, "DB" | "MAIL_QUEUE" | "JWT_SECRET">, platform: Db, db: Db, now: Date): Promise<ReminderReport> {
+async function remindIn(
+  env: Pick<Env, "DB" | "MAIL_QUEUE" | "JWT_SECRET">,
+  platform: Db,
+  db: Db,
+  now: Date,
+  shard: string,
+): Promise<ReminderReport> {
   const today = now.toISOString().slice(0, 10);
   const soon = new Date(now.getTime() + REMIND_DAYS_BEFORE * 86_400_000).toISOString().slice(0, 10);
-  const due = await assignmentsToRemind(db, today, soon);
+  // Only the journals this database holds now: a journal moving to another database has a copy of its rows there
+  // until the switch, and its old rows here for 30 s after (docs/decisions/0280); neither is reminded twice.
+  const here = new Set((await platform.select({ id: journals.id }).from(journals).where(eq(journals.shard, shard))).map((j) => j.id));
+  const due = (await assignmentsToRemind(db, today, soon)).filter((x) => here.has(x.a.journalId));
   const report: ReminderReport = { before: 0, after: 0, requeued: 0 };
   for (const { a, r, m } of due) {
     const journal = await journalOf(platform, a.journalId);
@@ -57,12 +66,12 @@ async function remindIn(env: Pick<Env, "DB" | "MAIL_QUEUE" | "JWT_SECRET">, plat
     else report.before++;
   }
   // Submissions whose manuscript the queue never started: started now, on the journal's primary host.
-  for (const s of await submissionsWithoutManuscript(db)) {
+  for (const s of (await submissionsWithoutManuscript(db)).filter((x) => here.has(x.journalId))) {
     const hosts = await platform.select().from(journalDomains).where(eq(journalDomains.journalId, s.journalId));
     const host = hosts.find((h) => h.isPrimary)?.domain ?? hosts[0]?.domain;
     if (host) await startFromSubmission(env, db, s.id, originOf(host));
   }
-  const stale = await staleQueued(db, new Date(now.getTime() - 15 * 60_000).toISOString());
+  const stale = (await staleQueued(db, new Date(now.getTime() - 15 * 60_000).toISOString())).filter((x) => here.has(x.journalId));
   await enqueue(env.MAIL_QUEUE, stale);
   report.requeued = stale.length;
   return report;

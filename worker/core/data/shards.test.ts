@@ -21,9 +21,9 @@ const countIn = async (db: D1Database, sql: string, ...params: unknown[]) =>
   );
 
 describe("journal databases", () => {
-  it("the Worker binds the platform database and two journal databases", () => {
-    expect(journalDatabaseNames(env)).toEqual(["JOURNALS_1", "JOURNALS_2"]);
-    expect(shardNames(env)).toEqual(["JOURNALS_1", "JOURNALS_2", "DB"]);
+  it("the Worker binds the platform database and three journal databases (the third closed, a move's target)", () => {
+    expect(journalDatabaseNames(env)).toEqual(["JOURNALS_1", "JOURNALS_2", "JOURNALS_3"]);
+    expect(shardNames(env)).toEqual(["JOURNALS_1", "JOURNALS_2", "JOURNALS_3", "DB"]);
   });
 
   it("each journal's rows are written to its own database only; its row and hosts stay the platform's", async () => {
