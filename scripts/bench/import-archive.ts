@@ -9,20 +9,22 @@
 // BENCH_FORMAT=csv (or ojs,csv) measures a spreadsheet import instead: a CSV of the same articles and a zip of their
 // PDFs, both uploaded in parts, the zip read by ranges in the job (docs/decisions/0272; references S500-1…).
 import { execFileSync } from "node:child_process";
-import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from "node:fs";
+import fs, { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from "node:fs";
 import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
 import { DEMO_ADMIN } from "../demo/seed-demo";
 import { Zip, ZipPassThrough } from "fflate";
-import { median, startBenchServer, workerdRss } from "./bench-server";
+import { type IsolateHeap, isolateHeap, median, startBenchServer, workerdRss } from "./bench-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const sizes = (process.env.BENCH_ARTICLES ?? "50,500").split(",").map(Number);
+const sizes = (process.env.BENCH_ARTICLES ?? "125,250,500").split(",").map(Number);
 const pdfKb = Number(process.env.BENCH_PDF_KB ?? 150);
 const PART = 8 * 1024 * 1024;
 /** BENCH_FORMAT: ojs (an OJS Native XML archive, PDFs embedded), csv (a spreadsheet and a zip of PDFs), or both. */
-const formats = (process.env.BENCH_FORMAT ?? "ojs").split(",") as ("ojs" | "csv")[];
+const formats = (process.env.BENCH_FORMAT ?? "ojs,csv").split(",") as ("ojs" | "csv")[];
+/** BENCH_SHARED_SERVER=1: every size on one server, as before; by default each size gets a fresh one (comparable). */
+const sharedServer = process.env.BENCH_SHARED_SERVER === "1";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
@@ -152,16 +154,34 @@ async function upload(origin: string, token: string, file: string): Promise<stri
   return source;
 }
 
-async function bench(origin: string, pid: number, token: string, archive: { file: string; pdfs?: string }, count: number) {
+async function bench(
+  origin: string,
+  pid: number,
+  heap: IsolateHeap,
+  token: string,
+  archive: { file: string; pdfs?: string },
+  count: number,
+) {
   const size = statSync(archive.file).size + (archive.pdfs ? statSync(archive.pdfs).size : 0);
   const samples: number[] = [];
+  const heapSamples: number[] = [];
   const before: number[] = [];
+  // A full collection first when the inspector takes the request (workerd's does not answer it: then as it stands).
+  await heap.collect();
+  const heapBefore = (await heap.usage()).used;
   for (let i = 0; i < 20; i++, await sleep(50)) before.push(workerdRss(pid));
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
       samples.push(workerdRss(pid));
       await sleep(50);
+    }
+  })();
+  // The isolate's heap, as often as the inspector answers (each sample is one round trip, a few ms).
+  const heapSampler = (async () => {
+    while (sampling) {
+      heapSamples.push((await heap.usage()).used);
+      await sleep(25);
     }
   })();
 
@@ -171,6 +191,7 @@ async function bench(origin: string, pid: number, token: string, archive: { file
   const t1 = performance.now();
   const uploadPeak = Math.max(...samples);
   const mark = samples.length;
+  const heapMark = heapSamples.length;
   const { job } = await call<{ job: { id: string } }>(origin, token, "/api/admin/transfer/jobs", {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -184,10 +205,11 @@ async function bench(origin: string, pid: number, token: string, archive: { file
   }
   const t2 = performance.now();
   sampling = false;
-  await sampler;
+  await Promise.all([sampler, heapSampler]);
   if (detail.job.status !== "done") throw new Error(`the import failed: ${detail.job.error}`);
   const baseline = median(before);
   const importPeak = Math.max(...samples.slice(mark));
+  const importHeap = heapSamples.slice(heapMark);
   return {
     count,
     fileMb: mb(size),
@@ -197,18 +219,36 @@ async function bench(origin: string, pid: number, token: string, archive: { file
     baselineMb: mb(baseline),
     uploadGrowthMb: mb(uploadPeak - baseline),
     importGrowthMb: mb(importPeak - baseline),
+    heapBeforeMb: mb(heapBefore),
+    heapPeakMb: mb(Math.max(...importHeap)),
+    heapSamples: importHeap.length,
   };
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "import-archive-"));
-const { origin, server, dir } = await startBenchServer(root, "import-bench");
-try {
-  const login = await fetch(`${origin}/auth/login/`, {
+let current: Awaited<ReturnType<typeof startBenchServer>> | null = null;
+let heap: IsolateHeap | null = null;
+let token = "";
+const stop = async () => {
+  heap?.close();
+  if (current) process.kill(-current.server.pid!, "SIGTERM");
+  await sleep(1000);
+  if (current) rmSync(current.dir, { recursive: true, force: true });
+  current = null;
+  heap = null;
+};
+const serve = async () => {
+  current = await startBenchServer(root, "import-bench");
+  const login = await fetch(`${current.origin}/auth/login/`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username: DEMO_ADMIN.username, password: DEMO_ADMIN.password }),
   });
-  const { token } = (await login.json()) as { token: string };
+  token = ((await login.json()) as { token: string }).token;
+  heap = await isolateHeap(current.inspectorPort);
+};
+const table: string[] = [];
+try {
   console.log(`uptime: ${execFileSync("uptime", { encoding: "utf8" }).trim()}`);
   for (const format of formats)
     for (const count of sizes) {
@@ -219,14 +259,27 @@ try {
       console.log(
         `Generated ${archive.file}${archive.pdfs ? ` and ${archive.pdfs}` : ""} (${count} articles, PDFs of ${pdfKb} KB) in ${((performance.now() - g0) / 1000).toFixed(1)} s`,
       );
-      const r = await bench(origin, server.pid!, token, archive, count);
+      if (!current || !sharedServer) {
+        await stop();
+        await serve();
+      }
+      const r = await bench(current!.origin, current!.server.pid!, heap!, token, archive, count);
+      const what = format === "csv" ? "CSV + zip of PDFs" : "OJS XML";
       console.log(
-        `${r.count} articles, ${r.fileMb} MB of ${format === "csv" ? "CSV + zip of PDFs" : "OJS XML"}: upload ${r.uploadS} s, import ${r.importS} s (${JSON.stringify(r.counts)}); workerd RSS ${r.baselineMb} MB before, peak +${r.uploadGrowthMb} MB during the upload, +${r.importGrowthMb} MB during the import`,
+        `${r.count} articles, ${r.fileMb} MB of ${what}: upload ${r.uploadS} s, import ${r.importS} s (${JSON.stringify(r.counts)}); isolate heap ${r.heapBeforeMb} MB before, peak ${r.heapPeakMb} MB during the import (${r.heapSamples} samples); workerd RSS ${r.baselineMb} MB before, peak +${r.uploadGrowthMb} MB during the upload, +${r.importGrowthMb} MB during the import`,
       );
+      table.push(
+        `| ${what} | ${r.count} | ${r.fileMb} MB | ${r.uploadS} s | ${r.importS} s | ${r.heapBeforeMb} → **${r.heapPeakMb} MB** | ${r.baselineMb} MB → +${r.importGrowthMb} MB |`,
+      );
+      fs.rmSync(archive.file, { force: true });
+      if (archive.pdfs) fs.rmSync(archive.pdfs, { force: true });
     }
+  console.log(`uptime: ${execFileSync("uptime", { encoding: "utf8" }).trim()}`);
+  console.log(
+    "\n| format | articles | files | upload | import (job) | isolate heap: before → peak during the import | workerd RSS before → growth |\n|---|---|---|---|---|---|---|",
+  );
+  for (const line of table) console.log(line);
 } finally {
-  process.kill(-server.pid!, "SIGTERM");
-  await sleep(1000);
+  await stop();
   rmSync(tmp, { recursive: true, force: true });
-  rmSync(dir, { recursive: true, force: true });
 }
