@@ -1,13 +1,15 @@
 // `npm run bench:import`: how long a whole archive takes to move in, and what it costs the Worker's memory
-// (issue 39 item 4). Generates OJS Native XML archives of BENCH_ARTICLES (default 500, and 50 to compare) articles in
-// issues of 25, each with a PDF of BENCH_PDF_KB (default 150) KB embedded (base64), written to disk as they are
-// made; starts `npm start` (the built Worker, wrangler dev, a fresh PERSIST_DIR); as the demo admin uploads the file
-// in 8 MiB parts and runs the import as a job (the TransferWorkflow), the way the admin page does. Measured: the
-// upload, the import job (from its start to "done"), and the resident memory of every workerd process under the
-// server, sampled every 50 ms (its peak during the upload and during the import, minus the median of the second
-// before the upload). Each size has its own reference numbers (B50-1…, B500-1…), so nothing is skipped.
-// BENCH_FORMAT=csv (or ojs,csv) measures a spreadsheet import instead: a CSV of the same articles and a zip of their
-// PDFs, both uploaded in parts, the zip read by ranges in the job (docs/decisions/0272; references S500-1…).
+// (issue 39 item 4). For each format of BENCH_FORMAT (default "ojs,csv") and each size of BENCH_ARTICLES (default
+// 125,250,500): generates the archive — OJS Native XML with a PDF of BENCH_PDF_KB (default 150) KB embedded (base64) per
+// article in issues of 25, or a CSV with the spec's columns and a zip of the same PDFs — written to disk as it is
+// made; starts a fresh `npm start` (the built Worker, wrangler dev, a fresh PERSIST_DIR; BENCH_SHARED_SERVER=1 keeps
+// one server for every size); as the demo admin uploads the files in 8 MiB parts and runs the import as a job (the
+// TransferWorkflow), the way the admin page does. Measured: the upload, the import job (from its start to "done"),
+// the Worker isolate's V8 heap read through the DevTools inspector (Runtime.getHeapUsage; the isolate answers between
+// its awaits, so a few samples per import: a lower bound of its peak), and the resident memory of every workerd
+// process under the server (the D1 and R2 simulators included), sampled every 50 ms (its peak during the upload and
+// during the import, minus the median of the second before the upload). Each size has its own reference numbers
+// (B125-1…, S500-1…), so nothing is skipped. Ends with a Markdown table of the runs (docs/benchmarks.md).
 import { execFileSync } from "node:child_process";
 import fs, { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from "node:fs";
 import { once } from "node:events";
