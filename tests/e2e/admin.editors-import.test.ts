@@ -40,7 +40,7 @@ describe("importing editors on /admin/transfer", () => {
     await chooseFiles(page);
     await page.getByRole("button", { name: "Check the editors" }).click();
     const summary = page.getByTestId("editors-summary");
-    await expect.poll(() => summary.textContent()).toBe("3 editors: 2 to be created, 1 skipped; 1 picture to store.");
+    await expect.poll(() => summary.textContent(), { timeout: 60_000 }).toBe("3 editors: 2 to be created, 1 skipped; 1 picture to store.");
     const report = page.getByTestId("editors-report");
     expect(
       await report
@@ -55,11 +55,11 @@ describe("importing editors on /admin/transfer", () => {
     // The check is a job in the page's address: a reload (or a browser closed and opened again) shows it as it was.
     expect(new URL(page.url()).searchParams.get("job")).toMatch(/^[0-9a-f-]{36}$/);
     await page.reload();
-    await expect.poll(() => summary.textContent()).toBe("3 editors: 2 to be created, 1 skipped; 1 picture to store.");
+    await expect.poll(() => summary.textContent(), { timeout: 60_000 }).toBe("3 editors: 2 to be created, 1 skipped; 1 picture to store.");
     expect(await page.getByRole("region", { name: "Recent imports" }).textContent()).toContain("Editors: check");
 
     await page.getByRole("button", { name: "Import 2 editors" }).click();
-    await expect.poll(() => summary.textContent()).toBe("3 editors: 2 created, 1 skipped; 1 picture stored.");
+    await expect.poll(() => summary.textContent(), { timeout: 60_000 }).toBe("3 editors: 2 created, 1 skipped; 1 picture stored.");
     await page.goto(urlFor("/board"));
     await page.getByText(`Dr. ${NAME} Verma`).waitFor();
     expect(await page.getByText(`${NAME} Roth`).count()).toBe(1);
@@ -67,7 +67,7 @@ describe("importing editors on /admin/transfer", () => {
     await page.goto(urlFor("/admin/transfer"));
     await chooseFiles(page);
     await page.getByRole("button", { name: "Check the editors" }).click();
-    await expect.poll(() => summary.textContent()).toBe("3 editors: 0 to be created, 3 skipped; 0 pictures to store.");
+    await expect.poll(() => summary.textContent(), { timeout: 60_000 }).toBe("3 editors: 0 to be created, 3 skipped; 0 pictures to store.");
     expect(await page.getByRole("button", { name: /^Import/ }).isDisabled()).toBe(true);
     expectNoUnexpectedErrors(errors);
     await context.close();
