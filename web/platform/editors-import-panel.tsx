@@ -135,12 +135,12 @@ function EditorsReport({ report }: { report: EditorsImportReport }) {
           <tbody>
             {report.items.slice(0, 200).map((i) => (
               <tr key={i.line}>
-                <td>{i.line}</td>
-                <td>{i.name || "—"}</td>
-                <td>{i.category || "—"}</td>
-                <td>{i.action}</td>
-                <td>{i.picture}</td>
-                <td>{[...i.reasons.map((r) => r.message), ...i.warnings].join("; ")}</td>
+                <td data-label="Row">{i.line}</td>
+                <td data-label="Name">{i.name || "—"}</td>
+                <td data-label="Category">{i.category || "—"}</td>
+                <td data-label="Action">{i.action}</td>
+                <td data-label="Picture">{i.picture}</td>
+                <td data-label="Why / notes">{[...i.reasons.map((r) => r.message), ...i.warnings].join("; ")}</td>
               </tr>
             ))}
           </tbody>

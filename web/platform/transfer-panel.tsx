@@ -185,18 +185,18 @@ function RecentJobs({ jobs, busy, onOpen }: { jobs: TransferJob[]; busy: boolean
           <tbody>
             {jobs.map((j) => (
               <tr key={j.id}>
-                <td>{when(j.createdAt)}</td>
-                <td>{j.sourceName || "—"}</td>
-                <td>
+                <td data-label="Started">{when(j.createdAt)}</td>
+                <td data-label="File">{j.sourceName || "—"}</td>
+                <td data-label="Kind">
                   {j.kind === "editors" ? "Editors" : "Articles"}: {j.dryRun ? "check" : "import"}
                 </td>
-                <td>{j.status}</td>
-                <td>
+                <td data-label="Status">{j.status}</td>
+                <td data-label="Rows">
                   {(j.kind === "editors" ? j.counts.editors : j.counts.articles) ?? 0} read · {j.counts.create ?? 0} new ·{" "}
                   {j.counts.skip ?? 0} skipped
                 </td>
-                <td>{j.createdBy}</td>
-                <td>
+                <td data-label="By">{j.createdBy}</td>
+                <td data-label="Report">
                   <button
                     type="button"
                     disabled={busy}
@@ -241,11 +241,11 @@ function TransferReport({ report }: { report: ImportReport }) {
           <tbody>
             {report.items.slice(0, 200).map((i) => (
               <tr key={`${i.line}-${i.sourceId}`}>
-                <td>{i.line}</td>
-                <td>{i.refnumber}</td>
-                <td>{i.title.replace(/<[^>]+>/g, "")}</td>
-                <td>{i.action}</td>
-                <td>{[...i.reasons.map((r) => r.message), ...i.warnings].join("; ")}</td>
+                <td data-label="Line">{i.line}</td>
+                <td data-label="Reference">{i.refnumber}</td>
+                <td data-label="Title">{i.title.replace(/<[^>]+>/g, "")}</td>
+                <td data-label="Action">{i.action}</td>
+                <td data-label="Why">{[...i.reasons.map((r) => r.message), ...i.warnings].join("; ")}</td>
               </tr>
             ))}
           </tbody>

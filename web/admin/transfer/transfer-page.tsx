@@ -389,7 +389,7 @@ function RecentJobs({ jobs, current, onOpen }: { jobs: TransferJob[]; current: s
       label: "Report",
       cell: (j) =>
         j.id === current ? (
-          <span className="muted">Shown above</span>
+          <span className="muted">{j.kind === "editors" ? "Shown below" : "Shown above"}</span>
         ) : (
           <button type="button" className="btn btn--ghost btn--small" onClick={() => onOpen(j.id)}>
             Show<span className="visually-hidden"> the report of {j.sourceName}</span>
