@@ -5,8 +5,9 @@
 // made; starts a fresh `npm start` (the built Worker, wrangler dev, a fresh PERSIST_DIR; BENCH_SHARED_SERVER=1 keeps
 // one server for every size); as the demo admin uploads the files in 8 MiB parts and runs the import as a job (the
 // TransferWorkflow), the way the admin page does. Measured: the upload, the import job (from its start to "done"),
-// the Worker isolate's V8 heap read through the DevTools inspector (Runtime.getHeapUsage; the isolate answers between
-// its awaits, so a few samples per import: a lower bound of its peak), and the resident memory of every workerd
+// the Worker isolate's V8 heap asked every 20 ms through the DevTools inspector (Runtime.getHeapUsage; the isolate
+// answers at a few moments of a running import, in bursts, and "used" counts garbage not yet collected: a coarse
+// figure), and the resident memory of every workerd
 // process under the server (the D1 and R2 simulators included), sampled every 50 ms (its peak during the upload and
 // during the import, minus the median of the second before the upload). Each size has its own reference numbers
 // (B125-1…, S500-1…), so nothing is skipped. Ends with a Markdown table of the runs (docs/benchmarks.md).
@@ -231,9 +232,9 @@ async function bench(
     heapBeforeMb: mb(heapBefore),
     heapPeakMb: mb(Math.max(...importHeap)),
     heapSamples: importHeap.length,
-    // The lowest answer of each quarter of the import: V8's used heap includes garbage not yet collected (the
-    // inspector's collectGarbage goes unanswered), so the peak alone cannot tell what stays; the floor between
-    // collections can — flat floors mean the import keeps nothing per article, rising ones that it does.
+    // The lowest answer of each quarter of the import: "used" counts garbage not yet collected (the inspector's
+    // collectGarbage goes unanswered), so rising floors would mean the import keeps something per article. The
+    // answers come in bursts, though: equal floors may be one burst, not four moments (docs/benchmarks.md).
     heapFloorsMb: [0, 1, 2, 3]
       .map((q) => importHeap.slice(Math.floor((q * importHeap.length) / 4), Math.floor(((q + 1) * importHeap.length) / 4)))
       .map((part) => (part.length ? mb(Math.min(...part)) : "–"))
