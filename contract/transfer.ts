@@ -46,16 +46,28 @@ export const IMPORT_FORMATS = ["auto", "ojs", "csv", "xlsx"] as const;
 /** The reference number rule: "doi", "url_path", "id:PREFIX" or "pattern:TEXT" (with {id} or {seq}). */
 export const REF_RULE_PATTERN = /^(doi|url_path|id:[A-Za-z0-9._-]{0,40}|pattern:[A-Za-z0-9._{}:-]{1,100})$/;
 
-/** POST /api/admin/transfer/jobs: an import of files uploaded before (their upload tokens). */
-export const importJobSchema = z.object({
-  source: z.uuid(),
-  pdfs: z.uuid().optional(),
-  name: z.string().trim().max(300).default(""),
-  format: z.enum(IMPORT_FORMATS).default("auto"),
-  ref: z.string().trim().regex(REF_RULE_PATTERN, "invalid_ref_rule").default("doi"),
-  requirePdf: z.boolean().optional(),
-  dryRun: z.boolean().default(true),
-});
+/** What a job imports: articles (an OJS export, a spreadsheet with its PDFs) or editors (a CSV with pictures). */
+export const JOB_KINDS = ["articles", "editors"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+/**
+ * POST /api/admin/transfer/jobs: an import of files uploaded before (their upload tokens). Articles: `source` (OJS
+ * XML, CSV or XLSX) with `pdfs` (a spreadsheet's zip of PDFs); editors (`kind: "editors"`): `source` (the CSV) with
+ * `pictures` (the zip of pictures).
+ */
+export const importJobSchema = z
+  .object({
+    kind: z.enum(JOB_KINDS).default("articles"),
+    source: z.uuid(),
+    pdfs: z.uuid().optional(),
+    pictures: z.uuid().optional(),
+    name: z.string().trim().max(300).default(""),
+    format: z.enum(IMPORT_FORMATS).default("auto"),
+    ref: z.string().trim().regex(REF_RULE_PATTERN, "invalid_ref_rule").default("doi"),
+    requirePdf: z.boolean().optional(),
+    dryRun: z.boolean().default(true),
+  })
+  .refine((v) => (v.kind === "editors" ? !v.pdfs : !v.pictures), "pdfs_or_pictures");
 export type ImportJobInput = z.input<typeof importJobSchema>;
 
 export type JobStatus = "queued" | "running" | "done" | "failed";
@@ -63,12 +75,14 @@ export type JobStatus = "queued" | "running" | "done" | "failed";
 /** A job as the admin page and the console show it. */
 export interface TransferJob {
   id: string;
+  kind: JobKind;
   status: JobStatus;
   dryRun: boolean;
   sourceName: string;
   /** How it reads the file: the format asked for, the reference number rule, whether a PDF is required. */
   options: { format: (typeof IMPORT_FORMATS)[number]; ref: string; requirePdf?: boolean };
-  counts: Partial<ImportCounts>;
+  /** Articles: read, create, update, skip, pdfs; editors: editors (rows read), create, skip, pictures. */
+  counts: Partial<ImportCounts & EditorsImportReport["counts"]>;
   error: string;
   attempts: number;
   createdBy: string;
@@ -76,10 +90,11 @@ export interface TransferJob {
   updatedAt: string;
 }
 
-/** GET /api/admin/transfer/jobs/{id}: the job and, once it is done, its report. */
+/** GET /api/admin/transfer/jobs/{id}: the job and, once it is done, its report (`editors` for an editors job). */
 export interface TransferJobDetail {
   job: TransferJob;
   report: ImportReport | null;
+  editors?: EditorsImportReport | null;
 }
 
 // ---- Editors (issue 39 item 2: a CSV of editors with the spec's fields, plus a zip of their pictures) ----------

@@ -76,6 +76,8 @@ const server = startTool("wrangler", [
   // yellow WARNING box that reads as broken to a newcomer. With it, GET /__scheduled runs the maintenance once (the
   // banner below says so).
   "--test-scheduled",
+  // The Worker's DevTools inspector on a chosen port (benchmarks read the isolate's heap through it); else wrangler's own.
+  ...(process.env.INSPECTOR_PORT ? ["--inspector-port", process.env.INSPECTOR_PORT] : []),
   "--log-level",
   process.env.WRANGLER_LOG ?? "info",
 ]);

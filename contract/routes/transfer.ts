@@ -20,9 +20,12 @@ export function transferEndpoints<const B extends `/${string}`>(base: B, access:
     importEditors: endpoint("POST", `${base}/editors`, {
       access,
       body: "form",
-      summary: "Checks (dryRun, the default) or imports a CSV of editors (file) with a zip of their pictures (pictures)",
+      summary: "Checks (dryRun, the default) or imports a CSV of editors (file) with a zip of their pictures (pictures), in the request",
     }),
-    createJob: endpoint("POST", `${base}/jobs`, { access, summary: "Starts a check (dry run) or an import of uploaded files, as a job" }),
+    createJob: endpoint("POST", `${base}/jobs`, {
+      access,
+      summary: "Starts a check (dry run) or an import of uploaded files, as a job: an archive, or editors (kind: editors)",
+    }),
     importJob: endpoint("POST", `${base}/jobs/{jobId}/import`, {
       access,
       body: "none",

@@ -1,28 +1,33 @@
 // `npm run bench:import`: how long a whole archive takes to move in, and what it costs the Worker's memory
-// (issue 39 item 4). Generates OJS Native XML archives of BENCH_ARTICLES (default 500, and 50 to compare) articles in
-// issues of 25, each with a PDF of BENCH_PDF_KB (default 150) KB embedded (base64), written to disk as they are
-// made; starts `npm start` (the built Worker, wrangler dev, a fresh PERSIST_DIR); as the demo admin uploads the file
-// in 8 MiB parts and runs the import as a job (the TransferWorkflow), the way the admin page does. Measured: the
-// upload, the import job (from its start to "done"), and the resident memory of every workerd process under the
-// server, sampled every 50 ms (its peak during the upload and during the import, minus the median of the second
-// before the upload). Each size has its own reference numbers (B50-1…, B500-1…), so nothing is skipped.
-// BENCH_FORMAT=csv (or ojs,csv) measures a spreadsheet import instead: a CSV of the same articles and a zip of their
-// PDFs, both uploaded in parts, the zip read by ranges in the job (docs/decisions/0272; references S500-1…).
+// (issue 39 item 4). For each format of BENCH_FORMAT (default "ojs,csv") and each size of BENCH_ARTICLES (default
+// 125,250,500): generates the archive — OJS Native XML with a PDF of BENCH_PDF_KB (default 150) KB embedded (base64) per
+// article in issues of 25, or a CSV with the spec's columns and a zip of the same PDFs — written to disk as it is
+// made; starts a fresh `npm start` (the built Worker, wrangler dev, a fresh PERSIST_DIR; BENCH_SHARED_SERVER=1 keeps
+// one server for every size); as the demo admin uploads the files in 8 MiB parts and runs the import as a job (the
+// TransferWorkflow), the way the admin page does. Measured: the upload, the import job (from its start to "done"),
+// the Worker isolate's V8 heap asked every 20 ms through the DevTools inspector (Runtime.getHeapUsage; the isolate
+// answers at a few moments of a running import, in bursts, and "used" counts garbage not yet collected: a coarse
+// figure), and the resident memory of every workerd
+// process under the server (the D1 and R2 simulators included), sampled every 50 ms (its peak during the upload and
+// during the import, minus the median of the second before the upload). Each size has its own reference numbers
+// (B125-1…, S500-1…), so nothing is skipped. Ends with a Markdown table of the runs (docs/benchmarks.md).
 import { execFileSync } from "node:child_process";
-import { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from "node:fs";
+import fs, { createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from "node:fs";
 import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
 import { DEMO_ADMIN } from "../demo/seed-demo";
 import { Zip, ZipPassThrough } from "fflate";
-import { median, startBenchServer, workerdRss } from "./bench-server";
+import { type IsolateHeap, isolateHeap, median, startBenchServer, workerdRss } from "./bench-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const sizes = (process.env.BENCH_ARTICLES ?? "50,500").split(",").map(Number);
+const sizes = (process.env.BENCH_ARTICLES ?? "125,250,500").split(",").map(Number);
 const pdfKb = Number(process.env.BENCH_PDF_KB ?? 150);
 const PART = 8 * 1024 * 1024;
 /** BENCH_FORMAT: ojs (an OJS Native XML archive, PDFs embedded), csv (a spreadsheet and a zip of PDFs), or both. */
-const formats = (process.env.BENCH_FORMAT ?? "ojs").split(",") as ("ojs" | "csv")[];
+const formats = (process.env.BENCH_FORMAT ?? "ojs,csv").split(",") as ("ojs" | "csv")[];
+/** BENCH_SHARED_SERVER=1: every size on one server, as before; by default each size gets a fresh one (comparable). */
+const sharedServer = process.env.BENCH_SHARED_SERVER === "1";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
@@ -152,10 +157,21 @@ async function upload(origin: string, token: string, file: string): Promise<stri
   return source;
 }
 
-async function bench(origin: string, pid: number, token: string, archive: { file: string; pdfs?: string }, count: number) {
+async function bench(
+  origin: string,
+  pid: number,
+  heap: IsolateHeap,
+  token: string,
+  archive: { file: string; pdfs?: string },
+  count: number,
+) {
   const size = statSync(archive.file).size + (archive.pdfs ? statSync(archive.pdfs).size : 0);
   const samples: number[] = [];
+  const heapSamples: number[] = [];
   const before: number[] = [];
+  // A full collection first when the inspector takes the request (workerd's does not answer it: then as it stands).
+  await heap.collect();
+  const heapBefore = (await heap.usage()).used;
   for (let i = 0; i < 20; i++, await sleep(50)) before.push(workerdRss(pid));
   let sampling = true;
   const sampler = (async () => {
@@ -164,6 +180,20 @@ async function bench(origin: string, pid: number, token: string, archive: { file
       await sleep(50);
     }
   })();
+  // The isolate's heap: a request every 20 ms, not waiting for the answers (the isolate answers between its awaits,
+  // so requests queue while it works and are answered together; each answer is the heap when it was taken).
+  const heapSampler = (async () => {
+    const pending: Promise<void>[] = [];
+    while (sampling) {
+      pending.push(
+        heap.usage().then((u) => {
+          if (u.used > 0) heapSamples.push(u.used);
+        }),
+      );
+      await sleep(20);
+    }
+    await Promise.all(pending);
+  })();
 
   const t0 = performance.now();
   const source = await upload(origin, token, archive.file);
@@ -171,6 +201,7 @@ async function bench(origin: string, pid: number, token: string, archive: { file
   const t1 = performance.now();
   const uploadPeak = Math.max(...samples);
   const mark = samples.length;
+  const heapMark = heapSamples.length;
   const { job } = await call<{ job: { id: string } }>(origin, token, "/api/admin/transfer/jobs", {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -184,10 +215,11 @@ async function bench(origin: string, pid: number, token: string, archive: { file
   }
   const t2 = performance.now();
   sampling = false;
-  await sampler;
+  await Promise.all([sampler, heapSampler]);
   if (detail.job.status !== "done") throw new Error(`the import failed: ${detail.job.error}`);
   const baseline = median(before);
   const importPeak = Math.max(...samples.slice(mark));
+  const importHeap = heapSamples.slice(heapMark);
   return {
     count,
     fileMb: mb(size),
@@ -197,18 +229,43 @@ async function bench(origin: string, pid: number, token: string, archive: { file
     baselineMb: mb(baseline),
     uploadGrowthMb: mb(uploadPeak - baseline),
     importGrowthMb: mb(importPeak - baseline),
+    heapBeforeMb: mb(heapBefore),
+    heapPeakMb: mb(Math.max(...importHeap)),
+    heapSamples: importHeap.length,
+    // The lowest answer of each quarter of the import: "used" counts garbage not yet collected (the inspector's
+    // collectGarbage goes unanswered), so rising floors would mean the import keeps something per article. The
+    // answers come in bursts, though: equal floors may be one burst, not four moments (docs/benchmarks.md).
+    heapFloorsMb: [0, 1, 2, 3]
+      .map((q) => importHeap.slice(Math.floor((q * importHeap.length) / 4), Math.floor(((q + 1) * importHeap.length) / 4)))
+      .map((part) => (part.length ? mb(Math.min(...part)) : "–"))
+      .join(" / "),
   };
 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "import-archive-"));
-const { origin, server, dir } = await startBenchServer(root, "import-bench");
-try {
-  const login = await fetch(`${origin}/auth/login/`, {
+let current: Awaited<ReturnType<typeof startBenchServer>> | null = null;
+let heap: IsolateHeap | null = null;
+let token = "";
+const stop = async () => {
+  heap?.close();
+  if (current) process.kill(-current.server.pid!, "SIGTERM");
+  await sleep(1000);
+  if (current) rmSync(current.dir, { recursive: true, force: true });
+  current = null;
+  heap = null;
+};
+const serve = async () => {
+  current = await startBenchServer(root, "import-bench");
+  const login = await fetch(`${current.origin}/auth/login/`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username: DEMO_ADMIN.username, password: DEMO_ADMIN.password }),
   });
-  const { token } = (await login.json()) as { token: string };
+  token = ((await login.json()) as { token: string }).token;
+  heap = await isolateHeap(current.inspectorPort);
+};
+const table: string[] = [];
+try {
   console.log(`uptime: ${execFileSync("uptime", { encoding: "utf8" }).trim()}`);
   for (const format of formats)
     for (const count of sizes) {
@@ -219,14 +276,27 @@ try {
       console.log(
         `Generated ${archive.file}${archive.pdfs ? ` and ${archive.pdfs}` : ""} (${count} articles, PDFs of ${pdfKb} KB) in ${((performance.now() - g0) / 1000).toFixed(1)} s`,
       );
-      const r = await bench(origin, server.pid!, token, archive, count);
+      if (!current || !sharedServer) {
+        await stop();
+        await serve();
+      }
+      const r = await bench(current!.origin, current!.server.pid!, heap!, token, archive, count);
+      const what = format === "csv" ? "CSV + zip of PDFs" : "OJS XML";
       console.log(
-        `${r.count} articles, ${r.fileMb} MB of ${format === "csv" ? "CSV + zip of PDFs" : "OJS XML"}: upload ${r.uploadS} s, import ${r.importS} s (${JSON.stringify(r.counts)}); workerd RSS ${r.baselineMb} MB before, peak +${r.uploadGrowthMb} MB during the upload, +${r.importGrowthMb} MB during the import`,
+        `${r.count} articles, ${r.fileMb} MB of ${what}: upload ${r.uploadS} s, import ${r.importS} s (${JSON.stringify(r.counts)}); isolate heap ${r.heapBeforeMb} MB before, peak ${r.heapPeakMb} MB during the import (${r.heapSamples} samples), lowest per quarter of the import ${r.heapFloorsMb} MB; workerd RSS ${r.baselineMb} MB before, peak +${r.uploadGrowthMb} MB during the upload, +${r.importGrowthMb} MB during the import`,
       );
+      table.push(
+        `| ${what} | ${r.count} | ${r.fileMb} MB | ${r.uploadS} s | ${r.importS} s | ${r.heapBeforeMb} → **${r.heapPeakMb} MB** | ${r.heapFloorsMb} MB | ${r.baselineMb} MB → +${r.importGrowthMb} MB |`,
+      );
+      fs.rmSync(archive.file, { force: true });
+      if (archive.pdfs) fs.rmSync(archive.pdfs, { force: true });
     }
+  console.log(`uptime: ${execFileSync("uptime", { encoding: "utf8" }).trim()}`);
+  console.log(
+    "\n| format | articles | files | upload | import (job) | isolate heap: before → peak during the import | heap's lowest, each quarter of the import | workerd RSS before → growth |\n|---|---|---|---|---|---|---|---|",
+  );
+  for (const line of table) console.log(line);
 } finally {
-  process.kill(-server.pid!, "SIGTERM");
-  await sleep(1000);
+  await stop();
   rmSync(tmp, { recursive: true, force: true });
-  rmSync(dir, { recursive: true, force: true });
 }

@@ -1,16 +1,17 @@
 // "Import and export" on a journal's console page (issue 39 leftover): the admin's transfer page for an operator,
 // on the console's transfer endpoints (platformTransferApi). Upload in parts, the check (a dry run, as a job), its report, then the
-// import of the same files, with progress while it runs; and the exports. Jobs outlive the page.
-import { useState, type FormEvent } from "react";
-import type { ImportReport, TransferJobDetail } from "#contract/transfer";
+// import of the same files, with progress while it runs; editors the same way (editors-import-panel.tsx, decision
+// 0290); the journal's recent imports, each reopened with its progress or report; and the exports. Jobs outlive the page.
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import type { ImportReport, TransferJob, TransferJobDetail } from "#contract/transfer";
 import { uploadFileInParts } from "../lib/upload-in-parts";
 import { consoleSend, downloadConsoleFile } from "./console-api";
 import { apiPath } from "#contract/routes/endpoint";
 import { platformTransferApi as api } from "#contract/routes/platform";
 import { Messages } from "./messages";
 import { useAction } from "./use-action";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { EditorsImportSection, followConsoleJob } from "./editors-import-panel";
+import { when } from "./format";
 
 export function TransferPanel({ journalId }: { journalId: number }) {
   const id = journalId;
@@ -19,20 +20,45 @@ export function TransferPanel({ journalId }: { journalId: number }) {
   const [ref, setRef] = useState("doi");
   const [stage, setStage] = useState("");
   const [detail, setDetail] = useState<TransferJobDetail | null>(null);
+  const [jobs, setJobs] = useState<TransferJob[]>([]);
+  const [openedEditors, setOpenedEditors] = useState<TransferJobDetail | null>(null);
   const action = useAction();
   const exporting = useAction();
+  const reopening = useAction();
   const sheet = file ? /\.(csv|xlsx)$/i.test(file.name) : false;
+
+  const refreshJobs = useCallback(async () => {
+    try {
+      setJobs(await consoleSend<TransferJob[]>("GET", apiPath(api.jobs, { id })));
+    } catch (err) {
+      console.error("Loading the journal's imports failed", err);
+    }
+  }, [id]);
+  useEffect(() => {
+    void refreshJobs();
+  }, [refreshJobs]);
 
   /** Follows a job until it is done or failed, showing its counts as they grow. */
   async function follow(jobId: string): Promise<TransferJobDetail> {
-    for (;;) {
-      const d = await consoleSend<TransferJobDetail>("GET", apiPath(api.job, { id, jobId }));
+    void refreshJobs();
+    const d = await followConsoleJob(id, jobId, (d) => {
       setDetail(d);
-      if (d.job.status === "done" || d.job.status === "failed") return d;
-      setStage(`${d.job.dryRun ? "Checking" : "Importing"}: ${d.job.counts.articles ?? 0} article(s) read…`);
-      await sleep(1000);
-    }
+      if (d.job.status === "queued" || d.job.status === "running")
+        setStage(`${d.job.dryRun ? "Checking" : "Importing"}: ${d.job.counts.articles ?? 0} article(s) read…`);
+    });
+    void refreshJobs();
+    return d;
   }
+  /** A job of the list, reopened where it belongs: its progress followed, then its report. */
+  const reopen = (job: TransferJob) =>
+    reopening.run(async () => {
+      if (job.kind === "editors") {
+        const d = await followConsoleJob(id, job.id, setOpenedEditors);
+        void refreshJobs();
+        return d.job.status === "failed" ? "" : "The editors' report is shown under Import editors.";
+      }
+      return outcome(await follow(job.id));
+    });
   const outcome = (d: TransferJobDetail) => {
     setStage("");
     if (d.job.status === "failed") throw new Error(d.job.error || "The import failed.");
@@ -109,6 +135,9 @@ export function TransferPanel({ journalId }: { journalId: number }) {
       )}
       <Messages error={action.error} notice={action.notice} />
       {report && <TransferReport report={report} />}
+      <EditorsImportSection key={openedEditors?.job.id ?? "new"} journalId={id} opened={openedEditors} />
+      <RecentJobs jobs={jobs} busy={reopening.busy} onOpen={(j) => void reopen(j)} />
+      <Messages error={reopening.error} notice={reopening.notice} />
       <h3>Export</h3>
       <div className="console-actions">
         {(
@@ -130,6 +159,59 @@ export function TransferPanel({ journalId }: { journalId: number }) {
       </div>
       <Messages error={exporting.error} notice={exporting.notice} />
     </div>
+  );
+}
+
+/** The journal's latest imports (the admin's too), each reopened with its progress or its report. */
+function RecentJobs({ jobs, busy, onOpen }: { jobs: TransferJob[]; busy: boolean; onOpen: (job: TransferJob) => void }) {
+  if (jobs.length === 0) return null;
+  return (
+    <>
+      <h3>Recent imports</h3>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable) */}
+      <div className="console-table-wrap" role="region" aria-label="Recent imports" tabIndex={0}>
+        <table className="console-table" data-testid="console-recent-imports">
+          <thead>
+            <tr>
+              <th>Started</th>
+              <th>File</th>
+              <th>Kind</th>
+              <th>Status</th>
+              <th>Rows</th>
+              <th>By</th>
+              <th>Report</th>
+            </tr>
+          </thead>
+          <tbody>
+            {jobs.map((j) => (
+              <tr key={j.id}>
+                <td data-label="Started">{when(j.createdAt)}</td>
+                <td data-label="File">{j.sourceName || "—"}</td>
+                <td data-label="Kind">
+                  {j.kind === "editors" ? "Editors" : "Articles"}: {j.dryRun ? "check" : "import"}
+                </td>
+                <td data-label="Status">{j.status}</td>
+                <td data-label="Rows">
+                  {(j.kind === "editors" ? j.counts.editors : j.counts.articles) ?? 0} read · {j.counts.create ?? 0} new ·{" "}
+                  {j.counts.skip ?? 0} skipped
+                </td>
+                <td data-label="By">{j.createdBy}</td>
+                <td data-label="Report">
+                  <button
+                    type="button"
+                    disabled={busy}
+                    aria-label={`Show the report of ${j.sourceName || "the file"}`}
+                    onClick={() => onOpen(j)}
+                  >
+                    Show
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -159,11 +241,11 @@ function TransferReport({ report }: { report: ImportReport }) {
           <tbody>
             {report.items.slice(0, 200).map((i) => (
               <tr key={`${i.line}-${i.sourceId}`}>
-                <td>{i.line}</td>
-                <td>{i.refnumber}</td>
-                <td>{i.title.replace(/<[^>]+>/g, "")}</td>
-                <td>{i.action}</td>
-                <td>{[...i.reasons.map((r) => r.message), ...i.warnings].join("; ")}</td>
+                <td data-label="Line">{i.line}</td>
+                <td data-label="Reference">{i.refnumber}</td>
+                <td data-label="Title">{i.title.replace(/<[^>]+>/g, "")}</td>
+                <td data-label="Action">{i.action}</td>
+                <td data-label="Why">{[...i.reasons.map((r) => r.message), ...i.warnings].join("; ")}</td>
               </tr>
             ))}
           </tbody>

@@ -36,7 +36,12 @@ const editorKey = (v: { name: string; email: string; category: string }) => `${f
 export interface EditorsImportOptions {
   dryRun: boolean;
   source: string;
+  /** Called every few rows with the report so far (a job's progress, decision 0290). */
+  onProgress?: (report: EditorsImportReport) => Promise<void> | void;
 }
+
+/** How many rows between two progress reports of a job. */
+const PROGRESS_EVERY = 10;
 
 export async function importEditors(
   db: Db,
@@ -91,6 +96,8 @@ export async function importEditors(
       warnings: unknown.map((h) => `The column ${h} has no place on the platform: not kept.`),
       picture: "none",
     };
+    // The rows finished so far, every few rows (before this one is counted).
+    if (opts.onProgress && report.counts.editors > 0 && report.counts.editors % PROGRESS_EVERY === 0) await opts.onProgress(report);
     report.counts.editors++;
     report.items.push(item);
     if (!parsed.success) {

@@ -4,8 +4,13 @@ import { parseRefRule, runImport, type ImportReport } from "./import-run";
 import { openImportSource } from "./import-source";
 import { ImportSourceError, type TransferDb } from "./import-model";
 import { findJobById, updateJob, type JobOptions } from "./jobs.repo";
+import type { TransferJobRow } from "../core/data/schema";
 import { findJournalById } from "./journal-of-job";
 import { rangeSourceOfR2 } from "./zip-ranges";
+import { importEditors } from "./editors-import";
+import { csvRecords } from "./spreadsheet-reader";
+import { textChunks } from "./text-chunks";
+import type { EditorsImportReport } from "#contract/transfer";
 
 const fail = (message: string): never => {
   throw new ImportSourceError("upload_gone", message);
@@ -27,7 +32,7 @@ export async function runJob(
   jobId: string,
   /** Where the journal's row is (the platform database, docs/decisions/0240); `db` when the journal lives there. */
   platform: TransferDb = db,
-): Promise<{ status: string; counts: ImportReport["counts"] | null }> {
+): Promise<{ status: string; counts: ImportReport["counts"] | EditorsImportReport["counts"] | null }> {
   const job = await findJobById(db, jobId);
   if (!job) return { status: "missing", counts: null };
   if (job.status === "done" || job.status === "failed") return { status: job.status, counts: JSON.parse(job.counts) };
@@ -37,6 +42,7 @@ export async function runJob(
     await updateJob(db, jobId, { status: "failed", error: "The journal no longer exists." });
     return { status: "failed", counts: null };
   }
+  if (job.kind === "editors") return runEditorsJob(db, bucket, job, journal.id);
   const options = JSON.parse(job.options) as JobOptions;
   const refRule = parseRefRule(options.ref);
   const source = await bucket.get(job.sourceKey);
@@ -82,6 +88,48 @@ export async function runJob(
     if (err instanceof ImportSourceError) {
       // The file itself is the problem: no retry will help.
       await updateJob(db, jobId, { status: "failed", error: `${err.message}${err.line ? ` (line ${err.line})` : ""}` });
+      return { status: "failed", counts: null };
+    }
+    throw err;
+  }
+}
+
+/**
+ * An editors import (decision 0290): the CSV streamed from R2, the pictures' zip read by ranges, progress every few
+ * rows. A retried step starts over and finds the editors it already made "Already on the board": nothing twice.
+ */
+async function runEditorsJob(
+  db: TransferDb,
+  bucket: R2Bucket,
+  job: TransferJobRow,
+  journalId: number,
+): Promise<{ status: string; counts: EditorsImportReport["counts"] | null }> {
+  const source = await bucket.get(job.sourceKey);
+  const pictures = job.pdfsKey ? await rangeSourceOfR2(bucket, job.pdfsKey) : null;
+  if (!source || (job.pdfsKey && !pictures)) {
+    await updateJob(db, job.id, { status: "failed", error: "The uploaded file is gone; upload it again." });
+    return { status: "failed", counts: null };
+  }
+  try {
+    const report = await importEditors(
+      db,
+      bucket,
+      { journalId, adminId: null, username: job.createdBy || "import" },
+      csvRecords(textChunks(source.body)),
+      pictures,
+      {
+        dryRun: job.dryRun,
+        source: `Editors CSV ${job.sourceName}`.trim(),
+        onProgress: (r) => updateJob(db, job.id, { counts: JSON.stringify(r.counts) }),
+      },
+    );
+    const reportKey = reportKeyOf(journalId, job.id);
+    await bucket.put(reportKey, JSON.stringify(report), { httpMetadata: { contentType: "application/json" } });
+    await updateJob(db, job.id, { status: "done", counts: JSON.stringify(report.counts), reportKey });
+    return { status: "done", counts: report.counts };
+  } catch (err) {
+    if (err instanceof ImportSourceError) {
+      await updateJob(db, job.id, { status: "failed", error: `${err.message}${err.line ? ` (row ${err.line})` : ""}` });
       return { status: "failed", counts: null };
     }
     throw err;

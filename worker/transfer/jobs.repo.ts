@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { transferJobs, type TransferJobRow } from "../core/data/schema";
 import { nowIso } from "../core/data/db";
 import type { TransferDb } from "./import-model";
+import type { JobKind } from "#contract/transfer";
 
 export interface JobOptions {
   format: "auto" | "ojs" | "csv" | "xlsx";
@@ -14,6 +15,8 @@ export async function insertJob(
   db: TransferDb,
   v: {
     id: string;
+    /** "articles" unless said (an editors import: decision 0290). */
+    kind?: JobKind;
     journalId: number;
     dryRun: boolean;
     sourceKey: string;

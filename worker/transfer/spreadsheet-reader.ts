@@ -1,10 +1,10 @@
 // Spreadsheets of articles (CSV or XLSX) with the spec's field names as the header row (SPEC §3: refnumber, title,
 // authorname, abstract, year, volume, issue, pagenumber, country, email, txnid, ptype, keywords, doi, ...) and a zip
-// of PDFs named {refnumber}.pdf. CSV is read as it streams; an XLSX is a zip of XML (its first sheet is read with
-// sax, text cells from the shared strings). Zips are read by ranges (zip-ranges.ts): PDFs are taken out of theirs one
+// of PDFs named {refnumber}.pdf. CSV is read as it streams; an XLSX is a zip of XML (its first sheet is inflated and
+// read with sax as it streams, text cells from the shared strings). Zips are read by ranges (zip-ranges.ts): PDFs are taken out of theirs one
 // at a time, when their row comes.
 import { openRangedZip, type RangedZip, type RangeSource, type ZipEntry } from "./zip-ranges";
-import sax from "sax";
+import sax, { type SAXParser } from "sax";
 import { sanitizeRichText } from "#contract/rich-text";
 import { normalizeDoi, normalizeOrcid, parseAuthorDetails } from "#contract/scholarly";
 import { ImportSourceError, type ImportArticle, type ImportPdf } from "./import-model";
@@ -104,78 +104,156 @@ const colIndex = (ref: string) => {
 };
 
 /**
- * The rows of an XLSX's first worksheet (cells as text), each with its row number. The workbook is read by ranges
- * (zip-ranges.ts): only its shared strings and first sheet are taken out, one after the other.
+ * Feeds a zip entry's bytes, as they are inflated, to a sax parser, handing back after each piece what the parser's
+ * callbacks gathered (`take`), so the caller holds the XML of one piece and what it keeps, never the entry whole.
  */
-export async function* xlsxRecords(src: RangeSource): AsyncGenerator<{ line: number; cells: string[] }> {
+async function* parseStreamed<T>(zip: RangedZip, entry: ZipEntry, p: SAXParser, take: () => T[], chunkBytes?: number): AsyncGenerator<T> {
+  const decoder = new TextDecoder("utf-8");
+  let failure: Error | null = null;
+  p.onerror = (err) => {
+    failure ??= err;
+    p.resume();
+  };
+  const fail = () => {
+    throw new ImportSourceError("invalid_xlsx", `The workbook's ${entry.name} is not well-formed XML: ${failure!.message.split("\n")[0]}`);
+  };
+  for await (const bytes of zip.stream(entry, chunkBytes)) {
+    p.write(decoder.decode(bytes, { stream: true }));
+    if (failure) fail();
+    yield* take();
+  }
+  p.write(decoder.decode()).close();
+  if (failure) fail();
+  yield* take();
+}
+
+const localName = (name: string) => name.slice(name.indexOf(":") + 1);
+
+/** The attributes of every element named `name` (any namespace prefix) in a small XML part. */
+function elementsOf(xml: string, name: string): Record<string, string>[] {
+  const found: Record<string, string>[] = [];
+  const p = sax.parser(true);
+  p.onopentag = (t) => {
+    if (localName(t.name) !== name) return;
+    const attrs: Record<string, string> = {};
+    for (const [k, v] of Object.entries(t.attributes)) attrs[k.includes(":") && !k.startsWith("xmlns") ? `:${localName(k)}` : k] = v;
+    found.push(attrs);
+  };
+  p.onerror = () => p.resume();
+  p.write(xml).close();
+  return found;
+}
+
+/**
+ * The workbook's first sheet, as spreadsheet programs find it: the first <sheet> of xl/workbook.xml, through its
+ * relationship to a part (Apple Numbers names it xl/worksheets/sheet.xml); else the lowest-numbered worksheet part.
+ */
+async function firstSheet(zip: RangedZip): Promise<ZipEntry | undefined> {
+  const part = (name: string) => zip.entries.find((e) => e.name === name);
+  const workbook = part("xl/workbook.xml");
+  const rels = part("xl/_rels/workbook.xml.rels");
+  // Both are a few KB whatever the data: read whole.
+  if (workbook && rels && workbook.size < 4_000_000 && rels.size < 1_000_000) {
+    const decoder = new TextDecoder();
+    const id = elementsOf(decoder.decode(await zip.read(workbook)), "sheet")[0]?.[":id"];
+    const target = elementsOf(decoder.decode(await zip.read(rels)), "Relationship").find((r) => r.Id === id)?.Target;
+    if (target) {
+      const found = part(target.startsWith("/") ? target.slice(1) : `xl/${target}`.replace(/\/\.\/|[^/]+\/\.\.\//g, "/"));
+      if (found) return found;
+    }
+  }
+  const number = (e: ZipEntry) => Number(/(\d*)\.xml$/.exec(e.name)?.[1] || 0);
+  return zip.entries.filter((e) => /^xl\/worksheets\/[^/]+\.xml$/.test(e.name)).sort((a, b) => number(a) - number(b))[0];
+}
+
+/**
+ * The rows of an XLSX's first worksheet (cells as text), each with its row number. The workbook is read by ranges
+ * (zip-ranges.ts): its shared strings, then its first sheet, each inflated as it streams and parsed as the XML
+ * arrives (docs/decisions/0290). What is held is the shared strings' text (a cell names one by its index, so the
+ * table must be at hand) and one row — not the sheet, nor either file's XML.
+ */
+export async function* xlsxRecords(
+  src: RangeSource,
+  /** How much compressed XML is read at a time (zip-ranges.ts STREAM_CHUNK_BYTES unless a test says). */
+  chunkBytes?: number,
+): AsyncGenerator<{ line: number; cells: string[] }> {
   let zip: RangedZip;
   try {
     zip = await openRangedZip(src, "The workbook");
   } catch {
     throw new ImportSourceError("invalid_xlsx", "The file is not an XLSX workbook (it is not a readable zip).");
   }
-  const sheet = zip.entries
-    .filter((e) => /^xl\/worksheets\/sheet\d+\.xml$/.test(e.name))
-    .sort((a, b) => Number(/(\d+)\.xml$/.exec(a.name)![1]) - Number(/(\d+)\.xml$/.exec(b.name)![1]))[0];
+  const sheet = await firstSheet(zip);
   if (!sheet) throw new ImportSourceError("invalid_xlsx", "The workbook has no worksheet.");
   const strings = zip.entries.find((e) => e.name === "xl/sharedStrings.xml");
-  const decoder = new TextDecoder();
   const shared: string[] = [];
   if (strings) {
     const p = sax.parser(true);
     let inSi = false;
     let inT = false;
+    // A phonetic run (<rPh>) repeats a reading of the text in its own <t>: not part of the value.
+    let inPhonetic = false;
     let text = "";
     p.onopentag = (t) => {
       if (t.name === "si") {
         inSi = true;
         text = "";
-      } else if (t.name === "t" && inSi) inT = true;
+      } else if (t.name === "rPh") inPhonetic = true;
+      else if (t.name === "t" && inSi && !inPhonetic) inT = true;
     };
     p.ontext = (t) => {
       if (inT) text += t;
     };
+    p.oncdata = p.ontext;
     p.onclosetag = (name) => {
       if (name === "t") inT = false;
+      else if (name === "rPh") inPhonetic = false;
       else if (name === "si") {
         shared.push(text);
+        text = "";
         inSi = false;
       }
     };
-    p.write(decoder.decode(await zip.read(strings))).close();
+    for await (const _ of parseStreamed<never>(zip, strings, p, () => [], chunkBytes));
   }
-  const rows: { line: number; cells: string[] }[] = [];
   const p = sax.parser(true);
+  const done: { line: number; cells: string[] }[] = [];
+  let rowsSeen = 0;
   let row: { line: number; cells: string[] } | null = null;
   let cellRef = "";
   let cellType = "";
   let value = "";
   let inValue = false;
+  let inPhonetic = false;
   p.onopentag = (t) => {
-    if (t.name === "row") row = { line: Number(t.attributes.r) || rows.length + 1, cells: [] };
+    if (t.name === "row") row = { line: Number(t.attributes.r) || rowsSeen + 1, cells: [] };
     else if (t.name === "c") {
       cellRef = t.attributes.r ?? "";
       cellType = t.attributes.t ?? "n";
       value = "";
-    } else if (t.name === "v" || t.name === "t") inValue = true;
+    } else if (t.name === "rPh") inPhonetic = true;
+    else if ((t.name === "v" || t.name === "t") && !inPhonetic) inValue = true;
   };
   p.ontext = (t) => {
     if (inValue) value += t;
   };
+  p.oncdata = p.ontext;
   p.onclosetag = (name) => {
     if (name === "v" || name === "t") inValue = false;
+    else if (name === "rPh") inPhonetic = false;
     else if (name === "c" && row) {
-      const text = cellType === "s" ? (shared[Number(value)] ?? "") : value;
+      const text = cellType === "s" ? (shared[Number(value)] ?? "") : cellType === "b" ? (value === "1" ? "TRUE" : "FALSE") : value;
       const at = cellRef ? colIndex(cellRef) : row.cells.length;
       while (row.cells.length < at) row.cells.push("");
       row.cells[at] = text;
     } else if (name === "row" && row) {
-      if (row.cells.some((x) => x !== "")) rows.push(row);
+      rowsSeen = row.line;
+      if (row.cells.some((x) => x !== "")) done.push(row);
       row = null;
     }
   };
-  p.write(decoder.decode(await zip.read(sheet))).close();
-  yield* rows;
+  // Each row leaves as soon as its </row> has been read: the sheet is never gathered.
+  yield* parseStreamed(zip, sheet, p, () => done.splice(0), chunkBytes);
 }
 
 /** A zip of PDFs: names (case-insensitive, folders ignored) -> entry; each PDF read by ranges when its row comes. */

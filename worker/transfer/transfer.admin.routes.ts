@@ -4,13 +4,16 @@
 //   PUT  /uploads/{token}/parts/{n}?uploadId=   (body: up to 50 MB) -> { partNumber, etag }
 //   POST /uploads/{token}/complete { uploadId, parts } -> { token, size }
 //   POST /jobs     { source, pdfs?, name, format?, ref?, requirePdf?, dryRun } (upload tokens) -> 202 { job }: the
-//                  import (or its dry run) as a job, a Workflow instance that outlives the browser
+//                  import (or its dry run) as a job, a Workflow instance that outlives the browser;
+//                  { kind: "editors", source, pictures?, name, dryRun }: an editors CSV and its pictures zip, the same
+//                  way (decision 0290)
 //   POST /jobs/{id}/import                 -> 202 { job }: the import of a finished check (dry run), same files
 //   GET  /jobs                             -> the journal's latest jobs
-//   GET  /jobs/{id}                        -> { job, report } (the report once the job is done)
+//   GET  /jobs/{id}                        -> { job, report, editors } (the report once the job is done)
 //   POST /imports  multipart { file, pdfs?, format?, ref?, requirePdf?, dryRun } -> the report, in the request
 //                  (small files: scripts, tests; the admin page uses jobs)
-//   POST /editors  multipart { file (CSV), pictures? (zip), dryRun } -> the editors' report (decision 0273)
+//   POST /editors  multipart { file (CSV), pictures? (zip), dryRun } -> the editors' report, in the request (decision
+//                  0273; scripts and small files: the admin and the console use jobs)
 //   GET  /export?issue=YEAR/VOL/ISSUE[&format=csv|pdfs] -> OJS Native XML of the journal or one issue (attachment),
 //                  or the spreadsheet (CSV), or the zip of its PDFs
 import { Hono, type Context } from "hono";
@@ -19,7 +22,14 @@ import type { AppEnv } from "../core/env";
 import { HttpError, notFound } from "../core/errors";
 import type { JournalRow, TransferJobRow } from "../core/data/schema";
 import type { AdminActor } from "../core/audit/admin-events.repo";
-import { importJobSchema, type ImportReport, type TransferJob, type TransferJobDetail } from "#contract/transfer";
+import {
+  type EditorsImportReport,
+  importJobSchema,
+  type ImportReport,
+  type JobKind,
+  type TransferJob,
+  type TransferJobDetail,
+} from "#contract/transfer";
 import { findJob, insertJob, listJobs } from "./jobs.repo";
 import { fetchPdfOnline } from "./job-run";
 import { actorOf } from "../core/audit/admin-actor";
@@ -73,6 +83,7 @@ async function runFromBlobs(
 function toTransferJob(r: TransferJobRow): TransferJob {
   return {
     id: r.id,
+    kind: r.kind as JobKind,
     status: r.status as TransferJob["status"],
     dryRun: r.dryRun,
     sourceName: r.sourceName,
@@ -207,11 +218,14 @@ export function transferRoutes(scope: TransferScope) {
         if (!parseRefRule(o.ref)) throw new HttpError(400, "invalid_ref_rule");
         const journalId = await journalIdOf(c);
         const sourceKey = uploadKey(journalId, o.source);
-        const pdfsKey = o.pdfs ? uploadKey(journalId, o.pdfs) : "";
+        // The companion zip: a spreadsheet's PDFs, or an editors CSV's pictures (one column holds either).
+        const zipToken = o.kind === "editors" ? o.pictures : o.pdfs;
+        const pdfsKey = zipToken ? uploadKey(journalId, zipToken) : "";
         if (!(await c.var.files.head(sourceKey)) || (pdfsKey && !(await c.var.files.head(pdfsKey))))
           throw new HttpError(404, "upload_not_found");
         const row = await insertJob(c.get("db"), {
           id: crypto.randomUUID(),
+          kind: o.kind,
           journalId,
           dryRun: o.dryRun,
           sourceKey,
@@ -231,6 +245,7 @@ export function transferRoutes(scope: TransferScope) {
         if (!(await c.var.files.head(checked.sourceKey))) throw new HttpError(404, "upload_not_found");
         const row = await insertJob(c.get("db"), {
           id: crypto.randomUUID(),
+          kind: checked.kind as JobKind,
           journalId: checked.journalId,
           dryRun: false,
           sourceKey: checked.sourceKey,
@@ -246,12 +261,17 @@ export function transferRoutes(scope: TransferScope) {
       .get(at(api.job), async (c) => {
         const row = await findJob(c.get("db"), await journalIdOf(c), c.req.param("jobId"));
         if (!row) throw notFound();
-        let report: ImportReport | null = null;
+        let stored: unknown = null;
         if (row.status === "done" && row.reportKey) {
           const object = await c.var.files.get(row.reportKey);
-          report = object ? ((await object.json()) as ImportReport) : null;
+          stored = object ? await object.json() : null;
         }
-        return c.json({ job: toTransferJob(row), report } satisfies TransferJobDetail);
+        const job = toTransferJob(row);
+        return c.json(
+          (job.kind === "editors"
+            ? { job, report: null, editors: stored as EditorsImportReport | null }
+            : { job, report: stored as ImportReport | null }) satisfies TransferJobDetail,
+        );
       })
       .get(at(api.export), async (c) => {
         const issue = c.req.query("issue");

@@ -60,6 +60,30 @@ describe("a zip read by ranges", () => {
     expect(await rangeSourceOfR2(env.FILES, `${key}.gone`)).toBeNull();
   });
 
+  it("streams an entry range by range, inflating as it goes, to the same bytes", async () => {
+    const text = strToU8(Array.from({ length: 20_000 }, (_, i) => `<row r="${i}">${(i * 7919) % 10007}</row>`).join(""));
+    const pdf = noise(70_000, 3);
+    const bytes = zipSync({ "sheet.xml": [text, { level: 9 }], "a.pdf": [pdf, { level: 0 }] });
+    const { reads, src } = watched(rangeSourceOfBytes(bytes));
+    const zip = await openRangedZip(src);
+    const join = async (entry: (typeof zip.entries)[number]) => {
+      const parts: Uint8Array[] = [];
+      for await (const p of zip.stream(entry, 8_192)) parts.push(p);
+      const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+      let at = 0;
+      for (const p of parts) {
+        out.set(p, at);
+        at += p.length;
+      }
+      return { out, parts: parts.length };
+    };
+    const sheet = await join(zip.entries[0]);
+    expect(sheet.out).toEqual(text);
+    expect(sheet.parts).toBeGreaterThan(1);
+    expect((await join(zip.entries[1])).out).toEqual(pdf);
+    expect(Math.max(...reads.slice(2))).toBeLessThanOrEqual(8_192);
+  });
+
   it("says so when the file is not a zip", async () => {
     await expect(openRangedZip(rangeSourceOfBytes(strToU8("refnumber,title\n1,x\n")), "The PDFs file")).rejects.toThrow(
       new ImportSourceError("invalid_zip", "The PDFs file is not a readable zip."),

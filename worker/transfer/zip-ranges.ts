@@ -2,7 +2,7 @@
 // then the central directory, then one entry at a time — so an import job holds the directory and the one PDF (or
 // worksheet) it is reading, never the whole zip, whatever its size. The bytes come from R2 range reads in the job,
 // from a file on disk in `npm run import`, from memory for a small upload answered in the request.
-import { inflateSync } from "fflate";
+import { Inflate, inflateSync } from "fflate";
 import { ImportSourceError } from "./import-model";
 
 /** Random access to a file's bytes. */
@@ -49,7 +49,15 @@ export interface RangedZip {
   entries: ZipEntry[];
   /** The entry's bytes, uncompressed (stored or deflated entries; anything else is an ImportSourceError). */
   read(entry: ZipEntry): Promise<Uint8Array>;
+  /**
+   * The entry's bytes, uncompressed, as they come: compressed ranges of `chunkBytes` read one after the other and
+   * inflated as they arrive (fflate's streaming Inflate), so a large worksheet is never whole in memory.
+   */
+  stream(entry: ZipEntry, chunkBytes?: number): AsyncGenerator<Uint8Array>;
 }
+
+/** What a streamed entry reads at a time: small enough to stay out of the way, large enough for few R2 calls. */
+export const STREAM_CHUNK_BYTES = 256 * 1024;
 
 const EOCD = 0x06054b50;
 const EOCD64 = 0x06064b50;
@@ -133,13 +141,45 @@ export async function openRangedZip(src: RangeSource, what = "The file"): Promis
     entries.push(entry);
     p = extraEnd + commentLength;
   }
+  /** Where the entry's compressed bytes start (after its local header, whose name and extra may differ). */
+  const dataOffset = async (entry: ZipEntry) => {
+    const head = await src.read(entry.localHeaderOffset, 30);
+    const hv = new DataView(head.buffer, head.byteOffset, head.byteLength);
+    if (head.length < 30 || hv.getUint32(0, true) !== LOCAL) notAZip(what);
+    return entry.localHeaderOffset + 30 + hv.getUint16(26, true) + hv.getUint16(28, true);
+  };
+  const unsupported = (entry: ZipEntry): never => {
+    throw new ImportSourceError("invalid_zip", `${entry.name}: compression method ${entry.method} is not supported (use deflate).`);
+  };
   return {
     entries,
+    async *stream(entry, chunkBytes = STREAM_CHUNK_BYTES) {
+      if (entry.method !== 0 && entry.method !== 8) unsupported(entry);
+      const dataAt = await dataOffset(entry);
+      const out: Uint8Array[] = [];
+      const inflate = new Inflate((chunk) => {
+        out.push(chunk);
+      });
+      for (let done = 0; done < entry.compressedSize; ) {
+        const length = Math.min(chunkBytes, entry.compressedSize - done);
+        const data = await src.read(dataAt + done, length);
+        if (data.length === 0) notAZip(what);
+        done += data.length;
+        if (entry.method === 0) {
+          yield data;
+          continue;
+        }
+        try {
+          inflate.push(data, done >= entry.compressedSize);
+        } catch {
+          notAZip(`${entry.name} in ${what.toLowerCase()}`);
+        }
+        // Handed over and dropped before the next range is read.
+        while (out.length > 0) yield out.shift()!;
+      }
+    },
     async read(entry) {
-      const head = await src.read(entry.localHeaderOffset, 30);
-      const hv = new DataView(head.buffer, head.byteOffset, head.byteLength);
-      if (head.length < 30 || hv.getUint32(0, true) !== LOCAL) notAZip(what);
-      const dataAt = entry.localHeaderOffset + 30 + hv.getUint16(26, true) + hv.getUint16(28, true);
+      const dataAt = await dataOffset(entry);
       const data = await src.read(dataAt, entry.compressedSize);
       if (entry.method === 0) return data;
       if (entry.method === 8) {
@@ -149,7 +189,7 @@ export async function openRangedZip(src: RangeSource, what = "The file"): Promis
           notAZip(`${entry.name} in ${what.toLowerCase()}`);
         }
       }
-      throw new ImportSourceError("invalid_zip", `${entry.name}: compression method ${entry.method} is not supported (use deflate).`);
+      return unsupported(entry);
     },
   };
 }

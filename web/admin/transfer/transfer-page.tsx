@@ -2,8 +2,8 @@
 // (docs/decisions/0210, 0211). An import is checked first: the file is uploaded once, a dry run reports per article
 // what will be created, updated or skipped and why; "Import" then runs the same file for real. Both run as jobs on
 // the server, so a closed browser loses nothing: the page's address names the job, and the list of recent imports
-// shows each one's progress and report.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+// shows each one's progress and report. Editors (a CSV and a zip of pictures) the same way (decision 0290).
+import { useCallback, useState, type FormEvent } from "react";
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import type { AdminIssue } from "#contract/api";
 import type { ImportReport, ReportItem, TransferJob, TransferJobDetail } from "#contract/transfer";
@@ -15,6 +15,7 @@ import { DataTable, type Column } from "../data-table";
 import { formatBytes, formatDateTime, pad } from "../format";
 import { uploadInParts } from "./upload-in-parts";
 import { EditorsImportPanel } from "./editors-import-panel";
+import { useTransferJob } from "./use-transfer-job";
 import "./transfer.css";
 import { apiPath } from "#contract/routes/endpoint";
 import { archiveApi } from "#contract/routes/archive";
@@ -68,32 +69,29 @@ export function TransferPage() {
     }
   }, []);
 
+  const onError = useCallback((text: string) => setMessage({ kind: "error", text }), []);
+  const onJob = (id: string) => {
+    setParams({ job: id }, { replace: false });
+    void refreshJobs();
+  };
+  // The job in the address, whichever panel shows it; a reload or another browser follows it the same way.
+  const detail = useTransferJob(jobId, refreshJobs, (code) =>
+    onError(code === "not_found" ? "That import job does not exist." : (ERRORS[code] ?? "Something went wrong")),
+  );
+
   return (
     <>
       <PageHeader title="Import and export" meta="OJS Native XML, or a spreadsheet with its PDFs" />
       <Flash message={message} onClose={() => setMessage(null)} />
-      <ImportPanel
-        jobId={jobId}
-        onJob={(id) => {
-          setParams(id ? { job: id } : {}, { replace: false });
-          void refreshJobs();
-        }}
-        onJobChanged={refreshJobs}
-        onError={(text) => setMessage({ kind: "error", text })}
-      />
+      <ImportPanel detail={detail?.job.kind === "articles" ? detail : null} onJob={onJob} onError={onError} />
       <RecentJobs jobs={jobs} current={jobId} onOpen={(id) => setParams({ job: id })} />
-      <EditorsImportPanel onError={(text) => setMessage({ kind: "error", text })} />
+      <EditorsImportPanel detail={detail?.job.kind === "editors" ? detail : null} onJob={onJob} onError={onError} />
       <ExportPanel issues={issues} onError={(text) => setMessage({ kind: "error", text })} />
     </>
   );
 }
 
-function ImportPanel(props: {
-  jobId: string | null;
-  onJob: (id: string | null) => void;
-  onJobChanged: () => void;
-  onError: (text: string) => void;
-}) {
+function ImportPanel(props: { detail: TransferJobDetail | null; onJob: (id: string) => void; onError: (text: string) => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [pdfs, setPdfs] = useState<File | null>(null);
   const [rule, setRule] = useState<RuleKind>("doi");
@@ -101,38 +99,9 @@ function ImportPanel(props: {
   const [requirePdf, setRequirePdf] = useState<boolean | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
   const [starting, setStarting] = useState(false);
-  const [detail, setDetail] = useState<TransferJobDetail | null>(null);
+  const { detail } = props;
   const sheet = file ? isSheet(file.name) : false;
   const skipWithoutPdf = requirePdf ?? sheet;
-
-  // Follow the job named in the address until it is done (the callbacks as they are now, not as they were).
-  const callbacks = useRef(props);
-  callbacks.current = props;
-  const { jobId } = props;
-  useEffect(() => {
-    if (!jobId) {
-      setDetail(null);
-      return;
-    }
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const d = await adminJson<TransferJobDetail>(apiPath(transferApi.job, { jobId }));
-        if (stopped) return;
-        setDetail(d);
-        if (d.job.status === "queued" || d.job.status === "running") timer = setTimeout(poll, 1000);
-        else callbacks.current.onJobChanged();
-      } catch (err) {
-        if (!stopped) callbacks.current.onError(errorCode(err) === "not_found" ? "That import job does not exist." : errorText(err));
-      }
-    };
-    void poll();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [jobId]);
 
   const refRule = rule === "id" ? `id:${ruleText.trim()}` : rule === "pattern" ? `pattern:${ruleText.trim()}` : rule;
 
@@ -400,7 +369,7 @@ function RecentJobs({ jobs, current, onOpen }: { jobs: TransferJob[]; current: s
   const columns: Column<TransferJob>[] = [
     { label: "Started", cellClass: "nowrap", cell: (j) => formatDateTime(j.createdAt) },
     { label: "File", headClass: "col-wide", cellClass: "col-wide", cell: (j) => j.sourceName || "—" },
-    { label: "Kind", cell: (j) => (j.dryRun ? "Check" : "Import") },
+    { label: "Kind", cell: (j) => `${j.kind === "editors" ? "Editors" : "Articles"}: ${j.dryRun ? "check" : "import"}` },
     {
       label: "Status",
       cell: (j) => (
@@ -410,16 +379,17 @@ function RecentJobs({ jobs, current, onOpen }: { jobs: TransferJob[]; current: s
       ),
     },
     {
-      label: "Articles",
+      label: "Rows",
       cellClass: "nowrap",
-      cell: (j) => `${j.counts.articles ?? 0} read · ${j.counts.create ?? 0} new · ${j.counts.skip ?? 0} skipped`,
+      cell: (j) =>
+        `${(j.kind === "editors" ? j.counts.editors : j.counts.articles) ?? 0} read · ${j.counts.create ?? 0} new · ${j.counts.skip ?? 0} skipped`,
     },
     { label: "By", cell: (j) => j.createdBy },
     {
       label: "Report",
       cell: (j) =>
         j.id === current ? (
-          <span className="muted">Shown above</span>
+          <span className="muted">{j.kind === "editors" ? "Shown below" : "Shown above"}</span>
         ) : (
           <button type="button" className="btn btn--ghost btn--small" onClick={() => onOpen(j.id)}>
             Show<span className="visually-hidden"> the report of {j.sourceName}</span>

@@ -495,6 +495,8 @@ export const transferJobs = sqliteTable("transfer_jobs", {
   createdBy: text("created_by").notNull().default(""),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
+  /** "articles" or "editors" (migrations/0160; decision 0290). */
+  kind: text("kind").notNull().default("articles"),
 });
 export type TransferJobRow = typeof transferJobs.$inferSelect;
 // ---- Indexers (issue 40): SUSHI keys (migrations/0102) and Crossref deposits by API (migrations/0103) ----
