@@ -104,6 +104,9 @@ describe("editors imports as jobs", () => {
     const its = await journalDb(j.id);
     expect(await its.select().from(editors).where(eq(editors.journalId, j.id))).toEqual([]);
 
+    // A reader has the board page (the edge caches it under the journal's content version)...
+    expect(await (await request(j.host, "/board")).text()).not.toContain("Asha Verma");
+
     // "Import" runs the checked files again, for real, as a new job.
     const real = await post<{ job: TransferJob }>(j.host, `${ADMIN}/jobs/${check.body.job.id}/import`, j.token);
     expect(real.status).toBe(202);
@@ -117,6 +120,8 @@ describe("editors imports as jobs", () => {
     expect(new Uint8Array(await picture.arrayBuffer())).toEqual(PNG);
     const events = await its.select().from(adminEvents).where(eq(adminEvents.journalId, j.id));
     expect(events.filter((e) => e.action === "editor.import")).toHaveLength(11);
+    // ...and sees the imported editors as soon as the job is done, not when the cached page ages out.
+    expect(await (await request(j.host, "/board")).text()).toContain("Dr. Asha Verma");
 
     // The same files imported again: every row is already there.
     const again = await post<{ job: TransferJob }>(j.host, `${ADMIN}/jobs`, j.token, {

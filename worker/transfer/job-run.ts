@@ -11,6 +11,8 @@ import { importEditors } from "./editors-import";
 import { csvRecords } from "./spreadsheet-reader";
 import { textChunks } from "./text-chunks";
 import type { EditorsImportReport } from "#contract/transfer";
+import { bumpContentVersion } from "../core/audit/admin-events.repo";
+import { forgetJournals } from "../core/edge/journal-memo";
 
 const fail = (message: string): never => {
   throw new ImportSourceError("upload_gone", message);
@@ -42,7 +44,16 @@ export async function runJob(
     await updateJob(db, jobId, { status: "failed", error: "The journal no longer exists." });
     return { status: "failed", counts: null };
   }
-  if (job.kind === "editors") return runEditorsJob(db, bucket, job, journal.id);
+  // An import that wrote rows moves the journal's content version where its row is (the platform database), so
+  // readers see the new articles and editors at once, not when the edge's cached answers age out (decision 0240).
+  const published = async <T extends { status: string }>(r: T): Promise<T> => {
+    if (r.status === "done" && !job.dryRun) {
+      if (platform !== db) await bumpContentVersion(platform, journal.id);
+      forgetJournals();
+    }
+    return r;
+  };
+  if (job.kind === "editors") return published(await runEditorsJob(db, bucket, job, journal.id));
   const options = JSON.parse(job.options) as JobOptions;
   const refRule = parseRefRule(options.ref);
   const source = await bucket.get(job.sourceKey);
@@ -83,7 +94,7 @@ export async function runJob(
     const reportKey = reportKeyOf(journal.id, jobId);
     await bucket.put(reportKey, JSON.stringify(report), { httpMetadata: { contentType: "application/json" } });
     await updateJob(db, jobId, { status: "done", counts: JSON.stringify(report.counts), reportKey });
-    return { status: "done", counts: report.counts };
+    return published({ status: "done", counts: report.counts });
   } catch (err) {
     if (err instanceof ImportSourceError) {
       // The file itself is the problem: no retry will help.
