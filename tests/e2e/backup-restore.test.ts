@@ -62,6 +62,7 @@ async function contents(persist: string, journalId?: number) {
       "operator_login_attempts",
       "platform_settings",
       "shard_states",
+      "journal_moves",
     ];
     const journalDatabases = Object.keys(bindings)
       .filter((k) => /^JOURNALS_\d+$/.test(k))
@@ -126,10 +127,11 @@ describe("npm run backup / npm run restore", () => {
   test("round-trips the whole demo platform over its databases: every row and every file hash identical", async () => {
     const backup = await npmScript("backup", ["--out", dirs.backup], dirs.source);
     expect(backup.stdout).toMatch(
-      /Done: 2 journal\(s\), \d+ rows in \d+ tables over 3 database\(s\) \(DB, JOURNALS_1, JOURNALS_2\), \d+ files/,
+      // JOURNALS_3: the empty journal database journals move into (docs/decisions/0280).
+      /Done: 2 journal\(s\), \d+ rows in \d+ tables over 4 database\(s\) \(DB, JOURNALS_1, JOURNALS_2, JOURNALS_3\), \d+ files/,
     );
     const restore = await npmScript("restore", ["--in", dirs.backup], dirs.restored);
-    expect(restore.stdout).toContain("databases: DB, JOURNALS_1, JOURNALS_2");
+    expect(restore.stdout).toContain("databases: DB, JOURNALS_1, JOURNALS_2, JOURNALS_3");
     const [before, after] = [await contents(dirs.source), await contents(dirs.restored)];
     expect(Object.keys(before.rows).length).toBeGreaterThanOrEqual(9);
     // Each demo journal's articles in its own journal database, their row ids colliding (ids are per database).

@@ -7,6 +7,7 @@ import { Messages } from "./messages";
 import { when } from "./format";
 import { apiCall } from "#contract/routes/endpoint";
 import { platformApi } from "#contract/routes/platform";
+import { ConsoleTable } from "./console-table";
 
 const shown = (v: unknown) => (v === null || v === undefined ? "—" : JSON.stringify(v));
 
@@ -24,41 +25,30 @@ export function AuditList({ journalId }: { journalId?: number }) {
   return (
     <>
       <Messages error={load.error} notice="" />
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable) */}
-      <div className="console-table-wrap" role="region" aria-label="Audit trail" tabIndex={0}>
-        <table className="console-table console-audit">
-          <thead>
-            <tr>
-              <th>When</th>
-              <th>Who</th>
-              <th>What</th>
-              {journalId ? null : <th>Journal</th>}
-              <th>Before</th>
-              <th>After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((e) => (
-              <tr key={e.id}>
-                <td data-label="When">{when(e.at)}</td>
-                <td data-label="Who">{e.operator}</td>
-                <td data-label="What">
-                  {e.action}
-                  <br />
-                  <span className="console-muted">{e.summary}</span>
-                </td>
-                {journalId ? null : <td data-label="Journal">{e.journalId ?? "—"}</td>}
-                <td data-label="Before">
-                  <code>{shown(e.before)}</code>
-                </td>
-                <td data-label="After">
-                  <code>{shown(e.after)}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable
+        label="Audit trail"
+        columns={["When", "Who", "What", journalId ? null : "Journal", "Before", "After"]}
+        className="console-audit"
+      >
+        {events.map((e) => (
+          <tr key={e.id}>
+            <td data-label="When">{when(e.at)}</td>
+            <td data-label="Who">{e.operator}</td>
+            <td data-label="What">
+              {e.action}
+              <br />
+              <span className="console-muted">{e.summary}</span>
+            </td>
+            {journalId ? null : <td data-label="Journal">{e.journalId ?? "—"}</td>}
+            <td data-label="Before">
+              <code>{shown(e.before)}</code>
+            </td>
+            <td data-label="After">
+              <code>{shown(e.after)}</code>
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { uploadFileInParts } from "../lib/upload-in-parts";
 import { consoleSend } from "./console-api";
 import { Messages } from "./messages";
 import { useAction } from "./use-action";
+import { ConsoleTable } from "./console-table";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -119,33 +120,18 @@ function EditorsReport({ report }: { report: EditorsImportReport }) {
         : {c.editors} editor{c.editors === 1 ? "" : "s"}, {c.create} {report.dryRun ? "to be created" : "created"}, {c.skip} skipped;{" "}
         {c.pictures} picture{c.pictures === 1 ? "" : "s"} {report.dryRun ? "to store" : "stored"}.
       </p>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable) */}
-      <div className="console-table-wrap" role="region" aria-label="Editors import report" tabIndex={0}>
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th>Row</th>
-              <th>Name</th>
-              <th>Category</th>
-              <th>Action</th>
-              <th>Picture</th>
-              <th>Why / notes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.items.slice(0, 200).map((i) => (
-              <tr key={i.line}>
-                <td data-label="Row">{i.line}</td>
-                <td data-label="Name">{i.name || "—"}</td>
-                <td data-label="Category">{i.category || "—"}</td>
-                <td data-label="Action">{i.action}</td>
-                <td data-label="Picture">{i.picture}</td>
-                <td data-label="Why / notes">{[...i.reasons.map((r) => r.message), ...i.warnings].join("; ")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable label="Editors import report" columns={["Row", "Name", "Category", "Action", "Picture", "Why / notes"]}>
+        {report.items.slice(0, 200).map((i) => (
+          <tr key={i.line}>
+            <td data-label="Row">{i.line}</td>
+            <td data-label="Name">{i.name || "—"}</td>
+            <td data-label="Category">{i.category || "—"}</td>
+            <td data-label="Action">{i.action}</td>
+            <td data-label="Picture">{i.picture}</td>
+            <td data-label="Why / notes">{[...i.reasons.map((r) => r.message), ...i.warnings].join("; ")}</td>
+          </tr>
+        ))}
+      </ConsoleTable>
       {report.items.length > 200 && <p className="console-muted">The first 200 of {report.items.length} rows.</p>}
     </div>
   );

@@ -12,6 +12,7 @@ import { MovePanel } from "./move-panel";
 import { AuditList } from "./audit-page";
 import { apiCall, type ApiCall } from "#contract/routes/endpoint";
 import { platformApi } from "#contract/routes/platform";
+import { ConsoleTable } from "./console-table";
 
 export function JournalPage({ id }: { id: number }) {
   const [journal, setJournal] = useState<JournalSummary | null>(null);
@@ -169,68 +170,49 @@ function HostsPanel({ journal, onSaved }: Props) {
     <div className="console-panel">
       <h2>Hosts</h2>
       <p className="console-muted">Changes reach every reader within 30 seconds (at once here).</p>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable) */}
-      <div className="console-table-wrap" role="region" aria-label="Hosts" tabIndex={0}>
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th>Host</th>
-              <th>Primary</th>
-              <th>Alternate header</th>
-              <th>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {journal.hosts.map((h) => (
-              <tr key={h.host}>
-                <td data-label="Host">{h.host}</td>
-                <td data-label="Primary">
-                  {h.primary ? (
-                    "yes"
-                  ) : (
-                    <button
-                      type="button"
-                      onClick={() =>
-                        call(apiCall(platformApi.editHost, { id: journal.id, host: h.host }), { primary: true }, `${h.host} is primary`)
-                      }
-                    >
-                      Make primary
-                    </button>
-                  )}
-                </td>
-                <td data-label="Alternate header">
-                  <label className="console-inline">
-                    <input
-                      type="checkbox"
-                      checked={h.altHeader}
-                      onChange={(e) =>
-                        call(
-                          apiCall(platformApi.editHost, { id: journal.id, host: h.host }),
-                          { altHeader: e.currentTarget.checked },
-                          "Saved",
-                        )
-                      }
-                    />
-                    Alternate header on {h.host}
-                  </label>
-                </td>
-                <td data-label="Actions">
-                  {h.primary ? null : (
-                    <button
-                      type="button"
-                      onClick={() =>
-                        call(apiCall(platformApi.deleteHost, { id: journal.id, host: h.host }), undefined, `${h.host} removed`)
-                      }
-                    >
-                      Remove
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable label="Hosts" columns={["Host", "Primary", "Alternate header", "Actions"]}>
+        {journal.hosts.map((h) => (
+          <tr key={h.host}>
+            <td data-label="Host">{h.host}</td>
+            <td data-label="Primary">
+              {h.primary ? (
+                "yes"
+              ) : (
+                <button
+                  type="button"
+                  onClick={() =>
+                    call(apiCall(platformApi.editHost, { id: journal.id, host: h.host }), { primary: true }, `${h.host} is primary`)
+                  }
+                >
+                  Make primary
+                </button>
+              )}
+            </td>
+            <td data-label="Alternate header">
+              <label className="console-inline">
+                <input
+                  type="checkbox"
+                  checked={h.altHeader}
+                  onChange={(e) =>
+                    call(apiCall(platformApi.editHost, { id: journal.id, host: h.host }), { altHeader: e.currentTarget.checked }, "Saved")
+                  }
+                />
+                Alternate header on {h.host}
+              </label>
+            </td>
+            <td data-label="Actions">
+              {h.primary ? null : (
+                <button
+                  type="button"
+                  onClick={() => call(apiCall(platformApi.deleteHost, { id: journal.id, host: h.host }), undefined, `${h.host} removed`)}
+                >
+                  Remove
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
       <form
         className="console-form console-form-row"
         onSubmit={(e) => {

@@ -8,6 +8,7 @@ import { apiCall } from "#contract/routes/endpoint";
 import { platformApi } from "#contract/routes/platform";
 import { RestorePanel } from "./restore-panel";
 import { bytes, journalOrigin, when } from "./format";
+import { ConsoleTable } from "./console-table";
 
 const EMPTY = { name: "", abbreviation: "", issnPrint: "", issnOnline: "", contactEmail: "", primaryHost: "" };
 
@@ -33,43 +34,26 @@ export function JournalsPage() {
       {journals === null ? (
         <p>Loading…</p>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable)
-        <div className="console-table-wrap" role="region" aria-label="Journals" tabIndex={0}>
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Hosts</th>
-                <th>Issues</th>
-                <th>Articles</th>
-                <th>Editors</th>
-                <th>Storage</th>
-                <th>Status</th>
-                <th>Last change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {journals.map((j) => (
-                <tr key={j.id}>
-                  <td data-label="Name">
-                    <a href={`#/journals/${j.id}`}>{j.name || `Journal ${j.id}`}</a>
-                    {j.isDefault ? <span className="console-tag">default</span> : null}
-                    <JournalSiteLinks journal={j} />
-                  </td>
-                  <td data-label="Hosts">{j.hosts.map((h) => h.host).join(", ")}</td>
-                  <td data-label="Issues">{j.counts.issues}</td>
-                  <td data-label="Articles">{j.counts.articles}</td>
-                  <td data-label="Editors">{j.counts.editors}</td>
-                  <td data-label="Storage">{bytes(j.storageBytes)}</td>
-                  <td data-label="Status">
-                    <span className={`console-status console-status-${j.status}`}>{j.status}</span>
-                  </td>
-                  <td data-label="Last change">{when(j.updatedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable label="Journals" columns={["Name", "Hosts", "Issues", "Articles", "Editors", "Storage", "Status", "Last change"]}>
+          {journals.map((j) => (
+            <tr key={j.id}>
+              <td data-label="Name">
+                <a href={`#/journals/${j.id}`}>{j.name || `Journal ${j.id}`}</a>
+                {j.isDefault ? <span className="console-tag">default</span> : null}
+                <JournalSiteLinks journal={j} />
+              </td>
+              <td data-label="Hosts">{j.hosts.map((h) => h.host).join(", ")}</td>
+              <td data-label="Issues">{j.counts.issues}</td>
+              <td data-label="Articles">{j.counts.articles}</td>
+              <td data-label="Editors">{j.counts.editors}</td>
+              <td data-label="Storage">{bytes(j.storageBytes)}</td>
+              <td data-label="Status">
+                <span className={`console-status console-status-${j.status}`}>{j.status}</span>
+              </td>
+              <td data-label="Last change">{when(j.updatedAt)}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       <h2>New journal</h2>
       <form

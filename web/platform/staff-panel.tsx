@@ -9,6 +9,7 @@ import { useAction } from "./use-action";
 import { Messages } from "./messages";
 import { apiCall } from "#contract/routes/endpoint";
 import { platformStaffApi } from "#contract/routes/platform";
+import { ConsoleTable } from "./console-table";
 
 export function StaffPanel({ journalId }: { journalId: number }) {
   const [staff, setStaff] = useState<StaffAccount[]>([]);
@@ -32,90 +33,76 @@ export function StaffPanel({ journalId }: { journalId: number }) {
           right of the admin).
         </p>
       ) : null}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable) */}
-      <div className="console-table-wrap" role="region" aria-label="Staff accounts" tabIndex={0}>
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th>Username</th>
-              <th>Name</th>
-              <th>Role</th>
-              <th>Status</th>
-              <th>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {staff.map((s) => (
-              <tr key={s.id}>
-                <td data-label="Username">{s.username}</td>
-                <td data-label="Name">{s.name}</td>
-                <td data-label="Role">
-                  <select
-                    aria-label={`Role of ${s.username}`}
-                    value={s.role}
-                    disabled={act.busy}
-                    onChange={(e) => {
-                      const next = e.currentTarget.value as StaffRole;
-                      void act.run(async () => {
-                        await consoleApi(apiCall(platformStaffApi.role, { id: journalId, staffId: s.id }), { role: next });
-                        await reload();
-                        return `${s.username} is now ${ROLE_LABELS[next]}`;
-                      });
-                    }}
-                  >
-                    {STAFF_ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {ROLE_LABELS[r]}
-                      </option>
-                    ))}
-                    {isStaffRole(s.role) ? null : <option value={s.role}>{s.role}</option>}
-                  </select>
-                </td>
-                <td data-label="Status">{s.status}</td>
-                <td data-label="Actions" className="console-actions">
-                  <button
-                    type="button"
-                    onClick={() =>
-                      act.run(async () => {
-                        await consoleApi(apiCall(platformStaffApi.status, { id: journalId, staffId: s.id }), {
-                          status: s.status === "enabled" ? "disabled" : "enabled",
-                        });
-                        await reload();
-                      })
-                    }
-                  >
-                    {s.status === "enabled" ? "Disable" : "Enable"}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() =>
-                      act.run(async () => {
-                        withPassword(
-                          await consoleApi<OneTimePassword>(apiCall(platformStaffApi.resetPassword, { id: journalId, staffId: s.id })),
-                        );
-                        await reload();
-                      })
-                    }
-                  >
-                    Reset password
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() =>
-                      act.run(async () => {
-                        await consoleApi(apiCall(platformStaffApi.revokeSessions, { id: journalId, staffId: s.id }));
-                        return `${s.username} is signed out everywhere`;
-                      })
-                    }
-                  >
-                    Sign out everywhere
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable label="Staff accounts" columns={["Username", "Name", "Role", "Status", "Actions"]}>
+        {staff.map((s) => (
+          <tr key={s.id}>
+            <td data-label="Username">{s.username}</td>
+            <td data-label="Name">{s.name}</td>
+            <td data-label="Role">
+              <select
+                aria-label={`Role of ${s.username}`}
+                value={s.role}
+                disabled={act.busy}
+                onChange={(e) => {
+                  const next = e.currentTarget.value as StaffRole;
+                  void act.run(async () => {
+                    await consoleApi(apiCall(platformStaffApi.role, { id: journalId, staffId: s.id }), { role: next });
+                    await reload();
+                    return `${s.username} is now ${ROLE_LABELS[next]}`;
+                  });
+                }}
+              >
+                {STAFF_ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {ROLE_LABELS[r]}
+                  </option>
+                ))}
+                {isStaffRole(s.role) ? null : <option value={s.role}>{s.role}</option>}
+              </select>
+            </td>
+            <td data-label="Status">{s.status}</td>
+            <td data-label="Actions" className="console-actions">
+              <button
+                type="button"
+                onClick={() =>
+                  act.run(async () => {
+                    await consoleApi(apiCall(platformStaffApi.status, { id: journalId, staffId: s.id }), {
+                      status: s.status === "enabled" ? "disabled" : "enabled",
+                    });
+                    await reload();
+                  })
+                }
+              >
+                {s.status === "enabled" ? "Disable" : "Enable"}
+              </button>
+              <button
+                type="button"
+                onClick={() =>
+                  act.run(async () => {
+                    withPassword(
+                      await consoleApi<OneTimePassword>(apiCall(platformStaffApi.resetPassword, { id: journalId, staffId: s.id })),
+                    );
+                    await reload();
+                  })
+                }
+              >
+                Reset password
+              </button>
+              <button
+                type="button"
+                onClick={() =>
+                  act.run(async () => {
+                    await consoleApi(apiCall(platformStaffApi.revokeSessions, { id: journalId, staffId: s.id }));
+                    return `${s.username} is signed out everywhere`;
+                  })
+                }
+              >
+                Sign out everywhere
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
       <form
         className="console-form console-form-row"
         onSubmit={(e) => {

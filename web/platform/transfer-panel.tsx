@@ -12,6 +12,7 @@ import { Messages } from "./messages";
 import { useAction } from "./use-action";
 import { EditorsImportSection, followConsoleJob } from "./editors-import-panel";
 import { when } from "./format";
+import { ConsoleTable } from "./console-table";
 
 export function TransferPanel({ journalId }: { journalId: number }) {
   const id = journalId;
@@ -168,49 +169,37 @@ function RecentJobs({ jobs, busy, onOpen }: { jobs: TransferJob[]; busy: boolean
   return (
     <>
       <h3>Recent imports</h3>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable) */}
-      <div className="console-table-wrap" role="region" aria-label="Recent imports" tabIndex={0}>
-        <table className="console-table" data-testid="console-recent-imports">
-          <thead>
-            <tr>
-              <th>Started</th>
-              <th>File</th>
-              <th>Kind</th>
-              <th>Status</th>
-              <th>Rows</th>
-              <th>By</th>
-              <th>Report</th>
-            </tr>
-          </thead>
-          <tbody>
-            {jobs.map((j) => (
-              <tr key={j.id}>
-                <td data-label="Started">{when(j.createdAt)}</td>
-                <td data-label="File">{j.sourceName || "—"}</td>
-                <td data-label="Kind">
-                  {j.kind === "editors" ? "Editors" : "Articles"}: {j.dryRun ? "check" : "import"}
-                </td>
-                <td data-label="Status">{j.status}</td>
-                <td data-label="Rows">
-                  {(j.kind === "editors" ? j.counts.editors : j.counts.articles) ?? 0} read · {j.counts.create ?? 0} new ·{" "}
-                  {j.counts.skip ?? 0} skipped
-                </td>
-                <td data-label="By">{j.createdBy}</td>
-                <td data-label="Report">
-                  <button
-                    type="button"
-                    disabled={busy}
-                    aria-label={`Show the report of ${j.sourceName || "the file"}`}
-                    onClick={() => onOpen(j)}
-                  >
-                    Show
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable
+        label="Recent imports"
+        columns={["Started", "File", "Kind", "Status", "Rows", "By", "Report"]}
+        testId="console-recent-imports"
+      >
+        {jobs.map((j) => (
+          <tr key={j.id}>
+            <td data-label="Started">{when(j.createdAt)}</td>
+            <td data-label="File">{j.sourceName || "—"}</td>
+            <td data-label="Kind">
+              {j.kind === "editors" ? "Editors" : "Articles"}: {j.dryRun ? "check" : "import"}
+            </td>
+            <td data-label="Status">{j.status}</td>
+            <td data-label="Rows">
+              {(j.kind === "editors" ? j.counts.editors : j.counts.articles) ?? 0} read · {j.counts.create ?? 0} new · {j.counts.skip ?? 0}{" "}
+              skipped
+            </td>
+            <td data-label="By">{j.createdBy}</td>
+            <td data-label="Report">
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={`Show the report of ${j.sourceName || "the file"}`}
+                onClick={() => onOpen(j)}
+              >
+                Show
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
     </>
   );
 }
@@ -226,31 +215,17 @@ function TransferReport({ report }: { report: ImportReport }) {
         : {c.articles} article(s), {c.create} {report.dryRun ? "to create" : "created"}, {c.update}{" "}
         {report.dryRun ? "to update" : "updated"}, {c.skip} skipped{report.dryRun ? "" : `, ${c.pdfs} PDF(s) stored`}.
       </p>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable) */}
-      <div className="console-table-wrap" role="region" aria-label="Import report" tabIndex={0}>
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th>Line</th>
-              <th>Reference</th>
-              <th>Title</th>
-              <th>Action</th>
-              <th>Why</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.items.slice(0, 200).map((i) => (
-              <tr key={`${i.line}-${i.sourceId}`}>
-                <td data-label="Line">{i.line}</td>
-                <td data-label="Reference">{i.refnumber}</td>
-                <td data-label="Title">{i.title.replace(/<[^>]+>/g, "")}</td>
-                <td data-label="Action">{i.action}</td>
-                <td data-label="Why">{[...i.reasons.map((r) => r.message), ...i.warnings].join("; ")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable label="Import report" columns={["Line", "Reference", "Title", "Action", "Why"]}>
+        {report.items.slice(0, 200).map((i) => (
+          <tr key={`${i.line}-${i.sourceId}`}>
+            <td data-label="Line">{i.line}</td>
+            <td data-label="Reference">{i.refnumber}</td>
+            <td data-label="Title">{i.title.replace(/<[^>]+>/g, "")}</td>
+            <td data-label="Action">{i.action}</td>
+            <td data-label="Why">{[...i.reasons.map((r) => r.message), ...i.warnings].join("; ")}</td>
+          </tr>
+        ))}
+      </ConsoleTable>
       {report.items.length > 200 && <p className="console-muted">The first 200 of {report.items.length} lines.</p>}
     </div>
   );
