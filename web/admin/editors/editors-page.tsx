@@ -143,7 +143,8 @@ export function EditorsPage() {
     }),
     { label: "S.NO.", cell: (_, index) => index + 1 },
     { label: "PICTURE", cell: (editor) => <Avatar src={editor.picture_url} name={editor.name} /> },
-    { label: "NAME", cellClass: "strong", cell: (editor) => editor.name },
+    // Long names and phone numbers wrap, so the board's thirteen columns fit 1280 px whatever they hold.
+    { label: "NAME", cellClass: "strong wrap-anywhere", cell: (editor) => editor.name },
     { label: "CATEGORY", cellClass: "capitalize", cell: (editor) => editor.category },
     { label: "DEGREE", cell: (editor) => editor.degree },
     {
@@ -157,7 +158,7 @@ export function EditorsPage() {
     },
     { label: "POST", cell: (editor) => richTextToPlain(editor.post) },
     richTextColumn("AFFILIATION", (editor: Editor) => editor.content),
-    { label: "PHONE", cellClass: "nowrap", cell: (editor) => editor.phone },
+    { label: "PHONE", cellClass: "phone", cell: (editor) => editor.phone },
     { label: "STATUS", cell: (editor) => <StatusToggle editor={editor} onChanged={reload} /> },
     { label: "CREATED", cellClass: "nowrap", cell: (editor) => formatDate(editor.creation) },
     {
