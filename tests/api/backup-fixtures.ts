@@ -4,6 +4,7 @@ import { d1Of, testFileShard, type TestJournal } from "./fixtures";
 import { bindingOf } from "../../worker/core/data/shards";
 import { type BackupBucket, type BackupDb, type BackupSource, exportBackup } from "../../worker/platform/backup";
 import { restoreBackup } from "../../worker/platform/backup-restore";
+import { tarSink } from "../../worker/platform/backup-tar";
 
 export const PLATFORM_DB = env.DB as unknown as BackupDb;
 export const FILES = env.FILES as unknown as BackupBucket;
@@ -28,10 +29,35 @@ export async function memoryBackup(j: TestJournal | number): Promise<MemoryBacku
   return b;
 }
 
-export const memorySource = (b: MemoryBackup): BackupSource => ({
-  readJson: async <T>(name: string) => structuredClone(b.json.get(name)) as T,
-  readObject: async (key) => b.objects.get(key) ?? new Uint8Array(),
+/** A deep copy, to tamper with while the original stays pristine. */
+export const cloneBackup = (b: MemoryBackup): MemoryBackup => ({
+  json: new Map([...b.json].map(([k, v]) => [k, structuredClone(v)])),
+  objects: new Map(b.objects),
 });
+
+/** The backup as a restore reads it; an entry it does not hold is an error, as a missing file would be. */
+export const memorySource = (b: MemoryBackup): BackupSource => ({
+  readJson: async <T>(name: string) => {
+    if (!b.json.has(name)) throw new Error(`no ${name}`);
+    return structuredClone(b.json.get(name)) as T;
+  },
+  readObject: async (key) => {
+    const bytes = b.objects.get(key);
+    if (!bytes) throw new Error(`no ${key}`);
+    return bytes;
+  },
+});
+
+/** The backup as one ustar file, as the console's download writes it and its restore takes it. */
+export async function tarOf(b: MemoryBackup): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  const writer = { write: async (chunk: Uint8Array) => void chunks.push(chunk) } as unknown as WritableStreamDefaultWriter<Uint8Array>;
+  const sink = tarSink(writer);
+  for (const [name, data] of b.json) await sink.writeJson(name, data);
+  for (const [key, bytes] of b.objects) await sink.writeObject(key, bytes);
+  await sink.end();
+  return new Uint8Array(await new Blob(chunks).arrayBuffer());
+}
 
 /** Restores it as a new journal into this test file's journal database (docs/decisions/0240). */
 export const restoreAsNew = (b: MemoryBackup) =>

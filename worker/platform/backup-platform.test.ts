@@ -4,6 +4,7 @@
 // journals' pages and search answering as before. A backup is untrusted input (0182): one that smuggles a platform
 // table into a journal database, a journal's rows into another database or the platform's, or names a database the
 // target does not bind, is refused with nothing written — even signed with the platform's own key.
+import { cloneBackup as clone, type MemoryBackup, memorySource as sourceOf, tarOf } from "#tests/api/backup-fixtures";
 import { applyD1Migrations, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createArticle, createEditor, createJournal, getJson, putArticleFile, request, type TestJournal } from "#tests/api/fixtures";
@@ -16,7 +17,6 @@ import {
   type BackupBucket,
   type BackupDb,
   type BackupManifest,
-  type BackupSource,
   databaseTableFile,
   dataTables,
   exportBackup,
@@ -27,7 +27,6 @@ import {
 import { exportPlatformBackup } from "./backup-platform";
 import { type RestoreOptions, restoreBackup } from "./backup-restore";
 import { jsonDigest, SIGNATURE, signManifest } from "./backup-signature";
-import { tarSink } from "./backup-tar";
 
 const KEY = env.BACKUP_SIGNING_KEY;
 const bound = env as unknown as Record<string, unknown>;
@@ -37,28 +36,9 @@ const source = Object.fromEntries(BINDINGS.map((b) => [b, bound[b] as D1Database
 const restored = Object.fromEntries(BINDINGS.map((b) => [b, bound[`RESTORED_${b}`] as D1Database]));
 const RESTORED_FILES = bound.RESTORED_FILES as R2Bucket;
 
-interface MemoryBackup {
-  json: Map<string, unknown>;
-  objects: Map<string, Uint8Array>;
-}
-const clone = (b: MemoryBackup): MemoryBackup => ({
-  json: new Map([...b.json].map(([k, v]) => [k, structuredClone(v)])),
-  objects: new Map(b.objects),
-});
 const sinkOf = (b: MemoryBackup) => ({
   writeJson: async (name: string, data: unknown) => void b.json.set(name, JSON.parse(JSON.stringify(data))),
   writeObject: async (key: string, bytes: Uint8Array) => void b.objects.set(key, bytes),
-});
-const sourceOf = (b: MemoryBackup): BackupSource => ({
-  readJson: async <T>(name: string) => {
-    if (!b.json.has(name)) throw new Error(`no ${name}`);
-    return structuredClone(b.json.get(name)) as T;
-  },
-  readObject: async (key) => {
-    const bytes = b.objects.get(key);
-    if (!bytes) throw new Error(`no ${key}`);
-    return bytes;
-  },
 });
 const manifestOf = (b: MemoryBackup) => b.json.get(MANIFEST) as BackupManifest & { contents: Record<string, string> };
 const dumpOf = (b: MemoryBackup, binding: string, table: string) =>
@@ -193,17 +173,6 @@ describe("npm run backup without --journal: the whole platform, database by data
     expect(pristine.objects.has(fileKeys.article(a.id, 2025, 3, 1, "PA-1.pdf"))).toBe(true);
   });
 });
-
-/** The backup as one ustar file, as the console takes it. */
-async function tarOf(b: MemoryBackup): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  const writer = { write: async (chunk: Uint8Array) => void chunks.push(chunk) } as unknown as WritableStreamDefaultWriter<Uint8Array>;
-  const sink = tarSink(writer);
-  for (const [name, data] of b.json) await sink.writeJson(name, data);
-  for (const [key, bytes] of b.objects) await sink.writeObject(key, bytes);
-  await sink.end();
-  return new Uint8Array(await new Blob(chunks).arrayBuffer());
-}
 
 describe("a tampered whole-platform backup (the attack): refused, nothing written", () => {
   it("a platform table (operators) put into a journal database", async () => {

@@ -2,6 +2,7 @@
 // added, a file under another journal's prefix, a row of another journal, an edited title) never creates a platform
 // operator, never writes outside its journal, and an unsigned or altered one is refused unless trusted, saying why.
 // Then the operator's side: one journal restored into this running platform, as a new journal or over itself.
+import { cloneBackup as clone, type MemoryBackup, memorySource as sourceOf } from "#tests/api/backup-fixtures";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -15,7 +16,7 @@ import {
 } from "#tests/api/fixtures";
 import { bindingOf } from "../core/data/shards";
 import { fileKeys } from "../core/files/keys";
-import { type BackupBucket, type BackupDb, type BackupSource, exportBackup, MANIFEST, OBJECTS, tableFile } from "./backup";
+import { type BackupBucket, type BackupDb, exportBackup, MANIFEST, OBJECTS, tableFile } from "./backup";
 import { type RestoreOptions, restoreBackup } from "./backup-restore";
 import { jsonDigest, SIGNATURE, signManifest } from "./backup-signature";
 
@@ -27,25 +28,6 @@ const FILES = env.FILES as unknown as BackupBucket;
 const KEY = env.BACKUP_SIGNING_KEY;
 
 /** A backup in memory: JSON entries by name, objects by key (what the folder and the tar hold). */
-interface MemoryBackup {
-  json: Map<string, unknown>;
-  objects: Map<string, Uint8Array>;
-}
-const clone = (b: MemoryBackup): MemoryBackup => ({
-  json: new Map([...b.json].map(([k, v]) => [k, structuredClone(v)])),
-  objects: new Map(b.objects),
-});
-const sourceOf = (b: MemoryBackup): BackupSource => ({
-  readJson: async <T>(name: string) => {
-    if (!b.json.has(name)) throw new Error(`no ${name}`);
-    return structuredClone(b.json.get(name)) as T;
-  },
-  readObject: async (key) => {
-    const bytes = b.objects.get(key);
-    if (!bytes) throw new Error(`no ${key}`);
-    return bytes;
-  },
-});
 async function backupOf(journalId: number): Promise<MemoryBackup> {
   const b: MemoryBackup = { json: new Map(), objects: new Map() };
   await exportBackup(

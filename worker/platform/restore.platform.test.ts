@@ -15,35 +15,12 @@ import {
   type TestJournal,
 } from "#tests/api/fixtures";
 import { adminToken } from "#tests/api/auth-fixtures";
-import { type MemoryBackup, memoryBackup } from "#tests/api/backup-fixtures";
+import { cloneBackup as clone, type MemoryBackup, memoryBackup, tarOf } from "#tests/api/backup-fixtures";
 import { consoleCall, createOperator, PLATFORM_HOST, type TestOperator } from "#tests/api/platform-fixtures";
 import { fileKeys } from "../core/files/keys";
 import { MANIFEST, OBJECTS, tableFile } from "./backup";
 import { SIGNATURE } from "./backup-signature";
-import { tarSink } from "./backup-tar";
 import { RESTORE_MAX_BYTES, type RestoreProgress, type RestoreUpload } from "#contract/platform-restore";
-
-const clone = (b: MemoryBackup): MemoryBackup => ({
-  json: new Map([...b.json].map(([k, v]) => [k, structuredClone(v)])),
-  objects: new Map(b.objects),
-});
-
-/** The backup as the console's download writes it: one ustar file. */
-async function tarOf(b: MemoryBackup): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  const writer = { write: async (chunk: Uint8Array) => void chunks.push(chunk) } as unknown as WritableStreamDefaultWriter<Uint8Array>;
-  const sink = tarSink(writer);
-  for (const [name, data] of b.json) await sink.writeJson(name, data);
-  for (const [key, bytes] of b.objects) await sink.writeObject(key, bytes);
-  await sink.end();
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
 
 const upload = async (token: string | null, body: Uint8Array, headers: Record<string, string> = {}) => {
   const res = await request(PLATFORM_HOST, "/api/platform/restores", {
