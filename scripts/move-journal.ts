@@ -2,12 +2,9 @@
 // with the console's own phases (worker/platform/journal-move.repo.ts, docs/decisions/0280), printing each one. Locally
 // it runs against the state `npm start` serves (PERSIST_DIR); with --remote against the production databases of
 // wrangler.toml (wrangler login). The journal keeps serving: a running server's writes to it pause for seconds.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { experimental_readRawConfig, getPlatformProxy } from "wrangler";
-import { exitWithChildren, openMigratedPlatform, persistDir, wranglerConfig, type LocalPlatform } from "./local-state";
-import { option } from "./platform";
+import { exitWithChildren, type LocalPlatform } from "./local-state";
+import { openPlatform, option } from "./platform";
 import { planMove, runMove, type MoveDb, type MoveStatement } from "../worker/platform/journal-move.repo";
 import { STALE_BOUND_MS } from "../worker/core/edge/freshness";
 import { MOVE_ERROR_MESSAGES } from "#contract/journal-move";
@@ -33,34 +30,6 @@ if (!journal || !/^\d+$/.test(journal) || !to || !/^JOURNALS_\d{1,4}$/.test(to))
   process.exit(2);
 }
 const remote = args.includes("--remote");
-
-/** Every D1 database of wrangler.toml, remote (the production ones) through wrangler's remote bindings. */
-async function openRemote(): Promise<LocalPlatform> {
-  const { rawConfig } = experimental_readRawConfig({ config: wranglerConfig });
-  const tmp = mkdtempSync(path.join(os.tmpdir(), "journal-edge-move-"));
-  const config = path.join(tmp, "wrangler.json");
-  writeFileSync(
-    config,
-    JSON.stringify({
-      name: rawConfig.name,
-      compatibility_date: rawConfig.compatibility_date,
-      d1_databases: (rawConfig.d1_databases ?? []).map((d: { binding: string; database_name: string; database_id: string }) => ({
-        binding: d.binding,
-        database_name: d.database_name,
-        database_id: d.database_id,
-        remote: true,
-      })),
-    }),
-  );
-  const proxy = await getPlatformProxy<Record<string, unknown>>({ configPath: config, envFiles: [], persist: false });
-  return {
-    env: proxy.env as unknown as LocalPlatform["env"],
-    dispose: async () => {
-      await proxy.dispose();
-      rmSync(tmp, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * Locally the script and a running `npm start` share the same SQLite files, so a statement may meet the server's
@@ -94,7 +63,7 @@ function patientDb(db: MoveDb): MoveDb {
 
 let platform: LocalPlatform | undefined;
 exitWithChildren(() => platform?.dispose());
-platform = remote ? await openRemote() : await openMigratedPlatform(persistDir(), console.log);
+platform = await openPlatform({ remote, log: console.log });
 const started = Date.now();
 try {
   const bound = platform.env as unknown as Record<string, MoveDb | undefined>;
