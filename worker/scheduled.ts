@@ -1,5 +1,5 @@
 // The Cron Trigger's work (wrangler.toml [triggers]): keeps the security tables bounded whatever the traffic.
-//  - login_attempts: rows older than the throttle's longest look-back (90 days) go;
+//  - login_attempts and sushi_attempts: rows older than the throttle's longest look-back (90 days) go;
 //  - revoked_tokens: logged-out tokens go once they would have expired anyway;
 //  - verify_attempts: failed /verify guesses older than a day (the throttle looks back 10 minutes);
 //  - articles stored before migration 0003 get their duplicate-title key, a batch per run;

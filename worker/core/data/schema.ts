@@ -291,6 +291,18 @@ export const operatorLoginAttempts = sqliteTable("operator_login_attempts", {
   createdAt: text("created_at").notNull(),
 });
 
+/** COUNTER_SUSHI key checks, the memory of their throttle (migrations/0191, docs/decisions/0311): login_attempts' columns. */
+export const sushiAttempts = sqliteTable("sushi_attempts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  /** The customer_id asked for, case-folded. */
+  username: text("username").notNull(),
+  ip: text("ip").notNull(),
+  throttleKey: text("throttle_key").notNull().default(""),
+  outcome: text("outcome").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
 export const operatorEvents = sqliteTable("operator_events", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   operatorId: integer("operator_id"),
