@@ -1,5 +1,5 @@
-// `npm test`: needs Node alone (no Debian tools), three projects.
-//   workers-a, workers-b: the unit and API tests, inside workerd with the real local D1 and R2 bindings and the real
+// `npm test`: needs Node alone (no Debian tools).
+//   workers (or workers-a and workers-b, side by side: TEST_LANES=2): the unit and API tests, inside workerd with the real local D1 and R2 bindings and the real
 //            migrations applied. Tests that run outside programs live in *.tools.test.ts (`npm run test:documents`,
 //            vitest.tools.config.ts); an unexpected console.error fails a test (tests/api/console-guard.ts).
 //   docs:    Node checks that the docs stay true (tests/docs: repo paths named in comments and docs, the README's
@@ -11,7 +11,8 @@ import { workersRuntime } from "./tests/workers-runtime.ts";
 /**
  * Two lanes, each its own workerd with its own local D1 and R2 (one Miniflare per project), each running its files
  * one after another in one runner (decision 0326; 0230 for the runner). `npm test` runs them side by side in two
- * processes (scripts/test-lanes.ts); `vitest run` alone runs them one after the other. Nothing is shared between the
+ * processes when a core is free (scripts/test-lanes.ts, TEST_LANES=2); else one project, "workers", holds every
+ * file, one runner for the whole run as before. Nothing is shared between the
  * lanes, so a file sees only the writes of the files before it in its own lane, as before. Lane B takes these
  * folders (about half of the run's time, measured per file); lane A everything else, so a new folder needs no entry.
  */
@@ -44,6 +45,9 @@ const workersLane = (name: string, include: string[], exclude: string[]): TestPr
   },
 });
 
+// Two lanes when scripts/test-lanes.ts chose them (a core was free); otherwise the one runner of decision 0230.
+const LANES = process.env.TEST_LANES === "2";
+
 export default defineConfig({
   test: {
     // One project after another in this process: `npm test` (scripts/test-lanes.ts) runs the lanes in two processes.
@@ -52,8 +56,7 @@ export default defineConfig({
     // second run, filtered or not, loads the Worker's module graph without transforming it again.
     fsModuleCache: true,
     projects: [
-      workersLane("workers-a", TESTS, laneB),
-      workersLane("workers-b", laneB, []),
+      ...(LANES ? [workersLane("workers-a", TESTS, laneB), workersLane("workers-b", laneB, [])] : [workersLane("workers", TESTS, [])]),
       { test: { name: "docs", environment: "node", include: ["tests/docs/**/*.test.ts"] } },
     ],
   },
