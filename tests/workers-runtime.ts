@@ -2,8 +2,8 @@
 // from wrangler.toml, the real migrations (applied by tests/api/apply-migrations.ts), a test-only secret and, for the
 // `npm run test:documents` tier (`fileChecks`), the independent file checkers (tests/file-checkers.ts).
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { fileCheck, fileCheckRefused } from "./file-checkers";
-import { crossrefStandIn } from "./crossref-standin";
+import { fileCheck, fileCheckRefused } from "./file-checkers.ts";
+import { crossrefStandIn } from "./crossref-standin.ts";
 
 export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } = {}) =>
   cloudflareTest(async () => ({

@@ -22,6 +22,7 @@ import { articles } from "../core/data/schema";
 import { fileKeys } from "../core/files/keys";
 import { PDF_MAX_BYTES } from "#contract/constants";
 import { ARTICLE_FORM_FIELDS, articleFieldSpec } from "#contract/article-form";
+import { bodyText } from "#tests/api/body-text";
 
 const YEAR = 2024;
 
@@ -251,7 +252,7 @@ describe("POST /api/admin/archives/ (add article)", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("application/pdf");
     expect(served.headers.get("content-disposition")).toBe(`inline; filename="${fields.refnumber}.pdf"`);
-    expect(await served.text()).toContain("the paper");
+    expect(await bodyText(served)).toContain("the paper");
     // Public and admin reads agree.
     expect((await getJson(c.j.host, `/api/archives/ref/${fields.refnumber}`)).body.id).toBe(a.id);
     expect((await getJson(c.j.host, `/api/admin/articles/${a.id}`, { headers: bearer(c.token) })).body).toEqual(a);
@@ -770,7 +771,7 @@ describe("the admin as SPEC.md says (issue 26, item 6)", () => {
     const path = `/assets/archives/${YEAR}/vol3issue2/${fields.refnumber}.pdf`;
     const res = await request(c.j.host, path);
     expect([res.status, res.headers.get("content-type")]).toEqual([200, "application/pdf"]);
-    expect(await res.text()).toContain("spec path");
+    expect(await bodyText(res)).toContain("spec path");
     // The issue table and search link the same name.
     const table = await getJson(c.j.host, `/api/admin/archives/${YEAR}/3/2`, { headers: bearer(c.token) });
     expect(JSON.stringify(table.body)).toContain(path);

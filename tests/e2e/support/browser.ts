@@ -6,8 +6,8 @@ import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { CHROMIUM_PATH } from "./chromium";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const MOBILE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export type Viewport = { width: number; height: number };

@@ -10,6 +10,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { browserTierPreflight } from "./chromium";
 
 /** Host names the started server lists in ALT_HEADER_DOMAINS, so tests can see the alternate header branch. */
 export const ALT_HEADER_TEST_HOST = "alt.localhost";
@@ -67,6 +68,8 @@ async function waitForHttp(url: string, deadline: number): Promise<void> {
 }
 
 export default async function setup(project: TestProject) {
+  // Chromium and the document readers first: a missing browser is said before minutes of building and starting.
+  browserTierPreflight();
   const given = process.env.E2E_BASE_URL?.replace(/\/$/, "");
   if (given) {
     project.provide("baseUrl", given);
