@@ -1,6 +1,7 @@
 // The editorial workflow (issue 36): stages and the moves between them, decisions, review recommendations, the
 // inputs staff, reviewers and authors send, and the answers the admin reads. Shared by the Worker and the admin SPA.
 import { z } from "zod";
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, isSingleLine } from "./mail-header";
 
 export const STAGES = ["received", "under_review", "revisions_requested", "accepted", "published", "declined", "withdrawn"] as const;
 export type Stage = (typeof STAGES)[number];
@@ -58,11 +59,13 @@ const email = z
   .trim()
   .max(254)
   .pipe(z.email({ error: "invalid_email" }));
+/** Text that goes into a mail header (a name, a subject): one line, no control characters (docs/decisions/0300). */
+const headerLine = (max: number) => z.string().trim().max(max).refine(isSingleLine, { error: CONTROL_CHARACTERS });
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_due_date" });
 
 /** POST /api/admin/manuscripts/{id}/reviewers */
 export const inviteReviewerSchema = z.object({
-  name: z.string().trim().min(1, { error: "missing_name" }).max(200),
+  name: headerLine(200).pipe(z.string().min(1, { error: "missing_name" })),
   email,
   dueDate: isoDay,
   affiliation: z.string().trim().max(300).optional(),
@@ -73,7 +76,7 @@ export type InviteReviewerInput = z.infer<typeof inviteReviewerSchema>;
 /** POST /api/admin/manuscripts/{id}/decision */
 export const decisionSchema = z.object({
   decision: z.enum(DECISIONS, { error: "invalid_decision" }),
-  subject: z.string().trim().min(1, { error: "missing_subject" }).max(300),
+  subject: headerLine(300).pipe(z.string().min(1, { error: "missing_subject" })),
   text: z.string().trim().min(1, { error: "missing_letter" }).max(20000),
 });
 export type DecisionInput = z.infer<typeof decisionSchema>;
@@ -89,13 +92,13 @@ export const publishedSchema = z.object({ refnumber: z.string().trim().min(1, { 
 
 /** PUT /api/admin/workflow/templates/{decision} */
 export const letterTemplateSchema = z.object({
-  subject: z.string().trim().min(1, { error: "missing_subject" }).max(300),
+  subject: headerLine(300).pipe(z.string().min(1, { error: "missing_subject" })),
   body: z.string().trim().min(1, { error: "missing_letter" }).max(20000),
 });
 
 /** PUT /api/admin/workflow/settings */
 export const workflowSettingsSchema = z.object({
-  senderName: z.string().trim().max(200),
+  senderName: headerLine(200),
   senderAddress: z.union([z.literal(""), email]),
   publicFigures: z.boolean(),
 });
@@ -103,7 +106,7 @@ export type WorkflowSettings = z.infer<typeof workflowSettingsSchema>;
 
 /** POST /api/admin/reviewers */
 export const reviewerSchema = z.object({
-  name: z.string().trim().min(1, { error: "missing_name" }).max(200),
+  name: headerLine(200).pipe(z.string().min(1, { error: "missing_name" })),
   email,
   affiliation: z.string().trim().max(300).default(""),
   keywords: z.string().trim().max(500).default(""),
@@ -258,4 +261,5 @@ export const MESSAGES: Record<string, string> = {
   not_accepted: "Only an accepted manuscript can be published.",
   article_not_found: "No article with that reference number was saved.",
   not_failed: "Only a message that failed can be sent again.",
+  [CONTROL_CHARACTERS]: CONTROL_CHARACTERS_MESSAGE,
 };

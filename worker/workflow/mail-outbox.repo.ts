@@ -5,6 +5,7 @@ import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../core/env";
 import { journals, mailOutbox, workflowSettings, type JournalRow, type MailOutboxRow } from "../core/data/schema";
 import { nowIso } from "../core/data/db";
+import { headerAddress, headerText } from "./mail-headers";
 
 export interface Mail {
   manuscriptId?: number | null;
@@ -46,12 +47,13 @@ export async function queueMail(db: Db, queue: Queue | undefined, journal: Journ
         journalId: journal.id,
         manuscriptId: m.manuscriptId ?? null,
         kind: m.kind,
-        toAddress: m.to,
-        toName: m.toName ?? "",
-        fromAddress: sender.address,
-        fromName: sender.name,
-        replyTo: m.replyToken ? replyAddressOf(sender, m.replyToken) : "",
-        subject: m.subject,
+        // Every header on one line, whatever the values hold (docs/decisions/0300).
+        toAddress: headerAddress(m.to),
+        toName: headerText(m.toName ?? ""),
+        fromAddress: headerAddress(sender.address),
+        fromName: headerText(sender.name),
+        replyTo: m.replyToken ? headerAddress(replyAddressOf(sender, m.replyToken)) : "",
+        subject: headerText(m.subject),
         text: m.text,
         createdAt: now,
       })),

@@ -22,6 +22,7 @@ import { queueMail, type Mail } from "./mail-outbox.repo";
 import { addDays, linkFor, linkUrl, REVIEW_LINK_GRACE_DAYS, revokeLinks, tokenOf, TRACK_LINK_DAYS } from "./links";
 import { insertAssignment, submittedReviews, updateAssignment, upsertReviewer } from "./reviewers.repo";
 import { fillLetter, reviewerCommentsText, templateFor } from "./letters";
+import { headerText } from "./mail-headers";
 
 export interface WorkflowCtx {
   db: Db;
@@ -204,7 +205,8 @@ export async function draftLetter(ctx: WorkflowCtx, m: ManuscriptRow, decision: 
     reviewer_comments: reviews.length ? `The reviewers' comments:\n\n${reviewerCommentsText(reviews)}` : "",
     journal_name: journalName(ctx.journal),
   };
-  return { subject: fillLetter(t.subject, values), text: fillLetter(t.body, values).replace(/\n{3,}/g, "\n\n") };
+  // A {{title}} stored with a line break (before the schemas refused them) must not make the subject a second header.
+  return { subject: headerText(fillLetter(t.subject, values)), text: fillLetter(t.body, values).replace(/\n{3,}/g, "\n\n") };
 }
 
 export async function recordDecision(ctx: WorkflowCtx, m: ManuscriptRow, input: DecisionInput): Promise<ManuscriptRow> {
