@@ -7,6 +7,13 @@ import { CONTROL_CHARACTERS, isSingleLine } from "./mail-header";
 /** Stored submissions per IP address per journal within SUBMISSION_WINDOW_MS before the API answers 429. */
 export const SUBMISSIONS_PER_WINDOW = 5;
 export const SUBMISSION_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * Acknowledgements one journal e-mails to one address within ACKNOWLEDGEMENT_WINDOW_MS: past it a submission is still
+ * stored and answered, but not acknowledged by e-mail, so the journal's address cannot be aimed at a stranger from
+ * many networks (issue 46, docs/decisions/0301).
+ */
+export const ACKNOWLEDGEMENTS_PER_ADDRESS = 3;
+export const ACKNOWLEDGEMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The name and the title reach the acknowledgement's headers (To, Subject): one line each (docs/decisions/0300). */
 const singleLine = z.refine<string>(isSingleLine, { error: CONTROL_CHARACTERS });
