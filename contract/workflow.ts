@@ -153,10 +153,35 @@ export interface TimelineEntry {
 export interface DiscussionEntry {
   id: number;
   at: string;
+  /** The address in the message's From: header (else the envelope's sender). */
   from: string;
   fromName: string;
+  /** The address that actually sent it (the envelope's MAIL FROM); "" for messages kept before it was recorded. */
+  envelopeFrom: string;
+  /** The From: header names another address than the one that sent it: it may not come from whom it names. */
+  senderMismatch: boolean;
+  /** The address it was sent to (the one naming the manuscript's token, when one does). */
+  to: string;
   subject: string;
   text: string;
+}
+
+/** GET /api/admin/mail/unmatched?before=&limit=: newest first, a page at a time (docs/decisions/0303). */
+export const UNMATCHED_PAGE = 50;
+export const unmatchedQuerySchema = z.object({
+  before: z.coerce.number({ error: "invalid_input" }).int("invalid_input").positive("invalid_input").optional(),
+  limit: z.coerce
+    .number({ error: "invalid_input" })
+    .int("invalid_input")
+    .min(1, "invalid_input")
+    .max(200, "invalid_input")
+    .default(UNMATCHED_PAGE),
+});
+
+export interface UnmatchedPage {
+  messages: DiscussionEntry[];
+  /** The `before` of the next (older) page; null on the last. */
+  next: number | null;
 }
 
 export interface ManuscriptFileEntry {
