@@ -1,6 +1,7 @@
 // The editorial workflow (issue 36): stages and the moves between them, decisions, review recommendations, the
 // inputs staff, reviewers and authors send, and the answers the admin reads. Shared by the Worker and the admin SPA.
 import { z } from "zod";
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, isSingleLine } from "./mail-header";
 
 export const STAGES = ["received", "under_review", "revisions_requested", "accepted", "published", "declined", "withdrawn"] as const;
 export type Stage = (typeof STAGES)[number];
@@ -58,11 +59,13 @@ const email = z
   .trim()
   .max(254)
   .pipe(z.email({ error: "invalid_email" }));
+/** Text that goes into a mail header (a name, a subject): one line, no control characters (docs/decisions/0300). */
+const headerLine = (max: number) => z.string().trim().max(max).refine(isSingleLine, { error: CONTROL_CHARACTERS });
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_due_date" });
 
 /** POST /api/admin/manuscripts/{id}/reviewers */
 export const inviteReviewerSchema = z.object({
-  name: z.string().trim().min(1, { error: "missing_name" }).max(200),
+  name: headerLine(200).pipe(z.string().min(1, { error: "missing_name" })),
   email,
   dueDate: isoDay,
   affiliation: z.string().trim().max(300).optional(),
@@ -73,7 +76,7 @@ export type InviteReviewerInput = z.infer<typeof inviteReviewerSchema>;
 /** POST /api/admin/manuscripts/{id}/decision */
 export const decisionSchema = z.object({
   decision: z.enum(DECISIONS, { error: "invalid_decision" }),
-  subject: z.string().trim().min(1, { error: "missing_subject" }).max(300),
+  subject: headerLine(300).pipe(z.string().min(1, { error: "missing_subject" })),
   text: z.string().trim().min(1, { error: "missing_letter" }).max(20000),
 });
 export type DecisionInput = z.infer<typeof decisionSchema>;
@@ -89,13 +92,13 @@ export const publishedSchema = z.object({ refnumber: z.string().trim().min(1, { 
 
 /** PUT /api/admin/workflow/templates/{decision} */
 export const letterTemplateSchema = z.object({
-  subject: z.string().trim().min(1, { error: "missing_subject" }).max(300),
+  subject: headerLine(300).pipe(z.string().min(1, { error: "missing_subject" })),
   body: z.string().trim().min(1, { error: "missing_letter" }).max(20000),
 });
 
 /** PUT /api/admin/workflow/settings */
 export const workflowSettingsSchema = z.object({
-  senderName: z.string().trim().max(200),
+  senderName: headerLine(200),
   senderAddress: z.union([z.literal(""), email]),
   publicFigures: z.boolean(),
 });
@@ -103,7 +106,7 @@ export type WorkflowSettings = z.infer<typeof workflowSettingsSchema>;
 
 /** POST /api/admin/reviewers */
 export const reviewerSchema = z.object({
-  name: z.string().trim().min(1, { error: "missing_name" }).max(200),
+  name: headerLine(200).pipe(z.string().min(1, { error: "missing_name" })),
   email,
   affiliation: z.string().trim().max(300).default(""),
   keywords: z.string().trim().max(500).default(""),
@@ -150,10 +153,35 @@ export interface TimelineEntry {
 export interface DiscussionEntry {
   id: number;
   at: string;
+  /** The address in the message's From: header (else the envelope's sender). */
   from: string;
   fromName: string;
+  /** The address that actually sent it (the envelope's MAIL FROM); "" for messages kept before it was recorded. */
+  envelopeFrom: string;
+  /** The From: header names another address than the one that sent it: it may not come from whom it names. */
+  senderMismatch: boolean;
+  /** The address it was sent to (the one naming the manuscript's token, when one does). */
+  to: string;
   subject: string;
   text: string;
+}
+
+/** GET /api/admin/mail/unmatched?before=&limit=: newest first, a page at a time (docs/decisions/0303). */
+export const UNMATCHED_PAGE = 50;
+export const unmatchedQuerySchema = z.object({
+  before: z.coerce.number({ error: "invalid_input" }).int("invalid_input").positive("invalid_input").optional(),
+  limit: z.coerce
+    .number({ error: "invalid_input" })
+    .int("invalid_input")
+    .min(1, "invalid_input")
+    .max(200, "invalid_input")
+    .default(UNMATCHED_PAGE),
+});
+
+export interface UnmatchedPage {
+  messages: DiscussionEntry[];
+  /** The `before` of the next (older) page; null on the last. */
+  next: number | null;
 }
 
 export interface ManuscriptFileEntry {
@@ -258,4 +286,5 @@ export const MESSAGES: Record<string, string> = {
   not_accepted: "Only an accepted manuscript can be published.",
   article_not_found: "No article with that reference number was saved.",
   not_failed: "Only a message that failed can be sent again.",
+  [CONTROL_CHARACTERS]: CONTROL_CHARACTERS_MESSAGE,
 };

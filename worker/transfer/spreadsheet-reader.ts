@@ -6,6 +6,7 @@
 import { openRangedZip, type RangedZip, type RangeSource, type ZipEntry } from "./zip-ranges";
 import sax, { type SAXParser } from "sax";
 import { sanitizeRichText } from "#contract/rich-text";
+import { withoutFormulaGuard } from "./sheet-cells";
 import { normalizeDoi, normalizeOrcid, parseAuthorDetails } from "#contract/scholarly";
 import { ImportSourceError, type ImportArticle, type ImportPdf } from "./import-model";
 
@@ -294,7 +295,8 @@ export async function* sheetArticles(
     }
     const get = (name: string) => {
       const i = header!.indexOf(name);
-      return i >= 0 ? (r.cells[i] ?? "").trim() : "";
+      // A quote the export put before a formula character comes off (sheet-cells.ts).
+      return i >= 0 ? withoutFormulaGuard((r.cells[i] ?? "").trim()).trim() : "";
     };
     const ref = get("refnumber");
     const names = get("authorname")

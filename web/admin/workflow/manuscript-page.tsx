@@ -8,6 +8,7 @@ import { adminBlob, adminJson, saveBlob } from "../admin-api";
 import { Field, Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "../admin-ui";
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
+import { ReplyHeading } from "./reply-heading";
 import { formatBytes, formatDate, formatDateTime } from "../format";
 import { useDraft } from "../form-kit/use-draft";
 import { DraftNotice } from "../form-kit";
@@ -489,9 +490,7 @@ export function ManuscriptPage() {
               <ol className="timeline">
                 {m.discussion.map((d) => (
                   <li key={d.id}>
-                    <div className="timeline__when">
-                      {formatDateTime(d.at)} · {d.fromName ? `${d.fromName} <${d.from}>` : d.from}
-                    </div>
+                    <ReplyHeading reply={d} />
                     <strong>{d.subject}</strong>
                     <pre className="letter-text">{d.text}</pre>
                   </li>

@@ -470,6 +470,8 @@ export const mailInbound = sqliteTable("mail_inbound", {
   subject: text("subject").notNull().default(""),
   text: text("text").notNull().default(""),
   receivedAt: text("received_at").notNull(),
+  /** The envelope's sender (MAIL FROM), which From: may not match (migrations/0170). */
+  envelopeFrom: text("envelope_from").notNull().default(""),
 });
 export type MailInboundRow = typeof mailInbound.$inferSelect;
 
