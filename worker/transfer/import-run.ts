@@ -202,6 +202,9 @@ export async function runImport(
       if (p.a.section) p.values.sectionId = await ensureSection(p.a.section);
     }
     if (!opts.dryRun) await write(prepared);
+    // A dry run counts the PDFs the import would store: those of the articles it would create (an update keeps
+    // the stored PDF), never one for an article without a galley.
+    else for (const p of prepared) if (p.values && p.item.action === "create" && p.a.pdf.kind !== "none") report.counts.pdfs++;
     for (const p of prepared) {
       report.items.push(p.item);
       report.counts[p.item.action]++;

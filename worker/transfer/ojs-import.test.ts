@@ -10,12 +10,13 @@ import ojs35 from "../../tests/fixtures/ojs/ojs-3.5-export-issues.xml?raw";
 import ojs32 from "../../tests/fixtures/ojs/ojs-3.2-sample.xml?raw";
 import ojs2 from "../../tests/fixtures/ojs/ojs-3.3-testissue-with-errors.xml?raw";
 import type { ImportReport } from "./import-run";
+import { reportLines } from "../../scripts/transfer-cli";
 
 async function importXml(host: string, token: string, xml: string, fields: Record<string, string> = {}) {
   const form = new FormData();
   form.set("file", new File([xml], "export.xml", { type: "application/xml" }));
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return getJson<ImportReport & { error?: string }>(host, "/api/admin/transfer/imports", {
+  return getJson<ImportReport & { error?: string; message?: string }>(host, "/api/admin/transfer/imports", {
     method: "POST",
     headers: bearer(token),
     body: form,
@@ -134,6 +135,46 @@ describe("OJS Native XML import", () => {
       ref: "id:C-",
     });
     expect(badPages.body.items[1].reasons[0].message).toMatch(/^Invalid page number/);
+  });
+
+  it("a dry run announces the PDFs the import stores: none for an article without a PDF galley, one each otherwise", async () => {
+    const j = await createJournal();
+    const token = await adminToken(j);
+    // OJS 3.5's file: one article whose only galley is a text file.
+    const dry = await importXml(j.host, token, ojs35, { dryRun: "1" });
+    expect(dry.body.items[0].pdf).toBe("none");
+    expect(dry.body.counts.pdfs).toBe(0);
+    expect(reportLines(dry.body).find((l) => /PDF\(s\)/.test(l))).toMatch(/; 0 PDF\(s\) to store\.$/);
+    const real = await importXml(j.host, token, ojs35, { dryRun: "0" });
+    expect(real.body.counts.pdfs).toBe(dry.body.counts.pdfs);
+    // OJS 3.3's: two embedded PDFs, announced and then stored.
+    const dry33 = await importXml(j.host, token, ojs33, { dryRun: "1" });
+    const real33 = await importXml(j.host, token, ojs33, { dryRun: "0" });
+    expect(dry33.body.counts.pdfs).toBe(2);
+    expect(real33.body.counts).toEqual(dry33.body.counts);
+    // Imported again, nothing is created: no PDF is announced.
+    const again = await importXml(j.host, token, ojs33, { dryRun: "1" });
+    expect(again.body.counts).toMatchObject({ create: 0, pdfs: 0 });
+  });
+
+  it("refuses a DOCTYPE that declares entities (billion laughs, external entities) before reading any article", async () => {
+    const j = await createJournal();
+    const token = await adminToken(j);
+    const attack = ojs35
+      .replace(/<issues /, '<!DOCTYPE issues [\n  <!ENTITY d "lol">\n  <!ENTITY xxe SYSTEM "file:///etc/passwd">\n]>\n<issues ')
+      .replace("test submission 2 - title", "&d;&xxe;");
+    expect(attack).toContain("&d;&xxe;");
+    for (const dryRun of ["1", "0"]) {
+      const { status, body } = await importXml(j.host, token, attack, { dryRun });
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ error: "xml_entities", line: 5 });
+      expect(body.message).toMatch(/DOCTYPE declares entities/);
+    }
+    const archives = await getJson(j.host, "/api/archives/");
+    expect(archives.body).toEqual([]);
+    // A DOCTYPE without entities (OJS 2's had one) is no reason to refuse.
+    const plain = ojs35.replace(/<issues /, '<!DOCTYPE issues SYSTEM "native.dtd">\n<issues ');
+    expect((await importXml(j.host, token, plain, { dryRun: "1" })).status).toBe(200);
   });
 
   it("refuses what is not an OJS 3 export, with the line", async () => {

@@ -3,7 +3,7 @@
 // Which OJS element goes where, and what is listed as not kept: docs/decisions/0210-moving-journals-in-and-out.md.
 import { sanitizeRichText } from "#contract/rich-text";
 import { normalizeDoi, normalizeOrcid } from "#contract/scholarly";
-import { ancestor, child, childrenNamed, childText, streamElements, XmlSyntaxError, type XmlNode } from "./xml-tree";
+import { ancestor, child, childrenNamed, childText, streamElements, XmlEntityError, XmlSyntaxError, type XmlNode } from "./xml-tree";
 import {
   ImportSourceError,
   type ImportArticle,
@@ -25,6 +25,12 @@ export async function* readOjsArticles(chunks: AsyncIterable<string>): AsyncGene
     }
     if (!any) return;
   } catch (err) {
+    if (err instanceof XmlEntityError)
+      throw new ImportSourceError(
+        "xml_entities",
+        "The file's DOCTYPE declares entities: an OJS export never does. Export the journal again from OJS, or remove the DOCTYPE.",
+        err.line,
+      );
     if (err instanceof XmlSyntaxError) throw new ImportSourceError("invalid_xml", `Not well-formed XML: ${err.message}`, err.line);
     throw err;
   }
