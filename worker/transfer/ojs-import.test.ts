@@ -3,7 +3,9 @@
 // creates nothing.
 import { describe, expect, it } from "vitest";
 import { bearer, adminToken } from "#tests/api/auth-fixtures";
-import { createJournal, getJson, request } from "#tests/api/fixtures";
+import { and, eq } from "drizzle-orm";
+import { createJournal, getJson, journalDb, request } from "#tests/api/fixtures";
+import * as schema from "../core/data/schema";
 import ojs33 from "../../tests/fixtures/ojs/ojs-3.3-testissue.xml?raw";
 import ojs34 from "../../tests/fixtures/ojs/ojs-3.4-export-issues.xml?raw";
 import ojs35 from "../../tests/fixtures/ojs/ojs-3.5-export-issues.xml?raw";
@@ -43,7 +45,8 @@ describe("OJS Native XML import", () => {
     // The current publication (version 1 is current_publication_id 1), titled with its prefix and subtitle.
     expect(second.title).toBe("The Signalling Theory Dividends: A Review Of The Literature And Empirical Evidence");
     expect(second.notKept.join(" ")).toMatch(/earlier publication version/);
-    expect(body.notKept.map((n) => n.what)).toContain("copyright holder");
+    // The copyright holder is kept in the article's language; its French twin is listed as left behind.
+    expect(body.notKept.map((n) => n.what)).toContain("copyright holder in fr_CA");
     // Nothing written.
     const archives = await getJson(j.host, "/api/archives/");
     expect(archives.body).toEqual([]);
@@ -73,6 +76,19 @@ describe("OJS Native XML import", () => {
     expect(article.body.abstract).toMatch(/^<p>The signaling theory suggests/);
     expect(article.body.keywords).toBe("Professional Development, Social Transformation");
     expect(article.body.country).toBe("South Africa");
+
+    // What OJS says of rights and history comes in with it, not the import's day (issue 46 item 3).
+    const [row] = await (await journalDb(j))
+      .select()
+      .from(schema.articles)
+      .where(and(eq(schema.articles.journalId, j.id), eq(schema.articles.refnumber, "OJS-1")));
+    expect(row).toMatchObject({
+      date_submitted: "2020-10-04",
+      copyright_holder: "Journal of Public Knowledge",
+      copyright_year: "2020",
+      license: "",
+      licenseUrl: "",
+    });
 
     const pdf = await request(j.host, "/assets/archives/2014/vol1issue2/OJS-1.pdf");
     expect(pdf.status).toBe(200);
