@@ -11,6 +11,9 @@ import ojs34 from "../../tests/fixtures/ojs/ojs-3.4-export-issues.xml?raw";
 import ojs35 from "../../tests/fixtures/ojs/ojs-3.5-export-issues.xml?raw";
 import ojs32 from "../../tests/fixtures/ojs/ojs-3.2-sample.xml?raw";
 import ojs2 from "../../tests/fixtures/ojs/ojs-3.3-testissue-with-errors.xml?raw";
+import ojs31sample from "../../tests/fixtures/ojs/ojs-3.1-sample.xml?raw";
+import ojs32issues from "../../tests/fixtures/ojs/ojs-3.2-export-issues.xml?raw";
+import ojs33issues from "../../tests/fixtures/ojs/ojs-3.3-export-issues.xml?raw";
 import type { ImportReport } from "./import-run";
 import { reportLines } from "../../scripts/transfer-cli";
 
@@ -191,6 +194,39 @@ describe("OJS Native XML import", () => {
     // A DOCTYPE without entities (OJS 2's had one) is no reason to refuse.
     const plain = ojs35.replace(/<issues /, '<!DOCTYPE issues SYSTEM "native.dtd">\n<issues ');
     expect((await importXml(j.host, token, plain, { dryRun: "1" })).status).toBe(200);
+  });
+
+  it("imports OJS's own exports of other versions as they are (tests/fixtures/ojs/README.md says what each brings)", async () => {
+    for (const [xml, label] of [
+      [ojs31sample, "3.1 sample"],
+      [ojs32issues, "3.2 issues"],
+      [ojs33issues, "3.3 issues"],
+    ] as const) {
+      const j = await createJournal();
+      const token = await adminToken(j);
+      const dry = await importXml(j.host, token, xml, { dryRun: "1" });
+      const real = await importXml(j.host, token, xml, { dryRun: "0" });
+      expect(real.status, label).toBe(200);
+      // One article each, created, with no PDF galley (an HTML, a text file, a remote link): none announced or stored.
+      expect(real.body.counts, label).toEqual({ articles: 1, create: 1, update: 0, skip: 0, pdfs: 0 });
+      expect(dry.body.counts, label).toEqual(real.body.counts);
+      expect(real.body.items[0].notKept.join(" "), label).toMatch(/galley "/);
+      const [row] = await (await journalDb(j)).select().from(schema.articles).where(eq(schema.articles.journalId, j.id));
+      if (label === "3.1 sample")
+        expect(row).toMatchObject({
+          title: "The Article Title: Subtitle",
+          licenseUrl: "http://licenseUrl",
+          copyright_holder: "copyright holder",
+          copyright_year: "2014",
+        });
+      else
+        expect(row, label).toMatchObject({
+          title: "the test submission 2 - title: test submission 2 - subtitle",
+          date_submitted: "2020-03-10",
+          copyright_holder: "test",
+          copyright_year: "2020",
+        });
+    }
   });
 
   it("refuses what is not an OJS 3 export, with the line", async () => {
