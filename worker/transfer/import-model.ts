@@ -72,6 +72,14 @@ export interface ImportArticle {
   pdf: ImportPdf;
   /** Spreadsheet columns the platform keeps as they are (txnid, ptype, country, email, mobile, status...). */
   extra: Partial<Record<"txnid" | "ptype" | "country" | "email" | "mobile" | "status" | "description", string>>;
+  /**
+   * What an OJS export says of the article's rights and history (docs/decisions/0315): the licence's deed, the
+   * copyright holder and year, when it was submitted (YYYY-MM-DD). Absent or "" when the source has none.
+   */
+  licenseUrl?: string;
+  copyrightHolder?: string;
+  copyrightYear?: string;
+  dateSubmitted?: string;
   /** What the source holds that the platform has no place for (element names with a short why). */
   notKept: string[];
 }

@@ -9,7 +9,7 @@ import { nowIso, isUniqueViolation } from "../core/data/db";
 import { fileKeys, versionedName } from "../core/files/keys";
 import { afterAdminWrite, type AdminActor } from "../core/audit/admin-events.repo";
 import { richTextToPlain } from "#contract/rich-text";
-import { defaultDoi } from "#contract/scholarly";
+import { defaultDoi, licenseByUrl } from "#contract/scholarly";
 import { REFNUMBER_PATTERN } from "#contract/refnumber";
 import { PAGENUMBER_PATTERN } from "#contract/article-form";
 import { titleKeyOf } from "../archive/title-key";
@@ -112,6 +112,17 @@ const regionNames = (() => {
 })();
 const countryName = (c: string) => (/^[A-Z]{2}$/.test(c) ? (regionNames?.of(c) ?? c) : c);
 
+/**
+ * An imported licence as the columns keep it: none, or the journal's own, is "" (the journal's licence applies, as
+ * for an article typed in); one of LICENSES is its key; any other licence keeps its deed (license_url).
+ */
+function licenseColumns(url: string, journalLicense: string): { license: string; licenseUrl: string } {
+  if (!url.trim()) return { license: "", licenseUrl: "" };
+  const known = licenseByUrl(url);
+  if (known) return { license: known.key === journalLicense ? "" : known.key, licenseUrl: "" };
+  return { license: "", licenseUrl: url.trim().slice(0, 500) };
+}
+
 interface Prepared {
   a: ImportArticle;
   item: ReportItem;
@@ -130,6 +141,11 @@ async function existingMatches(db: TransferDb, journalId: number, refs: string[]
       doi: articles.doi,
       file: articles.file,
       fingerprint: sql<string>`${articles.authorname} || '|' || ${articles.abstract} || '|' || ${articles.keywords} || '|' || ${articles.pagenumber} || '|' || ${articles.doi} || '|' || ${articles.referenceList} || '|' || ${articles.authorDetails} || '|' || coalesce(${articles.sectionId}, '') || '|' || ${articles.year} || '/' || ${articles.volume} || '/' || ${articles.issue}`,
+      date_submitted: articles.date_submitted,
+      copyright_holder: articles.copyright_holder,
+      copyright_year: articles.copyright_year,
+      license: articles.license,
+      licenseUrl: articles.licenseUrl,
     })
     .from(articles)
     .where(
@@ -147,6 +163,11 @@ async function existingMatches(db: TransferDb, journalId: number, refs: string[]
 const fingerprintOf = (v: typeof articles.$inferInsert) =>
   `${v.authorname}|${v.abstract}|${v.keywords}|${v.pagenumber}|${v.doi}|${v.referenceList}|${v.authorDetails}|${v.sectionId ?? ""}|${v.year}/${v.volume}/${v.issue}`;
 
+/** Rights and dates an OJS source states, compared only when the source states them (a spreadsheet does not). */
+const RIGHTS = ["date_submitted", "copyright_holder", "copyright_year", "license", "licenseUrl"] as const;
+const unchanged = (row: Awaited<ReturnType<typeof existingMatches>>[number], v: typeof articles.$inferInsert) =>
+  row.fingerprint === fingerprintOf(v) && RIGHTS.every((k) => v[k] === undefined || v[k] === row[k]);
+
 const CHUNK_ARTICLES = 20;
 // PDF bytes held at once (with their base64 text while they are decoded): well inside a Worker isolate's 128 MB.
 const CHUNK_BYTES = 8 * 1024 * 1024;
@@ -158,7 +179,7 @@ const CHUNK_BYTES = 8 * 1024 * 1024;
 export async function runImport(
   db: TransferDb,
   bucket: TransferFiles,
-  journal: { id: number; doi_prefix: string },
+  journal: { id: number; doi_prefix: string; license: string },
   actor: AdminActor,
   source: AsyncIterable<ImportArticle>,
   opts: ImportOptions,
@@ -202,6 +223,9 @@ export async function runImport(
       if (p.a.section) p.values.sectionId = await ensureSection(p.a.section);
     }
     if (!opts.dryRun) await write(prepared);
+    // A dry run counts the PDFs the import would store: those of the articles it would create (an update keeps
+    // the stored PDF), never one for an article without a galley.
+    else for (const p of prepared) if (p.values && p.item.action === "create" && p.a.pdf.kind !== "none") report.counts.pdfs++;
     for (const p of prepared) {
       report.items.push(p.item);
       report.counts[p.item.action]++;
@@ -303,6 +327,11 @@ export async function runImport(
       referenceList: a.references.join("\n"),
       authorDetails: JSON.stringify(a.authors.map((x) => ({ affiliation: x.affiliation.slice(0, 500), orcid: x.orcid }))),
       sectionId,
+      // Only a source that states them (OJS) sets rights and dates: a spreadsheet's update keeps staff's own.
+      ...(a.dateSubmitted === undefined ? {} : { date_submitted: a.dateSubmitted }),
+      ...(a.copyrightHolder === undefined ? {} : { copyright_holder: a.copyrightHolder }),
+      ...(a.copyrightYear === undefined ? {} : { copyright_year: a.copyrightYear }),
+      ...(a.licenseUrl === undefined ? {} : licenseColumns(a.licenseUrl, journal.license)),
     };
     return { a, item, values };
   };
@@ -321,7 +350,7 @@ export async function runImport(
       if (sameRef && sameTitle === sameRef && (!sameDoi || sameDoi === sameRef)) {
         // The same article (reference number and title): update what changed, else nothing to do.
         if (p.a.section && v.sectionId === null) v.sectionId = sectionByTitle.get(p.a.section.title.toLowerCase()) ?? null;
-        if (sameRef.fingerprint === fingerprintOf(v)) {
+        if (unchanged(sameRef, v)) {
           p.item.action = "skip";
           p.item.reasons.push(reason("unchanged"));
         } else {

@@ -169,6 +169,13 @@ export const articles = sqliteTable("articles", {
   funding: text("funding").notNull().default(""),
   license: text("license").notNull().default(""),
   doiRegisteredAt: text("doi_registered_at").notNull().default(""),
+  // Moves from and to OJS (migrations/0200, docs/decisions/0315): received and accepted dates (YYYY-MM-DD or ''),
+  // the copyright holder and year, and the deed of a licence outside LICENSES ('' for none).
+  date_submitted: text("date_submitted").notNull().default(""),
+  date_accepted: text("date_accepted").notNull().default(""),
+  copyright_holder: text("copyright_holder").notNull().default(""),
+  copyright_year: text("copyright_year").notNull().default(""),
+  licenseUrl: text("license_url").notNull().default(""),
 });
 
 /** Identifiers of articles that stopped being public, reported as OAI-PMH deleted records (migrations/0021). */
