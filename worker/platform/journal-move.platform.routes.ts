@@ -39,9 +39,9 @@ const idParam = (c: Ctx) => {
 /**
  * A move the console may resume (docs/decisions/0306): running, and either without progress for STALL_MS, or its
  * Workflow instance no longer at work and quiet for QUIET_MS (a script's move has no instance: the quiet time keeps
- * a running script from being raced; its longest silence is the memo bound's wait, 35 s).
+ * a running script from being raced; it writes its heartbeat at least every 10 s, its waits included).
  */
-const QUIET_MS = 2 * 60_000;
+const QUIET_MS = 45_000;
 async function resumable(env: Pick<Env, "JOURNAL_MOVE">, m: MoveRow, now = Date.now()): Promise<boolean> {
   if (!MOVE_RUNNING_STATES.includes(m.state)) return false;
   if (isStalled(m, now)) return true;

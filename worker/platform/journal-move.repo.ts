@@ -69,6 +69,9 @@ export interface MoveRow {
  */
 export const STALL_MS = 15 * 60_000;
 
+/** How often a runner that waits (the memo bound) still says it is alive. */
+const HEARTBEAT_MS = 10_000;
+
 /** When the move last made progress. */
 export const lastProgressOf = (m: Pick<MoveRow, "progress_at" | "started_at">) => m.progress_at || m.started_at;
 
@@ -673,6 +676,7 @@ export async function verify(move: Move): Promise<TableCheck[]> {
   for (const t of await moveTables(move.source)) {
     const [a, b] = await Promise.all([digestOf(move.source, t, move.journalId), digestOf(move.target, t, move.journalId)]);
     checks.push({ table: t.name, source: a.rows, target: b.rows, same: a.rows === b.rows && a.sha256 === b.sha256 });
+    await touch(move);
   }
   const differ = checks.filter((c) => !c.same);
   if (differ.length)
@@ -869,7 +873,11 @@ export async function continueMove(move: Move, opts: RunOptions): Promise<MoveRo
   const wait = boundLeft(switched, opts.boundMs);
   if (wait > 0) {
     log(`waiting ${Math.ceil(wait / 1000)} s for every isolate to re-read the journal's database`);
-    await sleep(wait + 1000);
+    // In slices, with a heartbeat between them: a waiting runner is not a dead one (the console's quiet time).
+    for (let left = wait + 1000; left > 0; left -= HEARTBEAT_MS) {
+      await sleep(Math.min(left, HEARTBEAT_MS));
+      await touch(move);
+    }
   }
   log(`clean up: ${await cleanup(move, opts.boundMs)} row deletions in ${move.from} (search index entries included)`);
   return (await moveById(move.platform, move.id))!;
