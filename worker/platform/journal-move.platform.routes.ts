@@ -11,7 +11,19 @@ import { mountedAt } from "../core/routing/declared";
 import { bindingOf, journalDatabaseNames, shardNames } from "../core/data/shards";
 import { platformApi } from "#contract/routes/platform";
 import { databaseStateSchema, moveRequestSchema, type DatabaseSummary, type MoveAnswer, type MoveProgress } from "#contract/journal-move";
-import { failMove, latestMove, planMove, setDatabaseOpen, type MoveDb, type MoveRow } from "./journal-move.repo";
+import {
+  claimResume,
+  failMove,
+  isStalled,
+  lastProgressOf,
+  latestMove,
+  MOVE_RUNNING_STATES,
+  planMove,
+  setDatabaseOpen,
+  type MoveDb,
+  type MoveRow,
+} from "./journal-move.repo";
+import { moveInstanceId, runnerActive, startResume } from "./journal-move-workflow";
 import { operatorActorOf } from "./operator-guard";
 import { operatorEvent } from "./operator-events.repo";
 
@@ -24,7 +36,19 @@ const idParam = (c: Ctx) => {
   return id;
 };
 
-export const progressOf = (m: MoveRow): MoveProgress => ({
+/**
+ * A move the console may resume (docs/decisions/0306): running, and either without progress for STALL_MS, or its
+ * Workflow instance no longer at work and quiet for QUIET_MS (a script's move has no instance: the quiet time keeps
+ * a running script from being raced; it writes its heartbeat at least every 10 s, its waits included).
+ */
+const QUIET_MS = 45_000;
+async function resumable(env: Pick<Env, "JOURNAL_MOVE">, m: MoveRow, now = Date.now()): Promise<boolean> {
+  if (!MOVE_RUNNING_STATES.includes(m.state)) return false;
+  if (isStalled(m, now)) return true;
+  return now - Date.parse(lastProgressOf(m)) > QUIET_MS && !(await runnerActive(env, m));
+}
+
+export const progressOf = (m: MoveRow, canResume = false): MoveProgress => ({
   id: m.id,
   from: m.from_shard,
   to: m.to_shard,
@@ -37,6 +61,9 @@ export const progressOf = (m: MoveRow): MoveProgress => ({
   pausedMs: Number(m.paused_ms),
   error: m.error,
   operator: m.operator,
+  progressAt: lastProgressOf(m),
+  resumes: Number(m.resumes ?? 0),
+  resumable: canResume,
 });
 
 /** Every database a journal may be in, with D1's size, its journal count and whether it takes new journals. */
@@ -62,7 +89,7 @@ async function answer(c: Ctx, journalId: number): Promise<MoveAnswer> {
     .first<{ id: number; shard: string }>();
   if (!journal) throw new HttpError(404, "not_found");
   const [databases, move] = await Promise.all([databasesOf(c), latestMove(c.env.DB, journalId)]);
-  return { journal, databases, move: move ? progressOf(move) : null };
+  return { journal, databases, move: move ? progressOf(move, await resumable(c.env, move)) : null };
 }
 
 export const journalMovePlatformRoutes = new Hono<AppEnv>()
@@ -90,11 +117,32 @@ export const journalMovePlatformRoutes = new Hono<AppEnv>()
       }),
     ]);
     try {
-      await c.env.JOURNAL_MOVE.create({ id: `journal-move-${move.id}`, params: { moveId: move.id } });
+      await c.env.JOURNAL_MOVE.create({ id: moveInstanceId({ id: move.id, resumes: 0 }), params: { moveId: move.id } });
     } catch (err) {
       await failMove(c.env.DB, move.id, `the move could not be started: ${(err as Error)?.message ?? err}`);
       throw err;
     }
+    return c.json(await answer(c, journalId), 202);
+  })
+  .post(at(platformApi.resumeMove), async (c) => {
+    const journalId = idParam(c);
+    const move = await latestMove(c.env.DB, journalId);
+    if (!move || !MOVE_RUNNING_STATES.includes(move.state)) throw new HttpError(409, "no_move_to_resume");
+    if (!(await resumable(c.env, move))) throw new HttpError(409, "move_progressing");
+    // Taken over only if nobody else (the Cron Trigger, another operator) did since it was read.
+    const claimed = await claimResume(c.env.DB, move);
+    if (!claimed) throw new HttpError(409, "move_progressing");
+    const actor = operatorActorOf(c);
+    await c.get("db").batch([
+      operatorEvent(c.get("db"), actor, {
+        action: "journal.move.resume",
+        journalId,
+        summary: `${move.from_shard} → ${move.to_shard}, from ${move.state}`,
+        before: { state: move.state },
+        after: { resumes: claimed.resumes },
+      }),
+    ]);
+    await startResume(c.env, claimed);
     return c.json(await answer(c, journalId), 202);
   });
 

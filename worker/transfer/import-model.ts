@@ -34,9 +34,13 @@ export interface ImportAuthor {
   country: string;
 }
 
-/** The article's PDF: bytes (embedded or from a zip), a URL to fetch, a problem, or none. */
+/** The largest PDF an import takes (the spec's 5 MB). */
+export const PDF_LIMIT = 5_242_880;
+
+/** The article's PDF: bytes (embedded or from a zip), a URL to fetch, one too large to take (left packed), or none. */
 export type ImportPdf =
   | { kind: "bytes"; bytes: Uint8Array; name: string }
+  | { kind: "too_large"; name: string }
   | { kind: "url"; url: string; name: string }
   | { kind: "none"; why: string };
 
@@ -90,6 +94,8 @@ export class ImportSourceError extends Error {
     readonly code: string,
     message: string,
     readonly line = 0,
+    /** The HTTP status a request answers it with: 400 (unreadable), 413 (too large once unpacked). */
+    readonly status: 400 | 413 = 400,
   ) {
     super(message);
   }

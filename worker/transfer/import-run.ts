@@ -13,13 +13,13 @@ import { defaultDoi, licenseByUrl } from "#contract/scholarly";
 import { REFNUMBER_PATTERN } from "#contract/refnumber";
 import { PAGENUMBER_PATTERN } from "#contract/article-form";
 import { titleKeyOf } from "../archive/title-key";
-import type { ImportArticle, ImportIssue, ImportSection, TransferDb, TransferFiles } from "./import-model";
+import { PDF_LIMIT, type ImportArticle, type ImportIssue, type ImportSection, type TransferDb, type TransferFiles } from "./import-model";
 import type { ImportReport, ReportItem } from "#contract/transfer";
 
 export type { ImportReport, ReportItem } from "#contract/transfer";
 
 /** SPEC §9: the PDF upload limit, the same for imported files. */
-export const PDF_LIMIT = 5_242_880;
+export { PDF_LIMIT };
 
 /** How an imported article's reference number is made (staff choose; a spreadsheet's own refnumber wins). */
 export type RefRule =
@@ -255,7 +255,13 @@ export async function runImport(
       warnings: warning ? [warning] : [],
       notKept: a.notKept,
       pdf:
-        a.pdf.kind === "bytes" ? `${a.pdf.name} (${Math.ceil(a.pdf.bytes.length / 1024)} KB)` : a.pdf.kind === "url" ? a.pdf.url : "none",
+        a.pdf.kind === "bytes"
+          ? `${a.pdf.name} (${Math.ceil(a.pdf.bytes.length / 1024)} KB)`
+          : a.pdf.kind === "url"
+            ? a.pdf.url
+            : a.pdf.kind === "too_large"
+              ? `${a.pdf.name} (over 5 MB)`
+              : "none",
     };
     const skip = (code: string, extra = "") => {
       item.action = "skip";
@@ -270,7 +276,7 @@ export async function runImport(
     const pages = normalizePages(a.pages);
     if (pages === null) return skip("invalid_pagenumber", `("${a.pages.slice(0, 40)}")`);
     if (pages === "") item.warnings.push("No page numbers: the article is listed first in its issue.");
-    if (a.pdf.kind === "bytes" && a.pdf.bytes.length > PDF_LIMIT) return skip("pdf_too_large");
+    if (a.pdf.kind === "too_large" || (a.pdf.kind === "bytes" && a.pdf.bytes.length > PDF_LIMIT)) return skip("pdf_too_large");
     if (a.pdf.kind === "none") {
       if (opts.requirePdf) return skip("missing_pdf", a.pdf.why);
       item.warnings.push(`${a.pdf.why} It is imported without a Download link.`);
