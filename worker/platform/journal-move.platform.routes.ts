@@ -8,10 +8,9 @@ import { HttpError } from "../core/errors";
 import { jsonBodyFirstCode, jsonContent } from "../core/middleware/json-body";
 import { limitJsonBody } from "../core/middleware/body-size";
 import { mountedAt } from "../core/routing/declared";
-import { bindingOf, journalDatabaseNames, shardNames } from "../core/data/shards";
 import { platformApi } from "#contract/routes/platform";
 import { databaseStateSchema, moveRequestSchema, type DatabaseSummary, type MoveAnswer, type MoveProgress } from "#contract/journal-move";
-import { failMove, latestMove, planMove, setDatabaseOpen, type MoveDb, type MoveRow } from "./journal-move.repo";
+import { databaseCounts, failMove, journalShard, latestMove, planMove, setDatabaseOpen, type MoveRow } from "./journal-move.repo";
 import { operatorActorOf } from "./operator-guard";
 import { operatorEvent } from "./operator-events.repo";
 
@@ -41,27 +40,21 @@ export const progressOf = (m: MoveRow): MoveProgress => ({
 
 /** Every database a journal may be in, with D1's size, its journal count and whether it takes new journals. */
 async function databasesOf(c: Ctx): Promise<DatabaseSummary[]> {
-  const [sizes, counts, closed] = await Promise.all([
-    c.var.shards.sizes(),
-    c.env.DB.prepare("SELECT shard, count(*) AS n FROM journals GROUP BY shard").all<{ shard: string; n: number }>(),
-    c.env.DB.prepare("SELECT name FROM shard_states WHERE accepts_new = 0").all<{ name: string }>(),
-  ]);
+  const [sizes, { counts, closed }] = await Promise.all([c.var.shards.sizes(), databaseCounts(c.var.journalMoves.platform)]);
   return sizes
-    .filter((s) => s.name !== "DB" || counts.results.some((r) => r.shard === "DB"))
+    .filter((s) => s.name !== "DB" || counts.some((r) => r.shard === "DB"))
     .map((s) => ({
       name: s.name,
       bytes: s.bytes,
-      journals: Number(counts.results.find((r) => r.shard === s.name)?.n ?? 0),
-      acceptsNew: s.name !== "DB" && !closed.results.some((r) => r.name === s.name),
+      journals: Number(counts.find((r) => r.shard === s.name)?.n ?? 0),
+      acceptsNew: s.name !== "DB" && !closed.some((r) => r.name === s.name),
     }));
 }
 
 async function answer(c: Ctx, journalId: number): Promise<MoveAnswer> {
-  const journal = await c.env.DB.prepare("SELECT id, shard FROM journals WHERE id = ?")
-    .bind(journalId)
-    .first<{ id: number; shard: string }>();
+  const journal = await journalShard(c.var.journalMoves.platform, journalId);
   if (!journal) throw new HttpError(404, "not_found");
-  const [databases, move] = await Promise.all([databasesOf(c), latestMove(c.env.DB, journalId)]);
+  const [databases, move] = await Promise.all([databasesOf(c), latestMove(c.var.journalMoves.platform, journalId)]);
   return { journal, databases, move: move ? progressOf(move) : null };
 }
 
@@ -71,15 +64,8 @@ export const journalMovePlatformRoutes = new Hono<AppEnv>()
     const journalId = idParam(c);
     const { to } = c.req.valid("json");
     const actor = operatorActorOf(c);
-    const names = shardNames(c.env);
-    const move = await planMove({
-      journalId,
-      to,
-      operator: actor.username,
-      platform: c.env.DB,
-      journalDatabases: journalDatabaseNames(c.env),
-      databaseOf: (shard): MoveDb | undefined => (names.includes(shard) ? bindingOf(c.env, shard) : undefined),
-    });
+    const { platform, journalDatabases, databaseOf, runner } = c.var.journalMoves;
+    const move = await planMove({ journalId, to, operator: actor.username, platform, journalDatabases, databaseOf });
     await c.get("db").batch([
       operatorEvent(c.get("db"), actor, {
         action: "journal.move",
@@ -90,9 +76,9 @@ export const journalMovePlatformRoutes = new Hono<AppEnv>()
       }),
     ]);
     try {
-      await c.env.JOURNAL_MOVE.create({ id: `journal-move-${move.id}`, params: { moveId: move.id } });
+      await runner.create({ id: `journal-move-${move.id}`, params: { moveId: move.id } });
     } catch (err) {
-      await failMove(c.env.DB, move.id, `the move could not be started: ${(err as Error)?.message ?? err}`);
+      await failMove(platform, move.id, `the move could not be started: ${(err as Error)?.message ?? err}`);
       throw err;
     }
     return c.json(await answer(c, journalId), 202);
@@ -107,10 +93,10 @@ export const databasesPlatformRoutes = new Hono<AppEnv>().patch(
   jsonBodyFirstCode(databaseStateSchema),
   async (c) => {
     const name = c.req.param("name");
-    const journalDatabases = journalDatabaseNames(c.env);
+    const { platform, journalDatabases } = c.var.journalMoves;
     if (!journalDatabases.includes(name)) throw new HttpError(404, "not_found");
     const { acceptsNew } = c.req.valid("json");
-    await setDatabaseOpen(c.env.DB, name, acceptsNew, journalDatabases, operatorActorOf(c).username);
+    await setDatabaseOpen(platform, name, acceptsNew, journalDatabases, operatorActorOf(c).username);
     await c.get("db").batch([
       operatorEvent(c.get("db"), operatorActorOf(c), {
         action: acceptsNew ? "database.open" : "database.close",

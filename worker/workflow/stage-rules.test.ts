@@ -46,7 +46,10 @@ const EXPECTED: Record<Stage, Expected> = {
 };
 
 describe("stages as data", () => {
-  it("walks every stage through the acceptance rate, reminders, reviewers' links, the author's rights and publication", async () => {
+  // Seven manuscripts through the queue and a dozen requests each: minutes under load, not the default 30 s.
+  it("walks every stage through the acceptance rate, reminders, reviewers' links, the author's rights and publication", {
+    timeout: 180_000,
+  }, async () => {
     const j = await createJournal({ websitename: "Journal of Every Stage" });
     const staff = await staffOf(j);
     const article = await createArticle(j.id, { refnumber: "JES-2026-001", year: 2026, volume: 1, issue: 1 });
