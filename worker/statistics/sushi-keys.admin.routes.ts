@@ -7,9 +7,9 @@ import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../core/env";
 import { HttpError, notFound } from "../core/errors";
 import { actorOf } from "../core/audit/admin-actor";
-import { afterAdminWrite } from "../core/audit/admin-events.repo";
+import { recordAdminWrite } from "../core/audit/admin-events.repo";
 import { sushiKeys, type SushiKeyRow } from "../core/data/schema";
-import { listSushiKeys, revokeSushiKey } from "./sushi.repo";
+import { createSushiKey, listSushiKeys, revokeSushiKey } from "./sushi.repo";
 import { WORLD_CUSTOMER_ID } from "./sushi";
 import { requireRole } from "../auth/admin-guard";
 import { AREA_ROLES } from "#contract/roles";
@@ -51,29 +51,17 @@ export const sushiKeysAdminRoutes = new Hono<AppEnv>()
       const key = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
       const { customer_name } = c.req.valid("json");
       const now = new Date().toISOString();
-      const insert = db
-        .insert(sushiKeys)
-        .values({
-          journalId: actor.journalId,
-          customerName: customer_name,
-          // The key's own id: several libraries may hold keys at once (each reads the world's usage).
-          customerId: `key-${key.slice(0, 12)}`,
-          keyHash: await sha256Hex(key),
-          keyHint: key.slice(-4),
-          createdAt: now,
-          createdBy: actor.username,
-        })
-        .returning();
-      const [rows] = (await db.batch([
-        insert,
-        ...afterAdminWrite(
-          db,
-          actor,
-          { action: "settings.sushi_key_create", entity: "settings", summary: customer_name },
-          { content: false },
-        ),
-      ])) as [SushiKeyRow[], ...unknown[]];
-      return c.json({ key, customer_id: WORLD_CUSTOMER_ID, entry: toAnswer(rows[0]) }, 201);
+      const row = await createSushiKey(db, actor, {
+        journalId: actor.journalId,
+        customerName: customer_name,
+        // The key's own id: several libraries may hold keys at once (each reads the world's usage).
+        customerId: `key-${key.slice(0, 12)}`,
+        keyHash: await sha256Hex(key),
+        keyHint: key.slice(-4),
+        createdAt: now,
+        createdBy: actor.username,
+      });
+      return c.json({ key, customer_id: WORLD_CUSTOMER_ID, entry: toAnswer(row) }, 201);
     },
   )
   .delete(at(sushiApi.revokeKey), async (c) => {
@@ -88,13 +76,11 @@ export const sushiKeysAdminRoutes = new Hono<AppEnv>()
       .limit(1);
     if (!row) throw notFound();
     if (!(await revokeSushiKey(db, actor.journalId, id, new Date().toISOString()))) throw new HttpError(409, "already_revoked");
-    await db.batch(
-      afterAdminWrite(
-        db,
-        actor,
-        { action: "settings.sushi_key_revoke", entity: "settings", summary: row.customerName },
-        { content: false },
-      ) as [never],
+    await recordAdminWrite(
+      db,
+      actor,
+      { action: "settings.sushi_key_revoke", entity: "settings", summary: row.customerName },
+      { content: false },
     );
     return c.json({ entry: toAnswer({ ...row, revokedAt: new Date().toISOString() }) });
   });

@@ -30,7 +30,8 @@ import { currentFile, findManuscript, listEvents, listFiles } from "./manuscript
 import { findAssignment, submittedReviews } from "./reviewers.repo";
 import { moveWithoutLetter, receiveRevision, respondToInvitation, submitReview } from "./workflow";
 import { workflowBody, workflowCtx } from "./workflow-context";
-import { readWorkflowSettings, workflowFigures } from "./figures";
+import { workflowFigures } from "./figures";
+import { readWorkflowSettings } from "./workflow-settings.repo";
 import { pdfFrom } from "./pdf-upload";
 import { EXCHANGE_SCRIPT, exchangeBody, fmtDay, linkPage, linkProblem } from "./link-page-html";
 import { articles } from "../core/data/schema";

@@ -3,7 +3,8 @@
 // the reply joins its discussion. A message that names nothing is kept in the unmatched list, never dropped.
 import { bindingOf, drizzleOf, journalDatabase, platformDatabase, shardNames } from "../core/data/shards";
 import { eq } from "drizzle-orm";
-import { journalDomains, mailInbound } from "../core/data/schema";
+import { journalDomains } from "../core/data/schema";
+import { storeInbound } from "./mail-inbound.repo";
 import { nowIso } from "../core/data/db";
 import { findManuscriptByReplyToken } from "./manuscripts.repo";
 import { parseMail } from "./mime-text";
@@ -42,19 +43,16 @@ export async function receiveMail(raw: Uint8Array, envelope: { from: string; to:
     journalId = d?.journalId ?? null;
     if (journalId !== null) db = await journalDatabase(env, journalId);
   }
-  const [row] = await db
-    .insert(mailInbound)
-    .values({
-      journalId,
-      manuscriptId: manuscript?.id ?? null,
-      fromAddress: mail.from.address || envelope.from.toLowerCase(),
-      fromName: mail.from.name,
-      toAddress: envelope.to,
-      subject: mail.subject.slice(0, 500),
-      text: mail.text.slice(0, MAX_TEXT),
-      receivedAt: nowIso(),
-    })
-    .returning();
+  const row = await storeInbound(db, {
+    journalId,
+    manuscriptId: manuscript?.id ?? null,
+    fromAddress: mail.from.address || envelope.from.toLowerCase(),
+    fromName: mail.from.name,
+    toAddress: envelope.to,
+    subject: mail.subject.slice(0, 500),
+    text: mail.text.slice(0, MAX_TEXT),
+    receivedAt: nowIso(),
+  });
   return { manuscriptId: row.manuscriptId, id: row.id };
 }
 

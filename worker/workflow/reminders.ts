@@ -3,9 +3,9 @@
 import type { Db } from "../core/env";
 import { bindingOf, drizzleOf, platformDatabase, shardNames } from "../core/data/shards";
 import { eq } from "drizzle-orm";
-import { journalDomains, journals, reviewAssignments } from "../core/data/schema";
+import { journalDomains, journals } from "../core/data/schema";
 import { enqueue, journalOf, staleQueued } from "./mail-outbox.repo";
-import { assignmentsToRemind } from "./reviewers.repo";
+import { assignmentsToRemind, markReminded } from "./reviewers.repo";
 import { mailReviewInvitation } from "./workflow";
 import { startFromSubmission, submissionsWithoutManuscript } from "./start-manuscript";
 
@@ -58,10 +58,7 @@ async function remindIn(
     const ctx = { db, queue: env.MAIL_QUEUE, journal, origin, secret: env.JWT_SECRET, actor: "system" };
     const overdue = a.dueDate < today;
     await mailReviewInvitation(ctx, m, r, a, overdue ? "reminder.after" : "reminder.before");
-    await db
-      .update(reviewAssignments)
-      .set(overdue ? { remindedAfter: 1, remindedBefore: 1 } : { remindedBefore: 1 })
-      .where(eq(reviewAssignments.id, a.id));
+    await markReminded(db, a.id, overdue);
     if (overdue) report.after++;
     else report.before++;
   }

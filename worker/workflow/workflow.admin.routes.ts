@@ -56,11 +56,12 @@ import {
   toOutboxMessage,
   toTimelineEntry,
 } from "./workflow-answers";
-import { saveTemplate, templateFor } from "./letters";
-import { readWorkflowSettings, saveWorkflowSettings, workflowFigures } from "./figures";
+import { saveTemplate, templateFor } from "./letter-templates.repo";
+import { workflowFigures } from "./figures";
+import { readWorkflowSettings, saveWorkflowSettings } from "./workflow-settings.repo";
 import { newReference } from "./submissions.routes";
 import { nowIso } from "../core/data/db";
-import { afterAdminWrite } from "../core/audit/admin-events.repo";
+import { recordAdminWrite } from "../core/audit/admin-events.repo";
 import { actorOf } from "../core/audit/admin-actor";
 import { pdfFrom } from "./pdf-upload";
 import { requireRole } from "../auth/admin-guard";
@@ -76,9 +77,7 @@ const at = mountedAt("/api/admin");
  * public-figures switch shows or hides the figures on /instructions.
  */
 async function audit(c: Context<AppEnv>, action: `manuscript.${string}`, entityId: number | null, summary: string, content = false) {
-  const db = c.get("db");
-  const [first, ...rest] = afterAdminWrite(db, actorOf(c), { action, entity: "manuscript", entityId: entityId ?? 0, summary }, { content });
-  await db.batch([first, ...rest]);
+  await recordAdminWrite(c.get("db"), actorOf(c), { action, entity: "manuscript", entityId: entityId ?? 0, summary }, { content });
 }
 
 async function manuscriptOf(c: Context<AppEnv>) {

@@ -26,7 +26,7 @@ import { addEvent, addFile, listAssignments, moveStage } from "./manuscripts.rep
 import { queueMail, type Mail } from "./mail-outbox.repo";
 import { addDays, linkFor, linkUrl, REVIEW_LINK_GRACE_DAYS, revokeLinks, tokenOf, TRACK_LINK_DAYS } from "./links";
 import { insertAssignment, submittedReviews, updateAssignment, upsertReviewer } from "./reviewers.repo";
-import { fillLetter, reviewerCommentsText, templateFor } from "./letters";
+import { fillLetter, reviewerCommentsText, templateFor } from "./letter-templates.repo";
 
 export interface WorkflowCtx {
   db: Db;
