@@ -8,19 +8,19 @@ import { HttpError } from "../core/errors";
 import { jsonBodyFirstCode, jsonContent } from "../core/middleware/json-body";
 import { limitJsonBody } from "../core/middleware/body-size";
 import { mountedAt } from "../core/routing/declared";
-import { bindingOf, journalDatabaseNames, shardNames } from "../core/data/shards";
 import { platformApi } from "#contract/routes/platform";
 import { databaseStateSchema, moveRequestSchema, type DatabaseSummary, type MoveAnswer, type MoveProgress } from "#contract/journal-move";
 import {
   claimResume,
+  databaseCounts,
   failMove,
   isStalled,
+  journalShard,
   lastProgressOf,
   latestMove,
   MOVE_RUNNING_STATES,
   planMove,
   setDatabaseOpen,
-  type MoveDb,
   type MoveRow,
 } from "./journal-move.repo";
 import { moveInstanceId, runnerActive, startResume } from "./journal-move-workflow";
@@ -42,10 +42,10 @@ const idParam = (c: Ctx) => {
  * a running script from being raced; it writes its heartbeat at least every 10 s, its waits included).
  */
 const QUIET_MS = 45_000;
-async function resumable(env: Pick<Env, "JOURNAL_MOVE">, m: MoveRow, now = Date.now()): Promise<boolean> {
+async function resumable(c: Ctx, m: MoveRow, now = Date.now()): Promise<boolean> {
   if (!MOVE_RUNNING_STATES.includes(m.state)) return false;
   if (isStalled(m, now)) return true;
-  return now - Date.parse(lastProgressOf(m)) > QUIET_MS && !(await runnerActive(env, m));
+  return now - Date.parse(lastProgressOf(m)) > QUIET_MS && !(await runnerActive({ JOURNAL_MOVE: c.var.journalMoves.runner }, m));
 }
 
 export const progressOf = (m: MoveRow, canResume = false): MoveProgress => ({
@@ -68,28 +68,22 @@ export const progressOf = (m: MoveRow, canResume = false): MoveProgress => ({
 
 /** Every database a journal may be in, with D1's size, its journal count and whether it takes new journals. */
 async function databasesOf(c: Ctx): Promise<DatabaseSummary[]> {
-  const [sizes, counts, closed] = await Promise.all([
-    c.var.shards.sizes(),
-    c.env.DB.prepare("SELECT shard, count(*) AS n FROM journals GROUP BY shard").all<{ shard: string; n: number }>(),
-    c.env.DB.prepare("SELECT name FROM shard_states WHERE accepts_new = 0").all<{ name: string }>(),
-  ]);
+  const [sizes, { counts, closed }] = await Promise.all([c.var.shards.sizes(), databaseCounts(c.var.journalMoves.platform)]);
   return sizes
-    .filter((s) => s.name !== "DB" || counts.results.some((r) => r.shard === "DB"))
+    .filter((s) => s.name !== "DB" || counts.some((r) => r.shard === "DB"))
     .map((s) => ({
       name: s.name,
       bytes: s.bytes,
-      journals: Number(counts.results.find((r) => r.shard === s.name)?.n ?? 0),
-      acceptsNew: s.name !== "DB" && !closed.results.some((r) => r.name === s.name),
+      journals: Number(counts.find((r) => r.shard === s.name)?.n ?? 0),
+      acceptsNew: s.name !== "DB" && !closed.some((r) => r.name === s.name),
     }));
 }
 
 async function answer(c: Ctx, journalId: number): Promise<MoveAnswer> {
-  const journal = await c.env.DB.prepare("SELECT id, shard FROM journals WHERE id = ?")
-    .bind(journalId)
-    .first<{ id: number; shard: string }>();
+  const journal = await journalShard(c.var.journalMoves.platform, journalId);
   if (!journal) throw new HttpError(404, "not_found");
-  const [databases, move] = await Promise.all([databasesOf(c), latestMove(c.env.DB, journalId)]);
-  return { journal, databases, move: move ? progressOf(move, await resumable(c.env, move)) : null };
+  const [databases, move] = await Promise.all([databasesOf(c), latestMove(c.var.journalMoves.platform, journalId)]);
+  return { journal, databases, move: move ? progressOf(move, await resumable(c, move)) : null };
 }
 
 export const journalMovePlatformRoutes = new Hono<AppEnv>()
@@ -98,15 +92,8 @@ export const journalMovePlatformRoutes = new Hono<AppEnv>()
     const journalId = idParam(c);
     const { to } = c.req.valid("json");
     const actor = operatorActorOf(c);
-    const names = shardNames(c.env);
-    const move = await planMove({
-      journalId,
-      to,
-      operator: actor.username,
-      platform: c.env.DB,
-      journalDatabases: journalDatabaseNames(c.env),
-      databaseOf: (shard): MoveDb | undefined => (names.includes(shard) ? bindingOf(c.env, shard) : undefined),
-    });
+    const { platform, journalDatabases, databaseOf, runner } = c.var.journalMoves;
+    const move = await planMove({ journalId, to, operator: actor.username, platform, journalDatabases, databaseOf });
     await c.get("db").batch([
       operatorEvent(c.get("db"), actor, {
         action: "journal.move",
@@ -117,20 +104,21 @@ export const journalMovePlatformRoutes = new Hono<AppEnv>()
       }),
     ]);
     try {
-      await c.env.JOURNAL_MOVE.create({ id: moveInstanceId({ id: move.id, resumes: 0 }), params: { moveId: move.id } });
+      await runner.create({ id: moveInstanceId({ id: move.id, resumes: 0 }), params: { moveId: move.id } });
     } catch (err) {
-      await failMove(c.env.DB, move.id, `the move could not be started: ${(err as Error)?.message ?? err}`);
+      await failMove(platform, move.id, `the move could not be started: ${(err as Error)?.message ?? err}`);
       throw err;
     }
     return c.json(await answer(c, journalId), 202);
   })
   .post(at(platformApi.resumeMove), async (c) => {
     const journalId = idParam(c);
-    const move = await latestMove(c.env.DB, journalId);
+    const { platform, runner } = c.var.journalMoves;
+    const move = await latestMove(platform, journalId);
     if (!move || !MOVE_RUNNING_STATES.includes(move.state)) throw new HttpError(409, "no_move_to_resume");
-    if (!(await resumable(c.env, move))) throw new HttpError(409, "move_progressing");
+    if (!(await resumable(c, move))) throw new HttpError(409, "move_progressing");
     // Taken over only if nobody else (the Cron Trigger, another operator) did since it was read.
-    const claimed = await claimResume(c.env.DB, move);
+    const claimed = await claimResume(platform, move);
     if (!claimed) throw new HttpError(409, "move_progressing");
     const actor = operatorActorOf(c);
     await c.get("db").batch([
@@ -142,7 +130,7 @@ export const journalMovePlatformRoutes = new Hono<AppEnv>()
         after: { resumes: claimed.resumes },
       }),
     ]);
-    await startResume(c.env, claimed);
+    await startResume({ JOURNAL_MOVE: runner }, claimed);
     return c.json(await answer(c, journalId), 202);
   });
 
@@ -155,10 +143,10 @@ export const databasesPlatformRoutes = new Hono<AppEnv>().patch(
   jsonBodyFirstCode(databaseStateSchema),
   async (c) => {
     const name = c.req.param("name");
-    const journalDatabases = journalDatabaseNames(c.env);
+    const { platform, journalDatabases } = c.var.journalMoves;
     if (!journalDatabases.includes(name)) throw new HttpError(404, "not_found");
     const { acceptsNew } = c.req.valid("json");
-    await setDatabaseOpen(c.env.DB, name, acceptsNew, journalDatabases, operatorActorOf(c).username);
+    await setDatabaseOpen(platform, name, acceptsNew, journalDatabases, operatorActorOf(c).username);
     await c.get("db").batch([
       operatorEvent(c.get("db"), operatorActorOf(c), {
         action: acceptsNew ? "database.open" : "database.close",

@@ -882,3 +882,17 @@ export async function continueMove(move: Move, opts: RunOptions): Promise<MoveRo
   log(`clean up: ${await cleanup(move, opts.boundMs)} row deletions in ${move.from} (search index entries included)`);
   return (await moveById(move.platform, move.id))!;
 }
+
+/** Journals per database and the databases closed to new journals (the console's list of databases). */
+export async function databaseCounts(platform: MoveDb): Promise<{ counts: { shard: string; n: number }[]; closed: { name: string }[] }> {
+  const [counts, closed] = await Promise.all([
+    platform.prepare("SELECT shard, count(*) AS n FROM journals GROUP BY shard").all<{ shard: string; n: number }>(),
+    platform.prepare("SELECT name FROM shard_states WHERE accepts_new = 0").all<{ name: string }>(),
+  ]);
+  return { counts: counts.results, closed: closed.results };
+}
+
+/** Where a journal is (null: no such journal). */
+export async function journalShard(platform: MoveDb, journalId: number): Promise<{ id: number; shard: string } | null> {
+  return platform.prepare("SELECT id, shard FROM journals WHERE id = ?").bind(journalId).first<{ id: number; shard: string }>();
+}

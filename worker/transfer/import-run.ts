@@ -8,6 +8,7 @@ import { articles, issues, sections } from "../core/data/schema";
 import { nowIso, isUniqueViolation } from "../core/data/db";
 import { fileKeys, versionedName } from "../core/files/keys";
 import { afterAdminWrite, type AdminActor } from "../core/audit/admin-events.repo";
+import { fillIssue, insertOrFindIssue, insertOrFindSection, writeArticles } from "./import-rows.repo";
 import { richTextToPlain } from "#contract/rich-text";
 import { defaultDoi, licenseByUrl } from "#contract/scholarly";
 import { REFNUMBER_PATTERN } from "#contract/refnumber";
@@ -388,7 +389,7 @@ export async function runImport(
           description: row.description || info.description,
           publishedAt: row.publishedAt || info.publishedAt || null,
         };
-        if (!opts.dryRun) await db.update(issues).set(set).where(eq(issues.id, row.id));
+        if (!opts.dryRun) await fillIssue(db, row.id, set);
         issueByKey.set(key, { ...row, ...set });
       }
       return;
@@ -408,17 +409,7 @@ export async function runImport(
       issueByKey.set(key, { id: 0, cover: "", coverAlt: "", ...values });
       return;
     }
-    const [row] = await db.insert(issues).values(values).onConflictDoNothing().returning();
-    issueByKey.set(
-      key,
-      row ??
-        (
-          await db
-            .select()
-            .from(issues)
-            .where(and(eq(issues.journalId, journal.id), eq(issues.year, a.year), eq(issues.volume, a.volume), eq(issues.issue, a.issue)))
-        )[0],
-    );
+    issueByKey.set(key, await insertOrFindIssue(db, values));
   };
 
   const ensureSection = async (s: ImportSection): Promise<number> => {
@@ -427,19 +418,7 @@ export async function runImport(
     report.sectionsCreated.push(s.title);
     let id = nextFakeSectionId--;
     if (!opts.dryRun) {
-      const [row] = await db
-        .insert(sections)
-        .values({ journalId: journal.id, title: s.title.slice(0, 200), abbrev: s.abbrev.slice(0, 40), seq: s.seq })
-        .onConflictDoNothing()
-        .returning();
-      id =
-        row?.id ??
-        (
-          await db
-            .select({ id: sections.id })
-            .from(sections)
-            .where(and(eq(sections.journalId, journal.id), sql`${sections.title} = ${s.title} COLLATE NOCASE`))
-        )[0].id;
+      id = await insertOrFindSection(db, journal.id, s);
     }
     sectionByTitle.set(s.title.toLowerCase(), id);
     return id;
@@ -476,24 +455,20 @@ export async function runImport(
     }
     const inserts = todo.filter((p) => p.values && p.updateId === undefined);
     const updates = todo.filter((p) => p.values && p.updateId !== undefined);
-    const statements = [
-      ...inserts.map((p) => db.insert(articles).values(p.values!)),
-      ...updates.map((p) => {
-        const { file: _f, creation: _c, createdby: _b, journalId: _j, ...rest } = p.values!;
-        return db
-          .update(articles)
-          .set(rest)
-          .where(and(eq(articles.journalId, journal.id), eq(articles.id, p.updateId!)));
-      }),
-    ];
-    if (statements.length === 0) return;
+    if (inserts.length + updates.length === 0) return;
     const event = afterAdminWrite(db, actor, {
       action: "article.import",
       entity: "article",
       summary: `${opts.sourceLabel}: ${inserts.length} created, ${updates.length} updated (${prepared[0].item.line}–${prepared.at(-1)!.item.line})`,
     });
     try {
-      await db.batch([statements[0], ...statements.slice(1), ...event] as unknown as Parameters<typeof db.batch>[0]);
+      await writeArticles(
+        db,
+        journal.id,
+        inserts.map((p) => p.values!),
+        updates.map((p) => ({ id: p.updateId!, values: p.values! })),
+        event,
+      );
     } catch (err) {
       // Nothing of the batch was written: no row names the stored PDFs, so they go too.
       await Promise.all(stored.map((k) => bucket.delete(k).catch(() => {})));

@@ -4,9 +4,9 @@
 import type { Db } from "../core/env";
 import { bindingOf, drizzleOf, platformDatabase, shardNames } from "../core/data/shards";
 import { eq } from "drizzle-orm";
-import { journalDomains, journals, reviewAssignments } from "../core/data/schema";
+import { journalDomains, journals } from "../core/data/schema";
 import { enqueue, journalOf, staleQueued } from "./mail-outbox.repo";
-import { assignmentsToRemind } from "./reviewers.repo";
+import { assignmentsToRemind, markReminded } from "./reviewers.repo";
 import { mailReviewInvitation } from "./workflow";
 import { startFromSubmission, submissionsWithoutManuscript } from "./start-manuscript";
 import { fileHeldMail } from "./mail-inbound";
@@ -55,7 +55,7 @@ async function remindIn(
   const report: ReminderReport = { before: 0, after: 0, requeued: 0, repliesFiled: 0 };
   for (const { a, r, m } of due) {
     const journal = await journalOf(platform, a.journalId);
-    if (!journal || ["withdrawn", "declined", "published", "accepted"].includes(m.stage)) continue;
+    if (!journal) continue;
     // Links open on the journal's primary host (no request to take one from).
     const hosts = await platform.select().from(journalDomains).where(eq(journalDomains.journalId, journal.id));
     const host = hosts.find((h) => h.isPrimary)?.domain ?? hosts[0]?.domain ?? journal.domain;
@@ -63,10 +63,7 @@ async function remindIn(
     const ctx = { db, queue: env.MAIL_QUEUE, journal, origin, secret: env.JWT_SECRET, actor: "system" };
     const overdue = a.dueDate < today;
     await mailReviewInvitation(ctx, m, r, a, overdue ? "reminder.after" : "reminder.before");
-    await db
-      .update(reviewAssignments)
-      .set(overdue ? { remindedAfter: 1, remindedBefore: 1 } : { remindedBefore: 1 })
-      .where(eq(reviewAssignments.id, a.id));
+    await markReminded(db, a.id, overdue);
     if (overdue) report.after++;
     else report.before++;
   }

@@ -14,20 +14,21 @@ import { putNewObject } from "../core/files/commit-with-object";
 import { accessLinks, manuscriptFiles } from "../core/data/schema";
 import { submissionFieldsSchema } from "#contract/submission";
 import {
+  ASSIGNMENT_RULES,
   decisionSchema,
   DECISIONS,
   inviteReviewerSchema,
   isStage,
   letterTemplateSchema,
   publishedSchema,
+  REVIEW_STATUS,
   reviewerSchema,
   stageMoveSchema,
-  TRANSITIONS,
+  STAGE_RULES,
   workflowSettingsSchema,
   type Decision,
   type ManuscriptDetail,
   type ReviewerEntry,
-  type Stage,
   type UnmatchedPage,
   unmatchedQuerySchema,
 } from "#contract/workflow";
@@ -59,11 +60,12 @@ import {
   toOutboxMessage,
   toTimelineEntry,
 } from "./workflow-answers";
-import { saveTemplate, templateFor } from "./letters";
-import { readWorkflowSettings, saveWorkflowSettings, workflowFigures } from "./figures";
+import { saveTemplate, templateFor } from "./letter-templates.repo";
+import { workflowFigures } from "./figures";
+import { readWorkflowSettings, saveWorkflowSettings } from "./workflow-settings.repo";
 import { newReference } from "./submissions.routes";
 import { nowIso } from "../core/data/db";
-import { afterAdminWrite } from "../core/audit/admin-events.repo";
+import { recordAdminWrite } from "../core/audit/admin-events.repo";
 import { actorOf } from "../core/audit/admin-actor";
 import { pdfFrom } from "./pdf-upload";
 import { requireRole } from "../auth/admin-guard";
@@ -79,9 +81,7 @@ const at = mountedAt("/api/admin");
  * public-figures switch shows or hides the figures on /instructions.
  */
 async function audit(c: Context<AppEnv>, action: `manuscript.${string}`, entityId: number | null, summary: string, content = false) {
-  const db = c.get("db");
-  const [first, ...rest] = afterAdminWrite(db, actorOf(c), { action, entity: "manuscript", entityId: entityId ?? 0, summary }, { content });
-  await db.batch([first, ...rest]);
+  await recordAdminWrite(c.get("db"), actorOf(c), { action, entity: "manuscript", entityId: entityId ?? 0, summary }, { content });
 }
 
 async function manuscriptOf(c: Context<AppEnv>) {
@@ -116,7 +116,7 @@ async function detailOf(c: Context<AppEnv>, id: number): Promise<ManuscriptDetai
     address: m.address,
     publishedAt: m.publishedAt,
     firstDecisionAt: m.firstDecisionAt,
-    allowed: [...TRANSITIONS[m.stage as Stage]],
+    allowed: [...STAGE_RULES[m.stage].next],
     timeline: events.map(toTimelineEntry),
     discussion: discussion.map(toDiscussionEntry),
     files: files.map(toFileEntry),
@@ -279,15 +279,15 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
         affiliation: r.affiliation,
         keywords: r.keywords,
         invitations: mine.length,
-        accepted: mine.filter((x) => ["accepted", "submitted"].includes(x.a.status)).length,
-        declined: mine.filter((x) => x.a.status === "declined").length,
+        accepted: mine.filter((x) => ASSIGNMENT_RULES[x.a.status].agreed).length,
+        declined: mine.filter((x) => x.a.status === REVIEW_STATUS.declined).length,
         submitted: done.length,
         medianTurnaroundDays: median(done.map((x) => daysBetween(x.a.invitedAt, x.a.submittedAt!))),
         history: mine.map((x) => ({
           manuscriptId: x.a.manuscriptId,
           reference: x.reference,
           round: x.a.round,
-          status: x.a.status as ReviewerEntry["history"][number]["status"],
+          status: x.a.status,
           invitedAt: x.a.invitedAt,
           submittedAt: x.a.submittedAt,
         })),
