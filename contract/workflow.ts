@@ -6,7 +6,7 @@ import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, isSingleLine } from "./
 /**
  * What each stage means to every rule of the workflow, one row per stage (docs/decisions/0320). The stage names are
  * this object's keys, so a new stage is one row here; the compiler then lists what else must name it (STAGE_LABELS,
- * the author's and the demo's tables...), and tests/workflow/stage-rules.test.ts walks every row through every rule.
+ * the author's and the demo's tables...), and worker/workflow/stage-rules.test.ts walks every row through every rule.
  */
 interface StageRules<S extends string> {
   /** Where a manuscript may go from here; none: a final stage. "published" is reached only by Publish as article. */
