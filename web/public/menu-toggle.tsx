@@ -29,7 +29,9 @@ export function MenuToggle({ open, onToggle, menuId, label }: { open: boolean; o
       onClick={click}
       onKeyDown={key}
     >
-      {open ? <CloseIcon /> : <MenuIcon />} {label}
+      {open ? <CloseIcon /> : <MenuIcon />}
+      {/* One text node with its space, as the markup had before the catalogs. */}
+      {` ${label}`}
     </a>
   );
 }

@@ -22,7 +22,8 @@ export function RootError() {
         <main id="main" className="error-screen__card">
           {/* One element, so the sentence reads exactly as SPEC §8 writes it. */}
           <h1 className="error-screen__title">
-            <span className="error-screen__oops">{oops}</span> {sorry}
+            <span className="error-screen__oops">{oops}</span>
+            {` ${sorry}`}
           </h1>
           {detail && (
             <p className="error-screen__detail">
