@@ -22,6 +22,7 @@ import { queueMail, type Mail } from "./mail-outbox.repo";
 import { addDays, linkFor, linkUrl, REVIEW_LINK_GRACE_DAYS, revokeLinks, tokenOf, TRACK_LINK_DAYS } from "./links";
 import { insertAssignment, submittedReviews, updateAssignment, upsertReviewer } from "./reviewers.repo";
 import { fillLetter, reviewerCommentsText, templateFor } from "./letters";
+import { feeFallsDue } from "../payments/invoice-letters";
 
 export interface WorkflowCtx {
   db: Db;
@@ -93,6 +94,8 @@ We will write to you when the editors have read it.`;
   const row = await mailAuthor(ctx, m, "acknowledgement", `${m.reference}: manuscript received`, body);
   await addEvent(ctx.db, m, { actor: "system", action: "mail", summary: `Acknowledgement e-mailed to the author`, outboxId: row?.id });
   await mailOffice(ctx, m, "office.new", `New manuscript ${m.reference}`, `A new manuscript arrived: "${m.title}" (${m.reference}).`);
+  // Journals that charge at submission (issue 49): the invoice follows the acknowledgement.
+  await feeFallsDue(ctx, m, "submission");
 }
 
 async function move(ctx: WorkflowCtx, m: ManuscriptRow, to: Stage, extra: Parameters<typeof moveStage>[3] = {}): Promise<ManuscriptRow> {
@@ -220,6 +223,8 @@ export async function recordDecision(ctx: WorkflowCtx, m: ManuscriptRow, input: 
     letter: { subject: input.subject, text: input.text },
     outboxId: out?.id,
   });
+  // The publication fee falls due on acceptance unless the journal charges at submission (issue 49).
+  if (input.decision === "accepted") await feeFallsDue(ctx, moved, "acceptance");
   return moved;
 }
 
