@@ -2,6 +2,7 @@
 // send. Shared by the Worker and the admin SPA. Amounts travel in the currency's minor unit (paise, cents) inside the
 // Worker; answers give `amount` in the major unit (rupees, dollars), as the fee settings are typed.
 import { z } from "zod";
+import { TXNID_PATTERN } from "./article-form";
 
 export const CURRENCIES = ["INR", "USD"] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -88,9 +89,12 @@ export interface PaymentSettingsAnswer {
   updatedAt: string | null;
 }
 
-/** A bank transfer staff received (today's flow, issue 49 item 4). */
+/**
+ * A bank transfer staff received (today's flow, issue 49 item 4). Its reference becomes the article's transaction id
+ * on Publish as article, so it follows that field's rule (contract/article-form.ts TXNID_PATTERN).
+ */
 export const bankTransferSchema = z.object({
-  reference: z.string().trim().min(3, "missing_reference").max(100, "invalid_reference"),
+  reference: z.string().trim().min(1, "missing_reference").regex(TXNID_PATTERN, "invalid_reference"),
   paidOn: z.iso.date("invalid_date"),
 });
 export type BankTransferInput = z.infer<typeof bankTransferSchema>;
@@ -164,3 +168,17 @@ export const paymentListAnswerSchema = z.object({
       .loose(),
   ),
 });
+
+/**
+ * What Publish as article fills in from the manuscript's invoice (issue 49 item 5): a paid invoice gives the gateway's
+ * payment id (or the bank reference) and Paid; a waived one its invoice number and Free; none (a free journal or
+ * article) Free with nothing to type... except the transaction id the form still asks for, left to staff.
+ */
+export function articlePaymentOf(
+  invoice: Pick<PaymentListItem, "status" | "paymentId" | "number"> | null,
+): { txnid?: string; ptype: "paid" | "free" } | null {
+  if (!invoice) return null;
+  if (invoice.status === "paid" && invoice.paymentId) return { txnid: invoice.paymentId, ptype: "paid" };
+  if (invoice.status === "waived") return { txnid: invoice.number, ptype: "free" };
+  return null;
+}

@@ -8,24 +8,38 @@ import { outboxOf } from "../workflow/workflow.fixtures";
 import { acceptedWithInvoice, deliver, payingJournal, payWithRazorpay, payWithStripe, takeWebhooks } from "./payments.fixtures";
 
 const RZ = STANDIN_ACCOUNTS.razorpay[0];
+/** What the Worker says it did with a signed event. */
+const outcomeOf = async (res: Promise<Response>) => ((await (await res).json()) as { outcome: string }).outcome;
 const ST = STANDIN_ACCOUNTS.stripe[0];
 
-// biome-ignore lint/suspicious/noExplicitAny: events are edited as loose JSON, as an attacker would
 type Loose = any;
 
-async function resignedRazorpay(body: Loose, secret = RZ.webhookSecret, eventId = `evt_${crypto.randomUUID().slice(0, 12)}`): Promise<WebhookDelivery> {
+async function resignedRazorpay(
+  body: Loose,
+  secret = RZ.webhookSecret,
+  eventId = `evt_${crypto.randomUUID().slice(0, 12)}`,
+): Promise<WebhookDelivery> {
   const text = JSON.stringify(body);
   return {
     gateway: "razorpay",
     url: "",
-    headers: { "Content-Type": "application/json", "X-Razorpay-Signature": await razorpaySignature(text, secret), "X-Razorpay-Event-Id": eventId },
+    headers: {
+      "Content-Type": "application/json",
+      "X-Razorpay-Signature": await razorpaySignature(text, secret),
+      "X-Razorpay-Event-Id": eventId,
+    },
     body: text,
   };
 }
 
 async function resignedStripe(body: Loose, secret = ST.webhookSecret, at?: number): Promise<WebhookDelivery> {
   const text = JSON.stringify(body);
-  return { gateway: "stripe", url: "", headers: { "Content-Type": "application/json", "Stripe-Signature": await stripeSignature(text, secret, at) }, body: text };
+  return {
+    gateway: "stripe",
+    url: "",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": await stripeSignature(text, secret, at) },
+    body: text,
+  };
 }
 
 /** An INR invoice whose Razorpay checkout was paid at the stand-in; its webhooks not yet delivered. */
@@ -62,7 +76,9 @@ describe("webhook signatures", () => {
     const { "Stripe-Signature": _t, ...noSig } = completed.headers;
     expect((await deliver(s.j.host, { ...completed, headers: noSig })).status).toBe(400);
     expect((await deliver(s.j.host, await resignedStripe(JSON.parse(completed.body), "whsec_wrongSecret"))).status).toBe(401);
-    expect((await deliver(s.j.host, { ...completed, headers: { ...completed.headers, "Stripe-Signature": "t=1,v1=00" } })).status).toBe(401);
+    expect((await deliver(s.j.host, { ...completed, headers: { ...completed.headers, "Stripe-Signature": "t=1,v1=00" } })).status).toBe(
+      401,
+    );
     expect((await s.staff.get(`/payments/manuscripts/${usd.m.id}`)).body.invoice.status).toBe("pending");
   });
 
@@ -81,8 +97,8 @@ describe("webhook signatures", () => {
 describe("signed events that must not pay", () => {
   it("a replayed event is acted on once: no second receipt, and a refunded invoice is not paid again", async () => {
     const { j, staff, m, captured, paid, state } = await razorpayPaidAtGateway();
-    expect((await (await deliver(j.host, captured)).json()).outcome).toBe("paid");
-    expect((await (await deliver(j.host, captured)).json()).outcome).toBe("replay");
+    expect(await outcomeOf(deliver(j.host, captured))).toBe("paid");
+    expect(await outcomeOf(deliver(j.host, captured))).toBe("replay");
     // Refunded in the dashboard, then the old payment event replayed under a fresh id.
     const refund = await fetch(`http://razorpay.test/v1/payments/${paid.callback.razorpay_payment_id}/refund`, {
       method: "POST",
@@ -92,7 +108,7 @@ describe("signed events that must not pay", () => {
     for (const h of await takeWebhooks()) expect((await deliver(j.host, h)).status).toBe(200);
     expect((await state()).status).toBe("refunded");
     const replay = await resignedRazorpay(JSON.parse(captured.body));
-    expect((await (await deliver(j.host, replay)).json()).outcome).toBe("not_pending");
+    expect(await outcomeOf(deliver(j.host, replay))).toBe("not_pending");
     expect((await state()).status).toBe("refunded");
     expect((await outboxOf(staff)).filter((x) => x.kind === "payment.receipt" && x.manuscriptId === m.id)).toHaveLength(1);
   });
@@ -101,10 +117,10 @@ describe("signed events that must not pay", () => {
     const { j, captured, state } = await razorpayPaidAtGateway();
     const less = JSON.parse(captured.body);
     less.payload.payment.entity.amount = 100;
-    expect((await (await deliver(j.host, await resignedRazorpay(less))).json()).outcome).toBe("amount_mismatch");
+    expect(await outcomeOf(deliver(j.host, await resignedRazorpay(less)))).toBe("amount_mismatch");
     const dollars = JSON.parse(captured.body);
     dollars.payload.payment.entity.currency = "USD";
-    expect((await (await deliver(j.host, await resignedRazorpay(dollars))).json()).outcome).toBe("currency_mismatch");
+    expect(await outcomeOf(deliver(j.host, await resignedRazorpay(dollars)))).toBe("currency_mismatch");
     expect((await state()).status).toBe("pending");
   });
 
@@ -115,7 +131,7 @@ describe("signed events that must not pay", () => {
     // Journal A's signed event pointed at journal B's invoice (A's secret).
     const stolen = JSON.parse(a.captured.body);
     stolen.payload.payment.entity.notes.invoice_id = String(other.invoice.invoiceId);
-    expect((await (await deliver(a.j.host, await resignedRazorpay(stolen))).json()).outcome).toBe("unknown_checkout");
+    expect(await outcomeOf(deliver(a.j.host, await resignedRazorpay(stolen)))).toBe("unknown_checkout");
     // The same event naming journal B: checked with B's secret, A's signature fails.
     stolen.payload.payment.entity.notes.journal_id = String(b.j.id);
     expect((await deliver(a.j.host, await resignedRazorpay(stolen))).status).toBe(401);
@@ -134,7 +150,7 @@ describe("signed events that must not pay", () => {
     expect(again.status).toBe(409);
     const second = JSON.parse(captured.body);
     second.payload.payment.entity.id = "pay_SecondPayment01";
-    expect((await (await deliver(j.host, await resignedRazorpay(second))).json()).outcome).toBe("not_pending");
+    expect(await outcomeOf(deliver(j.host, await resignedRazorpay(second)))).toBe("not_pending");
     expect(await state()).toMatchObject({ status: "paid", paymentId: first.paymentId });
   });
 
@@ -143,11 +159,11 @@ describe("signed events that must not pay", () => {
     const refund = JSON.parse(captured.body);
     refund.event = "refund.processed";
     refund.payload.refund = { entity: { id: "rfnd_Forged0001", payment_id: refund.payload.payment.entity.id, amount: 250000 } };
-    expect((await (await deliver(j.host, await resignedRazorpay(refund))).json()).outcome).toBe("refund_unmatched");
+    expect(await outcomeOf(deliver(j.host, await resignedRazorpay(refund)))).toBe("refund_unmatched");
     expect((await state()).status).toBe("pending");
     await deliver(j.host, captured);
     refund.payload.refund.entity.payment_id = "pay_NotThisOne0001";
-    expect((await (await deliver(j.host, await resignedRazorpay(refund))).json()).outcome).toBe("refund_unmatched");
+    expect(await outcomeOf(deliver(j.host, await resignedRazorpay(refund)))).toBe("refund_unmatched");
     expect((await state()).status).toBe("paid");
   });
 
@@ -156,10 +172,10 @@ describe("signed events that must not pay", () => {
     const failed = JSON.parse(captured.body);
     failed.event = "payment.failed";
     failed.payload.payment.entity.status = "failed";
-    expect((await (await deliver(j.host, await resignedRazorpay(failed))).json()).outcome).toBe("ignored");
+    expect(await outcomeOf(deliver(j.host, await resignedRazorpay(failed)))).toBe("ignored");
     // A captured status under a failed event's name is not believed either.
     failed.payload.payment.entity.status = "captured";
-    expect((await (await deliver(j.host, await resignedRazorpay(failed))).json()).outcome).toBe("ignored");
+    expect(await outcomeOf(deliver(j.host, await resignedRazorpay(failed)))).toBe("ignored");
     const s = await payingJournal();
     const usd = await acceptedWithInvoice(s.j, s.staff, "Nigeria");
     await takeWebhooks();
@@ -168,11 +184,11 @@ describe("signed events that must not pay", () => {
     const expired = JSON.parse(completed.body);
     expired.type = "checkout.session.expired";
     expired.data.object.status = "expired";
-    expect((await (await deliver(s.j.host, await resignedStripe(expired))).json()).outcome).toBe("ignored");
+    expect(await outcomeOf(deliver(s.j.host, await resignedStripe(expired)))).toBe("ignored");
     const unpaid = JSON.parse(completed.body);
     unpaid.id = "evt_unpaid";
     unpaid.data.object.payment_status = "unpaid";
-    expect((await (await deliver(s.j.host, await resignedStripe(unpaid))).json()).outcome).toBe("ignored");
+    expect(await outcomeOf(deliver(s.j.host, await resignedStripe(unpaid)))).toBe("ignored");
     expect((await state()).status).toBe("pending");
     expect((await s.staff.get(`/payments/manuscripts/${usd.m.id}`)).body.invoice.status).toBe("pending");
   });

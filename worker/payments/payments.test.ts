@@ -136,10 +136,10 @@ describe("staff", () => {
     const { m, invoice } = await acceptedWithInvoice(j, staff, "India", '=HYPERLINK("http://evil.example","x")');
     const bad = await staff.post(`/payments/${invoice.invoiceId}/bank-transfer`, { reference: "", paidOn: "2026-11-20" });
     expect(bad).toMatchObject({ status: 400, body: { error: "missing_reference" } });
-    const ok = await staff.post(`/payments/${invoice.invoiceId}/bank-transfer`, { reference: "UTR 2026112012345", paidOn: "2026-11-20" });
+    const ok = await staff.post(`/payments/${invoice.invoiceId}/bank-transfer`, { reference: "UTR-2026112012345", paidOn: "2026-11-20" });
     expect(ok.status).toBe(200);
-    expect(ok.body.invoice).toMatchObject({ status: "paid", gateway: "bank", paymentId: "UTR 2026112012345" });
-    expect((await staff.post(`/payments/${invoice.invoiceId}/bank-transfer`, { reference: "UTR 2", paidOn: "2026-11-20" })).status).toBe(
+    expect(ok.body.invoice).toMatchObject({ status: "paid", gateway: "bank", paymentId: "UTR-2026112012345" });
+    expect((await staff.post(`/payments/${invoice.invoiceId}/bank-transfer`, { reference: "UTR-0002", paidOn: "2026-11-20" })).status).toBe(
       409,
     );
     const list = await staff.get("/payments");
