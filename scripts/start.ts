@@ -10,6 +10,7 @@ import { performance } from "node:perf_hooks";
 import { exitWithChildren, persistDir, repoRoot, run, startTool, stopChildren, stopping, toolEnv, type LocalPlatform } from "./local-state";
 import { DEMO_ADMIN } from "./demo/seed-demo";
 import { devVarsPath, ensureDevVars, prepareLocalData } from "./local-setup";
+import { startPaymentStandIns } from "../tests/payment-standins-server";
 
 const t0 = performance.now();
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
@@ -52,7 +53,19 @@ step(`Local data in ${shownDir}`);
 const demoAdminWorks = await prepareLocalData(dir, step, (p) => (platform = p));
 step(`Database ready in ${seconds(tm)}`);
 
-// 4. Serve the built app. Variables declared in wrangler.toml [vars] can be overridden from the environment
+// 4. The payment gateways' local stand-ins (tests/payment-standins.ts, issue 49): Razorpay and Stripe cannot be reached
+// from here, so their APIs, checkout pages and signed webhooks run on two loopback ports and the Worker is pointed
+// at them by its two variables (unless the environment names real endpoints).
+const payments =
+  process.env.RAZORPAY_API_BASE || process.env.STRIPE_API_BASE
+    ? null
+    : await startPaymentStandIns({ workerPort: port, journalHosts: [`localhost:${port}`, `journal2.localhost:${port}`] });
+if (payments) {
+  process.env.RAZORPAY_API_BASE = payments.razorpayApi;
+  process.env.STRIPE_API_BASE = payments.stripeApi;
+}
+
+// 5. Serve the built app. Variables declared in wrangler.toml [vars] can be overridden from the environment
 // (e.g. ALT_HEADER_DOMAINS=alt.localhost npm start); nothing else from the environment reaches the Worker.
 const declaredVars = Object.keys((JSON.parse(readFileSync(builtConfig, "utf8")) as { vars?: Record<string, unknown> }).vars ?? {});
 const varOverrides = declaredVars
@@ -115,6 +128,7 @@ ${line}
   Admin              ${origin}/admin   ${login}
   Mail sent (local)  ${origin}/admin/outbox   (nothing leaves this machine; replies: POST ${origin}/cdn-cgi/handler/email)
   Platform console   http://platform.localhost:${port}/   (operators: npm run operator:create -- --username NAME)
+  Payments (local)   Razorpay ${payments?.razorpayApi ?? process.env.RAZORPAY_API_BASE} · Stripe ${payments?.stripeApi ?? process.env.STRIPE_API_BASE}   (stand-ins: no money moves)
   Local data         ${shownDir}   (start over: npm run seed -- --reset)
   Daily maintenance  runs in production on its Cron Trigger; here on demand: curl http://127.0.0.1:${port}/__scheduled
   Ready in ${seconds(t0)}. Press Ctrl+C to stop.

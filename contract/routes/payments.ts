@@ -1,6 +1,6 @@
 // Fees paid online (issue 49; contract/routes/endpoint.ts explains the table). Worker: worker/payments/.
 // The two webhook paths and GET /api/admin/payments's answer are the issue's contract with checks outside the project.
-import { endpoint, PUBLIC, staff } from "./endpoint";
+import { endpoint, OPERATOR, PUBLIC, staff } from "./endpoint";
 
 export const paymentsApi = {
   list: endpoint("GET", "/api/admin/payments", {
@@ -37,6 +37,10 @@ export const paymentsApi = {
   waiver: endpoint("POST", "/api/admin/payments/{id}/waiver", {
     access: staff("payments"),
     summary: "Grants (whole or part) or refuses the author's waiver request, with a letter",
+  }),
+  platformTotals: endpoint("GET", "/api/platform/payments", {
+    access: OPERATOR,
+    summary: "Fees paid per journal and currency, over every journal database (the console)",
   }),
   razorpayWebhook: endpoint("POST", "/api/payments/webhooks/razorpay", {
     access: PUBLIC,

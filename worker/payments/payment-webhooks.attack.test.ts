@@ -140,6 +140,16 @@ describe("signed events that must not pay", () => {
     expect((await a.state()).status).toBe("pending");
   });
 
+  it("a payment of one invoice never pays another of the same journal", async () => {
+    const { j, staff, captured, state } = await razorpayPaidAtGateway();
+    const other = await acceptedWithInvoice(j, staff, "India");
+    const moved = JSON.parse(captured.body);
+    moved.payload.payment.entity.notes.invoice_id = String(other.invoice.invoiceId);
+    expect(await outcomeOf(deliver(j.host, await resignedRazorpay(moved)))).toBe("unknown_checkout");
+    expect((await staff.get(`/payments/manuscripts/${other.m.id}`)).body.invoice.status).toBe("pending");
+    expect((await state()).status).toBe("pending");
+  });
+
   it("a paid invoice paid again (a second checkout) keeps its first payment", async () => {
     const { j, cookie, captured, state } = await razorpayPaidAtGateway();
     await deliver(j.host, captured);

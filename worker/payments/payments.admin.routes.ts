@@ -10,7 +10,6 @@ import { requireRole } from "../auth/admin-guard";
 import { AREA_ROLES } from "#contract/roles";
 import { HttpError, notFound } from "../core/errors";
 import { actorOf } from "../core/audit/admin-actor";
-import { afterAdminWrite } from "../core/audit/admin-events.repo";
 import { mountedAt } from "../core/routing/declared";
 import { paymentsApi } from "#contract/routes/payments";
 import {
@@ -39,6 +38,7 @@ import {
   markInvoicePaid,
   monthlyTotals,
   pendingTotals,
+  auditPaymentSettings,
   savePaymentSettings,
 } from "./payments.repo";
 import { announcePaid, announceWaiverDecision } from "./invoice-letters";
@@ -211,17 +211,10 @@ export const paymentsAdminRoutes = new Hono<AppEnv>()
       clearRazorpay && "Razorpay keys removed",
       clearStripe && "Stripe keys removed",
     ].filter(Boolean);
-    await db.batch(
-      afterAdminWrite(
-        db,
-        actorOf(c),
-        {
-          action: "settings.payments",
-          entity: "settings",
-          summary: `Fees ${v.enabled ? "online" : "off"}, due on ${v.dueOn}${changed.length ? `; ${changed.join(", ")}` : ""}`,
-        },
-        { content: false },
-      ) as [never],
+    await auditPaymentSettings(
+      db,
+      actorOf(c),
+      `Fees ${v.enabled ? "online" : "off"}, due on ${v.dueOn}${changed.length ? `; ${changed.join(", ")}` : ""}`,
     );
     return c.json(await settingsAnswer(c));
   })

@@ -15,6 +15,7 @@ import {
 } from "../core/data/schema";
 import { isUniqueViolation, nowIso } from "../core/data/db";
 import type { PaymentFilter } from "#contract/payments";
+import { afterAdminWrite, type AdminActor } from "../core/audit/admin-events.repo";
 
 export async function findPaymentSettings(db: Db, journalId: number): Promise<PaymentSettingsRow | undefined> {
   const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.journalId, journalId)).limit(1);
@@ -27,6 +28,11 @@ export async function savePaymentSettings(db: Db, journalId: number, values: Omi
     .insert(paymentSettings)
     .values({ journalId, ...values, updatedAt })
     .onConflictDoUpdate({ target: paymentSettings.journalId, set: { ...values, updatedAt } });
+}
+
+/** The settings change in the journal's audit trail (no content change: the public pages do not show it). */
+export async function auditPaymentSettings(db: Db, actor: AdminActor, summary: string): Promise<void> {
+  await db.batch(afterAdminWrite(db, actor, { action: "settings.payments", entity: "settings", summary }, { content: false }) as [never]);
 }
 
 export async function findInvoice(db: Db, journalId: number, id: number): Promise<InvoiceRow | undefined> {

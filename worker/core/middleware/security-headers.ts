@@ -24,7 +24,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function applySecurityHeaders(h: Headers): void {
   // A page that carries a signed link's session asks for no Referer at all (worker/workflow/link-pages.routes.ts).
   const noReferrer = h.get("Referrer-Policy") === "no-referrer";
-  // A page whose form posts to a payment gateway's checkout names that one origin (worker/payments/pay-pages.ts).
+  // A page whose form posts to a payment gateway's checkout names that one origin (worker/payments/pay-pages.routes.ts).
   const formTarget = h.get(FORM_TARGET_HEADER);
   h.delete(FORM_TARGET_HEADER);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) h.set(name, value);
