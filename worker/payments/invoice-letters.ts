@@ -136,11 +136,12 @@ export async function announceWaiverDecision(
   const subject = PAYMENT_TEXTS.waiverLetterSubject({ reference: m.reference, number: inv.number, decision });
   const text = `${letter}${PAYMENT_TEXTS.waiverLetterTail({ amount, trackUrl: await trackUrl(ctx, m), decision })}`;
   const out = await mailAuthor(ctx, m, "payment.waiver", subject, text);
+  // The timeline (which the tracking page shows) keeps the letter without the link: the page is the link.
   await addEvent(ctx.db, m, {
     actor: ctx.actor,
     action: "waiver",
     summary: PAYMENT_TEXTS.timeline.waiverDecided({ number: inv.number, decision, amount }),
-    letter: { subject, text },
+    letter: { subject, text: `${letter}${PAYMENT_TEXTS.waiverLetterTail({ amount, trackUrl: "", decision })}`.trimEnd() },
     outboxId: out?.id,
   });
 }

@@ -119,6 +119,7 @@ export const PAYMENT_TEXTS = {
     waiverPending: "You asked for a waiver. The editors will answer by e-mail; you can still pay meanwhile.",
     waiverRefused: "Your waiver request was refused (see the letter in your e-mail).",
     waiverPart: "Part of the fee was waived.",
+    waivedInFull: "waived in full",
     refunded: "This payment was refunded.",
     waived: "The fee was waived: nothing is due.",
   },

@@ -25,7 +25,12 @@ export async function invoiceSection(db: Db, m: Pick<ManuscriptRow, "id" | "jour
   const status = inv.status as InvoiceStatus;
   const rows = [
     [T.invoice, esc(inv.number)],
-    [T.amount, `<strong>${esc(amount)}</strong>${inv.amount < inv.fee ? ` <span class="hint">(${esc(T.waiverPart)})</span>` : ""}`],
+    [
+      T.amount,
+      status === "waived"
+        ? `<s>${esc(moneyText(inv.fee, inv.currency))}</s> <span class="hint">(${esc(T.waivedInFull)})</span>`
+        : `<strong>${esc(amount)}</strong>${inv.amount < inv.fee ? ` <span class="hint">(${esc(T.waiverPart)})</span>` : ""}`,
+    ],
     [T.status, `<span class="stage">${esc(INVOICE_STATUS_LABELS[status] ?? status)}</span>`],
     ...(status === "pending" ? [[T.dueBy, esc(inv.dueDate)]] : []),
     ...(status === "paid" || status === "refunded"

@@ -1,7 +1,7 @@
 // /admin/payments/settings (issue 49 items 1 and 3): whether the journal charges its fee through the site, when it
 // falls due, the bank details for transfers, and each gateway's keys and webhook secret. Secrets are sent once,
 // stored encrypted and never shown again: the page only says whether one is stored.
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { adminJson } from "../admin-api";
 import { Field, Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "../admin-ui";
@@ -17,7 +17,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => loadAdminJson<Payment
 const SECRETS = ["razorpayKeySecret", "razorpayWebhookSecret", "stripeSecretKey", "stripeWebhookSecret"] as const;
 type Secret = (typeof SECRETS)[number];
 
-function SecretField(props: { id: Secret; label: string; stored: boolean; value: string; onChange: (v: string) => void; hint: string }) {
+function SecretField(props: { id: Secret; label: string; stored: boolean; value: string; onChange: (v: string) => void; hint: ReactNode }) {
   return (
     <Field
       id={props.id}
@@ -159,7 +159,12 @@ export function PaymentSettingsPage() {
         <SecretField
           {...secret("razorpayWebhookSecret")}
           label="Webhook secret"
-          hint={`Dashboard → Webhooks → Add: URL ${saved.webhooks.razorpay}, events order.paid, payment.captured, refund.processed, and this secret.`}
+          hint={
+            <>
+              Dashboard → Webhooks → Add: URL <code className="break-anywhere">{saved.webhooks.razorpay}</code>, events order.paid,
+              payment.captured, refund.processed, and this secret.
+            </>
+          }
         />
 
         <h2 className="form__section-title">Stripe (USD: cards)</h2>
@@ -171,7 +176,12 @@ export function PaymentSettingsPage() {
         <SecretField
           {...secret("stripeWebhookSecret")}
           label="Webhook signing secret"
-          hint={`Dashboard → Developers → Webhooks → Add endpoint: ${saved.webhooks.stripe}, events checkout.session.completed and charge.refunded; then reveal its signing secret (whsec_…).`}
+          hint={
+            <>
+              Dashboard → Developers → Webhooks → Add endpoint: <code className="break-anywhere">{saved.webhooks.stripe}</code>, events
+              checkout.session.completed and charge.refunded; then reveal its signing secret (whsec_…).
+            </>
+          }
         />
         <div className="form__actions">
           <button type="submit" className="btn btn--primary" disabled={busy}>
