@@ -77,7 +77,11 @@ export async function startPaymentStandIns(opts: {
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
         const body = chunks.length && req.method !== "GET" && req.method !== "HEAD" ? Buffer.concat(chunks) : undefined;
         const answer = await standIns.handle(new Request(`${origin}${req.url}`, { method: req.method, headers, body }));
-        res.writeHead(answer.status, Object.fromEntries(answer.headers));
+        const out: Record<string, string> = {};
+        answer.headers.forEach((v, k) => {
+          out[k] = v;
+        });
+        res.writeHead(answer.status, out);
         res.end(Buffer.from(await answer.arrayBuffer()));
       } catch (err) {
         res.writeHead(500, { "Content-Type": "text/plain" });

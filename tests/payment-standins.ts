@@ -101,6 +101,13 @@ function parseStripeForm(text: string): Record<string, unknown> {
   return out;
 }
 
+/** A form's fields in order (FormData.forEach: typed in every lib this file is checked with). */
+function fieldsOf(form: FormData): [string, string][] {
+  const out: [string, string][] = [];
+  form.forEach((v, k) => out.push([k, String(v)]));
+  return out;
+}
+
 const money = (amount: number, currency: string) => `${currency.toUpperCase()} ${(amount / 100).toFixed(2)}`;
 
 interface Order {
@@ -287,7 +294,9 @@ export class PaymentStandIns {
       );
     if (order.status === "paid")
       return page("Razorpay (stand-in)", `<div class="card"><p>This order has already been paid.</p></div>`, "#072654");
-    const hidden = [...form.entries()].map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join("");
+    const hidden = fieldsOf(form)
+      .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+      .join("");
     return page(
       "Razorpay (stand-in)",
       `<div class="card"><p>${esc(form.get("name"))}</p><p class="amount" data-testid="amount">${esc(money(order.amount, order.currency))}</p><p>${esc(form.get("description"))}</p>
@@ -305,7 +314,7 @@ export class PaymentStandIns {
       return page("Razorpay (stand-in)", `<div class="card"><p>This order cannot be paid.</p></div>`, "#072654");
     const account = this.accounts.razorpay.find((a) => a.keyId === order.keyId)!;
     const notes: Record<string, string> = {};
-    for (const [k, v] of form.entries()) {
+    for (const [k, v] of fieldsOf(form)) {
       const n = /^notes\[(.+)\]$/.exec(k);
       if (n) notes[n[1]] = String(v);
     }
