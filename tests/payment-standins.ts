@@ -104,7 +104,9 @@ function parseStripeForm(text: string): Record<string, unknown> {
 /** A form's fields in order (FormData.forEach: typed in every lib this file is checked with). */
 function fieldsOf(form: FormData): [string, string][] {
   const out: [string, string][] = [];
-  form.forEach((v, k) => out.push([k, String(v)]));
+  form.forEach((v, k) => {
+    out.push([k, String(v)]);
+  });
   return out;
 }
 
