@@ -52,6 +52,8 @@ export interface AppConfig {
   certificateKeys: CertificateKeys | null;
   /** What backups are signed with (secret BACKUP_SIGNING_KEY, docs/decisions/0182); null when none is set. */
   backupSigningKey: string | null;
+  /** The payment gateways' API origins (wrangler vars; the local stand-ins in tests and `npm start`). */
+  payments: { razorpayApi: string; stripeApi: string };
 }
 
 export interface AppEnv {

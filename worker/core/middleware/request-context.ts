@@ -6,6 +6,7 @@ import type { AppConfig, AppEnv, Db } from "../env";
 import { drizzleOver, returnBookmark, sessionFor } from "../edge/d1-session";
 import { bindingOf, journalDatabaseNames, PLATFORM_DATABASE, shardMapOf, shardNames } from "../data/shards";
 import { certificateKeysOf } from "../../verification/verification-code";
+import { paymentGatewaysOf } from "../../payments/gateway-config";
 
 function configOf(env: Env): AppConfig {
   return {
@@ -13,6 +14,7 @@ function configOf(env: Env): AppConfig {
     auth: { JWT_SECRET: env.JWT_SECRET, AUTH_ISSUER: env.AUTH_ISSUER, AUTH_AUDIENCE: env.AUTH_AUDIENCE },
     certificateKeys: certificateKeysOf(env.CERTIFICATE_KEYS),
     backupSigningKey: env.BACKUP_SIGNING_KEY || null,
+    payments: paymentGatewaysOf(env),
   };
 }
 
