@@ -4,7 +4,7 @@
 // asks for a waiver, which staff grant on the Payments page. Pages are photographed at 375 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, describeViolations, fetchAs, launchBrowser, MOBILE, runAxe, screenshot, settle, urlFor } from "./support/browser";
+import { DESKTOP, describeViolations, fetchAs, launchBrowser, MOBILE, newVisitor, runAxe, screenshot, settle, urlFor } from "./support/browser";
 import { login, makePdf, RUN } from "./admin.fixtures";
 import type { OutboxMessage } from "#contract/workflow";
 
@@ -48,7 +48,7 @@ async function shoot(page: Page, name: string) {
 
 /** Submits on the public form; answers the manuscript's id and reference once it exists. */
 async function submit(author: { name: string; email: string; country: string }, title: string) {
-  const pub = await browser.newPage({ viewport: DESKTOP });
+  const pub = await browser.newPage({ viewport: DESKTOP, extraHTTPHeaders: newVisitor() });
   await pub.goto(urlFor("/article"));
   await pub.waitForSelector('html[data-hydrated="true"] .form__actions button[type=submit]');
   await pub.getByLabel("Name").fill(author.name);
