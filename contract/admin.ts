@@ -82,9 +82,10 @@ export function alignAuthorDetails(authorname: string, details: { affiliation: s
  * (when it has one); references are stored one per line; author details one per author, as JSON.
  */
 export function articleColumnsOf(f: ArticleFields, doiPrefix: string) {
-  const { references, author_details, ...sameName } = f;
+  const { references, author_details, translations, ...sameName } = f;
   return {
     ...sameName,
+    translations: JSON.stringify(translations),
     doi: f.doi || defaultDoi(doiPrefix, f.refnumber),
     referenceList: referenceLines(references).join("\n"),
     authorDetails: JSON.stringify(alignAuthorDetails(f.authorname, author_details)),
@@ -104,6 +105,8 @@ export const ARTICLE_CODE_PRIORITY = [
   "invalid_doi",
   "invalid_orcid",
   "invalid_funding",
+  "invalid_language",
+  "duplicate_language",
   CONTROL_CHARACTERS,
   INVALID,
 ] as const;

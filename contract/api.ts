@@ -196,6 +196,8 @@ export const publicArticleSchema = z.object({
   doi_registered: z.boolean(),
   license: str,
   funders: z.array(z.object({ funder: str, award: str })),
+  /** Other language versions of title, abstract and keywords (issue 50 item 4): lang is a shipped BCP 47 tag. */
+  translations: z.array(z.object({ lang: str, title: str, abstract: str, keywords: str })),
 });
 export type Article = z.infer<typeof publicArticleSchema>;
 

@@ -26,6 +26,7 @@ import {
 import { REFNUMBER_PATTERN } from "./refnumber";
 import { LICENSES, LICENSE_KEYS, normalizeDoi, normalizeOrcid } from "./scholarly";
 import { formatFunding, fundingProblem, parseFunding } from "./funding";
+import { translationsField } from "./article-translations";
 
 /**
  * Transaction id (docs/decisions/0023-article-rules.md): 4 to 64 characters of ASCII letters, digits, "-", "_"
@@ -102,7 +103,8 @@ export type ArticleSection = keyof typeof ARTICLE_SECTIONS;
  * `richText` / `inlineRichText` in the rich-text editor (an abstract, a one-line title); `number` as digits;
  * `date` as YYYY-MM-DD, a new article's is today; `optionalDate` the same, empty until typed; `choice` one of `options`, a new article's the first;
  * `multiline` a textarea of text as stored; `list` a textarea of one entry per line (answered as a list);
- * `authorDetails` one row per author of authorname (answered within `authors`).
+ * `authorDetails` one row per author of authorname (answered within `authors`); `translations` the article's
+ * other language versions of title, abstract and keywords (contract/article-translations.ts, answered as a list).
  */
 export type ArticleControl =
   | "text"
@@ -116,7 +118,8 @@ export type ArticleControl =
   | "choice"
   | "multiline"
   | "list"
-  | "authorDetails";
+  | "authorDetails"
+  | "translations";
 
 export interface ArticleFieldSpec {
   label: string;
@@ -150,6 +153,15 @@ export const ARTICLE_FORM = {
   },
   keywords: { label: "Keywords", rule: text(1000).default(""), section: "article", width: 3, hint: "Comma separated." },
   subject: { label: "Subject", rule: text(300).default(""), section: "article", width: 3 },
+  // Metadata in several languages (issue 50 item 4, docs/decisions/0375).
+  translations: {
+    label: "Other languages",
+    rule: translationsField.default([]),
+    section: "article",
+    control: "translations",
+    hint: "The title, abstract and keywords in another language, beside the main version above.",
+    problem: "Give each language version a title or an abstract, one version per language, none in the article's own language.",
+  },
   refnumber: {
     label: "Reference number",
     rule: z.string({ error: INVALID }).trim().regex(REFNUMBER_PATTERN, INVALID),
@@ -368,7 +380,14 @@ export function isRequiredField(name: ArticleFormField, mode: "add" | "edit"): b
   return required;
 }
 
-type AnswerOf<C> = C extends "number" ? z.ZodNumber : C extends "list" ? z.ZodArray<z.ZodString> : z.ZodString;
+const translationAnswer = z.array(z.object({ lang: z.string(), title: z.string(), abstract: z.string(), keywords: z.string() }));
+type AnswerOf<C> = C extends "number"
+  ? z.ZodNumber
+  : C extends "list"
+    ? z.ZodArray<z.ZodString>
+    : C extends "translations"
+      ? typeof translationAnswer
+      : z.ZodString;
 type ControlOf<K extends ArticleFormField> = (typeof ARTICLE_FORM)[K] extends { control: infer C } ? C : "text";
 /** The staff answer's field for each form field stored in a column of its name (author details come as `authors`). */
 export type ArticleFormAnswerShape = {
@@ -381,7 +400,14 @@ export function articleFormAnswerShape(): ArticleFormAnswerShape {
   for (const name of ARTICLE_FORM_FIELDS) {
     const control = articleFieldSpec(name).control;
     if (control === "authorDetails") continue;
-    shape[name] = control === "number" ? z.number().int() : control === "list" ? z.array(z.string()) : z.string();
+    shape[name] =
+      control === "number"
+        ? z.number().int()
+        : control === "list"
+          ? z.array(z.string())
+          : control === "translations"
+            ? translationAnswer
+            : z.string();
   }
   return shape as ArticleFormAnswerShape;
 }

@@ -17,6 +17,7 @@ import type { ArticleFormField } from "#contract/article-form";
 import { articleAuthors, referenceLines } from "#contract/scholarly";
 import { articlePath } from "#contract/citation";
 import { parseFunding } from "#contract/funding";
+import { parseTranslations } from "#contract/article-translations";
 
 type Located = { year: number; volume: number; issue: number; refnumber: string | null; file: string };
 
@@ -40,6 +41,7 @@ function answerFields(row: ArticleRow) {
     xml_url: `${path}.xml`,
     doi_registered: Boolean(row.doi && row.doiRegisteredAt),
     funders: parseFunding(row.funding),
+    translations: parseTranslations(row.translations),
   };
 }
 

@@ -20,8 +20,15 @@ import { richTextToPlain } from "#contract/rich-text";
 import { STATUS_ENABLED } from "#contract/constants";
 import { articleColumnsOf } from "#contract/admin";
 import type { ArticleFields } from "#contract/article-form";
+import { hasMainLanguageVersion } from "#contract/article-translations";
 
 const PDF = "application/pdf";
+
+/** The other language versions are in other languages than the article's own (its language, else the journal's). */
+function checkLanguageVersions(c: Context<AppEnv>, fields: ArticleFields): void {
+  const main = fields.language || c.get("journal").language || "en";
+  if (hasMainLanguageVersion(fields.translations, main)) throw new HttpError(400, "duplicate_language");
+}
 
 /** A new stored name for an article's PDF: `{refnumber}-{version}.pdf` (downloads are still named {refnumber}.pdf). */
 export function articleFileName(refnumber: string): string {
@@ -41,6 +48,7 @@ export async function addArticle(c: Context<AppEnv>, fields: ArticleFields, pdf:
   const db = c.get("db");
   const actor = actorOf(c);
   const journalId = actor.journalId;
+  checkLanguageVersions(c, fields);
   const values = articleColumnsOf(fields, c.get("journal").doi_prefix);
 
   // The friendly duplicate check first, so a refused add does not even store its file.
@@ -82,6 +90,7 @@ export async function editArticle(
   const db = c.get("db");
   const actor = actorOf(c);
   const journalId = actor.journalId;
+  checkLanguageVersions(c, fields);
   const values = articleColumnsOf(fields, c.get("journal").doi_prefix);
   if (expectedStamp !== old.modification) throw new HttpError(409, "stale_edit");
 

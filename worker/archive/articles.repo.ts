@@ -14,6 +14,7 @@ type SectionRow = typeof sections.$inferSelect;
 import { storedCitationsByRefQuery, storedCitationsQuery, type StoredCitations } from "../scholarly/citations.repo";
 import { titleKeyOf } from "./title-key";
 import { STATUS_ENABLED } from "#contract/constants";
+import { parseTranslations, translationSearchText } from "#contract/article-translations";
 import { richTextToPlain } from "#contract/rich-text";
 import type { ArticleColumns } from "#contract/admin";
 
@@ -193,6 +194,7 @@ const withPlainText = <T extends Partial<ArticleValues>>(v: T) => ({
   ...v,
   ...(v.title !== undefined ? { titleText: richTextToPlain(v.title), titleKey: titleKeyOf(richTextToPlain(v.title)) } : {}),
   ...(v.abstract !== undefined ? { abstractText: richTextToPlain(v.abstract) } : {}),
+  ...(v.translations !== undefined ? translationSearchText(parseTranslations(v.translations)) : {}),
 });
 
 /** The key the unique index compares (migration 0003): rows written before it fall back to lower(title_text). */

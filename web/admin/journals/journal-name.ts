@@ -5,6 +5,7 @@ import { apiPath } from "#contract/routes/endpoint";
 import { settingsApi } from "#contract/routes/journals";
 
 let name = "";
+let language = "";
 let requested = false;
 const listeners = new Set<() => void>();
 
@@ -13,8 +14,9 @@ function load(): void {
   requested = true;
   fetch(apiPath(settingsApi.read), { headers: { Accept: "application/json" }, credentials: "same-origin" })
     .then((r) => (r.ok ? r.json() : null))
-    .then((settings: { websitename?: unknown } | null) => {
+    .then((settings: { websitename?: unknown; language?: unknown } | null) => {
       name = typeof settings?.websitename === "string" ? settings.websitename.trim() : "";
+      language = typeof settings?.language === "string" ? settings.language : "";
       for (const listener of listeners) listener();
     })
     .catch((error: unknown) => console.warn("Could not read the journal's name", error));
@@ -31,6 +33,15 @@ export function useJournalName(): string {
   return useSyncExternalStore(
     subscribe,
     () => name,
+    () => "",
+  );
+}
+
+/** The journal's language ("" until read): an article's main language when it names none. */
+export function useJournalLanguage(): string {
+  return useSyncExternalStore(
+    subscribe,
+    () => language,
     () => "",
   );
 }

@@ -177,6 +177,12 @@ export const articles = sqliteTable("articles", {
   copyright_holder: text("copyright_holder").notNull().default(""),
   copyright_year: text("copyright_year").notNull().default(""),
   licenseUrl: text("license_url").notNull().default(""),
+  // Metadata in several languages (migrations/0275, docs/decisions/0375): the other language versions of title,
+  // abstract and keywords as a JSON array (contract/article-translations.ts), and their plain text for search.
+  translations: text("translations").notNull().default("[]"),
+  transTitleText: text("trans_title_text").notNull().default(""),
+  transAbstractText: text("trans_abstract_text").notNull().default(""),
+  transKeywords: text("trans_keywords").notNull().default(""),
 });
 
 /** Identifiers of articles that stopped being public, reported as OAI-PMH deleted records (migrations/0021). */

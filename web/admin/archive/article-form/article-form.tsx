@@ -13,6 +13,7 @@ import { issuePath } from "../../paths";
 import { articleErrorMessage, ERROR_FIELD, FIELD_LABELS, problemText, refusalMessage } from "./messages";
 import { saveErrorDetail } from "../../save-errors";
 import { ArticleSections, FormSection, useEditorRefs } from "./article-sections";
+import { useJournalLanguage } from "../../journals/journal-name";
 import { droppedAuthors } from "./dropped-authors";
 import { PdfField } from "./pdf-field";
 import { SuccessDialog, type Saved } from "./success-dialog";
@@ -44,6 +45,7 @@ export function ArticleForm({
       );
   }, [manuscript]);
   const editorRef = useEditorRefs();
+  const journalLanguage = useJournalLanguage() || "en";
   const form = useZodForm<ArticleFormValues, FieldName>({
     initial,
     schema: schemaFor(mode),
@@ -154,7 +156,15 @@ export function ArticleForm({
         <DraftNotice draft={form.draft} note="They are not saved yet. The PDF file must be picked again." />
       </div>
       <form className="form" onSubmit={submit} noValidate aria-busy={form.busy || undefined}>
-        <ArticleSections idPrefix={id} mode={mode} values={form.values} field={form.field} editorRef={editorRef} inIssue={inIssue} />
+        <ArticleSections
+          idPrefix={id}
+          mode={mode}
+          values={form.values}
+          field={form.field}
+          editorRef={editorRef}
+          inIssue={inIssue}
+          journalLanguage={journalLanguage}
+        />
 
         <FormSection id={`${id}-s-file`} title="PDF file">
           <PdfField

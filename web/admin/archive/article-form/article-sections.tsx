@@ -15,6 +15,7 @@ import {
 import { SelectField, TextField, type FieldBinding } from "../../form-kit";
 import { RichTextField } from "../../rich-text-field";
 import { AuthorDetailsField } from "./author-details-field";
+import { TranslationsField } from "./translations-field";
 import type { FormMode } from "./validation";
 
 export function FormSection(props: { id: string; title: string; children: ReactNode }) {
@@ -46,6 +47,7 @@ function ArticleField(props: {
   field: FieldBinding;
   values: ArticleFormValues;
   editorRef: (name: ArticleFormField) => RefObject<Editor | null>;
+  journalLanguage: string;
 }) {
   const { name, mode, field } = props;
   const spec = articleFieldSpec(name);
@@ -69,6 +71,15 @@ function ArticleField(props: {
       return <SelectField field={field} label={spec.label} required={required} hint={hint} options={spec.options ?? []} />;
     case "authorDetails":
       return <AuthorDetailsField field={field} label={spec.label} required={required} authorname={props.values.authorname} />;
+    case "translations":
+      return (
+        <TranslationsField
+          field={field}
+          label={spec.label}
+          hint={spec.hint}
+          mainLanguage={props.values.language || props.journalLanguage}
+        />
+      );
     case "list":
       return <TextField {...common} rows={6} />;
     case "multiline":
@@ -95,6 +106,8 @@ export function ArticleSections(props: {
   editorRef: (name: ArticleFormField) => RefObject<Editor | null>;
   /** When adding: the issue the route files the article under, in words. */
   inIssue: string;
+  /** The journal's language: the main version's when the article names none. */
+  journalLanguage?: string;
 }) {
   const { mode } = props;
   const sections = Object.entries(ARTICLE_SECTIONS) as [ArticleSection, string][];
@@ -115,7 +128,14 @@ export function ArticleSections(props: {
             }
             return (
               <div key={name} className={`form-grid__cell form-grid__cell--${spec.width ?? 6}`}>
-                <ArticleField name={name} mode={mode} field={props.field(name)} values={props.values} editorRef={props.editorRef} />
+                <ArticleField
+                  name={name}
+                  mode={mode}
+                  field={props.field(name)}
+                  values={props.values}
+                  editorRef={props.editorRef}
+                  journalLanguage={props.journalLanguage ?? "en"}
+                />
               </div>
             );
           })}

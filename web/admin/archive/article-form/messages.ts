@@ -29,6 +29,10 @@ export function articleErrorMessage(code: string): string {
       return "Invalid DOI";
     case "invalid_orcid":
       return "Invalid ORCID iD";
+    case "invalid_language":
+      return "Choose one of the site's languages for each language version.";
+    case "duplicate_language":
+      return "One version per language, none in the article's own language.";
     default:
       return saveErrorMessage(code);
   }
@@ -48,6 +52,8 @@ export const ERROR_FIELD: Partial<Record<string, FieldName>> = {
   duplicate_doi: "doi",
   invalid_doi: "doi",
   invalid_orcid: "author_details",
+  invalid_language: "translations",
+  duplicate_language: "translations",
 };
 
 /** Texts beside a refused field for a code that says more than its field's `problem` (contract/article-form.ts). */

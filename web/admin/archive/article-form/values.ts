@@ -26,7 +26,7 @@ export function emptyValues(route: Partial<Record<ArticleFormField, string>>): A
     if (spec.fromRoute) return route[name] ?? "";
     if (spec.control === "date") return todayIso();
     if (spec.control === "choice") return spec.options?.[0]?.value ?? "";
-    if (spec.control === "authorDetails") return "[]";
+    if (spec.control === "authorDetails" || spec.control === "translations") return "[]";
     return "";
   });
 }
@@ -48,6 +48,8 @@ export function fromArticle(article: AdminArticle): ArticleFormValues {
         return (value as string[]).join("\n");
       case "authorDetails":
         return JSON.stringify(article.authors.map(({ affiliation, orcid }) => ({ affiliation, orcid })));
+      case "translations":
+        return JSON.stringify(article.translations);
       default:
         return String(value);
     }
