@@ -13,7 +13,7 @@ export interface CitableArticle {
 }
 
 import { doiUrl, orcidUrl, splitAuthors } from "./scholarly";
-import { jsonLd, linkRel, metaName, metaProperty } from "./html";
+import { jsonLd, linkRel, metaName, metaNameIn, metaProperty } from "./html";
 import type { ScholarlyRecord } from "./scholarly-record";
 
 export { splitAuthors };
@@ -114,12 +114,14 @@ export function articleHeadTags(r: ScholarlyRecord): string {
   tags.push(metaName("citation_abstract_html_url", r.urls.page));
   if (r.abstract) tags.push(metaName("citation_abstract", r.abstract));
   if (r.keywords.length) tags.push(metaName("citation_keywords", r.keywords.join("; ")));
+  tags.push(...otherLanguageHighwireTags(r));
   tags.push(metaName("citation_language", r.language));
   for (const ref of r.references) tags.push(metaName("citation_reference", ref));
 
   // Dublin Core.
   tags.push(linkRel("schema.DC", "http://purl.org/dc/elements/1.1/"));
-  tags.push(metaName("DC.title", r.title));
+  tags.push(metaNameIn("DC.title", r.title, r.language));
+  for (const v of r.versions) if (v.title) tags.push(metaNameIn("DC.title.alternative", v.title, v.lang));
   for (const a of r.authors) tags.push(metaName("DC.creator", a.name));
   tags.push(metaName("DC.date", r.isoDate));
   tags.push(metaName("DC.type", "Text.Serial.Journal"));
@@ -135,8 +137,10 @@ export function articleHeadTags(r: ScholarlyRecord): string {
   tags.push(metaName("DC.rights", r.license.url));
   // Funders as OJS writes them (DC.contributor.sponsor); JSON-LD below carries them as schema.org funders.
   for (const f of r.funding) tags.push(metaName("DC.contributor.sponsor", f.funder));
-  if (r.abstract) tags.push(metaName("DC.description", r.abstract));
-  if (r.keywords.length) tags.push(metaName("DC.subject", r.keywords.join("; ")));
+  if (r.abstract) tags.push(metaNameIn("DC.description", r.abstract, r.language));
+  for (const v of r.versions) if (v.abstract) tags.push(metaNameIn("DC.description", v.abstract, v.lang));
+  if (r.keywords.length) tags.push(metaNameIn("DC.subject", r.keywords.join("; "), r.language));
+  for (const v of r.versions) if (v.keywords.length) tags.push(metaNameIn("DC.subject", v.keywords.join("; "), v.lang));
   tags.push(metaName("DC.language", r.language));
 
   // Open Graph: the whole abstract (Zotero falls back to og:description).
@@ -153,6 +157,21 @@ export function articleHeadTags(r: ScholarlyRecord): string {
 
   tags.push(jsonLd(articleJsonLd(r)));
   return tags.join("\n");
+}
+
+/**
+ * The other language versions as Highwire tags (issue 50 item 4): Google Scholar documents one citation_title, the
+ * article's own (it is kept first and alone, unmarked); the other titles, abstracts and keywords follow as OJS's
+ * Google Scholar plugin writes them, each tag marked with its language.
+ */
+function otherLanguageHighwireTags(r: ScholarlyRecord): string[] {
+  const tags: string[] = [];
+  for (const v of r.versions) {
+    if (v.title) tags.push(metaNameIn("citation_title", v.title, v.lang));
+    if (v.abstract) tags.push(metaNameIn("citation_abstract", v.abstract, v.lang));
+    if (v.keywords.length) tags.push(metaNameIn("citation_keywords", v.keywords.join("; "), v.lang));
+  }
+  return tags;
 }
 
 /** schema.org: the article inside its issue, volume and periodical, with licence, publisher, DOI and ORCID iDs. */

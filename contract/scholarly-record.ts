@@ -3,6 +3,7 @@
 // the citation helpers of contract/citation.ts read it too.
 import type { License } from "./scholarly";
 import type { Funder } from "./funding";
+import type { LanguageVersion } from "./article-translations";
 
 export interface RecordAuthor {
   /** As typed in authorname ("Asha Verma"). */
@@ -54,6 +55,11 @@ export interface ScholarlyRecord {
   funding: Funder[];
   language: string;
   keywords: string[];
+  /**
+   * The article's other language versions of title, abstract and keywords (issue 50 item 4), each in a shipped
+   * language other than `language`; every output carries them as its schema says.
+   */
+  versions: LanguageVersion[];
   /** One per reference, as plain text (meta tags, JSON-LD) ... */
   references: string[];
   /** ... and as stored: rich text that may carry <i>, <sup> ... (Crossref keeps them as face markup). */

@@ -4,6 +4,7 @@ import { exports } from "cloudflare:workers";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import * as schema from "../../worker/core/data/schema";
 import { sanitizeRichText, richTextToPlain } from "#contract/rich-text";
+import { parseTranslations, translationSearchText } from "#contract/article-translations";
 import { fileKeys } from "../../worker/core/files/keys";
 import { forgetJournals } from "../../worker/core/edge/journal-memo";
 import { titleKeyOf } from "../../worker/archive/title-key";
@@ -262,6 +263,8 @@ export async function createArticle(journalId: number, over: Partial<typeof sche
       titleKey: titleKeyOf(richTextToPlain(title)),
       abstract,
       abstractText: richTextToPlain(abstract),
+      // The plain copies search reads, as the repositories write them with the language versions.
+      ...(over.translations ? translationSearchText(parseTranslations(over.translations)) : {}),
     })
     .returning();
   return row;

@@ -447,6 +447,7 @@ describe("POST /api/archives/{id} (edit article)", () => {
       date_submitted: "2024-01-15",
       date_accepted: "2024-03-01",
       copyright_year: "2024",
+      translations: JSON.stringify([{ lang: "ar", title: "نمو البكتيريا", abstract: "<p>قسنا النمو.</p>", keywords: "بكتيريا, نمو" }]),
     });
     // A plain-text field added to the form later is sent too, with a value of its own.
     const sent = Object.fromEntries(ARTICLE_FORM_FIELDS.map((name) => [name, given[name] ?? `Some ${name}`]));
@@ -459,7 +460,14 @@ describe("POST /api/archives/{id} (edit article)", () => {
         control === "authorDetails"
           ? JSON.stringify(stored.body.authors.map(({ affiliation, orcid }: Record<string, string>) => ({ affiliation, orcid })))
           : stored.body[name];
-      const expected = control === "number" ? Number(sent[name]) : control === "list" ? sent[name].split("\n") : sent[name];
+      const expected =
+        control === "number"
+          ? Number(sent[name])
+          : control === "list"
+            ? sent[name].split("\n")
+            : control === "translations"
+              ? JSON.parse(sent[name])
+              : sent[name];
       expect(answered, name).toEqual(expected);
     }
   });

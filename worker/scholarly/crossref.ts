@@ -43,10 +43,25 @@ function contributors(r: ScholarlyRecord): string {
   return `<contributors>${people.join("")}</contributors>`;
 }
 
+/**
+ * One <jats:abstract xml:lang> per language (5.3.1 repeats it): the article's own, then each other version's
+ * (issue 50 item 4). The other titles are not deposited: <titles> holds one title and an original_language_title,
+ * which names the original of a translated work (what OJS deposits for an isTranslationOf relation), not a
+ * translation of this one (docs/decisions/0375).
+ */
+function abstracts(r: ScholarlyRecord): string {
+  const one = (html: string, lang: string) => {
+    const paragraphs = faceParagraphs(html, JATS_FACES);
+    return paragraphs.length
+      ? `<jats:abstract${attrsOf({ "xml:lang": lang })}>${paragraphs.map((p) => `<jats:p>${p}</jats:p>`).join("")}</jats:abstract>`
+      : "";
+  };
+  return [one(r.abstractHtml, r.language), ...r.versions.map((v) => one(v.abstractHtml, v.lang))].join("");
+}
+
 function article(r: ScholarlyRecord): string {
   // One <jats:p> per stored paragraph, with its italics, superscripts ... as JATS inline elements.
-  const paragraphs = faceParagraphs(r.abstractHtml, JATS_FACES);
-  const abstract = paragraphs.length ? `<jats:abstract>${paragraphs.map((p) => `<jats:p>${p}</jats:p>`).join("")}</jats:abstract>` : "";
+  const abstract = abstracts(r);
   const pages = r.pages
     ? `<pages>${el("first_page", r.pages.first)}${r.pages.last !== r.pages.first ? el("last_page", r.pages.last) : ""}</pages>`
     : "";

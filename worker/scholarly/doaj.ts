@@ -14,6 +14,11 @@ const issnOf = (issn: string) => (/^\d{4}-\d{3}[\dX]$/.test(issn) ? issn : "");
 function record(r: ScholarlyRecord, j: JournalRecord): string {
   const lang = doajLanguage(r.language);
   const langAttr: Record<string, string> = lang ? { language: lang } : {};
+  // Other language versions (issue 50 item 4): title, abstract and keywords repeat, each with its language.
+  const others = r.versions.map((v) => {
+    const code = doajLanguage(v.lang);
+    return { ...v, attr: code ? { language: code } : ({} as Record<string, string>) };
+  });
   const affiliations: string[] = [];
   const authors = r.authors.map((a) => {
     let aff = "";
@@ -39,13 +44,18 @@ function record(r: ScholarlyRecord, j: JournalRecord): string {
     el("publisherRecordId", r.refnumber),
     el("documentType", "article"),
     el("title", r.title, langAttr),
+    ...others.filter((v) => v.title).map((v) => el("title", v.title, v.attr)),
     authors.length ? `<authors>${authors.join("")}</authors>` : "",
     affiliations.length
       ? `<affiliationsList>${affiliations.map((name, i) => el("affiliationName", name, { affiliationId: String(i + 1) })).join("")}</affiliationsList>`
       : "",
     el("abstract", r.abstract, langAttr),
+    ...others.map((v) => el("abstract", v.abstract, v.attr)),
     r.urls.pdf ? el("fullTextUrl", r.urls.pdf, { format: "pdf" }) : el("fullTextUrl", r.urls.page, { format: "html" }),
     r.keywords.length ? `<keywords${attrsOf(langAttr)}>${r.keywords.map((k) => el("keyword", k)).join("")}</keywords>` : "",
+    ...others
+      .filter((v) => v.keywords.length)
+      .map((v) => `<keywords${attrsOf(v.attr)}>${v.keywords.map((k) => el("keyword", k)).join("")}</keywords>`),
     "</record>",
   ].join("");
 }

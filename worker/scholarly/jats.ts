@@ -78,12 +78,11 @@ function funding(r: ScholarlyRecord): string {
 }
 
 function articleMeta(r: ScholarlyRecord): string {
-  const paragraphs = faceParagraphs(r.abstractHtml, FACES);
   return [
     "<article-meta>",
     el("article-id", r.refnumber, { "pub-id-type": "publisher-id" }),
     el("article-id", r.doi, { "pub-id-type": "doi" }),
-    `<title-group><article-title>${faceMarkup(r.titleHtml, FACES)}</article-title></title-group>`,
+    titleGroup(r),
     contributors(r),
     pubDate(r),
     el("volume", r.volume),
@@ -92,11 +91,46 @@ function articleMeta(r: ScholarlyRecord): string {
     permissions(r),
     el("self-uri", r.urls.page, { "xlink:href": r.urls.page }),
     r.urls.pdf ? el("self-uri", r.urls.pdf, { "content-type": "pdf", "xlink:href": r.urls.pdf }) : "",
-    paragraphs.length ? `<abstract>${paragraphs.map((p) => `<p>${p}</p>`).join("")}</abstract>` : "",
-    r.keywords.length ? `<kwd-group kwd-group-type="author">${r.keywords.map((k) => el("kwd", k)).join("")}</kwd-group>` : "",
+    abstracts(r),
+    keywordGroups(r),
     funding(r),
     "</article-meta>",
   ].join("");
+}
+
+// ---- Front matter in several languages (issue 50 item 4): kept in functions of their own. ----------------------
+
+/** <title-group>: the article's title, then one <trans-title-group xml:lang> per other language version. */
+function titleGroup(r: ScholarlyRecord): string {
+  const trans = r.versions
+    .filter((v) => v.title)
+    .map(
+      (v) =>
+        `<trans-title-group${attrsOf({ "xml:lang": v.lang })}><trans-title>${faceMarkup(v.titleHtml, FACES)}</trans-title></trans-title-group>`,
+    );
+  return `<title-group><article-title>${faceMarkup(r.titleHtml, FACES)}</article-title>${trans.join("")}</title-group>`;
+}
+
+/** <abstract> in the article's language, then a <trans-abstract xml:lang> per other version that has one. */
+function abstracts(r: ScholarlyRecord): string {
+  const paras = (html: string) => faceParagraphs(html, FACES).map((p) => `<p>${p}</p>`);
+  const main = paras(r.abstractHtml);
+  const trans = r.versions
+    .map((v) => ({ lang: v.lang, p: paras(v.abstractHtml) }))
+    .filter((v) => v.p.length)
+    .map((v) => `<trans-abstract${attrsOf({ "xml:lang": v.lang })}>${v.p.join("")}</trans-abstract>`);
+  return (main.length ? `<abstract>${main.join("")}</abstract>` : "") + trans.join("");
+}
+
+/** One <kwd-group xml:lang> per language that has keywords, the article's own first. */
+function keywordGroups(r: ScholarlyRecord): string {
+  const groups = [{ lang: r.language, keywords: r.keywords }, ...r.versions].filter((g) => g.keywords.length);
+  return groups
+    .map(
+      (g) =>
+        `<kwd-group${attrsOf({ "kwd-group-type": "author", "xml:lang": g.lang })}>${g.keywords.map((k) => el("kwd", k)).join("")}</kwd-group>`,
+    )
+    .join("");
 }
 
 function back(r: ScholarlyRecord): string {

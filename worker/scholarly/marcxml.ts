@@ -30,14 +30,36 @@ const marcLanguage = (tag: string) => bibliographicLanguage(tag) || "und";
 
 /** 546 $a: the language in words ("Text in English."), as a catalogue shows it. */
 function languageNote(tag: string): string {
-  let name = tag;
-  try {
-    name = languageNames?.of(tag) ?? tag;
-  } catch {
-    // Not a language tag Intl knows: the tag as it is.
-  }
-  return `Text in ${name}.`;
+  return `Text in ${languageName(tag)}.`;
 }
+
+/** The name of a language in English ("Arabic"), or its tag when Intl knows no name. */
+function languageName(tag: string): string {
+  try {
+    return languageNames?.of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
+/** 546 $a with the other languages' abstracts: "Text in English. Summaries also in Arabic and Indonesian." */
+function languageNoteWithSummaries(r: ScholarlyRecord): string {
+  const names = r.versions.filter((v) => v.abstract).map((v) => languageName(v.lang));
+  if (!names.length) return languageNote(r.language);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `${languageNote(r.language)} Summaries also in ${list}.`;
+}
+
+/**
+ * Other language versions (issue 50 item 4): 246 3-1 a parallel title each (note and added entry; "1" parallel
+ * title), 520 repeated for each abstract, 041 $b the languages of those abstracts, 546 naming them, and 653 the
+ * versions' keywords after the article's own.
+ */
+const parallelTitles = (r: ScholarlyRecord) => r.versions.filter((v) => v.title).map((v) => field("246", "3", "1", [["a", v.title]]));
+const otherAbstracts = (r: ScholarlyRecord) => r.versions.filter((v) => v.abstract).map((v) => field("520", "3", " ", [["a", v.abstract]]));
+const otherKeywords = (r: ScholarlyRecord) => r.versions.flatMap((v) => v.keywords.map((k) => field("653", " ", " ", [["a", k]])));
+const summaryLanguages = (r: ScholarlyRecord): Subfield[] =>
+  r.versions.filter((v) => v.abstract).map((v): Subfield => ["b", marcLanguage(v.lang)]);
 
 /**
  * 008, fixed-length data elements for a continuing resource (MARC 21 Bibliographic 008/18-34, leader/07 "b"), 40
@@ -113,9 +135,10 @@ export function marcxmlRecord(r: ScholarlyRecord): string {
           ["2", "doi"],
         ])
       : "",
-    field("041", " ", " ", [["a", marcLanguage(r.language)]]),
+    field("041", " ", " ", [["a", marcLanguage(r.language)], ...summaryLanguages(r)]),
     first ? person("100", first) : "",
     field("245", first ? "1" : "0", "0", [["a", r.title]]),
+    ...parallelTitles(r),
     field("264", " ", "1", [
       ["b", j.publisher],
       ["c", r.isoDate.slice(0, 4)],
@@ -126,6 +149,7 @@ export function marcxmlRecord(r: ScholarlyRecord): string {
       ["f", "Unrestricted online access"],
     ]),
     r.abstract ? field("520", "3", " ", [["a", r.abstract]]) : "",
+    ...otherAbstracts(r),
     ...r.funding.map((f) =>
       field("536", " ", " ", [
         ["a", f.funder],
@@ -136,8 +160,9 @@ export function marcxmlRecord(r: ScholarlyRecord): string {
       ["a", r.license.label],
       ["u", r.license.url],
     ]),
-    field("546", " ", " ", [["a", languageNote(r.language)]]),
+    field("546", " ", " ", [["a", languageNoteWithSummaries(r)]]),
     ...r.keywords.map((k) => field("653", " ", " ", [["a", k]])),
+    ...otherKeywords(r),
     ...others.map((a) => person("700", a)),
     field("773", "0", " ", [["t", j.name], ["g", related], ...j.issns.map((issn): Subfield => ["x", issn])]),
     field("856", "4", "0", [

@@ -57,14 +57,19 @@ export function headerXml(h: OaiHeader): string {
 /** Simple Dublin Core for one article (DCMI terms as the oai_dc schema allows them). */
 export function oaiDcXml(r: ScholarlyRecord): string {
   const dc = (name: string, value: string) => el(`dc:${name}`, value);
+  // Texts in a language carry it (oai_dc's elements take xml:lang): the article's own, then each other version.
+  const dcIn = (name: string, value: string, lang: string) => el(`dc:${name}`, value, { "xml:lang": lang });
   const source = `${r.journal.name}; Vol. ${r.volume}, No. ${r.issue} (${r.year})${r.pagenumber ? `; ${r.pagenumber}` : ""}`;
   return [
     `<oai_dc:dc xmlns:oai_dc="${OAI_DC.namespace}" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${OAI_DC.namespace} ${OAI_DC.schema}">`,
-    dc("title", r.title),
+    dcIn("title", r.title, r.language),
+    ...r.versions.filter((v) => v.title).map((v) => dcIn("title", v.title, v.lang)),
     ...r.authors.map((a) => dc("creator", a.given ? `${a.family}, ${a.given}` : a.family)),
-    ...r.keywords.map((k) => dc("subject", k)),
+    ...r.keywords.map((k) => dcIn("subject", k, r.language)),
+    ...r.versions.flatMap((v) => v.keywords.map((k) => dcIn("subject", k, v.lang))),
     ...r.funding.map((f) => dc("contributor", f.funder)),
-    dc("description", r.abstract),
+    r.abstract ? dcIn("description", r.abstract, r.language) : "",
+    ...r.versions.filter((v) => v.abstract).map((v) => dcIn("description", v.abstract, v.lang)),
     dc("publisher", r.journal.publisher),
     dc("date", r.isoDate),
     dc("type", "Text"),

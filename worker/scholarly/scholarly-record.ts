@@ -10,6 +10,7 @@ import { articlePath, issuePath, pageRange, publicationDateParts } from "#contra
 import { issnNumbers, journalName } from "#contract/journal-info";
 import { brandingPath } from "#contract/branding";
 import { parseFunding } from "#contract/funding";
+import { otherVersions } from "#contract/article-translations";
 
 export type { JournalRecord, RecordAuthor, ScholarlyRecord };
 
@@ -59,6 +60,7 @@ export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | n
   const journal = journalRecord(j);
   // A line of markup alone ("<i></i>") is no reference.
   const references = referenceLines(a.referenceList).filter((line) => richTextToPlain(line));
+  const language = a.language || journal.language;
   return {
     journal,
     refnumber: loc.refnumber,
@@ -78,7 +80,8 @@ export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | n
     doiRegistered: Boolean(a.doi && a.doiRegisteredAt),
     license: a.license ? licenseOf(a.license) : a.licenseUrl ? licenseOfUrl(a.licenseUrl) : journal.license,
     funding: parseFunding(a.funding),
-    language: a.language || journal.language,
+    language,
+    versions: otherVersions(a.translations, language),
     keywords: a.keywords
       .split(/[,;]/)
       .map((k) => k.trim())
