@@ -9,12 +9,16 @@ import { articlePdfPath, citationText, issueLabel, issuePath, splitAuthors } fro
 import { useJournalName, useSettings } from "../journal-context";
 import { ArticleBackMatter, ArticleFactEntries } from "./article-facts";
 import { usePageData } from "../../lib/page-data";
+import { useT, useTranslator } from "../../lib/i18n";
+import { shownVersions, type ShownVersion } from "./article-versions";
 
 export function ArticlePage() {
   // The loader answers null (and 404) when the article is missing, disabled, or not in the issue the URL names.
   const { article: a } = usePageData("article");
   const name = useJournalName();
   const settings = useSettings();
+  const { lang: pageLanguage } = useTranslator();
+  const t = useT();
 
   if (!a) {
     return (
@@ -29,13 +33,16 @@ export function ArticlePage() {
   }
 
   const authors = splitAuthors(a.authorname);
+  // The reader's language first when the article has it, else its own; each text marked with its language.
+  const [first, ...others] = shownVersions(a, settings?.language ?? "", pageLanguage) as [ShownVersion, ...ShownVersion[]];
+  const inLanguage = (v: ShownVersion) => ({ lang: v.lang, dir: v.dir });
   return (
     <article className="page article-view">
       <header className="page__header">
         <p className="breadcrumb">
           <Link to="/archives">Archives</Link> <span aria-hidden>›</span> <Link to={issuePath(a)}>{issueLabel(a)}</Link>
         </p>
-        <RichText as="h1" className="article-view__title" html={a.title} />
+        <RichText as="h1" className="article-view__title" html={first.title} {...inLanguage(first)} />
         <p className="article-view__authors">{authors.join(", ")}</p>
         {a.country && <p className="article-view__country">{a.country}</p>}
       </header>
@@ -73,18 +80,47 @@ export function ArticlePage() {
 
       <section className="article-view__abstract" aria-labelledby="abstract-title">
         <h2 id="abstract-title">Abstract</h2>
-        <RichText className="prose" html={a.abstract} />
+        <RichText className="prose" html={first.abstract} {...inLanguage(first)} />
       </section>
 
-      {a.keywords && (
+      {first.keywords && (
         <p className="article-view__keywords">
-          <strong>Keywords:</strong> {a.keywords}
+          <strong>Keywords:</strong> <span {...inLanguage(first)}>{first.keywords}</span>
         </p>
+      )}
+
+      {others.length > 0 && (
+        <section className="article-view__versions" aria-labelledby="versions-title">
+          <h2 id="versions-title">{t("article.versions.heading")}</h2>
+          {others.map((v) => (
+            <OtherVersion key={v.lang} version={v} pageLanguage={pageLanguage} />
+          ))}
+        </section>
       )}
 
       <ArticleBackMatter article={a} />
 
       <CiteArticle article={a} fallback={citationText(a, name)} />
     </article>
+  );
+}
+
+/** One other language version: its language named in the page's language, then its title, abstract and keywords in their own. */
+function OtherVersion({ version: v, pageLanguage }: { version: ShownVersion; pageLanguage: string }) {
+  let name = v.lang;
+  try {
+    name = new Intl.DisplayNames([pageLanguage], { type: "language" }).of(v.lang) ?? v.lang;
+  } catch {
+    // A tag Intl cannot name: shown as it is.
+  }
+  return (
+    <section className="article-version" aria-label={name}>
+      <p className="article-version__language">{name}</p>
+      <div lang={v.lang} dir={v.dir}>
+        {v.title && <RichText as="h3" className="article-version__title" html={v.title} />}
+        {v.abstract && <RichText className="prose" html={v.abstract} />}
+        {v.keywords && <p className="article-view__keywords">{v.keywords}</p>}
+      </div>
+    </section>
   );
 }
