@@ -1,3 +1,4 @@
+import type { ArticleTranslation } from "#contract/article-translations";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as schema from "../core/data/schema";
 
@@ -59,6 +60,8 @@ export interface ImportArticle {
   abstract: string;
   authors: ImportAuthor[];
   keywords: string[];
+  /** Title, abstract and keywords in other languages (OJS's other locales); undefined when the source has no place for them. */
+  translations?: ArticleTranslation[];
   subject: string;
   /** As the source has it; checked by the plan. */
   pages: string;

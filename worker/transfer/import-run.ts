@@ -3,6 +3,7 @@
 // by chunk: missing issues and sections first, then each article's PDF under a new name and the rows in one batch.
 // The dry run goes through the very same checks, so its report is what the import does. Importing the same file
 // again finds every article already there and creates nothing (docs/decisions/0210).
+import { translationSearchText } from "#contract/article-translations";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { articles, issues, sections } from "../core/data/schema";
 import { nowIso, isUniqueViolation } from "../core/data/db";
@@ -325,6 +326,8 @@ export async function runImport(
       mobile: (a.extra.mobile ?? "").slice(0, 50),
       description: (a.extra.description ?? "").slice(0, 5000),
       keywords: a.keywords.join(", ").slice(0, 1000),
+      // Language versions only from a source that has them (OJS): a spreadsheet's update keeps staff's own.
+      ...(a.translations === undefined ? {} : { translations: JSON.stringify(a.translations), ...translationSearchText(a.translations) }),
       createdby: actor.username,
       creation: now,
       modifiedby: actor.username,

@@ -3,6 +3,7 @@
 // Which OJS element goes where, and what is listed as not kept: docs/decisions/0210-moving-journals-in-and-out.md.
 import { sanitizeRichText } from "#contract/rich-text";
 import { normalizeDoi, normalizeOrcid } from "#contract/scholarly";
+import { languageVersionsOf } from "./ojs-language-versions";
 import { ancestor, child, childrenNamed, childText, streamElements, XmlEntityError, XmlSyntaxError, type XmlNode } from "./xml-tree";
 import {
   ImportSourceError,
@@ -236,8 +237,8 @@ function articleOf(node: XmlNode): ImportArticle {
   const prefix = localized(childrenNamed(publication, "prefix"), locale).text;
   const subtitle = localized(childrenNamed(publication, "subtitle"), locale).text;
   const abstract = localized(childrenNamed(publication, "abstract"), locale);
-  const translated = new Set([...title.others, ...abstract.others]);
-  if (translated.size > 0) notKept.push(`title or abstract in ${[...translated].join(", ")} (one language per article)`);
+  // Titles, abstracts and keywords in other locales become the article's language versions (issue 50 item 4).
+  const translations = languageVersionsOf(publication, locale, notKept);
   for (const c of publication.children) if (!KEPT.has(c.name) && NOT_KEPT_WHY[c.name]) notKept.push(NOT_KEPT_WHY[c.name]);
   for (const c of node.children) if (c !== publication && NOT_KEPT_WHY[c.name]) notKept.push(NOT_KEPT_WHY[c.name]);
 
@@ -288,6 +289,7 @@ function articleOf(node: XmlNode): ImportArticle {
     abstract: sanitizeRichText(abstract.text),
     authors,
     keywords,
+    translations,
     subject: subjects.join(", "),
     pages: childText(publication, "pages"),
     doi,

@@ -9,6 +9,7 @@ import { isPublic, firstPageOrder } from "../archive/articles.repo";
 import { fileKeys } from "../core/files/keys";
 import { articleAuthors, licenseOf, orcidUrl } from "#contract/scholarly";
 import type { TransferDb, TransferFiles } from "./import-model";
+import { versionAbstractsXml, versionKeywordsXml, versionTitlesXml } from "./ojs-language-versions";
 
 export interface IssueSelector {
   year: number;
@@ -115,7 +116,9 @@ function articleXml(a: ArticleRow, journal: ExportJournal, sectionRef: string, s
   out.push(`          <id type="internal" advice="ignore">${a.id}</id>`);
   if (a.doi) out.push(`          <id type="doi" advice="update">${esc(a.doi)}</id>`);
   out.push(`          <title ${l}>${esc(a.title)}</title>`);
+  out.push(...versionTitlesXml(a.translations, locale, "          "));
   if (a.abstract) out.push(`          <abstract ${l}>${esc(a.abstract)}</abstract>`);
+  out.push(...versionAbstractsXml(a.translations, locale, "          "));
   // Every article has a licence (its own or the journal's): OJS falls back to the importing journal's without it.
   out.push(`          <licenseUrl>${esc(licenseUrlOf(a, journal.license))}</licenseUrl>`);
   if (a.copyright_holder) out.push(`          <copyrightHolder ${l}>${esc(a.copyright_holder)}</copyrightHolder>`);
@@ -123,6 +126,7 @@ function articleXml(a: ArticleRow, journal: ExportJournal, sectionRef: string, s
   const keywords = splitList(a.keywords);
   if (keywords.length)
     out.push(`          <keywords ${l}>${keywords.map((k) => `<keyword><name>${esc(k)}</name></keyword>`).join("")}</keywords>`);
+  out.push(...versionKeywordsXml(a.translations, locale, "          "));
   const subjects = splitList(a.subject);
   if (subjects.length)
     out.push(`          <subjects ${l}>${subjects.map((k) => `<subject><name>${esc(k)}</name></subject>`).join("")}</subjects>`);
