@@ -61,6 +61,8 @@ export interface JournalSpec {
   topics: TopicFamily[];
   /** Authors of the first article of the newest issue. */
   featuredAuthors?: { name: string; gender: Gender; country: string }[];
+  /** Some articles carry an Arabic or Indonesian title and abstract beside the English (issue 50 item 4). */
+  languageVersions?: boolean;
 }
 
 /** ISSN with its check digit (mod 11, "X" for 10). */
@@ -78,6 +80,7 @@ export const DEMO_JOURNALS: JournalSpec[] = [
   {
     seed: 20240113,
     slug: "ijans",
+    languageVersions: true,
     isDefault: true,
     domains: ["localhost", "127.0.0.1"],
     settings: {

@@ -1,6 +1,8 @@
 // Writes the demo journals into local D1 and R2: settings, host names, editors with pictures, indexing
 // partners with logos, issues, articles with real PDFs, and a local-only demo admin per journal.
 // Everything is derived from a seeded PRNG, so every machine gets the same demo site.
+import { translationSearchText } from "#contract/article-translations";
+import { BILINGUAL_TOPICS } from "./bilingual-topics";
 import { copyJournalRowBetween } from "../../worker/core/data/journal-row-copy";
 import { readFileSync, readdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -251,6 +253,10 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
       const place = { country: lead.country, city: rnd.pick(firstPool.cities) };
       let topic = rnd.pick(spec.topics)(rnd, place);
       for (let tries = 0; titles.has(richTextToPlain(topic.title)) && tries < 50; tries++) topic = rnd.pick(spec.topics)(rnd, place);
+      // The demo journal's newest issue: its second and third articles carry an Arabic or Indonesian version
+      // (issue 50 item 4). Taken after the draws above, so every other demo value stays as it was.
+      const bilingual = spec.languageVersions && si === slots.length - 1 ? BILINGUAL_TOPICS[ai - 1] : undefined;
+      if (bilingual) topic = bilingual.topic;
       const title = sanitizeRichText(topic.title);
       titles.add(richTextToPlain(title));
       const abstract = sanitizeRichText(abstractOf(topic));
@@ -312,6 +318,7 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
         modification: iso(lastModified(rnd.chance(0.3) ? addDays(creation, rnd.int(1, 12)) : creation, published, today)),
         doi: refnumber ? `${spec.doiPrefix}/${refnumber}` : "",
         language: "",
+        ...(bilingual ? { translations: JSON.stringify(bilingual.translations), ...translationSearchText(bilingual.translations) } : {}),
         authorDetails: JSON.stringify(
           authors.map((a) => ({ affiliation: a.institution, orcid: orcidRnd.chance(0.6) ? demoOrcid(orcidRnd) : "" })),
         ),

@@ -92,7 +92,7 @@ describe("an article in three languages, in every output (issue 50 item 4)", () 
       expect(verdict.ok, `${prefix}: ${verdict.output}`).toBe(true);
     }
     const marcXml = await (await request(j.host, `/oai?verb=GetRecord&metadataPrefix=marcxml&identifier=${id}`)).text();
-    const fields = parser.parse(marcXml)["OAI-PMH"].GetRecord.record[0].metadata.record.datafield;
+    const fields = parser.parse(marcXml)["OAI-PMH"].GetRecord.record[0].metadata.record[0].datafield;
     const tagged = (tag: string) => fields.filter((f: any) => f["@tag"] === tag);
     expect(tagged("246").map((f: any) => [f["@ind1"], f["@ind2"], f.subfield[0]["#text"]])).toEqual([
       ["3", "1", "أثر بكتيريا الريزوبيوم في محصول البقوليات"],
