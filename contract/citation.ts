@@ -120,7 +120,9 @@ export function articleHeadTags(r: ScholarlyRecord): string {
 
   // Dublin Core.
   tags.push(linkRel("schema.DC", "http://purl.org/dc/elements/1.1/"));
-  tags.push(metaNameIn("DC.title", r.title, r.language));
+  // The main version's language is named when there are others to tell it from (a one-language record is as before).
+  const main = (name: string, content: string) => (r.versions.length ? metaNameIn(name, content, r.language) : metaName(name, content));
+  tags.push(main("DC.title", r.title));
   for (const v of r.versions) if (v.title) tags.push(metaNameIn("DC.title.alternative", v.title, v.lang));
   for (const a of r.authors) tags.push(metaName("DC.creator", a.name));
   tags.push(metaName("DC.date", r.isoDate));
@@ -137,9 +139,9 @@ export function articleHeadTags(r: ScholarlyRecord): string {
   tags.push(metaName("DC.rights", r.license.url));
   // Funders as OJS writes them (DC.contributor.sponsor); JSON-LD below carries them as schema.org funders.
   for (const f of r.funding) tags.push(metaName("DC.contributor.sponsor", f.funder));
-  if (r.abstract) tags.push(metaNameIn("DC.description", r.abstract, r.language));
+  if (r.abstract) tags.push(main("DC.description", r.abstract));
   for (const v of r.versions) if (v.abstract) tags.push(metaNameIn("DC.description", v.abstract, v.lang));
-  if (r.keywords.length) tags.push(metaNameIn("DC.subject", r.keywords.join("; "), r.language));
+  if (r.keywords.length) tags.push(main("DC.subject", r.keywords.join("; ")));
   for (const v of r.versions) if (v.keywords.length) tags.push(metaNameIn("DC.subject", v.keywords.join("; "), v.lang));
   tags.push(metaName("DC.language", r.language));
 

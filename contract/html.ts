@@ -5,9 +5,9 @@ import { escapeHtml } from "./rich-text";
 export const esc = escapeHtml;
 
 export const metaName = (name: string, content: string) => `<meta name="${esc(name)}" content="${esc(content)}">`;
-/** A meta tag in a language: `lang` for HTML, `xml:lang` as Dublin Core in HTML and OJS write it (the same value). */
+/** A meta tag in a language (after its content, so readers that expect name then content still read it): `lang` for HTML, `xml:lang` as Dublin Core in HTML and OJS write it (the same value). */
 export const metaNameIn = (name: string, content: string, lang: string) =>
-  `<meta name="${esc(name)}" lang="${esc(lang)}" xml:lang="${esc(lang)}" content="${esc(content)}">`;
+  `<meta name="${esc(name)}" content="${esc(content)}" lang="${esc(lang)}" xml:lang="${esc(lang)}">`;
 export const metaProperty = (property: string, content: string) => `<meta property="${esc(property)}" content="${esc(content)}">`;
 export const linkRel = (rel: string, href: string) => `<link rel="${esc(rel)}" href="${esc(href)}">`;
 

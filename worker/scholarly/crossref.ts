@@ -51,10 +51,9 @@ function contributors(r: ScholarlyRecord): string {
  */
 function abstracts(r: ScholarlyRecord): string {
   const one = (html: string, lang: string) => {
+    const attrs = r.versions.length ? attrsOf({ "xml:lang": lang }) : "";
     const paragraphs = faceParagraphs(html, JATS_FACES);
-    return paragraphs.length
-      ? `<jats:abstract${attrsOf({ "xml:lang": lang })}>${paragraphs.map((p) => `<jats:p>${p}</jats:p>`).join("")}</jats:abstract>`
-      : "";
+    return paragraphs.length ? `<jats:abstract${attrs}>${paragraphs.map((p) => `<jats:p>${p}</jats:p>`).join("")}</jats:abstract>` : "";
   };
   return [one(r.abstractHtml, r.language), ...r.versions.map((v) => one(v.abstractHtml, v.lang))].join("");
 }

@@ -125,10 +125,12 @@ function abstracts(r: ScholarlyRecord): string {
 /** One <kwd-group xml:lang> per language that has keywords, the article's own first. */
 function keywordGroups(r: ScholarlyRecord): string {
   const groups = [{ lang: r.language, keywords: r.keywords }, ...r.versions].filter((g) => g.keywords.length);
+  // A one-language article's group is as it was; with other versions each group names its language.
+  const langOf = (lang: string): Record<string, string> => (r.versions.length ? { "xml:lang": lang } : {});
   return groups
     .map(
       (g) =>
-        `<kwd-group${attrsOf({ "kwd-group-type": "author", "xml:lang": g.lang })}>${g.keywords.map((k) => el("kwd", k)).join("")}</kwd-group>`,
+        `<kwd-group${attrsOf({ "kwd-group-type": "author", ...langOf(g.lang) })}>${g.keywords.map((k) => el("kwd", k)).join("")}</kwd-group>`,
     )
     .join("");
 }

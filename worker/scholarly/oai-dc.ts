@@ -58,7 +58,9 @@ export function headerXml(h: OaiHeader): string {
 export function oaiDcXml(r: ScholarlyRecord): string {
   const dc = (name: string, value: string) => el(`dc:${name}`, value);
   // Texts in a language carry it (oai_dc's elements take xml:lang): the article's own, then each other version.
-  const dcIn = (name: string, value: string, lang: string) => el(`dc:${name}`, value, { "xml:lang": lang });
+  // A one-language record stays as it was: the main language is named when there are others to tell it from.
+  const dcIn = (name: string, value: string, lang: string) =>
+    el(`dc:${name}`, value, lang !== r.language || r.versions.length ? { "xml:lang": lang } : {});
   const source = `${r.journal.name}; Vol. ${r.volume}, No. ${r.issue} (${r.year})${r.pagenumber ? `; ${r.pagenumber}` : ""}`;
   return [
     `<oai_dc:dc xmlns:oai_dc="${OAI_DC.namespace}" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${OAI_DC.namespace} ${OAI_DC.schema}">`,
