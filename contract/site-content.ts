@@ -11,7 +11,7 @@ export const DEFAULT_INSTRUCTIONS_HTML = sanitizePageHtml(
     "<h2>Manuscript format</h2>",
     "<ul>",
     "<li>Prepare the manuscript single column, 12 pt text with 1.5 line spacing.</li>",
-    "<li>Begin with the title, the authors' names and affiliations, an abstract of up to 250 words and 4–6 keywords.</li>",
+    "<li>Begin with the title, an abstract of up to 250 words and 4–6 keywords. Review is double-blind: leave the authors' names, affiliations and acknowledgements out of the manuscript file and cite your own work in the third person. Give the authors and their affiliations in the Submit Online form (co-authors too), where reviewers never see them.</li>",
     "<li>Structure the text as Introduction, Materials and Methods, Results, Discussion and Conclusion.</li>",
     "<li>Number tables and figures, give each a caption, and place them near the text that cites them.</li>",
     "<li>Number the references in the order they appear in the text.</li>",

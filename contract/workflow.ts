@@ -159,7 +159,13 @@ export interface DiscussionEntry {
 export interface ManuscriptFileEntry {
   id: number;
   round: number;
-  kind: "manuscript" | "revision" | "review";
+  /** review_copy: the editor's anonymised file for review of a round. */
+  kind: "manuscript" | "revision" | "review" | "review_copy";
+  /**
+   * What the original carries that the copies reviewers (or, for a reviewer's PDF, authors) receive leave out:
+   * ["Author: Jane Doe", "XMP metadata"]; "unreadable" when no safe copy can be made; null before it was read.
+   */
+  metadataRemoved: string[] | "unreadable" | null;
   size: number;
   createdAt: string;
   url: string;
@@ -258,4 +264,6 @@ export const MESSAGES: Record<string, string> = {
   not_accepted: "Only an accepted manuscript can be published.",
   article_not_found: "No article with that reference number was saved.",
   not_failed: "Only a message that failed can be sent again.",
+  review_file_closed: "A file for review can be uploaded while the manuscript is received or under review.",
+  file_not_anonymised: "This file cannot be read safely (encrypted or damaged): upload a file for review.",
 };

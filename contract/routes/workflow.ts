@@ -50,6 +50,11 @@ export const workflowApi = {
     fileType: "application/pdf",
     summary: "One of a manuscript's files",
   }),
+  reviewFile: endpoint("POST", "/api/admin/manuscripts/{id}/review-file", {
+    access: staff("submissions"),
+    body: "form",
+    summary: "The editor's anonymised file for review of the current round (multipart pdfFile): reviewers receive it instead",
+  }),
   stage: endpoint("POST", "/api/admin/manuscripts/{id}/stage", {
     access: staff("submissions"),
     summary: "Moves a manuscript to another stage: { to }",

@@ -10,8 +10,7 @@ import type { AppEnv } from "../core/env";
 import type { JournalRow, ManuscriptRow, ReviewAssignmentRow } from "../core/data/schema";
 import { HttpError } from "../core/errors";
 import { esc } from "#contract/html";
-import { fileKeys, isSafeFileName, versionedName } from "../core/files/keys";
-import { serveR2Object } from "../core/files/serve";
+import { fileKeys, versionedName } from "../core/files/keys";
 import { putNewObject } from "../core/files/commit-with-object";
 import { limitJsonBody, limitUploadBody } from "../core/middleware/body-size";
 import { jsonContent } from "../core/middleware/json-body";
@@ -24,7 +23,8 @@ import {
   type Stage,
 } from "#contract/workflow";
 import { openLink, type LinkPurpose } from "./links";
-import { currentFile, findManuscript, listEvents, listFiles } from "./manuscripts.repo";
+import { findManuscript, listEvents, listFiles } from "./manuscripts.repo";
+import { anonymisedCopy, fileForReviewers, pdfAttachment } from "./review-copies";
 import { findAssignment, submittedReviews } from "./reviewers.repo";
 import { moveWithoutLetter, receiveRevision, respondToInvitation, submitReview } from "./workflow";
 import { workflowBody, workflowCtx } from "./workflow-context";
@@ -115,9 +115,14 @@ const REVIEW_ERRORS: Record<string, string> = {
   missing_comments: "Write your comments for the author.",
   invalid_file_type: "The attached file is not a PDF.",
   file_too_large: "The attached file is larger than 5 MB.",
-  review_closed: "This review has already been submitted.",
+  review_closed: "This review is closed: it was submitted already, or its round of review is over.",
+  file_not_anonymised:
+    "This file cannot be given out yet: it could not be checked for the author's details. The editorial office will send a file for review.",
   already_answered: "You have already answered this invitation.",
 };
+
+/** A reviewer's round is open while the manuscript is in review at that round; after it only their review shows. */
+const reviewRoundOpen = (m: ManuscriptRow, a: ReviewAssignmentRow) => m.round === a.round && ["received", "under_review"].includes(m.stage);
 
 function reviewBody(v: ReviewView, reviewerName: string): string {
   const { a, m } = v;
@@ -129,6 +134,8 @@ function reviewBody(v: ReviewView, reviewerName: string): string {
 <dt>Review due</dt><dd>${esc(a.dueDate)}</dd><dt>Reviewer</dt><dd>${esc(reviewerName)}</dd></dl>
 <p class="hint">Review is double-blind: the author does not learn who you are, and you do not learn who they are.</p></div>`;
   if (m.stage === "withdrawn") return `${head}<p class="ok">This manuscript has been withdrawn. Thank you; nothing more is needed.</p>`;
+  if (!reviewRoundOpen(m, a) && (a.status === "invited" || a.status === "accepted"))
+    return `${head}<p class="ok">This round of review is over. Thank you; nothing more is needed.</p>`;
   switch (a.status) {
     case "invited":
       return `${head}<div class="card"><h2>Will you review this manuscript?</h2>
@@ -184,7 +191,14 @@ async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, message?: { kind:
   const commentBlocks = rounds
     .map((round) => {
       const mine = reviews.filter((r) => r.round === round);
-      return `<h3>Round ${round}</h3>${mine.map((r, i) => `<div class="card"><strong>Reviewer ${i + 1}</strong><pre class="letter">${esc(r.commentsAuthor)}</pre></div>`).join("")}`;
+      return `<h3>Round ${round}</h3>${mine
+        .map(
+          (r, i) =>
+            `<div class="card"><strong>Reviewer ${i + 1}</strong><pre class="letter">${esc(r.commentsAuthor)}</pre>${
+              r.file ? `<p><a href="/track/review-file?review=${r.id}">The reviewer's PDF (round ${round})</a></p>` : ""
+            }</div>`,
+        )
+        .join("")}`;
     })
     .join("");
   let article = "";
@@ -227,6 +241,7 @@ const TRACK_ERRORS: Record<string, string> = {
   file_too_large: "The file is larger than 5 MB.",
   invalid_stage_move: "That is not possible at this stage.",
   missing_confirmation: "Tick the box to confirm that you want to withdraw.",
+  file_not_anonymised: "This reviewer's file cannot be given out as it is. The editorial office has it and will send you its content.",
 };
 
 const codeOf = (err: unknown) => (err instanceof HttpError ? err.code : null);
@@ -283,16 +298,24 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     if (!o.ok) throw new HttpError(o.reason === "invalid" || o.reason === "none" ? 404 : 410, `link_${o.reason}`);
     const { a, m } = await reviewState(c, o.subjectId);
     if (a.status === "revoked" || a.status === "declined" || m.stage === "withdrawn") throw new HttpError(410, "link_revoked");
-    const f = await currentFile(c.get("db"), m.id);
-    if (!f || !isSafeFileName(f.file)) throw new HttpError(404, "not_found");
-    const res = await serveR2Object(c, fileKeys.submission(m.journalId, f.file), { cacheControl: "private, no-store" });
-    // Named by reference and round only: never the author's name or the file name they uploaded.
-    res.headers.set(
-      "Content-Disposition",
-      `attachment; filename="manuscript-${m.reference.replace(/[^A-Za-z0-9-]/g, "_")}-round${f.round}.pdf"`,
-    );
-    res.headers.set("Referrer-Policy", "no-referrer");
-    return res;
+    // The link ends with its round: once the round is over (a new round, a decision, publication) the reviewer
+    // keeps their own review on the page, not the manuscript.
+    if (!reviewRoundOpen(m, a)) throw new HttpError(410, "round_closed");
+    const f = await fileForReviewers(c.get("db"), m.id, a.round);
+    if (!f) throw new HttpError(404, "not_found");
+    try {
+      const bytes = await anonymisedCopy(c.get("db"), c.var.files, f);
+      // Named by reference and round only: never the author's name or the file name they uploaded.
+      return pdfAttachment(bytes, `manuscript-${m.reference}-round${a.round}.pdf`);
+    } catch (err) {
+      if (codeOf(err) !== "file_not_anonymised") throw err;
+      return html(
+        c,
+        `Review ${m.reference}`,
+        `<h1>Manuscript ${esc(m.reference)}</h1><p class="error" role="alert">${esc(REVIEW_ERRORS.file_not_anonymised)}</p><p><a href="/review">Back to the review page</a></p>`,
+        409,
+      );
+    }
   })
   .post("/review/respond", async (c) => {
     sameOrigin(c);
@@ -301,7 +324,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     const { a, m, r } = await reviewState(c, o.subjectId);
     const form = await c.req.parseBody();
     try {
-      if (m.stage === "withdrawn") throw new HttpError(409, "review_closed");
+      if (m.stage === "withdrawn" || !reviewRoundOpen(m, a)) throw new HttpError(409, "review_closed");
       await respondToInvitation(workflowCtx(c, `reviewer:${a.id}`), m, a, form.answer === "accept");
     } catch (err) {
       const code = codeOf(err);
@@ -332,7 +355,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
       commentsEditor: String(form.get("commentsEditor") ?? ""),
     };
     try {
-      if (m.stage === "withdrawn" || a.status !== "accepted") throw new HttpError(409, "review_closed");
+      if (m.stage === "withdrawn" || a.status !== "accepted" || !reviewRoundOpen(m, a)) throw new HttpError(409, "review_closed");
       const parsed = reviewFormSchema.safeParse(typed);
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? "invalid_input");
       const bytes = await pdfFrom(form, "reviewFile", false);
@@ -370,6 +393,25 @@ export const linkPagesRoutes = new Hono<AppEnv>()
           ? ({ kind: "ok", text: "Your manuscript has been withdrawn." } as const)
           : undefined;
     return html(c, `Manuscript ${m.reference}`, await trackBody(c, m, message));
+  })
+  // A reviewer's PDF, as the author receives it: a copy without the metadata that could name the reviewer.
+  .get("/track/review-file", async (c) => {
+    const o = await opened(c, "track");
+    if (!o.ok) throw new HttpError(o.reason === "invalid" || o.reason === "none" ? 404 : 410, `link_${o.reason}`);
+    const m = await trackState(c, o.subjectId);
+    const id = Number(c.req.query("review"));
+    const db = c.get("db");
+    const reviews = await submittedReviews(db, m.id);
+    const r = Number.isSafeInteger(id) ? reviews.find((x) => x.id === id) : undefined;
+    const f = r?.file ? (await listFiles(db, m.id)).find((x) => x.kind === "review" && x.file === r.file) : undefined;
+    if (!r || !f) throw new HttpError(404, "not_found");
+    const n = reviews.filter((x) => x.round === r.round).findIndex((x) => x.id === r.id) + 1;
+    try {
+      return pdfAttachment(await anonymisedCopy(db, c.var.files, f), `review-${m.reference}-round${r.round}-reviewer${n}.pdf`);
+    } catch (err) {
+      if (codeOf(err) !== "file_not_anonymised") throw err;
+      return html(c, `Manuscript ${m.reference}`, await trackBody(c, m, { kind: "error", text: TRACK_ERRORS.file_not_anonymised }), 409);
+    }
   })
   .post("/track/revision", limitUploadBody, async (c) => {
     sameOrigin(c);

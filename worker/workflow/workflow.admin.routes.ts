@@ -42,7 +42,7 @@ import {
 } from "./manuscripts.repo";
 import { findOutbox, listOutbox, enqueue, requeueFailed } from "./mail-outbox.repo";
 import { listJournalAssignments, listReviewers, upsertReviewer } from "./reviewers.repo";
-import { reissueTrackingLink } from "./workflow";
+import { addReviewCopy, reissueTrackingLink } from "./workflow";
 import { acknowledge, draftLetter, inviteReviewer, markPublished, moveWithoutLetter, recordDecision, revokeAssignment } from "./workflow";
 import { staffActor, workflowBody, workflowCtx } from "./workflow-context";
 import {
@@ -62,6 +62,7 @@ import { nowIso } from "../core/data/db";
 import { afterAdminWrite } from "../core/audit/admin-events.repo";
 import { actorOf } from "../core/audit/admin-actor";
 import { pdfFrom } from "./pdf-upload";
+import { noteUnreadFiles } from "./review-copies";
 import { requireRole } from "../auth/admin-guard";
 import { AREA_ROLES } from "#contract/roles";
 import { mountedAt } from "../core/routing/declared";
@@ -90,6 +91,7 @@ async function detailOf(c: Context<AppEnv>, id: number): Promise<ManuscriptDetai
   const db = c.get("db");
   const m = await findManuscript(db, c.get("journal").id, id);
   if (!m) throw notFound();
+  await noteUnreadFiles(db, c.var.files, await listFiles(db, m.id));
   const [events, files, discussion, assignments, overdueRows] = await Promise.all([
     listEvents(db, m.id),
     listFiles(db, m.id),
@@ -209,6 +211,18 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     const name = `${m.reference}-${f.kind}-round${f.round}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
     res.headers.set("Content-Disposition", `attachment; filename="${name}"`);
     return res;
+  })
+  // The editor's anonymised file for review: reviewers of the current round receive it instead of the author's file.
+  .post(at(workflowApi.reviewFile), limitUploadBody, async (c) => {
+    const m = await manuscriptOf(c);
+    const form = await formOf(c);
+    if (!["received", "under_review"].includes(m.stage)) throw new HttpError(409, "review_file_closed");
+    const bytes = (await pdfFrom(form, "pdfFile", true))!;
+    const stored = versionedName(`${m.reference}-review-copy-r${m.round}`, "pdf");
+    await putNewObject(c.var.files, fileKeys.submission(m.journalId, stored), bytes, "application/pdf");
+    await addReviewCopy(workflowCtx(c, staffActor(c)), m, { name: stored, size: bytes.byteLength });
+    await audit(c, "manuscript.review_file", m.id, `${m.reference}: file for review, round ${m.round}`);
+    return c.json(await detailOf(c, m.id), 201);
   })
   .post(at(workflowApi.stage), jsonContent, limitJsonBody, workflowBody(stageMoveSchema), async (c) => {
     const m = await manuscriptOf(c);

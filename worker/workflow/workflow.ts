@@ -291,6 +291,16 @@ Your publication certificate, the cover page and the editorial board: ${certific
   return moved;
 }
 
+/** The editor's anonymised file for review of the current round (reviewers of the round receive it instead). */
+export async function addReviewCopy(ctx: WorkflowCtx, m: ManuscriptRow, file: { name: string; size: number }) {
+  await addFile(ctx.db, m, m.round, "review_copy", file.name, file.size);
+  await addEvent(ctx.db, m, {
+    actor: ctx.actor,
+    action: "review_file",
+    summary: `File for review uploaded for round ${m.round}: reviewers receive it (without its metadata) instead of the author's file`,
+  });
+}
+
 // ---- reviewers (through their link) ----
 
 export async function respondToInvitation(ctx: WorkflowCtx, m: ManuscriptRow, a: ReviewAssignmentRow, accept: boolean) {
