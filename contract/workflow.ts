@@ -2,8 +2,121 @@
 // inputs staff, reviewers and authors send, and the answers the admin reads. Shared by the Worker and the admin SPA.
 import { z } from "zod";
 
-export const STAGES = ["received", "under_review", "revisions_requested", "accepted", "published", "declined", "withdrawn"] as const;
-export type Stage = (typeof STAGES)[number];
+/**
+ * What each stage means to every rule of the workflow, one row per stage (docs/decisions/0320). The stage names are
+ * this object's keys, so a new stage is one row here; the compiler then lists what else must name it (STAGE_LABELS,
+ * the author's and the demo's tables...), and tests/workflow/stage-rules.test.ts walks every row through every rule.
+ */
+interface StageRules<S extends string> {
+  /** Where a manuscript may go from here; none: a final stage. "published" is reached only by Publish as article. */
+  next: readonly S[];
+  /** The editors' decision this stage stands for in the figures: null while none is made (or when withdrawn). */
+  outcome: "accepted" | "declined" | null;
+  /** Staff may invite reviewers (the first invitation starts review). */
+  invitesReviewers: boolean;
+  /** Reviewers with an open assignment are reminded by the daily job. */
+  remindsReviewers: boolean;
+  /**
+   * A reviewer's link of the current round still answers, downloads and takes reviews. Only while in review: a
+   * decision ends the round, and the link then shows the reviewer's own review, no longer the manuscript (issue 48
+   * item 9).
+   */
+  reviewerLinkOpen: boolean;
+  /** The author's tracking page takes a revised manuscript. */
+  awaitsRevision: boolean;
+  /** The author may withdraw from the tracking page (the move to "withdrawn" must be in `next`). */
+  authorMayWithdraw: boolean;
+  /** Publish as article is offered, and the article saved from it moves the manuscript to "published". */
+  publishable: boolean;
+  /** The manuscript has its article: the tracking page links to it. */
+  hasArticle: boolean;
+}
+
+const STAGE_ROWS = {
+  received: {
+    next: ["under_review", "accepted", "declined", "withdrawn"],
+    outcome: null,
+    invitesReviewers: true,
+    remindsReviewers: true,
+    reviewerLinkOpen: true,
+    awaitsRevision: false,
+    authorMayWithdraw: true,
+    publishable: false,
+    hasArticle: false,
+  },
+  under_review: {
+    next: ["revisions_requested", "accepted", "declined", "withdrawn"],
+    outcome: null,
+    invitesReviewers: true,
+    remindsReviewers: true,
+    reviewerLinkOpen: true,
+    awaitsRevision: false,
+    authorMayWithdraw: true,
+    publishable: false,
+    hasArticle: false,
+  },
+  revisions_requested: {
+    next: ["under_review", "accepted", "declined", "withdrawn"],
+    outcome: null,
+    invitesReviewers: false,
+    remindsReviewers: false,
+    reviewerLinkOpen: false,
+    awaitsRevision: true,
+    authorMayWithdraw: true,
+    publishable: false,
+    hasArticle: false,
+  },
+  accepted: {
+    next: ["published", "withdrawn"],
+    outcome: "accepted",
+    invitesReviewers: false,
+    remindsReviewers: false,
+    reviewerLinkOpen: false,
+    awaitsRevision: false,
+    authorMayWithdraw: true,
+    publishable: true,
+    hasArticle: false,
+  },
+  published: {
+    next: [],
+    outcome: "accepted",
+    invitesReviewers: false,
+    remindsReviewers: false,
+    reviewerLinkOpen: false,
+    awaitsRevision: false,
+    authorMayWithdraw: false,
+    publishable: false,
+    hasArticle: true,
+  },
+  declined: {
+    next: [],
+    outcome: "declined",
+    invitesReviewers: false,
+    remindsReviewers: false,
+    reviewerLinkOpen: false,
+    awaitsRevision: false,
+    authorMayWithdraw: false,
+    publishable: false,
+    hasArticle: false,
+  },
+  withdrawn: {
+    next: [],
+    outcome: null,
+    invitesReviewers: false,
+    remindsReviewers: false,
+    reviewerLinkOpen: false,
+    awaitsRevision: false,
+    authorMayWithdraw: false,
+    publishable: false,
+    hasArticle: false,
+  },
+} as const satisfies Record<string, StageRules<string>>;
+
+export type Stage = keyof typeof STAGE_ROWS;
+/** The table, checked: every `next` names a stage of the table. */
+export const STAGE_RULES: Readonly<Record<Stage, StageRules<Stage>>> = STAGE_ROWS;
+/** The stages in the table's order (the admin's tabs, the dashboard's counts). */
+export const STAGES = Object.keys(STAGE_RULES) as [Stage, ...Stage[]];
 
 export const STAGE_LABELS: Record<Stage, string> = {
   received: "Received",
@@ -15,22 +128,14 @@ export const STAGE_LABELS: Record<Stage, string> = {
   withdrawn: "Withdrawn",
 };
 
-/** Where a manuscript may go from each stage. "published" is reached only by Publish as article. */
-export const TRANSITIONS: Record<Stage, readonly Stage[]> = {
-  received: ["under_review", "accepted", "declined", "withdrawn"],
-  under_review: ["revisions_requested", "accepted", "declined", "withdrawn"],
-  revisions_requested: ["under_review", "accepted", "declined", "withdrawn"],
-  accepted: ["published", "withdrawn"],
-  published: [],
-  declined: [],
-  withdrawn: [],
-};
-
-export const canMove = (from: Stage, to: Stage): boolean => TRANSITIONS[from].includes(to);
-export const isStage = (s: unknown): s is Stage => (STAGES as readonly unknown[]).includes(s);
+export const canMove = (from: Stage, to: Stage): boolean => STAGE_RULES[from].next.includes(to);
+export const isStage = (s: unknown): s is Stage => typeof s === "string" && Object.hasOwn(STAGE_RULES, s);
+/** No move leaves it. */
+export const isFinal = (s: Stage): boolean => STAGE_RULES[s].next.length === 0;
+export const stagesWhere = (rule: (r: StageRules<Stage>) => boolean): Stage[] => STAGES.filter((s) => rule(STAGE_RULES[s]));
 
 /** Decisions staff record with a letter to the author; each moves the manuscript to its stage. */
-export const DECISIONS = ["revisions_requested", "accepted", "declined"] as const;
+export const DECISIONS = ["revisions_requested", "accepted", "declined"] as const satisfies readonly Stage[];
 export type Decision = (typeof DECISIONS)[number];
 export const DECISION_LABELS: Record<Decision, string> = {
   revisions_requested: "Request revisions",
@@ -47,8 +152,43 @@ export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
   decline: "Decline",
 };
 
-export const ASSIGNMENT_STATUSES = ["invited", "accepted", "declined", "submitted", "revoked"] as const;
-export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+/**
+ * A review assignment's statuses, by their names in code. The reviewer's yes is `agreed` in code, never "accepted"
+ * (the manuscript's stage and decision), but it is stored and answered as "accepted", its value since issue 36, so
+ * backups, moves and exports made before keep their meaning (docs/decisions/0321).
+ */
+export const REVIEW_STATUS = {
+  invited: "invited",
+  agreed: "accepted",
+  declined: "declined",
+  submitted: "submitted",
+  revoked: "revoked",
+} as const;
+/** The stored and answered value. */
+export type AssignmentStatus = (typeof REVIEW_STATUS)[keyof typeof REVIEW_STATUS];
+export const ASSIGNMENT_STATUSES = Object.values(REVIEW_STATUS) as [AssignmentStatus, ...AssignmentStatus[]];
+
+interface AssignmentRules {
+  /** Waiting for the reviewer: counts as overdue after its due date, is reminded, revoked by a withdrawal. */
+  open: boolean;
+  /** The reviewer said yes (the reviewers list's "accepted" count). */
+  agreed: boolean;
+  /** The reviewer's link still serves the manuscript. */
+  linkServesManuscript: boolean;
+  /** What staff read. */
+  label: string;
+}
+
+export const ASSIGNMENT_RULES = {
+  [REVIEW_STATUS.invited]: { open: true, agreed: false, linkServesManuscript: true, label: "Invited" },
+  [REVIEW_STATUS.agreed]: { open: true, agreed: true, linkServesManuscript: true, label: "Agreed to review" },
+  [REVIEW_STATUS.declined]: { open: false, agreed: false, linkServesManuscript: false, label: "Declined" },
+  [REVIEW_STATUS.submitted]: { open: false, agreed: true, linkServesManuscript: true, label: "Submitted" },
+  [REVIEW_STATUS.revoked]: { open: false, agreed: false, linkServesManuscript: false, label: "Invitation withdrawn" },
+} as const satisfies Record<AssignmentStatus, AssignmentRules>;
+
+export const assignmentStatusesWhere = (rule: (r: AssignmentRules) => boolean): AssignmentStatus[] =>
+  ASSIGNMENT_STATUSES.filter((s) => rule(ASSIGNMENT_RULES[s]));
 
 /** Placeholders a decision letter may use ({{name}}). */
 export const LETTER_PLACEHOLDERS = ["author_name", "title", "reference", "reviewer_comments", "journal_name"] as const;
@@ -78,9 +218,11 @@ export const decisionSchema = z.object({
 });
 export type DecisionInput = z.infer<typeof decisionSchema>;
 
+/** Stages staff move a manuscript to without a decision letter (start review, withdraw on the author's behalf). */
+export const STAFF_MOVES = ["under_review", "withdrawn"] as const satisfies readonly Stage[];
 /** POST /api/admin/manuscripts/{id}/stage: moves without a decision letter (start review, withdraw). */
 export const stageMoveSchema = z.object({
-  to: z.enum(["under_review", "withdrawn"], { error: "invalid_stage" }),
+  to: z.enum(STAFF_MOVES, { error: "invalid_stage" }),
   note: z.string().trim().max(2000).optional(),
 });
 

@@ -3,7 +3,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../core/env";
 import { manuscripts, reviewAssignments, workflowSettings } from "../core/data/schema";
-import type { WorkflowFigures } from "#contract/workflow";
+import { STAGE_RULES, type WorkflowFigures } from "#contract/workflow";
 import { daysBetween, median } from "./workflow-answers";
 import { nowIso } from "../core/data/db";
 
@@ -21,9 +21,9 @@ export async function workflowFigures(db: Db, journalId: number): Promise<Workfl
     .select({ invitedAt: reviewAssignments.invitedAt, submittedAt: reviewAssignments.submittedAt })
     .from(reviewAssignments)
     .where(and(eq(reviewAssignments.journalId, journalId), isNotNull(reviewAssignments.submittedAt)));
-  // Decided: a final decision (accepted, published, declined); acceptance = accepted or published among them.
-  const decided = ms.filter((m) => ["accepted", "published", "declined"].includes(m.stage));
-  const accepted = decided.filter((m) => m.stage !== "declined");
+  // Decided: a stage that stands for the editors' decision (STAGE_RULES outcome); acceptance = accepted among them.
+  const decided = ms.filter((m) => STAGE_RULES[m.stage].outcome !== null);
+  const accepted = decided.filter((m) => STAGE_RULES[m.stage].outcome === "accepted");
   const r1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
   return {
     received: ms.length,

@@ -50,7 +50,7 @@ async function remindIn(
   const report: ReminderReport = { before: 0, after: 0, requeued: 0 };
   for (const { a, r, m } of due) {
     const journal = await journalOf(platform, a.journalId);
-    if (!journal || ["withdrawn", "declined", "published", "accepted"].includes(m.stage)) continue;
+    if (!journal) continue;
     // Links open on the journal's primary host (no request to take one from).
     const hosts = await platform.select().from(journalDomains).where(eq(journalDomains.journalId, journal.id));
     const host = hosts.find((h) => h.isPrimary)?.domain ?? hosts[0]?.domain ?? journal.domain;

@@ -9,16 +9,15 @@ import type {
   ReviewerRow,
 } from "../core/data/schema";
 import { metadataOf } from "./review-copies";
-import type {
-  AssignmentEntry,
-  DiscussionEntry,
-  ManuscriptFileEntry,
-  ManuscriptSummary,
-  OutboxMessage,
-  Recommendation,
-  Stage,
-  TimelineEntry,
-  AssignmentStatus,
+import {
+  ASSIGNMENT_RULES,
+  type AssignmentEntry,
+  type DiscussionEntry,
+  type ManuscriptFileEntry,
+  type ManuscriptSummary,
+  type OutboxMessage,
+  type Recommendation,
+  type TimelineEntry,
 } from "#contract/workflow";
 import { nowIso } from "../core/data/db";
 
@@ -26,7 +25,7 @@ export const toManuscriptSummary = (m: ManuscriptRow & { overdue?: number }): Ma
   id: m.id,
   reference: m.reference,
   title: m.title,
-  stage: m.stage as Stage,
+  stage: m.stage,
   round: m.round,
   authorName: m.authorName,
   authorEmail: m.authorEmail,
@@ -43,8 +42,8 @@ export const toTimelineEntry = (e: ManuscriptEventRow): TimelineEntry => ({
   at: e.at,
   actor: e.actor,
   action: e.action,
-  from: (e.fromStage as Stage | null) ?? null,
-  to: (e.toStage as Stage | null) ?? null,
+  from: e.fromStage,
+  to: e.toStage,
   summary: e.summary,
   letter: e.letterSubject !== null && e.letterText !== null ? { subject: e.letterSubject, text: e.letterText } : null,
   outboxId: e.outboxId,
@@ -78,7 +77,7 @@ export const toAssignmentEntry = (
   id: a.id,
   round: a.round,
   reviewer: { id: r.id, name: r.name, email: r.email, affiliation: r.affiliation },
-  status: a.status as AssignmentStatus,
+  status: a.status,
   dueDate: a.dueDate,
   invitedAt: a.invitedAt,
   respondedAt: a.respondedAt,
@@ -87,7 +86,7 @@ export const toAssignmentEntry = (
   commentsAuthor: a.commentsAuthor,
   commentsEditor: a.commentsEditor,
   fileUrl: reviewFileId ? `/api/admin/manuscripts/${a.manuscriptId}/files/${reviewFileId}` : null,
-  overdue: (a.status === "invited" || a.status === "accepted") && a.dueDate < nowIso().slice(0, 10),
+  overdue: ASSIGNMENT_RULES[a.status].open && a.dueDate < nowIso().slice(0, 10),
   linkActive,
 });
 

@@ -1,6 +1,7 @@
 // The drizzle mirror of migrations/*.sql: the single source of the data's shape in TypeScript.
 // Column property names are SPEC §3's field names (they are the API contract); internal columns are camelCase.
 import { sqliteTable, integer, text } from "drizzle-orm/sqlite-core";
+import { ASSIGNMENT_STATUSES, STAGES } from "#contract/workflow";
 
 export const journals = sqliteTable("journals", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -343,7 +344,7 @@ export const manuscripts = sqliteTable("manuscripts", {
   country: text("country").notNull().default(""),
   phone: text("phone").notNull().default(""),
   address: text("address").notNull().default(""),
-  stage: text("stage").notNull().default("received"),
+  stage: text("stage", { enum: STAGES }).notNull().default("received"),
   round: integer("round").notNull().default(1),
   source: text("source").notNull().default("online"),
   replyToken: text("reply_token").notNull(),
@@ -376,8 +377,8 @@ export const manuscriptEvents = sqliteTable("manuscript_events", {
   at: text("at").notNull(),
   actor: text("actor").notNull(),
   action: text("action").notNull(),
-  fromStage: text("from_stage"),
-  toStage: text("to_stage"),
+  fromStage: text("from_stage", { enum: STAGES }),
+  toStage: text("to_stage", { enum: STAGES }),
   summary: text("summary").notNull().default(""),
   letterSubject: text("letter_subject"),
   letterText: text("letter_text"),
@@ -402,7 +403,7 @@ export const reviewAssignments = sqliteTable("review_assignments", {
   manuscriptId: integer("manuscript_id").notNull(),
   reviewerId: integer("reviewer_id").notNull(),
   round: integer("round").notNull(),
-  status: text("status").notNull().default("invited"),
+  status: text("status", { enum: ASSIGNMENT_STATUSES }).notNull().default("invited"),
   dueDate: text("due_date").notNull(),
   invitedAt: text("invited_at").notNull(),
   respondedAt: text("responded_at"),
