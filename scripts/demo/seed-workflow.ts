@@ -11,7 +11,7 @@ import { tokenOf } from "../../worker/workflow/link-tokens";
 import { fillLetter, reviewerCommentsText, DEFAULT_TEMPLATES } from "../../worker/workflow/letter-text";
 import type { R2Like } from "../local-state";
 import type { Random } from "./random";
-import { REVIEW_STATUS, STAGE_LABELS, type Decision, type Stage } from "#contract/workflow";
+import { DECISION_RULES, REVIEW_STATUS, STAGE_LABELS, type Decision, type Stage } from "#contract/workflow";
 
 type Db = ReturnType<typeof drizzle<typeof schema>>;
 
@@ -61,6 +61,8 @@ const AUTHORS = [
   { name: "Dr. Omar Haddad", email: "o.haddad@authors.example", country: "Egypt" },
   { name: "Dr. Nazrul Islam", email: "nazrul.islam@authors.example", country: "Bangladesh" },
   { name: "Dr. Aysel Məmmədova", email: "aysel.m@authors.example", country: "Azerbaijan" },
+  { name: "Dr. Faisal Al-Harbi", email: "f.alharbi@authors.example", country: "Saudi Arabia" },
+  { name: "Dr. Hana Girma", email: "hana.girma@authors.example", country: "Ethiopia" },
 ];
 
 const TITLES = [
@@ -72,6 +74,8 @@ const TITLES = [
   "Microbial diversity of traditional fermented milk",
   "Mangrove carbon stocks after restoration",
   "Pollinator visits to mustard under shade nets",
+  "Solar drying of apricots: moisture loss and colour",
+  "Tillage and earthworm abundance in maize fields",
 ];
 
 interface PlannedManuscript {
@@ -79,6 +83,8 @@ interface PlannedManuscript {
   days: number;
   reviews: readonly (typeof REVIEW_STATUS)["submitted" | "agreed" | "invited" | "declined"][];
   decision?: Decision;
+  /** Decisions after the first (send to copyediting, then to production), a few days apart. */
+  after?: readonly Decision[];
   round?: number;
 }
 
@@ -90,6 +96,8 @@ const PLANNED = [
   { stage: "under_review", days: 40, reviews: ["submitted", agreed] },
   { stage: "revisions_requested", days: 55, reviews: ["submitted", "submitted"], decision: "revisions_requested" },
   { stage: "accepted", days: 90, reviews: ["submitted", "submitted"], decision: "accepted", round: 2 },
+  { stage: "copyediting", days: 95, reviews: ["submitted", "submitted"], decision: "accepted", after: ["copyediting"] },
+  { stage: "production", days: 120, reviews: ["submitted", "submitted"], decision: "accepted", after: ["copyediting", "production"] },
   { stage: "published", days: 150, reviews: ["submitted", "submitted", "declined"], decision: "accepted" },
   { stage: "declined", days: 70, reviews: ["submitted", "submitted"], decision: "declined" },
   { stage: "withdrawn", days: 30, reviews: ["declined"] },
@@ -327,34 +335,38 @@ export async function seedWorkflowDemo(
         toStage: "under_review",
       });
     }
-    if (p.decision && decidedAt) {
-      const t = DEFAULT_TEMPLATES[p.decision];
+    let from: Stage = "under_review";
+    for (const [k, decision] of (p.decision && decidedAt ? [p.decision, ...(p.after ?? [])] : []).entries()) {
+      const at = decidedAt! + k * 4 * DAY;
+      const t = DEFAULT_TEMPLATES[decision];
       const values = {
         author_name: author.name,
         title: TITLES[i],
         reference,
-        reviewer_comments: submitted.length ? `The reviewers' comments:\n\n${reviewerCommentsText(submitted)}` : "",
+        reviewer_comments: submitted.length && k === 0 ? `The reviewers' comments:\n\n${reviewerCommentsText(submitted)}` : "",
         journal_name: input.journal.websitename,
       };
       const subject = fillLetter(t.subject, values);
       const text = fillLetter(t.body, values).replace(/\n{3,}/g, "\n\n");
       const id = await mail({
         manuscriptId: m.id,
-        kind: `decision.${p.decision}`,
+        kind: `decision.${decision}`,
         to: author.email,
         toName: author.name,
         subject,
         text: `${text}\n\nFollow your manuscript (stage, letters, reviewers' comments, revisions): ${trackUrl}`,
-        at: decidedAt,
+        at,
         replyToken,
       });
-      await event(decidedAt, "staff:admin", "decision", `Decision: ${STAGE_LABELS[p.decision]}`, {
-        fromStage: "under_review",
-        toStage: p.decision,
+      const to = DECISION_RULES[decision].stage;
+      await event(at, "staff:admin", "decision", `Decision: ${DECISION_RULES[decision].label}`, {
+        fromStage: from,
+        toStage: to,
         letterSubject: subject,
         letterText: text,
         outboxId: id,
       });
+      from = to;
     }
     if (p.stage === "published" && publishedAt && input.publishedArticle) {
       const a = input.publishedArticle;

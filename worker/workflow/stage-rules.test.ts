@@ -41,6 +41,8 @@ const EXPECTED: Record<Stage, Expected> = {
   // A decision ends the round: its reviewers are no longer reminded and their links no longer serve the manuscript.
   revisions_requested: { ...no, takesRevision: true, authorMayWithdraw: true },
   accepted: { ...no, decided: true, accepted: true, authorMayWithdraw: true, publishable: true },
+  copyediting: { ...no, decided: true, accepted: true, authorMayWithdraw: true },
+  production: { ...no, decided: true, accepted: true, authorMayWithdraw: true, publishable: true },
   published: { ...no, decided: true, accepted: true },
   declined: { ...no, decided: true },
   withdrawn: { ...no },

@@ -19,6 +19,7 @@ import {
   DECISIONS,
   inviteReviewerSchema,
   isStage,
+  STAGES,
   letterTemplateSchema,
   publishedSchema,
   REVIEW_STATUS,
@@ -154,7 +155,13 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
       overdue: c.req.query("overdue") === "1" || c.req.query("overdue") === "true",
       q: c.req.query("q")?.slice(0, 200),
     });
-    return c.json({ manuscripts: rows.map(toManuscriptSummary), counts: await countByStage(db, journalId) });
+    // Every stage, in the workflow's order (Copyediting and Production after Accepted), with its count (0 when empty).
+    const counts = await countByStage(db, journalId);
+    return c.json({
+      manuscripts: rows.map(toManuscriptSummary),
+      stages: STAGES,
+      counts: Object.fromEntries(STAGES.map((s) => [s, counts[s] ?? 0])),
+    });
   })
   .get(at(workflowApi.counts), async (c) => c.json(await countByStage(c.get("db"), c.get("journal").id)))
   // A manuscript that came by e-mail: the Submit Online fields and the PDF, added by staff.

@@ -9,6 +9,8 @@ import {
   ASSIGNMENT_RULES,
   assignmentStatusesWhere,
   canMove,
+  DECISION_RULES,
+  decisionsFrom,
   REVIEW_STATUS,
   type STAFF_MOVES,
   STAGE_LABELS,
@@ -27,6 +29,7 @@ import { queueMail, type Mail } from "./mail-outbox.repo";
 import { addDays, linkFor, linkUrl, REVIEW_LINK_GRACE_DAYS, revokeLinks, tokenOf, TRACK_LINK_DAYS } from "./links";
 import { insertAssignment, submittedReviews, updateAssignment, upsertReviewer } from "./reviewers.repo";
 import { fillLetter, reviewerCommentsText, templateFor } from "./letters";
+import { reviewCancelledText } from "./letter-text";
 
 export interface WorkflowCtx {
   db: Db;
@@ -217,19 +220,53 @@ export async function draftLetter(ctx: WorkflowCtx, m: ManuscriptRow, decision: 
 }
 
 export async function recordDecision(ctx: WorkflowCtx, m: ManuscriptRow, input: DecisionInput): Promise<ManuscriptRow> {
+  const rule = DECISION_RULES[input.decision];
+  if (!decisionsFrom(m.stage).includes(input.decision)) throw new HttpError(409, "invalid_stage_move", { from: m.stage, to: rule.stage });
   const now = nowIso();
-  const moved = await move(ctx, m, input.decision, { decidedAt: now, firstDecisionAt: m.firstDecisionAt ?? now });
+  const moved = await move(ctx, m, rule.stage, { decidedAt: now, firstDecisionAt: m.firstDecisionAt ?? now });
   const out = await mailAuthor(ctx, moved, `decision.${input.decision}`, input.subject, input.text);
   await addEvent(ctx.db, m, {
     actor: ctx.actor,
     action: "decision",
     from: m.stage,
-    to: input.decision,
-    summary: `Decision: ${STAGE_LABELS[input.decision]}`,
+    to: rule.stage,
+    summary: `Decision: ${rule.label}`,
     letter: { subject: input.subject, text: input.text },
     outboxId: out?.id,
   });
+  // The round is decided: invitations nobody answered, and reviews not sent, are no longer needed.
+  await cancelOpenReviews(ctx, m, "a decision was made on it");
   return moved;
+}
+
+/** Closes the open invitations of a manuscript (links revoked) and tells each reviewer, by reference and title only. */
+async function cancelOpenReviews(ctx: WorkflowCtx, m: ManuscriptRow, why: string) {
+  for (const { a, r } of (await listAssignments(ctx.db, m.id)).filter((x) => ASSIGNMENT_RULES[x.a.status].open)) {
+    const row = await updateAssignment(
+      ctx.db,
+      a.id,
+      assignmentStatusesWhere((s) => s.open),
+      { status: REVIEW_STATUS.revoked, respondedAt: nowIso() },
+    );
+    if (!row) continue;
+    await revokeLinks(ctx.db, a.journalId, "review", a.id);
+    const [out] = await queueMail(ctx.db, ctx.queue, ctx.journal, [
+      {
+        manuscriptId: m.id,
+        kind: "review.cancelled",
+        to: r.email,
+        toName: r.name,
+        subject: `${m.reference}: your review is no longer needed`,
+        text: reviewCancelledText(r.name, m, why, journalName(ctx.journal)) + signature(ctx.journal),
+      },
+    ]);
+    await addEvent(ctx.db, m, {
+      actor: "system",
+      action: "reviewer_revoked",
+      summary: `Invitation of ${r.name} closed (${why}); the reviewer was told`,
+      outboxId: out?.id,
+    });
+  }
 }
 
 /** Moves without a decision letter: to review (staff), or withdrawn (staff on the author's request, or the author). */
@@ -248,15 +285,7 @@ export async function moveWithoutLetter(
     summary: note || (to === "withdrawn" ? "Withdrawn" : "Sent to review"),
   });
   if (to === "withdrawn") {
-    for (const a of await openAssignments(ctx, m)) {
-      await updateAssignment(
-        ctx.db,
-        a.id,
-        assignmentStatusesWhere((s) => s.open),
-        { status: REVIEW_STATUS.revoked, respondedAt: nowIso() },
-      );
-      await revokeLinks(ctx.db, a.journalId, "review", a.id);
-    }
+    await cancelOpenReviews(ctx, m, "the manuscript was withdrawn");
     const out = await mailAuthor(
       ctx,
       moved,
@@ -267,10 +296,6 @@ export async function moveWithoutLetter(
     await addEvent(ctx.db, m, { actor: "system", action: "mail", summary: "Withdrawal confirmed to the author", outboxId: out?.id });
   }
   return moved;
-}
-
-async function openAssignments(ctx: WorkflowCtx, m: ManuscriptRow) {
-  return (await listAssignments(ctx.db, m.id)).map((x) => x.a).filter((a) => ASSIGNMENT_RULES[a.status].open);
 }
 
 /** The article saved from the prefilled Add Article form: the manuscript becomes Published and links to it. */

@@ -15,7 +15,7 @@ import type { AdminIssue } from "#contract/api";
 import {
   ASSIGNMENT_RULES,
   DECISION_LABELS,
-  DECISIONS,
+  decisionsFrom,
   RECOMMENDATION_LABELS,
   REVIEW_STATUS,
   STAGE_LABELS,
@@ -211,7 +211,7 @@ function InviteForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashMes
 }
 
 function DecisionForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashMessage) => void }) {
-  const choices = DECISIONS.filter((d) => m.allowed.includes(d));
+  const choices = decisionsFrom(m.stage);
   const blank = { decision: "" as Decision | "", subject: "", text: "" };
   const [values, setValues] = useState(blank);
   const [busy, setBusy] = useState(false);
@@ -238,7 +238,7 @@ function DecisionForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashM
     setError(null);
     try {
       await adminJson(apiPath(workflowApi.decision, { id: m.id }), { json: values });
-      onDone({ kind: "success", text: `Decision recorded: ${STAGE_LABELS[values.decision]}. The letter was e-mailed to the author.` });
+      onDone({ kind: "success", text: `Decision recorded: ${DECISION_LABELS[values.decision]}. The letter was e-mailed to the author.` });
       setValues(blank);
     } catch (err) {
       setError(workflowMessage(err));
