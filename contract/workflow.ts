@@ -364,7 +364,7 @@ export interface ManuscriptFileEntry {
   id: number;
   round: number;
   /** review_copy: the editor's anonymised file for review of a round. */
-  kind: "manuscript" | "revision" | "review" | "review_copy";
+  kind: "manuscript" | "revision" | "review" | "review_copy" | "copyedit" | "proof";
   /**
    * What the original carries that the copies reviewers (or, for a reviewer's PDF, authors) receive leave out:
    * ["Author: Jane Doe", "XMP metadata"]; "unreadable" when no safe copy can be made; null before it was read.

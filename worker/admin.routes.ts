@@ -16,6 +16,7 @@ import { doajAdminRoutes } from "./scholarly/doaj.admin.routes";
 import { staffAdminRoutes } from "./auth/staff.admin.routes";
 import { statsAdminRoutes } from "./statistics/stats.admin.routes";
 import { workflowAdminRoutes } from "./workflow/workflow.admin.routes";
+import { productionAdminRoutes } from "./workflow/production.admin.routes";
 import { transferAdminRoutes } from "./transfer/transfer.admin.routes";
 import { sushiKeysAdminRoutes } from "./statistics/sushi-keys.admin.routes";
 import { indexingAdminListRoutes } from "./journals/indexing.admin.routes";
@@ -47,6 +48,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/transfer", transferAdminRoutes)
   .route("/sushi-keys", sushiKeysAdminRoutes)
   .route("/indexing", indexingAdminListRoutes)
+  .route("/", productionAdminRoutes)
   // Last: mounted at "/" (manuscripts, reviewers, outbox, letters), its editor guard must not stand in front of
   // another router's routes.
   .route("/", workflowAdminRoutes);

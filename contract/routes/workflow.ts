@@ -85,6 +85,15 @@ export const workflowApi = {
     access: staff("submissions"),
     summary: "The article made from the manuscript is saved: the manuscript is Published ({ refnumber })",
   }),
+  productionList: endpoint("GET", "/api/admin/production/manuscripts", {
+    access: staff("production"),
+    summary: "Accepted manuscripts and after (Copyediting, Production, Published), for production staff",
+  }),
+  authorCheck: endpoint("POST", "/api/admin/production/manuscripts/{id}/author-check", {
+    access: staff("production"),
+    body: "form",
+    summary: "Sends the author a file to check through the tracking link: the copyedited manuscript or the proofs (pdfFile, note)",
+  }),
   reviewers: endpoint("GET", "/api/admin/reviewers", { access: staff("submissions"), summary: "Reviewers and their history" }),
   addReviewer: endpoint("POST", "/api/admin/reviewers", { access: staff("submissions"), summary: "Adds a reviewer" }),
   outbox: endpoint("GET", "/api/admin/outbox", {

@@ -27,6 +27,7 @@ import {
 import { openLink, type LinkPurpose } from "./links";
 import { findManuscript, listEvents, listFiles } from "./manuscripts.repo";
 import { anonymisedCopy, fileForReviewers, pdfAttachment } from "./review-copies";
+import { answerAuthorCheck, authorCheckState, type AuthorCheckState } from "./author-checks";
 import { findAssignment, submittedReviews } from "./reviewers.repo";
 import { moveWithoutLetter, receiveRevision, respondToInvitation, submitReview } from "./workflow";
 import { workflowBody, workflowCtx } from "./workflow-context";
@@ -215,11 +216,12 @@ async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, message?: { kind:
       article = `<p class="ok">Published: <a href="${esc(articlePath({ ...a, refnumber: a.refnumber }))}">read your article</a> · <a href="/pdf?refno=${encodeURIComponent(a.refnumber)}">certificates and cover page</a></p>`;
   }
   const canWithdraw = STAGE_RULES[m.stage].authorMayWithdraw;
+  const check = authorCheckState(m, events);
   const revisions = files.filter((f) => f.kind === "revision");
   return `<h1>Manuscript ${esc(m.reference)}</h1>${msg}
 <div class="card"><dl class="meta"><dt>Title</dt><dd>${esc(m.title)}</dd><dt>Stage</dt><dd><span class="stage">${esc(STAGE_LABELS[m.stage])}</span></dd>
 <dt>Submitted</dt><dd>${esc(fmtDay(m.createdAt))}</dd><dt>Round</dt><dd>${m.round}</dd>
-${revisions.length ? `<dt>Revisions sent</dt><dd>${revisions.map((f) => esc(fmtDay(f.createdAt))).join(", ")}</dd>` : ""}</dl></div>${article}
+${revisions.length ? `<dt>Revisions sent</dt><dd>${revisions.map((f) => esc(fmtDay(f.createdAt))).join(", ")}</dd>` : ""}</dl></div>${article}${check ? authorCheckCard(check) : ""}
 ${
   STAGE_RULES[m.stage].awaitsRevision
     ? `<div class="card"><h2>Upload your revised manuscript</h2>
@@ -238,7 +240,23 @@ ${
 }`;
 }
 
+function authorCheckCard(check: NonNullable<AuthorCheckState>): string {
+  const what = check.kind === "proof" ? "the proofs" : "the copyedited manuscript";
+  if (check.status === "approved")
+    return `<div class="card"><p class="ok">You approved ${what} on ${esc(fmtDay(check.at))}. Thank you.</p></div>`;
+  if (check.status === "corrections")
+    return `<div class="card"><p class="ok">Your corrections to ${what} were sent on ${esc(fmtDay(check.at))}. We will write to you again.</p></div>`;
+  return `<div class="card"><h2>Please check ${what}</h2>
+<p><a class="btn secondary" href="/track/check-file">Download ${what} (PDF)</a></p>
+<form method="post" action="/track/check"><p class="row"><button class="btn" name="answer" value="approve">Approve ${what}</button></p>
+<label for="corrections">Or list your corrections (page, line, what to change)</label>
+<textarea id="corrections" name="corrections"></textarea>
+<p class="row" style="margin-top:14px"><button class="btn secondary" name="answer" value="corrections">Send the corrections</button></p></form></div>`;
+}
+
 const TRACK_ERRORS: Record<string, string> = {
+  nothing_to_check: "There is nothing waiting for your check.",
+  missing_corrections: "Write your corrections, or approve.",
   missing_file: "Choose the PDF of your revised manuscript.",
   invalid_file_type: "The file is not a PDF.",
   file_too_large: "The file is larger than 5 MB.",
@@ -392,9 +410,11 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     const message =
       done === "revision"
         ? ({ kind: "ok", text: "Thank you: your revised manuscript was received." } as const)
-        : done === "withdrawn"
-          ? ({ kind: "ok", text: "Your manuscript has been withdrawn." } as const)
-          : undefined;
+        : done === "check"
+          ? ({ kind: "ok", text: "Thank you: your answer was sent to the editorial office." } as const)
+          : done === "withdrawn"
+            ? ({ kind: "ok", text: "Your manuscript has been withdrawn." } as const)
+            : undefined;
     return html(c, `Manuscript ${m.reference}`, await trackBody(c, m, message));
   })
   // A reviewer's PDF, as the author receives it: a copy without the metadata that could name the reviewer.
@@ -415,6 +435,44 @@ export const linkPagesRoutes = new Hono<AppEnv>()
       if (codeOf(err) !== "file_not_anonymised") throw err;
       return html(c, `Manuscript ${m.reference}`, await trackBody(c, m, { kind: "error", text: TRACK_ERRORS.file_not_anonymised }), 409);
     }
+  })
+  // The copyedited manuscript or the proofs the author was asked to check.
+  .get("/track/check-file", async (c) => {
+    const o = await opened(c, "track");
+    if (!o.ok) throw new HttpError(o.reason === "invalid" || o.reason === "none" ? 404 : 410, `link_${o.reason}`);
+    const m = await trackState(c, o.subjectId);
+    const check = authorCheckState(m, await listEvents(c.get("db"), m.id));
+    const f = check ? (await listFiles(c.get("db"), m.id)).filter((x) => x.kind === check.kind).at(-1) : undefined;
+    if (!check || !f) throw new HttpError(404, "not_found");
+    const obj = await c.var.files.get(fileKeys.submission(m.journalId, f.file));
+    if (!obj) throw new HttpError(404, "not_found");
+    return pdfAttachment(new Uint8Array(await obj.arrayBuffer()), `${check.kind === "proof" ? "proofs" : "copyedited"}-${m.reference}.pdf`);
+  })
+  .post("/track/check", async (c) => {
+    sameOrigin(c);
+    const o = await opened(c, "track");
+    if (!o.ok) return problemPage(c, o, "Your manuscript");
+    const m = await trackState(c, o.subjectId);
+    const form = await c.req.parseBody();
+    try {
+      await answerAuthorCheck(
+        workflowCtx(c, "author"),
+        m,
+        await listEvents(c.get("db"), m.id),
+        form.answer === "approve",
+        typeof form.corrections === "string" ? form.corrections.slice(0, 20000) : "",
+      );
+    } catch (err) {
+      const code = codeOf(err);
+      if (!code) throw err;
+      return html(
+        c,
+        `Manuscript ${m.reference}`,
+        await trackBody(c, m, { kind: "error", text: TRACK_ERRORS[code] ?? "Something went wrong" }),
+        code === "nothing_to_check" ? 409 : 400,
+      );
+    }
+    return c.redirect("/track?done=check", 303);
   })
   .post("/track/revision", limitUploadBody, async (c) => {
     sameOrigin(c);

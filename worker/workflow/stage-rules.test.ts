@@ -133,5 +133,6 @@ describe("stages as data", () => {
       await w.arrayBuffer();
       expect((await detail(staff, ms.get(stage)!.id)).stage).toBe(EXPECTED[stage].authorMayWithdraw ? "withdrawn" : stage);
     }
-  });
+    // One manuscript per stage (nine since Copyediting and Production), each submitted and invited: slow under load.
+  }, 120_000);
 });

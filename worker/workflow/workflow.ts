@@ -82,6 +82,13 @@ export async function reissueTrackingLink(ctx: WorkflowCtx, m: ManuscriptRow): P
   });
 }
 
+/** For the workflow's other modules (author checks): a message to the author with the tracking link. */
+export const mailAuthorAbout = (ctx: WorkflowCtx, m: ManuscriptRow, kind: string, subject: string, body: string) =>
+  mailAuthor(ctx, m, kind, subject, body);
+/** For the workflow's other modules: a message to the journal's office. */
+export const mailOfficeAbout = (ctx: WorkflowCtx, m: ManuscriptRow, kind: string, subject: string, body: string) =>
+  mailOffice(ctx, m, kind, subject, body);
+
 /** The journal's office (the Settings e-mail) hears of what authors and reviewers do. */
 async function mailOffice(ctx: WorkflowCtx, m: ManuscriptRow, kind: string, subject: string, body: string) {
   const to = ctx.journal.websiteemail;

@@ -46,6 +46,8 @@ const FILE_LABELS: Record<ManuscriptFileEntry["kind"], string> = {
   revision: "Revision",
   review: "Reviewer's PDF",
   review_copy: "File for review",
+  copyedit: "Copyedited manuscript",
+  proof: "Proofs",
 };
 
 /** What the editor is told about a file's metadata (double-blind, docs/decisions/0340). */
