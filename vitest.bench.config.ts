@@ -1,6 +1,6 @@
 // Benchmarks (`npm run bench`): worker/**/*.bench.ts run inside workerd, like the Worker in production.
 import { defineConfig } from "vitest/config";
-import { workersRuntime } from "./tests/workers-runtime";
+import { workersRuntime } from "./tests/workers-runtime.ts";
 
 export default defineConfig({
   // What the deployed Worker runs: `vite build` bundles React's production build; under vitest React would load

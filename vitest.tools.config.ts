@@ -3,7 +3,7 @@
 // Info-ZIP, Python, Java, xmllint, bibtool and bib2xml (tests/file-checkers.ts). A missing program is named, with its
 // Debian package, before anything runs (tests/tools/preflight.ts).
 import { defineConfig } from "vitest/config";
-import { workersRuntime } from "./tests/workers-runtime";
+import { workersRuntime } from "./tests/workers-runtime.ts";
 
 export default defineConfig({
   plugins: [workersRuntime({ fileChecks: true })],

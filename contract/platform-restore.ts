@@ -51,7 +51,7 @@ export type RestoreProgress =
   | { type: "failed"; reason: string };
 
 export const RESTORE_MESSAGES: Record<string, string> = {
-  backup_too_large: "That file is larger than 100 MB: restore it with npm run restore (README, Backups)",
+  backup_too_large: "That file is larger than 100 MB: restore it with npm run restore (docs/operators.md, Backups)",
   length_required: "The upload did not say its size: try again",
   upload_incomplete: "The upload stopped before the end of the file: try again",
   not_a_backup: "That file is not a backup of a journal",

@@ -42,6 +42,7 @@ export const AREA_ROLES = {
   production: "production",
   editors: "editor",
   submissions: "editor",
+  payments: "editor",
   staff: "manager",
   settings: "manager",
   siteContent: "manager",

@@ -1,11 +1,12 @@
 // The editorial workflow (issue 36): stages and the moves between them, decisions, review recommendations, the
 // inputs staff, reviewers and authors send, and the answers the admin reads. Shared by the Worker and the admin SPA.
 import { z } from "zod";
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, isSingleLine } from "./mail-header";
 
 /**
  * What each stage means to every rule of the workflow, one row per stage (docs/decisions/0320). The stage names are
  * this object's keys, so a new stage is one row here; the compiler then lists what else must name it (STAGE_LABELS,
- * the author's and the demo's tables...), and tests/workflow/stage-rules.test.ts walks every row through every rule.
+ * the author's and the demo's tables...), and worker/workflow/stage-rules.test.ts walks every row through every rule.
  */
 interface StageRules<S extends string> {
   /** Where a manuscript may go from here; none: a final stage. "published" is reached only by Publish as article. */
@@ -260,11 +261,13 @@ const email = z
   .trim()
   .max(254)
   .pipe(z.email({ error: "invalid_email" }));
+/** Text that goes into a mail header (a name, a subject): one line, no control characters (docs/decisions/0300). */
+const headerLine = (max: number) => z.string().trim().max(max).refine(isSingleLine, { error: CONTROL_CHARACTERS });
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_due_date" });
 
 /** POST /api/admin/manuscripts/{id}/reviewers */
 export const inviteReviewerSchema = z.object({
-  name: z.string().trim().min(1, { error: "missing_name" }).max(200),
+  name: headerLine(200).pipe(z.string().min(1, { error: "missing_name" })),
   email,
   dueDate: isoDay,
   affiliation: z.string().trim().max(300).optional(),
@@ -275,7 +278,7 @@ export type InviteReviewerInput = z.infer<typeof inviteReviewerSchema>;
 /** POST /api/admin/manuscripts/{id}/decision */
 export const decisionSchema = z.object({
   decision: z.enum(DECISIONS, { error: "invalid_decision" }),
-  subject: z.string().trim().min(1, { error: "missing_subject" }).max(300),
+  subject: headerLine(300).pipe(z.string().min(1, { error: "missing_subject" })),
   text: z.string().trim().min(1, { error: "missing_letter" }).max(20000),
 });
 export type DecisionInput = z.infer<typeof decisionSchema>;
@@ -293,13 +296,13 @@ export const publishedSchema = z.object({ refnumber: z.string().trim().min(1, { 
 
 /** PUT /api/admin/workflow/templates/{decision} */
 export const letterTemplateSchema = z.object({
-  subject: z.string().trim().min(1, { error: "missing_subject" }).max(300),
+  subject: headerLine(300).pipe(z.string().min(1, { error: "missing_subject" })),
   body: z.string().trim().min(1, { error: "missing_letter" }).max(20000),
 });
 
 /** PUT /api/admin/workflow/settings */
 export const workflowSettingsSchema = z.object({
-  senderName: z.string().trim().max(200),
+  senderName: headerLine(200),
   senderAddress: z.union([z.literal(""), email]),
   publicFigures: z.boolean(),
 });
@@ -307,7 +310,7 @@ export type WorkflowSettings = z.infer<typeof workflowSettingsSchema>;
 
 /** POST /api/admin/reviewers */
 export const reviewerSchema = z.object({
-  name: z.string().trim().min(1, { error: "missing_name" }).max(200),
+  name: headerLine(200).pipe(z.string().min(1, { error: "missing_name" })),
   email,
   affiliation: z.string().trim().max(300).default(""),
   keywords: z.string().trim().max(500).default(""),
@@ -354,10 +357,35 @@ export interface TimelineEntry {
 export interface DiscussionEntry {
   id: number;
   at: string;
+  /** The address in the message's From: header (else the envelope's sender). */
   from: string;
   fromName: string;
+  /** The address that actually sent it (the envelope's MAIL FROM); "" for messages kept before it was recorded. */
+  envelopeFrom: string;
+  /** The From: header names another address than the one that sent it: it may not come from whom it names. */
+  senderMismatch: boolean;
+  /** The address it was sent to (the one naming the manuscript's token, when one does). */
+  to: string;
   subject: string;
   text: string;
+}
+
+/** GET /api/admin/mail/unmatched?before=&limit=: newest first, a page at a time (docs/decisions/0303). */
+export const UNMATCHED_PAGE = 50;
+export const unmatchedQuerySchema = z.object({
+  before: z.coerce.number({ error: "invalid_input" }).int("invalid_input").positive("invalid_input").optional(),
+  limit: z.coerce
+    .number({ error: "invalid_input" })
+    .int("invalid_input")
+    .min(1, "invalid_input")
+    .max(200, "invalid_input")
+    .default(UNMATCHED_PAGE),
+});
+
+export interface UnmatchedPage {
+  messages: DiscussionEntry[];
+  /** The `before` of the next (older) page; null on the last. */
+  next: number | null;
 }
 
 export interface ManuscriptFileEntry {
@@ -470,4 +498,5 @@ export const MESSAGES: Record<string, string> = {
   not_failed: "Only a message that failed can be sent again.",
   review_file_closed: "A file for review can be uploaded while the manuscript is received or under review.",
   file_not_anonymised: "This file cannot be read safely (encrypted or damaged): upload a file for review.",
+  [CONTROL_CHARACTERS]: CONTROL_CHARACTERS_MESSAGE,
 };

@@ -1,7 +1,7 @@
 // `npm run lighthouse`: Lighthouse (mobile, default simulated throttling) on the home page, the board, the archives,
 // an issue page and an article page of the demo data, against a running `npm start` (BASE_URL, default http://localhost:8787), with
 // Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Each page runs RUNS times (default 3); the medians
-// are printed. The README's Performance section shows the numbers and this command.
+// are printed. docs/benchmarks.md ("Current figures") shows the numbers and this command.
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 

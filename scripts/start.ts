@@ -5,11 +5,10 @@
 //   4. serves the BUILT Worker + SPA with `wrangler dev` on the same local state (PERSIST_DIR)
 // Stops its children on SIGINT/SIGTERM. See docs/decisions/0010.
 import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { exitWithChildren, persistDir, repoRoot, run, startTool, stopChildren, stopping, toolEnv, type LocalPlatform } from "./local-state";
-import { DEMO_ADMIN } from "./demo/seed-demo";
-import { devVarsPath, ensureDevVars, prepareLocalData } from "./local-setup";
+import type { LocalPlatform } from "./local-state";
 
 const t0 = performance.now();
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
@@ -20,6 +19,33 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   console.error(`start: PORT must be a port number, got "${process.env.PORT}"`);
   process.exit(2);
 }
+
+/** Whether something already listens on 127.0.0.1:port (where wrangler is about to listen). */
+function portTaken(p: number): Promise<NodeJS.ErrnoException | undefined> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", (err: NodeJS.ErrnoException) => resolve(err));
+    probe.listen(p, "127.0.0.1", () => probe.close(() => resolve(undefined)));
+  });
+}
+// Before building: on a taken port wrangler fails only at the end, and another server answering there would make the
+// readiness check below print the banner for a site that is not this one.
+const portError = await portTaken(port);
+if (portError) {
+  const why =
+    portError.code === "EADDRINUSE"
+      ? "is already in use (another npm start, perhaps)"
+      : `cannot be used (${portError.code ?? portError.message})`;
+  console.error(`start: port ${port} on 127.0.0.1 ${why}. Stop what uses it, or choose another port: PORT=8788 npm start`);
+  process.exit(1);
+}
+
+// Loaded after the port check: the demo generator and the local platform take seconds to import.
+const localState = await import("./local-state");
+const { exitWithChildren, persistDir, repoRoot, run, startTool, stopChildren, toolEnv } = localState;
+const { DEMO_ADMIN } = await import("./demo/seed-demo");
+const { devVarsPath, ensureDevVars, prepareLocalData } = await import("./local-setup");
+const { startPaymentStandIns } = await import("../tests/payment-standins-server");
 const dir = persistDir();
 const shownDir = dir.startsWith(repoRoot + path.sep) ? path.relative(repoRoot, dir) : dir;
 const builtConfig = path.join(repoRoot, "dist", "journal_edge", "wrangler.json");
@@ -52,7 +78,19 @@ step(`Local data in ${shownDir}`);
 const demoAdminWorks = await prepareLocalData(dir, step, (p) => (platform = p));
 step(`Database ready in ${seconds(tm)}`);
 
-// 4. Serve the built app. Variables declared in wrangler.toml [vars] can be overridden from the environment
+// 4. The payment gateways' local stand-ins (tests/payment-standins.ts, issue 49): Razorpay and Stripe cannot be reached
+// from here, so their APIs, checkout pages and signed webhooks run on two loopback ports and the Worker is pointed
+// at them by its two variables (unless the environment names real endpoints).
+const payments =
+  process.env.RAZORPAY_API_BASE || process.env.STRIPE_API_BASE
+    ? null
+    : await startPaymentStandIns({ workerPort: port, journalHosts: [`localhost:${port}`, `journal2.localhost:${port}`] });
+if (payments) {
+  process.env.RAZORPAY_API_BASE = payments.razorpayApi;
+  process.env.STRIPE_API_BASE = payments.stripeApi;
+}
+
+// 5. Serve the built app. Variables declared in wrangler.toml [vars] can be overridden from the environment
 // (e.g. ALT_HEADER_DOMAINS=alt.localhost npm start); nothing else from the environment reaches the Worker.
 const declaredVars = Object.keys((JSON.parse(readFileSync(builtConfig, "utf8")) as { vars?: Record<string, unknown> }).vars ?? {});
 const varOverrides = declaredVars
@@ -73,8 +111,8 @@ const server = startTool("wrangler", [
   "127.0.0.1",
   "--show-interactive-dev-session=false",
   // The daily Cron Trigger (worker/scheduled.ts) does not fire locally; without this flag wrangler says so in a
-  // yellow WARNING box that reads as broken to a newcomer. With it, GET /__scheduled runs the maintenance once (the
-  // banner below says so).
+  // yellow WARNING box that reads as broken to a newcomer. The maintenance runs once on a GET of
+  // /cdn-cgi/handler/scheduled?cron=... (the banner below says so).
   "--test-scheduled",
   // The Worker's DevTools inspector on a chosen port (benchmarks read the isolate's heap through it); else wrangler's own.
   ...(process.env.INSPECTOR_PORT ? ["--inspector-port", process.env.INSPECTOR_PORT] : []),
@@ -82,7 +120,7 @@ const server = startTool("wrangler", [
   process.env.WRANGLER_LOG ?? "info",
 ]);
 server.once("exit", (code, signal) => {
-  if (stopping) return;
+  if (localState.stopping) return; // a live binding: read through the module
   console.error(`start: the server stopped (${signal ?? `exit code ${code}`})`);
   void stopChildren().then(() => process.exit(code || 1));
 });
@@ -115,8 +153,9 @@ ${line}
   Admin              ${origin}/admin   ${login}
   Mail sent (local)  ${origin}/admin/outbox   (nothing leaves this machine; replies: POST ${origin}/cdn-cgi/handler/email)
   Platform console   http://platform.localhost:${port}/   (operators: npm run operator:create -- --username NAME)
+  Payments (local)   Razorpay ${payments?.razorpayApi ?? process.env.RAZORPAY_API_BASE} · Stripe ${payments?.stripeApi ?? process.env.STRIPE_API_BASE}   (stand-ins: no money moves)
   Local data         ${shownDir}   (start over: npm run seed -- --reset)
-  Daily maintenance  runs in production on its Cron Trigger; here on demand: curl http://127.0.0.1:${port}/__scheduled
+  Daily maintenance  runs in production on its Cron Trigger; here on demand: curl 'http://127.0.0.1:${port}/cdn-cgi/handler/scheduled?cron=17+3+*+*+*'
   Ready in ${seconds(t0)}. Press Ctrl+C to stop.
 ${line}
 `);

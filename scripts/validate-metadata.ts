@@ -132,22 +132,24 @@ async function main() {
           }
         }
       }
-      // COUNTER_SUSHI: a key made for this run, then every path and report.
-      const made = await json<{ key: string }>(base, host, "/api/admin/sushi-keys", {
+      // COUNTER_SUSHI: a key made for this run, then every COUNTER 5.1 path and report, with the key's own customer_id.
+      const made = await json<{ key: string; customer_id: string }>(base, host, "/api/admin/sushi-keys", {
         method: "POST",
         headers: { ...auth, "Content-Type": "application/json" },
         body: JSON.stringify({ customer_name: "validate:metadata" }),
       });
-      const q = `customer_id=0000000000000000&api_key=${made.key}`;
+      const q = `customer_id=${made.customer_id}&api_key=${made.key}`;
       const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
       for (const [p, spec] of [
-        ["/status", "/r51/status"],
-        [`/members?${q}`, "/r51/members"],
-        [`/reports?${q}`, "/r51/reports"],
-        [`/reports/ir?${q}&begin_date=2020-01&end_date=${month}&attributes_to_show=YOP|Access_Type`, "/r51/reports/ir"],
-        [`/reports/ir_a1?${q}&begin_date=2020-01&end_date=${month}`, "/r51/reports/ir_a1"],
-        [`/reports/tr?${q}&begin_date=2020-01&end_date=${month}`, "/r51/reports/tr"],
-        [`/reports/tr_j3?${q}&begin_date=2020-01&end_date=${month}`, "/r51/reports/tr_j3"],
+        ["/r51/status", "/r51/status"],
+        [`/r51/members?${q}`, "/r51/members"],
+        [`/r51/reports?${q}`, "/r51/reports"],
+        [`/r51/reports/pr?${q}&begin_date=2020-01&end_date=${month}&attributes_to_show=Access_Method`, "/r51/reports/pr"],
+        [`/r51/reports/pr_p1?${q}&begin_date=2020-01&end_date=${month}`, "/r51/reports/pr_p1"],
+        [`/r51/reports/ir?${q}&begin_date=2020-01&end_date=${month}&attributes_to_show=YOP|Access_Type`, "/r51/reports/ir"],
+        [`/r51/reports/ir_a1?${q}&begin_date=2020-01&end_date=${month}`, "/r51/reports/ir_a1"],
+        [`/r51/reports/tr?${q}&begin_date=2020-01&end_date=${month}`, "/r51/reports/tr"],
+        [`/r51/reports/tr_j3?${q}&begin_date=2020-01&end_date=${month}`, "/r51/reports/tr_j3"],
       ]) {
         const res = await call(base, host, `/api/sushi${p}`);
         problems.push(...counterCheck(dir, `sushi-${host}-${spec.replaceAll("/", "_")}.json`, res.text, spec, res.status));
@@ -163,7 +165,7 @@ async function main() {
   }
   const total = files.jats.length + files.oai.length + files.doaj.length + files.crossref.length;
   console.log(
-    `${counts.articles} articles and ${counts.issues} issues of ${JOURNALS.length} journals: ${files.jats.length} JATS files, ${files.oai.length} OAI-PMH records (jats, marcxml), ${files.doaj.length} DOAJ and ${files.crossref.length} Crossref files (${total} XML files), 14 COUNTER_SUSHI answers, ${counts.orcids} ORCID iDs.`,
+    `${counts.articles} articles and ${counts.issues} issues of ${JOURNALS.length} journals: ${files.jats.length} JATS files, ${files.oai.length} OAI-PMH records (jats, marcxml), ${files.doaj.length} DOAJ and ${files.crossref.length} Crossref files (${total} XML files), 18 COUNTER_SUSHI answers, ${counts.orcids} ORCID iDs.`,
   );
   if (problems.length) {
     console.error(`${problems.length} problems (files kept in ${dir}):\n${problems.slice(0, 50).join("\n")}`);

@@ -4,6 +4,7 @@
 //   /qpdf-json     qpdf --json (trailer, catalog, objects) for assertions on the structure
 //   /unzip-test    Info-ZIP's unzip -t
 //   /python-zip    Python's zipfile: testzip() and the entry names and UTF-8 flags as JSON
+//   /python-csv    Python's csv module (UTF-8 with or without a BOM): the rows as a JSON array of arrays of strings
 //   /java-zip      Java's java.util.zip.ZipInputStream reading every entry (what many Java tools use)
 //   /pdf-metadata  what readers show of a PDF's metadata: poppler's pdfinfo (Author, Creator, Title...), pdfinfo -meta
 //                  (the catalog's XMP stream) and qpdf --show-object=trailer (the Info reference), one section each
@@ -14,7 +15,9 @@
 //   /xmllint-oai-formats  the same, and the formats records come in besides oai_dc: MARCXML (tests/schemas/marcxml) and
 //                      Crossref's namespaced JATS 1.3 (slower: the JATS schema loads MathML)
 //   /counter-api?path=/r51/reports/ir&status=200  Python's jsonschema (Draft 2020-12) against the response schema COUNTER's
-//                      OpenAPI document (tests/schemas/counter/COUNTER_API.json) gives that path and status
+//                      OpenAPI document (tests/schemas/counter/COUNTER_API.json) gives that path and status;
+//                      /counter-api?schema=Exception: against that one schema of the document (an answer the document
+//                      gives no path for, such as the 404 of a report the server does not have)
 //   /openapi?path=/api/editors/{id}&method=get&status=200  Python's jsonschema (Draft 2020-12): the answer in the body
 //                      against the schema docs/openapi.json gives that operation; without path, every schema in the
 //                      document checked as a JSON Schema 2020-12 (the API contract, docs/decisions/0250)
@@ -110,7 +113,7 @@ const COUNTER_API_CHECK = `
 import json, sys
 from jsonschema import Draft202012Validator, FormatChecker
 doc = json.load(open(sys.argv[1]))
-path, status = sys.argv[3], sys.argv[4]
+path, status, named = sys.argv[3], sys.argv[4], sys.argv[5]
 def resolve(node):
     while isinstance(node, dict) and "$ref" in node:
         target = doc
@@ -118,8 +121,11 @@ def resolve(node):
             target = target[part.replace("~1", "/").replace("~0", "~")]
         node = target
     return node
-response = resolve(resolve(doc["paths"][path]["get"]["responses"])[status])
-schema = dict(response["content"]["application/json"]["schema"])
+if named:
+    schema = dict(doc["components"]["schemas"][named])
+else:
+    response = resolve(resolve(doc["paths"][path]["get"]["responses"])[status])
+    schema = dict(response["content"]["application/json"]["schema"])
 schema["components"] = doc["components"]
 instance = json.load(open(sys.argv[2]))
 errors = sorted(Draft202012Validator(schema, format_checker=FormatChecker()).iter_errors(instance), key=lambda e: list(e.absolute_path))
@@ -171,6 +177,12 @@ for e in errors[:20]:
 sys.exit(1 if errors else 0)
 `;
 
+const PYTHON_CSV = `
+import csv, json, sys
+with open(sys.argv[1], newline="", encoding="utf-8-sig") as f:
+    print(json.dumps(list(csv.reader(f, strict=True))))
+`;
+
 async function check(tool: string, dir: string, file: string, query = new URLSearchParams()): Promise<Result> {
   switch (tool) {
     case "qpdf-check": {
@@ -201,6 +213,8 @@ async function check(tool: string, dir: string, file: string, query = new URLSea
       return run("unzip", ["-t", file]);
     case "python-zip":
       return run("python3", ["-c", PYTHON_ZIP, file]);
+    case "python-csv":
+      return run("python3", ["-c", PYTHON_CSV, file], undefined, { stdoutOnly: true });
     case "java-zip": {
       await writeFile(join(dir, "ReadZip.java"), JAVA_ZIP);
       return run("java", ["ReadZip.java", file], dir);
@@ -225,6 +239,7 @@ async function check(tool: string, dir: string, file: string, query = new URLSea
         file,
         query.get("path") ?? "",
         query.get("status") ?? "200",
+        query.get("schema") ?? "",
       ]);
     case "openapi":
       return run("python3", [

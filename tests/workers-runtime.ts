@@ -2,8 +2,9 @@
 // from wrangler.toml, the real migrations (applied by tests/api/apply-migrations.ts), a test-only secret and, for the
 // `npm run test:documents` tier (`fileChecks`), the independent file checkers (tests/file-checkers.ts).
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { fileCheck, fileCheckRefused } from "./file-checkers";
-import { crossrefStandIn } from "./crossref-standin";
+import { fileCheck, fileCheckRefused } from "./file-checkers.ts";
+import { crossrefStandIn } from "./crossref-standin.ts";
+import { TEST_ORIGINS, testStandIns } from "./payment-standins.ts";
 
 export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } = {}) =>
   cloudflareTest(async () => ({
@@ -18,6 +19,9 @@ export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } 
         BACKUP_SIGNING_KEY: "test-backup-signing-key-".padEnd(48, "b"),
         // How many random articles worker/documents/fuzz.test.ts renders (the issue's 500 take ~7 minutes).
         FUZZ_ARTICLES: process.env.FUZZ_ARTICLES ?? "40",
+        // The payment gateways' stand-ins (tests/payment-standins.ts), by configuration as in production.
+        RAZORPAY_API_BASE: TEST_ORIGINS.razorpay,
+        STRIPE_API_BASE: TEST_ORIGINS.stripe,
         // process.env.NODE_ENV inside workerd (nodejs_compat populates process.env from bindings): React picks its
         // production or development build by it.
         ...(opts.nodeEnv ? { NODE_ENV: opts.nodeEnv } : {}),
@@ -34,7 +38,11 @@ export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } 
       // without `fileChecks` (npm test: Node alone) the binding answers that the test belongs in *.tools.test.ts.
       serviceBindings: { FILE_CHECK: opts.fileChecks ? fileCheck : fileCheckRefused },
       // The Worker's own outbound fetches: http://crossref.test is a stand-in for Crossref's deposit API
-      // (tests/crossref-standin.ts); anything else goes out as usual.
-      outboundService: crossrefStandIn,
+      // (tests/crossref-standin.ts), http://razorpay.test and http://stripe.test the gateways' (tests/payment-standins.ts);
+      // anything else goes out as usual.
+      outboundService: (request: Request) => {
+        const origin = new URL(request.url).origin;
+        return origin === TEST_ORIGINS.razorpay || origin === TEST_ORIGINS.stripe ? testStandIns.handle(request) : crossrefStandIn(request);
+      },
     },
   }));

@@ -21,6 +21,7 @@ import { transferAdminRoutes } from "./transfer/transfer.admin.routes";
 import { sushiKeysAdminRoutes } from "./statistics/sushi-keys.admin.routes";
 import { indexingAdminListRoutes } from "./journals/indexing.admin.routes";
 import { sectionsAdminRoutes } from "./archive/sections.admin.routes";
+import { paymentsAdminRoutes } from "./payments/payments.admin.routes";
 import { mountedAt } from "./core/routing/declared";
 import { dashboardApi } from "#contract/routes/journals";
 
@@ -48,6 +49,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/transfer", transferAdminRoutes)
   .route("/sushi-keys", sushiKeysAdminRoutes)
   .route("/indexing", indexingAdminListRoutes)
+  .route("/payments", paymentsAdminRoutes)
   .route("/", productionAdminRoutes)
   // Last: mounted at "/" (manuscripts, reviewers, outbox, letters), its editor guard must not stand in front of
   // another router's routes.

@@ -5,7 +5,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { eq, inArray, isNull } from "drizzle-orm";
 import worker from "./index";
 import { createArticle, createJournal, db } from "#tests/api/fixtures";
-import { articles, loginAttempts, revokedTokens } from "./core/data/schema";
+import { articles, loginAttempts, revokedTokens, sushiAttempts } from "./core/data/schema";
 import { LOGIN_LOG_RETENTION_SECONDS } from "./auth/login-throttle";
 import { stagedRestoreKey } from "./platform/restore-uploads";
 
@@ -32,6 +32,8 @@ describe("scheduled maintenance", () => {
       createdAt,
     });
     await db.insert(loginAttempts).values([row(a.id, old), row(b.id, old), row(b.id, old), row(a.id, recent), row(b.id, recent)]);
+    // The SUSHI keys' throttle log (docs/decisions/0311) goes with it.
+    await db.insert(sushiAttempts).values([row(a.id, old), row(b.id, recent)]);
     await db.insert(revokedTokens).values([
       { jti: "expired-token", expiresAt: new Date(now.getTime() - 1000).toISOString() },
       { jti: "live-token", expiresAt: new Date(now.getTime() + 3600_000).toISOString() },
@@ -44,6 +46,11 @@ describe("scheduled maintenance", () => {
       .from(loginAttempts)
       .where(inArray(loginAttempts.journalId, [a.id, b.id]));
     expect(left.map((r) => r.createdAt)).toEqual([recent, recent]);
+    const sushiLeft = await db
+      .select()
+      .from(sushiAttempts)
+      .where(inArray(sushiAttempts.journalId, [a.id, b.id]));
+    expect(sushiLeft.map((r) => r.createdAt)).toEqual([recent]);
     const tokens = await db
       .select()
       .from(revokedTokens)

@@ -49,8 +49,10 @@ import {
   publishedSchema,
   reviewerSchema,
   stageMoveSchema,
+  unmatchedQuerySchema,
   workflowSettingsSchema,
 } from "../workflow";
+import { bankTransferSchema, paymentFilterSchema, paymentListAnswerSchema, paymentSettingsSchema, waiverDecisionSchema } from "../payments";
 
 export interface RouteSchemas {
   /** The JSON body, or the fields of a multipart form. */
@@ -123,6 +125,14 @@ export const ROUTE_SCHEMAS: SchemaTable = {
     addReviewer: { body: reviewerSchema },
     saveTemplate: { body: letterTemplateSchema },
     saveSettings: { body: workflowSettingsSchema },
+    unmatched: { query: unmatchedQuerySchema },
+  },
+  payments: {
+    list: { query: paymentFilterSchema, answer: paymentListAnswerSchema },
+    exportCsv: { query: paymentFilterSchema },
+    saveSettings: { body: paymentSettingsSchema },
+    bankTransfer: { body: bankTransferSchema },
+    waiver: { body: waiverDecisionSchema },
   },
   auth: { login: { body: loginSchema }, password: { body: passwordChangeSchema } },
   staff: staffSchemas,

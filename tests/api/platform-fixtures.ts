@@ -4,6 +4,7 @@ import { db, request, unique } from "./fixtures";
 import { hashPassword } from "../../worker/auth/password";
 import { signOperatorToken } from "../../worker/auth/tokens";
 import { operators } from "../../worker/core/data/schema";
+import { bodyText } from "./body-text";
 
 /** The console's host in tests (wrangler.toml PLATFORM_HOSTS). */
 export const PLATFORM_HOST = "platform.localhost";
@@ -50,7 +51,7 @@ export async function consoleCall<T = any>(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await res.text();
+  const text = await bodyText(res);
   let parsed: unknown = text;
   try {
     parsed = JSON.parse(text);

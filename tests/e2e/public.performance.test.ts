@@ -1,5 +1,5 @@
 // Public pages load only public code: no admin chunk, and the JavaScript a reader downloads stays small.
-// Prints the gzipped size of every script the home page loads (the number in the README's Performance section).
+// Prints the gzipped size of every script the home page loads (the number in docs/benchmarks.md, "Current figures").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";

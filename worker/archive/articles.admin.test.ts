@@ -22,6 +22,7 @@ import { articles } from "../core/data/schema";
 import { fileKeys } from "../core/files/keys";
 import { PDF_MAX_BYTES } from "#contract/constants";
 import { ARTICLE_FORM_FIELDS, articleFieldSpec } from "#contract/article-form";
+import { bodyText } from "#tests/api/body-text";
 
 const YEAR = 2024;
 
@@ -251,7 +252,7 @@ describe("POST /api/admin/archives/ (add article)", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("application/pdf");
     expect(served.headers.get("content-disposition")).toBe(`inline; filename="${fields.refnumber}.pdf"`);
-    expect(await served.text()).toContain("the paper");
+    expect(await bodyText(served)).toContain("the paper");
     // Public and admin reads agree.
     expect((await getJson(c.j.host, `/api/archives/ref/${fields.refnumber}`)).body.id).toBe(a.id);
     expect((await getJson(c.j.host, `/api/admin/articles/${a.id}`, { headers: bearer(c.token) })).body).toEqual(a);
@@ -443,6 +444,9 @@ describe("POST /api/archives/{id} (edit article)", () => {
       description: "Invoice sent",
       funding: "Wellcome Trust | 208123/Z/17/Z\nNational Science Foundation",
       license: "CC-BY-SA-4.0",
+      date_submitted: "2024-01-15",
+      date_accepted: "2024-03-01",
+      copyright_year: "2024",
     });
     // A plain-text field added to the form later is sent too, with a value of its own.
     const sent = Object.fromEntries(ARTICLE_FORM_FIELDS.map((name) => [name, given[name] ?? `Some ${name}`]));
@@ -770,7 +774,7 @@ describe("the admin as SPEC.md says (issue 26, item 6)", () => {
     const path = `/assets/archives/${YEAR}/vol3issue2/${fields.refnumber}.pdf`;
     const res = await request(c.j.host, path);
     expect([res.status, res.headers.get("content-type")]).toEqual([200, "application/pdf"]);
-    expect(await res.text()).toContain("spec path");
+    expect(await bodyText(res)).toContain("spec path");
     // The issue table and search link the same name.
     const table = await getJson(c.j.host, `/api/admin/archives/${YEAR}/3/2`, { headers: bearer(c.token) });
     expect(JSON.stringify(table.body)).toContain(path);

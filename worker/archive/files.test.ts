@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createArticle, createJournal, putArticleFile, request } from "#tests/api/fixtures";
 import { fileKeys } from "../core/files/keys";
+import { bodyText } from "#tests/api/body-text";
 
 const article = { year: 2024, volume: 6, issue: 2, file: "IJ-2024-0007.pdf" };
 const body = new TextEncoder().encode("%PDF-1.4\n" + "0123456789".repeat(100) + "\n%%EOF\n");
@@ -40,11 +41,11 @@ describe("GET /assets/archives/{year}/vol{v}issue{i}/{file}", () => {
     const first = await request(j.host, path, { headers: { range: "bytes=0-8" } });
     expect(first.status).toBe(206);
     expect(first.headers.get("content-range")).toBe(`bytes 0-8/${body.length}`);
-    expect(await first.text()).toBe("%PDF-1.4\n");
+    expect(await bodyText(first)).toBe("%PDF-1.4\n");
     const tail = await request(j.host, path, { headers: { range: "bytes=-7" } });
     expect(tail.status).toBe(206);
     expect(tail.headers.get("content-range")).toBe(`bytes ${body.length - 7}-${body.length - 1}/${body.length}`);
-    expect(await tail.text()).toBe("\n%%EOF\n");
+    expect(await bodyText(tail)).toBe("\n%%EOF\n");
     const open = await request(j.host, path, { headers: { range: "bytes=1000-" } });
     expect(open.status).toBe(206);
     expect(open.headers.get("content-range")).toBe(`bytes 1000-${body.length - 1}/${body.length}`);

@@ -3,7 +3,7 @@
 // that checks the limits, so simultaneous attempts cannot all slip under them (docs/decisions/0061).
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../core/env";
-import { loginAttempts, operatorLoginAttempts } from "../core/data/schema";
+import { loginAttempts, operatorLoginAttempts, sushiAttempts } from "../core/data/schema";
 
 /** Outcomes written to login_attempts.outcome. "pending" (a password being checked) counts as a failure. */
 export type LoginOutcome = "pending" | "success" | "invalid_credentials" | "disabled" | "invalid_ip" | "password_expired";
@@ -33,7 +33,10 @@ export interface AttemptKey {
   log?: LoginLog;
 }
 
-export type LoginLog = "login_attempts" | "operator_login_attempts";
+/** Which log: staff logins, operator logins, or COUNTER_SUSHI key checks (worker/statistics/sushi-throttle.ts). */
+export type LoginLog = "login_attempts" | "operator_login_attempts" | "sushi_attempts";
+
+const LOG_TABLES = { login_attempts: loginAttempts, operator_login_attempts: operatorLoginAttempts, sushi_attempts: sushiAttempts };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -96,7 +99,7 @@ export async function finishLoginAttempt(
   outcome: Exclude<LoginOutcome, "pending">,
   log: LoginLog = "login_attempts",
 ): Promise<void> {
-  const table = log === "login_attempts" ? loginAttempts : operatorLoginAttempts;
+  const table = LOG_TABLES[log];
   await db.update(table).set({ outcome }).where(eq(table.id, attemptId));
 }
 
@@ -104,5 +107,6 @@ export async function finishLoginAttempt(
 export async function pruneLoginAttempts(db: Db, beforeIso: string): Promise<number> {
   const result = await db.run(sql`DELETE FROM login_attempts WHERE created_at < ${beforeIso}`);
   const operators = await db.run(sql`DELETE FROM operator_login_attempts WHERE created_at < ${beforeIso}`);
-  return (result.meta.changes ?? 0) + (operators.meta.changes ?? 0);
+  const sushi = await db.run(sql`DELETE FROM sushi_attempts WHERE created_at < ${beforeIso}`);
+  return (result.meta.changes ?? 0) + (operators.meta.changes ?? 0) + (sushi.meta.changes ?? 0);
 }

@@ -31,6 +31,39 @@ describe("site pages", () => {
     expect(html).toContain("Every manuscript is reviewed by at least two independent referees");
   });
 
+  it("/instructions says each thing once: one fee block, one peer-review block, PDF for review and Word after acceptance, no names in the manuscript", async () => {
+    // As the demo journal: default texts, and the statements DOAJ asks for filled in Settings.
+    const j = await createJournal({
+      fee_rupee: "2500",
+      fee_dollar: "60",
+      review_process: "Double-blind peer review by two reviewers.",
+      apc_policy: "Accepted articles pay the fee below.",
+      waiver_policy: "Waived on request.",
+    });
+    // The rendered page itself (the document also carries the settings for hydration, default texts whole).
+    const html = (await page(j.host, "/instructions")).html.replace(/<!-- -->/g, "");
+    const start = html.indexOf('<article class="page prose-page">');
+    const text = html.slice(start, html.indexOf("</article>", start));
+    expect(text.length).toBeGreaterThan(1000);
+    const count = (pattern: RegExp) => text.match(pattern)?.length ?? 0;
+    expect(count(/<h2[^>]*>Publication fee<\/h2>/g)).toBe(1);
+    expect(count(/data-testid="fee-india"/g)).toBe(1);
+    expect(count(/>Peer review</g)).toBe(1);
+    expect(text).toContain("Double-blind peer review by two reviewers.");
+    expect(text).not.toContain("Fees and waivers");
+    expect(text).toContain("Ethics"); // the rest of the default policies stays
+    // The requirement and the default text agree with the form (a PDF) and with a double-blind review.
+    expect(text).toContain("MS Word");
+    expect(text).toMatch(/submit a PDF of it through/);
+    expect(text).toMatch(/after acceptance, send the\s+Word file/);
+    expect(text).not.toMatch(/names and affiliations, an abstract/);
+    expect(text).toContain("names and affiliations out of the manuscript");
+    // /policies has no statements beside it: the whole default text, its peer review included.
+    const policies = (await page(j.host, "/policies")).html;
+    expect(policies).toContain("<h2>Peer review</h2>");
+    expect(policies).toContain("<h2>Fees and waivers</h2>");
+  });
+
   it("saves what a manager typed, sanitised, and every page shows it in its first HTML with the spec's facts kept", async () => {
     const j = await createJournal({ fee_rupee: "2500", fee_dollar: "60" });
     const token = await tokenFor(await createAdmin(j.id));

@@ -15,6 +15,7 @@ import {
 } from "#tests/api/fixtures";
 import { journals } from "../core/data/schema";
 import { fileKeys } from "../core/files/keys";
+import { bodyText } from "#tests/api/body-text";
 
 async function populated(name: string, ref: string) {
   const j = await createJournal({ websitename: name });
@@ -55,9 +56,9 @@ describe("tenancy", () => {
     expect(search.results.map((x: { refnumber: string }) => x.refnumber)).toEqual(["ALPHA-1"]);
 
     // Same public path, different journal: each host gets its own object, never the other's.
-    expect(await (await request(a.host, "/assets/editors/face.png")).text()).toBe("face of Alpha");
-    expect(await (await request(b.host, "/assets/editors/face.png")).text()).toBe("face of Beta");
-    expect(await (await request(b.host, "/assets/indexing/logo.png")).text()).toBe("logo of Beta");
+    expect(await bodyText(await request(a.host, "/assets/editors/face.png"))).toBe("face of Alpha");
+    expect(await bodyText(await request(b.host, "/assets/editors/face.png"))).toBe("face of Beta");
+    expect(await bodyText(await request(b.host, "/assets/indexing/logo.png"))).toBe("logo of Beta");
     expect((await request(a.host, "/assets/archives/2024/vol3issue1/BETA-1.pdf")).status).toBe(404);
     expect((await request(b.host, "/assets/archives/2024/vol3issue1/BETA-1.pdf")).status).toBe(200);
   });

@@ -9,6 +9,7 @@ import "@citation-js/plugin-bibtex";
 import { request } from "#tests/api/fixtures";
 import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
 import { ATTACKS, bibOf } from "./citation-injection.testing";
+import { bodyText } from "#tests/api/body-text";
 
 const fullName = (p: { given?: string; family?: string; literal?: string; "non-dropping-particle"?: string }) =>
   p.literal ?? [p.given, p["non-dropping-particle"], p.family].filter(Boolean).join(" ");
@@ -36,7 +37,7 @@ describe("control characters in RIS (issue 25 item 3)", () => {
       authorDetails: "[]",
     });
     const res = await request(j.host, `/archives/2024/vol3/issue2/${a.refnumber}.ris`);
-    const ris = await res.text();
+    const ris = await bodyText(res);
     // Only CR LF end lines; no other C0 or C1 control, nor Unicode's line and paragraph separators.
     expect(ris.replace(/\r\n/g, "")).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/);
     expect(ris.split("\r\n").filter((l) => l.startsWith("TY  - "))).toHaveLength(1);

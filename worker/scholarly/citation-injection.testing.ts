@@ -3,6 +3,7 @@
 import { expect } from "vitest";
 import { request } from "#tests/api/fixtures";
 import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
+import { bodyText } from "#tests/api/body-text";
 
 export const ATTACKS = [
   {
@@ -31,7 +32,7 @@ export async function bibOf(title: string, authorname: string) {
   const a = await fullArticle(j, { title, authorname, authorDetails: "[]" });
   const res = await request(j.host, `/archives/2024/vol3/issue2/${a.refnumber}.bib`);
   expect(res.status).toBe(200);
-  return res.text();
+  return bodyText(res);
 }
 
 /**

@@ -5,10 +5,11 @@ import "@citation-js/plugin-ris";
 import "@citation-js/plugin-bibtex";
 import { request } from "#tests/api/fixtures";
 import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
+import { bodyText } from "#tests/api/body-text";
 
 async function parsed(host: string, path: string) {
   const res = await request(host, path);
-  const text = await res.text();
+  const text = await bodyText(res);
   return { res, text, item: new Cite(text).data[0] as Record<string, any> };
 }
 
@@ -48,7 +49,7 @@ describe("citation downloads", () => {
     await ensureIssue(j, 2024, 3, 2);
     const a = await fullArticle(j, { title: "CuO nanoparticles of <i>Zingiber</i> remove Cr<sup>6+</sup>", publishdate: "2024-11-05" });
     const bibRes = await request(j.host, `/archives/2024/vol3/issue2/${a.refnumber}.bib`);
-    const bib = await bibRes.text();
+    const bib = await bodyText(bibRes);
     // The braces and the month macro as bibtool reads them: citations.tools.test.ts.
     expect(new Cite(bib).data[0].issued["date-parts"][0]).toEqual([2024, 11]);
     expect(bibRes.headers.get("x-robots-tag")).toBe("noindex");

@@ -2,6 +2,7 @@
 // byte ranges with a stale If-Range or past the end of the file.
 import { describe, expect, it } from "vitest";
 import { createArticle, createEditor, createIssue, createJournal, putArticleFile, request } from "#tests/api/fixtures";
+import { bodyText } from "#tests/api/body-text";
 
 describe("no soft 404s", () => {
   it("answers 404 (not the SPA shell with 200) for missing .html paths and missing static files", async () => {
@@ -84,7 +85,7 @@ describe("byte ranges", () => {
     const { j, etag, lastModified } = await setup();
     const fresh = await request(j.host, path, { headers: { range: "bytes=0-8", "if-range": etag } });
     expect(fresh.status).toBe(206);
-    expect(await fresh.text()).toBe("%PDF-1.4\n");
+    expect(await bodyText(fresh)).toBe("%PDF-1.4\n");
     const byDate = await request(j.host, path, { headers: { range: "bytes=0-8", "if-range": lastModified } });
     expect(byDate.status).toBe(206);
     await byDate.arrayBuffer();
@@ -103,7 +104,7 @@ describe("byte ranges", () => {
     }
     // A range running past the end is clamped; a malformed or multi-range header gets the whole file.
     const clamped = await request(j.host, path, { headers: { range: `bytes=${body.length - 3}-99999` } });
-    expect([clamped.status, await clamped.text()]).toEqual([206, "OF\n"]);
+    expect([clamped.status, await bodyText(clamped)]).toEqual([206, "OF\n"]);
     const many = await request(j.host, path, { headers: { range: "bytes=0-1,5-6" } });
     expect(many.status).toBe(200);
     await many.arrayBuffer();

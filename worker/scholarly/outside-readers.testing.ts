@@ -23,8 +23,8 @@ export const validateOai = (xml: string) => run("xmllint-oai", xml);
 /** The same, for answers with JATS or MARCXML records (their schemas too). */
 export const validateOaiFormats = (xml: string) => run("xmllint-oai-formats", xml);
 /** Python's jsonschema on a COUNTER_SUSHI answer, against COUNTER's OpenAPI schema for that path and HTTP status. */
-export async function validateCounterApi(body: unknown, path: string, status: number): Promise<ReaderResult> {
-  const q = new URLSearchParams({ path, status: String(status) });
+export async function validateCounterApi(body: unknown, path: string, status: number, schema = ""): Promise<ReaderResult> {
+  const q = new URLSearchParams({ path, status: String(status), schema });
   const res = await env.FILE_CHECK.fetch(`http://checker/counter-api?${q}`, { method: "POST", body: JSON.stringify(body) });
   return res.json();
 }

@@ -1,8 +1,9 @@
-// COUNTER R5.1 reports as the COUNTER_SUSHI API answers them (issue 40 item 4, docs/decisions/0223): the Item
-// Report (IR) and its Journal Article Requests view (IR_A1), the Title Report (TR) and its Journal Usage by Access
-// Type view (TR_J3), built from the usage the platform counts by COUNTER's rules (docs/decisions/0165). The journals
-// are open access and usage is not attributed to institutions, so every report is for "The World"
-// (Customer_ID 0000000000000000), as the Code of Practice asks of such platforms.
+// COUNTER R5.1 reports as the COUNTER_SUSHI API answers them (issue 40 item 4, docs/decisions/0223): the Platform
+// Report (PR) and its Platform Usage view (PR_P1) (issue 46, docs/decisions/0312), the Item Report (IR) and its
+// Journal Article Requests view (IR_A1), the Title Report (TR) and its Journal Usage by Access Type view (TR_J3),
+// built from the usage the platform counts by COUNTER's rules (docs/decisions/0165). The journals are open access
+// and usage is not attributed to institutions, so every report is for "The World" (0000000000000000), whichever
+// customer_id a library's key asks with (docs/decisions/0310).
 import type { ArticleRow } from "../core/data/schema";
 import { articlePath, publicationDateParts } from "#contract/citation";
 import { articleAuthors, normalizeDoi } from "#contract/scholarly";
@@ -22,16 +23,21 @@ export interface SushiException {
 }
 
 export const EXCEPTIONS = {
+  1020: "Client has made too many requests",
   1030: "Insufficient Information to Process Request",
   2000: "Requestor Not Authorized to Access Service",
   2010: "Requestor is Not Authorized to Access Usage for Institution",
   2020: "APIKey Invalid",
+  // Release 5.0's Exception for a report the server does not have; 5.1 answers such a path 404 with no set body, so
+  // the harvester is told in the general Exception shape, which 5.0 clients also read (docs/decisions/0310).
+  3000: "Report Not Supported",
   3020: "Invalid Date Arguments",
   3030: "No Usage Available for Requested Dates",
   3031: "Usage Not Ready for Requested Dates",
   3050: "Parameter Not Recognized in this Context",
   3060: "Invalid ReportFilter Value",
   3062: "Invalid ReportAttribute Value",
+  3063: "Components Not Supported",
 } as const;
 
 export const exception = (code: keyof typeof EXCEPTIONS, data?: string): SushiException => ({
@@ -50,6 +56,12 @@ export type ItemMetric = (typeof ITEM_METRICS)[number];
 
 /** The reports and standard views this platform can fill. */
 export const REPORTS = {
+  pr: {
+    id: "PR",
+    name: "Platform Report",
+    description: "Usage of the journal's site as a whole, by Data_Type (Journal) and month.",
+  },
+  pr_p1: { id: "PR_P1", name: "Platform Usage", description: "Requests (full-text downloads) on the journal's site." },
   ir: {
     id: "IR",
     name: "Item Report",
@@ -67,6 +79,8 @@ export type ReportPath = keyof typeof REPORTS;
 
 /** The metrics each report may carry. */
 const METRICS_OF: Record<ReportPath, readonly ItemMetric[]> = {
+  pr: ITEM_METRICS,
+  pr_p1: ["Total_Item_Requests", "Unique_Item_Requests"],
   ir: ITEM_METRICS,
   ir_a1: ["Total_Item_Requests", "Unique_Item_Requests"],
   tr: ITEM_METRICS,
@@ -144,24 +158,37 @@ export function granularityOf(value: string | null): Granularity | null {
 
 export interface ReportContext {
   journal: JournalRecord;
+  /** The customer_id the report was asked with: the world's, or the key's own (docs/decisions/0310). */
+  customerId: string;
   origin: string;
   createdBy: string;
   now: Date;
 }
 
+/** The reports that take attributes_to_show and granularity (the standard views take neither). */
+export const isMasterReport = (path: ReportPath): path is "pr" | "ir" | "tr" => path === "pr" || path === "ir" || path === "tr";
+
+/**
+ * Institution_ID: COUNTER asks for the customer ID the report was requested with, and for a report to "The World"
+ * for 0000000000000000; a key's own customer_id asks for the world's usage too, so both are named.
+ */
+export const institutionIds = (customerId: string) => ({
+  Proprietary: [...new Set([WORLD_CUSTOMER_ID, customerId])].map((id) => `${PLATFORM_NS}:${id}`),
+});
+
 function header(req: ReportRequest, ctx: ReportContext, exceptions: SushiException[]) {
   const report = REPORTS[req.path];
   const attributes: Record<string, unknown> = {};
-  if (req.attributes.length && (req.path === "ir" || req.path === "tr")) attributes.Attributes_To_Show = req.attributes;
+  if (req.attributes.length && isMasterReport(req.path)) attributes.Attributes_To_Show = req.attributes;
   if (req.includeParent && req.path === "ir") attributes.Include_Parent_Details = "True";
-  if (req.granularity === "Total" && (req.path === "ir" || req.path === "tr")) attributes.Granularity = "Total";
+  if (req.granularity === "Total" && isMasterReport(req.path)) attributes.Granularity = "Total";
   return {
     Release: RELEASE,
     Report_ID: report.id,
     Report_Name: report.name,
     Created: ctx.now.toISOString().replace(/\.\d{3}Z$/, "Z"),
     Created_By: ctx.createdBy,
-    Institution_ID: { Proprietary: [`${PLATFORM_NS}:${WORLD_CUSTOMER_ID}`] },
+    Institution_ID: institutionIds(ctx.customerId),
     Institution_Name: "The World",
     Registry_Record: "",
     Report_Filters: {
@@ -267,6 +294,8 @@ export function buildReport(
           ]
         : [{ Items: list }];
     }
+  } else if (req.path === "pr" || req.path === "pr_p1") {
+    items = platformItems(req, ctx, usage.months);
   } else {
     const perf = performance(usage.months, req.metrics, totalAtOf(req));
     if (Object.keys(perf).length) {
@@ -292,8 +321,26 @@ export function buildReport(
   return { Report_Header: header(req, ctx, exceptions), Report_Items: items };
 }
 
+/**
+ * The Platform Report's one item: the journal's site, its usage under Data_Type Journal (as the TR counts it, month
+ * by month: the same rows summed the same way). Searches are not counted, so there is no Data_Type Platform row
+ * (Searches_Platform) and no Database Report (docs/decisions/0312).
+ */
+function platformItems(req: ReportRequest, ctx: ReportContext, months: ArticleMonth[]): unknown[] {
+  const perf = performance(months, req.metrics, totalAtOf(req));
+  // COUNTER's schema wants at least two metrics in a Data_Type's Performance; fewer is no usage to report.
+  if (Object.keys(perf).length < 2) return [];
+  const attribute: Record<string, unknown> = { Data_Type: "Journal" };
+  if (req.path === "pr" && req.attributes.includes("Access_Method")) attribute.Access_Method = "Regular";
+  return [{ Platform: ctx.journal.name, Attribute_Performance: [{ ...attribute, Performance: perf }] }];
+}
+
+/** PR_P1's Metric_Type filter is COUNTER's fixed list, including the metrics this platform has no usage of. */
+const PR_P1_METRICS = ["Searches_Platform", "Total_Item_Requests", "Unique_Item_Requests", "Unique_Title_Requests"];
+
 /** Fixed filters of each standard view, as COUNTER lists them in the header. */
 export function viewFilters(path: ReportPath, metrics: readonly ItemMetric[]): Record<string, unknown> {
+  if (path === "pr_p1") return { Access_Method: ["Regular"], Metric_Type: PR_P1_METRICS };
   if (path === "ir_a1") return { Access_Method: ["Regular"], Data_Type: ["Article"], Metric_Type: [...METRICS_OF.ir_a1] };
   if (path === "tr_j3") return { Access_Method: ["Regular"], Data_Type: ["Journal"], Metric_Type: [...METRICS_OF.tr_j3] };
   return metrics.length < METRICS_OF[path].length ? { Metric_Type: [...metrics] } : {};

@@ -25,19 +25,22 @@ import {
   type Recommendation,
 } from "#contract/workflow";
 import { openLink, type LinkPurpose } from "./links";
-import { findManuscript, listEvents, listFiles } from "./manuscripts.repo";
-import { anonymisedCopy, fileForReviewers, pdfAttachment } from "./review-copies";
+import { fileForReviewers, findManuscript, listEvents, listFiles } from "./manuscripts.repo";
+import { anonymisedCopy, pdfAttachment } from "./review-copies";
 import { answerAuthorCheck, authorCheckState, type AuthorCheckState } from "./author-checks";
 import { findAssignment, submittedReviews } from "./reviewers.repo";
 import { moveWithoutLetter, receiveRevision, respondToInvitation, submitReview } from "./workflow";
 import { workflowBody, workflowCtx } from "./workflow-context";
-import { readWorkflowSettings, workflowFigures } from "./figures";
+import { workflowFigures } from "./figures";
+import { readWorkflowSettings } from "./workflow-settings.repo";
 import { pdfFrom } from "./pdf-upload";
 import { EXCHANGE_SCRIPT, exchangeBody, fmtDay, linkPage, linkProblem } from "./link-page-html";
 import { articles } from "../core/data/schema";
 import { and, eq } from "drizzle-orm";
 import { articlePath } from "#contract/citation";
 import { mountedAt } from "../core/routing/declared";
+import { invoiceSection } from "../payments/track-invoice-html";
+import { PAYMENT_TEXTS } from "../payments/payment-texts";
 import { workflowApi } from "#contract/routes/workflow";
 
 const at = mountedAt("");
@@ -45,7 +48,7 @@ const at = mountedAt("");
 const COOKIE: Record<LinkPurpose, string> = { review: "wf_review", track: "wf_track" };
 
 /** Headers of every link page and action: never cached, never indexed, never a Referer. */
-function privateHeaders(c: Context<AppEnv>) {
+export function privateHeaders(c: Context<AppEnv>) {
   c.header("Cache-Control", "private, no-store");
   c.header("Referrer-Policy", "no-referrer");
   c.header("X-Robots-Tag", "noindex, nofollow");
@@ -53,14 +56,20 @@ function privateHeaders(c: Context<AppEnv>) {
 
 const journalName = (j: JournalRow) => j.websitename || "Journal";
 
-function html(c: Context<AppEnv>, title: string, body: string, status: 200 | 400 | 403 | 404 | 409 | 410 | 413 = 200, exchange = false) {
+export function html(
+  c: Context<AppEnv>,
+  title: string,
+  body: string,
+  status: 200 | 400 | 403 | 404 | 409 | 410 | 413 = 200,
+  exchange = false,
+) {
   privateHeaders(c);
   return c.html(linkPage({ journalName: journalName(c.get("journal")), title, body, exchange }), status);
 }
 
 type Opened = { ok: true; subjectId: number } | { ok: false; reason: "invalid" | "expired" | "revoked" | "none" };
 
-async function opened(c: Context<AppEnv>, purpose: LinkPurpose): Promise<Opened> {
+export async function opened(c: Context<AppEnv>, purpose: LinkPurpose): Promise<Opened> {
   const token = getCookie(c, COOKIE[purpose]);
   if (!token) return { ok: false, reason: "none" };
   const r = await openLink(c.get("db"), c.get("config").auth.JWT_SECRET, c.get("journal").id, purpose, token);
@@ -72,7 +81,7 @@ async function opened(c: Context<AppEnv>, purpose: LinkPurpose): Promise<Opened>
  * another site. With Referrer-Policy: no-referrer, browsers send `Origin: null` on these pages' own form posts, so
  * "null" is judged by Sec-Fetch-Site instead.
  */
-function sameOrigin(c: Context<AppEnv>) {
+export function sameOrigin(c: Context<AppEnv>) {
   if (c.req.header("sec-fetch-site") === "cross-site") throw new HttpError(403, "forbidden_origin");
   const origin = c.req.header("origin");
   if (!origin || origin === "null") return;
@@ -85,7 +94,7 @@ function sameOrigin(c: Context<AppEnv>) {
   if (host !== new URL(c.req.url).host) throw new HttpError(403, "forbidden_origin");
 }
 
-const problemPage = (c: Context<AppEnv>, o: Exclude<Opened, { ok: true }>, what: string) =>
+export const problemPage = (c: Context<AppEnv>, o: Exclude<Opened, { ok: true }>, what: string) =>
   o.reason === "none"
     ? // A page opened from the e-mail trades the link's token for its cookie; an action sent without that cookie did
       // nothing, and says so with a 403.
@@ -222,6 +231,7 @@ async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, message?: { kind:
 <div class="card"><dl class="meta"><dt>Title</dt><dd>${esc(m.title)}</dd><dt>Stage</dt><dd><span class="stage">${esc(STAGE_LABELS[m.stage])}</span></dd>
 <dt>Submitted</dt><dd>${esc(fmtDay(m.createdAt))}</dd><dt>Round</dt><dd>${m.round}</dd>
 ${revisions.length ? `<dt>Revisions sent</dt><dd>${revisions.map((f) => esc(fmtDay(f.createdAt))).join(", ")}</dd>` : ""}</dl></div>${article}${check ? authorCheckCard(check) : ""}
+${await invoiceSection(db, m)}
 ${
   STAGE_RULES[m.stage].awaitsRevision
     ? `<div class="card"><h2>Upload your revised manuscript</h2>
@@ -414,7 +424,9 @@ export const linkPagesRoutes = new Hono<AppEnv>()
           ? ({ kind: "ok", text: "Thank you: your answer was sent to the editorial office." } as const)
           : done === "withdrawn"
             ? ({ kind: "ok", text: "Your manuscript has been withdrawn." } as const)
-            : undefined;
+            : done && PAYMENT_TEXTS.trackMessages[done]
+              ? ({ kind: "ok", text: PAYMENT_TEXTS.trackMessages[done] } as const)
+              : undefined;
     return html(c, `Manuscript ${m.reference}`, await trackBody(c, m, message));
   })
   // A reviewer's PDF, as the author receives it: a copy without the metadata that could name the reviewer.

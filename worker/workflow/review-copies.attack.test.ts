@@ -84,7 +84,7 @@ describe("double-blind files", () => {
     const staff = await staffOf(j);
     // Starts like a PDF, but has no catalog: no copy can be made of it.
     const broken = new TextEncoder().encode(`%PDF-1.4\n1 0 obj<</Author (${AUTHOR.name})>>endobj\ntrailer<</Info 1 0 R>>\n%%EOF\n`);
-    const m = await submitManuscript(j, "Broken lichens", broken);
+    const m = await submitManuscript(j, "Broken lichens", { file: broken });
     await staff.post(`/manuscripts/${m.id}/reviewers`, { name: "Dr. Ines Moreau", email: "ines@rev.example", dueDate: inDays(10) });
     const review = linkIn((await outboxOf(staff)).find((x) => x.kind === "review.invitation")!.text, "review");
     const s = await openSession(j.host, "review", review.token);

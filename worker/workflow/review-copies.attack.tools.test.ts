@@ -18,7 +18,7 @@ describe("a reviewer's download, read by pdfinfo and qpdf", () => {
 
     const j = await createJournal();
     const staff = await staffOf(j);
-    await submitManuscript(j, "Lichens on basalt", original);
+    await submitManuscript(j, "Lichens on basalt", { file: original });
     const m = (await staff.get("/manuscripts")).body.manuscripts[0];
     await staff.post(`/manuscripts/${m.id}/reviewers`, { name: "Dr. Ines Moreau", email: "ines@rev.example", dueDate: inDays(10) });
     const review = linkIn((await outboxOf(staff)).find((x) => x.kind === "review.invitation")!.text, "review");

@@ -2,11 +2,11 @@
 // round downloads (the editor's "file for review" of that round, else the newest manuscript or revision) and what an
 // author downloads of a reviewer's PDF, both without metadata (pdf-anonymise.ts). Originals are never changed; what
 // an original carried is noted on its row once, for the editor.
-import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../core/env";
-import { manuscriptFiles, type ManuscriptFileRow } from "../core/data/schema";
+import type { ManuscriptFileRow } from "../core/data/schema";
 import { HttpError } from "../core/errors";
 import { fileKeys, isSafeFileName } from "../core/files/keys";
+import { setMetadataRemoved } from "./manuscripts.repo";
 import { anonymisePdf, type AnonymisedPdf } from "./pdf-anonymise";
 
 export const UNREADABLE = "unreadable";
@@ -23,28 +23,10 @@ export function metadataOf(f: Pick<ManuscriptFileRow, "metadataRemoved">): strin
   }
 }
 
-/** The file reviewers of `round` receive: the editor's file for review of that round, else the newest manuscript or revision. */
-export async function fileForReviewers(db: Db, manuscriptId: number, round: number): Promise<ManuscriptFileRow | undefined> {
-  const [copy] = await db
-    .select()
-    .from(manuscriptFiles)
-    .where(and(eq(manuscriptFiles.manuscriptId, manuscriptId), eq(manuscriptFiles.kind, "review_copy"), eq(manuscriptFiles.round, round)))
-    .orderBy(desc(manuscriptFiles.id))
-    .limit(1);
-  if (copy) return copy;
-  const [row] = await db
-    .select()
-    .from(manuscriptFiles)
-    .where(and(eq(manuscriptFiles.manuscriptId, manuscriptId), inArray(manuscriptFiles.kind, ["manuscript", "revision"])))
-    .orderBy(desc(manuscriptFiles.id))
-    .limit(1);
-  return row;
-}
-
 async function note(db: Db, f: ManuscriptFileRow, copy: AnonymisedPdf | null) {
   const value = JSON.stringify(copy ? copy.removed : UNREADABLE);
   if (f.metadataRemoved === value) return;
-  await db.update(manuscriptFiles).set({ metadataRemoved: value }).where(eq(manuscriptFiles.id, f.id));
+  await setMetadataRemoved(db, f.id, value);
   f.metadataRemoved = value;
 }
 

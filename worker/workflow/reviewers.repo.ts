@@ -121,3 +121,11 @@ export async function assignmentsToRemind(db: Db, today: string, soon: string) {
     )
     .limit(200);
 }
+
+/** The reminder before the due date went (and, when overdue, the one after: the earlier one is then not due). */
+export async function markReminded(db: Db, assignmentId: number, overdue: boolean): Promise<void> {
+  await db
+    .update(reviewAssignments)
+    .set(overdue ? { remindedAfter: 1, remindedBefore: 1 } : { remindedBefore: 1 })
+    .where(eq(reviewAssignments.id, assignmentId));
+}

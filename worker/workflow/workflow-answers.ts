@@ -54,6 +54,9 @@ export const toDiscussionEntry = (r: MailInboundRow): DiscussionEntry => ({
   at: r.receivedAt,
   from: r.fromAddress,
   fromName: r.fromName,
+  envelopeFrom: r.envelopeFrom,
+  senderMismatch: r.envelopeFrom !== "" && r.envelopeFrom.toLowerCase() !== r.fromAddress.toLowerCase(),
+  to: r.toAddress,
   subject: r.subject,
   text: r.text,
 });

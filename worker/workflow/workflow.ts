@@ -23,13 +23,16 @@ import {
   type Stage,
 } from "#contract/workflow";
 import { articlePath } from "#contract/citation";
+import { ACKNOWLEDGEMENT_WINDOW_MS, ACKNOWLEDGEMENTS_PER_ADDRESS } from "#contract/submission";
 import { findPublicArticleByRef } from "../archive/articles.repo";
 import { addEvent, addFile, listAssignments, moveStage } from "./manuscripts.repo";
-import { queueMail, type Mail } from "./mail-outbox.repo";
+import { queueMail, type Mail, type RecipientCap } from "./mail-outbox.repo";
 import { addDays, linkFor, linkUrl, REVIEW_LINK_GRACE_DAYS, revokeLinks, tokenOf, TRACK_LINK_DAYS } from "./links";
 import { insertAssignment, submittedReviews, updateAssignment, upsertReviewer } from "./reviewers.repo";
-import { fillLetter, reviewerCommentsText, templateFor } from "./letters";
+import { fillLetter, reviewerCommentsText, templateFor } from "./letter-templates.repo";
 import { reviewCancelledText } from "./letter-text";
+import { headerText } from "./mail-headers";
+import { feeFallsDue } from "../payments/invoice-letters";
 
 export interface WorkflowCtx {
   db: Db;
@@ -43,6 +46,9 @@ export interface WorkflowCtx {
   actor: string;
 }
 
+/** The timeline's action when an acknowledgement was not written because its address reached the cap. */
+export const ACKNOWLEDGEMENT_CAPPED = "acknowledgement_capped";
+
 const journalName = (j: JournalRow) => j.websitename || "the journal";
 
 export async function trackingLink(ctx: WorkflowCtx, m: ManuscriptRow): Promise<string> {
@@ -52,12 +58,16 @@ export async function trackingLink(ctx: WorkflowCtx, m: ManuscriptRow): Promise<
 
 const signature = (j: JournalRow) => `\n\n--\n${journalName(j)}\nReply to this e-mail to write to the editorial office.`;
 
-async function mailAuthor(ctx: WorkflowCtx, m: ManuscriptRow, kind: string, subject: string, body: string) {
+async function mailAuthor(ctx: WorkflowCtx, m: ManuscriptRow, kind: string, subject: string, body: string, cap?: RecipientCap) {
   const track = await trackingLink(ctx, m);
   const text = `${body}\n\nFollow your manuscript (stage, letters, reviewers' comments, revisions): ${track}${signature(ctx.journal)}`;
-  const [row] = await queueMail(ctx.db, ctx.queue, ctx.journal, [
-    { manuscriptId: m.id, kind, to: m.authorEmail, toName: m.authorName, subject, text, replyToken: m.replyToken },
-  ]);
+  const [row] = await queueMail(
+    ctx.db,
+    ctx.queue,
+    ctx.journal,
+    [{ manuscriptId: m.id, kind, to: m.authorEmail, toName: m.authorName, subject, text, replyToken: m.replyToken }],
+    cap,
+  );
   return row;
 }
 
@@ -105,9 +115,23 @@ Thank you for submitting your manuscript "${m.title}" to ${journalName(ctx.journ
 Your reference is ${m.reference}. Please quote it in any message about this manuscript.
 
 We will write to you when the editors have read it.`;
-  const row = await mailAuthor(ctx, m, "acknowledgement", `${m.reference}: manuscript received`, body);
-  await addEvent(ctx.db, m, { actor: "system", action: "mail", summary: `Acknowledgement e-mailed to the author`, outboxId: row?.id });
+  // Anyone can type any address into Submit Online: one address gets only so many acknowledgements (decision 0301).
+  const cap =
+    m.source === "online"
+      ? { since: new Date(Date.now() - ACKNOWLEDGEMENT_WINDOW_MS).toISOString(), max: ACKNOWLEDGEMENTS_PER_ADDRESS }
+      : undefined;
+  const row = await mailAuthor(ctx, m, "acknowledgement", `${m.reference}: manuscript received`, body, cap);
+  if (row)
+    await addEvent(ctx.db, m, { actor: "system", action: "mail", summary: `Acknowledgement e-mailed to the author`, outboxId: row.id });
+  else
+    await addEvent(ctx.db, m, {
+      actor: "system",
+      action: ACKNOWLEDGEMENT_CAPPED,
+      summary: `Acknowledgement not e-mailed: ${m.authorEmail} already had ${ACKNOWLEDGEMENTS_PER_ADDRESS} from this journal in the last 24 hours`,
+    });
   await mailOffice(ctx, m, "office.new", `New manuscript ${m.reference}`, `A new manuscript arrived: "${m.title}" (${m.reference}).`);
+  // Journals that charge at submission (issue 49): the invoice follows the acknowledgement.
+  await feeFallsDue(ctx, m, "submission");
 }
 
 async function move(ctx: WorkflowCtx, m: ManuscriptRow, to: Stage, extra: Parameters<typeof moveStage>[3] = {}): Promise<ManuscriptRow> {
@@ -223,7 +247,8 @@ export async function draftLetter(ctx: WorkflowCtx, m: ManuscriptRow, decision: 
     reviewer_comments: reviews.length ? `The reviewers' comments:\n\n${reviewerCommentsText(reviews)}` : "",
     journal_name: journalName(ctx.journal),
   };
-  return { subject: fillLetter(t.subject, values), text: fillLetter(t.body, values).replace(/\n{3,}/g, "\n\n") };
+  // A {{title}} stored with a line break (before the schemas refused them) must not make the subject a second header.
+  return { subject: headerText(fillLetter(t.subject, values)), text: fillLetter(t.body, values).replace(/\n{3,}/g, "\n\n") };
 }
 
 export async function recordDecision(ctx: WorkflowCtx, m: ManuscriptRow, input: DecisionInput): Promise<ManuscriptRow> {
@@ -243,6 +268,8 @@ export async function recordDecision(ctx: WorkflowCtx, m: ManuscriptRow, input: 
   });
   // The round is decided: invitations nobody answered, and reviews not sent, are no longer needed.
   await cancelOpenReviews(ctx, m, "a decision was made on it");
+  // The publication fee falls due on acceptance unless the journal charges at submission (issue 49).
+  if (input.decision === "accepted") await feeFallsDue(ctx, moved, "acceptance");
   return moved;
 }
 

@@ -1,16 +1,18 @@
 // "COUNTER_SUSHI access" on the dashboard (issue 40 item 4): the API keys libraries harvest usage with at
-// /api/sushi/. A new key is shown once (only its last four characters are kept afterwards); a key can be revoked.
+// /api/sushi/. A new key is shown once (only its last four characters are kept afterwards) with its own customer_id,
+// which stays on the list (issue 46, docs/decisions/0310); a key can be revoked.
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { adminJson } from "../admin-api";
 import { apiPath } from "#contract/routes/endpoint";
 import { sushiApi } from "#contract/routes/sushi";
 
-/** The SUSHI API's base address (its status path without "status"). */
-const SUSHI_BASE = sushiApi.status.path.replace(/status$/, "");
+/** The SUSHI API's base address, as COUNTER's harvesters ask for it (they add /r51/…). */
+const SUSHI_BASE = sushiApi.status.path.replace(/\/r51\/status$/, "");
 
 interface SushiKey {
   id: number;
   customer_name: string;
+  customer_id: string;
   key_hint: string;
   created_at: string;
   created_by: string;
@@ -19,7 +21,7 @@ interface SushiKey {
 
 export function SushiKeys() {
   const [keys, setKeys] = useState<SushiKey[] | null>(null);
-  const [made, setMade] = useState<{ key: string; name: string } | null>(null);
+  const [made, setMade] = useState<{ key: string; name: string; customerId: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -48,8 +50,10 @@ export function SushiKeys() {
     const name = String(new FormData(form).get("customer_name") ?? "").trim();
     if (name.length < 2) return setProblem("Enter the library's name.");
     void act(async () => {
-      const body = await adminJson<{ key: string }>(apiPath(sushiApi.createKey), { json: { customer_name: name } });
-      setMade({ key: body.key, name });
+      const body = await adminJson<{ key: string; customer_id: string }>(apiPath(sushiApi.createKey), {
+        json: { customer_name: name },
+      });
+      setMade({ key: body.key, name, customerId: body.customer_id });
       form.reset();
     });
   }
@@ -61,16 +65,18 @@ export function SushiKeys() {
         COUNTER_SUSHI access for libraries
       </h2>
       <p className="field__hint">
-        Libraries harvest COUNTER R5.1 usage reports from{" "}
+        Libraries harvest COUNTER R5.1 usage reports from the base URL{" "}
         <code>
           {origin}
           {SUSHI_BASE}
         </code>{" "}
-        with <code>customer_id=0000000000000000</code> (usage is reported for the world) and an API key made here.
+        with an API key made here and its customer ID (or <code>0000000000000000</code>: either way the usage is the world's, as it is not
+        attributed to institutions).
       </p>
       {made && (
         <p className="sushi-keys__new" role="status">
-          Key for {made.name}: <code>{made.key}</code> — copy it now, it is not shown again.
+          Key for {made.name}: <code>{made.key}</code>, customer ID <code>{made.customerId}</code> — copy the key now, it is not shown
+          again.
         </p>
       )}
       {problem && (
@@ -89,7 +95,8 @@ export function SushiKeys() {
         <ul className="sushi-keys__list">
           {keys.map((k) => (
             <li key={k.id}>
-              <strong>{k.customer_name}</strong> · …{k.key_hint} · made {new Date(k.created_at).toLocaleDateString()}
+              <strong>{k.customer_name}</strong> · customer ID <code>{k.customer_id}</code> · key …{k.key_hint} · made{" "}
+              {new Date(k.created_at).toLocaleDateString()}
               {k.created_by && ` by ${k.created_by}`}
               {k.revoked_at ? (
                 <span className="badge badge--neutral">Revoked</span>

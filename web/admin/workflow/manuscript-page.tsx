@@ -8,6 +8,7 @@ import { adminBlob, adminJson, errorCode, saveBlob, uploadForm } from "../admin-
 import { Field, Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "../admin-ui";
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
+import { ReplyHeading } from "./reply-heading";
 import { formatBytes, formatDate, formatDateTime } from "../format";
 import { useDraft } from "../form-kit/use-draft";
 import { DraftNotice } from "../form-kit";
@@ -29,6 +30,7 @@ import { StageBadge, workflowMessage } from "./workflow-ui";
 import { apiPath } from "#contract/routes/endpoint";
 import { archiveApi } from "#contract/routes/archive";
 import { workflowApi } from "#contract/routes/workflow";
+import { ManuscriptInvoice } from "../payments/manuscript-invoice";
 
 const digits = (v: string | undefined) => String(v ?? "").replace(/\D+/g, "");
 
@@ -578,9 +580,7 @@ export function ManuscriptPage() {
               <ol className="timeline">
                 {m.discussion.map((d) => (
                   <li key={d.id}>
-                    <div className="timeline__when">
-                      {formatDateTime(d.at)} · {d.fromName ? `${d.fromName} <${d.from}>` : d.from}
-                    </div>
+                    <ReplyHeading reply={d} />
                     <strong>{d.subject}</strong>
                     <pre className="letter-text">{d.text}</pre>
                   </li>
@@ -607,6 +607,7 @@ export function ManuscriptPage() {
               ))}
             </ol>
           </section>
+          <ManuscriptInvoice manuscriptId={m.id} />
         </div>
 
         {hasActions && (

@@ -1,10 +1,12 @@
 // /instructions: author instructions (SPEC §2, §5, §9). The journal's own text (instructions_content, edited by its
 // managers on /admin/site; a default until they do: contract/site-content.ts), and around it the spec's facts, which
-// the page always shows whatever the text says: submission in MS Word, at most 5 authors and 50 references, the fee
-// table (fee_rupee for India, fee_dollar for other countries), the editorial policies and the copyright form download.
+// the page always shows whatever the text says: submission in MS Word (a PDF through Submit Online for the
+// double-blind review, the Word file after acceptance), at most 5 authors and 50 references, the fee table (fee_rupee
+// for India, fee_dollar for other countries), the editorial policies and the copyright form download. Each shows
+// once: the default texts leave out the fee and the statements the page gives itself.
 import { Link } from "react-router";
 import { MAX_AUTHORS, MAX_REFERENCES } from "#contract/constants";
-import { SHARED_COPYRIGHT_FORM_PATH } from "#contract/site-content";
+import { policiesBesideStatements, SHARED_COPYRIGHT_FORM_PATH } from "#contract/site-content";
 import { DownloadIcon } from "../../components/icons";
 import { RichText } from "../../components/rich-text";
 import { usePageData } from "../../lib/page-data";
@@ -32,9 +34,9 @@ export function InstructionsPage() {
         <h2 id="ins-requirements">Submission requirements</h2>
         <ul className="check-list">
           <li>
-            Prepare the manuscript in <strong>MS Word</strong> (.doc or .docx) and send it to{" "}
-            {s?.websiteemail ? <a href={`mailto:${s.websiteemail}`}>{s.websiteemail}</a> : "the editorial office"}, or a PDF of it through{" "}
-            <Link to="/article">Submit Online</Link>.
+            Prepare the manuscript in <strong>MS Word</strong> (.doc or .docx). For the review, submit a PDF of it through{" "}
+            <Link to="/article">Submit Online</Link>, without the authors' names (the review is double-blind); after acceptance, send the
+            Word file to {s?.websiteemail ? <a href={`mailto:${s.websiteemail}`}>{s.websiteemail}</a> : "the editorial office"}.
           </li>
           <li>
             An article may have at most <strong>{MAX_AUTHORS} authors</strong>.
@@ -81,7 +83,8 @@ export function InstructionsPage() {
       {s ? (
         <section aria-labelledby="ins-policies">
           <h2 id="ins-policies">Editorial policies</h2>
-          <RichText page className="site-page-text site-page-text--nested" html={s.policies_content} />
+          {/* The default text leaves out what the statements below already say (contract/site-content.ts). */}
+          <RichText page className="site-page-text site-page-text--nested" html={policiesBesideStatements(s.policies_content, s)} />
           {/* The journal's own statements DOAJ asks for (issue 40 item 3), where Settings has them. */}
           {s.review_process || s.plagiarism_policy || s.apc_policy || s.waiver_policy || s.license_url ? (
             <dl className="policy-list">

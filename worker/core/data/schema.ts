@@ -170,6 +170,13 @@ export const articles = sqliteTable("articles", {
   funding: text("funding").notNull().default(""),
   license: text("license").notNull().default(""),
   doiRegisteredAt: text("doi_registered_at").notNull().default(""),
+  // Moves from and to OJS (migrations/0200, docs/decisions/0315): received and accepted dates (YYYY-MM-DD or ''),
+  // the copyright holder and year, and the deed of a licence outside LICENSES ('' for none).
+  date_submitted: text("date_submitted").notNull().default(""),
+  date_accepted: text("date_accepted").notNull().default(""),
+  copyright_holder: text("copyright_holder").notNull().default(""),
+  copyright_year: text("copyright_year").notNull().default(""),
+  licenseUrl: text("license_url").notNull().default(""),
 });
 
 /** Identifiers of articles that stopped being public, reported as OAI-PMH deleted records (migrations/0021). */
@@ -285,6 +292,18 @@ export type OperatorRow = typeof operators.$inferSelect;
 export const operatorLoginAttempts = sqliteTable("operator_login_attempts", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   journalId: integer("journal_id").notNull().default(0),
+  username: text("username").notNull(),
+  ip: text("ip").notNull(),
+  throttleKey: text("throttle_key").notNull().default(""),
+  outcome: text("outcome").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+/** COUNTER_SUSHI key checks, the memory of their throttle (migrations/0191, docs/decisions/0311): login_attempts' columns. */
+export const sushiAttempts = sqliteTable("sushi_attempts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  /** The customer_id asked for, case-folded. */
   username: text("username").notNull(),
   ip: text("ip").notNull(),
   throttleKey: text("throttle_key").notNull().default(""),
@@ -460,6 +479,8 @@ export const mailInbound = sqliteTable("mail_inbound", {
   subject: text("subject").notNull().default(""),
   text: text("text").notNull().default(""),
   receivedAt: text("received_at").notNull(),
+  /** The envelope's sender (MAIL FROM), which From: may not match (migrations/0170). */
+  envelopeFrom: text("envelope_from").notNull().default(""),
 });
 export type MailInboundRow = typeof mailInbound.$inferSelect;
 
@@ -561,4 +582,70 @@ export const shardStates = sqliteTable("shard_states", {
   acceptsNew: integer("accepts_new", { mode: "boolean" }).notNull().default(true),
   note: text("note").notNull().default(""),
   updatedAt: text("updated_at").notNull(),
+});
+
+// ---- Payments (issue 49): fees paid online (migrations/0220, worker/payments/, docs/decisions/0330) -------------
+
+/** Per journal: fees charged through the site, when they fall due, the gateways' keys (secrets encrypted). */
+export const paymentSettings = sqliteTable("payment_settings", {
+  journalId: integer("journal_id").primaryKey(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
+  dueOn: text("due_on").notNull().default("acceptance"),
+  dueDays: integer("due_days").notNull().default(14),
+  bankDetails: text("bank_details").notNull().default(""),
+  razorpayKeyId: text("razorpay_key_id").notNull().default(""),
+  razorpayKeySecretEnc: text("razorpay_key_secret_enc").notNull().default(""),
+  razorpayWebhookSecretEnc: text("razorpay_webhook_secret_enc").notNull().default(""),
+  stripeSecretKeyEnc: text("stripe_secret_key_enc").notNull().default(""),
+  stripeWebhookSecretEnc: text("stripe_webhook_secret_enc").notNull().default(""),
+  updatedAt: text("updated_at").notNull(),
+});
+export type PaymentSettingsRow = typeof paymentSettings.$inferSelect;
+
+/** One invoice per manuscript; amounts in minor units (paise, cents). */
+export const invoices = sqliteTable("invoices", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  manuscriptId: integer("manuscript_id").notNull(),
+  number: text("number").notNull(),
+  fee: integer("fee").notNull(),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  status: text("status").notNull().default("pending"),
+  dueDate: text("due_date").notNull(),
+  gateway: text("gateway").notNull().default(""),
+  paymentId: text("payment_id"),
+  paidAt: text("paid_at").notNull().default(""),
+  refundedAt: text("refunded_at").notNull().default(""),
+  waiverStatus: text("waiver_status").notNull().default(""),
+  waiverReason: text("waiver_reason").notNull().default(""),
+  waiverNote: text("waiver_note").notNull().default(""),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** Each gateway checkout (Razorpay order, Stripe Checkout Session) the Worker made for an invoice. */
+export const invoiceCheckouts = sqliteTable("invoice_checkouts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  invoiceId: integer("invoice_id").notNull(),
+  gateway: text("gateway").notNull(),
+  checkoutId: text("checkout_id").notNull(),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  createdAt: text("created_at").notNull(),
+  checkedAt: text("checked_at").notNull().default(""),
+});
+export type InvoiceCheckoutRow = typeof invoiceCheckouts.$inferSelect;
+
+/** Gateway events already handled (a replay is ignored). */
+export const paymentEvents = sqliteTable("payment_events", {
+  gateway: text("gateway").notNull(),
+  eventId: text("event_id").notNull(),
+  journalId: integer("journal_id").notNull(),
+  invoiceId: integer("invoice_id"),
+  kind: text("kind").notNull(),
+  outcome: text("outcome").notNull(),
+  receivedAt: text("received_at").notNull(),
 });

@@ -4,8 +4,9 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppConfig, AppEnv, Db } from "../env";
 import { drizzleOver, returnBookmark, sessionFor } from "../edge/d1-session";
-import { bindingOf, PLATFORM_DATABASE, shardMapOf } from "../data/shards";
+import { bindingOf, journalDatabaseNames, PLATFORM_DATABASE, shardMapOf, shardNames } from "../data/shards";
 import { certificateKeysOf } from "../../verification/verification-code";
+import { paymentGatewaysOf } from "../../payments/gateway-config";
 
 function configOf(env: Env): AppConfig {
   return {
@@ -13,6 +14,7 @@ function configOf(env: Env): AppConfig {
     auth: { JWT_SECRET: env.JWT_SECRET, AUTH_ISSUER: env.AUTH_ISSUER, AUTH_AUDIENCE: env.AUTH_AUDIENCE },
     certificateKeys: certificateKeysOf(env.CERTIFICATE_KEYS),
     backupSigningKey: env.BACKUP_SIGNING_KEY || null,
+    payments: paymentGatewaysOf(env),
   };
 }
 
@@ -38,6 +40,13 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   };
   c.set("databaseFor", databaseFor);
   c.set("shards", shardMapOf(c.env));
+  const env = c.env;
+  c.set("journalMoves", {
+    platform: env.DB,
+    journalDatabases: journalDatabaseNames(env),
+    databaseOf: (shard) => (shardNames(env).includes(shard) ? bindingOf(env, shard) : undefined),
+    runner: env.JOURNAL_MOVE,
+  });
   c.set("platformDb", databaseFor(PLATFORM_DATABASE));
   c.set("db", databaseFor(PLATFORM_DATABASE));
   await next();
