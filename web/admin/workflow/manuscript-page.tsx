@@ -31,6 +31,7 @@ import { apiPath } from "#contract/routes/endpoint";
 import { archiveApi } from "#contract/routes/archive";
 import { workflowApi } from "#contract/routes/workflow";
 import { ManuscriptInvoice } from "../payments/manuscript-invoice";
+import { AuthorCheckForm } from "./author-check-form";
 
 const digits = (v: string | undefined) => String(v ?? "").replace(/\D+/g, "");
 
@@ -543,6 +544,7 @@ export function ManuscriptPage() {
               ))}
             </ul>
             {["received", "under_review"].includes(m.stage) ? <ReviewFileForm m={m} onDone={done} /> : null}
+            <AuthorCheckForm m={m} onDone={done} />
           </section>
 
           <section className="panel" aria-labelledby="ms-timeline">
