@@ -373,6 +373,8 @@ export const manuscripts = sqliteTable("manuscripts", {
   firstDecisionAt: text("first_decision_at"),
   decidedAt: text("decided_at"),
   publishedAt: text("published_at"),
+  /** The section staff filed it under (migrations/0240): its fee, where the section has one, is the invoice's. */
+  sectionId: integer("section_id"),
 });
 export type ManuscriptRow = typeof manuscripts.$inferSelect;
 
@@ -466,6 +468,8 @@ export const mailOutbox = sqliteTable("mail_outbox", {
   claimedAt: text("claimed_at"),
   sentAt: text("sent_at"),
   messageId: text("message_id"),
+  /** JSON list of documents rendered and attached at send time (worker/workflow/mail-attachments.ts); '' for none. */
+  attachments: text("attachments").notNull().default(""),
 });
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -624,6 +628,16 @@ export const invoices = sqliteTable("invoices", {
   updatedAt: text("updated_at").notNull(),
 });
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** A section's own fee (migrations/0240); an empty value falls back to the journal's (Settings fee_rupee / fee_dollar). */
+export const sectionFees = sqliteTable("section_fees", {
+  sectionId: integer("section_id").primaryKey(),
+  journalId: integer("journal_id").notNull(),
+  feeRupee: text("fee_rupee").notNull().default(""),
+  feeDollar: text("fee_dollar").notNull().default(""),
+  updatedAt: text("updated_at").notNull(),
+});
+export type SectionFeeRow = typeof sectionFees.$inferSelect;
 
 /** Each gateway checkout (Razorpay order, Stripe Checkout Session) the Worker made for an invoice. */
 export const invoiceCheckouts = sqliteTable("invoice_checkouts", {
