@@ -4,6 +4,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileCheck, fileCheckRefused } from "./file-checkers.ts";
 import { crossrefStandIn } from "./crossref-standin.ts";
+import { CLOUDFLARE_STANDIN_ORIGIN, cloudflareApiStandIn } from "./cloudflare-api-standin.ts";
 
 export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } = {}) =>
   cloudflareTest(async () => ({
@@ -34,7 +35,9 @@ export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } 
       // without `fileChecks` (npm test: Node alone) the binding answers that the test belongs in *.tools.test.ts.
       serviceBindings: { FILE_CHECK: opts.fileChecks ? fileCheck : fileCheckRefused },
       // The Worker's own outbound fetches: http://crossref.test is a stand-in for Crossref's deposit API
-      // (tests/crossref-standin.ts); anything else goes out as usual.
-      outboundService: crossrefStandIn,
+      // (tests/crossref-standin.ts), http://cloudflare-api.test for Cloudflare's API (tests/cloudflare-api-standin.ts);
+      // anything else goes out as usual.
+      outboundService: (request: Request) =>
+        new URL(request.url).origin === CLOUDFLARE_STANDIN_ORIGIN ? cloudflareApiStandIn(request) : crossrefStandIn(request),
     },
   }));
