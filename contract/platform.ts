@@ -159,6 +159,26 @@ export interface HostAnswer {
   host: string;
   primary: boolean;
   altHeader: boolean;
+  /** "active" for a host without a custom hostname (it answers as before); else Cloudflare's hostname status
+   * (pending, active, blocked, moved, ...: docs/decisions/0356). */
+  status: string;
+  /** Cloudflare's certificate status; null for a host without a custom hostname. */
+  certificateStatus: string | null;
+  /** The DNS records the domain's owner must set (CNAME target, ownership and certificate TXT). */
+  dns: HostDnsRecord[];
+  /** What Cloudflare says is wrong, or the last failed call to Cloudflare (the state above is then the last known). */
+  problem: string | null;
+  lastError: string | null;
+}
+
+/** A host's own settings, as the audit trail records them. */
+export type HostFlags = Pick<HostAnswer, "host" | "primary" | "altHeader">;
+
+export interface HostDnsRecord {
+  type: "CNAME" | "TXT";
+  name: string;
+  value: string;
+  purpose: "traffic" | "ownership" | "certificate";
 }
 
 export interface JournalSummary {

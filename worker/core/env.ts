@@ -40,6 +40,9 @@ export interface AppConfig {
   certificateKeys: CertificateKeys | null;
   /** What backups are signed with (secret BACKUP_SIGNING_KEY, docs/decisions/0182); null when none is set. */
   backupSigningKey: string | null;
+  /** Cloudflare for SaaS (SAAS_ZONE_ID, SAAS_FALLBACK_ORIGIN, CLOUDFLARE_API_BASE, secret CLOUDFLARE_API_TOKEN);
+   * null when no zone is configured: hosts are not custom hostnames (docs/decisions/0356). */
+  saas: { zoneId: string; cnameTarget: string; apiBase: string; token: string } | null;
 }
 
 export interface AppEnv {

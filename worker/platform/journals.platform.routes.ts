@@ -17,6 +17,7 @@ import {
   changeHost,
   createJournal,
   deleteJournalRows,
+  hostnameIdOf,
   hostsByJournal,
   journalById,
   listJournalsWithCounts,
@@ -38,9 +39,11 @@ import {
   journalEditSchema,
   normalizeHost,
   type HostAnswer,
+  type HostFlags,
   type JournalSummary,
 } from "#contract/platform";
 import { mountedAt } from "../core/routing/declared";
+import { deleteHostHostname, saasOf, syncHost } from "./custom-hostnames/host-hostnames";
 import { platformApi } from "#contract/routes/platform";
 
 const at = mountedAt("/api/platform/journals");
@@ -280,10 +283,13 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     await journalById(c.get("db"), id);
     const input = c.req.valid("json");
     refuseConsoleHost(c, input.host);
-    const after: HostAnswer = { host: input.host, primary: input.primary ?? false, altHeader: input.altHeader ?? false };
+    const after: HostFlags = { host: input.host, primary: input.primary ?? false, altHeader: input.altHeader ?? false };
     await addHost(c.get("db"), id, input.host, input, [
       audited(c, { action: "host.add", journalId: id, summary: input.host, before: null, after }),
     ]);
+    // With a SaaS zone the host becomes a custom hostname (decision 0356); a failure is kept on the host, not thrown.
+    const saas = saasOf(c.var.config.saas);
+    if (saas) await syncHost(c.get("db"), saas, input.host);
     forgetJournals();
     return c.json({ journal: await oneSummary(c, id) }, 201);
   })
@@ -310,11 +316,14 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
   .delete(at(platformApi.deleteHost), async (c) => {
     const id = idParam(c);
     const host = hostParam(c);
+    const hostnameId = await hostnameIdOf(c.get("db"), host);
     await removeHost(c.get("db"), id, host, (before) => [
       audited(c, { action: "host.remove", journalId: id, summary: host, before, after: null }),
     ]);
     forgetJournals();
-    return c.json({ journal: await oneSummary(c, id) });
+    const saas = saasOf(c.var.config.saas);
+    const cloudflareError = saas ? await deleteHostHostname(saas, hostnameId) : null;
+    return c.json({ journal: await oneSummary(c, id), ...(cloudflareError ? { cloudflareError } : {}) });
   })
   .use("/:id/staff/*", useJournalDatabase, runAfterCommit)
   .use("/:id/transfer/*", useJournalDatabase)

@@ -13,6 +13,15 @@ function configOf(env: Env): AppConfig {
     auth: { JWT_SECRET: env.JWT_SECRET, AUTH_ISSUER: env.AUTH_ISSUER, AUTH_AUDIENCE: env.AUTH_AUDIENCE },
     certificateKeys: certificateKeysOf(env.CERTIFICATE_KEYS),
     backupSigningKey: env.BACKUP_SIGNING_KEY || null,
+    saas:
+      env.SAAS_ZONE_ID && env.SAAS_FALLBACK_ORIGIN && env.CLOUDFLARE_API_TOKEN
+        ? {
+            zoneId: env.SAAS_ZONE_ID,
+            cnameTarget: env.SAAS_FALLBACK_ORIGIN,
+            apiBase: env.CLOUDFLARE_API_BASE,
+            token: env.CLOUDFLARE_API_TOKEN,
+          }
+        : null,
   };
 }
 
