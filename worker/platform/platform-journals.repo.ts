@@ -226,6 +226,14 @@ export async function createJournal(
         journalId: journals.id,
         isPrimary: sql<number>`1`.as("is_primary"),
         altHeader: sql<number>`0`.as("alt_header"),
+        // No custom hostname yet (decision 0356): the route creates it after the journal exists.
+        hostnameId: sql<null>`NULL`.as("hostname_id"),
+        hostnameStatus: sql<null>`NULL`.as("hostname_status"),
+        certificateStatus: sql<null>`NULL`.as("certificate_status"),
+        dnsRecords: sql<string>`'[]'`.as("dns_records"),
+        hostnameProblem: sql<null>`NULL`.as("hostname_problem"),
+        hostnameError: sql<null>`NULL`.as("hostname_error"),
+        hostnameCheckedAt: sql<null>`NULL`.as("hostname_checked_at"),
       })
       .from(journals)
       .where(eq(journals.slug, slug)),
