@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { DESIGNATIONS, EDITOR_CATEGORIES, STATUS_DISABLED, STATUS_ENABLED } from "./constants";
 import { DOMAIN_PATTERN, typedHost } from "./host";
+import { CONTROL_CHARACTERS, isSingleLine } from "./mail-header";
 import { ARTICLE_FORM_FIELDS, type ArticleFields } from "./article-form";
 import {
   INVALID,
@@ -103,6 +104,7 @@ export const ARTICLE_CODE_PRIORITY = [
   "invalid_doi",
   "invalid_orcid",
   "invalid_funding",
+  CONTROL_CHARACTERS,
   INVALID,
 ] as const;
 
@@ -156,7 +158,8 @@ const issnField = normalizedText(20, normalizeIssn, INVALID);
  */
 export const settingsSchema = z
   .object({
-    websitename: text(300),
+    /** The journal's name is the sender's name of its e-mails (docs/decisions/0300). */
+    websitename: text(300).refine(isSingleLine, CONTROL_CHARACTERS),
     websiteemail: text(254),
     impactfactor: text(50),
     issn: text(100),

@@ -85,6 +85,9 @@ export const articleLicenseField = z
   .preprocess((v) => (typeof v === "string" ? v.trim() : v), z.enum(["", ...LICENSE_KEYS], { error: INVALID }))
   .default("");
 
+/** A date that may stay empty (YYYY-MM-DD or ""). */
+const optionalIsoDate = z.union([z.literal(""), isoDate()], { error: INVALID }).default("");
+
 /** The form's sections, in order, with their headings (the PDF comes last, in a section of its own). */
 export const ARTICLE_SECTIONS = {
   article: "Article",
@@ -97,7 +100,7 @@ export type ArticleSection = keyof typeof ARTICLE_SECTIONS;
 /**
  * What edits a field, which also says how its stored value becomes form text: `text` as stored (the default);
  * `richText` / `inlineRichText` in the rich-text editor (an abstract, a one-line title); `number` as digits;
- * `date` as YYYY-MM-DD, a new article's is today; `choice` one of `options`, a new article's the first;
+ * `date` as YYYY-MM-DD, a new article's is today; `optionalDate` the same, empty until typed; `choice` one of `options`, a new article's the first;
  * `multiline` a textarea of text as stored; `list` a textarea of one entry per line (answered as a list);
  * `authorDetails` one row per author of authorname (answered within `authors`).
  */
@@ -109,6 +112,7 @@ export type ArticleControl =
   | "inlineRichText"
   | "number"
   | "date"
+  | "optionalDate"
   | "choice"
   | "multiline"
   | "list"
@@ -242,6 +246,39 @@ export const ARTICLE_FORM = {
     options: [{ value: "", label: "The journal's licence" }, ...LICENSES.map((l) => ({ value: l.key, label: l.label }))],
     width: 3,
     hint: "Only when this article is published under another licence than the journal's.",
+  },
+  // What a move from or to OJS carries (issue 46 item 3, docs/decisions/0315).
+  date_submitted: {
+    label: "Received",
+    rule: optionalIsoDate,
+    section: "scholarly",
+    control: "optionalDate",
+    width: 2,
+    hint: "When the manuscript was submitted.",
+    problem: "Enter a valid date, or leave it empty.",
+  },
+  date_accepted: {
+    label: "Accepted",
+    rule: optionalIsoDate,
+    section: "scholarly",
+    control: "optionalDate",
+    width: 2,
+    problem: "Enter a valid date, or leave it empty.",
+  },
+  copyright_year: {
+    label: "Copyright year",
+    rule: text(4)
+      .regex(/^(\d{4})?$/, INVALID)
+      .default(""),
+    section: "scholarly",
+    width: 2,
+    problem: "Enter a year such as 2024, or leave it empty.",
+  },
+  copyright_holder: {
+    label: "Copyright holder",
+    rule: text(300).default(""),
+    section: "scholarly",
+    hint: "For example: The authors. Leave it empty when the licence says all there is to say.",
   },
   ptype: {
     label: "Payment type",

@@ -31,6 +31,12 @@ export interface MoveProgress {
   pausedMs: number;
   error: string;
   operator: string;
+  /** When it last made progress. */
+  progressAt: string;
+  /** How many times it was resumed. */
+  resumes: number;
+  /** Running, but its runner is gone or it has made no progress for a while: the console offers Resume. */
+  resumable: boolean;
 }
 
 export interface DatabaseSummary {
@@ -66,7 +72,9 @@ export const MOVE_STATE_LABELS: Record<MoveStateName, string> = {
 export const MOVE_ERROR_MESSAGES: Record<string, string> = {
   ids_taken:
     "Some of this journal's row ids are already used in that database (it holds other journals' rows with the same ids). Move it to a new, empty database instead.",
-  move_running: "This journal is already being moved.",
+  move_running: "This journal is already being moved. If the move has stalled, resume it from the journal's Database panel.",
+  no_move_to_resume: "This journal has no move under way to resume.",
+  move_progressing: "The move is still making progress; it can be resumed once it has stopped.",
   import_running: "An import into this journal is running; move it once the import has finished.",
   same_database: "The journal is already in that database.",
   unknown_database: "That database is not bound to this deployment.",

@@ -1,6 +1,7 @@
 // The page renderer's interface (web/entry.server.tsx, reached from the Worker as "#web/entry.server"): the Worker
 // type-checks against this (worker/pages/entry-server.d.ts) and the React side implements it, so neither imports
 // the other's insides.
+import type { Language } from "./i18n/languages";
 import type { PageHead, PageId, PageLoad, PageLoaders } from "./pages";
 
 export interface RenderedPage {
@@ -24,6 +25,8 @@ export interface RenderOptions {
   loaders: PageLoaders;
   fallbackHead: PageHead;
   api?: ServerRenderApi;
+  /** The page's language (its messages, dates and numbers); English until journals choose theirs (issue 50 item 2). */
+  language?: Language;
 }
 
 export type RenderPage = (request: Request, opts: RenderOptions) => Promise<RenderedPage | Response>;

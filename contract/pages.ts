@@ -2,6 +2,7 @@
 // JSON from /_data on client-side navigation), and the head every page declares from that data.
 // Runtime-neutral: the Worker fills these, the React routes in web/public/ read them (docs/decisions/0070).
 import { clip } from "./html";
+import type { MessageId } from "./i18n/messages";
 import type { SubmissionField, SubmitFormError } from "./submission";
 import type { Article, ArticleDetail, ArticleListItem, ArchiveYear, IndexingEntry, PublicEditor, SearchResults, Settings } from "./api";
 import type { VerifyData } from "./verify-page";
@@ -118,7 +119,7 @@ export interface PageEntry<Data extends WithHead = WithHead> {
   /** The URL pattern (React Router syntax). */
   path: string;
   /** Its label in the header's and the footer's navigation (in registry order); omitted: not in the navigation. */
-  nav?: string;
+  nav?: MessageId;
   /** Listed in the sitemap's fixed pages (/sitemaps/pages.xml). */
   sitemap?: boolean;
   /** The head of a page whose head does not depend on its data (article and issue heads come from their loaders). */
@@ -139,7 +140,7 @@ export const PUBLIC_PAGES = {
   home: {
     data: dataType<HomeData>(),
     path: "/",
-    nav: "HOME",
+    nav: "site.nav.home",
     sitemap: true,
     head: {
       title: null,
@@ -150,7 +151,7 @@ export const PUBLIC_PAGES = {
   board: {
     data: dataType<BoardData>(),
     path: "/board",
-    nav: "EDITORIAL BOARD",
+    nav: "site.nav.board",
     sitemap: true,
     head: {
       title: "Editorial Board",
@@ -160,14 +161,14 @@ export const PUBLIC_PAGES = {
   archives: {
     data: dataType<ArchivesData>(),
     path: "/archives",
-    nav: "ARCHIVES",
+    nav: "site.nav.archives",
     sitemap: true,
     head: { title: "Archives", description: (j) => `Every issue of ${j.name}, by year, volume and issue.` },
   },
   instructions: {
     data: dataType<InstructionsData>(),
     path: "/instructions",
-    nav: "INSTRUCTIONS",
+    nav: "site.nav.instructions",
     sitemap: true,
     head: {
       title: "Instructions to Authors",
@@ -177,14 +178,14 @@ export const PUBLIC_PAGES = {
   indexing: {
     data: dataType<IndexingData>(),
     path: "/indexing",
-    nav: "INDEXING",
+    nav: "site.nav.indexing",
     sitemap: true,
     head: { title: "Indexing and Abstracting", description: (j) => `Databases and services that index and abstract ${j.name}.` },
   },
   contact: {
     data: dataType<PlainPageData>(),
     path: "/contact",
-    nav: "CONTACT US",
+    nav: "site.nav.contact",
     sitemap: true,
     head: { title: "Contact Us", description: (j) => `Contact ${j.name}: postal address, e-mail and phone.` },
   },
@@ -241,7 +242,7 @@ export function isPageId(id: string): id is PageId {
 }
 
 /** The header's and footer's links, in registry order. */
-export const NAV_LINKS: { to: string; label: string }[] = PUBLIC_PAGE_IDS.flatMap((id) => {
+export const NAV_LINKS: { to: string; label: MessageId }[] = PUBLIC_PAGE_IDS.flatMap((id) => {
   const entry: PageEntry = PUBLIC_PAGES[id];
   return entry.nav ? [{ to: entry.path, label: entry.nav }] : [];
 });

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { DOMAIN_PATTERN } from "./host";
 import { normalizeIssn } from "./scholarly";
+import { CONTROL_CHARACTERS, isSingleLine } from "./mail-header";
 import { MIN_PASSWORD_LENGTH } from "./login";
 import { ROLE_MESSAGES, STAFF_ROLES, type StaffRole } from "./roles";
 import { MOVE_ERROR_MESSAGES } from "./journal-move";
@@ -69,7 +70,8 @@ const emailField = text(254).refine((v) => v === "" || /^[^\s@]+@[^\s@]+\.[^\s@]
 
 /** A journal's identity, as the console edits it. */
 export const journalIdentitySchema = z.object({
-  name: requiredText(300),
+  /** The sender's name of the journal's e-mails (docs/decisions/0300). */
+  name: requiredText(300).refine(isSingleLine, CONTROL_CHARACTERS),
   abbreviation: text(100),
   issnPrint: issnField("invalid_issn_print"),
   issnOnline: issnField("invalid_issn_online"),

@@ -26,6 +26,24 @@ export function licenseOf(key: string | null | undefined): License {
   return LICENSES.find((l) => l.key === key) ?? LICENSES[0];
 }
 
+/** A deed's address compared loosely: http or https, "www.", a trailing slash, the legal code or a translated deed. */
+const deedKey = (url: string) =>
+  url
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\/(www\.)?/, "")
+    .replace(/\/(legalcode(\.[a-z-]+)?|deed\.[a-z-]+)$/, "")
+    .replace(/\/+$/, "");
+
+/** The licence of LICENSES whose deed `url` is (OJS's licenseUrl), or null for any other licence. */
+export function licenseByUrl(url: string): License | null {
+  const key = deedKey(url);
+  return key ? (LICENSES.find((l) => deedKey(l.url) === key) ?? null) : null;
+}
+
+/** A licence outside LICENSES, known by its deed alone (an imported article's CC BY 3.0, a publisher's own). */
+export const licenseOfUrl = (url: string): License => ({ key: "", label: url, url });
+
 /** "0000-0002-1825-0097", also typed as "https://orcid.org/0000-0002-1825-009X" or without dashes. */
 export function normalizeOrcid(input: string): string | null {
   const bare = input

@@ -2,19 +2,30 @@
 // zod/mini (tree-shakable) keeps the public bundle small: the form is part of the eagerly loaded public code.
 import { z } from "zod/mini";
 import { SUBMIT_COUNTRIES } from "./constants";
+import { CONTROL_CHARACTERS, isSingleLine } from "./mail-header";
 
 /** Stored submissions per IP address per journal within SUBMISSION_WINDOW_MS before the API answers 429. */
 export const SUBMISSIONS_PER_WINDOW = 5;
 export const SUBMISSION_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * Acknowledgements one journal e-mails to one address within ACKNOWLEDGEMENT_WINDOW_MS: past it a submission is still
+ * stored and answered, but not acknowledged by e-mail, so the journal's address cannot be aimed at a stranger from
+ * many networks (issue 46, docs/decisions/0301).
+ */
+export const ACKNOWLEDGEMENTS_PER_ADDRESS = 3;
+export const ACKNOWLEDGEMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The name and the title reach the acknowledgement's headers (To, Subject): one line each (docs/decisions/0300). */
+const singleLine = z.refine<string>(isSingleLine, { error: CONTROL_CHARACTERS });
 
 export const submissionFieldsSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200), singleLine),
   email: z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email()),
   /** "" = the placeholder option 'Select Country' (the form does not require a country). */
   country: z._default(z.union([z.enum(SUBMIT_COUNTRIES), z.literal("")]), ""),
   phone: z._default(z.string().check(z.trim(), z.maxLength(40)), ""),
   address: z._default(z.string().check(z.trim(), z.maxLength(2000)), ""),
-  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500), singleLine),
 });
 
 export type SubmissionFields = z.infer<typeof submissionFieldsSchema>;
@@ -35,6 +46,7 @@ export interface SubmissionCreated {
 /** The failures the form page explains after a post without JavaScript (/article?error=<code>, issue #27 item 10). */
 export const SUBMIT_FORM_ERRORS = [
   "invalid_input",
+  "control_characters",
   "missing_file",
   "invalid_file_type",
   "file_too_large",
@@ -58,6 +70,7 @@ export const isSubmitFormError = (code: unknown): code is SubmitFormError => (SU
 /** Error codes of POST /api/submissions (besides the generic ones). */
 export type SubmissionErrorCode =
   | "invalid_input"
+  | "control_characters"
   | "missing_file"
   | "invalid_file_type"
   | "file_too_large"

@@ -1,9 +1,119 @@
 // The editorial workflow (issue 36): stages and the moves between them, decisions, review recommendations, the
 // inputs staff, reviewers and authors send, and the answers the admin reads. Shared by the Worker and the admin SPA.
 import { z } from "zod";
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, isSingleLine } from "./mail-header";
 
-export const STAGES = ["received", "under_review", "revisions_requested", "accepted", "published", "declined", "withdrawn"] as const;
-export type Stage = (typeof STAGES)[number];
+/**
+ * What each stage means to every rule of the workflow, one row per stage (docs/decisions/0320). The stage names are
+ * this object's keys, so a new stage is one row here; the compiler then lists what else must name it (STAGE_LABELS,
+ * the author's and the demo's tables...), and worker/workflow/stage-rules.test.ts walks every row through every rule.
+ */
+interface StageRules<S extends string> {
+  /** Where a manuscript may go from here; none: a final stage. "published" is reached only by Publish as article. */
+  next: readonly S[];
+  /** The editors' decision this stage stands for in the figures: null while none is made (or when withdrawn). */
+  outcome: "accepted" | "declined" | null;
+  /** Staff may invite reviewers (the first invitation starts review). */
+  invitesReviewers: boolean;
+  /** Reviewers with an open assignment are reminded by the daily job. */
+  remindsReviewers: boolean;
+  /** A reviewer's link still answers, downloads and takes reviews. */
+  reviewerLinkOpen: boolean;
+  /** The author's tracking page takes a revised manuscript. */
+  awaitsRevision: boolean;
+  /** The author may withdraw from the tracking page (the move to "withdrawn" must be in `next`). */
+  authorMayWithdraw: boolean;
+  /** Publish as article is offered, and the article saved from it moves the manuscript to "published". */
+  publishable: boolean;
+  /** The manuscript has its article: the tracking page links to it. */
+  hasArticle: boolean;
+}
+
+const STAGE_ROWS = {
+  received: {
+    next: ["under_review", "accepted", "declined", "withdrawn"],
+    outcome: null,
+    invitesReviewers: true,
+    remindsReviewers: true,
+    reviewerLinkOpen: true,
+    awaitsRevision: false,
+    authorMayWithdraw: true,
+    publishable: false,
+    hasArticle: false,
+  },
+  under_review: {
+    next: ["revisions_requested", "accepted", "declined", "withdrawn"],
+    outcome: null,
+    invitesReviewers: true,
+    remindsReviewers: true,
+    reviewerLinkOpen: true,
+    awaitsRevision: false,
+    authorMayWithdraw: true,
+    publishable: false,
+    hasArticle: false,
+  },
+  revisions_requested: {
+    next: ["under_review", "accepted", "declined", "withdrawn"],
+    outcome: null,
+    invitesReviewers: false,
+    remindsReviewers: true,
+    reviewerLinkOpen: true,
+    awaitsRevision: true,
+    authorMayWithdraw: true,
+    publishable: false,
+    hasArticle: false,
+  },
+  accepted: {
+    next: ["published", "withdrawn"],
+    outcome: "accepted",
+    invitesReviewers: false,
+    remindsReviewers: false,
+    reviewerLinkOpen: true,
+    awaitsRevision: false,
+    authorMayWithdraw: true,
+    publishable: true,
+    hasArticle: false,
+  },
+  published: {
+    next: [],
+    outcome: "accepted",
+    invitesReviewers: false,
+    remindsReviewers: false,
+    reviewerLinkOpen: true,
+    awaitsRevision: false,
+    authorMayWithdraw: false,
+    publishable: false,
+    hasArticle: true,
+  },
+  declined: {
+    next: [],
+    outcome: "declined",
+    invitesReviewers: false,
+    remindsReviewers: false,
+    reviewerLinkOpen: true,
+    awaitsRevision: false,
+    authorMayWithdraw: false,
+    publishable: false,
+    hasArticle: false,
+  },
+  withdrawn: {
+    next: [],
+    outcome: null,
+    invitesReviewers: false,
+    remindsReviewers: false,
+    reviewerLinkOpen: false,
+    awaitsRevision: false,
+    authorMayWithdraw: false,
+    publishable: false,
+    hasArticle: false,
+  },
+} as const satisfies Record<string, StageRules<string>>;
+
+export type Stage = keyof typeof STAGE_ROWS;
+/** The table, checked: every `next` names a stage of the table. */
+export const STAGE_RULES: Readonly<Record<Stage, StageRules<Stage>>> = STAGE_ROWS;
+/** The stages in the table's order (the admin's tabs, the dashboard's counts). */
+export const STAGES = Object.keys(STAGE_RULES) as [Stage, ...Stage[]];
 
 export const STAGE_LABELS: Record<Stage, string> = {
   received: "Received",
@@ -15,22 +125,14 @@ export const STAGE_LABELS: Record<Stage, string> = {
   withdrawn: "Withdrawn",
 };
 
-/** Where a manuscript may go from each stage. "published" is reached only by Publish as article. */
-export const TRANSITIONS: Record<Stage, readonly Stage[]> = {
-  received: ["under_review", "accepted", "declined", "withdrawn"],
-  under_review: ["revisions_requested", "accepted", "declined", "withdrawn"],
-  revisions_requested: ["under_review", "accepted", "declined", "withdrawn"],
-  accepted: ["published", "withdrawn"],
-  published: [],
-  declined: [],
-  withdrawn: [],
-};
-
-export const canMove = (from: Stage, to: Stage): boolean => TRANSITIONS[from].includes(to);
-export const isStage = (s: unknown): s is Stage => (STAGES as readonly unknown[]).includes(s);
+export const canMove = (from: Stage, to: Stage): boolean => STAGE_RULES[from].next.includes(to);
+export const isStage = (s: unknown): s is Stage => typeof s === "string" && Object.hasOwn(STAGE_RULES, s);
+/** No move leaves it. */
+export const isFinal = (s: Stage): boolean => STAGE_RULES[s].next.length === 0;
+export const stagesWhere = (rule: (r: StageRules<Stage>) => boolean): Stage[] => STAGES.filter((s) => rule(STAGE_RULES[s]));
 
 /** Decisions staff record with a letter to the author; each moves the manuscript to its stage. */
-export const DECISIONS = ["revisions_requested", "accepted", "declined"] as const;
+export const DECISIONS = ["revisions_requested", "accepted", "declined"] as const satisfies readonly Stage[];
 export type Decision = (typeof DECISIONS)[number];
 export const DECISION_LABELS: Record<Decision, string> = {
   revisions_requested: "Request revisions",
@@ -47,8 +149,43 @@ export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
   decline: "Decline",
 };
 
-export const ASSIGNMENT_STATUSES = ["invited", "accepted", "declined", "submitted", "revoked"] as const;
-export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+/**
+ * A review assignment's statuses, by their names in code. The reviewer's yes is `agreed` in code, never "accepted"
+ * (the manuscript's stage and decision), but it is stored and answered as "accepted", its value since issue 36, so
+ * backups, moves and exports made before keep their meaning (docs/decisions/0321).
+ */
+export const REVIEW_STATUS = {
+  invited: "invited",
+  agreed: "accepted",
+  declined: "declined",
+  submitted: "submitted",
+  revoked: "revoked",
+} as const;
+/** The stored and answered value. */
+export type AssignmentStatus = (typeof REVIEW_STATUS)[keyof typeof REVIEW_STATUS];
+export const ASSIGNMENT_STATUSES = Object.values(REVIEW_STATUS) as [AssignmentStatus, ...AssignmentStatus[]];
+
+interface AssignmentRules {
+  /** Waiting for the reviewer: counts as overdue after its due date, is reminded, revoked by a withdrawal. */
+  open: boolean;
+  /** The reviewer said yes (the reviewers list's "accepted" count). */
+  agreed: boolean;
+  /** The reviewer's link still serves the manuscript. */
+  linkServesManuscript: boolean;
+  /** What staff read. */
+  label: string;
+}
+
+export const ASSIGNMENT_RULES = {
+  [REVIEW_STATUS.invited]: { open: true, agreed: false, linkServesManuscript: true, label: "Invited" },
+  [REVIEW_STATUS.agreed]: { open: true, agreed: true, linkServesManuscript: true, label: "Agreed to review" },
+  [REVIEW_STATUS.declined]: { open: false, agreed: false, linkServesManuscript: false, label: "Declined" },
+  [REVIEW_STATUS.submitted]: { open: false, agreed: true, linkServesManuscript: true, label: "Submitted" },
+  [REVIEW_STATUS.revoked]: { open: false, agreed: false, linkServesManuscript: false, label: "Invitation withdrawn" },
+} as const satisfies Record<AssignmentStatus, AssignmentRules>;
+
+export const assignmentStatusesWhere = (rule: (r: AssignmentRules) => boolean): AssignmentStatus[] =>
+  ASSIGNMENT_STATUSES.filter((s) => rule(ASSIGNMENT_RULES[s]));
 
 /** Placeholders a decision letter may use ({{name}}). */
 export const LETTER_PLACEHOLDERS = ["author_name", "title", "reference", "reviewer_comments", "journal_name"] as const;
@@ -58,11 +195,13 @@ const email = z
   .trim()
   .max(254)
   .pipe(z.email({ error: "invalid_email" }));
+/** Text that goes into a mail header (a name, a subject): one line, no control characters (docs/decisions/0300). */
+const headerLine = (max: number) => z.string().trim().max(max).refine(isSingleLine, { error: CONTROL_CHARACTERS });
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_due_date" });
 
 /** POST /api/admin/manuscripts/{id}/reviewers */
 export const inviteReviewerSchema = z.object({
-  name: z.string().trim().min(1, { error: "missing_name" }).max(200),
+  name: headerLine(200).pipe(z.string().min(1, { error: "missing_name" })),
   email,
   dueDate: isoDay,
   affiliation: z.string().trim().max(300).optional(),
@@ -73,14 +212,16 @@ export type InviteReviewerInput = z.infer<typeof inviteReviewerSchema>;
 /** POST /api/admin/manuscripts/{id}/decision */
 export const decisionSchema = z.object({
   decision: z.enum(DECISIONS, { error: "invalid_decision" }),
-  subject: z.string().trim().min(1, { error: "missing_subject" }).max(300),
+  subject: headerLine(300).pipe(z.string().min(1, { error: "missing_subject" })),
   text: z.string().trim().min(1, { error: "missing_letter" }).max(20000),
 });
 export type DecisionInput = z.infer<typeof decisionSchema>;
 
+/** Stages staff move a manuscript to without a decision letter (start review, withdraw on the author's behalf). */
+export const STAFF_MOVES = ["under_review", "withdrawn"] as const satisfies readonly Stage[];
 /** POST /api/admin/manuscripts/{id}/stage: moves without a decision letter (start review, withdraw). */
 export const stageMoveSchema = z.object({
-  to: z.enum(["under_review", "withdrawn"], { error: "invalid_stage" }),
+  to: z.enum(STAFF_MOVES, { error: "invalid_stage" }),
   note: z.string().trim().max(2000).optional(),
 });
 
@@ -89,13 +230,13 @@ export const publishedSchema = z.object({ refnumber: z.string().trim().min(1, { 
 
 /** PUT /api/admin/workflow/templates/{decision} */
 export const letterTemplateSchema = z.object({
-  subject: z.string().trim().min(1, { error: "missing_subject" }).max(300),
+  subject: headerLine(300).pipe(z.string().min(1, { error: "missing_subject" })),
   body: z.string().trim().min(1, { error: "missing_letter" }).max(20000),
 });
 
 /** PUT /api/admin/workflow/settings */
 export const workflowSettingsSchema = z.object({
-  senderName: z.string().trim().max(200),
+  senderName: headerLine(200),
   senderAddress: z.union([z.literal(""), email]),
   publicFigures: z.boolean(),
 });
@@ -103,7 +244,7 @@ export type WorkflowSettings = z.infer<typeof workflowSettingsSchema>;
 
 /** POST /api/admin/reviewers */
 export const reviewerSchema = z.object({
-  name: z.string().trim().min(1, { error: "missing_name" }).max(200),
+  name: headerLine(200).pipe(z.string().min(1, { error: "missing_name" })),
   email,
   affiliation: z.string().trim().max(300).default(""),
   keywords: z.string().trim().max(500).default(""),
@@ -150,10 +291,35 @@ export interface TimelineEntry {
 export interface DiscussionEntry {
   id: number;
   at: string;
+  /** The address in the message's From: header (else the envelope's sender). */
   from: string;
   fromName: string;
+  /** The address that actually sent it (the envelope's MAIL FROM); "" for messages kept before it was recorded. */
+  envelopeFrom: string;
+  /** The From: header names another address than the one that sent it: it may not come from whom it names. */
+  senderMismatch: boolean;
+  /** The address it was sent to (the one naming the manuscript's token, when one does). */
+  to: string;
   subject: string;
   text: string;
+}
+
+/** GET /api/admin/mail/unmatched?before=&limit=: newest first, a page at a time (docs/decisions/0303). */
+export const UNMATCHED_PAGE = 50;
+export const unmatchedQuerySchema = z.object({
+  before: z.coerce.number({ error: "invalid_input" }).int("invalid_input").positive("invalid_input").optional(),
+  limit: z.coerce
+    .number({ error: "invalid_input" })
+    .int("invalid_input")
+    .min(1, "invalid_input")
+    .max(200, "invalid_input")
+    .default(UNMATCHED_PAGE),
+});
+
+export interface UnmatchedPage {
+  messages: DiscussionEntry[];
+  /** The `before` of the next (older) page; null on the last. */
+  next: number | null;
 }
 
 export interface ManuscriptFileEntry {
@@ -258,4 +424,5 @@ export const MESSAGES: Record<string, string> = {
   not_accepted: "Only an accepted manuscript can be published.",
   article_not_found: "No article with that reference number was saved.",
   not_failed: "Only a message that failed can be sent again.",
+  [CONTROL_CHARACTERS]: CONTROL_CHARACTERS_MESSAGE,
 };

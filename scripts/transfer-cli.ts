@@ -35,7 +35,7 @@ export function reportLines(r: ImportReport): string[] {
   const c = r.counts;
   const verb = r.dryRun ? "would be" : "were";
   out.push(
-    `${c.articles} article(s): ${c.create} ${verb} created, ${c.update} ${verb} updated, ${c.skip} skipped; ${r.dryRun ? c.create + c.update : c.pdfs} PDF(s).`,
+    `${c.articles} article(s): ${c.create} ${verb} created, ${c.update} ${verb} updated, ${c.skip} skipped; ${c.pdfs} PDF(s) ${r.dryRun ? "to store" : "stored"}.`,
   );
   if (r.issuesCreated.length) out.push(`Issues ${r.dryRun ? "to create" : "created"}: ${r.issuesCreated.join(", ")}`);
   if (r.sectionsCreated.length) out.push(`Sections ${r.dryRun ? "to create" : "created"}: ${r.sectionsCreated.join(", ")}`);

@@ -15,6 +15,9 @@ declare interface Fetcher {
 declare interface Workflow<_Params = unknown> {
   readonly __workflow?: never;
 }
+declare interface D1Database {
+  readonly __d1Database?: never;
+}
 declare interface Queue<_Body = unknown> {
   readonly __queue?: never;
 }

@@ -4,6 +4,7 @@
 //   /qpdf-json     qpdf --json (trailer, catalog, objects) for assertions on the structure
 //   /unzip-test    Info-ZIP's unzip -t
 //   /python-zip    Python's zipfile: testzip() and the entry names and UTF-8 flags as JSON
+//   /python-csv    Python's csv module (UTF-8 with or without a BOM): the rows as a JSON array of arrays of strings
 //   /java-zip      Java's java.util.zip.ZipInputStream reading every entry (what many Java tools use)
 //   /pdftotext     poppler's pdftotext (UTF-8): the text that poppler-based viewers (Evince, Okular) copy
 //   /xmllint-crossref  libxml2's xmllint against Crossref's deposit schema 5.3.1 (tests/schemas/crossref-5.3.1)
@@ -173,6 +174,12 @@ for e in errors[:20]:
 sys.exit(1 if errors else 0)
 `;
 
+const PYTHON_CSV = `
+import csv, json, sys
+with open(sys.argv[1], newline="", encoding="utf-8-sig") as f:
+    print(json.dumps(list(csv.reader(f, strict=True))))
+`;
+
 async function check(tool: string, dir: string, file: string, query = new URLSearchParams()): Promise<Result> {
   switch (tool) {
     case "qpdf-check": {
@@ -193,6 +200,8 @@ async function check(tool: string, dir: string, file: string, query = new URLSea
       return run("unzip", ["-t", file]);
     case "python-zip":
       return run("python3", ["-c", PYTHON_ZIP, file]);
+    case "python-csv":
+      return run("python3", ["-c", PYTHON_CSV, file], undefined, { stdoutOnly: true });
     case "java-zip": {
       await writeFile(join(dir, "ReadZip.java"), JAVA_ZIP);
       return run("java", ["ReadZip.java", file], dir);

@@ -21,6 +21,24 @@ import type { PageHead, PageLoad, PageLoaders } from "#contract/pages";
 import type { LoadPageData, RenderPage, ServerRenderApi } from "#contract/page-render";
 import { scriptSafeJson } from "#contract/html";
 import { publicRoutes } from "./public/routes";
+import { I18nProvider } from "./lib/i18n";
+import { DEFAULT_LANGUAGE, type Language } from "#contract/i18n/languages";
+import { createTranslator, type Catalog, type Translator } from "#contract/i18n/messages";
+import { formatMessage } from "#contract/i18n/message-format";
+
+/** Every shipped catalog (the Worker renders any page's language; the browser loads only its page's). */
+const CATALOGS = import.meta.glob<Catalog>("../contract/i18n/catalogs/*.json", { eager: true, import: "default" });
+const translators = new Map<Language, Translator>();
+
+function translatorFor(lang: Language): Translator {
+  let translator = translators.get(lang);
+  if (!translator) {
+    const catalog = CATALOGS[`../contract/i18n/catalogs/${lang}.json`];
+    if (!catalog) throw new Error(`no message catalog for ${lang}`);
+    translators.set(lang, (translator = createTranslator(lang, catalog, formatMessage)));
+  }
+  return translator;
+}
 
 /** Errors as React Router's browser router reads them back (the same shape StaticRouterProvider writes). */
 function serializeErrors(errors: StaticHandlerContext["errors"]): Record<string, unknown> | null {
@@ -83,7 +101,9 @@ export const renderPage: RenderPage = async (request, opts) => {
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = await SERVER_RENDERS[opts.api ?? "renderToString"](
-    <StaticRouterProvider router={router} context={context} hydrate={false} />,
+    <I18nProvider translator={translatorFor(opts.language ?? DEFAULT_LANGUAGE)}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </I18nProvider>,
   );
   const hydrationJson = scriptSafeJson({
     loaderData: context.loaderData,

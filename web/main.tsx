@@ -4,6 +4,8 @@ import { StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes, RouterProvider, type RouteObject } from "react-router";
 import { browserRoutes, createRouter } from "./router";
+import { I18nProvider } from "./lib/i18n";
+import { documentLanguage, loadTranslator } from "./lib/catalog-loader";
 import "./site.css";
 
 declare global {
@@ -43,10 +45,13 @@ async function start(): Promise<void> {
   const routes = browserRoutes();
   const hydrating = Boolean(window.__staticRouterHydrationData);
   // Before the router exists: a router created with a lazy route in its first match starts uninitialised.
-  if (hydrating) await loadLazyMatches(routes);
+  // The page's catalog (its own chunk, the one language the page is in) and the lazy routes load side by side.
+  const [translator] = await Promise.all([loadTranslator(documentLanguage(document)), hydrating ? loadLazyMatches(routes) : null]);
   const app = (
     <StrictMode>
-      <RouterProvider router={createRouter(routes)} />
+      <I18nProvider translator={translator}>
+        <RouterProvider router={createRouter(routes)} />
+      </I18nProvider>
       <HydrationMark />
     </StrictMode>
   );

@@ -4,7 +4,9 @@
 //  - verify_attempts: failed /verify guesses older than a day (the throttle looks back 10 minutes);
 //  - articles stored before migration 0003 get their duplicate-title key, a batch per run;
 //  - Crossref deposits still waiting are polled, on every trigger (hourly), so their DOIs become registered without
-//    anyone opening the issue page (worker/scholarly/crossref-polling.ts).
+//    anyone opening the issue page (worker/scholarly/crossref-polling.ts);
+//  - journal moves without progress for 15 minutes are resumed (worker/platform/journal-move-workflow.ts,
+//    docs/decisions/0306).
 import { bindingOf, drizzleOf, shardNames } from "./core/data/shards";
 import { pruneLoginAttempts } from "./auth/login-attempts.repo";
 import { pruneRevokedTokens } from "./auth/admin-users.repo";
@@ -14,6 +16,7 @@ import { pruneVerifyAttempts } from "./verification/verify-attempts.repo";
 import { runWorkflowDaily } from "./workflow/reminders";
 import { pollWaitingDeposits } from "./scholarly/crossref-polling";
 import { purgeStaleRestoreUploads } from "./platform/restore-uploads";
+import { resumeStalledMoves } from "./platform/journal-move-workflow";
 
 /** wrangler.toml [triggers]: the daily one does everything; the hourly one only polls Crossref. */
 export const DAILY_CRON = "17 3 * * *";
@@ -50,6 +53,8 @@ export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller
   ctx.waitUntil(runMaintenance(env, new Date(controller.scheduledTime)).then((r) => console.log("maintenance", JSON.stringify(r))));
   // Reviewers' reminders and mail left queued (worker/workflow/reminders.ts).
   ctx.waitUntil(runWorkflowDaily(env, new Date(controller.scheduledTime)).then((r) => console.log("workflow", JSON.stringify(r))));
+  // Journal moves whose runner died (a server stopped after the switch): taken over and finished.
+  ctx.waitUntil(resumeStalledMoves(env, controller.scheduledTime).then((ids) => console.log("journal moves resumed", ids.length)));
   // Backups the console staged for a restore that never came (worker/platform/restore-uploads.ts).
   ctx.waitUntil(
     purgeStaleRestoreUploads(env.FILES, new Date(controller.scheduledTime)).then((keys) =>

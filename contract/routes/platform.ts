@@ -58,6 +58,12 @@ export const platformApi = {
     access: OPERATOR,
     summary: "Moves the journal to another journal database: { to }; 202 with the move's progress, 409 ids_taken / move_running",
   }),
+  resumeMove: endpoint("POST", "/api/platform/journals/{id}/move/resume", {
+    access: OPERATOR,
+    body: "none",
+    summary:
+      "Resumes the journal's stalled move from the phase it stopped in (docs/decisions/0306); 202 with its progress, 409 no_move_to_resume / move_progressing",
+  }),
   deleteJournal: endpoint("DELETE", "/api/platform/journals/{id}", {
     access: OPERATOR,
     body: "json",

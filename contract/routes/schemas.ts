@@ -49,6 +49,7 @@ import {
   publishedSchema,
   reviewerSchema,
   stageMoveSchema,
+  unmatchedQuerySchema,
   workflowSettingsSchema,
 } from "../workflow";
 
@@ -123,6 +124,7 @@ export const ROUTE_SCHEMAS: SchemaTable = {
     addReviewer: { body: reviewerSchema },
     saveTemplate: { body: letterTemplateSchema },
     saveSettings: { body: workflowSettingsSchema },
+    unmatched: { query: unmatchedQuerySchema },
   },
   auth: { login: { body: loginSchema }, password: { body: passwordChangeSchema } },
   staff: staffSchemas,

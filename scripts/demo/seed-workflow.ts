@@ -11,7 +11,7 @@ import { tokenOf } from "../../worker/workflow/link-tokens";
 import { fillLetter, reviewerCommentsText, DEFAULT_TEMPLATES } from "../../worker/workflow/letter-text";
 import type { R2Like } from "../local-state";
 import type { Random } from "./random";
-import { STAGE_LABELS, type Decision, type Stage } from "#contract/workflow";
+import { REVIEW_STATUS, STAGE_LABELS, type Decision, type Stage } from "#contract/workflow";
 
 type Db = ReturnType<typeof drizzle<typeof schema>>;
 
@@ -74,23 +74,30 @@ const TITLES = [
   "Pollinator visits to mustard under shade nets",
 ];
 
-/** Where each demo manuscript is, and how it got there. */
-const PLAN: {
+interface PlannedManuscript {
   stage: Stage;
   days: number;
-  reviews: ("submitted" | "accepted" | "invited" | "declined")[];
+  reviews: readonly (typeof REVIEW_STATUS)["submitted" | "agreed" | "invited" | "declined"][];
   decision?: Decision;
   round?: number;
-}[] = [
+}
+
+const { agreed } = REVIEW_STATUS;
+/** Where each demo manuscript is, and how it got there. */
+const PLANNED = [
   { stage: "received", days: 2, reviews: [] },
-  { stage: "under_review", days: 12, reviews: ["accepted", "invited"] },
-  { stage: "under_review", days: 40, reviews: ["submitted", "accepted"] },
+  { stage: "under_review", days: 12, reviews: [agreed, "invited"] },
+  { stage: "under_review", days: 40, reviews: ["submitted", agreed] },
   { stage: "revisions_requested", days: 55, reviews: ["submitted", "submitted"], decision: "revisions_requested" },
   { stage: "accepted", days: 90, reviews: ["submitted", "submitted"], decision: "accepted", round: 2 },
   { stage: "published", days: 150, reviews: ["submitted", "submitted", "declined"], decision: "accepted" },
   { stage: "declined", days: 70, reviews: ["submitted", "submitted"], decision: "declined" },
   { stage: "withdrawn", days: 30, reviews: ["declined"] },
-];
+] as const satisfies readonly PlannedManuscript[];
+const PLAN: readonly PlannedManuscript[] = PLANNED;
+// The demo shows every stage: a new stage fails typechecking here until the demo has a manuscript in it.
+type StageWithoutDemo = Exclude<Stage, (typeof PLANNED)[number]["stage"]>;
+export const DEMO_SHOWS_EVERY_STAGE: [StageWithoutDemo] extends [never] ? true : { missing: StageWithoutDemo } = true;
 
 const COMMENTS = [
   "The study is useful, but the methods section should state how the plots were randomised and how many replicates were taken.",
@@ -264,7 +271,7 @@ export async function seedWorkflowDemo(
           manuscriptId: m.id,
           reviewerId: reviewer.id,
           round: 1,
-          status: status === "accepted" || status === "invited" ? status : status,
+          status,
           dueDate: ymd(due),
           invitedAt: iso(invitedAt),
           respondedAt: status === "invited" ? null : iso(invitedAt + 2 * DAY),

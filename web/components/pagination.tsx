@@ -2,6 +2,7 @@
 // one with the first and last always shown, Next. Links are real hrefs, so pages work without JavaScript and
 // open in new tabs. Renders nothing for a single page.
 import { Link } from "react-router";
+import { useT } from "../lib/i18n";
 import "./pagination.css";
 
 /** The page numbers to show, with null where a run of pages is left out: 1 … 4 5 [6] 7 8 … 50. */
@@ -25,6 +26,7 @@ export function Pagination({
   hrefFor: (page: number) => string;
   label: string;
 }) {
+  const t = useT();
   if (pages <= 1) return null;
   const step = (to: number, text: string, rel: "prev" | "next") =>
     to >= 1 && to <= pages ? (
@@ -38,7 +40,7 @@ export function Pagination({
     );
   return (
     <nav className="pager" aria-label={label}>
-      {step(page - 1, "‹ Previous", "prev")}
+      {step(page - 1, t("site.pager.previous"), "prev")}
       <ol className="pager__pages">
         {pageWindow(page, pages).map((n, i) =>
           n === null ? (
@@ -47,14 +49,19 @@ export function Pagination({
             </li>
           ) : (
             <li key={n}>
-              <Link to={hrefFor(n)} className="pager__page" aria-current={n === page ? "page" : undefined} aria-label={`Page ${n}`}>
+              <Link
+                to={hrefFor(n)}
+                className="pager__page"
+                aria-current={n === page ? "page" : undefined}
+                aria-label={t("site.pager.page", { page: n })}
+              >
                 {n}
               </Link>
             </li>
           ),
         )}
       </ol>
-      {step(page + 1, "Next ›", "next")}
+      {step(page + 1, t("site.pager.next"), "next")}
     </nav>
   );
 }

@@ -3,6 +3,7 @@
 // change it). Without JavaScript it is a plain GET form.
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useT } from "../lib/i18n";
 
 export function SearchForm(props: {
   searchPath: string;
@@ -12,6 +13,7 @@ export function SearchForm(props: {
   children: ReactNode;
 }) {
   const navigate = useNavigate();
+  const t = useT();
   const location = useLocation();
   const [params] = useSearchParams();
   const current = location.pathname.replace(/\/+$/, "") === props.searchPath ? (params.get("q") ?? "") : "";
@@ -26,20 +28,27 @@ export function SearchForm(props: {
     navigate(`${props.searchPath}?q=${encodeURIComponent(q.trim())}`);
   };
   return (
-    <form role="search" className={props.className} action={props.searchPath} method="get" onSubmit={submit} aria-label="Search articles">
+    <form
+      role="search"
+      className={props.className}
+      action={props.searchPath}
+      method="get"
+      onSubmit={submit}
+      aria-label={t("site.search.label")}
+    >
       <label htmlFor={props.inputId} className="visually-hidden">
-        Search articles
+        {t("site.search.label")}
       </label>
       <input
         id={props.inputId}
         name="q"
         type="search"
-        placeholder="Search articles…"
+        placeholder={t("site.search.placeholder")}
         value={q}
         onChange={(e) => setQ(e.target.value)}
         autoComplete="off"
       />
-      <button type="submit" className={props.buttonClassName} aria-label="Search">
+      <button type="submit" className={props.buttonClassName} aria-label={t("site.search.submit")}>
         {props.children}
       </button>
     </form>

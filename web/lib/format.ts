@@ -1,4 +1,5 @@
 // Formatting for the public pages: ISSN lines, fees, the WhatsApp chat link, years.
+// Dates, numbers and money in the page's language: #contract/i18n/intl-format.
 import { issnList } from "#contract/journal-info";
 
 export { issnList };
@@ -19,15 +20,10 @@ export function issnLines(issn: string | null | undefined): string[] {
 /** Only the digits of a phone number ("+91 98450 12345" -> "919845012345"). */
 export const digitsOnly = (s: string | null | undefined) => String(s ?? "").replace(/\D+/g, "");
 
-/** The prefilled question the chat link opens with. */
-export function chatGreeting(journal: string): string {
-  return `Hello, I have a query about ${journal}.`;
-}
-
-/** https://wa.me/<digits>?text=<prefilled query>, or null when no number is configured. */
-export function whatsappLink(number: string | null | undefined, journal: string): string | null {
+/** https://wa.me/<digits>?text=<prefilled query> (site.sidebar.chatGreeting), or null when no number is configured. */
+export function whatsappLink(number: string | null | undefined, greeting: string): string | null {
   const digits = digitsOnly(number);
-  return digits ? `https://wa.me/${digits}?text=${encodeURIComponent(chatGreeting(journal))}` : null;
+  return digits ? `https://wa.me/${digits}?text=${encodeURIComponent(greeting)}` : null;
 }
 
 /** "2500" -> "₹2,500"; "60" -> "$60"; text with its own currency ("INR 2500") stays as it is. */

@@ -1,6 +1,7 @@
 // A journal's database (issue 42 item 3, docs/decisions/0280): which journal database holds its rows, every
 // database's size and journal count, and moving it to another one: a choice, a confirmation, then the move's live
-// progress (phase, rows copied of the total) until it is done or says why it failed.
+// progress (phase, rows copied of the total) until it is done or says why it failed. A move whose runner died (a
+// server stopped during it) says it has stalled and offers Resume (docs/decisions/0306).
 import { useEffect, useState } from "react";
 import { MOVE_PHASES, MOVE_STATE_LABELS, type MoveAnswer } from "#contract/journal-move";
 import { apiCall } from "#contract/routes/endpoint";
@@ -87,6 +88,26 @@ export function MovePanel({ journalId, journalName }: { journalId: number; journ
         </table>
       </div>
       {move ? <MoveProgressView move={move} percent={percent} /> : null}
+      {running && move?.resumable ? (
+        <div className="console-move-stalled" role="status">
+          <p>
+            <strong>This move has stopped making progress</strong> (last at {when(move.progressAt)}): whatever ran it has stopped. Resume it
+            to finish from where it stopped; the daily maintenance would resume it too.
+          </p>
+          <button
+            type="button"
+            disabled={act.busy}
+            onClick={() =>
+              void act.run(async () => {
+                setData(await consoleApi<MoveAnswer>(apiCall(platformApi.resumeMove, { id: journalId })));
+                return "Move resumed: it goes on if you close this page.";
+              })
+            }
+          >
+            Resume move
+          </button>
+        </div>
+      ) : null}
       {!running && targets.length > 0 ? (
         <form
           className="console-move-form"
@@ -115,8 +136,8 @@ export function MovePanel({ journalId, journalName }: { journalId: number; journ
           </button>
         </form>
       ) : null}
-      {/* "Move started" belongs to a running move; the progress says the rest. */}
-      <Messages error={act.error || load.error} notice={running || !act.notice.startsWith("Move started") ? act.notice : ""} />
+      {/* "Move started" / "Move resumed" belong to a running move; the progress says the rest. */}
+      <Messages error={act.error || load.error} notice={running || !/^Move (started|resumed)/.test(act.notice) ? act.notice : ""} />
     </section>
   );
 }
@@ -145,6 +166,7 @@ function MoveProgressView({ move, percent }: { move: NonNullable<MoveAnswer["mov
       ) : null}
       <p className="console-muted">
         Started {when(move.startedAt)} by {move.operator || "a script"}
+        {move.resumes > 0 ? ` · resumed ${move.resumes === 1 ? "once" : `${move.resumes} times`}` : ""}
         {move.switchedAt ? ` · switched ${when(move.switchedAt)} · writes paused ${(move.pausedMs / 1000).toFixed(1)} s` : ""}
         {move.finishedAt ? ` · finished ${when(move.finishedAt)}` : ""}
       </p>

@@ -213,7 +213,7 @@ function TransferReport({ report }: { report: ImportReport }) {
           {report.dryRun ? "Check" : "Import"} of {report.source}
         </strong>
         : {c.articles} article(s), {c.create} {report.dryRun ? "to create" : "created"}, {c.update}{" "}
-        {report.dryRun ? "to update" : "updated"}, {c.skip} skipped{report.dryRun ? "" : `, ${c.pdfs} PDF(s) stored`}.
+        {report.dryRun ? "to update" : "updated"}, {c.skip} skipped, {c.pdfs} PDF(s) {report.dryRun ? "to store" : "stored"}.
       </p>
       <ConsoleTable label="Import report" columns={["Line", "Reference", "Title", "Action", "Why"]}>
         {report.items.slice(0, 200).map((i) => (

@@ -3,11 +3,13 @@ import { Link } from "react-router";
 import { currentYear, issnLines } from "../lib/format";
 import { useJournalName, useSettings } from "./journal-context";
 import { NAV_LINKS } from "#contract/pages";
+import { useT } from "../lib/i18n";
 
 export function SiteFooter() {
   const s = useSettings();
   const name = useJournalName();
   const year = currentYear();
+  const t = useT();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -21,30 +23,30 @@ export function SiteFooter() {
               </p>
             ))}
         </section>
-        <nav aria-label="Footer">
-          <h2 className="site-footer__heading">Journal</h2>
+        <nav aria-label={t("site.footer.label")}>
+          <h2 className="site-footer__heading">{t("site.footer.journal")}</h2>
           <ul>
             {NAV_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to}>{l.label.charAt(0) + l.label.slice(1).toLowerCase()}</Link>
+                <Link to={l.to}>{t(l.label)}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <section>
-          <h2 className="site-footer__heading">Authors</h2>
+          <h2 className="site-footer__heading">{t("site.footer.authors")}</h2>
           <ul>
             <li>
-              <Link to="/article">Submit Online</Link>
+              <Link to="/article">{t("site.submitOnline")}</Link>
             </li>
             <li>
-              <Link to="/pdf">Download Certificate</Link>
+              <Link to="/pdf">{t("site.downloadCertificate")}</Link>
             </li>
             <li>
-              <Link to="/search">Search Articles</Link>
+              <Link to="/search">{t("site.footer.searchArticles")}</Link>
             </li>
             <li>
-              <Link to="/policies">Policies</Link>
+              <Link to="/policies">{t("site.footer.policies")}</Link>
             </li>
             {s?.websiteemail && (
               <li>
@@ -56,9 +58,7 @@ export function SiteFooter() {
       </div>
       <div className="site-footer__bottom">
         <div className="container">
-          <p data-testid="footer-copyright">
-            © {year} {name}. All rights reserved.
-          </p>
+          <p data-testid="footer-copyright">{t("site.footer.copyright", { year: String(year), journal: name })}</p>
         </div>
       </div>
     </footer>

@@ -8,8 +8,10 @@ import { EmblemIcon, MailIcon } from "../components/icons";
 import { MENU_ID, MenuToggle } from "./menu-toggle";
 import { issnLines, journalName } from "../lib/format";
 import { useHeaderBranch, useSettings } from "./journal-context";
+import { useT, useTranslator } from "../lib/i18n";
 
 function UtilityBar({ s }: { s: Settings | undefined }) {
+  const t = useT();
   return (
     <div className="topbar">
       <div className="container topbar__inner">
@@ -23,9 +25,9 @@ function UtilityBar({ s }: { s: Settings | undefined }) {
           )}
         </p>
         <p className="topbar__links">
-          <Link to="/pdf">Download Certificate</Link>
+          <Link to="/pdf">{t("site.downloadCertificate")}</Link>
           <Link to="/article" className="topbar__cta">
-            Submit Online
+            {t("site.submitOnline")}
           </Link>
         </p>
       </div>
@@ -38,6 +40,7 @@ const uploadedLogo = (s: Settings) => Boolean(s.logo_url) && !s.logo_url.endsWit
 
 /** Default branch: emblem + journal name + abbreviation, with the ISSN/impact-factor block on the right. */
 function MastheadLogo({ s }: { s: Settings }) {
+  const t = useT();
   const name = journalName(s);
   return (
     <div className="masthead" data-testid="logo-default">
@@ -67,7 +70,7 @@ function MastheadLogo({ s }: { s: Settings }) {
           })}
           {s.impactfactor && (
             <div>
-              <dt>Impact Factor</dt>
+              <dt>{t("site.impactFactor")}</dt>
               <dd>{s.impactfactor}</dd>
             </div>
           )}
@@ -79,8 +82,9 @@ function MastheadLogo({ s }: { s: Settings }) {
 
 /** Alternate branch: a centred banner with the name in capitals and the facts on one ruled line below. */
 function BannerLogo({ s }: { s: Settings }) {
+  const t = useT();
   const name = journalName(s);
-  const facts = [...issnLines(s.issn), ...(s.impactfactor ? [`Impact Factor: ${s.impactfactor}`] : [])];
+  const facts = [...issnLines(s.issn), ...(s.impactfactor ? [t("site.impactFactorLine", { value: s.impactfactor })] : [])];
   return (
     <div className="banner" data-testid="logo-alt">
       <div className="container banner__inner">
@@ -109,6 +113,7 @@ export function SiteHeader() {
   const branch = useHeaderBranch();
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const { t, lang } = useTranslator();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the page changes
   useEffect(() => setOpen(false), [location.pathname]);
@@ -125,14 +130,15 @@ export function SiteHeader() {
       ) : (
         <div className={branch === "alt" ? "banner banner--loading" : "masthead masthead--loading"} aria-hidden />
       )}
-      <nav className="site-nav" aria-label="Main">
+      <nav className="site-nav" aria-label={t("site.nav.label")}>
         <div className="container site-nav__inner">
-          <MenuToggle open={open} onToggle={() => setOpen((o) => !o)} menuId={MENU_ID} />
+          <MenuToggle open={open} onToggle={() => setOpen((o) => !o)} menuId={MENU_ID} label={t("site.nav.menu")} />
           <ul id={MENU_ID} className={`site-nav__list${open ? " is-open" : ""}`}>
             {NAV_LINKS.map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} end={l.to === "/"} className="site-nav__link">
-                  {l.label}
+                  {/* The catalogs write the labels as in a sentence; the bar shows them in capitals, by the language's rules. */}
+                  {t(l.label).toLocaleUpperCase(lang)}
                 </NavLink>
               </li>
             ))}

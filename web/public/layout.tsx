@@ -6,15 +6,17 @@ import { SiteHeader } from "./header";
 import { AuthorsSidebar, JournalSidebar } from "./sidebars";
 import { SiteFooter } from "./footer";
 import { PageAnnouncer } from "./page-announcer";
+import { useT } from "../lib/i18n";
 
 export function PublicLayout() {
+  const t = useT();
   return (
     <>
       <HeadSync />
       <NavigationProgress />
       <div className="site">
         <a className="skip-link" href="#main">
-          Skip to main content
+          {t("site.skipLink")}
         </a>
         <SiteHeader />
         <div className="container layout">

@@ -7,7 +7,7 @@ import { CloseIcon, MenuIcon } from "../components/icons";
 /** The menu list's id: the link's target. */
 export const MENU_ID = "site-menu";
 
-export function MenuToggle({ open, onToggle, menuId }: { open: boolean; onToggle: () => void; menuId: string }) {
+export function MenuToggle({ open, onToggle, menuId, label }: { open: boolean; onToggle: () => void; menuId: string; label: string }) {
   const click = (e: MouseEvent) => {
     e.preventDefault();
     onToggle();
@@ -29,7 +29,9 @@ export function MenuToggle({ open, onToggle, menuId }: { open: boolean; onToggle
       onClick={click}
       onKeyDown={key}
     >
-      {open ? <CloseIcon /> : <MenuIcon />} Menu
+      {open ? <CloseIcon /> : <MenuIcon />}
+      {/* One text node with its space, as the markup had before the catalogs. */}
+      {` ${label}`}
     </a>
   );
 }

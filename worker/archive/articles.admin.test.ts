@@ -444,6 +444,9 @@ describe("POST /api/archives/{id} (edit article)", () => {
       description: "Invoice sent",
       funding: "Wellcome Trust | 208123/Z/17/Z\nNational Science Foundation",
       license: "CC-BY-SA-4.0",
+      date_submitted: "2024-01-15",
+      date_accepted: "2024-03-01",
+      copyright_year: "2024",
     });
     // A plain-text field added to the form later is sent too, with a value of its own.
     const sent = Object.fromEntries(ARTICLE_FORM_FIELDS.map((name) => [name, given[name] ?? `Some ${name}`]));

@@ -19,6 +19,18 @@ export interface ShardMap {
   sizes(): Promise<{ name: string; bytes: number }[]>;
 }
 
+/** What the console's journal moves need of the bindings (c.var.journalMoves; journal-move.repo.ts runs raw D1). */
+export interface JournalMoves {
+  /** The platform database's binding. */
+  platform: D1Database;
+  /** The journal databases' binding names. */
+  journalDatabases: string[];
+  /** A database's binding by name; undefined for a name that is not one. */
+  databaseOf(shard: string): D1Database | undefined;
+  /** The Workflow that runs a move (journal-move-workflow.ts). */
+  runner: Workflow<{ moveId: number }>;
+}
+
 /** The admin a verified token belongs to (set by requireAdmin). */
 export interface AdminPrincipal {
   id: number;
@@ -61,6 +73,8 @@ export interface AppEnv {
     databaseFor: (shard: string) => Db;
     /** The shard map's operations that need the bindings (worker/core/data/shards.ts). */
     shards: ShardMap;
+    /** The bindings a journal's move works on (the console). */
+    journalMoves: JournalMoves;
     /** The R2 bucket of every journal's files (keys: worker/core/files/keys.ts). */
     files: R2Bucket;
     /** The shipped files (the built site). */

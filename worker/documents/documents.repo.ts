@@ -2,6 +2,8 @@
 // editors by id, scoped to one journal. D1 binds at most 100 parameters per statement: IN lists go in chunks.
 import { and, asc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "../core/env";
+import { publicArticleByRefQuery } from "../archive/articles.repo";
+import { enabledEditorsQuery } from "../editors/editors.repo";
 import { articles, editors, type ArticleRow, type EditorRow } from "../core/data/schema";
 
 const CHUNK = 90;
@@ -50,3 +52,7 @@ export async function listEditorsByIds(db: Db, journalId: number, ids: number[])
   );
   return results.flat();
 }
+
+/** A public article by reference number and the journal's enabled editors, in one round trip (a certificate's facts). */
+export const articleWithEditors = (db: Db, journalId: number, ref: string) =>
+  db.batch([publicArticleByRefQuery(db, journalId, ref), enabledEditorsQuery(db, journalId)]);

@@ -6,9 +6,9 @@ import type { AppEnv } from "../core/env";
 import { requireRole } from "../auth/admin-guard";
 import { AREA_ROLES } from "#contract/roles";
 import { HttpError } from "../core/errors";
-import { findPublicArticleByRef, publicArticleByRefQuery } from "../archive/articles.repo";
-import { enabledEditorsQuery, listEnabledEditors } from "../editors/editors.repo";
-import { listArticlesByRefs, listEditorsByIds } from "./documents.repo";
+import { findPublicArticleByRef } from "../archive/articles.repo";
+import { listEnabledEditors } from "../editors/editors.repo";
+import { articleWithEditors, listArticlesByRefs, listEditorsByIds } from "./documents.repo";
 import { DOCUMENT_LIST_MAX, editorIdListSchema, refnumberListSchema } from "#contract/documents";
 import { articleFactsOf, brandingOf, chiefEditorOf, editorFactsOf, fileSafe, matchAuthor, slugOf } from "./document-data";
 import { buildCertificate } from "./certificate";
@@ -79,7 +79,7 @@ pdfRoutes.get(at(documentsApi.certificate), async (c) => {
   // One round trip: the article and the editors (for the chief's signature) in one batch.
   const ref = refToLookUp(c.req.param("ref"));
   if (!ref) throw new HttpError(404, "article_not_found");
-  const [articleRows, editorRows] = await db.batch([publicArticleByRefQuery(db, journal.id, ref), enabledEditorsQuery(db, journal.id)]);
+  const [articleRows, editorRows] = await articleWithEditors(db, journal.id, ref);
   const row = articleRows[0];
   if (!row) throw new HttpError(404, "article_not_found");
   const author = matchAuthor(row.authorname, c.req.param("authorName"));

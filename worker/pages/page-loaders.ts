@@ -4,11 +4,11 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../core/env";
 import { findPublicArticleByRef, readPublicArticleByRef, readPublicIssue } from "../archive/articles.repo";
-import { archiveYearsQuery, issueCoversQuery } from "../archive/issues.repo";
 import { filePaths } from "../core/files/keys";
 import { coverAltOf } from "#contract/issues";
 import { listEnabledEditors } from "../editors/editors.repo";
-import { enabledIndexingQuery, listEnabledIndexing } from "../journals/indexing.repo";
+import { listEnabledIndexing } from "../journals/indexing.repo";
+import { archiveLists, homeLists } from "./page-lists.repo";
 import type { ArticleRow, IndexingRow } from "../core/data/schema";
 import { searchPublicArticles } from "../archive/search.repo";
 import { archiveIssueOf as issueAt } from "../core/middleware/params";
@@ -109,7 +109,7 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
       }),
 
     home: async () => {
-      const [archives, indexing] = await db.batch([archiveYearsQuery(db, journal.id), enabledIndexingQuery(db, journal.id)]);
+      const [archives, indexing] = await homeLists(db, journal.id);
       return ok({ head: fixed("home"), archives, indexing: publicIndexing(indexing) });
     },
 
@@ -117,7 +117,7 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
 
     archives: async () => {
       // One round trip (the edge-cache test counts them): the years and the covers in one batch.
-      const [archives, covers] = await db.batch([archiveYearsQuery(db, journal.id), issueCoversQuery(db, journal.id)]);
+      const [archives, covers] = await archiveLists(db, journal.id);
       return ok({
         head: fixed("archives"),
         archives,

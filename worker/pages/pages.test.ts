@@ -8,6 +8,7 @@ import { citationText, pageRange, publicationDateParts, splitAuthors } from "#co
 import { normalizeDomain } from "#contract/host";
 import { publicOrigin } from "../scholarly/origin";
 import { FIXED_PAGE_IDS, PUBLIC_PAGES, type PageEntry } from "#contract/pages";
+import en from "../../contract/i18n/catalogs/en.json";
 
 async function page(host: string, path: string, headers: Record<string, string> = {}) {
   const res = await request(host, path, { headers });
@@ -350,7 +351,7 @@ describe("other public pages", () => {
       );
       expect(sitemap.includes(`<loc>https://${j.domain}${entry.path}</loc>`), id).toBe(Boolean(entry.sitemap));
       if (entry.nav) expect(home, id).toContain(`href="${entry.path}"`);
-      if (entry.nav) expect(home, id).toContain(`>${entry.nav}</a>`);
+      if (entry.nav) expect(home, id).toContain(`>${en[entry.nav].toUpperCase()}</a>`);
     }
   });
 

@@ -8,10 +8,22 @@ import { HttpError } from "../core/errors";
 import { jsonBodyFirstCode, jsonContent } from "../core/middleware/json-body";
 import { limitJsonBody } from "../core/middleware/body-size";
 import { mountedAt } from "../core/routing/declared";
-import { bindingOf, journalDatabaseNames, shardNames } from "../core/data/shards";
 import { platformApi } from "#contract/routes/platform";
 import { databaseStateSchema, moveRequestSchema, type DatabaseSummary, type MoveAnswer, type MoveProgress } from "#contract/journal-move";
-import { failMove, latestMove, planMove, setDatabaseOpen, type MoveDb, type MoveRow } from "./journal-move.repo";
+import {
+  claimResume,
+  databaseCounts,
+  failMove,
+  isStalled,
+  journalShard,
+  lastProgressOf,
+  latestMove,
+  MOVE_RUNNING_STATES,
+  planMove,
+  setDatabaseOpen,
+  type MoveRow,
+} from "./journal-move.repo";
+import { moveInstanceId, runnerActive, startResume } from "./journal-move-workflow";
 import { operatorActorOf } from "./operator-guard";
 import { operatorEvent } from "./operator-events.repo";
 
@@ -24,7 +36,19 @@ const idParam = (c: Ctx) => {
   return id;
 };
 
-export const progressOf = (m: MoveRow): MoveProgress => ({
+/**
+ * A move the console may resume (docs/decisions/0306): running, and either without progress for STALL_MS, or its
+ * Workflow instance no longer at work and quiet for QUIET_MS (a script's move has no instance: the quiet time keeps
+ * a running script from being raced; it writes its heartbeat at least every 10 s, its waits included).
+ */
+const QUIET_MS = 45_000;
+async function resumable(c: Ctx, m: MoveRow, now = Date.now()): Promise<boolean> {
+  if (!MOVE_RUNNING_STATES.includes(m.state)) return false;
+  if (isStalled(m, now)) return true;
+  return now - Date.parse(lastProgressOf(m)) > QUIET_MS && !(await runnerActive({ JOURNAL_MOVE: c.var.journalMoves.runner }, m));
+}
+
+export const progressOf = (m: MoveRow, canResume = false): MoveProgress => ({
   id: m.id,
   from: m.from_shard,
   to: m.to_shard,
@@ -37,32 +61,29 @@ export const progressOf = (m: MoveRow): MoveProgress => ({
   pausedMs: Number(m.paused_ms),
   error: m.error,
   operator: m.operator,
+  progressAt: lastProgressOf(m),
+  resumes: Number(m.resumes ?? 0),
+  resumable: canResume,
 });
 
 /** Every database a journal may be in, with D1's size, its journal count and whether it takes new journals. */
 async function databasesOf(c: Ctx): Promise<DatabaseSummary[]> {
-  const [sizes, counts, closed] = await Promise.all([
-    c.var.shards.sizes(),
-    c.env.DB.prepare("SELECT shard, count(*) AS n FROM journals GROUP BY shard").all<{ shard: string; n: number }>(),
-    c.env.DB.prepare("SELECT name FROM shard_states WHERE accepts_new = 0").all<{ name: string }>(),
-  ]);
+  const [sizes, { counts, closed }] = await Promise.all([c.var.shards.sizes(), databaseCounts(c.var.journalMoves.platform)]);
   return sizes
-    .filter((s) => s.name !== "DB" || counts.results.some((r) => r.shard === "DB"))
+    .filter((s) => s.name !== "DB" || counts.some((r) => r.shard === "DB"))
     .map((s) => ({
       name: s.name,
       bytes: s.bytes,
-      journals: Number(counts.results.find((r) => r.shard === s.name)?.n ?? 0),
-      acceptsNew: s.name !== "DB" && !closed.results.some((r) => r.name === s.name),
+      journals: Number(counts.find((r) => r.shard === s.name)?.n ?? 0),
+      acceptsNew: s.name !== "DB" && !closed.some((r) => r.name === s.name),
     }));
 }
 
 async function answer(c: Ctx, journalId: number): Promise<MoveAnswer> {
-  const journal = await c.env.DB.prepare("SELECT id, shard FROM journals WHERE id = ?")
-    .bind(journalId)
-    .first<{ id: number; shard: string }>();
+  const journal = await journalShard(c.var.journalMoves.platform, journalId);
   if (!journal) throw new HttpError(404, "not_found");
-  const [databases, move] = await Promise.all([databasesOf(c), latestMove(c.env.DB, journalId)]);
-  return { journal, databases, move: move ? progressOf(move) : null };
+  const [databases, move] = await Promise.all([databasesOf(c), latestMove(c.var.journalMoves.platform, journalId)]);
+  return { journal, databases, move: move ? progressOf(move, await resumable(c, move)) : null };
 }
 
 export const journalMovePlatformRoutes = new Hono<AppEnv>()
@@ -71,15 +92,8 @@ export const journalMovePlatformRoutes = new Hono<AppEnv>()
     const journalId = idParam(c);
     const { to } = c.req.valid("json");
     const actor = operatorActorOf(c);
-    const names = shardNames(c.env);
-    const move = await planMove({
-      journalId,
-      to,
-      operator: actor.username,
-      platform: c.env.DB,
-      journalDatabases: journalDatabaseNames(c.env),
-      databaseOf: (shard): MoveDb | undefined => (names.includes(shard) ? bindingOf(c.env, shard) : undefined),
-    });
+    const { platform, journalDatabases, databaseOf, runner } = c.var.journalMoves;
+    const move = await planMove({ journalId, to, operator: actor.username, platform, journalDatabases, databaseOf });
     await c.get("db").batch([
       operatorEvent(c.get("db"), actor, {
         action: "journal.move",
@@ -90,11 +104,33 @@ export const journalMovePlatformRoutes = new Hono<AppEnv>()
       }),
     ]);
     try {
-      await c.env.JOURNAL_MOVE.create({ id: `journal-move-${move.id}`, params: { moveId: move.id } });
+      await runner.create({ id: moveInstanceId({ id: move.id, resumes: 0 }), params: { moveId: move.id } });
     } catch (err) {
-      await failMove(c.env.DB, move.id, `the move could not be started: ${(err as Error)?.message ?? err}`);
+      await failMove(platform, move.id, `the move could not be started: ${(err as Error)?.message ?? err}`);
       throw err;
     }
+    return c.json(await answer(c, journalId), 202);
+  })
+  .post(at(platformApi.resumeMove), async (c) => {
+    const journalId = idParam(c);
+    const { platform, runner } = c.var.journalMoves;
+    const move = await latestMove(platform, journalId);
+    if (!move || !MOVE_RUNNING_STATES.includes(move.state)) throw new HttpError(409, "no_move_to_resume");
+    if (!(await resumable(c, move))) throw new HttpError(409, "move_progressing");
+    // Taken over only if nobody else (the Cron Trigger, another operator) did since it was read.
+    const claimed = await claimResume(platform, move);
+    if (!claimed) throw new HttpError(409, "move_progressing");
+    const actor = operatorActorOf(c);
+    await c.get("db").batch([
+      operatorEvent(c.get("db"), actor, {
+        action: "journal.move.resume",
+        journalId,
+        summary: `${move.from_shard} → ${move.to_shard}, from ${move.state}`,
+        before: { state: move.state },
+        after: { resumes: claimed.resumes },
+      }),
+    ]);
+    await startResume({ JOURNAL_MOVE: runner }, claimed);
     return c.json(await answer(c, journalId), 202);
   });
 
@@ -107,10 +143,10 @@ export const databasesPlatformRoutes = new Hono<AppEnv>().patch(
   jsonBodyFirstCode(databaseStateSchema),
   async (c) => {
     const name = c.req.param("name");
-    const journalDatabases = journalDatabaseNames(c.env);
+    const { platform, journalDatabases } = c.var.journalMoves;
     if (!journalDatabases.includes(name)) throw new HttpError(404, "not_found");
     const { acceptsNew } = c.req.valid("json");
-    await setDatabaseOpen(c.env.DB, name, acceptsNew, journalDatabases, operatorActorOf(c).username);
+    await setDatabaseOpen(platform, name, acceptsNew, journalDatabases, operatorActorOf(c).username);
     await c.get("db").batch([
       operatorEvent(c.get("db"), operatorActorOf(c), {
         action: acceptsNew ? "database.open" : "database.close",

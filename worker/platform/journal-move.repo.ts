@@ -11,6 +11,7 @@
 //   switchShard journals.shard in the platform database (only from the old value), content version bumped
 //   cleanup     after the memo bound: the journal's rows leave the source (children first, bounded batches)
 //   abortMove   before the switch, any failure: triggers dropped (writes resume), the target's copy removed
+//   continueMove the phases left from the state a move is recorded in: a new move, or one whose runner died (resume)
 // Row ids are kept: they are visible outside the database (signed links, admin URLs, mail, Workflow parameters).
 import { HttpError } from "../core/errors";
 import { copyJournalRowBetween } from "../core/data/journal-row-copy";
@@ -57,7 +58,26 @@ export interface MoveRow {
   error: string;
   operator: string;
   paused_ms: number;
+  /** The move's heartbeat: when it last made progress (migration 0180). */
+  progress_at: string;
+  resumes: number;
 }
+
+/**
+ * A running move that has made no progress for this long has lost its runner (docs/decisions/0306): its longest
+ * step (a copy chunk of CHUNK_ROWS rows, a catch-up round, one table's checksum) takes seconds, the memo bound 35 s.
+ */
+export const STALL_MS = 15 * 60_000;
+
+/** How often a runner that waits (the memo bound) still says it is alive. */
+const HEARTBEAT_MS = 10_000;
+
+/** When the move last made progress. */
+export const lastProgressOf = (m: Pick<MoveRow, "progress_at" | "started_at">) => m.progress_at || m.started_at;
+
+/** Running, and no progress for STALL_MS. */
+export const isStalled = (m: MoveRow, now = Date.now()) =>
+  MOVE_RUNNING_STATES.includes(m.state) && now - Date.parse(lastProgressOf(m)) > STALL_MS;
 
 /** The databases of one move, by role. */
 export interface MoveDatabases {
@@ -206,10 +226,10 @@ export async function planMove(input: PlanInput): Promise<Move> {
   try {
     const row = await platform
       .prepare(
-        `INSERT INTO journal_moves (journal_id, from_shard, to_shard, state, rows_total, started_at, operator)
-         VALUES (?, ?, ?, 'copying', ?, ?, ?) RETURNING id`,
+        `INSERT INTO journal_moves (journal_id, from_shard, to_shard, state, rows_total, started_at, progress_at, operator)
+         VALUES (?, ?, ?, 'copying', ?, ?, ?, ?) RETURNING id`,
       )
-      .bind(journalId, journal.shard, to, total, nowIso(), input.operator)
+      .bind(journalId, journal.shard, to, total, nowIso(), nowIso(), input.operator)
       .first<{ id: number }>();
     id = row!.id;
   } catch (err) {
@@ -289,9 +309,42 @@ export async function latestMove(platform: MoveDb, journalId: number): Promise<M
 async function setState(move: Move, state: MoveState, extra: Record<string, unknown> = {}): Promise<void> {
   const cols = Object.keys(extra);
   await move.platform
-    .prepare(`UPDATE journal_moves SET state = ?${cols.map((c) => `, ${c} = ?`).join("")} WHERE id = ?`)
-    .bind(state, ...cols.map((c) => extra[c]), move.id)
+    .prepare(`UPDATE journal_moves SET state = ?, progress_at = ?${cols.map((c) => `, ${c} = ?`).join("")} WHERE id = ?`)
+    .bind(state, nowIso(), ...cols.map((c) => extra[c]), move.id)
     .run();
+}
+
+/** The move's heartbeat, without a change of phase. */
+async function touch(move: Move): Promise<void> {
+  await move.platform.prepare("UPDATE journal_moves SET progress_at = ? WHERE id = ?").bind(nowIso(), move.id).run();
+}
+
+/** Running moves with no progress for STALL_MS (the daily Cron Trigger resumes them). */
+export async function stalledMoves(platform: MoveDb, now = Date.now()): Promise<MoveRow[]> {
+  const before = new Date(now - STALL_MS).toISOString();
+  return (
+    await platform
+      .prepare(
+        `SELECT * FROM journal_moves WHERE state NOT IN ('done', 'failed') AND (CASE WHEN progress_at = '' THEN started_at ELSE progress_at END) < ? ORDER BY id`,
+      )
+      .bind(before)
+      .all<MoveRow>()
+  ).results;
+}
+
+/**
+ * Takes a stalled move over for one resumer: its heartbeat moves and its resume count goes up only if neither
+ * changed since `seen` was read, so two resumers (the console and the Cron Trigger) never both run it. Answers the
+ * move as claimed, or null when someone else took it (or it moved on).
+ */
+export async function claimResume(platform: MoveDb, seen: MoveRow): Promise<MoveRow | null> {
+  const r = await platform
+    .prepare(
+      "UPDATE journal_moves SET progress_at = ?, resumes = resumes + 1 WHERE id = ? AND state = ? AND progress_at = ? AND resumes = ?",
+    )
+    .bind(nowIso(), seen.id, seen.state, seen.progress_at, seen.resumes)
+    .run();
+  return changesOf(r) === 1 ? moveById(platform, seen.id) : null;
 }
 
 /** Reopens a recorded move (the Workflow's steps, the script after a crash). */
@@ -472,7 +525,10 @@ export async function copyChunk(
     if (list.length < limit) at = { table: at.table + 1, after: 0 };
     else at = { table: at.table, after: t.rowid ? Number(list[list.length - 1].__move_rowid) : at.after + list.length };
   }
-  await move.platform.prepare("UPDATE journal_moves SET rows_copied = rows_copied + ? WHERE id = ?").bind(copied, move.id).run();
+  await move.platform
+    .prepare("UPDATE journal_moves SET rows_copied = rows_copied + ?, progress_at = ? WHERE id = ?")
+    .bind(copied, nowIso(), move.id)
+    .run();
   return { cursor: at.table < tables.length ? at : null, copied };
 }
 
@@ -541,6 +597,7 @@ export async function catchUpRound(move: Move, limit = 500, onlyTables?: string[
     .prepare(`DELETE FROM journal_move_log WHERE moving_journal = ?${only} AND id <= ?`)
     .bind(move.journalId, ...(onlyTables ?? []), upTo)
     .run();
+  await touch(move);
   const left = await move.source
     .prepare(`SELECT count(*) AS n FROM journal_move_log WHERE moving_journal = ?${only}`)
     .bind(move.journalId, ...(onlyTables ?? []))
@@ -560,10 +617,13 @@ export async function catchUp(move: Move, maxRounds = 20): Promise<number> {
   return applied;
 }
 
-/** Writes to the journal stop on the source; the rest of the log is applied. Answers the moment writes stopped. */
-export async function freeze(move: Move): Promise<string> {
+/**
+ * Writes to the journal stop on the source; the rest of the log is applied. Answers the moment writes stopped
+ * (`since`: when a resumed move's writes already stopped, so its pause is measured from then).
+ */
+export async function freeze(move: Move, since?: string): Promise<string> {
   await installFreeze(move);
-  const frozenAt = nowIso();
+  const frozenAt = since || nowIso();
   await setState(move, "frozen", { frozen_at: frozenAt });
   // Nothing new can be logged now: bounded by the log's size.
   for (let round = 0; round < 10_000; round++) {
@@ -616,6 +676,7 @@ export async function verify(move: Move): Promise<TableCheck[]> {
   for (const t of await moveTables(move.source)) {
     const [a, b] = await Promise.all([digestOf(move.source, t, move.journalId), digestOf(move.target, t, move.journalId)]);
     checks.push({ table: t.name, source: a.rows, target: b.rows, same: a.rows === b.rows && a.sha256 === b.sha256 });
+    await touch(move);
   }
   const differ = checks.filter((c) => !c.same);
   if (differ.length)
@@ -745,40 +806,93 @@ export interface RunOptions {
   afterSwitch?: () => void;
 }
 
+/** Where a recorded move goes on from: the phases in order (a resumed move redoes the one it stopped in). */
+const PHASE_ORDER: MoveState[] = ["copying", "catching_up", "frozen", "verifying", "switched", "cleaning"];
+
+/** A resumed copy starts over (the cursor lived in the dead runner): its count starts over too. */
+export async function restartCopy(move: Move): Promise<void> {
+  await move.platform.prepare("UPDATE journal_moves SET rows_copied = 0, progress_at = ? WHERE id = ?").bind(nowIso(), move.id).run();
+}
+
+/** How long the source must still keep its rows after the switch: what is left of the memo bound. */
+export function boundLeft(row: Pick<MoveRow, "switched_at">, boundMs: number, now = Date.now()): number {
+  return Math.max(0, Date.parse(row.switched_at) + boundMs - now);
+}
+
 /** Runs every phase of a planned move; before the switch any failure aborts it (and is thrown). */
 export async function runMove(move: Move, opts: RunOptions): Promise<MoveRow> {
+  return continueMove(move, opts);
+}
+
+/**
+ * Runs the phases left of a recorded move, from the one its row says (docs/decisions/0306): a new move from the
+ * copy; a resumed one from where its runner died. Each phase can run again: the log's triggers are created if
+ * missing, the copy writes `INSERT OR IGNORE` and the catch-up re-syncs every row changed since the log began, the
+ * freeze's triggers are created if missing, the checksum is read again, the switch changes journals.shard only from
+ * the old value, the clean-up deletes what is left. Before the switch any failure undoes the move (and is thrown).
+ */
+export async function continueMove(move: Move, opts: RunOptions): Promise<MoveRow> {
   const log = opts.log ?? (() => {});
   const sleep = opts.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
-  try {
-    await startLog(move);
-    log(`copy: ${move.from} → ${move.to}`);
-    let cursor: CopyCursor | null = null;
-    let copied = 0;
-    do {
-      const r = await copyChunk(move, cursor);
-      cursor = r.cursor;
-      copied += r.copied;
-      log(`copy: ${copied} rows`);
-    } while (cursor);
-    log(`catch up: ${await catchUp(move)} changed rows re-synced`);
-    const frozenAt = await freeze(move);
-    log("freeze: writes paused, log drained");
-    const checks = await verify(move);
-    log(`verify: ${checks.length} tables, ${checks.reduce((n, c) => n + c.target, 0)} rows identical`);
-    await switchShard(move, frozenAt);
-    opts.afterSwitch?.();
-  } catch (err) {
-    const reason = (err as Error)?.message ?? String(err);
-    log(`failed: ${reason}; undoing`);
-    await abortMove(move, reason);
-    throw err;
+  const row = await moveById(move.platform, move.id);
+  if (!row) throw new Error(`journal move ${move.id} does not exist`);
+  if (row.state === "done" || row.state === "failed") return row;
+  const at = PHASE_ORDER.indexOf(row.state);
+  if (at < PHASE_ORDER.indexOf("switched")) {
+    try {
+      if (at <= 0) {
+        await startLog(move);
+        if (row.rows_copied > 0) await restartCopy(move);
+        log(`copy: ${move.from} → ${move.to}`);
+        let cursor: CopyCursor | null = null;
+        let copied = 0;
+        do {
+          const r = await copyChunk(move, cursor);
+          cursor = r.cursor;
+          copied += r.copied;
+          log(`copy: ${copied} rows`);
+        } while (cursor);
+      }
+      if (at <= 1) log(`catch up: ${await catchUp(move)} changed rows re-synced`);
+      const frozenAt = at <= 2 ? await freeze(move, row.frozen_at) : row.frozen_at;
+      if (at <= 2) log("freeze: writes paused, log drained");
+      const checks = await verify(move);
+      log(`verify: ${checks.length} tables, ${checks.reduce((n, c) => n + c.target, 0)} rows identical`);
+      await switchShard(move, frozenAt);
+      opts.afterSwitch?.();
+    } catch (err) {
+      const reason = (err as Error)?.message ?? String(err);
+      log(`failed: ${reason}; undoing`);
+      await abortMove(move, reason);
+      throw err;
+    }
+    const switched = (await moveById(move.platform, move.id))!;
+    log(`switch: journal ${move.journalId} now in ${move.to} (writes paused ${switched.paused_ms} ms)`);
   }
-  const row = (await moveById(move.platform, move.id))!;
-  log(`switch: journal ${move.journalId} now in ${move.to} (writes paused ${row.paused_ms} ms)`);
-  if (opts.boundMs > 0) {
-    log(`waiting ${Math.ceil(opts.boundMs / 1000)} s for every isolate to re-read the journal's database`);
-    await sleep(opts.boundMs + 1000);
+  const switched = (await moveById(move.platform, move.id))!;
+  const wait = boundLeft(switched, opts.boundMs);
+  if (wait > 0) {
+    log(`waiting ${Math.ceil(wait / 1000)} s for every isolate to re-read the journal's database`);
+    // In slices, with a heartbeat between them: a waiting runner is not a dead one (the console's quiet time).
+    for (let left = wait + 1000; left > 0; left -= HEARTBEAT_MS) {
+      await sleep(Math.min(left, HEARTBEAT_MS));
+      await touch(move);
+    }
   }
   log(`clean up: ${await cleanup(move, opts.boundMs)} row deletions in ${move.from} (search index entries included)`);
   return (await moveById(move.platform, move.id))!;
+}
+
+/** Journals per database and the databases closed to new journals (the console's list of databases). */
+export async function databaseCounts(platform: MoveDb): Promise<{ counts: { shard: string; n: number }[]; closed: { name: string }[] }> {
+  const [counts, closed] = await Promise.all([
+    platform.prepare("SELECT shard, count(*) AS n FROM journals GROUP BY shard").all<{ shard: string; n: number }>(),
+    platform.prepare("SELECT name FROM shard_states WHERE accepts_new = 0").all<{ name: string }>(),
+  ]);
+  return { counts: counts.results, closed: closed.results };
+}
+
+/** Where a journal is (null: no such journal). */
+export async function journalShard(platform: MoveDb, journalId: number): Promise<{ id: number; shard: string } | null> {
+  return platform.prepare("SELECT id, shard FROM journals WHERE id = ?").bind(journalId).first<{ id: number; shard: string }>();
 }

@@ -17,7 +17,7 @@ import { findIssue } from "../archive/issues.repo";
 import { digitsOf } from "../core/middleware/params";
 import { HttpError, notFound } from "../core/errors";
 import { actorOf } from "../core/audit/admin-actor";
-import { afterAdminWrite } from "../core/audit/admin-events.repo";
+import { recordAdminWrite } from "../core/audit/admin-events.repo";
 import { crossrefDeposit, crossrefTimestamp } from "./crossref";
 import { indexerOrigin } from "./indexer-origin";
 import { journalRecord, scholarlyRecord } from "./scholarly-record";
@@ -126,11 +126,7 @@ export const crossrefAdminRoutes = new Hono<AppEnv>()
       const updatedAt = new Date().toISOString();
       await saveCrossrefAccount(db, { journalId, username, passwordEnc, endpoint: endpoint.replace(/\/+$/, ""), updatedAt });
       const actor = actorOf(c);
-      await db.batch(
-        afterAdminWrite(db, actor, { action: "settings.crossref_account", entity: "settings", summary: username }, { content: false }) as [
-          never,
-        ],
-      );
+      await recordAdminWrite(db, actor, { action: "settings.crossref_account", entity: "settings", summary: username }, { content: false });
       return c.json({ account: { username, endpoint, has_password: true, updated_at: updatedAt } });
     },
   )

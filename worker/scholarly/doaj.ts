@@ -4,48 +4,10 @@
 import { orcidUrl } from "#contract/scholarly";
 import type { JournalRecord, ScholarlyRecord } from "./scholarly-record";
 import { XML_DECLARATION, attrsOf, el } from "./xml";
+import { bibliographicLanguage } from "./language-codes";
 
-/** ISO 639-1 -> ISO 639-2/B (bibliographic) for the languages journals here publish in; others are left out. */
-const ISO_639_2B: Record<string, string> = {
-  ar: "ara",
-  az: "aze",
-  bn: "ben",
-  de: "ger",
-  en: "eng",
-  es: "spa",
-  fa: "per",
-  fr: "fre",
-  gu: "guj",
-  hi: "hin",
-  id: "ind",
-  it: "ita",
-  ja: "jpn",
-  kn: "kan",
-  ko: "kor",
-  ml: "mal",
-  mr: "mar",
-  ms: "may",
-  ne: "nep",
-  nl: "dut",
-  pa: "pan",
-  pl: "pol",
-  pt: "por",
-  ru: "rus",
-  sw: "swa",
-  ta: "tam",
-  te: "tel",
-  th: "tha",
-  tr: "tur",
-  uk: "ukr",
-  ur: "urd",
-  vi: "vie",
-  zh: "chi",
-};
-
-/** "en", "pt-BR" -> "eng", "por"; "" when DOAJ's list has no code we know for it. */
-export function doajLanguage(tag: string): string {
-  return ISO_639_2B[tag.toLowerCase().split("-")[0]] ?? "";
-}
+/** "en", "pt-BR" -> "eng", "por" (DOAJ's list is ISO 639-2/B); "" for a language without a code we know. */
+export const doajLanguage = bibliographicLanguage;
 
 const issnOf = (issn: string) => (/^\d{4}-\d{3}[\dX]$/.test(issn) ? issn : "");
 

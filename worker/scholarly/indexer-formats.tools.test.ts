@@ -111,6 +111,16 @@ describe("OAI-PMH formats and identifiers (issue 40 item 2)", () => {
     expect(sub("536", "a")).toEqual(["National Science Foundation", "Wellcome Trust"]);
     expect(sub("536", "c")).toEqual(["CHE-2101234"]);
     expect(sub("773", "x")).toEqual(["2049-3630", "2434-561X"]);
+    // What a catalogue facets on (issue 46 item 4): 008 with the date entered, the year, the place (unknown) and
+    // the language as MARC codes it; 041 with that code; 546 says it in words.
+    const record = marc["OAI-PMH"].GetRecord.record[0].metadata.record[0];
+    const f008: string = record.controlfield.find((c: any) => c["@tag"] === "008")["#text"];
+    expect(f008).toHaveLength(40);
+    expect(f008).toMatch(/^\d{6}s2024 {4}xx /);
+    expect(f008.slice(21, 24)).toBe("joo");
+    expect(f008.slice(35, 38)).toBe("eng");
+    expect(sub("041", "a")).toEqual(["eng"]);
+    expect(sub("546", "a")).toEqual(["Text in English."]);
   }, 180_000);
 
   it("names a record by the journal's primary host, whichever of its hosts answers", async () => {

@@ -2,9 +2,10 @@
 // catalogues harvest over OAI-PMH (issue 40 item 2, docs/decisions/0220): a component part of a serial (leader
 // "nab"), its DOI (024), first author (100) and the others (700) with affiliation ($u) and ORCID iD ($1), title
 // (245), publisher and year (264), pages (300), open access (506), abstract (520), funding (536), licence (540),
-// language (546), keywords (653), the journal issue it is part of (773) and its page and PDF (856).
+// language (008/35-37 and 041 as MARC codes, 546 as prose), keywords (653), the journal issue it is part of (773) and its page and PDF (856).
 import { orcidUrl } from "#contract/scholarly";
 import type { ScholarlyRecord } from "./scholarly-record";
+import { bibliographicLanguage } from "./language-codes";
 import { attrsOf, el } from "./xml";
 
 export const MARCXML = {
@@ -15,6 +16,65 @@ export const MARCXML = {
 
 /** Record status new, language material, serial component part, Unicode; encoding level and form unknown. */
 const LEADER = "     nab a22     uu 4500";
+
+const languageNames = (() => {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "language" });
+  } catch {
+    return null;
+  }
+})();
+
+/** The article's language as MARC codes it (ISO 639-2/B, e.g. "eng"), "und" when we know no code for it. */
+const marcLanguage = (tag: string) => bibliographicLanguage(tag) || "und";
+
+/** 546 $a: the language in words ("Text in English."), as a catalogue shows it. */
+function languageNote(tag: string): string {
+  let name = tag;
+  try {
+    name = languageNames?.of(tag) ?? tag;
+  } catch {
+    // Not a language tag Intl knows: the tag as it is.
+  }
+  return `Text in ${name}.`;
+}
+
+/**
+ * 008, fixed-length data elements for a continuing resource (MARC 21 Bibliographic 008/18-34, leader/07 "b"), 40
+ * characters: 00-05 date entered (the record's creation, yymmdd); 06 "s" single known date with 07-10 the
+ * year of publication and 11-14 blank; 15-17 place of publication ("xx " unknown: the journal's settings hold no
+ * country); 18-19 frequency and regularity not coded ("|"); 20 blank; 21 "j" journal; 22 "o" and 23 "o" online;
+ * 24 and 25-27 not specified; 28 not a government publication; 29 "0" not a conference; 30-32 blank; 33 blank;
+ * 34 "0" successive entry; 35-37 language (MARC code); 38 blank, not modified; 39 "d" catalogued by others than a
+ * national agency.
+ */
+export function marc008(r: Pick<ScholarlyRecord, "created" | "isoDate" | "language">): string {
+  const entered = /^\d{2}(\d{2})-(\d{2})-(\d{2})/.exec(r.created ?? "");
+  const year = /^\d{4}/.exec(r.isoDate)?.[0] ?? "uuuu";
+  const value = [
+    entered ? `${entered[1]}${entered[2]}${entered[3]}` : "||||||",
+    "s",
+    year,
+    "    ",
+    "xx ",
+    "||",
+    " ",
+    "j",
+    "o",
+    "o",
+    " ",
+    "   ",
+    " ",
+    "0",
+    "   ",
+    " ",
+    "0",
+    marcLanguage(r.language),
+    " ",
+    "d",
+  ].join("");
+  return value;
+}
 
 type Subfield = [code: string, value: string | number | null | undefined];
 
@@ -46,12 +106,14 @@ export function marcxmlRecord(r: ScholarlyRecord): string {
     })}>`,
     el("leader", LEADER),
     el("controlfield", r.refnumber, { tag: "001" }),
+    el("controlfield", marc008(r), { tag: "008" }),
     r.doi
       ? field("024", "7", " ", [
           ["a", r.doi],
           ["2", "doi"],
         ])
       : "",
+    field("041", " ", " ", [["a", marcLanguage(r.language)]]),
     first ? person("100", first) : "",
     field("245", first ? "1" : "0", "0", [["a", r.title]]),
     field("264", " ", "1", [
@@ -74,7 +136,7 @@ export function marcxmlRecord(r: ScholarlyRecord): string {
       ["a", r.license.label],
       ["u", r.license.url],
     ]),
-    field("546", " ", " ", [["a", r.language]]),
+    field("546", " ", " ", [["a", languageNote(r.language)]]),
     ...r.keywords.map((k) => field("653", " ", " ", [["a", k]])),
     ...others.map((a) => person("700", a)),
     field("773", "0", " ", [["t", j.name], ["g", related], ...j.issns.map((issn): Subfield => ["x", issn])]),

@@ -4,7 +4,7 @@
 import { parse as parseName } from "@citation-js/name";
 import type { ArticleRow, JournalRow } from "../core/data/schema";
 import { richTextToPlain } from "#contract/rich-text";
-import { articleAuthors, licenseOf, normalizeIssn, referenceLines } from "#contract/scholarly";
+import { articleAuthors, licenseOf, licenseOfUrl, normalizeIssn, referenceLines } from "#contract/scholarly";
 import type { JournalRecord, RecordAuthor, ScholarlyRecord } from "#contract/scholarly-record";
 import { articlePath, issuePath, pageRange, publicationDateParts } from "#contract/citation";
 import { issnNumbers, journalName } from "#contract/journal-info";
@@ -76,7 +76,7 @@ export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | n
     isoDate: date ? date.join("-") : String(a.year),
     doi: a.doi ?? "",
     doiRegistered: Boolean(a.doi && a.doiRegisteredAt),
-    license: a.license ? licenseOf(a.license) : journal.license,
+    license: a.license ? licenseOf(a.license) : a.licenseUrl ? licenseOfUrl(a.licenseUrl) : journal.license,
     funding: parseFunding(a.funding),
     language: a.language || journal.language,
     keywords: a.keywords

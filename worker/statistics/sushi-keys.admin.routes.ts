@@ -8,9 +8,9 @@ import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../core/env";
 import { HttpError, notFound } from "../core/errors";
 import { actorOf } from "../core/audit/admin-actor";
-import { afterAdminWrite } from "../core/audit/admin-events.repo";
+import { recordAdminWrite } from "../core/audit/admin-events.repo";
 import { sushiKeys, type SushiKeyRow } from "../core/data/schema";
-import { listSushiKeys, revokeSushiKey } from "./sushi.repo";
+import { createSushiKey, listSushiKeys, revokeSushiKey } from "./sushi.repo";
 import { WORLD_CUSTOMER_ID } from "./sushi";
 import { requireRole } from "../auth/admin-guard";
 import { AREA_ROLES } from "#contract/roles";
@@ -56,29 +56,17 @@ export const sushiKeysAdminRoutes = new Hono<AppEnv>()
       const key = randomHex(32);
       const { customer_name } = c.req.valid("json");
       const now = new Date().toISOString();
-      const insert = db
-        .insert(sushiKeys)
-        .values({
-          journalId: actor.journalId,
-          customerName: customer_name,
-          // The key's own customer_id, as COUNTER's are written (16 characters), drawn apart from the key.
-          customerId: randomHex(8).toUpperCase(),
-          keyHash: await sha256Hex(key),
-          keyHint: key.slice(-4),
-          createdAt: now,
-          createdBy: actor.username,
-        })
-        .returning();
-      const [rows] = (await db.batch([
-        insert,
-        ...afterAdminWrite(
-          db,
-          actor,
-          { action: "settings.sushi_key_create", entity: "settings", summary: customer_name },
-          { content: false },
-        ),
-      ])) as [SushiKeyRow[], ...unknown[]];
-      return c.json({ key, customer_id: rows[0].customerId, entry: toAnswer(rows[0]) }, 201);
+      const row = await createSushiKey(db, actor, {
+        journalId: actor.journalId,
+        customerName: customer_name,
+        // The key's own customer_id, as COUNTER's are written (16 characters), drawn apart from the key.
+        customerId: randomHex(8).toUpperCase(),
+        keyHash: await sha256Hex(key),
+        keyHint: key.slice(-4),
+        createdAt: now,
+        createdBy: actor.username,
+      });
+      return c.json({ key, customer_id: row.customerId, entry: toAnswer(row) }, 201);
     },
   )
   .delete(at(sushiApi.revokeKey), async (c) => {
@@ -93,13 +81,11 @@ export const sushiKeysAdminRoutes = new Hono<AppEnv>()
       .limit(1);
     if (!row) throw notFound();
     if (!(await revokeSushiKey(db, actor.journalId, id, new Date().toISOString()))) throw new HttpError(409, "already_revoked");
-    await db.batch(
-      afterAdminWrite(
-        db,
-        actor,
-        { action: "settings.sushi_key_revoke", entity: "settings", summary: row.customerName },
-        { content: false },
-      ) as [never],
+    await recordAdminWrite(
+      db,
+      actor,
+      { action: "settings.sushi_key_revoke", entity: "settings", summary: row.customerName },
+      { content: false },
     );
     return c.json({ entry: toAnswer({ ...row, revokedAt: new Date().toISOString() }) });
   });

@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../core/env";
 import { articles, sushiKeys, usageDaily, type SushiKeyRow } from "../core/data/schema";
+import { afterAdminWrite, type AdminActor } from "../core/audit/admin-events.repo";
 
 /** One article's figures in one month (YYYY-MM). */
 export interface ArticleMonth {
@@ -89,4 +90,18 @@ export async function revokeSushiKey(db: Db, journalId: number, id: number, at: 
     .where(and(eq(sushiKeys.journalId, journalId), eq(sushiKeys.id, id), eq(sushiKeys.revokedAt, "")))
     .returning({ id: sushiKeys.id });
   return rows.length > 0;
+}
+
+/** A new library key, with its admin event in the same batch. */
+export async function createSushiKey(db: Db, actor: AdminActor, values: typeof sushiKeys.$inferInsert): Promise<SushiKeyRow> {
+  const [rows] = (await db.batch([
+    db.insert(sushiKeys).values(values).returning(),
+    ...afterAdminWrite(
+      db,
+      actor,
+      { action: "settings.sushi_key_create", entity: "settings", summary: values.customerName },
+      { content: false },
+    ),
+  ])) as [SushiKeyRow[], ...unknown[]];
+  return rows[0];
 }

@@ -14,6 +14,7 @@ import { IMAGE_EXTENSIONS, sniffContentType } from "../core/files/content-types"
 import { fileKeys } from "../core/files/keys";
 import { insertEditor, listAllEditors } from "../editors/editors.repo";
 import { ImportSourceError, type TransferFiles } from "./import-model";
+import { EntryTooLargeError } from "./bounded-inflate";
 import { openRangedZip, type RangeSource, type ZipEntry } from "./zip-ranges";
 
 /** What each field's refusal says, as the editor form says it. */
@@ -120,11 +121,16 @@ export async function importEditors(
       const entry = inZip.get(fold(pictureName.split("/").pop() ?? ""));
       if (!zip) item.warnings.push(`No zip of pictures was given: ${pictureName} is not added.`);
       else if (!entry) item.warnings.push(`No ${pictureName} in the zip: the editor is added without a picture.`);
-      else if (entry.size > IMAGE_MAX_BYTES) item.warnings.push(`${pictureName} is larger than 2 MB: the editor is added without it.`);
       else {
-        const bytes = await zip.read(entry);
-        const type = sniffContentType(bytes);
-        if (!type || type === "application/pdf") item.warnings.push(`${pictureName} is not a JPEG, PNG, GIF or WebP image: not added.`);
+        // Unpacked up to the limit at most: larger (declared or found so while inflating) leaves it packed.
+        const bytes = await zip.read(entry, IMAGE_MAX_BYTES).catch((err) => {
+          if (err instanceof EntryTooLargeError) return null;
+          throw err;
+        });
+        const type = bytes && sniffContentType(bytes);
+        if (!bytes) item.warnings.push(`${pictureName} is larger than 2 MB: the editor is added without it.`);
+        else if (!type || type === "application/pdf")
+          item.warnings.push(`${pictureName} is not a JPEG, PNG, GIF or WebP image: not added.`);
         else {
           picture = { bytes, contentType: type };
           item.picture = `${pictureName} (${Math.ceil(bytes.length / 1024)} KB)`;

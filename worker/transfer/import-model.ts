@@ -34,9 +34,13 @@ export interface ImportAuthor {
   country: string;
 }
 
-/** The article's PDF: bytes (embedded or from a zip), a URL to fetch, a problem, or none. */
+/** The largest PDF an import takes (the spec's 5 MB). */
+export const PDF_LIMIT = 5_242_880;
+
+/** The article's PDF: bytes (embedded or from a zip), a URL to fetch, one too large to take (left packed), or none. */
 export type ImportPdf =
   | { kind: "bytes"; bytes: Uint8Array; name: string }
+  | { kind: "too_large"; name: string }
   | { kind: "url"; url: string; name: string }
   | { kind: "none"; why: string };
 
@@ -72,6 +76,14 @@ export interface ImportArticle {
   pdf: ImportPdf;
   /** Spreadsheet columns the platform keeps as they are (txnid, ptype, country, email, mobile, status...). */
   extra: Partial<Record<"txnid" | "ptype" | "country" | "email" | "mobile" | "status" | "description", string>>;
+  /**
+   * What an OJS export says of the article's rights and history (docs/decisions/0315): the licence's deed, the
+   * copyright holder and year, when it was submitted (YYYY-MM-DD). Absent or "" when the source has none.
+   */
+  licenseUrl?: string;
+  copyrightHolder?: string;
+  copyrightYear?: string;
+  dateSubmitted?: string;
   /** What the source holds that the platform has no place for (element names with a short why). */
   notKept: string[];
 }
@@ -82,6 +94,8 @@ export class ImportSourceError extends Error {
     readonly code: string,
     message: string,
     readonly line = 0,
+    /** The HTTP status a request answers it with: 400 (unreadable), 413 (too large once unpacked). */
+    readonly status: 400 | 413 = 400,
   ) {
     super(message);
   }

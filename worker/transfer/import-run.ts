@@ -8,18 +8,19 @@ import { articles, issues, sections } from "../core/data/schema";
 import { nowIso, isUniqueViolation } from "../core/data/db";
 import { fileKeys, versionedName } from "../core/files/keys";
 import { afterAdminWrite, type AdminActor } from "../core/audit/admin-events.repo";
+import { fillIssue, insertOrFindIssue, insertOrFindSection, writeArticles } from "./import-rows.repo";
 import { richTextToPlain } from "#contract/rich-text";
-import { defaultDoi } from "#contract/scholarly";
+import { defaultDoi, licenseByUrl } from "#contract/scholarly";
 import { REFNUMBER_PATTERN } from "#contract/refnumber";
 import { PAGENUMBER_PATTERN } from "#contract/article-form";
 import { titleKeyOf } from "../archive/title-key";
-import type { ImportArticle, ImportIssue, ImportSection, TransferDb, TransferFiles } from "./import-model";
+import { PDF_LIMIT, type ImportArticle, type ImportIssue, type ImportSection, type TransferDb, type TransferFiles } from "./import-model";
 import type { ImportReport, ReportItem } from "#contract/transfer";
 
 export type { ImportReport, ReportItem } from "#contract/transfer";
 
 /** SPEC §9: the PDF upload limit, the same for imported files. */
-export const PDF_LIMIT = 5_242_880;
+export { PDF_LIMIT };
 
 /** How an imported article's reference number is made (staff choose; a spreadsheet's own refnumber wins). */
 export type RefRule =
@@ -112,6 +113,17 @@ const regionNames = (() => {
 })();
 const countryName = (c: string) => (/^[A-Z]{2}$/.test(c) ? (regionNames?.of(c) ?? c) : c);
 
+/**
+ * An imported licence as the columns keep it: none, or the journal's own, is "" (the journal's licence applies, as
+ * for an article typed in); one of LICENSES is its key; any other licence keeps its deed (license_url).
+ */
+function licenseColumns(url: string, journalLicense: string): { license: string; licenseUrl: string } {
+  if (!url.trim()) return { license: "", licenseUrl: "" };
+  const known = licenseByUrl(url);
+  if (known) return { license: known.key === journalLicense ? "" : known.key, licenseUrl: "" };
+  return { license: "", licenseUrl: url.trim().slice(0, 500) };
+}
+
 interface Prepared {
   a: ImportArticle;
   item: ReportItem;
@@ -130,6 +142,11 @@ async function existingMatches(db: TransferDb, journalId: number, refs: string[]
       doi: articles.doi,
       file: articles.file,
       fingerprint: sql<string>`${articles.authorname} || '|' || ${articles.abstract} || '|' || ${articles.keywords} || '|' || ${articles.pagenumber} || '|' || ${articles.doi} || '|' || ${articles.referenceList} || '|' || ${articles.authorDetails} || '|' || coalesce(${articles.sectionId}, '') || '|' || ${articles.year} || '/' || ${articles.volume} || '/' || ${articles.issue}`,
+      date_submitted: articles.date_submitted,
+      copyright_holder: articles.copyright_holder,
+      copyright_year: articles.copyright_year,
+      license: articles.license,
+      licenseUrl: articles.licenseUrl,
     })
     .from(articles)
     .where(
@@ -147,6 +164,11 @@ async function existingMatches(db: TransferDb, journalId: number, refs: string[]
 const fingerprintOf = (v: typeof articles.$inferInsert) =>
   `${v.authorname}|${v.abstract}|${v.keywords}|${v.pagenumber}|${v.doi}|${v.referenceList}|${v.authorDetails}|${v.sectionId ?? ""}|${v.year}/${v.volume}/${v.issue}`;
 
+/** Rights and dates an OJS source states, compared only when the source states them (a spreadsheet does not). */
+const RIGHTS = ["date_submitted", "copyright_holder", "copyright_year", "license", "licenseUrl"] as const;
+const unchanged = (row: Awaited<ReturnType<typeof existingMatches>>[number], v: typeof articles.$inferInsert) =>
+  row.fingerprint === fingerprintOf(v) && RIGHTS.every((k) => v[k] === undefined || v[k] === row[k]);
+
 const CHUNK_ARTICLES = 20;
 // PDF bytes held at once (with their base64 text while they are decoded): well inside a Worker isolate's 128 MB.
 const CHUNK_BYTES = 8 * 1024 * 1024;
@@ -158,7 +180,7 @@ const CHUNK_BYTES = 8 * 1024 * 1024;
 export async function runImport(
   db: TransferDb,
   bucket: TransferFiles,
-  journal: { id: number; doi_prefix: string },
+  journal: { id: number; doi_prefix: string; license: string },
   actor: AdminActor,
   source: AsyncIterable<ImportArticle>,
   opts: ImportOptions,
@@ -202,6 +224,9 @@ export async function runImport(
       if (p.a.section) p.values.sectionId = await ensureSection(p.a.section);
     }
     if (!opts.dryRun) await write(prepared);
+    // A dry run counts the PDFs the import would store: those of the articles it would create (an update keeps
+    // the stored PDF), never one for an article without a galley.
+    else for (const p of prepared) if (p.values && p.item.action === "create" && p.a.pdf.kind !== "none") report.counts.pdfs++;
     for (const p of prepared) {
       report.items.push(p.item);
       report.counts[p.item.action]++;
@@ -231,7 +256,13 @@ export async function runImport(
       warnings: warning ? [warning] : [],
       notKept: a.notKept,
       pdf:
-        a.pdf.kind === "bytes" ? `${a.pdf.name} (${Math.ceil(a.pdf.bytes.length / 1024)} KB)` : a.pdf.kind === "url" ? a.pdf.url : "none",
+        a.pdf.kind === "bytes"
+          ? `${a.pdf.name} (${Math.ceil(a.pdf.bytes.length / 1024)} KB)`
+          : a.pdf.kind === "url"
+            ? a.pdf.url
+            : a.pdf.kind === "too_large"
+              ? `${a.pdf.name} (over 5 MB)`
+              : "none",
     };
     const skip = (code: string, extra = "") => {
       item.action = "skip";
@@ -246,7 +277,7 @@ export async function runImport(
     const pages = normalizePages(a.pages);
     if (pages === null) return skip("invalid_pagenumber", `("${a.pages.slice(0, 40)}")`);
     if (pages === "") item.warnings.push("No page numbers: the article is listed first in its issue.");
-    if (a.pdf.kind === "bytes" && a.pdf.bytes.length > PDF_LIMIT) return skip("pdf_too_large");
+    if (a.pdf.kind === "too_large" || (a.pdf.kind === "bytes" && a.pdf.bytes.length > PDF_LIMIT)) return skip("pdf_too_large");
     if (a.pdf.kind === "none") {
       if (opts.requirePdf) return skip("missing_pdf", a.pdf.why);
       item.warnings.push(`${a.pdf.why} It is imported without a Download link.`);
@@ -303,6 +334,11 @@ export async function runImport(
       referenceList: a.references.join("\n"),
       authorDetails: JSON.stringify(a.authors.map((x) => ({ affiliation: x.affiliation.slice(0, 500), orcid: x.orcid }))),
       sectionId,
+      // Only a source that states them (OJS) sets rights and dates: a spreadsheet's update keeps staff's own.
+      ...(a.dateSubmitted === undefined ? {} : { date_submitted: a.dateSubmitted }),
+      ...(a.copyrightHolder === undefined ? {} : { copyright_holder: a.copyrightHolder }),
+      ...(a.copyrightYear === undefined ? {} : { copyright_year: a.copyrightYear }),
+      ...(a.licenseUrl === undefined ? {} : licenseColumns(a.licenseUrl, journal.license)),
     };
     return { a, item, values };
   };
@@ -321,7 +357,7 @@ export async function runImport(
       if (sameRef && sameTitle === sameRef && (!sameDoi || sameDoi === sameRef)) {
         // The same article (reference number and title): update what changed, else nothing to do.
         if (p.a.section && v.sectionId === null) v.sectionId = sectionByTitle.get(p.a.section.title.toLowerCase()) ?? null;
-        if (sameRef.fingerprint === fingerprintOf(v)) {
+        if (unchanged(sameRef, v)) {
           p.item.action = "skip";
           p.item.reasons.push(reason("unchanged"));
         } else {
@@ -353,7 +389,7 @@ export async function runImport(
           description: row.description || info.description,
           publishedAt: row.publishedAt || info.publishedAt || null,
         };
-        if (!opts.dryRun) await db.update(issues).set(set).where(eq(issues.id, row.id));
+        if (!opts.dryRun) await fillIssue(db, row.id, set);
         issueByKey.set(key, { ...row, ...set });
       }
       return;
@@ -373,17 +409,7 @@ export async function runImport(
       issueByKey.set(key, { id: 0, cover: "", coverAlt: "", ...values });
       return;
     }
-    const [row] = await db.insert(issues).values(values).onConflictDoNothing().returning();
-    issueByKey.set(
-      key,
-      row ??
-        (
-          await db
-            .select()
-            .from(issues)
-            .where(and(eq(issues.journalId, journal.id), eq(issues.year, a.year), eq(issues.volume, a.volume), eq(issues.issue, a.issue)))
-        )[0],
-    );
+    issueByKey.set(key, await insertOrFindIssue(db, values));
   };
 
   const ensureSection = async (s: ImportSection): Promise<number> => {
@@ -392,19 +418,7 @@ export async function runImport(
     report.sectionsCreated.push(s.title);
     let id = nextFakeSectionId--;
     if (!opts.dryRun) {
-      const [row] = await db
-        .insert(sections)
-        .values({ journalId: journal.id, title: s.title.slice(0, 200), abbrev: s.abbrev.slice(0, 40), seq: s.seq })
-        .onConflictDoNothing()
-        .returning();
-      id =
-        row?.id ??
-        (
-          await db
-            .select({ id: sections.id })
-            .from(sections)
-            .where(and(eq(sections.journalId, journal.id), sql`${sections.title} = ${s.title} COLLATE NOCASE`))
-        )[0].id;
+      id = await insertOrFindSection(db, journal.id, s);
     }
     sectionByTitle.set(s.title.toLowerCase(), id);
     return id;
@@ -441,24 +455,20 @@ export async function runImport(
     }
     const inserts = todo.filter((p) => p.values && p.updateId === undefined);
     const updates = todo.filter((p) => p.values && p.updateId !== undefined);
-    const statements = [
-      ...inserts.map((p) => db.insert(articles).values(p.values!)),
-      ...updates.map((p) => {
-        const { file: _f, creation: _c, createdby: _b, journalId: _j, ...rest } = p.values!;
-        return db
-          .update(articles)
-          .set(rest)
-          .where(and(eq(articles.journalId, journal.id), eq(articles.id, p.updateId!)));
-      }),
-    ];
-    if (statements.length === 0) return;
+    if (inserts.length + updates.length === 0) return;
     const event = afterAdminWrite(db, actor, {
       action: "article.import",
       entity: "article",
       summary: `${opts.sourceLabel}: ${inserts.length} created, ${updates.length} updated (${prepared[0].item.line}–${prepared.at(-1)!.item.line})`,
     });
     try {
-      await db.batch([statements[0], ...statements.slice(1), ...event] as unknown as Parameters<typeof db.batch>[0]);
+      await writeArticles(
+        db,
+        journal.id,
+        inserts.map((p) => p.values!),
+        updates.map((p) => ({ id: p.updateId!, values: p.values! })),
+        event,
+      );
     } catch (err) {
       // Nothing of the batch was written: no row names the stored PDFs, so they go too.
       await Promise.all(stored.map((k) => bucket.delete(k).catch(() => {})));

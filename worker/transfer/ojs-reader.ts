@@ -3,7 +3,7 @@
 // Which OJS element goes where, and what is listed as not kept: docs/decisions/0210-moving-journals-in-and-out.md.
 import { sanitizeRichText } from "#contract/rich-text";
 import { normalizeDoi, normalizeOrcid } from "#contract/scholarly";
-import { ancestor, child, childrenNamed, childText, streamElements, XmlSyntaxError, type XmlNode } from "./xml-tree";
+import { ancestor, child, childrenNamed, childText, streamElements, XmlEntityError, XmlSyntaxError, type XmlNode } from "./xml-tree";
 import {
   ImportSourceError,
   type ImportArticle,
@@ -25,6 +25,12 @@ export async function* readOjsArticles(chunks: AsyncIterable<string>): AsyncGene
     }
     if (!any) return;
   } catch (err) {
+    if (err instanceof XmlEntityError)
+      throw new ImportSourceError(
+        "xml_entities",
+        "The file's DOCTYPE declares entities: an OJS export never does. Export the journal again from OJS, or remove the DOCTYPE.",
+        err.line,
+      );
     if (err instanceof XmlSyntaxError) throw new ImportSourceError("invalid_xml", `Not well-formed XML: ${err.message}`, err.line);
     throw err;
   }
@@ -45,6 +51,10 @@ function localized(nodes: XmlNode[], locale: string): { text: string; others: st
   const others = nodes.filter((n) => n !== chosen && textOf(n, locale)).map((n) => n.attrs.locale ?? "?");
   return { text: textOf(chosen, locale), others };
 }
+
+/** A real day written YYYY-MM-DD. */
+const isoDay = (s: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
 const digits = (s: string) => {
   const d = s.replace(/\D+/g, "");
@@ -192,9 +202,6 @@ const KEPT = new Set([
 ]);
 /** Elements OJS exports that the platform has no column for (listed in the report, never silently dropped). */
 const NOT_KEPT_WHY: Record<string, string> = {
-  licenseUrl: "licence URL (the journal's licence applies)",
-  copyrightHolder: "copyright holder",
-  copyrightYear: "copyright year",
   disciplines: "disciplines",
   agencies: "supporting agencies",
   coverage: "coverage",
@@ -260,6 +267,14 @@ function articleOf(node: XmlNode): ImportArticle {
     .map((c) => c.text.replace(/\s+/g, " ").trim())
     .filter(Boolean);
 
+  // Rights and dates (3.2+ in the publication, 3.0/3.1 in the article itself).
+  const licenseUrl = childText(publication, "licenseUrl") || childText(node, "licenseUrl");
+  const holders = childrenNamed(publication, "copyrightHolder");
+  const holder = localized(holders.length ? holders : childrenNamed(node, "copyrightHolder"), locale);
+  if (holder.others.length) notKept.push(`copyright holder in ${holder.others.join(", ")} (one language per article)`);
+  const copyrightYear = /^\d{4}$/.exec(childText(publication, "copyrightYear") || childText(node, "copyrightYear"))?.[0] ?? "";
+  const submitted = (node.attrs.date_submitted ?? publication.attrs.date_submitted ?? "").slice(0, 10);
+
   const info = issueOf(issueNode, publication !== node ? publication : node, locale) ?? issueOf(issueNode, node, locale);
   const fullTitle = [prefix, title.text].filter(Boolean).join(" ") + (subtitle ? `: ${subtitle}` : "");
   const datePublished = (publication.attrs.date_published ?? childText(publication, "date_published") ?? "").slice(0, 10);
@@ -286,6 +301,10 @@ function articleOf(node: XmlNode): ImportArticle {
     section: sectionOf(issueNode, publication.attrs.section_ref ?? node.attrs.section_ref ?? "", locale),
     pdf: pdfOf(node, publication, notKept),
     extra: {},
+    licenseUrl,
+    copyrightHolder: holder.text.replace(/\s+/g, " ").slice(0, 300),
+    copyrightYear,
+    dateSubmitted: isoDay(submitted) ? submitted : "",
     // Once each: a localized element (copyrightHolder in two languages) is one thing not kept.
     notKept: [...new Set(notKept)],
   };

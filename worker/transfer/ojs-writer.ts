@@ -7,7 +7,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { articles, issues, sections, type ArticleRow, type IssueRow } from "../core/data/schema";
 import { isPublic, firstPageOrder } from "../archive/articles.repo";
 import { fileKeys } from "../core/files/keys";
-import { articleAuthors, orcidUrl } from "#contract/scholarly";
+import { articleAuthors, licenseOf, orcidUrl } from "#contract/scholarly";
 import type { TransferDb, TransferFiles } from "./import-model";
 
 export interface IssueSelector {
@@ -84,10 +84,18 @@ function splitName(name: string): { given: string; family: string } {
   return { given: words.slice(0, -1).join(" "), family: words.at(-1)! };
 }
 
-function articleXml(a: ArticleRow, locale: string, sectionRef: string, seq: number, pdf: Uint8Array | null): string {
+/** The deed of the article's licence: its own (a key, or an imported one's address), else the journal's. */
+const licenseUrlOf = (a: ArticleRow, journalLicense: string) =>
+  a.license ? licenseOf(a.license).url : a.licenseUrl || licenseOf(journalLicense).url;
+
+const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
+
+function articleXml(a: ArticleRow, journal: ExportJournal, sectionRef: string, seq: number, pdf: Uint8Array | null): string {
+  const locale = journal.language || "en";
   const l = `locale="${esc(locale)}"`;
   const out: string[] = [];
-  const submitted = a.creation.slice(0, 10);
+  // When the manuscript was received; an article typed in without one, the day its row was made.
+  const submitted = isDate(a.date_submitted) ? a.date_submitted : a.creation.slice(0, 10);
   out.push(
     `      <article ${l} date_submitted="${submitted}" status="3" submission_progress="" current_publication_id="${a.id}" stage="production">`,
   );
@@ -100,7 +108,7 @@ function articleXml(a: ArticleRow, locale: string, sectionRef: string, seq: numb
     out.push("          </file>");
     out.push("        </submission_file>");
   }
-  const published = /^\d{4}-\d{2}-\d{2}$/.test(a.publishdate) ? ` date_published="${a.publishdate}"` : "";
+  const published = isDate(a.publishdate) ? ` date_published="${a.publishdate}"` : "";
   out.push(
     `        <publication status="3" url_path="${esc(a.refnumber ?? "")}" seq="${seq}" section_ref="${esc(sectionRef)}" access_status="0" id="${a.id}"${published}>`,
   );
@@ -108,6 +116,10 @@ function articleXml(a: ArticleRow, locale: string, sectionRef: string, seq: numb
   if (a.doi) out.push(`          <id type="doi" advice="update">${esc(a.doi)}</id>`);
   out.push(`          <title ${l}>${esc(a.title)}</title>`);
   if (a.abstract) out.push(`          <abstract ${l}>${esc(a.abstract)}</abstract>`);
+  // Every article has a licence (its own or the journal's): OJS falls back to the importing journal's without it.
+  out.push(`          <licenseUrl>${esc(licenseUrlOf(a, journal.license))}</licenseUrl>`);
+  if (a.copyright_holder) out.push(`          <copyrightHolder ${l}>${esc(a.copyright_holder)}</copyrightHolder>`);
+  if (/^\d{4}$/.test(a.copyright_year)) out.push(`          <copyrightYear>${a.copyright_year}</copyrightYear>`);
   const keywords = splitList(a.keywords);
   if (keywords.length)
     out.push(`          <keywords ${l}>${keywords.map((k) => `<keyword><name>${esc(k)}</name></keyword>`).join("")}</keywords>`);
@@ -156,10 +168,17 @@ function articleXml(a: ArticleRow, locale: string, sectionRef: string, seq: numb
  * The export as a stream of UTF-8 text: the journal's issues (newest first) or the one selected; only public
  * articles (enabled, with a reference number) — what the journal shows is what leaves.
  */
+/** What the export needs of the journal: its rows, its language and its licence (the articles' by default). */
+export interface ExportJournal {
+  id: number;
+  language: string;
+  license: string;
+}
+
 export function exportOjsXml(
   db: TransferDb,
   bucket: TransferFiles,
-  journal: { id: number; language: string },
+  journal: ExportJournal,
   selector: IssueSelector | null,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -208,7 +227,7 @@ export function exportOjsXml(
           const object = await bucket.get(fileKeys.article(journal.id, a.year, a.volume, a.issue, a.file));
           if (object) pdf = new Uint8Array(await object.arrayBuffer());
         }
-        controller.enqueue(encoder.encode(articleXml(a, locale, pending.sectionRefs.get(a.sectionId) ?? SECTION_FALLBACK.ref, seq, pdf)));
+        controller.enqueue(encoder.encode(articleXml(a, journal, pending.sectionRefs.get(a.sectionId) ?? SECTION_FALLBACK.ref, seq, pdf)));
         return;
       }
       if (pending) {

@@ -12,6 +12,8 @@ declare module "sax" {
     onclosetag: (name: string) => void;
     ontext: (text: string) => void;
     oncdata: (text: string) => void;
+    /** The DOCTYPE declaration's text (after "<!DOCTYPE"), with its internal subset. */
+    ondoctype: (doctype: string) => void;
     onerror: (err: Error) => void;
     write(chunk: string): SAXParser;
     close(): SAXParser;

@@ -6,8 +6,10 @@
 import { openRangedZip, type RangedZip, type RangeSource, type ZipEntry } from "./zip-ranges";
 import sax, { type SAXParser } from "sax";
 import { sanitizeRichText } from "#contract/rich-text";
+import { withoutFormulaGuard } from "./sheet-cells";
 import { normalizeDoi, normalizeOrcid, parseAuthorDetails } from "#contract/scholarly";
-import { ImportSourceError, type ImportArticle, type ImportPdf } from "./import-model";
+import { EntryTooLargeError } from "./bounded-inflate";
+import { ImportSourceError, PDF_LIMIT, type ImportArticle, type ImportPdf } from "./import-model";
 
 /** The header names a spreadsheet may use (SPEC §3 field names, plus the scholarly ones and the section). */
 export const SHEET_COLUMNS = [
@@ -107,7 +109,14 @@ const colIndex = (ref: string) => {
  * Feeds a zip entry's bytes, as they are inflated, to a sax parser, handing back after each piece what the parser's
  * callbacks gathered (`take`), so the caller holds the XML of one piece and what it keeps, never the entry whole.
  */
-async function* parseStreamed<T>(zip: RangedZip, entry: ZipEntry, p: SAXParser, take: () => T[], chunkBytes?: number): AsyncGenerator<T> {
+async function* parseStreamed<T>(
+  zip: RangedZip,
+  entry: ZipEntry,
+  limit: number,
+  p: SAXParser,
+  take: () => T[],
+  chunkBytes?: number,
+): AsyncGenerator<T> {
   const decoder = new TextDecoder("utf-8");
   let failure: Error | null = null;
   p.onerror = (err) => {
@@ -117,7 +126,7 @@ async function* parseStreamed<T>(zip: RangedZip, entry: ZipEntry, p: SAXParser, 
   const fail = () => {
     throw new ImportSourceError("invalid_xlsx", `The workbook's ${entry.name} is not well-formed XML: ${failure!.message.split("\n")[0]}`);
   };
-  for await (const bytes of zip.stream(entry, chunkBytes)) {
+  for await (const bytes of zip.stream(entry, limit, chunkBytes)) {
     p.write(decoder.decode(bytes, { stream: true }));
     if (failure) fail();
     yield* take();
@@ -145,6 +154,29 @@ function elementsOf(xml: string, name: string): Record<string, string>[] {
 }
 
 /**
+ * What an XLSX's parts may unpack to (bounded-inflate.ts, docs/decisions/0305). The sheet streams (one row held),
+ * the shared strings are held whole (cells name them by index), so theirs is the ceiling that matters to memory; a
+ * cell's text is capped too, since a row is held until its </row>. A workbook of 20,000 articles with long
+ * abstracts stays well inside these.
+ */
+export const XLSX_LIMITS = {
+  workbook: 4 * 1024 * 1024,
+  rels: 1024 * 1024,
+  sharedStrings: 24 * 1024 * 1024,
+  sheet: 256 * 1024 * 1024,
+  cellChars: 1_000_000,
+};
+
+function cellTooLong(line: number): never {
+  throw new ImportSourceError(
+    "xlsx_cell_too_long",
+    `A cell holds more than ${XLSX_LIMITS.cellChars.toLocaleString("en")} characters.`,
+    line,
+    413,
+  );
+}
+
+/**
  * The workbook's first sheet, as spreadsheet programs find it: the first <sheet> of xl/workbook.xml, through its
  * relationship to a part (Apple Numbers names it xl/worksheets/sheet.xml); else the lowest-numbered worksheet part.
  */
@@ -153,10 +185,10 @@ async function firstSheet(zip: RangedZip): Promise<ZipEntry | undefined> {
   const workbook = part("xl/workbook.xml");
   const rels = part("xl/_rels/workbook.xml.rels");
   // Both are a few KB whatever the data: read whole.
-  if (workbook && rels && workbook.size < 4_000_000 && rels.size < 1_000_000) {
+  if (workbook && rels && workbook.size < XLSX_LIMITS.workbook && rels.size < XLSX_LIMITS.rels) {
     const decoder = new TextDecoder();
-    const id = elementsOf(decoder.decode(await zip.read(workbook)), "sheet")[0]?.[":id"];
-    const target = elementsOf(decoder.decode(await zip.read(rels)), "Relationship").find((r) => r.Id === id)?.Target;
+    const id = elementsOf(decoder.decode(await zip.read(workbook, XLSX_LIMITS.workbook)), "sheet")[0]?.[":id"];
+    const target = elementsOf(decoder.decode(await zip.read(rels, XLSX_LIMITS.rels)), "Relationship").find((r) => r.Id === id)?.Target;
     if (target) {
       const found = part(target.startsWith("/") ? target.slice(1) : `xl/${target}`.replace(/\/\.\/|[^/]+\/\.\.\//g, "/"));
       if (found) return found;
@@ -202,7 +234,9 @@ export async function* xlsxRecords(
       else if (t.name === "t" && inSi && !inPhonetic) inT = true;
     };
     p.ontext = (t) => {
-      if (inT) text += t;
+      if (!inT) return;
+      text += t;
+      if (text.length > XLSX_LIMITS.cellChars) cellTooLong(shared.length + 1);
     };
     p.oncdata = p.ontext;
     p.onclosetag = (name) => {
@@ -214,7 +248,7 @@ export async function* xlsxRecords(
         inSi = false;
       }
     };
-    for await (const _ of parseStreamed<never>(zip, strings, p, () => [], chunkBytes));
+    for await (const _ of parseStreamed<never>(zip, strings, XLSX_LIMITS.sharedStrings, p, () => [], chunkBytes));
   }
   const p = sax.parser(true);
   const done: { line: number; cells: string[] }[] = [];
@@ -235,7 +269,9 @@ export async function* xlsxRecords(
     else if ((t.name === "v" || t.name === "t") && !inPhonetic) inValue = true;
   };
   p.ontext = (t) => {
-    if (inValue) value += t;
+    if (!inValue) return;
+    value += t;
+    if (value.length > XLSX_LIMITS.cellChars) cellTooLong(row?.line ?? rowsSeen + 1);
   };
   p.oncdata = p.ontext;
   p.onclosetag = (name) => {
@@ -244,6 +280,8 @@ export async function* xlsxRecords(
     else if (name === "c" && row) {
       const text = cellType === "s" ? (shared[Number(value)] ?? "") : cellType === "b" ? (value === "1" ? "TRUE" : "FALSE") : value;
       const at = cellRef ? colIndex(cellRef) : row.cells.length;
+      // Excel's last column is XFD (16,384): more is no spreadsheet's row.
+      if (at >= 16_384) throw new ImportSourceError("invalid_xlsx", "A row has more than 16,384 cells.", row.line);
       while (row.cells.length < at) row.cells.push("");
       row.cells[at] = text;
     } else if (name === "row" && row) {
@@ -253,13 +291,14 @@ export async function* xlsxRecords(
     }
   };
   // Each row leaves as soon as its </row> has been read: the sheet is never gathered.
-  yield* parseStreamed(zip, sheet, p, () => done.splice(0), chunkBytes);
+  yield* parseStreamed(zip, sheet, XLSX_LIMITS.sheet, p, () => done.splice(0), chunkBytes);
 }
 
 /** A zip of PDFs: names (case-insensitive, folders ignored) -> entry; each PDF read by ranges when its row comes. */
 export interface PdfZip {
   names: Map<string, ZipEntry>;
-  take: (entry: ZipEntry) => Promise<Uint8Array>;
+  /** The PDF's bytes, or null when it is larger than an import takes (found without unpacking more than that). */
+  take: (entry: ZipEntry) => Promise<Uint8Array | null>;
 }
 
 export async function pdfZip(src: RangeSource): Promise<PdfZip> {
@@ -269,7 +308,17 @@ export async function pdfZip(src: RangeSource): Promise<PdfZip> {
     const base = e.name.split("/").pop() ?? "";
     if (/\.pdf$/i.test(base) && !e.name.startsWith("__MACOSX/")) names.set(base.toLowerCase(), e);
   }
-  return { names, take: (entry) => zip.read(entry) };
+  return {
+    names,
+    take: async (entry) => {
+      try {
+        return await zip.read(entry, PDF_LIMIT);
+      } catch (err) {
+        if (err instanceof EntryTooLargeError) return null;
+        throw err;
+      }
+    },
+  };
 }
 
 // Stored rich text (what the export writes) and plain text alike: text is escaped, markup kept to the allowlist.
@@ -294,7 +343,8 @@ export async function* sheetArticles(
     }
     const get = (name: string) => {
       const i = header!.indexOf(name);
-      return i >= 0 ? (r.cells[i] ?? "").trim() : "";
+      // A quote the export put before a formula character comes off (sheet-cells.ts).
+      return i >= 0 ? withoutFormulaGuard((r.cells[i] ?? "").trim()).trim() : "";
     };
     const ref = get("refnumber");
     const names = get("authorname")
@@ -306,8 +356,9 @@ export async function* sheetArticles(
     let pdf: ImportPdf = { kind: "none", why: pdfs ? `No ${ref || "{refnumber}"}.pdf in the zip.` : "No zip of PDFs was given." };
     if (pdfs && ref) {
       const entry = pdfs.names.get(`${ref.toLowerCase()}.pdf`);
-      const bytes = entry ? await pdfs.take(entry) : null;
+      const bytes = entry ? await pdfs.take(entry) : undefined;
       if (bytes) pdf = { kind: "bytes", bytes, name: `${ref}.pdf` };
+      else if (bytes === null) pdf = { kind: "too_large", name: `${ref}.pdf` };
     }
     const num = (s: string) => (/^\d{1,9}$/.test(s) ? Number(s) : /\d/.test(s) ? Number(s.replace(/\D+/g, "").slice(0, 9)) : Number.NaN);
     const section = get("section");

@@ -7,13 +7,9 @@ import { articles, issues, sections, type ArticleRow } from "../core/data/schema
 import { fileKeys } from "../core/files/keys";
 import { zipStream } from "../documents/bundles";
 import { SHEET_COLUMNS } from "./spreadsheet-reader";
+import { csvField, plainCell, richCell } from "./sheet-cells";
 import type { TransferDb, TransferFiles } from "./import-model";
 import type { IssueSelector } from "./ojs-writer";
-
-const cell = (v: string | number) => {
-  const s = String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 
 const PAGE = 200;
 
@@ -76,32 +72,34 @@ export function exportSheetCsv(db: TransferDb, journal: { id: number }, selector
       }
       const lines = next.value.map((a) => {
         const values: Record<(typeof SHEET_COLUMNS)[number], string | number> = {
-          refnumber: a.refnumber ?? "",
-          title: a.title,
-          authorname: a.authorname,
-          abstract: a.abstract,
+          refnumber: plainCell(a.refnumber ?? ""),
+          title: richCell(a.title),
+          authorname: plainCell(a.authorname),
+          abstract: richCell(a.abstract),
           year: a.year,
           volume: a.volume,
           issue: a.issue,
-          pagenumber: a.pagenumber,
-          country: a.country,
-          email: a.email,
-          txnid: a.txnid ?? "",
-          ptype: a.ptype,
-          keywords: a.keywords,
-          doi: a.doi,
-          publishdate: a.publishdate,
-          subject: a.subject,
-          mobile: a.mobile,
-          description: a.description,
-          status: a.status,
-          language: a.language,
-          references: a.referenceList,
+          pagenumber: plainCell(a.pagenumber),
+          country: plainCell(a.country),
+          email: plainCell(a.email),
+          txnid: plainCell(a.txnid ?? ""),
+          ptype: plainCell(a.ptype),
+          keywords: plainCell(a.keywords),
+          doi: plainCell(a.doi),
+          publishdate: plainCell(a.publishdate),
+          subject: plainCell(a.subject),
+          mobile: plainCell(a.mobile),
+          description: plainCell(a.description),
+          status: plainCell(a.status),
+          language: plainCell(a.language),
+          references: plainCell(a.referenceList),
+          // JSON, read back as JSON: never decoded (a &quot; would end its string).
           author_details: a.authorDetails === "[]" ? "" : a.authorDetails,
-          section: a.sectionId !== null ? (sectionTitles!.get(a.sectionId) ?? "") : "",
-          issue_title: issueTitles!.get(`${a.year}/${a.volume}/${a.issue}`) ?? "",
+          section: a.sectionId !== null ? plainCell(sectionTitles!.get(a.sectionId) ?? "") : "",
+          issue_title: plainCell(issueTitles!.get(`${a.year}/${a.volume}/${a.issue}`) ?? ""),
         };
-        return SHEET_COLUMNS.map((c) => cell(values[c])).join(",");
+        // Text cells are formula-safe and free of character references (sheet-cells.ts, docs/decisions/0302).
+        return SHEET_COLUMNS.map((c) => csvField(values[c])).join(",");
       });
       controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
     },

@@ -75,7 +75,7 @@ async function runFromBlobs(
     });
   } catch (err) {
     // A file that cannot be read at all: its problem and line, as a 400.
-    if (err instanceof ImportSourceError) throw new HttpError(400, err.code, { message: err.message, line: err.line });
+    if (err instanceof ImportSourceError) throw new HttpError(err.status, err.code, { message: err.message, line: err.line });
     throw err;
   }
 }
@@ -171,7 +171,7 @@ export function transferRoutes(scope: TransferScope) {
           );
           return c.json(report);
         } catch (err) {
-          if (err instanceof ImportSourceError) throw new HttpError(400, err.code, { message: err.message, line: err.line });
+          if (err instanceof ImportSourceError) throw new HttpError(err.status, err.code, { message: err.message, line: err.line });
           throw err;
         }
       })

@@ -27,6 +27,13 @@ export class XmlSyntaxError extends Error {
 }
 
 /**
+ * A DOCTYPE that declares entities (<!ENTITY ...>): refused whole. sax expands none of them, so their references
+ * would be read as literal text ("&d;&xxe;" in a title); nothing an OJS export holds needs one, and a file that
+ * declares them is an attack (billion laughs, external entities) or a hand-made file, never an export.
+ */
+export class XmlEntityError extends XmlSyntaxError {}
+
+/**
  * Reads `chunks` and yields every element whose local name is in `emit` once it is complete (its ancestors are
  * reachable through `parent`, holding what came before it). Throws XmlSyntaxError on a malformed document.
  */
@@ -69,6 +76,9 @@ export async function* streamElements(chunks: AsyncIterable<string>, emit: Reado
       // Dropped from the parent's children: the parent keeps only what is not handed over.
       current.children.pop();
     }
+  };
+  parser.ondoctype = (doctype) => {
+    if (/<!ENTITY/i.test(doctype)) failure ??= new XmlEntityError("The DOCTYPE declares entities.", parser.line + 1);
   };
   parser.onerror = (err) => {
     // A bare "&" (OJS's own 3.2 sample has one in a citation URL) is read as the text it plainly is; anything

@@ -2,7 +2,7 @@
 // then the central directory, then one entry at a time — so an import job holds the directory and the one PDF (or
 // worksheet) it is reading, never the whole zip, whatever its size. The bytes come from R2 range reads in the job,
 // from a file on disk in `npm run import`, from memory for a small upload answered in the request.
-import { Inflate, inflateSync } from "fflate";
+import { BoundedInflate } from "./bounded-inflate";
 import { ImportSourceError } from "./import-model";
 
 /** Random access to a file's bytes. */
@@ -47,13 +47,17 @@ export interface ZipEntry {
 
 export interface RangedZip {
   entries: ZipEntry[];
-  /** The entry's bytes, uncompressed (stored or deflated entries; anything else is an ImportSourceError). */
-  read(entry: ZipEntry): Promise<Uint8Array>;
+  /**
+   * The entry's bytes, uncompressed (stored or deflated entries; anything else is an ImportSourceError), at most
+   * `limit` of them: an entry larger than that, by its declared size or by what inflating it gives, is refused
+   * (EntryTooLargeError) as soon as that is known, never unpacked whole (bounded-inflate.ts).
+   */
+  read(entry: ZipEntry, limit: number): Promise<Uint8Array>;
   /**
    * The entry's bytes, uncompressed, as they come: compressed ranges of `chunkBytes` read one after the other and
-   * inflated as they arrive (fflate's streaming Inflate), so a large worksheet is never whole in memory.
+   * inflated as they arrive, so a large worksheet is never whole in memory; refused past `limit` bytes as read().
    */
-  stream(entry: ZipEntry, chunkBytes?: number): AsyncGenerator<Uint8Array>;
+  stream(entry: ZipEntry, limit: number, chunkBytes?: number): AsyncGenerator<Uint8Array>;
 }
 
 /** What a streamed entry reads at a time: small enough to stay out of the way, large enough for few R2 calls. */
@@ -151,45 +155,36 @@ export async function openRangedZip(src: RangeSource, what = "The file"): Promis
   const unsupported = (entry: ZipEntry): never => {
     throw new ImportSourceError("invalid_zip", `${entry.name}: compression method ${entry.method} is not supported (use deflate).`);
   };
+  async function* stream(entry: ZipEntry, limit: number, chunkBytes = STREAM_CHUNK_BYTES): AsyncGenerator<Uint8Array> {
+    if (entry.method !== 0 && entry.method !== 8) unsupported(entry);
+    const inflate = new BoundedInflate(entry.name, entry.method as 0 | 8, entry.size, limit);
+    const dataAt = await dataOffset(entry);
+    for (let done = 0; done < entry.compressedSize || done === 0; ) {
+      const length = Math.min(chunkBytes, entry.compressedSize - done);
+      const data = await src.read(dataAt + done, length);
+      if (data.length === 0 && length > 0) notAZip(what);
+      done += data.length;
+      // Handed over and dropped before the next range is read.
+      yield* inflate.push(data, done >= entry.compressedSize);
+      if (length === 0) break;
+    }
+    // Less than it declares: cut short.
+    if (inflate.size !== entry.size) notAZip(`${entry.name} in ${what.toLowerCase()}`);
+  }
   return {
     entries,
-    async *stream(entry, chunkBytes = STREAM_CHUNK_BYTES) {
-      if (entry.method !== 0 && entry.method !== 8) unsupported(entry);
-      const dataAt = await dataOffset(entry);
-      const out: Uint8Array[] = [];
-      const inflate = new Inflate((chunk) => {
-        out.push(chunk);
-      });
-      for (let done = 0; done < entry.compressedSize; ) {
-        const length = Math.min(chunkBytes, entry.compressedSize - done);
-        const data = await src.read(dataAt + done, length);
-        if (data.length === 0) notAZip(what);
-        done += data.length;
-        if (entry.method === 0) {
-          yield data;
-          continue;
-        }
-        try {
-          inflate.push(data, done >= entry.compressedSize);
-        } catch {
-          notAZip(`${entry.name} in ${what.toLowerCase()}`);
-        }
-        // Handed over and dropped before the next range is read.
-        while (out.length > 0) yield out.shift()!;
+    stream,
+    async read(entry, limit) {
+      const parts: Uint8Array[] = [];
+      let size = 0;
+      for await (const part of stream(entry, limit)) {
+        parts.push(part);
+        size += part.length;
       }
-    },
-    async read(entry) {
-      const dataAt = await dataOffset(entry);
-      const data = await src.read(dataAt, entry.compressedSize);
-      if (entry.method === 0) return data;
-      if (entry.method === 8) {
-        try {
-          return inflateSync(data, { out: new Uint8Array(entry.size) });
-        } catch {
-          notAZip(`${entry.name} in ${what.toLowerCase()}`);
-        }
-      }
-      return unsupported(entry);
+      if (parts.length === 1) return parts[0];
+      const whole = new Uint8Array(size);
+      for (let at = 0, i = 0; i < parts.length; at += parts[i].length, i++) whole.set(parts[i], at);
+      return whole;
     },
   };
 }

@@ -2,10 +2,10 @@
 // first decision and from submission to publication, reviewers' median turnaround.
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../core/env";
-import { manuscripts, reviewAssignments, workflowSettings } from "../core/data/schema";
-import type { WorkflowFigures } from "#contract/workflow";
+import { manuscripts, reviewAssignments } from "../core/data/schema";
+import { STAGE_RULES, type WorkflowFigures } from "#contract/workflow";
 import { daysBetween, median } from "./workflow-answers";
-import { nowIso } from "../core/data/db";
+import { readWorkflowSettings } from "./workflow-settings.repo";
 
 export async function workflowFigures(db: Db, journalId: number): Promise<WorkflowFigures> {
   const ms = await db
@@ -21,9 +21,9 @@ export async function workflowFigures(db: Db, journalId: number): Promise<Workfl
     .select({ invitedAt: reviewAssignments.invitedAt, submittedAt: reviewAssignments.submittedAt })
     .from(reviewAssignments)
     .where(and(eq(reviewAssignments.journalId, journalId), isNotNull(reviewAssignments.submittedAt)));
-  // Decided: a final decision (accepted, published, declined); acceptance = accepted or published among them.
-  const decided = ms.filter((m) => ["accepted", "published", "declined"].includes(m.stage));
-  const accepted = decided.filter((m) => m.stage !== "declined");
+  // Decided: a stage that stands for the editors' decision (STAGE_RULES outcome); acceptance = accepted among them.
+  const decided = ms.filter((m) => STAGE_RULES[m.stage].outcome !== null);
+  const accepted = decided.filter((m) => STAGE_RULES[m.stage].outcome === "accepted");
   const r1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
   return {
     received: ms.length,
@@ -34,22 +34,6 @@ export async function workflowFigures(db: Db, journalId: number): Promise<Workfl
     medianDaysToPublication: r1(median(ms.filter((m) => m.publishedAt).map((m) => daysBetween(m.createdAt, m.publishedAt!)))),
     medianReviewTurnaroundDays: r1(median(reviews.map((r) => daysBetween(r.invitedAt, r.submittedAt!)))),
   };
-}
-
-export async function readWorkflowSettings(db: Db, journalId: number) {
-  const [s] = await db.select().from(workflowSettings).where(eq(workflowSettings.journalId, journalId)).limit(1);
-  return { senderName: s?.senderName ?? "", senderAddress: s?.senderAddress ?? "", publicFigures: s?.publicFigures ?? false };
-}
-
-export async function saveWorkflowSettings(
-  db: Db,
-  journalId: number,
-  v: { senderName: string; senderAddress: string; publicFigures: boolean },
-) {
-  await db
-    .insert(workflowSettings)
-    .values({ journalId, ...v, updatedAt: nowIso() })
-    .onConflictDoUpdate({ target: workflowSettings.journalId, set: { ...v, updatedAt: nowIso() } });
 }
 
 /** The figures a journal shows on its Instructions page, or null while it does not show them. */

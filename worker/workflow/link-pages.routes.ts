@@ -16,19 +16,22 @@ import { putNewObject } from "../core/files/commit-with-object";
 import { limitJsonBody, limitUploadBody } from "../core/middleware/body-size";
 import { jsonContent } from "../core/middleware/json-body";
 import {
+  ASSIGNMENT_RULES,
   RECOMMENDATION_LABELS,
   RECOMMENDATIONS,
+  REVIEW_STATUS,
   reviewFormSchema,
   STAGE_LABELS,
+  STAGE_RULES,
   type Recommendation,
-  type Stage,
 } from "#contract/workflow";
 import { openLink, type LinkPurpose } from "./links";
 import { currentFile, findManuscript, listEvents, listFiles } from "./manuscripts.repo";
 import { findAssignment, submittedReviews } from "./reviewers.repo";
 import { moveWithoutLetter, receiveRevision, respondToInvitation, submitReview } from "./workflow";
 import { workflowBody, workflowCtx } from "./workflow-context";
-import { readWorkflowSettings, workflowFigures } from "./figures";
+import { workflowFigures } from "./figures";
+import { readWorkflowSettings } from "./workflow-settings.repo";
 import { pdfFrom } from "./pdf-upload";
 import { EXCHANGE_SCRIPT, exchangeBody, fmtDay, linkPage, linkProblem } from "./link-page-html";
 import { articles } from "../core/data/schema";
@@ -128,25 +131,26 @@ function reviewBody(v: ReviewView, reviewerName: string): string {
 <div class="card"><dl class="meta"><dt>Title</dt><dd>${esc(m.title)}</dd><dt>Round</dt><dd>${a.round}</dd>
 <dt>Review due</dt><dd>${esc(a.dueDate)}</dd><dt>Reviewer</dt><dd>${esc(reviewerName)}</dd></dl>
 <p class="hint">Review is double-blind: the author does not learn who you are, and you do not learn who they are.</p></div>`;
-  if (m.stage === "withdrawn") return `${head}<p class="ok">This manuscript has been withdrawn. Thank you; nothing more is needed.</p>`;
+  if (!STAGE_RULES[m.stage].reviewerLinkOpen)
+    return `${head}<p class="ok">This review is closed: the manuscript is ${esc(STAGE_LABELS[m.stage].toLowerCase())}. Thank you; nothing more is needed.</p>`;
   switch (a.status) {
-    case "invited":
+    case REVIEW_STATUS.invited:
       return `${head}<div class="card"><h2>Will you review this manuscript?</h2>
 <p>You can download it first: <a href="/review/manuscript.pdf">manuscript ${esc(m.reference)} (PDF)</a></p>
 <form method="post" action="/review/respond" class="row">
 <button class="btn" name="answer" value="accept">Accept the invitation</button>
 <button class="btn secondary" name="answer" value="decline">Decline</button></form></div>`;
-    case "declined":
+    case REVIEW_STATUS.declined:
       return `${head}<p class="ok">You declined this invitation. Thank you for letting us know.</p>`;
-    case "revoked":
+    case REVIEW_STATUS.revoked:
       return `${head}<p class="ok">The editorial office has withdrawn this invitation. Nothing more is needed.</p>`;
-    case "submitted":
+    case REVIEW_STATUS.submitted:
       return `${head}<div class="card"><h2>Your review (submitted ${esc(fmtDay(a.submittedAt))})</h2>
 <dl class="meta"><dt>Recommendation</dt><dd>${esc(RECOMMENDATION_LABELS[a.recommendation as Recommendation] ?? "")}</dd></dl>
 <h2>Comments for the author</h2><pre class="letter">${esc(a.commentsAuthor)}</pre>
 ${a.commentsEditor ? `<h2>Confidential comments for the editor</h2><pre class="letter">${esc(a.commentsEditor)}</pre>` : ""}
 ${a.file ? "<p>A PDF was attached.</p>" : ""}<p class="hint">A submitted review can no longer be changed. Thank you.</p></div>`;
-    default: {
+    case REVIEW_STATUS.agreed: {
       const t = v.typed ?? {};
       const rec = t.recommendation ?? "";
       return `${head}<div class="card"><p><a class="btn secondary" href="/review/manuscript.pdf">Download the manuscript (PDF)</a></p>
@@ -188,7 +192,7 @@ async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, message?: { kind:
     })
     .join("");
   let article = "";
-  if (m.stage === "published" && m.articleId) {
+  if (STAGE_RULES[m.stage].hasArticle && m.articleId) {
     const [a] = await db
       .select()
       .from(articles)
@@ -197,14 +201,14 @@ async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, message?: { kind:
     if (a?.refnumber)
       article = `<p class="ok">Published: <a href="${esc(articlePath({ ...a, refnumber: a.refnumber }))}">read your article</a> · <a href="/pdf?refno=${encodeURIComponent(a.refnumber)}">certificates and cover page</a></p>`;
   }
-  const canWithdraw = ["received", "under_review", "revisions_requested", "accepted"].includes(m.stage);
+  const canWithdraw = STAGE_RULES[m.stage].authorMayWithdraw;
   const revisions = files.filter((f) => f.kind === "revision");
   return `<h1>Manuscript ${esc(m.reference)}</h1>${msg}
-<div class="card"><dl class="meta"><dt>Title</dt><dd>${esc(m.title)}</dd><dt>Stage</dt><dd><span class="stage">${esc(STAGE_LABELS[m.stage as Stage] ?? m.stage)}</span></dd>
+<div class="card"><dl class="meta"><dt>Title</dt><dd>${esc(m.title)}</dd><dt>Stage</dt><dd><span class="stage">${esc(STAGE_LABELS[m.stage])}</span></dd>
 <dt>Submitted</dt><dd>${esc(fmtDay(m.createdAt))}</dd><dt>Round</dt><dd>${m.round}</dd>
 ${revisions.length ? `<dt>Revisions sent</dt><dd>${revisions.map((f) => esc(fmtDay(f.createdAt))).join(", ")}</dd>` : ""}</dl></div>${article}
 ${
-  m.stage === "revisions_requested"
+  STAGE_RULES[m.stage].awaitsRevision
     ? `<div class="card"><h2>Upload your revised manuscript</h2>
 <form method="post" action="/track/revision" enctype="multipart/form-data"><label for="pdfFile">Revised manuscript (PDF, at most 5 MB)</label>
 <input id="pdfFile" type="file" name="pdfFile" accept="application/pdf,.pdf" required>
@@ -282,7 +286,8 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     const o = await opened(c, "review");
     if (!o.ok) throw new HttpError(o.reason === "invalid" || o.reason === "none" ? 404 : 410, `link_${o.reason}`);
     const { a, m } = await reviewState(c, o.subjectId);
-    if (a.status === "revoked" || a.status === "declined" || m.stage === "withdrawn") throw new HttpError(410, "link_revoked");
+    if (!ASSIGNMENT_RULES[a.status].linkServesManuscript || !STAGE_RULES[m.stage].reviewerLinkOpen)
+      throw new HttpError(410, "link_revoked");
     const f = await currentFile(c.get("db"), m.id);
     if (!f || !isSafeFileName(f.file)) throw new HttpError(404, "not_found");
     const res = await serveR2Object(c, fileKeys.submission(m.journalId, f.file), { cacheControl: "private, no-store" });
@@ -301,7 +306,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     const { a, m, r } = await reviewState(c, o.subjectId);
     const form = await c.req.parseBody();
     try {
-      if (m.stage === "withdrawn") throw new HttpError(409, "review_closed");
+      if (!STAGE_RULES[m.stage].reviewerLinkOpen) throw new HttpError(409, "review_closed");
       await respondToInvitation(workflowCtx(c, `reviewer:${a.id}`), m, a, form.answer === "accept");
     } catch (err) {
       const code = codeOf(err);
@@ -332,7 +337,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
       commentsEditor: String(form.get("commentsEditor") ?? ""),
     };
     try {
-      if (m.stage === "withdrawn" || a.status !== "accepted") throw new HttpError(409, "review_closed");
+      if (!STAGE_RULES[m.stage].reviewerLinkOpen || a.status !== REVIEW_STATUS.agreed) throw new HttpError(409, "review_closed");
       const parsed = reviewFormSchema.safeParse(typed);
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? "invalid_input");
       const bytes = await pdfFrom(form, "reviewFile", false);
@@ -380,7 +385,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
       const form = await c.req.formData().catch(() => {
         throw new HttpError(400, "missing_file");
       });
-      if (m.stage !== "revisions_requested") throw new HttpError(409, "invalid_stage_move");
+      if (!STAGE_RULES[m.stage].awaitsRevision) throw new HttpError(409, "invalid_stage_move");
       const bytes = (await pdfFrom(form, "pdfFile", true))!;
       const name = versionedName(`${m.reference}-r${m.round + 1}`, "pdf");
       await putNewObject(c.var.files, fileKeys.submission(m.journalId, name), bytes, "application/pdf");
@@ -405,6 +410,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     const m = await trackState(c, o.subjectId);
     const form = await c.req.parseBody();
     try {
+      if (!STAGE_RULES[m.stage].authorMayWithdraw) throw new HttpError(409, "invalid_stage_move");
       if (form.confirm !== "yes") throw new HttpError(400, "missing_confirmation");
       await moveWithoutLetter(workflowCtx(c, "author"), m, "withdrawn", "Withdrawn by the author");
     } catch (err) {

@@ -24,8 +24,12 @@ const b64url = (bytes: ArrayBuffer) =>
     .replace(/\//g, "_")
     .replace(/=+$/, "");
 
+// 32 bytes are 43 characters whose last carries 4 bits and 2 unused ones: only the canonical spelling (unused bits
+// zero) is a token, so one MAC has one link and a changed last character never opens it (RFC 4648 §3.5).
+const CANONICAL_MAC = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
+
 export function fromB64url(s: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(s)) return null;
+  if (!CANONICAL_MAC.test(s)) return null;
   const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
   const out = new Uint8Array(new ArrayBuffer(bin.length));
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);

@@ -2,13 +2,13 @@
 // link one manuscript. One row per link (purpose, subject, journal, expiry, revocation); the token is
 // "<row id>.<HMAC-SHA256 of purpose, journal and row id>", so it is never stored and every message can carry it
 // again, and a link of one purpose, journal or subject is worthless for any other.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../core/env";
 import { accessLinks, type AccessLinkRow } from "../core/data/schema";
-import { nowIso } from "../core/data/db";
 import { fromB64url, keyOf, payload, tokenOf, type LinkPurpose } from "./link-tokens";
 
 export { tokenOf, type LinkPurpose };
+export { linkFor, revokeLinks } from "./links.repo";
 
 /** Authors follow their manuscript for a year (every message renews the link's expiry). */
 export const TRACK_LINK_DAYS = 365;
@@ -16,38 +16,6 @@ export const TRACK_LINK_DAYS = 365;
 export const REVIEW_LINK_GRACE_DAYS = 30;
 
 export const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
-
-/** The link of this purpose and subject that is still usable (not revoked), or a new one. */
-export async function linkFor(
-  db: Db,
-  journalId: number,
-  purpose: LinkPurpose,
-  subjectId: number,
-  expiresAt: string,
-): Promise<AccessLinkRow> {
-  const [live] = await db
-    .select()
-    .from(accessLinks)
-    .where(
-      and(
-        eq(accessLinks.journalId, journalId),
-        eq(accessLinks.purpose, purpose),
-        eq(accessLinks.subjectId, subjectId),
-        isNull(accessLinks.revokedAt),
-      ),
-    )
-    .orderBy(sql`${accessLinks.id} DESC`)
-    .limit(1);
-  if (live) {
-    if (live.expiresAt < expiresAt) {
-      await db.update(accessLinks).set({ expiresAt }).where(eq(accessLinks.id, live.id));
-      return { ...live, expiresAt };
-    }
-    return live;
-  }
-  const [row] = await db.insert(accessLinks).values({ journalId, purpose, subjectId, createdAt: nowIso(), expiresAt }).returning();
-  return row;
-}
 
 export type LinkCheck = { ok: true; link: AccessLinkRow } | { ok: false; reason: "invalid" | "expired" | "revoked" };
 
@@ -76,20 +44,6 @@ export async function openLink(
   if (link.revokedAt) return { ok: false, reason: "revoked" };
   if (Date.parse(link.expiresAt) <= now.getTime()) return { ok: false, reason: "expired" };
   return { ok: true, link };
-}
-
-export async function revokeLinks(db: Db, journalId: number, purpose: LinkPurpose, subjectId: number): Promise<void> {
-  await db
-    .update(accessLinks)
-    .set({ revokedAt: nowIso() })
-    .where(
-      and(
-        eq(accessLinks.journalId, journalId),
-        eq(accessLinks.purpose, purpose),
-        eq(accessLinks.subjectId, subjectId),
-        isNull(accessLinks.revokedAt),
-      ),
-    );
 }
 
 /** Where a link opens: the token travels in the fragment, which browsers never send to a server or in a Referer. */

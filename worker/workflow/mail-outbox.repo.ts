@@ -5,6 +5,7 @@ import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../core/env";
 import { journals, mailOutbox, workflowSettings, type JournalRow, type MailOutboxRow } from "../core/data/schema";
 import { nowIso } from "../core/data/db";
+import { headerAddress, headerText } from "./mail-headers";
 
 export interface Mail {
   manuscriptId?: number | null;
@@ -34,31 +35,66 @@ export async function senderOf(db: Db, journal: Pick<JournalRow, "id" | "website
 /** replies+<token>@<the sender's domain>: Email Routing sends that address to the Worker's email() handler. */
 export const replyAddressOf = (sender: Sender, token: string) => `replies+${token}@${sender.address.split("@")[1] ?? "example.org"}`;
 
-/** Writes the messages to the outbox and puts them on the queue; a queue that fails leaves them queued for the cron. */
-export async function queueMail(db: Db, queue: Queue | undefined, journal: JournalRow, mails: Mail[]): Promise<MailOutboxRow[]> {
+/** At most `max` messages of the mail's kind to one address (any case) since `since` (docs/decisions/0301). */
+export interface RecipientCap {
+  since: string;
+  max: number;
+}
+
+/**
+ * Writes the messages to the outbox and puts them on the queue; a queue that fails leaves them queued for the cron.
+ * With `cap`, a message whose recipient already had `cap.max` of its kind since `cap.since` is not written: the count
+ * and the insert are one statement, so simultaneous deliveries cannot all slip under it. Answers the rows written.
+ */
+export async function queueMail(
+  db: Db,
+  queue: Queue | undefined,
+  journal: JournalRow,
+  mails: Mail[],
+  cap?: RecipientCap,
+): Promise<MailOutboxRow[]> {
   if (mails.length === 0) return [];
   const sender = await senderOf(db, journal);
-  const now = nowIso();
-  const rows = await db
-    .insert(mailOutbox)
-    .values(
-      mails.map((m) => ({
-        journalId: journal.id,
-        manuscriptId: m.manuscriptId ?? null,
-        kind: m.kind,
-        toAddress: m.to,
-        toName: m.toName ?? "",
-        fromAddress: sender.address,
-        fromName: sender.name,
-        replyTo: m.replyToken ? replyAddressOf(sender, m.replyToken) : "",
-        subject: m.subject,
-        text: m.text,
-        createdAt: now,
-      })),
-    )
-    .returning();
+  const values = outboxValues(journal, sender, mails);
+  let rows: MailOutboxRow[] = [];
+  if (!cap) rows = await db.insert(mailOutbox).values(values).returning();
+  // One after the other: two messages to one address in one call are counted as two.
+  else for (const v of values) rows.push(...(await insertWithinCap(db, v, cap)));
   await enqueue(queue, rows);
   return rows;
+}
+
+function outboxValues(journal: JournalRow, sender: Sender, mails: Mail[]) {
+  const now = nowIso();
+  return mails.map((m) => ({
+    journalId: journal.id,
+    manuscriptId: m.manuscriptId ?? null,
+    kind: m.kind,
+    // Every header on one line, whatever the values hold (docs/decisions/0300).
+    toAddress: headerAddress(m.to),
+    toName: headerText(m.toName ?? ""),
+    fromAddress: headerAddress(sender.address),
+    fromName: headerText(sender.name),
+    replyTo: m.replyToken ? headerAddress(replyAddressOf(sender, m.replyToken)) : "",
+    subject: headerText(m.subject),
+    text: m.text,
+    createdAt: now,
+  }));
+}
+
+async function insertWithinCap(db: Db, v: ReturnType<typeof outboxValues>[number], cap: RecipientCap): Promise<MailOutboxRow[]> {
+  const ids = await db.all<{ id: number }>(sql`INSERT INTO mail_outbox
+      (journal_id, manuscript_id, kind, to_address, to_name, from_address, from_name, reply_to, subject, text, created_at)
+    SELECT ${v.journalId}, ${v.manuscriptId}, ${v.kind}, ${v.toAddress}, ${v.toName}, ${v.fromAddress}, ${v.fromName}, ${v.replyTo},
+      ${v.subject}, ${v.text}, ${v.createdAt}
+    WHERE (SELECT count(*) FROM mail_outbox WHERE journal_id = ${v.journalId} AND kind = ${v.kind}
+      AND to_address = ${v.toAddress} COLLATE NOCASE AND created_at >= ${cap.since}) < ${cap.max}
+    RETURNING id`);
+  if (!ids[0]) return [];
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, Number(ids[0].id)));
 }
 
 /** Puts outbox rows on the mail queue. A message names the row's journal too: outbox ids are per database, and the

@@ -7,6 +7,7 @@ import { forgetShard, journalDatabase, platformDatabase } from "../core/data/sha
 import { isJournalMoving, retryWhileMoving } from "../core/data/journal-moving";
 import { claimMessage, markFailed, markSent } from "./mail-outbox.repo";
 import { startFromSubmission } from "./start-manuscript";
+import { headerAddress, headerText } from "./mail-headers";
 
 /** Attempts through the queue before a message is left failed for staff (wrangler.toml max_retries + 1). */
 export const MAX_ATTEMPTS = 5;
@@ -69,12 +70,16 @@ export async function sendOutboxBatch(batch: MessageBatch<MailQueueBody>, env: M
       continue;
     }
     try {
+      // The row's headers collapsed to one line again: a row written before (or around) queueMail's check is sent
+      // safe all the same (docs/decisions/0300).
+      const toName = headerText(row.toName);
+      const toAddress = headerAddress(row.toAddress);
       const result = await env.EMAIL.send({
-        from: { name: row.fromName, email: row.fromAddress },
-        to: row.toName ? { name: row.toName, email: row.toAddress } : row.toAddress,
-        subject: row.subject,
+        from: { name: headerText(row.fromName), email: headerAddress(row.fromAddress) },
+        to: toName ? { name: toName, email: toAddress } : toAddress,
+        subject: headerText(row.subject),
         text: row.text,
-        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        ...(row.replyTo ? { replyTo: headerAddress(row.replyTo) } : {}),
       });
       // Sent: the row must say so even if the journal is moving right now (else the message would go twice).
       await retryWhileMoving(msg.body.journalId, async () =>

@@ -1,13 +1,15 @@
 // The daily cron's part of the workflow: reminders to reviewers before the due date and once it has passed, and
-// messages left "queued" (the queue was unavailable when they were written) put on the queue again.
+// messages left "queued" (the queue was unavailable when they were written) put on the queue again; replies held in the
+// platform database while their journal's move was frozen filed in the journal's database (docs/decisions/0303).
 import type { Db } from "../core/env";
 import { bindingOf, drizzleOf, platformDatabase, shardNames } from "../core/data/shards";
 import { eq } from "drizzle-orm";
-import { journalDomains, journals, reviewAssignments } from "../core/data/schema";
+import { journalDomains, journals } from "../core/data/schema";
 import { enqueue, journalOf, staleQueued } from "./mail-outbox.repo";
-import { assignmentsToRemind } from "./reviewers.repo";
+import { assignmentsToRemind, markReminded } from "./reviewers.repo";
 import { mailReviewInvitation } from "./workflow";
 import { startFromSubmission, submissionsWithoutManuscript } from "./start-manuscript";
+import { fileHeldMail } from "./mail-inbound";
 
 const originOf = (host: string) => (/^(localhost|127\.|.*\.localhost)/.test(host) ? `http://${host}` : `https://${host}`);
 
@@ -18,11 +20,13 @@ export interface ReminderReport {
   before: number;
   after: number;
   requeued: number;
+  /** Replies held in the platform database, now filed in their journal's database. */
+  repliesFiled: number;
 }
 
 export async function runWorkflowDaily(env: Pick<Env, "DB" | "MAIL_QUEUE" | "JWT_SECRET">, now: Date): Promise<ReminderReport> {
   const platform = platformDatabase(env);
-  const report: ReminderReport = { before: 0, after: 0, requeued: 0 };
+  const report: ReminderReport = { before: 0, after: 0, requeued: 0, repliesFiled: 0 };
   // Every database holding journals, one after the other (docs/decisions/0240).
   for (const shard of shardNames(env)) {
     const db = drizzleOf(bindingOf(env, shard));
@@ -31,6 +35,7 @@ export async function runWorkflowDaily(env: Pick<Env, "DB" | "MAIL_QUEUE" | "JWT
     report.after += r.after;
     report.requeued += r.requeued;
   }
+  report.repliesFiled = await fileHeldMail(env);
   return report;
 }
 
@@ -47,10 +52,10 @@ async function remindIn(
   // until the switch, and its old rows here for 30 s after (docs/decisions/0280); neither is reminded twice.
   const here = new Set((await platform.select({ id: journals.id }).from(journals).where(eq(journals.shard, shard))).map((j) => j.id));
   const due = (await assignmentsToRemind(db, today, soon)).filter((x) => here.has(x.a.journalId));
-  const report: ReminderReport = { before: 0, after: 0, requeued: 0 };
+  const report: ReminderReport = { before: 0, after: 0, requeued: 0, repliesFiled: 0 };
   for (const { a, r, m } of due) {
     const journal = await journalOf(platform, a.journalId);
-    if (!journal || ["withdrawn", "declined", "published", "accepted"].includes(m.stage)) continue;
+    if (!journal) continue;
     // Links open on the journal's primary host (no request to take one from).
     const hosts = await platform.select().from(journalDomains).where(eq(journalDomains.journalId, journal.id));
     const host = hosts.find((h) => h.isPrimary)?.domain ?? hosts[0]?.domain ?? journal.domain;
@@ -58,10 +63,7 @@ async function remindIn(
     const ctx = { db, queue: env.MAIL_QUEUE, journal, origin, secret: env.JWT_SECRET, actor: "system" };
     const overdue = a.dueDate < today;
     await mailReviewInvitation(ctx, m, r, a, overdue ? "reminder.after" : "reminder.before");
-    await db
-      .update(reviewAssignments)
-      .set(overdue ? { remindedAfter: 1, remindedBefore: 1 } : { remindedBefore: 1 })
-      .where(eq(reviewAssignments.id, a.id));
+    await markReminded(db, a.id, overdue);
     if (overdue) report.after++;
     else report.before++;
   }

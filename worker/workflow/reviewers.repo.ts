@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../core/env";
 import { manuscripts, reviewAssignments, reviewers, type ReviewAssignmentRow, type ReviewerRow } from "../core/data/schema";
 import { nowIso } from "../core/data/db";
+import { assignmentStatusesWhere, REVIEW_STATUS, stagesWhere, type AssignmentStatus } from "#contract/workflow";
 
 /** The reviewer with this e-mail (case-insensitive), created or brought up to date with what staff typed. */
 export async function upsertReviewer(
@@ -66,7 +67,7 @@ export async function findAssignment(db: Db, journalId: number, id: number) {
 export async function updateAssignment(
   db: Db,
   id: number,
-  from: string[],
+  from: AssignmentStatus[],
   set: Partial<typeof reviewAssignments.$inferInsert>,
 ): Promise<ReviewAssignmentRow | null> {
   const [row] = await db
@@ -85,14 +86,17 @@ export async function submittedReviews(db: Db, manuscriptId: number, round?: num
     .where(
       and(
         eq(reviewAssignments.manuscriptId, manuscriptId),
-        eq(reviewAssignments.status, "submitted"),
+        eq(reviewAssignments.status, REVIEW_STATUS.submitted),
         round ? eq(reviewAssignments.round, round) : undefined,
       ),
     )
     .orderBy(asc(reviewAssignments.round), asc(reviewAssignments.submittedAt), asc(reviewAssignments.id));
 }
 
-/** Open assignments due for a reminder: `before` days ahead of the due date, or past it. */
+/**
+ * Open assignments due for a reminder (`before` days ahead of the due date, or past it) of manuscripts in a stage
+ * whose reviewers are reminded: chosen in SQL, so assignments left open on a decided manuscript never fill the limit.
+ */
 export async function assignmentsToRemind(db: Db, today: string, soon: string) {
   return db
     .select({ a: reviewAssignments, r: reviewers, m: manuscripts })
@@ -101,10 +105,25 @@ export async function assignmentsToRemind(db: Db, today: string, soon: string) {
     .innerJoin(manuscripts, eq(manuscripts.id, reviewAssignments.manuscriptId))
     .where(
       and(
-        inArray(reviewAssignments.status, ["invited", "accepted"]),
+        inArray(
+          reviewAssignments.status,
+          assignmentStatusesWhere((s) => s.open),
+        ),
+        inArray(
+          manuscripts.stage,
+          stagesWhere((s) => s.remindsReviewers),
+        ),
         sql`((${reviewAssignments.dueDate} <= ${soon} AND ${reviewAssignments.dueDate} >= ${today} AND ${reviewAssignments.remindedBefore} = 0)
           OR (${reviewAssignments.dueDate} < ${today} AND ${reviewAssignments.remindedAfter} = 0))`,
       ),
     )
     .limit(200);
+}
+
+/** The reminder before the due date went (and, when overdue, the one after: the earlier one is then not due). */
+export async function markReminded(db: Db, assignmentId: number, overdue: boolean): Promise<void> {
+  await db
+    .update(reviewAssignments)
+    .set(overdue ? { remindedAfter: 1, remindedBefore: 1 } : { remindedBefore: 1 })
+    .where(eq(reviewAssignments.id, assignmentId));
 }

@@ -4,10 +4,10 @@
 import type { Db } from "../core/env";
 import { platformDatabase } from "../core/data/shards";
 import { and, eq, isNull } from "drizzle-orm";
-import { mailOutbox, manuscripts, submissions } from "../core/data/schema";
+import { mailOutbox, manuscriptEvents, manuscripts, submissions } from "../core/data/schema";
 import { createManuscript, findManuscriptBySubmission, manuscriptFromSubmission } from "./manuscripts.repo";
 import { journalOf } from "./mail-outbox.repo";
-import { acknowledge } from "./workflow";
+import { ACKNOWLEDGEMENT_CAPPED, acknowledge } from "./workflow";
 
 /** `db` is the journal's database (docs/decisions/0240), where the submission was stored. */
 export async function startFromSubmission(
@@ -26,6 +26,13 @@ export async function startFromSubmission(
     .where(and(eq(mailOutbox.manuscriptId, m.id), eq(mailOutbox.kind, "acknowledgement")))
     .limit(1);
   if (acked) return;
+  // Or not acknowledged on purpose: its address had reached the cap (docs/decisions/0301).
+  const [capped] = await db
+    .select({ id: manuscriptEvents.id })
+    .from(manuscriptEvents)
+    .where(and(eq(manuscriptEvents.manuscriptId, m.id), eq(manuscriptEvents.action, ACKNOWLEDGEMENT_CAPPED)))
+    .limit(1);
+  if (capped) return;
   const journal = await journalOf(platformDatabase(env), m.journalId);
   if (!journal) return;
   await acknowledge({ db, queue: env.MAIL_QUEUE, journal, origin, secret: env.JWT_SECRET, actor: "author" }, m);

@@ -22,6 +22,7 @@ import { limitUploadBody } from "../core/middleware/body-size";
 import type { MailQueueBody } from "./mail-queue";
 import { isUniqueViolation, nowIso } from "../core/data/db";
 import { PDF_MAX_BYTES } from "#contract/constants";
+import { CONTROL_CHARACTERS } from "#contract/mail-header";
 import {
   SUBMISSION_KEY_HEADER,
   SUBMISSION_WINDOW_MS,
@@ -166,7 +167,9 @@ export const submissionsRoutes = new Hono<AppEnv>().post(
     });
     if (!parsed.success) {
       const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
-      throw new HttpError(400, "invalid_input", { fields });
+      // A line break in the name or title would reach the acknowledgement's headers: said as such (decision 0300).
+      const code = parsed.error.issues.some((i) => i.message === CONTROL_CHARACTERS) ? CONTROL_CHARACTERS : "invalid_input";
+      throw new HttpError(400, code, { fields });
     }
 
     const file = form.get("pdfFile");

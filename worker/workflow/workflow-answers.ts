@@ -8,16 +8,15 @@ import type {
   ReviewAssignmentRow,
   ReviewerRow,
 } from "../core/data/schema";
-import type {
-  AssignmentEntry,
-  DiscussionEntry,
-  ManuscriptFileEntry,
-  ManuscriptSummary,
-  OutboxMessage,
-  Recommendation,
-  Stage,
-  TimelineEntry,
-  AssignmentStatus,
+import {
+  ASSIGNMENT_RULES,
+  type AssignmentEntry,
+  type DiscussionEntry,
+  type ManuscriptFileEntry,
+  type ManuscriptSummary,
+  type OutboxMessage,
+  type Recommendation,
+  type TimelineEntry,
 } from "#contract/workflow";
 import { nowIso } from "../core/data/db";
 
@@ -25,7 +24,7 @@ export const toManuscriptSummary = (m: ManuscriptRow & { overdue?: number }): Ma
   id: m.id,
   reference: m.reference,
   title: m.title,
-  stage: m.stage as Stage,
+  stage: m.stage,
   round: m.round,
   authorName: m.authorName,
   authorEmail: m.authorEmail,
@@ -42,8 +41,8 @@ export const toTimelineEntry = (e: ManuscriptEventRow): TimelineEntry => ({
   at: e.at,
   actor: e.actor,
   action: e.action,
-  from: (e.fromStage as Stage | null) ?? null,
-  to: (e.toStage as Stage | null) ?? null,
+  from: e.fromStage,
+  to: e.toStage,
   summary: e.summary,
   letter: e.letterSubject !== null && e.letterText !== null ? { subject: e.letterSubject, text: e.letterText } : null,
   outboxId: e.outboxId,
@@ -54,6 +53,9 @@ export const toDiscussionEntry = (r: MailInboundRow): DiscussionEntry => ({
   at: r.receivedAt,
   from: r.fromAddress,
   fromName: r.fromName,
+  envelopeFrom: r.envelopeFrom,
+  senderMismatch: r.envelopeFrom !== "" && r.envelopeFrom.toLowerCase() !== r.fromAddress.toLowerCase(),
+  to: r.toAddress,
   subject: r.subject,
   text: r.text,
 });
@@ -76,7 +78,7 @@ export const toAssignmentEntry = (
   id: a.id,
   round: a.round,
   reviewer: { id: r.id, name: r.name, email: r.email, affiliation: r.affiliation },
-  status: a.status as AssignmentStatus,
+  status: a.status,
   dueDate: a.dueDate,
   invitedAt: a.invitedAt,
   respondedAt: a.respondedAt,
@@ -85,7 +87,7 @@ export const toAssignmentEntry = (
   commentsAuthor: a.commentsAuthor,
   commentsEditor: a.commentsEditor,
   fileUrl: reviewFileId ? `/api/admin/manuscripts/${a.manuscriptId}/files/${reviewFileId}` : null,
-  overdue: (a.status === "invited" || a.status === "accepted") && a.dueDate < nowIso().slice(0, 10),
+  overdue: ASSIGNMENT_RULES[a.status].open && a.dueDate < nowIso().slice(0, 10),
   linkActive,
 });
 

@@ -11,24 +11,29 @@ import { limitJsonBody, limitUploadBody } from "../core/middleware/body-size";
 import { fileKeys, isSafeFileName, versionedName } from "../core/files/keys";
 import { serveR2Object } from "../core/files/serve";
 import { putNewObject } from "../core/files/commit-with-object";
-import { accessLinks, mailInbound, manuscriptFiles } from "../core/data/schema";
+import { accessLinks, manuscriptFiles } from "../core/data/schema";
 import { submissionFieldsSchema } from "#contract/submission";
 import {
+  ASSIGNMENT_RULES,
   decisionSchema,
   DECISIONS,
   inviteReviewerSchema,
   isStage,
   letterTemplateSchema,
   publishedSchema,
+  REVIEW_STATUS,
   reviewerSchema,
   stageMoveSchema,
-  TRANSITIONS,
+  STAGE_RULES,
   workflowSettingsSchema,
   type Decision,
   type ManuscriptDetail,
   type ReviewerEntry,
-  type Stage,
+  type UnmatchedPage,
+  unmatchedQuerySchema,
 } from "#contract/workflow";
+import { zValidator } from "@hono/zod-validator";
+import { unmatchedPage } from "./mail-inbound.repo";
 import {
   adoptSubmissions,
   countByStage,
@@ -55,11 +60,12 @@ import {
   toOutboxMessage,
   toTimelineEntry,
 } from "./workflow-answers";
-import { saveTemplate, templateFor } from "./letters";
-import { readWorkflowSettings, saveWorkflowSettings, workflowFigures } from "./figures";
+import { saveTemplate, templateFor } from "./letter-templates.repo";
+import { workflowFigures } from "./figures";
+import { readWorkflowSettings, saveWorkflowSettings } from "./workflow-settings.repo";
 import { newReference } from "./submissions.routes";
 import { nowIso } from "../core/data/db";
-import { afterAdminWrite } from "../core/audit/admin-events.repo";
+import { recordAdminWrite } from "../core/audit/admin-events.repo";
 import { actorOf } from "../core/audit/admin-actor";
 import { pdfFrom } from "./pdf-upload";
 import { requireRole } from "../auth/admin-guard";
@@ -75,9 +81,7 @@ const at = mountedAt("/api/admin");
  * public-figures switch shows or hides the figures on /instructions.
  */
 async function audit(c: Context<AppEnv>, action: `manuscript.${string}`, entityId: number | null, summary: string, content = false) {
-  const db = c.get("db");
-  const [first, ...rest] = afterAdminWrite(db, actorOf(c), { action, entity: "manuscript", entityId: entityId ?? 0, summary }, { content });
-  await db.batch([first, ...rest]);
+  await recordAdminWrite(c.get("db"), actorOf(c), { action, entity: "manuscript", entityId: entityId ?? 0, summary }, { content });
 }
 
 async function manuscriptOf(c: Context<AppEnv>) {
@@ -112,7 +116,7 @@ async function detailOf(c: Context<AppEnv>, id: number): Promise<ManuscriptDetai
     address: m.address,
     publishedAt: m.publishedAt,
     firstDecisionAt: m.firstDecisionAt,
-    allowed: [...TRANSITIONS[m.stage as Stage]],
+    allowed: [...STAGE_RULES[m.stage].next],
     timeline: events.map(toTimelineEntry),
     discussion: discussion.map(toDiscussionEntry),
     files: files.map(toFileEntry),
@@ -275,15 +279,15 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
         affiliation: r.affiliation,
         keywords: r.keywords,
         invitations: mine.length,
-        accepted: mine.filter((x) => ["accepted", "submitted"].includes(x.a.status)).length,
-        declined: mine.filter((x) => x.a.status === "declined").length,
+        accepted: mine.filter((x) => ASSIGNMENT_RULES[x.a.status].agreed).length,
+        declined: mine.filter((x) => x.a.status === REVIEW_STATUS.declined).length,
         submitted: done.length,
         medianTurnaroundDays: median(done.map((x) => daysBetween(x.a.invitedAt, x.a.submittedAt!))),
         history: mine.map((x) => ({
           manuscriptId: x.a.manuscriptId,
           reference: x.reference,
           round: x.a.round,
-          status: x.a.status as ReviewerEntry["history"][number]["status"],
+          status: x.a.status,
           invitedAt: x.a.invitedAt,
           submittedAt: x.a.submittedAt,
         })),
@@ -312,22 +316,19 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     await audit(c, "manuscript.resend", row?.manuscriptId ?? null, row?.subject ?? "");
     return c.json(toOutboxMessage((await findOutbox(db, journalId, id))!));
   })
-  .get(at(workflowApi.unmatched), async (c) => {
-    const rows = await c
-      .get("db")
-      .select()
-      .from(mailInbound)
-      .where(and(isNull(mailInbound.manuscriptId)))
-      .limit(200);
-    // Replies that matched no manuscript: this journal's (by the recipient's domain) and those of no journal.
-    const journalId = c.get("journal").id;
-    return c.json({
-      messages: rows
-        .filter((r) => r.journalId === journalId || r.journalId === null)
-        .reverse()
-        .map(toDiscussionEntry),
-    });
-  })
+  .get(
+    at(workflowApi.unmatched),
+    zValidator("query", unmatchedQuerySchema, (result) => {
+      if (!result.success) throw new HttpError(400, "invalid_input");
+    }),
+    async (c) => {
+      // This journal's replies that matched no manuscript, newest first, filtered and paged in the query: a flood of
+      // junk fills pages, never hides the newest (docs/decisions/0303).
+      const { before, limit } = c.req.valid("query");
+      const page = await unmatchedPage(c.get("db"), c.get("journal").id, { before, limit });
+      return c.json({ messages: page.rows.map(toDiscussionEntry), next: page.next } satisfies UnmatchedPage);
+    },
+  )
   // ---- letters, settings, figures ----
   .get(at(workflowApi.templates), async (c) => {
     const journalId = c.get("journal").id;

@@ -1,4 +1,4 @@
-// What happens to a manuscript (issue 36): every move checks the stage table (contract/workflow.ts TRANSITIONS),
+// What happens to a manuscript (issue 36): every move and rule reads the stage table (contract/workflow.ts STAGE_RULES),
 // is recorded on the timeline (who, when, from, to, the letter) and writes its messages to the outbox. Staff,
 // reviewers (signed links) and authors (signed links) all act through these functions.
 import type { Db } from "../core/env";
@@ -6,8 +6,13 @@ import type { JournalRow, ManuscriptRow, ReviewAssignmentRow, ReviewerRow } from
 import { HttpError } from "../core/errors";
 import { nowIso } from "../core/data/db";
 import {
+  ASSIGNMENT_RULES,
+  assignmentStatusesWhere,
   canMove,
+  REVIEW_STATUS,
+  type STAFF_MOVES,
   STAGE_LABELS,
+  STAGE_RULES,
   RECOMMENDATION_LABELS,
   type Decision,
   type DecisionInput,
@@ -16,12 +21,14 @@ import {
   type Stage,
 } from "#contract/workflow";
 import { articlePath } from "#contract/citation";
+import { ACKNOWLEDGEMENT_WINDOW_MS, ACKNOWLEDGEMENTS_PER_ADDRESS } from "#contract/submission";
 import { findPublicArticleByRef } from "../archive/articles.repo";
 import { addEvent, addFile, listAssignments, moveStage } from "./manuscripts.repo";
-import { queueMail, type Mail } from "./mail-outbox.repo";
+import { queueMail, type Mail, type RecipientCap } from "./mail-outbox.repo";
 import { addDays, linkFor, linkUrl, REVIEW_LINK_GRACE_DAYS, revokeLinks, tokenOf, TRACK_LINK_DAYS } from "./links";
 import { insertAssignment, submittedReviews, updateAssignment, upsertReviewer } from "./reviewers.repo";
-import { fillLetter, reviewerCommentsText, templateFor } from "./letters";
+import { fillLetter, reviewerCommentsText, templateFor } from "./letter-templates.repo";
+import { headerText } from "./mail-headers";
 
 export interface WorkflowCtx {
   db: Db;
@@ -35,6 +42,9 @@ export interface WorkflowCtx {
   actor: string;
 }
 
+/** The timeline's action when an acknowledgement was not written because its address reached the cap. */
+export const ACKNOWLEDGEMENT_CAPPED = "acknowledgement_capped";
+
 const journalName = (j: JournalRow) => j.websitename || "the journal";
 
 export async function trackingLink(ctx: WorkflowCtx, m: ManuscriptRow): Promise<string> {
@@ -44,12 +54,16 @@ export async function trackingLink(ctx: WorkflowCtx, m: ManuscriptRow): Promise<
 
 const signature = (j: JournalRow) => `\n\n--\n${journalName(j)}\nReply to this e-mail to write to the editorial office.`;
 
-async function mailAuthor(ctx: WorkflowCtx, m: ManuscriptRow, kind: string, subject: string, body: string) {
+async function mailAuthor(ctx: WorkflowCtx, m: ManuscriptRow, kind: string, subject: string, body: string, cap?: RecipientCap) {
   const track = await trackingLink(ctx, m);
   const text = `${body}\n\nFollow your manuscript (stage, letters, reviewers' comments, revisions): ${track}${signature(ctx.journal)}`;
-  const [row] = await queueMail(ctx.db, ctx.queue, ctx.journal, [
-    { manuscriptId: m.id, kind, to: m.authorEmail, toName: m.authorName, subject, text, replyToken: m.replyToken },
-  ]);
+  const [row] = await queueMail(
+    ctx.db,
+    ctx.queue,
+    ctx.journal,
+    [{ manuscriptId: m.id, kind, to: m.authorEmail, toName: m.authorName, subject, text, replyToken: m.replyToken }],
+    cap,
+  );
   return row;
 }
 
@@ -90,13 +104,25 @@ Thank you for submitting your manuscript "${m.title}" to ${journalName(ctx.journ
 Your reference is ${m.reference}. Please quote it in any message about this manuscript.
 
 We will write to you when the editors have read it.`;
-  const row = await mailAuthor(ctx, m, "acknowledgement", `${m.reference}: manuscript received`, body);
-  await addEvent(ctx.db, m, { actor: "system", action: "mail", summary: `Acknowledgement e-mailed to the author`, outboxId: row?.id });
+  // Anyone can type any address into Submit Online: one address gets only so many acknowledgements (decision 0301).
+  const cap =
+    m.source === "online"
+      ? { since: new Date(Date.now() - ACKNOWLEDGEMENT_WINDOW_MS).toISOString(), max: ACKNOWLEDGEMENTS_PER_ADDRESS }
+      : undefined;
+  const row = await mailAuthor(ctx, m, "acknowledgement", `${m.reference}: manuscript received`, body, cap);
+  if (row)
+    await addEvent(ctx.db, m, { actor: "system", action: "mail", summary: `Acknowledgement e-mailed to the author`, outboxId: row.id });
+  else
+    await addEvent(ctx.db, m, {
+      actor: "system",
+      action: ACKNOWLEDGEMENT_CAPPED,
+      summary: `Acknowledgement not e-mailed: ${m.authorEmail} already had ${ACKNOWLEDGEMENTS_PER_ADDRESS} from this journal in the last 24 hours`,
+    });
   await mailOffice(ctx, m, "office.new", `New manuscript ${m.reference}`, `A new manuscript arrived: "${m.title}" (${m.reference}).`);
 }
 
 async function move(ctx: WorkflowCtx, m: ManuscriptRow, to: Stage, extra: Parameters<typeof moveStage>[3] = {}): Promise<ManuscriptRow> {
-  if (!canMove(m.stage as Stage, to)) throw new HttpError(409, "invalid_stage_move", { from: m.stage, to });
+  if (!canMove(m.stage, to)) throw new HttpError(409, "invalid_stage_move", { from: m.stage, to });
   const moved = await moveStage(ctx.db, m, to, extra);
   // Someone else moved it a moment ago.
   if (!moved) throw new HttpError(409, "invalid_stage_move", { from: m.stage, to });
@@ -107,8 +133,7 @@ const today = () => nowIso().slice(0, 10);
 
 /** Invites a reviewer to the current round: a signed link that names the manuscript by reference and title only. */
 export async function inviteReviewer(ctx: WorkflowCtx, m: ManuscriptRow, input: InviteReviewerInput) {
-  if (!["received", "under_review"].includes(m.stage))
-    throw new HttpError(409, "invalid_stage_move", { from: m.stage, to: "under_review" });
+  if (!STAGE_RULES[m.stage].invitesReviewers) throw new HttpError(409, "invalid_stage_move", { from: m.stage, to: "under_review" });
   if (input.dueDate <= today()) throw new HttpError(400, "due_date_past");
   const reviewer = await upsertReviewer(ctx.db, m.journalId, input);
   const assignment = await insertAssignment(ctx.db, {
@@ -120,9 +145,9 @@ export async function inviteReviewer(ctx: WorkflowCtx, m: ManuscriptRow, input: 
   });
   if (!assignment) throw new HttpError(409, "already_invited");
   let current = m;
-  if (m.stage === "received") {
+  if (m.stage !== "under_review") {
     current = await move(ctx, m, "under_review");
-    await addEvent(ctx.db, m, { actor: ctx.actor, action: "stage", from: "received", to: "under_review", summary: "Sent to review" });
+    await addEvent(ctx.db, m, { actor: ctx.actor, action: "stage", from: m.stage, to: "under_review", summary: "Sent to review" });
   }
   const out = await mailReviewInvitation(ctx, current, reviewer, assignment, "invitation");
   await addEvent(ctx.db, m, {
@@ -183,7 +208,12 @@ This link is for you alone; please do not forward it.${signature(ctx.journal)}`;
 }
 
 export async function revokeAssignment(ctx: WorkflowCtx, m: ManuscriptRow, a: ReviewAssignmentRow, reviewerName: string) {
-  const row = await updateAssignment(ctx.db, a.id, ["invited", "accepted"], { status: "revoked", respondedAt: nowIso() });
+  const row = await updateAssignment(
+    ctx.db,
+    a.id,
+    assignmentStatusesWhere((s) => s.open),
+    { status: REVIEW_STATUS.revoked, respondedAt: nowIso() },
+  );
   if (!row) throw new HttpError(409, "assignment_closed");
   await revokeLinks(ctx.db, a.journalId, "review", a.id);
   await addEvent(ctx.db, m, {
@@ -204,7 +234,8 @@ export async function draftLetter(ctx: WorkflowCtx, m: ManuscriptRow, decision: 
     reviewer_comments: reviews.length ? `The reviewers' comments:\n\n${reviewerCommentsText(reviews)}` : "",
     journal_name: journalName(ctx.journal),
   };
-  return { subject: fillLetter(t.subject, values), text: fillLetter(t.body, values).replace(/\n{3,}/g, "\n\n") };
+  // A {{title}} stored with a line break (before the schemas refused them) must not make the subject a second header.
+  return { subject: headerText(fillLetter(t.subject, values)), text: fillLetter(t.body, values).replace(/\n{3,}/g, "\n\n") };
 }
 
 export async function recordDecision(ctx: WorkflowCtx, m: ManuscriptRow, input: DecisionInput): Promise<ManuscriptRow> {
@@ -214,7 +245,7 @@ export async function recordDecision(ctx: WorkflowCtx, m: ManuscriptRow, input: 
   await addEvent(ctx.db, m, {
     actor: ctx.actor,
     action: "decision",
-    from: m.stage as Stage,
+    from: m.stage,
     to: input.decision,
     summary: `Decision: ${STAGE_LABELS[input.decision]}`,
     letter: { subject: input.subject, text: input.text },
@@ -227,20 +258,25 @@ export async function recordDecision(ctx: WorkflowCtx, m: ManuscriptRow, input: 
 export async function moveWithoutLetter(
   ctx: WorkflowCtx,
   m: ManuscriptRow,
-  to: "under_review" | "withdrawn",
+  to: (typeof STAFF_MOVES)[number],
   note = "",
 ): Promise<ManuscriptRow> {
   const moved = await move(ctx, m, to);
   await addEvent(ctx.db, m, {
     actor: ctx.actor,
     action: "stage",
-    from: m.stage as Stage,
+    from: m.stage,
     to,
     summary: note || (to === "withdrawn" ? "Withdrawn" : "Sent to review"),
   });
   if (to === "withdrawn") {
     for (const a of await openAssignments(ctx, m)) {
-      await updateAssignment(ctx.db, a.id, ["invited", "accepted"], { status: "revoked", respondedAt: nowIso() });
+      await updateAssignment(
+        ctx.db,
+        a.id,
+        assignmentStatusesWhere((s) => s.open),
+        { status: REVIEW_STATUS.revoked, respondedAt: nowIso() },
+      );
       await revokeLinks(ctx.db, a.journalId, "review", a.id);
     }
     const out = await mailAuthor(
@@ -256,12 +292,12 @@ export async function moveWithoutLetter(
 }
 
 async function openAssignments(ctx: WorkflowCtx, m: ManuscriptRow) {
-  return (await listAssignments(ctx.db, m.id)).map((x) => x.a).filter((a) => a.status === "invited" || a.status === "accepted");
+  return (await listAssignments(ctx.db, m.id)).map((x) => x.a).filter((a) => ASSIGNMENT_RULES[a.status].open);
 }
 
 /** The article saved from the prefilled Add Article form: the manuscript becomes Published and links to it. */
 export async function markPublished(ctx: WorkflowCtx, m: ManuscriptRow, refnumber: string): Promise<ManuscriptRow> {
-  if (m.stage !== "accepted") throw new HttpError(409, "not_accepted");
+  if (!STAGE_RULES[m.stage].publishable) throw new HttpError(409, "not_accepted");
   const article = await findPublicArticleByRef(ctx.db, m.journalId, refnumber);
   if (!article) throw new HttpError(404, "article_not_found");
   const moved = await move(ctx, m, "published", { articleId: article.id, publishedAt: nowIso() });
@@ -283,7 +319,7 @@ Your publication certificate, the cover page and the editorial board: ${certific
   await addEvent(ctx.db, m, {
     actor: ctx.actor,
     action: "published",
-    from: "accepted",
+    from: m.stage,
     to: "published",
     summary: `Published as article ${ref}`,
     outboxId: out?.id,
@@ -294,7 +330,10 @@ Your publication certificate, the cover page and the editorial board: ${certific
 // ---- reviewers (through their link) ----
 
 export async function respondToInvitation(ctx: WorkflowCtx, m: ManuscriptRow, a: ReviewAssignmentRow, accept: boolean) {
-  const row = await updateAssignment(ctx.db, a.id, ["invited"], { status: accept ? "accepted" : "declined", respondedAt: nowIso() });
+  const row = await updateAssignment(ctx.db, a.id, [REVIEW_STATUS.invited], {
+    status: accept ? REVIEW_STATUS.agreed : REVIEW_STATUS.declined,
+    respondedAt: nowIso(),
+  });
   if (!row) throw new HttpError(409, "already_answered");
   await addEvent(ctx.db, m, {
     actor: ctx.actor,
@@ -318,8 +357,8 @@ export async function submitReview(
   review: { recommendation: Recommendation; commentsAuthor: string; commentsEditor: string },
   file: { name: string; size: number } | null,
 ) {
-  const row = await updateAssignment(ctx.db, a.id, ["accepted"], {
-    status: "submitted",
+  const row = await updateAssignment(ctx.db, a.id, [REVIEW_STATUS.agreed], {
+    status: REVIEW_STATUS.submitted,
     submittedAt: nowIso(),
     recommendation: review.recommendation,
     commentsAuthor: review.commentsAuthor,
@@ -347,13 +386,13 @@ export async function submitReview(
 
 /** A revised PDF: a new round starts (Under review again) with the revision as the file reviewers read. */
 export async function receiveRevision(ctx: WorkflowCtx, m: ManuscriptRow, file: { name: string; size: number }): Promise<ManuscriptRow> {
-  if (m.stage !== "revisions_requested") throw new HttpError(409, "invalid_stage_move", { from: m.stage, to: "under_review" });
+  if (!STAGE_RULES[m.stage].awaitsRevision) throw new HttpError(409, "invalid_stage_move", { from: m.stage, to: "under_review" });
   const moved = await move(ctx, m, "under_review", { round: m.round + 1 });
   await addFile(ctx.db, m, moved.round, "revision", file.name, file.size);
   await addEvent(ctx.db, m, {
     actor: ctx.actor,
     action: "revision",
-    from: "revisions_requested",
+    from: m.stage,
     to: "under_review",
     summary: `Revised manuscript received: round ${moved.round} begins`,
   });

@@ -328,7 +328,7 @@ function ReportView({ report, options }: { report: ImportReport; options: Transf
       </p>
       <p className="transfer__summary" data-testid="import-summary">
         {c.articles} article{c.articles === 1 ? "" : "s"}: <strong>{c.create}</strong> {verb} created, <strong>{c.update}</strong> {verb}{" "}
-        updated, <strong>{c.skip}</strong> skipped{report.dryRun ? "" : `; ${c.pdfs} PDF${c.pdfs === 1 ? "" : "s"} stored`}.
+        updated, <strong>{c.skip}</strong> skipped; {c.pdfs} PDF{c.pdfs === 1 ? "" : "s"} {report.dryRun ? "to store" : "stored"}.
       </p>
       {report.issuesCreated.length > 0 && (
         <p>

@@ -8,15 +8,19 @@ import { adminBlob, adminJson, saveBlob } from "../admin-api";
 import { Field, Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "../admin-ui";
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
+import { ReplyHeading } from "./reply-heading";
 import { formatBytes, formatDate, formatDateTime } from "../format";
 import { useDraft } from "../form-kit/use-draft";
 import { DraftNotice } from "../form-kit";
 import type { AdminIssue } from "#contract/api";
 import {
+  ASSIGNMENT_RULES,
   DECISION_LABELS,
   DECISIONS,
   RECOMMENDATION_LABELS,
+  REVIEW_STATUS,
   STAGE_LABELS,
+  STAGE_RULES,
   type Decision,
   type ManuscriptDetail,
   type ManuscriptFileEntry,
@@ -299,7 +303,9 @@ export function ManuscriptPage() {
     if (reviewer) return `reviewer ${m.reviews.find((r) => r.id === Number(reviewer[1]))?.reviewer.name ?? reviewer[1]}`;
     return actor.replace(/^staff:/, "");
   };
-  const canInvite = m.stage === "received" || m.stage === "under_review";
+  const canInvite = STAGE_RULES[m.stage].invitesReviewers;
+  // Review starts by hand only where inviting is allowed and the manuscript is not in review yet.
+  const canStartReview = canInvite && m.allowed.includes("under_review");
   const hasActions = canInvite || m.allowed.length > 0;
   return (
     <>
@@ -389,8 +395,12 @@ export function ManuscriptPage() {
                     <article className="review-card" key={r.id}>
                       <div className="review-card__head">
                         <strong>{r.reviewer.name}</strong>
-                        <span className={`mail-status mail-status--${r.status === "submitted" ? "sent" : r.overdue ? "failed" : "queued"}`}>
-                          {r.status === "submitted" ? `Submitted ${formatDate(r.submittedAt)}` : r.status}
+                        <span
+                          className={`mail-status mail-status--${r.status === REVIEW_STATUS.submitted ? "sent" : r.overdue ? "failed" : "queued"}`}
+                        >
+                          {r.status === REVIEW_STATUS.submitted
+                            ? `Submitted ${formatDate(r.submittedAt)}`
+                            : ASSIGNMENT_RULES[r.status].label}
                           {r.overdue ? " · overdue" : ""}
                         </span>
                       </div>
@@ -416,7 +426,7 @@ export function ManuscriptPage() {
                           <pre className="letter-text">{r.commentsEditor}</pre>
                         </details>
                       )}
-                      {(r.status === "invited" || r.status === "accepted") && (
+                      {ASSIGNMENT_RULES[r.status].open && (
                         <button
                           type="button"
                           className="btn btn--ghost btn--small"
@@ -489,9 +499,7 @@ export function ManuscriptPage() {
               <ol className="timeline">
                 {m.discussion.map((d) => (
                   <li key={d.id}>
-                    <div className="timeline__when">
-                      {formatDateTime(d.at)} · {d.fromName ? `${d.fromName} <${d.from}>` : d.from}
-                    </div>
+                    <ReplyHeading reply={d} />
                     <strong>{d.subject}</strong>
                     <pre className="letter-text">{d.text}</pre>
                   </li>
@@ -524,14 +532,14 @@ export function ManuscriptPage() {
           <div className="ms-actions">
             {canInvite && <InviteForm m={m} onDone={done} />}
             <DecisionForm key={m.stage} m={m} onDone={done} />
-            {m.stage === "accepted" && <PublishPanel m={m} />}
-            {(m.allowed.includes("withdrawn") || m.stage === "received") && (
+            {STAGE_RULES[m.stage].publishable && <PublishPanel m={m} />}
+            {(m.allowed.includes("withdrawn") || canStartReview) && (
               <section className="panel" aria-labelledby="ms-moves">
                 <h2 className="form__section-title" id="ms-moves">
                   Stage
                 </h2>
                 <div className="row-actions">
-                  {m.stage === "received" && (
+                  {canStartReview && (
                     <button
                       type="button"
                       className="btn btn--secondary"

@@ -7,17 +7,18 @@ import { EmptyState, Flash, PageHeader, Spinner, useTitle, type FlashMessage } f
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
 import { formatDateTime } from "../format";
-import type { DiscussionEntry, OutboxMessage } from "#contract/workflow";
+import type { OutboxMessage, UnmatchedPage } from "#contract/workflow";
 import { workflowMessage } from "./workflow-ui";
+import { UnmatchedReplies } from "./unmatched-replies";
 import { apiPath } from "#contract/routes/endpoint";
 import { workflowApi } from "#contract/routes/workflow";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [outbox, unmatched] = await Promise.all([
     loadAdminJson<{ messages: OutboxMessage[] }>(apiPath(workflowApi.outbox), request),
-    loadAdminJson<{ messages: DiscussionEntry[] }>(apiPath(workflowApi.unmatched), request),
+    loadAdminJson<UnmatchedPage>(apiPath(workflowApi.unmatched), request),
   ]);
-  return { messages: outbox.messages, unmatched: unmatched.messages };
+  return { messages: outbox.messages, unmatched };
 }
 
 const STATUS_TEXT: Record<OutboxMessage["status"], string> = { queued: "Queued", sending: "Sending", sent: "Sent", failed: "Failed" };
@@ -95,22 +96,7 @@ export function OutboxPage() {
           ))}
         </ol>
       )}
-      <h2 className="form__section-title">Replies that matched no manuscript</h2>
-      {unmatched.length === 0 ? (
-        <p className="muted">None.</p>
-      ) : (
-        <ol className="timeline panel">
-          {unmatched.map((d) => (
-            <li key={d.id}>
-              <div className="timeline__when">
-                {formatDateTime(d.at)} · {d.fromName ? `${d.fromName} <${d.from}>` : d.from}
-              </div>
-              <strong>{d.subject}</strong>
-              <pre className="letter-text">{d.text}</pre>
-            </li>
-          ))}
-        </ol>
-      )}
+      <UnmatchedReplies first={unmatched} />
     </>
   );
 }

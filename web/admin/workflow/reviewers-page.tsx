@@ -4,7 +4,7 @@ import { EmptyState, PageHeader, useTitle } from "../admin-ui";
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
 import { DataTable, type Column } from "../data-table";
-import type { ReviewerEntry } from "#contract/workflow";
+import { ASSIGNMENT_RULES, type ReviewerEntry } from "#contract/workflow";
 import { daysText } from "./workflow-ui";
 import { apiPath } from "#contract/routes/endpoint";
 import { workflowApi } from "#contract/routes/workflow";
@@ -31,7 +31,7 @@ export function ReviewersPage() {
     { label: "Affiliation", cell: (r) => r.affiliation },
     { label: "Expertise", cell: (r) => r.keywords },
     { label: "Invited", cellClass: "nowrap", cell: (r) => r.invitations },
-    { label: "Accepted / declined", cellClass: "nowrap", cell: (r) => `${r.accepted} / ${r.declined}` },
+    { label: "Agreed / declined", cellClass: "nowrap", cell: (r) => `${r.accepted} / ${r.declined}` },
     { label: "Reviews", cellClass: "nowrap", cell: (r) => r.submitted },
     { label: "Median turnaround", cellClass: "nowrap", cell: (r) => daysText(r.medianTurnaroundDays) },
     {
@@ -40,7 +40,7 @@ export function ReviewersPage() {
         <ul className="stack-cell">
           {r.history.slice(0, 5).map((h) => (
             <li key={`${h.manuscriptId}-${h.round}`}>
-              <Link to={`/admin/manuscripts/${h.manuscriptId}`}>{h.reference}</Link> r{h.round}: {h.status}
+              <Link to={`/admin/manuscripts/${h.manuscriptId}`}>{h.reference}</Link> r{h.round}: {ASSIGNMENT_RULES[h.status].label}
             </li>
           ))}
         </ul>

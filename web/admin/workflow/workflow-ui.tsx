@@ -3,8 +3,19 @@ import { STAGE_LABELS, MESSAGES, type Stage } from "#contract/workflow";
 import { errorCode } from "../admin-api";
 import "./workflow.css";
 
+/** The badge's colour per stage (workflow.css): a new stage picks one here. */
+const STAGE_TONE: Record<Stage, "new" | "in-review" | "with-author" | "accepted" | "published" | "closed"> = {
+  received: "new",
+  under_review: "in-review",
+  revisions_requested: "with-author",
+  accepted: "accepted",
+  published: "published",
+  declined: "closed",
+  withdrawn: "closed",
+};
+
 export function StageBadge({ stage }: { stage: Stage }) {
-  return <span className={`stage-badge stage-badge--${stage}`}>{STAGE_LABELS[stage] ?? stage}</span>;
+  return <span className={`stage-badge stage-badge--${STAGE_TONE[stage]}`}>{STAGE_LABELS[stage]}</span>;
 }
 
 /** A readable message for a failed workflow call. */

@@ -3,11 +3,13 @@ import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../components/icon
 import { RichText } from "../../components/rich-text";
 import { digitsOnly, whatsappLink } from "../../lib/format";
 import { useJournalName, useSettings } from "../journal-context";
+import { useT } from "../../lib/i18n";
 
 export function ContactPage() {
   const s = useSettings();
   const name = useJournalName();
-  const chat = s ? whatsappLink(s.whatsup_number, name) : null;
+  const t = useT();
+  const chat = s ? whatsappLink(s.whatsup_number, t("site.sidebar.chatGreeting", { journal: name })) : null;
 
   return (
     <article className="page">

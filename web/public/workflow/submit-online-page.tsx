@@ -55,6 +55,8 @@ function messageFor(err: unknown, email: string | undefined): string {
       return `Too many submissions have been sent from your network in the last hour. Please try again later.${mailHint}`;
     case "invalid_input":
       return "Please correct the fields marked below.";
+    case "control_characters":
+      return "Please write the name and the title each on one line, without line breaks.";
     case "forbidden_origin":
       return "The submission was refused because it did not come from this site's page. Please reload the page and try again.";
     case "network":

@@ -99,3 +99,9 @@ export async function listAdminEventsOf(db: Db, journalId: number, entity: Admin
     .where(and(eq(adminEvents.journalId, journalId), eq(adminEvents.entity, entity), eq(adminEvents.entityId, entityId)))
     .orderBy(desc(adminEvents.id));
 }
+
+/** Records an admin write whose change another repository made already (its own batch): the event alone. */
+export async function recordAdminWrite(db: Db, actor: AdminActor, event: AdminEvent, opts: AfterWriteOptions = {}): Promise<void> {
+  const [first, ...rest] = afterAdminWrite(db, actor, event, opts);
+  await db.batch([first, ...rest]);
+}

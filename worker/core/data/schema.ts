@@ -1,6 +1,7 @@
 // The drizzle mirror of migrations/*.sql: the single source of the data's shape in TypeScript.
 // Column property names are SPEC §3's field names (they are the API contract); internal columns are camelCase.
 import { sqliteTable, integer, text } from "drizzle-orm/sqlite-core";
+import { ASSIGNMENT_STATUSES, STAGES } from "#contract/workflow";
 
 export const journals = sqliteTable("journals", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -178,6 +179,13 @@ export const articles = sqliteTable("articles", {
   funding: text("funding").notNull().default(""),
   license: text("license").notNull().default(""),
   doiRegisteredAt: text("doi_registered_at").notNull().default(""),
+  // Moves from and to OJS (migrations/0200, docs/decisions/0315): received and accepted dates (YYYY-MM-DD or ''),
+  // the copyright holder and year, and the deed of a licence outside LICENSES ('' for none).
+  date_submitted: text("date_submitted").notNull().default(""),
+  date_accepted: text("date_accepted").notNull().default(""),
+  copyright_holder: text("copyright_holder").notNull().default(""),
+  copyright_year: text("copyright_year").notNull().default(""),
+  licenseUrl: text("license_url").notNull().default(""),
 });
 
 /** Identifiers of articles that stopped being public, reported as OAI-PMH deleted records (migrations/0021). */
@@ -364,7 +372,7 @@ export const manuscripts = sqliteTable("manuscripts", {
   country: text("country").notNull().default(""),
   phone: text("phone").notNull().default(""),
   address: text("address").notNull().default(""),
-  stage: text("stage").notNull().default("received"),
+  stage: text("stage", { enum: STAGES }).notNull().default("received"),
   round: integer("round").notNull().default(1),
   source: text("source").notNull().default("online"),
   replyToken: text("reply_token").notNull(),
@@ -396,8 +404,8 @@ export const manuscriptEvents = sqliteTable("manuscript_events", {
   at: text("at").notNull(),
   actor: text("actor").notNull(),
   action: text("action").notNull(),
-  fromStage: text("from_stage"),
-  toStage: text("to_stage"),
+  fromStage: text("from_stage", { enum: STAGES }),
+  toStage: text("to_stage", { enum: STAGES }),
   summary: text("summary").notNull().default(""),
   letterSubject: text("letter_subject"),
   letterText: text("letter_text"),
@@ -422,7 +430,7 @@ export const reviewAssignments = sqliteTable("review_assignments", {
   manuscriptId: integer("manuscript_id").notNull(),
   reviewerId: integer("reviewer_id").notNull(),
   round: integer("round").notNull(),
-  status: text("status").notNull().default("invited"),
+  status: text("status", { enum: ASSIGNMENT_STATUSES }).notNull().default("invited"),
   dueDate: text("due_date").notNull(),
   invitedAt: text("invited_at").notNull(),
   respondedAt: text("responded_at"),
@@ -479,6 +487,8 @@ export const mailInbound = sqliteTable("mail_inbound", {
   subject: text("subject").notNull().default(""),
   text: text("text").notNull().default(""),
   receivedAt: text("received_at").notNull(),
+  /** The envelope's sender (MAIL FROM), which From: may not match (migrations/0170). */
+  envelopeFrom: text("envelope_from").notNull().default(""),
 });
 export type MailInboundRow = typeof mailInbound.$inferSelect;
 

@@ -4,7 +4,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppConfig, AppEnv, Db } from "../env";
 import { drizzleOver, returnBookmark, sessionFor } from "../edge/d1-session";
-import { bindingOf, PLATFORM_DATABASE, shardMapOf } from "../data/shards";
+import { bindingOf, journalDatabaseNames, PLATFORM_DATABASE, shardMapOf, shardNames } from "../data/shards";
 import { certificateKeysOf } from "../../verification/verification-code";
 
 function configOf(env: Env): AppConfig {
@@ -47,6 +47,13 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   };
   c.set("databaseFor", databaseFor);
   c.set("shards", shardMapOf(c.env));
+  const env = c.env;
+  c.set("journalMoves", {
+    platform: env.DB,
+    journalDatabases: journalDatabaseNames(env),
+    databaseOf: (shard) => (shardNames(env).includes(shard) ? bindingOf(env, shard) : undefined),
+    runner: env.JOURNAL_MOVE,
+  });
   c.set("platformDb", databaseFor(PLATFORM_DATABASE));
   c.set("db", databaseFor(PLATFORM_DATABASE));
   await next();

@@ -74,6 +74,7 @@ function ArticleField(props: {
     case "multiline":
       return <TextField {...common} rows={3} />;
     case "date":
+    case "optionalDate":
       return <TextField {...common} type="date" />;
     case "number":
       return <TextField {...common} inputMode="numeric" />;
