@@ -40,6 +40,7 @@ export const AREA_ROLES = {
   doaj: "production",
   editors: "editor",
   submissions: "editor",
+  payments: "editor",
   staff: "manager",
   settings: "manager",
   siteContent: "manager",

@@ -45,6 +45,7 @@ const localState = await import("./local-state");
 const { exitWithChildren, persistDir, repoRoot, run, startTool, stopChildren, toolEnv } = localState;
 const { DEMO_ADMIN } = await import("./demo/seed-demo");
 const { devVarsPath, ensureDevVars, prepareLocalData } = await import("./local-setup");
+const { startPaymentStandIns } = await import("../tests/payment-standins-server");
 const dir = persistDir();
 const shownDir = dir.startsWith(repoRoot + path.sep) ? path.relative(repoRoot, dir) : dir;
 const builtConfig = path.join(repoRoot, "dist", "journal_edge", "wrangler.json");
@@ -77,7 +78,19 @@ step(`Local data in ${shownDir}`);
 const demoAdminWorks = await prepareLocalData(dir, step, (p) => (platform = p));
 step(`Database ready in ${seconds(tm)}`);
 
-// 4. Serve the built app. Variables declared in wrangler.toml [vars] can be overridden from the environment
+// 4. The payment gateways' local stand-ins (tests/payment-standins.ts, issue 49): Razorpay and Stripe cannot be reached
+// from here, so their APIs, checkout pages and signed webhooks run on two loopback ports and the Worker is pointed
+// at them by its two variables (unless the environment names real endpoints).
+const payments =
+  process.env.RAZORPAY_API_BASE || process.env.STRIPE_API_BASE
+    ? null
+    : await startPaymentStandIns({ workerPort: port, journalHosts: [`localhost:${port}`, `journal2.localhost:${port}`] });
+if (payments) {
+  process.env.RAZORPAY_API_BASE = payments.razorpayApi;
+  process.env.STRIPE_API_BASE = payments.stripeApi;
+}
+
+// 5. Serve the built app. Variables declared in wrangler.toml [vars] can be overridden from the environment
 // (e.g. ALT_HEADER_DOMAINS=alt.localhost npm start); nothing else from the environment reaches the Worker.
 const declaredVars = Object.keys((JSON.parse(readFileSync(builtConfig, "utf8")) as { vars?: Record<string, unknown> }).vars ?? {});
 const varOverrides = declaredVars
@@ -140,6 +153,7 @@ ${line}
   Admin              ${origin}/admin   ${login}
   Mail sent (local)  ${origin}/admin/outbox   (nothing leaves this machine; replies: POST ${origin}/cdn-cgi/handler/email)
   Platform console   http://platform.localhost:${port}/   (operators: npm run operator:create -- --username NAME)
+  Payments (local)   Razorpay ${payments?.razorpayApi ?? process.env.RAZORPAY_API_BASE} · Stripe ${payments?.stripeApi ?? process.env.STRIPE_API_BASE}   (stand-ins: no money moves)
   Local data         ${shownDir}   (start over: npm run seed -- --reset)
   Daily maintenance  runs in production on its Cron Trigger; here on demand: curl 'http://127.0.0.1:${port}/cdn-cgi/handler/scheduled?cron=17+3+*+*+*'
   Ready in ${seconds(t0)}. Press Ctrl+C to stop.

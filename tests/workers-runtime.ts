@@ -5,6 +5,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileCheck, fileCheckRefused } from "./file-checkers.ts";
 import { crossrefStandIn } from "./crossref-standin.ts";
 import { CLOUDFLARE_STANDIN_ORIGIN, cloudflareApiStandIn } from "./cloudflare-api-standin.ts";
+import { TEST_ORIGINS, testStandIns } from "./payment-standins.ts";
 
 export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } = {}) =>
   cloudflareTest(async () => ({
@@ -19,6 +20,9 @@ export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } 
         BACKUP_SIGNING_KEY: "test-backup-signing-key-".padEnd(48, "b"),
         // How many random articles worker/documents/fuzz.test.ts renders (the issue's 500 take ~7 minutes).
         FUZZ_ARTICLES: process.env.FUZZ_ARTICLES ?? "40",
+        // The payment gateways' stand-ins (tests/payment-standins.ts), by configuration as in production.
+        RAZORPAY_API_BASE: TEST_ORIGINS.razorpay,
+        STRIPE_API_BASE: TEST_ORIGINS.stripe,
         // process.env.NODE_ENV inside workerd (nodejs_compat populates process.env from bindings): React picks its
         // production or development build by it.
         ...(opts.nodeEnv ? { NODE_ENV: opts.nodeEnv } : {}),
@@ -35,9 +39,12 @@ export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } 
       // without `fileChecks` (npm test: Node alone) the binding answers that the test belongs in *.tools.test.ts.
       serviceBindings: { FILE_CHECK: opts.fileChecks ? fileCheck : fileCheckRefused },
       // The Worker's own outbound fetches: http://crossref.test is a stand-in for Crossref's deposit API
-      // (tests/crossref-standin.ts), http://cloudflare-api.test for Cloudflare's API (tests/cloudflare-api-standin.ts);
-      // anything else goes out as usual.
-      outboundService: (request: Request) =>
-        new URL(request.url).origin === CLOUDFLARE_STANDIN_ORIGIN ? cloudflareApiStandIn(request) : crossrefStandIn(request),
+      // (tests/crossref-standin.ts), http://razorpay.test and http://stripe.test the gateways' (tests/payment-standins.ts),
+      // http://cloudflare-api.test Cloudflare's API (tests/cloudflare-api-standin.ts); anything else goes out as usual.
+      outboundService: (request: Request) => {
+        const origin = new URL(request.url).origin;
+        if (origin === CLOUDFLARE_STANDIN_ORIGIN) return cloudflareApiStandIn(request);
+        return origin === TEST_ORIGINS.razorpay || origin === TEST_ORIGINS.stripe ? testStandIns.handle(request) : crossrefStandIn(request);
+      },
     },
   }));

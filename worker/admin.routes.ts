@@ -20,6 +20,7 @@ import { transferAdminRoutes } from "./transfer/transfer.admin.routes";
 import { sushiKeysAdminRoutes } from "./statistics/sushi-keys.admin.routes";
 import { indexingAdminListRoutes } from "./journals/indexing.admin.routes";
 import { sectionsAdminRoutes } from "./archive/sections.admin.routes";
+import { paymentsAdminRoutes } from "./payments/payments.admin.routes";
 import { mountedAt } from "./core/routing/declared";
 import { dashboardApi } from "#contract/routes/journals";
 
@@ -47,6 +48,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/transfer", transferAdminRoutes)
   .route("/sushi-keys", sushiKeysAdminRoutes)
   .route("/indexing", indexingAdminListRoutes)
+  .route("/payments", paymentsAdminRoutes)
   // Last: mounted at "/" (manuscripts, reviewers, outbox, letters), its editor guard must not stand in front of
   // another router's routes.
   .route("/", workflowAdminRoutes);

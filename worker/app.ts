@@ -33,6 +33,8 @@ import { brandingAdminRoutes, brandingFilesRoutes } from "./journals/branding.ro
 import { statsRoutes } from "./statistics/stats.routes";
 import { linkPagesRoutes } from "./workflow/link-pages.routes";
 import { sushiRoutes } from "./statistics/sushi.routes";
+import { payPagesRoutes } from "./payments/pay-pages.routes";
+import { paymentWebhookRoutes } from "./payments/payment-webhooks.routes";
 import { copyrightFormAdminRoutes, copyrightFormFilesRoutes } from "./journals/copyright-form.routes";
 
 export function createApp() {
@@ -70,6 +72,9 @@ export function createApp() {
   app.route("/api/submissions", submissionsRoutes);
   // Signed-link pages of reviewers and authors (/review, /track, /api/workflow/link).
   app.route("/", linkPagesRoutes);
+  // The fee on the author's tracking page and the gateways' return pages and webhooks (issue 49).
+  app.route("/", payPagesRoutes);
+  app.route("/api/payments", paymentWebhookRoutes);
   app.route("/api/admin", adminRoutes);
   app.route("/api/pdf", pdfRoutes);
   app.route("/api/pdf", pdfAdminRoutes);

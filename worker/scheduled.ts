@@ -7,6 +7,7 @@
 //    anyone opening the issue page (worker/scholarly/crossref-polling.ts);
 //  - journal moves without progress for 15 minutes are resumed (worker/platform/journal-move-workflow.ts,
 //    docs/decisions/0306).
+//  - daily, fees still pending after a checkout began are asked about at the gateway (worker/payments/reconcile.ts).
 import { bindingOf, drizzleOf, shardNames } from "./core/data/shards";
 import { pruneLoginAttempts } from "./auth/login-attempts.repo";
 import { pruneRevokedTokens } from "./auth/admin-users.repo";
@@ -17,6 +18,7 @@ import { runWorkflowDaily } from "./workflow/reminders";
 import { pollWaitingDeposits } from "./scholarly/crossref-polling";
 import { purgeStaleRestoreUploads } from "./platform/restore-uploads";
 import { resumeStalledMoves } from "./platform/journal-move-workflow";
+import { reconcilePayments } from "./payments/reconcile";
 
 /** wrangler.toml [triggers]: the daily one does everything; the hourly one only polls Crossref. */
 export const DAILY_CRON = "17 3 * * *";
@@ -55,6 +57,8 @@ export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller
   ctx.waitUntil(runWorkflowDaily(env, new Date(controller.scheduledTime)).then((r) => console.log("workflow", JSON.stringify(r))));
   // Journal moves whose runner died (a server stopped after the switch): taken over and finished.
   ctx.waitUntil(resumeStalledMoves(env, controller.scheduledTime).then((ids) => console.log("journal moves resumed", ids.length)));
+  // Invoices still pending after a checkout began: the gateways are asked (worker/payments/reconcile.ts).
+  ctx.waitUntil(reconcilePayments(env, new Date(controller.scheduledTime)).then((r) => console.log("payments", JSON.stringify(r))));
   // Backups the console staged for a restore that never came (worker/platform/restore-uploads.ts).
   ctx.waitUntil(
     purgeStaleRestoreUploads(env.FILES, new Date(controller.scheduledTime)).then((keys) =>

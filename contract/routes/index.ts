@@ -12,6 +12,7 @@ import { statsApi } from "./statistics";
 import { sushiApi } from "./sushi";
 import { transferApi } from "./transfer";
 import { workflowApi } from "./workflow";
+import { paymentsApi } from "./payments";
 
 /** Each table with its name, which is the OpenAPI tag and the first half of each operationId. */
 export const API = {
@@ -25,6 +26,7 @@ export const API = {
   stats: statsApi,
   sushi: sushiApi,
   workflow: workflowApi,
+  payments: paymentsApi,
   auth: authApi,
   staff: staffApi,
   transfer: transferApi,

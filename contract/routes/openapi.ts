@@ -21,6 +21,7 @@ const TAGS: Record<keyof typeof API, string> = {
   stats: "Usage statistics (COUNTER R5.1 counting)",
   sushi: "COUNTER_SUSHI API R5.1: paths and answers are COUNTER's (tests/schemas/counter/COUNTER_API.json); keys made by staff",
   workflow: "Submissions, manuscripts, reviewers, mail and decision letters",
+  payments: "Publication fees: invoices, Razorpay and Stripe webhooks, bank transfers and waivers",
   auth: "Staff sign-in",
   staff: "A journal's staff accounts, managed by its managers",
   transfer: "Imports and exports of a journal (OJS Native XML, spreadsheets), as jobs",

@@ -52,6 +52,7 @@ import {
   unmatchedQuerySchema,
   workflowSettingsSchema,
 } from "../workflow";
+import { bankTransferSchema, paymentFilterSchema, paymentListAnswerSchema, paymentSettingsSchema, waiverDecisionSchema } from "../payments";
 
 export interface RouteSchemas {
   /** The JSON body, or the fields of a multipart form. */
@@ -125,6 +126,13 @@ export const ROUTE_SCHEMAS: SchemaTable = {
     saveTemplate: { body: letterTemplateSchema },
     saveSettings: { body: workflowSettingsSchema },
     unmatched: { query: unmatchedQuerySchema },
+  },
+  payments: {
+    list: { query: paymentFilterSchema, answer: paymentListAnswerSchema },
+    exportCsv: { query: paymentFilterSchema },
+    saveSettings: { body: paymentSettingsSchema },
+    bankTransfer: { body: bankTransferSchema },
+    waiver: { body: waiverDecisionSchema },
   },
   auth: { login: { body: loginSchema }, password: { body: passwordChangeSchema } },
   staff: staffSchemas,

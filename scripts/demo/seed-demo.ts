@@ -22,6 +22,7 @@ import { abstractOf, bodyOf } from "./article-text";
 import { buildArticlePdf } from "./article-pdf";
 import { adminHistory, usageHistory } from "./usage-history";
 import { localSecret, seedWorkflowDemo } from "./seed-workflow";
+import { seedPaymentsDemo } from "./seed-payments";
 import { ORCID_BLOCKS, orcidOf } from "#contract/orcid-ranges";
 
 export const DEMO_ADMIN = { username: "admin", password: "demo-admin", name: "Demo Administrator" } as const;
@@ -666,6 +667,16 @@ export async function seedDemo(
         publishedArticle: article?.refnumber ? { ...article, refnumber: article.refnumber } : null,
       });
       log(`  ${spec.slug}: workflow demo with ${wf.manuscripts} manuscripts and ${wf.messages} sent e-mails`);
+      // Fees paid online (issue 49): invoices paid by each gateway, by bank transfer, waived, refunded, pending.
+      const fees = await seedPaymentsDemo(db, {
+        journalId,
+        journal: spec.settings,
+        host: hosts.includes("localhost") ? "localhost" : hosts[0],
+        secret: localSecret(),
+        today,
+        rnd: createRandom(spec.seed + 49),
+      });
+      log(`  ${spec.slug}: ${fees.invoices} invoices (Razorpay, Stripe, bank transfer, waived, refunded, pending)`);
     }
 
     const publicArticles = plan.articles.filter((a) => a.status === "enabled" && a.refnumber).length;

@@ -129,7 +129,7 @@ describe("import and export in the admin", () => {
     await page.getByLabel("Prefix").fill("MI-");
     await page.getByRole("button", { name: "Check the file" }).click();
     const summary = page.getByTestId("import-summary");
-    await summary.filter({ hasText: "2 articles: 2 will be created, 0 will be updated, 0 skipped." }).waitFor();
+    await summary.filter({ hasText: "2 articles: 2 will be created, 0 will be updated, 0 skipped; 2 PDFs to store." }).waitFor();
     expect(new URL(page.url()).searchParams.get("job")).toMatch(/^[0-9a-f-]{36}$/);
     const report = page.getByTestId("import-report");
     expect(await report.getByText("Issues to create: 2014/1/2").count()).toBe(1);

@@ -100,6 +100,7 @@ describe("Submit Online double click (item 8)", () => {
     it(`sends one submission and shows its reference (${viewport.width} px)`, async () => {
       const { page, errors, close } = await openPage(browser, "/article", {
         viewport,
+        newVisitor: true,
         waitFor: 'html[data-hydrated="true"] .form__actions button[type=submit]',
       });
       const posts: string[] = [];

@@ -22,7 +22,7 @@ const pdf = (size = 0) => {
 
 describe("Submit Online", () => {
   it("sends a manuscript and shows the reference it was stored under", async () => {
-    const { page, errors, close } = await openPage(browser, "/article", { waitFor: INTERACTIVE });
+    const { page, errors, close } = await openPage(browser, "/article", { waitFor: INTERACTIVE, newVisitor: true });
     await page.getByLabel("Name").fill("Dr. Ngozi Adeyemi");
     await page.getByLabel("Email").fill("ngozi@example.org");
     await page.getByLabel("Country").selectOption("Nigeria");
@@ -42,7 +42,7 @@ describe("Submit Online", () => {
   });
 
   it("names every missing required field and the missing file, without sending anything", async () => {
-    const { page, close } = await openPage(browser, "/article", { waitFor: INTERACTIVE });
+    const { page, close } = await openPage(browser, "/article", { waitFor: INTERACTIVE, newVisitor: true });
     let posted = false;
     page.on("request", (r) => {
       if (r.url().includes("/api/submissions")) posted = true;
@@ -63,7 +63,7 @@ describe("Submit Online", () => {
   });
 
   it("refuses a file that is not a PDF and one over 5 MB, clearing the selection", async () => {
-    const { page, close } = await openPage(browser, "/article", { waitFor: INTERACTIVE });
+    const { page, close } = await openPage(browser, "/article", { waitFor: INTERACTIVE, newVisitor: true });
     const file = page.getByLabel("Article File");
     await file.setInputFiles({ name: "paper.pdf", mimeType: "application/pdf", buffer: Buffer.from("PK\u0003\u0004 not a pdf at all") });
     await page.locator("#pdfFile-error").waitFor();

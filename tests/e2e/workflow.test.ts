@@ -6,7 +6,18 @@
 // endpoint joins the manuscript's discussion.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, fetchAs, launchBrowser, MOBILE, runAxe, describeViolations, screenshot, settle, urlFor } from "./support/browser";
+import {
+  DESKTOP,
+  fetchAs,
+  launchBrowser,
+  MOBILE,
+  newVisitor,
+  runAxe,
+  describeViolations,
+  screenshot,
+  settle,
+  urlFor,
+} from "./support/browser";
 import { DEMO_ADMIN, login, makePdf, RUN, SHOTS_ADMIN } from "./admin.fixtures";
 import type { ManuscriptDetail, OutboxMessage } from "#contract/workflow";
 
@@ -93,7 +104,7 @@ afterAll(async () => {
 describe("from manuscript to published article", () => {
   it("walks the whole path in the browser", async () => {
     // 1. The author submits on the public form; the confirmation names the acknowledgement e-mail.
-    const pub = await browser.newPage({ viewport: DESKTOP });
+    const pub = await browser.newPage({ viewport: DESKTOP, extraHTTPHeaders: newVisitor() });
     await pub.goto(urlFor("/article"));
     await pub.waitForSelector('html[data-hydrated="true"] .form__actions button[type=submit]');
     await pub.getByLabel("Name").fill(AUTHOR.name);

@@ -17,6 +17,7 @@ const SECTIONS: { to: string; label: string; area: AdminArea }[] = [
   { to: "/admin/editors", label: "Editors", area: "editors" },
   { to: "/admin/manuscripts", label: "Manuscripts", area: "submissions" },
   { to: "/admin/submissions", label: "Submissions", area: "submissions" },
+  { to: "/admin/payments", label: "Payments", area: "payments" },
   { to: "/admin/indexing", label: "Indexing", area: "indexing" },
   // "Pages", not "Site pages": the top bar's "Site" link (SPEC §2) keeps a name of its own.
   { to: "/admin/site", label: "Pages", area: "siteContent" },

@@ -40,6 +40,9 @@ const routes: RouteObject[] = [
           { path: "reviewers", lazy: () => import("./workflow/reviewers-page").then((m) => m.route) },
           { path: "outbox", lazy: () => import("./workflow/outbox-page").then((m) => m.route) },
           { path: "workflow", lazy: () => import("./workflow/workflow-settings-page").then((m) => m.route) },
+          // Fees paid online (issue 49).
+          { path: "payments", lazy: () => import("./payments/payments-page").then((m) => m.route) },
+          { path: "payments/settings", lazy: () => import("./payments/payment-settings-page").then((m) => m.route) },
           { path: "staff", lazy: () => import("./auth/staff-page").then((m) => m.route) },
           { path: "indexing", lazy: () => import("./journals/indexing-page").then((m) => m.route) },
           { path: "site", lazy: () => import("./journals/site-pages-page").then((m) => m.route) },

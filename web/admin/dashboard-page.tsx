@@ -4,6 +4,7 @@ import { PageHeader, useTitle } from "./admin-ui";
 import type { AdminEventEntry, DashboardCounts } from "#contract/api";
 import { LoadError } from "./admin-root";
 import { loadAdminJson } from "./loaders";
+import { DashboardFees } from "./payments/dashboard-fees";
 import { RecentChanges } from "./journals/recent-changes";
 import { UsageSection } from "./statistics/usage-section";
 import { WorkflowSection } from "./workflow/workflow-dashboard";
@@ -70,6 +71,7 @@ export function DashboardPage() {
       <PageHeader title="Dashboard" />
       <Tiles counts={counts} />
       {mayUse(role, "submissions") && <WorkflowSection />}
+      <DashboardFees />
       {events && <RecentChanges list={events} />}
       <UsageSection />
       {mayUse(role, "sushiKeys") && <SushiKeys />}

@@ -9,6 +9,7 @@ import { platformApi } from "#contract/routes/platform";
 import { RestorePanel } from "./restore-panel";
 import { bytes, journalOrigin, when } from "./format";
 import { ConsoleTable } from "./console-table";
+import { FeesPanel } from "./fees-panel";
 
 const EMPTY = { name: "", abbreviation: "", issnPrint: "", issnOnline: "", contactEmail: "", primaryHost: "" };
 
@@ -55,6 +56,7 @@ export function JournalsPage() {
           ))}
         </ConsoleTable>
       )}
+      <FeesPanel />
       <h2>New journal</h2>
       <form
         className="console-form"

@@ -26,6 +26,18 @@ const LINK_WRITES = new Set([
   "POST /review/submit",
   "POST /track/revision",
   "POST /track/withdraw",
+  "POST /track/pay",
+  "POST /track/waiver",
+]);
+
+/**
+ * Writes a payment gateway's signature authorises (issue 49, docs/decisions/0330): its webhooks (signed with the
+ * journal's webhook secret) and Razorpay's return (razorpay_signature under the key secret). Unsigned: refused.
+ */
+const GATEWAY_WRITES = new Set([
+  "POST /api/payments/webhooks/razorpay",
+  "POST /api/payments/webhooks/stripe",
+  "POST /payments/return/razorpay",
 ]);
 
 let journal: TestJournal;
@@ -64,7 +76,7 @@ describe("the route × role table, generated from the app's routes", () => {
   test("every route that changes something, and everything under /api/admin, is guarded (issue 41 item 3)", () => {
     const unguardedWrites = open
       .filter((e) => !["GET", "HEAD", "OPTIONS"].includes(e.method) && !PUBLIC_WRITES.has(`${e.method} ${e.path}`))
-      .filter((e) => !LINK_WRITES.has(`${e.method} ${e.path}`))
+      .filter((e) => !LINK_WRITES.has(`${e.method} ${e.path}`) && !GATEWAY_WRITES.has(`${e.method} ${e.path}`))
       .map((e) => `${e.method} ${e.path}`);
     expect(unguardedWrites).toEqual([]);
     expect(open.filter((e) => e.path.startsWith("/api/admin")).map((e) => `${e.method} ${e.path}`)).toEqual([]);
@@ -79,6 +91,13 @@ describe("the route × role table, generated from the app's routes", () => {
     const asManager = await send({ method, path, role: null, oneTime: false } as Endpoint, "manager");
     expect(asManager.status).toBeGreaterThanOrEqual(400);
     expect(asManager.status).toBeLessThan(500);
+  });
+
+  test.each([...GATEWAY_WRITES])("%s refuses a request that brings no gateway signature", async (name) => {
+    const [method, path] = name.split(" ");
+    const got = await send({ method, path, role: null, oneTime: false } as Endpoint, "manager");
+    expect(got.status).toBeGreaterThanOrEqual(400);
+    expect(got.status).toBeLessThan(500);
   });
 
   test.each(guarded.map((e) => [`${e.method} ${e.path}`, e.role ?? "any account", e] as const))("%s needs %s", async (_name, _role, e) => {

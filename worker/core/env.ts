@@ -55,6 +55,8 @@ export interface AppConfig {
   /** Cloudflare for SaaS (SAAS_ZONE_ID, SAAS_FALLBACK_ORIGIN, CLOUDFLARE_API_BASE, secret CLOUDFLARE_API_TOKEN);
    * null when no zone is configured: hosts are not custom hostnames (docs/decisions/0356). */
   saas: { zoneId: string; cnameTarget: string; apiBase: string; token: string } | null;
+  /** The payment gateways' API origins (wrangler vars; the local stand-ins in tests and `npm start`). */
+  payments: { razorpayApi: string; stripeApi: string };
 }
 
 export interface AppEnv {

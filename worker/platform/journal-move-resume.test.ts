@@ -134,9 +134,11 @@ async function expectFinished(j: TestJournal & { token: string }, moveId: number
     body: JSON.stringify({ title: "Written after the move" }),
   });
   expect(write.status, await write.clone().text()).toBeLessThan(300);
-  // A new move of the journal is allowed (planned, then set aside).
-  const next = await planMove(planInput(j.id, "JOURNALS_2"));
-  await env.DB.prepare("UPDATE journal_moves SET state = 'failed' WHERE id = ?").bind(next.id).run();
+  // A new move of the journal is no longer refused as running. (JOURNALS_2 holds every other test file's rows, so the
+  // plan may stop at its next check, ids_taken, which writes nothing; a plan that passes is set aside.)
+  const next = await planMove(planInput(j.id, "JOURNALS_2")).catch((err: { code?: string }) => err);
+  expect("code" in next ? next.code : "planned").not.toBe("move_running");
+  if ("id" in next) await env.DB.prepare("UPDATE journal_moves SET state = 'failed' WHERE id = ?").bind(next.id).run();
 }
 
 describe("a stalled journal move", () => {

@@ -7,6 +7,7 @@ import type { Db } from "../core/env";
 import { journalDomains, journals, platformSettings, type JournalRow } from "../core/data/schema";
 import { isUniqueViolation, nowIso } from "../core/data/db";
 import { HttpError } from "../core/errors";
+import { noCustomHostnameColumns } from "./custom-hostnames/no-custom-hostname";
 import type {
   HostAnswer,
   HostDnsRecord,
@@ -227,13 +228,7 @@ export async function createJournal(
         isPrimary: sql<number>`1`.as("is_primary"),
         altHeader: sql<number>`0`.as("alt_header"),
         // No custom hostname yet (decision 0356): the route creates it after the journal exists.
-        hostnameId: sql<null>`NULL`.as("hostname_id"),
-        hostnameStatus: sql<null>`NULL`.as("hostname_status"),
-        certificateStatus: sql<null>`NULL`.as("certificate_status"),
-        dnsRecords: sql<string>`'[]'`.as("dns_records"),
-        hostnameProblem: sql<null>`NULL`.as("hostname_problem"),
-        hostnameError: sql<null>`NULL`.as("hostname_error"),
-        hostnameCheckedAt: sql<null>`NULL`.as("hostname_checked_at"),
+        ...noCustomHostnameColumns(),
       })
       .from(journals)
       .where(eq(journals.slug, slug)),

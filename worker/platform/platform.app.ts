@@ -14,6 +14,7 @@ import { settingsPlatformRoutes } from "./settings.platform.routes";
 import { restorePlatformRoutes } from "./restore.platform.routes";
 import { databasesPlatformRoutes, journalMovePlatformRoutes } from "./journal-move.platform.routes";
 import { hostNameOf } from "#contract/host";
+import { paymentsPlatformRoutes } from "../payments/payments.platform.routes";
 
 /** Is this request for the platform console? Exact host names only ("www." is not implied here). */
 export function isPlatformHost(url: string, platformHosts: string | undefined): boolean {
@@ -49,6 +50,7 @@ export function createPlatformApp() {
   app.route("/api/platform", databasesPlatformRoutes);
   app.route("/api/platform/restores", restorePlatformRoutes);
   app.route("/api/platform", settingsPlatformRoutes);
+  app.route("/api/platform", paymentsPlatformRoutes);
   app.all("/api/*", () => {
     throw new HttpError(404, "not_found");
   });

@@ -38,7 +38,7 @@ legend{font-weight:600;padding:0 4px}
 .hint{color:#5a6475;font-size:.92rem;margin:4px 0}
 .error{border:1px solid #a4262c;background:#fdf0f0;color:#7d1a1f;padding:10px 14px;border-radius:6px}
 .ok{border:1px solid #1e6b35;background:#eef8f1;color:#174f28;padding:10px 14px;border-radius:6px}
-pre.letter{white-space:pre-wrap;font:inherit;margin:0}
+pre.letter{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit;margin:0}
 ol.timeline{list-style:none;padding:0;margin:0}
 ol.timeline li{border-left:3px solid #c6d3e3;padding:4px 0 10px 14px}
 :focus-visible{outline:3px solid #e0a100;outline-offset:2px}

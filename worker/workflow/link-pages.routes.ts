@@ -38,6 +38,8 @@ import { articles } from "../core/data/schema";
 import { and, eq } from "drizzle-orm";
 import { articlePath } from "#contract/citation";
 import { mountedAt } from "../core/routing/declared";
+import { invoiceSection } from "../payments/track-invoice-html";
+import { PAYMENT_TEXTS } from "../payments/payment-texts";
 import { workflowApi } from "#contract/routes/workflow";
 
 const at = mountedAt("");
@@ -45,7 +47,7 @@ const at = mountedAt("");
 const COOKIE: Record<LinkPurpose, string> = { review: "wf_review", track: "wf_track" };
 
 /** Headers of every link page and action: never cached, never indexed, never a Referer. */
-function privateHeaders(c: Context<AppEnv>) {
+export function privateHeaders(c: Context<AppEnv>) {
   c.header("Cache-Control", "private, no-store");
   c.header("Referrer-Policy", "no-referrer");
   c.header("X-Robots-Tag", "noindex, nofollow");
@@ -53,14 +55,20 @@ function privateHeaders(c: Context<AppEnv>) {
 
 const journalName = (j: JournalRow) => j.websitename || "Journal";
 
-function html(c: Context<AppEnv>, title: string, body: string, status: 200 | 400 | 403 | 404 | 409 | 410 | 413 = 200, exchange = false) {
+export function html(
+  c: Context<AppEnv>,
+  title: string,
+  body: string,
+  status: 200 | 400 | 403 | 404 | 409 | 410 | 413 = 200,
+  exchange = false,
+) {
   privateHeaders(c);
   return c.html(linkPage({ journalName: journalName(c.get("journal")), title, body, exchange }), status);
 }
 
 type Opened = { ok: true; subjectId: number } | { ok: false; reason: "invalid" | "expired" | "revoked" | "none" };
 
-async function opened(c: Context<AppEnv>, purpose: LinkPurpose): Promise<Opened> {
+export async function opened(c: Context<AppEnv>, purpose: LinkPurpose): Promise<Opened> {
   const token = getCookie(c, COOKIE[purpose]);
   if (!token) return { ok: false, reason: "none" };
   const r = await openLink(c.get("db"), c.get("config").auth.JWT_SECRET, c.get("journal").id, purpose, token);
@@ -72,7 +80,7 @@ async function opened(c: Context<AppEnv>, purpose: LinkPurpose): Promise<Opened>
  * another site. With Referrer-Policy: no-referrer, browsers send `Origin: null` on these pages' own form posts, so
  * "null" is judged by Sec-Fetch-Site instead.
  */
-function sameOrigin(c: Context<AppEnv>) {
+export function sameOrigin(c: Context<AppEnv>) {
   if (c.req.header("sec-fetch-site") === "cross-site") throw new HttpError(403, "forbidden_origin");
   const origin = c.req.header("origin");
   if (!origin || origin === "null") return;
@@ -85,7 +93,7 @@ function sameOrigin(c: Context<AppEnv>) {
   if (host !== new URL(c.req.url).host) throw new HttpError(403, "forbidden_origin");
 }
 
-const problemPage = (c: Context<AppEnv>, o: Exclude<Opened, { ok: true }>, what: string) =>
+export const problemPage = (c: Context<AppEnv>, o: Exclude<Opened, { ok: true }>, what: string) =>
   o.reason === "none"
     ? // A page opened from the e-mail trades the link's token for its cookie; an action sent without that cookie did
       // nothing, and says so with a 403.
@@ -207,6 +215,7 @@ async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, message?: { kind:
 <div class="card"><dl class="meta"><dt>Title</dt><dd>${esc(m.title)}</dd><dt>Stage</dt><dd><span class="stage">${esc(STAGE_LABELS[m.stage])}</span></dd>
 <dt>Submitted</dt><dd>${esc(fmtDay(m.createdAt))}</dd><dt>Round</dt><dd>${m.round}</dd>
 ${revisions.length ? `<dt>Revisions sent</dt><dd>${revisions.map((f) => esc(fmtDay(f.createdAt))).join(", ")}</dd>` : ""}</dl></div>${article}
+${await invoiceSection(db, m)}
 ${
   STAGE_RULES[m.stage].awaitsRevision
     ? `<div class="card"><h2>Upload your revised manuscript</h2>
@@ -373,7 +382,9 @@ export const linkPagesRoutes = new Hono<AppEnv>()
         ? ({ kind: "ok", text: "Thank you: your revised manuscript was received." } as const)
         : done === "withdrawn"
           ? ({ kind: "ok", text: "Your manuscript has been withdrawn." } as const)
-          : undefined;
+          : done && PAYMENT_TEXTS.trackMessages[done]
+            ? ({ kind: "ok", text: PAYMENT_TEXTS.trackMessages[done] } as const)
+            : undefined;
     return html(c, `Manuscript ${m.reference}`, await trackBody(c, m, message));
   })
   .post("/track/revision", limitUploadBody, async (c) => {

@@ -56,7 +56,7 @@ describe("stages as data", () => {
     const reviewerOf = (s: Stage) => `${s.replace("_", "-")}@rev.example`;
     const ms = new Map<Stage, { id: number }>();
     for (const stage of STAGES) {
-      const m = await submitManuscript(j, `A manuscript ${stage}`);
+      const m = await submitManuscript(j, `A manuscript ${stage}`, { email: `author.${stage.replace("_", "-")}@uni.example.org` });
       const invited = await staff.post(`/manuscripts/${m.id}/reviewers`, {
         name: `Reviewer ${stage}`,
         email: reviewerOf(stage),

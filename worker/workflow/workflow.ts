@@ -29,6 +29,7 @@ import { addDays, linkFor, linkUrl, REVIEW_LINK_GRACE_DAYS, revokeLinks, tokenOf
 import { insertAssignment, submittedReviews, updateAssignment, upsertReviewer } from "./reviewers.repo";
 import { fillLetter, reviewerCommentsText, templateFor } from "./letter-templates.repo";
 import { headerText } from "./mail-headers";
+import { feeFallsDue } from "../payments/invoice-letters";
 
 export interface WorkflowCtx {
   db: Db;
@@ -119,6 +120,8 @@ We will write to you when the editors have read it.`;
       summary: `Acknowledgement not e-mailed: ${m.authorEmail} already had ${ACKNOWLEDGEMENTS_PER_ADDRESS} from this journal in the last 24 hours`,
     });
   await mailOffice(ctx, m, "office.new", `New manuscript ${m.reference}`, `A new manuscript arrived: "${m.title}" (${m.reference}).`);
+  // Journals that charge at submission (issue 49): the invoice follows the acknowledgement.
+  await feeFallsDue(ctx, m, "submission");
 }
 
 async function move(ctx: WorkflowCtx, m: ManuscriptRow, to: Stage, extra: Parameters<typeof moveStage>[3] = {}): Promise<ManuscriptRow> {
@@ -251,6 +254,8 @@ export async function recordDecision(ctx: WorkflowCtx, m: ManuscriptRow, input: 
     letter: { subject: input.subject, text: input.text },
     outboxId: out?.id,
   });
+  // The publication fee falls due on acceptance unless the journal charges at submission (issue 49).
+  if (input.decision === "accepted") await feeFallsDue(ctx, moved, "acceptance");
   return moved;
 }
 

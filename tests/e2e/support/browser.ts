@@ -32,6 +32,18 @@ export function altHeaderHost(): string {
   return inject("altHeaderHost");
 }
 
+let visitors = 0;
+
+/**
+ * The headers of a visitor of their own: the address Cloudflare would put in CF-Connecting-IP, a /64 of the IPv6
+ * documentation range per call (and per test process). The server counts submissions per address per hour
+ * (SUBMISSIONS_PER_WINDOW); every browser on this machine would otherwise be one visitor, the empty address.
+ */
+export function newVisitor(): Record<string, string> {
+  visitors += 1;
+  return { "CF-Connecting-IP": `2001:db8:${(process.pid % 0xffff).toString(16)}:${visitors.toString(16)}::1` };
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -81,6 +93,8 @@ export interface OpenOptions {
   waitFor?: string | null;
   /** Console errors this page may log (checked when it is closed); a page answered 404 may log FAILED_RESOURCE. */
   allowConsoleErrors?: RegExp[];
+  /** Send the requests from an address of their own (newVisitor): for pages that submit through the public form. */
+  newVisitor?: boolean;
 }
 
 /** Opens `path` in a fresh context (own cookies/storage) as the given host and viewport. */
@@ -90,6 +104,7 @@ export async function openPage(browser: Browser, path: string, opts: OpenOptions
     javaScriptEnabled: opts.javaScript ?? true,
     // No downloads leave the sandbox unless a test asks for them.
     acceptDownloads: true,
+    ...(opts.newVisitor ? { extraHTTPHeaders: newVisitor() } : {}),
   });
   const page = await context.newPage();
   const errors = watchConsole(page);

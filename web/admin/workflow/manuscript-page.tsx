@@ -30,6 +30,7 @@ import { StageBadge, workflowMessage } from "./workflow-ui";
 import { apiPath } from "#contract/routes/endpoint";
 import { archiveApi } from "#contract/routes/archive";
 import { workflowApi } from "#contract/routes/workflow";
+import { ManuscriptInvoice } from "../payments/manuscript-invoice";
 
 const digits = (v: string | undefined) => String(v ?? "").replace(/\D+/g, "");
 
@@ -526,6 +527,7 @@ export function ManuscriptPage() {
               ))}
             </ol>
           </section>
+          <ManuscriptInvoice manuscriptId={m.id} />
         </div>
 
         {hasActions && (

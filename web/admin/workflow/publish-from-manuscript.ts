@@ -5,9 +5,14 @@ import type { ArticleFormValues } from "#contract/article-form";
 import { escapeHtml } from "#contract/rich-text";
 import type { ManuscriptDetail } from "#contract/workflow";
 import { adminBlob, adminJson } from "../admin-api";
-import { loadAdminJson } from "../loaders";
+import { loadAdminJson, loadAdminJsonOrNull } from "../loaders";
 import { apiPath } from "#contract/routes/endpoint";
 import { workflowApi } from "#contract/routes/workflow";
+import { paymentsApi } from "#contract/routes/payments";
+import { articlePaymentOf, type PaymentListItem } from "#contract/payments";
+
+/** The manuscript with its invoice (issue 49): a paid or waived fee fills the payment fields. */
+export type PublishSource = ManuscriptDetail & { invoice: PaymentListItem | null };
 
 export interface ManuscriptSource {
   id: number;
@@ -17,15 +22,22 @@ export interface ManuscriptSource {
 }
 
 /** The manuscript named by ?manuscript= on the Add Article URL, or null. */
-export async function manuscriptFor(request: Request): Promise<ManuscriptDetail | null> {
+export async function manuscriptFor(request: Request): Promise<PublishSource | null> {
   const id = new URL(request.url).searchParams.get("manuscript")?.replace(/\D+/g, "");
   if (!id) return null;
-  return loadAdminJson<ManuscriptDetail>(apiPath(workflowApi.manuscript, { id }), request);
+  const [m, fee] = await Promise.all([
+    loadAdminJson<ManuscriptDetail>(apiPath(workflowApi.manuscript, { id }), request),
+    // A role that may not see payments publishes without the fill (the fields stay as typed).
+    loadAdminJsonOrNull<{ invoice: PaymentListItem | null }>(apiPath(paymentsApi.ofManuscript, { id }), request, "manuscript invoice"),
+  ]);
+  return { ...m, invoice: fee?.invoice ?? null };
 }
 
-export function prefilledValues(base: ArticleFormValues, m: ManuscriptDetail): ArticleFormValues {
+export function prefilledValues(base: ArticleFormValues, m: PublishSource): ArticleFormValues {
+  const payment = articlePaymentOf(m.invoice);
   return {
     ...base,
+    ...(payment ? { ptype: payment.ptype, txnid: payment.txnid ?? base.txnid } : {}),
     title: escapeHtml(m.title),
     authorname: m.authorName,
     email: m.authorEmail,

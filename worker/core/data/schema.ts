@@ -591,3 +591,69 @@ export const shardStates = sqliteTable("shard_states", {
   note: text("note").notNull().default(""),
   updatedAt: text("updated_at").notNull(),
 });
+
+// ---- Payments (issue 49): fees paid online (migrations/0220, worker/payments/, docs/decisions/0330) -------------
+
+/** Per journal: fees charged through the site, when they fall due, the gateways' keys (secrets encrypted). */
+export const paymentSettings = sqliteTable("payment_settings", {
+  journalId: integer("journal_id").primaryKey(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
+  dueOn: text("due_on").notNull().default("acceptance"),
+  dueDays: integer("due_days").notNull().default(14),
+  bankDetails: text("bank_details").notNull().default(""),
+  razorpayKeyId: text("razorpay_key_id").notNull().default(""),
+  razorpayKeySecretEnc: text("razorpay_key_secret_enc").notNull().default(""),
+  razorpayWebhookSecretEnc: text("razorpay_webhook_secret_enc").notNull().default(""),
+  stripeSecretKeyEnc: text("stripe_secret_key_enc").notNull().default(""),
+  stripeWebhookSecretEnc: text("stripe_webhook_secret_enc").notNull().default(""),
+  updatedAt: text("updated_at").notNull(),
+});
+export type PaymentSettingsRow = typeof paymentSettings.$inferSelect;
+
+/** One invoice per manuscript; amounts in minor units (paise, cents). */
+export const invoices = sqliteTable("invoices", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  manuscriptId: integer("manuscript_id").notNull(),
+  number: text("number").notNull(),
+  fee: integer("fee").notNull(),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  status: text("status").notNull().default("pending"),
+  dueDate: text("due_date").notNull(),
+  gateway: text("gateway").notNull().default(""),
+  paymentId: text("payment_id"),
+  paidAt: text("paid_at").notNull().default(""),
+  refundedAt: text("refunded_at").notNull().default(""),
+  waiverStatus: text("waiver_status").notNull().default(""),
+  waiverReason: text("waiver_reason").notNull().default(""),
+  waiverNote: text("waiver_note").notNull().default(""),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** Each gateway checkout (Razorpay order, Stripe Checkout Session) the Worker made for an invoice. */
+export const invoiceCheckouts = sqliteTable("invoice_checkouts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  journalId: integer("journal_id").notNull(),
+  invoiceId: integer("invoice_id").notNull(),
+  gateway: text("gateway").notNull(),
+  checkoutId: text("checkout_id").notNull(),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  createdAt: text("created_at").notNull(),
+  checkedAt: text("checked_at").notNull().default(""),
+});
+export type InvoiceCheckoutRow = typeof invoiceCheckouts.$inferSelect;
+
+/** Gateway events already handled (a replay is ignored). */
+export const paymentEvents = sqliteTable("payment_events", {
+  gateway: text("gateway").notNull(),
+  eventId: text("event_id").notNull(),
+  journalId: integer("journal_id").notNull(),
+  invoiceId: integer("invoice_id"),
+  kind: text("kind").notNull(),
+  outcome: text("outcome").notNull(),
+  receivedAt: text("received_at").notNull(),
+});

@@ -6,6 +6,7 @@ import type { AppConfig, AppEnv, Db } from "../env";
 import { drizzleOver, returnBookmark, sessionFor } from "../edge/d1-session";
 import { bindingOf, journalDatabaseNames, PLATFORM_DATABASE, shardMapOf, shardNames } from "../data/shards";
 import { certificateKeysOf } from "../../verification/verification-code";
+import { paymentGatewaysOf } from "../../payments/gateway-config";
 
 function configOf(env: Env): AppConfig {
   return {
@@ -22,6 +23,7 @@ function configOf(env: Env): AppConfig {
             token: env.CLOUDFLARE_API_TOKEN,
           }
         : null,
+    payments: paymentGatewaysOf(env),
   };
 }
 

@@ -1,0 +1,264 @@
+// What the author does about the fee from the tracking page (issue 49 items 2–4), behind the same signed-link cookie
+// as /track: the invoice and receipt PDFs, Pay (a Razorpay order or a Stripe Checkout Session, then a page that
+// continues to the gateway), the waiver request; and the pages the gateways send the browser back to. The return
+// pages come from another site, so they carry no cookie: they check the gateway's word themselves (Razorpay's
+// signature of order|payment; Stripe's session read back with the journal's key) and then link to /track.
+import { Hono, type Context } from "hono";
+import { esc } from "#contract/html";
+import type { AppEnv } from "../core/env";
+import type { InvoiceRow, ManuscriptRow } from "../core/data/schema";
+import { HttpError } from "../core/errors";
+import { FORM_TARGET_HEADER } from "../core/middleware/security-headers";
+import { html, opened, privateHeaders, problemPage, sameOrigin } from "../workflow/link-pages.routes";
+import { findManuscript } from "../workflow/manuscripts.repo";
+import { workflowCtx } from "../workflow/workflow-context";
+import { loadFontsFor, textsOf } from "../documents/remote-fonts";
+import { GATEWAY_OF_CURRENCY, WAIVER_REASON_MAX, type Currency } from "#contract/payments";
+import { findCheckout, findInvoice, insertCheckout, invoiceOfManuscript, latestCheckout, requestWaiver } from "./payments.repo";
+import { gatewayKeys } from "./gateway-keys";
+import { buildInvoicePdf } from "./invoice-pdf";
+import { announceWaiverRequest } from "./invoice-letters";
+import { moneyText, PAYMENT_TEXTS } from "./payment-texts";
+import { checkoutAction, checkoutSignatureValid, createOrder, fetchPayment, GatewayError } from "./razorpay";
+import { createSession, stripeClient } from "./stripe";
+import { settlePayment } from "./settle";
+
+type Ctx = Context<AppEnv>;
+const T = PAYMENT_TEXTS;
+
+async function authorsInvoice(c: Ctx, file = false): Promise<{ m: ManuscriptRow; inv: InvoiceRow } | Response> {
+  const o = await opened(c, "track");
+  // A file is not a page: without the link's cookie there is nothing to download.
+  if (!o.ok && file) throw new HttpError(o.reason === "invalid" || o.reason === "none" ? 404 : 410, `link_${o.reason}`);
+  if (!o.ok) return problemPage(c, o, "Your manuscript");
+  const m = await findManuscript(c.get("db"), c.get("journal").id, o.subjectId);
+  if (!m) throw new HttpError(404, "link_invalid");
+  const inv = await invoiceOfManuscript(c.get("db"), m.journalId, m.id);
+  if (!inv) throw new HttpError(404, "no_invoice");
+  return { m, inv };
+}
+
+async function pdfOf(c: Ctx, m: ManuscriptRow, inv: InvoiceRow, kind: "invoice" | "receipt") {
+  const keys = await gatewayKeys(c.get("db"), m.journalId, c.get("config").auth.JWT_SECRET);
+  const doc = { journal: c.get("journal"), manuscript: m, invoice: inv, bankDetails: keys.settings?.bankDetails ?? "", kind } as const;
+  await loadFontsFor(c.var.files, textsOf(doc));
+  const bytes = await buildInvoicePdf(doc);
+  privateHeaders(c);
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `attachment; filename="${kind}-${inv.number}.pdf"`,
+  });
+}
+
+/** Back to /track with a message, or the page again with an error. */
+const backToTrack = (c: Ctx, done: string) => c.redirect(`/track?done=${done}#fee`, 303);
+
+function trackError(c: Ctx, code: string, status: 400 | 409 = 409) {
+  return html(
+    c,
+    T.track.heading,
+    `<h1>${esc(T.track.heading)}</h1><p class="error" role="alert">${esc(T.trackErrors[code] ?? T.trackErrors.gateway_unavailable)}</p><p><a class="btn secondary" href="/track">${esc(T.returnPage.back)}</a></p>`,
+    status,
+  );
+}
+
+function returnPage(c: Ctx, kind: "ok" | "error" | "hint", text: string, status: 200 | 400 | 409 = 200) {
+  return html(
+    c,
+    T.returnPage.title,
+    `<h1>${esc(T.returnPage.title)}</h1><p class="${kind}" role="${kind === "error" ? "alert" : "status"}">${esc(text)}</p>
+<p><a class="btn" href="/track">${esc(T.returnPage.back)}</a></p><p class="hint">${esc(T.returnPage.backHint)}</p>`,
+    status,
+  );
+}
+
+const origin = (c: Ctx) => new URL(c.req.url).origin;
+
+export const payPagesRoutes = new Hono<AppEnv>()
+  .get("/track/invoice.pdf", async (c) => {
+    const r = await authorsInvoice(c, true);
+    return r instanceof Response ? r : pdfOf(c, r.m, r.inv, "invoice");
+  })
+  .get("/track/receipt.pdf", async (c) => {
+    const r = await authorsInvoice(c, true);
+    if (r instanceof Response) return r;
+    if (r.inv.status !== "paid") throw new HttpError(409, "invoice_not_paid");
+    return pdfOf(c, r.m, r.inv, "receipt");
+  })
+  .post("/track/waiver", async (c) => {
+    sameOrigin(c);
+    const r = await authorsInvoice(c);
+    if (r instanceof Response) return r;
+    const form = await c.req.parseBody();
+    const reason = String(form.reason ?? "").trim();
+    if (!reason) return trackError(c, "missing_reason", 400);
+    if (reason.length > WAIVER_REASON_MAX) return trackError(c, "reason_too_long", 400);
+    if (r.inv.status !== "pending") return trackError(c, "invoice_not_pending");
+    const updated = await requestWaiver(c.get("db"), r.inv, reason);
+    if (!updated) return trackError(c, "waiver_already_requested");
+    await announceWaiverRequest(workflowCtx(c, "author"), r.m, updated);
+    return backToTrack(c, "waiver_sent");
+  })
+  .post("/track/pay", async (c) => {
+    sameOrigin(c);
+    const r = await authorsInvoice(c);
+    if (r instanceof Response) return r;
+    const { m, inv } = r;
+    if (inv.status !== "pending" || m.stage === "withdrawn") return trackError(c, "invoice_not_pending");
+    const keys = await gatewayKeys(c.get("db"), m.journalId, c.get("config").auth.JWT_SECRET);
+    const gateway = GATEWAY_OF_CURRENCY[inv.currency as Currency];
+    const amount = moneyText(inv.amount, inv.currency);
+    const apis = c.get("config").payments;
+    const journal = c.get("journal");
+    const metadata = { journal_id: String(journal.id), invoice_id: String(inv.id), invoice_number: inv.number, manuscript: m.reference };
+    try {
+      if (gateway === "razorpay") {
+        const { keyId, keySecret } = keys.razorpay;
+        if (!keyId || !keySecret) return trackError(c, "gateway_not_configured");
+        const k = { api: apis.razorpayApi, keyId, keySecret };
+        // One order per invoice and amount: paying again after a closed window reuses it (Razorpay ties every
+        // attempt to the order, so it can be paid once).
+        const last = await latestCheckout(c.get("db"), inv.id, "razorpay");
+        let orderId = last?.checkoutId;
+        if (!last || last.amount !== inv.amount) {
+          const order = await createOrder(k, { amount: inv.amount, currency: inv.currency, receipt: inv.number, notes: metadata });
+          await insertCheckout(c.get("db"), {
+            journalId: journal.id,
+            invoiceId: inv.id,
+            gateway: "razorpay",
+            checkoutId: order.id,
+            amount: inv.amount,
+            currency: inv.currency,
+          });
+          orderId = order.id;
+        }
+        const fields: Record<string, string> = {
+          key_id: keyId,
+          order_id: orderId ?? "",
+          name: journal.websitename || "Journal",
+          description: `${inv.number} · ${m.reference}`,
+          "prefill[name]": m.authorName,
+          "prefill[email]": m.authorEmail,
+          callback_url: `${origin(c)}/payments/return/razorpay`,
+          cancel_url: `${origin(c)}/payments/return/cancelled`,
+          ...Object.fromEntries(Object.entries(metadata).map(([key, v]) => [`notes[${key}]`, v])),
+        };
+        c.header(FORM_TARGET_HEADER, new URL(apis.razorpayApi).origin);
+        return html(
+          c,
+          T.track.heading,
+          `<h1>${esc(T.track.heading)}</h1><div class="card"><dl class="meta"><dt>${esc(T.track.invoice)}</dt><dd>${esc(inv.number)}</dd><dt>${esc(T.track.amount)}</dt><dd><strong>${esc(amount)}</strong></dd></dl>
+<form method="post" action="${esc(checkoutAction(apis.razorpayApi))}">${Object.entries(fields)
+            .map(([k2, v]) => `<input type="hidden" name="${esc(k2)}" value="${esc(v)}">`)
+            .join(
+              "",
+            )}<p class="row" style="margin-top:14px"><button class="btn">${esc(T.track.pay(amount, "Razorpay"))}</button> <a href="/track">${esc(T.returnPage.back)}</a></p>
+<p class="hint">${esc(T.track.payHint("Razorpay"))}</p></form></div>`,
+        );
+      }
+      const { secretKey } = keys.stripe;
+      if (!secretKey) return trackError(c, "gateway_not_configured");
+      const session = await createSession(stripeClient(apis.stripeApi, secretKey), {
+        amount: inv.amount,
+        currency: inv.currency,
+        name: `${journal.websitename || "Journal"}: publication fee`,
+        description: `${inv.number} · ${m.reference}`,
+        email: m.authorEmail,
+        successUrl: `${origin(c)}/payments/return/stripe?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${origin(c)}/payments/return/cancelled`,
+        metadata,
+        idempotencyKey: `invoice-${journal.id}-${inv.id}-${inv.amount}-${Date.now() >> 16}`,
+      });
+      await insertCheckout(c.get("db"), {
+        journalId: journal.id,
+        invoiceId: inv.id,
+        gateway: "stripe",
+        checkoutId: session.id,
+        amount: inv.amount,
+        currency: inv.currency,
+      });
+      if (!session.url) return trackError(c, "gateway_unavailable");
+      // A link, not a redirect: the page's form-action allows only this site (security-header-values.ts).
+      return html(
+        c,
+        T.track.heading,
+        `<h1>${esc(T.track.heading)}</h1><div class="card"><dl class="meta"><dt>${esc(T.track.invoice)}</dt><dd>${esc(inv.number)}</dd><dt>${esc(T.track.amount)}</dt><dd><strong>${esc(amount)}</strong></dd></dl>
+<p class="row" style="margin-top:14px"><a class="btn" href="${esc(session.url)}">${esc(T.track.pay(amount, "Stripe"))}</a> <a href="/track">${esc(T.returnPage.back)}</a></p>
+<p class="hint">${esc(T.track.payHint("Stripe"))}</p></div>`,
+      );
+    } catch (err) {
+      if (err instanceof GatewayError || (err as { type?: string })?.type?.startsWith?.("Stripe")) {
+        console.error("payment checkout not started", String((err as Error).message ?? err));
+        return trackError(c, "gateway_unavailable");
+      }
+      throw err;
+    }
+  })
+  // Razorpay posts here (from its own site) after a payment: razorpay_payment_id, razorpay_order_id, razorpay_signature.
+  .post("/payments/return/razorpay", async (c) => {
+    const form = await c.req.parseBody();
+    const orderId = String(form.razorpay_order_id ?? "");
+    const paymentId = String(form.razorpay_payment_id ?? "");
+    const signature = String(form.razorpay_signature ?? "");
+    if (!paymentId) return returnPage(c, "error", T.returnPage.failed, 400);
+    const journal = c.get("journal");
+    const keys = await gatewayKeys(c.get("db"), journal.id, c.get("config").auth.JWT_SECRET);
+    if (!(await checkoutSignatureValid(orderId, paymentId, signature, keys.razorpay.keySecret ?? "")))
+      return returnPage(c, "error", T.returnPage.failed, 400);
+    const ctx = workflowCtx(c, "system");
+    // Read back from Razorpay: its amount, currency, status and order are what count, not the browser's.
+    try {
+      const k = { api: c.get("config").payments.razorpayApi, keyId: keys.razorpay.keyId, keySecret: keys.razorpay.keySecret ?? "" };
+      const p = await fetchPayment(k, paymentId);
+      if (p.status !== "captured" || p.order_id !== orderId) return returnPage(c, "hint", T.returnPage.processing);
+      const checkout = await findCheckout(c.get("db"), journal.id, "razorpay", orderId);
+      if (!checkout) return returnPage(c, "error", T.returnPage.failed, 400);
+      const outcome = await settlePayment(ctx, {
+        gateway: "razorpay",
+        checkoutId: orderId,
+        invoiceId: checkout.invoiceId,
+        paymentId,
+        amount: p.amount,
+        currency: p.currency,
+      });
+      return paidPage(c, outcome, checkout.invoiceId);
+    } catch (err) {
+      if (err instanceof GatewayError) return returnPage(c, "hint", T.returnPage.processing);
+      throw err;
+    }
+  })
+  .get("/payments/return/stripe", async (c) => {
+    const sessionId = c.req.query("session_id") ?? "";
+    if (!/^cs_[A-Za-z0-9_]{6,200}$/.test(sessionId)) return returnPage(c, "error", T.returnPage.failed, 400);
+    const journal = c.get("journal");
+    const keys = await gatewayKeys(c.get("db"), journal.id, c.get("config").auth.JWT_SECRET);
+    if (!keys.stripe.secretKey) return returnPage(c, "error", T.returnPage.failed, 400);
+    try {
+      const s = await stripeClient(c.get("config").payments.stripeApi, keys.stripe.secretKey).checkout.sessions.retrieve(sessionId);
+      const invoiceId = Number(s.metadata?.invoice_id);
+      if (s.metadata?.journal_id !== String(journal.id) || !Number.isInteger(invoiceId))
+        return returnPage(c, "error", T.returnPage.failed, 400);
+      if (s.payment_status !== "paid") return returnPage(c, "hint", T.returnPage.processing);
+      const paymentId = typeof s.payment_intent === "string" ? s.payment_intent : (s.payment_intent?.id ?? "");
+      const outcome = await settlePayment(workflowCtx(c, "system"), {
+        gateway: "stripe",
+        checkoutId: s.id,
+        invoiceId,
+        paymentId,
+        amount: Number(s.amount_total),
+        currency: String(s.currency ?? ""),
+      });
+      return paidPage(c, outcome, invoiceId);
+    } catch (err) {
+      if ((err as { type?: string })?.type?.startsWith?.("Stripe")) return returnPage(c, "hint", T.returnPage.processing);
+      throw err;
+    }
+  })
+  .get("/payments/return/cancelled", (c) => returnPage(c, "hint", T.returnPage.cancelled));
+
+async function paidPage(c: Ctx, outcome: string, invoiceId: number) {
+  const inv = await findInvoice(c.get("db"), c.get("journal").id, invoiceId);
+  if ((outcome === "paid" || outcome === "already_paid") && inv)
+    return returnPage(c, "ok", T.returnPage.paid({ number: inv.number, amount: moneyText(inv.amount, inv.currency) }));
+  return returnPage(c, "error", T.returnPage.failed, 409);
+}
