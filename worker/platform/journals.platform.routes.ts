@@ -17,7 +17,6 @@ import {
   changeHost,
   createJournal,
   deleteJournalRows,
-  hostnameIdOf,
   hostsByJournal,
   journalById,
   listJournalsWithCounts,
@@ -43,7 +42,7 @@ import {
   type JournalSummary,
 } from "#contract/platform";
 import { mountedAt } from "../core/routing/declared";
-import { deleteHostHostname, saasOf, syncHost } from "./custom-hostnames/host-hostnames";
+import { deleteHostHostname, refreshHost, saasOf, syncHost } from "./custom-hostnames/host-hostnames";
 import { platformApi } from "#contract/routes/platform";
 
 const at = mountedAt("/api/platform/journals");
@@ -316,14 +315,30 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
   .delete(at(platformApi.deleteHost), async (c) => {
     const id = idParam(c);
     const host = hostParam(c);
-    const hostnameId = await hostnameIdOf(c.get("db"), host);
-    await removeHost(c.get("db"), id, host, (before) => [
-      audited(c, { action: "host.remove", journalId: id, summary: host, before, after: null }),
-    ]);
-    forgetJournals();
     const saas = saasOf(c.var.config.saas);
-    const cloudflareError = saas ? await deleteHostHostname(saas, hostnameId) : null;
-    return c.json({ journal: await oneSummary(c, id), ...(cloudflareError ? { cloudflareError } : {}) });
+    await removeHost(
+      c.get("db"),
+      id,
+      host,
+      (before) => [audited(c, { action: "host.remove", journalId: id, summary: host, before, after: null })],
+      // The custom hostname goes first; when Cloudflare fails the host stays (502 cloudflare_failed).
+      async (hostnameId) => {
+        if (saas) await deleteHostHostname(c.get("db"), saas, host, hostnameId);
+      },
+    );
+    forgetJournals();
+    return c.json({ journal: await oneSummary(c, id) });
+  })
+  .post(at(platformApi.refreshHost), async (c) => {
+    const id = idParam(c);
+    const host = hostParam(c);
+    const hosts = (await hostsByJournal(c.get("db"), id)).get(id) ?? [];
+    if (!hosts.some((h) => h.host === host)) throw new HttpError(404, "not_found");
+    const saas = saasOf(c.var.config.saas);
+    // Without a SaaS zone there is nothing to ask: the host answers as it is.
+    if (saas) await refreshHost(c.get("db"), saas, host);
+    forgetJournals();
+    return c.json({ journal: await oneSummary(c, id) });
   })
   .use("/:id/staff/*", useJournalDatabase, runAfterCommit)
   .use("/:id/transfer/*", useJournalDatabase)

@@ -324,9 +324,21 @@ export async function changeHost(
   ] as Batch);
 }
 
-export async function removeHost(db: Db, journalId: number, host: string, audit: (before: HostFlags) => Audit) {
+/**
+ * Removes a journal's host. `beforeRemove` runs once the host is known removable (the journal's, not its primary)
+ * and before the row goes: it deletes the custom hostname at Cloudflare and throws when it could not, so the host
+ * stays (decision 0357).
+ */
+export async function removeHost(
+  db: Db,
+  journalId: number,
+  host: string,
+  audit: (before: HostFlags) => Audit,
+  beforeRemove: (hostnameId: string | null) => Promise<void> = async () => {},
+) {
   const row = await ownHost(db, journalId, host);
   if (row.isPrimary) throw new HttpError(409, "primary_host");
+  await beforeRemove(row.hostnameId);
   await db.batch([
     db.delete(journalDomains).where(eq(journalDomains.domain, host)),
     bumpContentVersion(db, journalId),
