@@ -12,7 +12,11 @@ export interface RunningCloudflareStandIn {
 }
 
 /** The stand-in's zone and fallback origin for `npm start` (any values do: the stand-in accepts every zone). */
-export const LOCAL_SAAS = { zoneId: "10ca1000000000000000000000000000", fallbackOrigin: "hosts.platform.localhost", token: "standin-token" };
+export const LOCAL_SAAS = {
+  zoneId: "10ca1000000000000000000000000000",
+  fallbackOrigin: "hosts.platform.localhost",
+  token: "standin-token",
+};
 
 export async function startCloudflareStandIn(port = 0): Promise<RunningCloudflareStandIn> {
   const server = http.createServer((req, res) => {
