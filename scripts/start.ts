@@ -100,6 +100,9 @@ if (cloudflare) {
   process.env.SAAS_ZONE_ID = LOCAL_SAAS.zoneId;
   process.env.SAAS_FALLBACK_ORIGIN = LOCAL_SAAS.fallbackOrigin;
   process.env.CLOUDFLARE_API_BASE = cloudflare.apiBase;
+  // *.localhost is the platform's own domain here (the demo's and the browser tests' journals answer at once);
+  // any other host added in the console is a custom hostname.
+  process.env.SAAS_OWN_DOMAINS ??= "localhost";
 }
 
 // 5. Serve the built app. Variables declared in wrangler.toml [vars] can be overridden from the environment

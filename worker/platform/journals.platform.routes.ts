@@ -164,6 +164,9 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
       await c.get("db").delete(journalsTable).where(eq(journalsTable.id, journal.id));
       throw err;
     }
+    // Its primary host becomes a custom hostname too (decision 0356); a failure is kept on the host, not thrown.
+    const saas = saasOf(c.var.config.saas);
+    if (saas) await syncHost(c.get("db"), saas, input.primaryHost);
     forgetJournals();
     return c.json({ journal: await oneSummary(c, journal.id) }, 201);
   })

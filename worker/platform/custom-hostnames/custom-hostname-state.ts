@@ -67,6 +67,8 @@ export interface SaasConfig {
   api: CloudflareApi;
   zoneId: string;
   cnameTarget: string;
+  /** Hosts under these are served by the platform's own zone (no custom hostname). */
+  ownDomains?: readonly string[];
 }
 
 /** Creates the custom hostname of a new host; one that already exists in the zone (a retry after a timeout whose

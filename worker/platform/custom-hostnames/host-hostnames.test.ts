@@ -9,7 +9,7 @@ import { refreshPendingHosts, saasOf, syncHost } from "./host-hostnames";
 
 const ZONE = "023e105f4ecef8ad9ca31a8372d0c353";
 const saas = (token = "standin-token") =>
-  saasOf({ zoneId: ZONE, cnameTarget: "hosts.platform.example", apiBase: "http://cloudflare-api.test/client/v4", token })!;
+  saasOf({ zoneId: ZONE, cnameTarget: "hosts.platform.example", apiBase: "http://cloudflare-api.test/client/v4", token, ownDomains: [] })!;
 const platformDb = db as unknown as Db;
 const hostOf = async (journalId: number, host: string) =>
   (await hostsByJournal(platformDb, journalId)).get(journalId)?.find((h) => h.host === host);

@@ -3,7 +3,7 @@
 // loses or breaks the host: its last known state stays, with the failure beside it.
 import type { AppConfig, Db } from "../../core/env";
 import { platformDatabase } from "../../core/data/shards";
-import { saasSettingsOf } from "./saas-config";
+import { isOwnDomainHost, saasSettingsOf } from "./saas-config";
 import { HttpError } from "../../core/errors";
 import { hostnameIdOf, hostsToRefresh, recordHostname } from "../platform-journals.repo";
 import { cloudflareApi } from "./cloudflare-api";
@@ -15,6 +15,7 @@ export function saasOf(config: AppConfig["saas"], fetcher?: typeof fetch): SaasC
     api: cloudflareApi({ base: config.apiBase, token: config.token, timeoutMs: 8_000, fetch: fetcher }),
     zoneId: config.zoneId,
     cnameTarget: config.cnameTarget,
+    ownDomains: config.ownDomains,
   };
 }
 
@@ -25,6 +26,7 @@ async function record(db: Db, host: string, result: Awaited<ReturnType<typeof re
 
 /** Creates (or, when creating failed before, creates again) or refreshes one host's custom hostname. */
 export async function syncHost(db: Db, saas: SaasConfig, host: string): Promise<void> {
+  if (isOwnDomainHost(saas.ownDomains ?? [], host)) return;
   const id = await hostnameIdOf(db, host);
   if (id) await record(db, host, await refreshHostname(saas, id), false);
   else await record(db, host, await createHostname(saas, host), true);

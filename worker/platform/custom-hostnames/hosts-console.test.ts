@@ -15,6 +15,7 @@ const saasEnv = {
   SAAS_FALLBACK_ORIGIN: "hosts.platform.example",
   CLOUDFLARE_API_BASE: "http://cloudflare-api.test/client/v4",
   CLOUDFLARE_API_TOKEN: "standin-token",
+  SAAS_OWN_DOMAINS: "platform.example, own.test",
 } as Env;
 
 async function withZone(token: string, method: string, path: string, body?: unknown) {
@@ -55,6 +56,26 @@ async function journalWithHost() {
 }
 
 describe("console hosts as custom hostnames", () => {
+  it("a new journal's primary host is a custom hostname too; a host under the platform's own domain answers at once", async () => {
+    const op = await createOperator();
+    const primaryHost = fresh();
+    const created = await withZone(op.token, "POST", "/journals", {
+      name: `Journal ${primaryHost}`,
+      abbreviation: "J",
+      issnPrint: "",
+      issnOnline: "",
+      contactEmail: "",
+      primaryHost,
+    });
+    expect(created.status).toBe(201);
+    expect(hostIn(created.body.journal, primaryHost)?.status).toBe("pending");
+    const own = `${crypto.randomUUID().slice(0, 8)}.own.test`;
+    const added = await withZone(op.token, "POST", `/journals/${created.body.journal.id}/hosts`, { host: own });
+    expect(hostIn(added.body.journal, own)).toMatchObject({ status: "active", dns: [] });
+    expect(await cloudflareHas(own)).toBe(false);
+    expect((await request(own, "/api/settings/")).status).toBe(200);
+  });
+
   it("adding a host creates its custom hostname: pending, with the CNAME and TXT records its owner must set", async () => {
     const { op, j, host, added } = await journalWithHost();
     expect(added).toMatchObject({ status: "pending", certificateStatus: "pending_validation", lastError: null });
