@@ -223,6 +223,8 @@ export const PLATFORM_MESSAGES: Record<string, string> = {
   invalid_host: "That is not a host name (example: journal.example.org)",
   host_taken: "That host already belongs to a journal",
   host_reserved: "That host serves this console (PLATFORM_HOSTS): it cannot belong to a journal",
+  cloudflare_failed:
+    "Cloudflare could not delete the host's custom hostname (it failed or did not answer in time). The host is kept; try again in a moment.",
   invalid_issn: "An ISSN looks like 2394-7500 (with a valid check digit)",
   invalid_issn_print: "Print ISSN: an ISSN looks like 2394-7500 (with a valid check digit)",
   invalid_issn_online: "Online ISSN: an ISSN looks like 2394-7500 (with a valid check digit)",
