@@ -59,6 +59,15 @@ export const journalDomains = sqliteTable("journal_domains", {
   isPrimary: integer("is_primary", { mode: "boolean" }).notNull().default(false),
   /** Takes the alternate header branch (migrations/0030, replacing ALT_HEADER_DOMAINS). */
   altHeader: integer("alt_header", { mode: "boolean" }).notNull().default(false),
+  /** The Cloudflare for SaaS custom hostname and its last reported state (migrations/0250, decision 0356). */
+  hostnameId: text("hostname_id"),
+  hostnameStatus: text("hostname_status"),
+  certificateStatus: text("certificate_status"),
+  /** JSON: the DNS records the owner must set (DnsRecord[]). */
+  dnsRecords: text("dns_records").notNull().default("[]"),
+  hostnameProblem: text("hostname_problem"),
+  hostnameError: text("hostname_error"),
+  hostnameCheckedAt: text("hostname_checked_at"),
 });
 
 export const indexing = sqliteTable("indexing", {
