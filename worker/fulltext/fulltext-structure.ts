@@ -25,7 +25,7 @@ function picturesOnly(p: MarkupNode): MarkupElement[] | null {
   const imgs: MarkupElement[] = [];
   const walk = (n: MarkupNode): boolean => {
     if (blank(n)) return true;
-    if (isEl(n, "img")) {
+    if (n.type === "element" && n.name === "img") {
       imgs.push(n);
       return true;
     }
