@@ -16,6 +16,7 @@ interface __BaseEnv_Env {
 	AUTH_AUDIENCE: string;
 	RAZORPAY_API_BASE: string;
 	STRIPE_API_BASE: string;
+	CROSSREF_MATCHING_API: string;
 	JWT_SECRET: string;
 	CERTIFICATE_KEYS: string;
 	BACKUP_SIGNING_KEY: string;
@@ -35,7 +36,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ALT_HEADER_DOMAINS" | "PLATFORM_HOSTS" | "AUTH_ISSUER" | "AUTH_AUDIENCE" | "RAZORPAY_API_BASE" | "STRIPE_API_BASE">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ALT_HEADER_DOMAINS" | "PLATFORM_HOSTS" | "AUTH_ISSUER" | "AUTH_AUDIENCE" | "RAZORPAY_API_BASE" | "STRIPE_API_BASE" | "CROSSREF_MATCHING_API">> {}
 }
 declare module "*.txt" {
 	const value: string;

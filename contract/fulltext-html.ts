@@ -32,7 +32,20 @@ const TABLE = ["table", "caption", "thead", "tbody", "tr", "th", "td"];
 const INLINE = ["b", "strong", "i", "em", "u", "sup", "sub", "br", "a", "img", "span"];
 const TAGS = new Set([...BLOCK, ...TABLE, ...INLINE, ...MATHML]);
 const VOID = new Set(["br", "img", "mspace"]);
-const DROP_WITH_CONTENT = new Set(["script", "style", "iframe", "object", "embed", "noscript", "template", "svg", "textarea", "select", "head", "title"]);
+const DROP_WITH_CONTENT = new Set([
+  "script",
+  "style",
+  "iframe",
+  "object",
+  "embed",
+  "noscript",
+  "template",
+  "svg",
+  "textarea",
+  "select",
+  "head",
+  "title",
+]);
 
 /** Attributes each element may keep; values checked below. */
 const ATTRS: Record<string, readonly string[]> = {
@@ -98,7 +111,8 @@ function attrValue(tag: string, name: string, raw: string): string | null {
 const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeAttr = (s: string) => escapeText(s).replace(/"/g, "&quot;");
 
-const TAG = /<!--[\s\S]*?(?:-->|$)|<\/?([a-zA-Z][a-zA-Z0-9:-]*)\b((?:[^>"']|"[^"]*"|'[^']*')*)(>|$)|<[!?][^>]*>?|<\/[^a-zA-Z>][^>]*>?|<\/>/g;
+const TAG =
+  /<!--[\s\S]*?(?:-->|$)|<\/?([a-zA-Z][a-zA-Z0-9:-]*)\b((?:[^>"']|"[^"]*"|'[^']*')*)(>|$)|<[!?][^>]*>?|<\/[^a-zA-Z>][^>]*>?|<\/>/g;
 const ATTR = /([a-zA-Z_:][\w:.-]*)\s*(?:=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 
 /** The full text's HTML with only what the allowlist keeps, balanced, escaped and well-formed. */

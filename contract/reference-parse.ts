@@ -57,9 +57,20 @@ function author(text: string): ReferenceAuthor | null {
 
 /** The author list: "Family, I. I., Family, I." (APA) or "Family I, Family I" (Vancouver, this journal). */
 export function parseAuthors(text: string): ReferenceAuthor[] {
-  const list = text.replace(/\bet al\.?/i, "").replace(/\s*(?:,\s*)?(?:&|\band\b)\s*/g, ", ").trim().replace(/[,;]\s*$/, "");
+  const list = text
+    .replace(/\bet al\.?/i, "")
+    .replace(/\s*(?:,\s*)?(?:&|\band\b)\s*/g, ", ")
+    .trim()
+    .replace(/[,;]\s*$/, "");
   const apa = [...list.matchAll(/([^,;]+?),\s*((?:[A-Z][a-z]?\.[\s-]?)+)(?=,|;|$)/g)];
-  if (apa.length && apa.map((m) => m[0]).join(",").replace(/[\s,;]/g, "").length >= list.replace(/[\s,;]/g, "").length - 1) {
+  if (
+    apa.length &&
+    apa
+      .map((m) => m[0])
+      .join(",")
+      .replace(/[\s,;]/g, "").length >=
+      list.replace(/[\s,;]/g, "").length - 1
+  ) {
     return apa.map((m) => ({ family: m[1].trim(), given: m[2].trim() }));
   }
   return list
@@ -102,7 +113,10 @@ export function parseReference(raw: string): StructuredReference {
     .trim();
   const doiMatch = DOI.exec(text);
   const doi = doiMatch ? cleanDoi(doiMatch[1]) : "";
-  text = text.replace(DOI_WRAPPER, "").replace(/\s*(?:Available (?:from|at):?\s*)?https?:\/\/\S+/gi, "").trim();
+  text = text
+    .replace(DOI_WRAPPER, "")
+    .replace(/\s*(?:Available (?:from|at):?\s*)?https?:\/\/\S+/gi, "")
+    .trim();
   const base: StructuredReference = {
     raw,
     authors: [],
@@ -148,8 +162,7 @@ export function parseReference(raw: string): StructuredReference {
   };
 }
 
-const VANCOUVER_AUTHORS =
-  /^(?:\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)*\s\p{Lu}{1,4}(?:,\s+|\.\s+|\s+(?=et al)))+(?:et al\.\s+)?/u;
+const VANCOUVER_AUTHORS = /^(?:\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)*\s\p{Lu}{1,4}(?:,\s+|\.\s+|\s+(?=et al)))+(?:et al\.\s+)?/u;
 
 /**
  * The article's references as structured: each line read by the parser, unless staff corrected that very text

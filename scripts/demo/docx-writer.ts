@@ -36,7 +36,8 @@ const NS = [
 
 export const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-const textRun = (text: string, props = "") => `<w:r>${props ? `<w:rPr>${props}</w:rPr>` : ""}<w:t xml:space="preserve">${xmlEscape(text)}</w:t></w:r>`;
+const textRun = (text: string, props = "") =>
+  `<w:r>${props ? `<w:rPr>${props}</w:rPr>` : ""}<w:t xml:space="preserve">${xmlEscape(text)}</w:t></w:r>`;
 
 /** Office Math builders (OMML), enough for the equations of a paper: runs, fractions, scripts, radicals, sums. */
 export const omml = {
@@ -66,7 +67,12 @@ function runsXml(runs: Run[], parts: Parts): string {
         return `<w:r><w:rPr><w:rStyle w:val="FootnoteReference"/><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="${id}"/></w:r>`;
       }
       if ("math" in run) return `<m:oMath>${run.math}</m:oMath>`;
-      const props = [run.bold ? "<w:b/>" : "", run.italic ? "<w:i/>" : "", run.sup ? '<w:vertAlign w:val="superscript"/>' : "", run.sub ? '<w:vertAlign w:val="subscript"/>' : ""].join("");
+      const props = [
+        run.bold ? "<w:b/>" : "",
+        run.italic ? "<w:i/>" : "",
+        run.sup ? '<w:vertAlign w:val="superscript"/>' : "",
+        run.sub ? '<w:vertAlign w:val="subscript"/>' : "",
+      ].join("");
       return textRun(run.text, props);
     })
     .join("");
@@ -79,7 +85,9 @@ function figureXml(b: Extract<Block, { kind: "figure" }>, parts: Parts): string 
   parts.media.push({ name: `image${parts.media.length + 1}.png`, data: b.png });
   const n = parts.media.length;
   const rid = `rIdImg${n}`;
-  parts.rels.push(`<Relationship Id="${rid}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image${n}.png"/>`);
+  parts.rels.push(
+    `<Relationship Id="${rid}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image${n}.png"/>`,
+  );
   // 9525 EMU per pixel at 96 dpi; at most 15 cm wide.
   const scale = Math.min(1, 5_400_000 / (b.width * 9525));
   const cx = Math.round(b.width * 9525 * scale);
@@ -89,7 +97,8 @@ function figureXml(b: Extract<Block, { kind: "figure" }>, parts: Parts): string 
 }
 
 function tableXml(b: Extract<Block, { kind: "table" }>): string {
-  const cell = (text: string, bold: boolean) => `<w:tc><w:tcPr><w:tcW w:w="0" w:type="auto"/></w:tcPr>${para(textRun(text, bold ? "<w:b/>" : ""))}</w:tc>`;
+  const cell = (text: string, bold: boolean) =>
+    `<w:tc><w:tcPr><w:tcW w:w="0" w:type="auto"/></w:tcPr>${para(textRun(text, bold ? "<w:b/>" : ""))}</w:tc>`;
   const header = `<w:tr><w:trPr><w:tblHeader/></w:trPr>${b.header.map((h) => cell(h, true)).join("")}</w:tr>`;
   const rows = b.rows.map((r) => `<w:tr>${r.map((c) => cell(c, false)).join("")}</w:tr>`).join("");
   return `${para(textRun(b.caption), "Caption")}<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/><w:tblW w:w="0" w:type="auto"/></w:tblPr>${header}${rows}</w:tbl>`;
@@ -138,7 +147,9 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
   ["ListParagraph", "List Paragraph", '<w:basedOn w:val="Normal"/>'],
 ]
   .map(([id, name, more]) => `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/>${more}</w:style>`)
-  .join("")}<w:style w:type="character" w:styleId="FootnoteReference"><w:name w:val="footnote reference"/><w:rPr><w:vertAlign w:val="superscript"/></w:rPr></w:style><w:style w:type="table" w:styleId="TableGrid"><w:name w:val="Table Grid"/></w:style></w:styles>`;
+  .join(
+    "",
+  )}<w:style w:type="character" w:styleId="FootnoteReference"><w:name w:val="footnote reference"/><w:rPr><w:vertAlign w:val="superscript"/></w:rPr></w:style><w:style w:type="table" w:styleId="TableGrid"><w:name w:val="Table Grid"/></w:style></w:styles>`;
 
 const abstractNum = (id: number, fmt: string, text: string) =>
   `<w:abstractNum w:abstractNumId="${id}"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="${fmt}"/><w:lvlText w:val="${text}"/></w:lvl></w:abstractNum>`;
@@ -151,7 +162,10 @@ export function writeDocx(blocks: Block[]): Uint8Array {
   const body = blocks.map((b) => blockXml(b, parts)).join("");
   const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document ${NS}><w:body>${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/></w:sectPr></w:body></w:document>`;
   const footnotes = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:footnotes ${W}><w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote><w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p></w:footnote>${parts.footnotes
-    .map((text, i) => `<w:footnote w:id="${i + 1}"><w:p><w:r><w:rPr><w:rStyle w:val="FootnoteReference"/></w:rPr><w:footnoteRef/></w:r>${textRun(` ${text}`)}</w:p></w:footnote>`)
+    .map(
+      (text, i) =>
+        `<w:footnote w:id="${i + 1}"><w:p><w:r><w:rPr><w:rStyle w:val="FootnoteReference"/></w:rPr><w:footnoteRef/></w:r>${textRun(` ${text}`)}</w:p></w:footnote>`,
+    )
     .join("")}</w:footnotes>`;
   const rels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdStyles" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rIdNumbering" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/><Relationship Id="rIdFootnotes" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes" Target="footnotes.xml"/>${parts.rels.join("")}</Relationships>`;
   const contentTypes = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/><Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/><Override PartName="/word/footnotes.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml"/></Types>`;

@@ -49,7 +49,12 @@ function sourcePassages(xml: string): string[] {
   const out: string[] = [];
   for (const m of once.matchAll(/<w:p\b[^>]*>((?:(?!<w:p\b)[\s\S])*?)<\/w:p>/g)) {
     const t = [...m[1].matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((x) => x[1]).join("");
-    const plain = t.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+    const plain = t
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, "&");
     if (plain.trim()) out.push(plain);
   }
   return out;

@@ -13,7 +13,8 @@ export interface StructuredFulltext {
   dropped: string[];
 }
 
-const REFERENCES_HEADING = /^\s*(?:\d+\.?\s*)?(references?|bibliography|literature cited|works cited|references and notes|cited literature)\s*:?\s*$/i;
+const REFERENCES_HEADING =
+  /^\s*(?:\d+\.?\s*)?(references?|bibliography|literature cited|works cited|references and notes|cited literature)\s*:?\s*$/i;
 const HEADING = /^h([1-6])$/;
 const isEl = (n: MarkupNode | undefined, name?: string): n is MarkupElement => n?.type === "element" && (!name || n.name === name);
 const hasClass = (n: MarkupNode | undefined, c: string) => isEl(n) && (n.attrs.class ?? "").split(/\s+/).includes(c);
@@ -43,7 +44,11 @@ function footnotes(nodes: MarkupNode[]): { nodes: MarkupNode[]; aside: MarkupEle
   const items = elementsOf(list).map((li, i) => {
     numberOf.set(li.attrs.id ?? "", i + 1);
     const strip = (n: MarkupNode): MarkupNode[] =>
-      isEl(n, "a") && (n.attrs.href ?? "").startsWith("#footnote-ref-") ? [] : isEl(n) ? [{ ...n, children: n.children.flatMap(strip) }] : [n];
+      isEl(n, "a") && (n.attrs.href ?? "").startsWith("#footnote-ref-")
+        ? []
+        : isEl(n)
+          ? [{ ...n, children: n.children.flatMap(strip) }]
+          : [n];
     return el("li", { id: `fn${i + 1}` }, li.children.flatMap(strip));
   });
   const rewrite = (n: MarkupNode): MarkupNode[] => {
@@ -52,7 +57,8 @@ function footnotes(nodes: MarkupNode[]): { nodes: MarkupNode[]; aside: MarkupEle
     const link = n.name === "sup" || n.name === "a" ? findFootnoteLink(n) : null;
     if (link) {
       const k = numberOf.get((link.attrs.href ?? "").slice(1));
-      if (k) return [el("sup", {}, [el("a", { href: `#fn${k}`, id: `fnref${k}`, class: "fn-ref", role: "doc-noteref" }, [text(String(k))])])];
+      if (k)
+        return [el("sup", {}, [el("a", { href: `#fn${k}`, id: `fnref${k}`, class: "fn-ref", role: "doc-noteref" }, [text(String(k))])])];
     }
     return [{ ...n, children: n.children.flatMap(rewrite) }];
   };

@@ -2,8 +2,8 @@
 // staff's corrections of the references' parts. One row per article, in the article's journal.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../core/env";
-import { articleFulltext, articleReferenceData, type ArticleFulltextRow } from "../core/data/schema";
-import { nowIso } from "../core/data/db";
+import { articleFulltext, articleReferenceData, articles, type ArticleFulltextRow } from "../core/data/schema";
+import { nextStamp, nowIso } from "../core/data/db";
 import { storedReferences, type StructuredReference } from "#contract/reference-parse";
 
 export async function findFulltext(db: Db, journalId: number, articleId: number): Promise<ArticleFulltextRow | null> {
@@ -87,4 +87,19 @@ export async function saveReferenceCorrections(db: Db, journalId: number, articl
     .insert(articleReferenceData)
     .values({ articleId, journalId, data: JSON.stringify(refs), modified: now })
     .onConflictDoUpdate({ target: articleReferenceData.articleId, set: { data: JSON.stringify(refs), modified: now } });
+}
+
+/** The article's reference list replaced by the Word file's (one per line), with a new modification stamp. */
+export async function setReferenceList(
+  db: Db,
+  journalId: number,
+  articleId: number,
+  lines: string[],
+  previousStamp: string,
+  actor: string,
+): Promise<void> {
+  await db
+    .update(articles)
+    .set({ referenceList: lines.join("\n"), modification: nextStamp(previousStamp), modifiedby: actor })
+    .where(and(eq(articles.journalId, journalId), eq(articles.id, articleId)));
 }
