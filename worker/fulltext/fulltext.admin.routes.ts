@@ -14,6 +14,7 @@ import { uploadOf } from "../core/files/uploads";
 import { versionedName } from "../core/files/keys";
 import { mountedAt } from "../core/routing/declared";
 import { actorOf } from "../core/audit/admin-actor";
+import { afterAdminWrite } from "../core/audit/admin-events.repo";
 import { findArticle } from "../archive/articles.repo";
 import { fulltextApi } from "#contract/routes/fulltext";
 import {
@@ -138,7 +139,14 @@ export const fulltextAdminRoutes = new Hono<AppEnv>()
   .post(at(fulltextApi.publish), limitJsonBody, jsonContent, jsonBody(fulltextPublishSchema), async (c) => {
     const a = await articleOf(c);
     const { publish } = c.req.valid("json");
-    if (!(await publishDraft(c.get("db"), a.journalId, a.id, actorOf(c).username, !publish))) throw new HttpError(409, "no_draft");
+    const actor = actorOf(c);
+    const after = afterAdminWrite(c.get("db"), actor, {
+      action: publish ? "article.fulltext.publish" : "article.fulltext.withdraw",
+      entity: "article",
+      entityId: a.id,
+      summary: a.refnumber ?? "",
+    });
+    if (!(await publishDraft(c.get("db"), a.journalId, a.id, actor.username, !publish, after))) throw new HttpError(409, "no_draft");
     return c.json(answerOf(await findFulltext(c.get("db"), a.journalId, a.id)) satisfies FulltextAnswer);
   })
   .get(at(fulltextApi.references), async (c) => c.json((await referencesOf(c, await articleOf(c))) satisfies ReferencesAnswer))
@@ -150,7 +158,8 @@ export const fulltextAdminRoutes = new Hono<AppEnv>()
     if (sent.some((r) => !lines.includes(r.raw))) throw new HttpError(409, "references_changed");
     const stored = await referenceCorrections(c.get("db"), a.journalId, a.id);
     const kept = stored.filter((r) => lines.includes(r.raw) && !sent.some((s) => s.raw === r.raw));
-    await saveReferenceCorrections(c.get("db"), a.journalId, a.id, [...kept, ...sent.map((r) => ({ ...r, checked: true }))]);
+    const after = afterAdminWrite(c.get("db"), actorOf(c), { action: "article.references", entity: "article", entityId: a.id, summary: a.refnumber ?? "" });
+    await saveReferenceCorrections(c.get("db"), a.journalId, a.id, [...kept, ...sent.map((r) => ({ ...r, checked: true }))], after);
     return c.json((await referencesOf(c, a)) satisfies ReferencesAnswer);
   })
   .post(at(fulltextApi.matchReferences), async (c) => {
@@ -176,7 +185,8 @@ export const fulltextAdminRoutes = new Hono<AppEnv>()
     if (changed.length) {
       const stored = await referenceCorrections(c.get("db"), a.journalId, a.id);
       const rest = stored.filter((s) => !changed.some((r) => r.raw === s.raw));
-      await saveReferenceCorrections(c.get("db"), a.journalId, a.id, [...rest, ...changed]);
+      const after = afterAdminWrite(c.get("db"), actorOf(c), { action: "article.references", entity: "article", entityId: a.id, summary: `${matched} DOI(s) from Crossref` });
+      await saveReferenceCorrections(c.get("db"), a.journalId, a.id, [...rest, ...changed], after);
     }
     return c.json({ ...(await referencesOf(c, a)), matched, ...(error ? { error } : {}) } satisfies ReferencesAnswer);
   });

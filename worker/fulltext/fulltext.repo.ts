@@ -1,6 +1,7 @@
 // An article's full text (migrations/0260): the converter's draft, staff's corrections, the published text, and
 // staff's corrections of the references' parts. One row per article, in the article's journal.
 import { and, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../core/env";
 import { articleFulltext, articleReferenceData, articles, type ArticleFulltextRow } from "../core/data/schema";
 import { nextStamp, nowIso } from "../core/data/db";
@@ -33,7 +34,14 @@ export interface ConvertedDraft {
 }
 
 /** Stores a new conversion as the draft (the published text, if any, stays until staff publish again). */
-export async function saveConversion(db: Db, journalId: number, articleId: number, draft: ConvertedDraft, actor: string): Promise<void> {
+export async function saveConversion(
+  db: Db,
+  journalId: number,
+  articleId: number,
+  draft: ConvertedDraft,
+  actor: string,
+  after: BatchItem<"sqlite">[] = [],
+): Promise<void> {
   const now = nowIso();
   const values = {
     draftHtml: draft.draftHtml,
@@ -44,14 +52,12 @@ export async function saveConversion(db: Db, journalId: number, articleId: numbe
     modified: now,
     modifiedby: actor,
   };
-  await db
-    .insert(articleFulltext)
-    .values({ articleId, journalId, ...values })
-    .onConflictDoUpdate({ target: articleFulltext.articleId, set: values });
+  await db.batch([db.insert(articleFulltext).values({ articleId, journalId, ...values }).onConflictDoUpdate({ target: articleFulltext.articleId, set: values }), ...after]);
 }
 
 /** Staff's corrected draft. False when the article has no full text yet. */
 export async function saveDraft(db: Db, journalId: number, articleId: number, html: string, actor: string): Promise<boolean> {
+  // The draft is staff's alone: readers see it only once published, so no content version moves here.
   const done = await db
     .update(articleFulltext)
     .set({ draftHtml: html, modified: nowIso(), modifiedby: actor })
@@ -61,14 +67,24 @@ export async function saveDraft(db: Db, journalId: number, articleId: number, ht
 }
 
 /** Publishes the draft (or withdraws the full text with `withdraw`). False when there is no draft. */
-export async function publishDraft(db: Db, journalId: number, articleId: number, actor: string, withdraw = false): Promise<boolean> {
+export async function publishDraft(
+  db: Db,
+  journalId: number,
+  articleId: number,
+  actor: string,
+  withdraw: boolean,
+  after: BatchItem<"sqlite">[] = [],
+): Promise<boolean> {
   const row = await findFulltext(db, journalId, articleId);
   if (!row || (!withdraw && !row.draftHtml)) return false;
   const now = nowIso();
-  await db
-    .update(articleFulltext)
-    .set({ publishedHtml: withdraw ? "" : row.draftHtml, publishedAt: withdraw ? "" : now, modified: now, modifiedby: actor })
-    .where(and(eq(articleFulltext.journalId, journalId), eq(articleFulltext.articleId, articleId)));
+  await db.batch([
+    db
+      .update(articleFulltext)
+      .set({ publishedHtml: withdraw ? "" : row.draftHtml, publishedAt: withdraw ? "" : now, modified: now, modifiedby: actor })
+      .where(and(eq(articleFulltext.journalId, journalId), eq(articleFulltext.articleId, articleId))),
+    ...after,
+  ]);
   return true;
 }
 
@@ -81,12 +97,19 @@ export async function referenceCorrections(db: Db, journalId: number, articleId:
   return storedReferences(rows[0]?.data);
 }
 
-export async function saveReferenceCorrections(db: Db, journalId: number, articleId: number, refs: StructuredReference[]): Promise<void> {
+export async function saveReferenceCorrections(
+  db: Db,
+  journalId: number,
+  articleId: number,
+  refs: StructuredReference[],
+  after: BatchItem<"sqlite">[] = [],
+): Promise<void> {
   const now = nowIso();
-  await db
-    .insert(articleReferenceData)
-    .values({ articleId, journalId, data: JSON.stringify(refs), modified: now })
-    .onConflictDoUpdate({ target: articleReferenceData.articleId, set: { data: JSON.stringify(refs), modified: now } });
+  const data = JSON.stringify(refs);
+  await db.batch([
+    db.insert(articleReferenceData).values({ articleId, journalId, data, modified: now }).onConflictDoUpdate({ target: articleReferenceData.articleId, set: { data, modified: now } }),
+    ...after,
+  ]);
 }
 
 /** The article's reference list replaced by the Word file's (one per line), with a new modification stamp. */
