@@ -89,7 +89,7 @@ export function ArticleBackMatter({ article: a, fulltext }: { article: ArticleDe
               fulltext ? (
                 <li key={`${i}-${ref}`} id={`ref${i + 1}`}>
                   <RichText html={ref} />
-                  {fulltext.referenceDois[i] && !ref.includes(fulltext.referenceDois[i]) && (
+                  {fulltext.referenceDois[i] && (
                     <>
                       {" "}
                       <a href={`https://doi.org/${fulltext.referenceDois[i]}`}>https://doi.org/{fulltext.referenceDois[i]}</a>
