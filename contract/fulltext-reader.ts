@@ -12,12 +12,21 @@ export interface ReaderLabels {
 export function readerFulltextHtml(html: string, labels: ReaderLabels): string {
   const back = escapeHtml(labels.backToText);
   return html
-    .replace(/<table id="(tab\d+)">(\s*<caption)>/g, '<div class="fulltext__table" role="region" tabindex="0" aria-labelledby="$1-caption"><table id="$1">$2 id="$1-caption">')
-    .replace(/<table id="(tab\d+)">(?!\s*<caption)/g, '<div class="fulltext__table" role="region" tabindex="0" aria-label="$1"><table id="$1">')
+    .replace(
+      /<table id="(tab\d+)">(\s*<caption)>/g,
+      '<div class="fulltext__table" role="region" tabindex="0" aria-labelledby="$1-caption"><table id="$1">$2 id="$1-caption">',
+    )
+    .replace(
+      /<table id="(tab\d+)">(?!\s*<caption)/g,
+      '<div class="fulltext__table" role="region" tabindex="0" aria-label="$1"><table id="$1">',
+    )
     .replace(/<table>/g, '<div class="fulltext__table" role="region" tabindex="0" aria-label="table"><table>')
     .replace(/<\/table>/g, "</table></div>")
     .replace(/<img /g, '<img loading="lazy" decoding="async" ')
-    .replace(/<aside class="footnotes">/, `<aside class="footnotes" aria-labelledby="notes-title"><h2 id="notes-title">${escapeHtml(labels.notes)}</h2>`)
+    .replace(
+      /<aside class="footnotes">/,
+      `<aside class="footnotes" aria-labelledby="notes-title"><h2 id="notes-title">${escapeHtml(labels.notes)}</h2>`,
+    )
     .replace(/<li id="fn(\d+)">([\s\S]*?)<\/li>/g, (_, n: string, body: string) => {
       const link = ` <a href="#fnref${n}" class="fn-back" aria-label="${back} ${n}">↩</a>`;
       const at = body.lastIndexOf("</p>");

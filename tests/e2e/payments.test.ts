@@ -4,7 +4,18 @@
 // asks for a waiver, which staff grant on the Payments page. Pages are photographed at 375 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, describeViolations, fetchAs, launchBrowser, MOBILE, newVisitor, runAxe, screenshot, settle, urlFor } from "./support/browser";
+import {
+  DESKTOP,
+  describeViolations,
+  fetchAs,
+  launchBrowser,
+  MOBILE,
+  newVisitor,
+  runAxe,
+  screenshot,
+  settle,
+  urlFor,
+} from "./support/browser";
 import { login, makePdf, RUN } from "./admin.fixtures";
 import type { OutboxMessage } from "#contract/workflow";
 

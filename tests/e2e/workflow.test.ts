@@ -6,7 +6,18 @@
 // endpoint joins the manuscript's discussion.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, fetchAs, launchBrowser, MOBILE, newVisitor, runAxe, describeViolations, screenshot, settle, urlFor } from "./support/browser";
+import {
+  DESKTOP,
+  fetchAs,
+  launchBrowser,
+  MOBILE,
+  newVisitor,
+  runAxe,
+  describeViolations,
+  screenshot,
+  settle,
+  urlFor,
+} from "./support/browser";
 import { DEMO_ADMIN, login, makePdf, RUN, SHOTS_ADMIN } from "./admin.fixtures";
 import type { ManuscriptDetail, OutboxMessage } from "#contract/workflow";
 

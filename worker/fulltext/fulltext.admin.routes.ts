@@ -158,7 +158,12 @@ export const fulltextAdminRoutes = new Hono<AppEnv>()
     if (sent.some((r) => !lines.includes(r.raw))) throw new HttpError(409, "references_changed");
     const stored = await referenceCorrections(c.get("db"), a.journalId, a.id);
     const kept = stored.filter((r) => lines.includes(r.raw) && !sent.some((s) => s.raw === r.raw));
-    const after = afterAdminWrite(c.get("db"), actorOf(c), { action: "article.references", entity: "article", entityId: a.id, summary: a.refnumber ?? "" });
+    const after = afterAdminWrite(c.get("db"), actorOf(c), {
+      action: "article.references",
+      entity: "article",
+      entityId: a.id,
+      summary: a.refnumber ?? "",
+    });
     await saveReferenceCorrections(c.get("db"), a.journalId, a.id, [...kept, ...sent.map((r) => ({ ...r, checked: true }))], after);
     return c.json((await referencesOf(c, a)) satisfies ReferencesAnswer);
   })
@@ -185,7 +190,12 @@ export const fulltextAdminRoutes = new Hono<AppEnv>()
     if (changed.length) {
       const stored = await referenceCorrections(c.get("db"), a.journalId, a.id);
       const rest = stored.filter((s) => !changed.some((r) => r.raw === s.raw));
-      const after = afterAdminWrite(c.get("db"), actorOf(c), { action: "article.references", entity: "article", entityId: a.id, summary: `${matched} DOI(s) from Crossref` });
+      const after = afterAdminWrite(c.get("db"), actorOf(c), {
+        action: "article.references",
+        entity: "article",
+        entityId: a.id,
+        summary: `${matched} DOI(s) from Crossref`,
+      });
       await saveReferenceCorrections(c.get("db"), a.journalId, a.id, [...rest, ...changed], after);
     }
     return c.json({ ...(await referencesOf(c, a)), matched, ...(error ? { error } : {}) } satisfies ReferencesAnswer);

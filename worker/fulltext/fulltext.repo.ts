@@ -52,7 +52,13 @@ export async function saveConversion(
     modified: now,
     modifiedby: actor,
   };
-  await db.batch([db.insert(articleFulltext).values({ articleId, journalId, ...values }).onConflictDoUpdate({ target: articleFulltext.articleId, set: values }), ...after]);
+  await db.batch([
+    db
+      .insert(articleFulltext)
+      .values({ articleId, journalId, ...values })
+      .onConflictDoUpdate({ target: articleFulltext.articleId, set: values }),
+    ...after,
+  ]);
 }
 
 /** Staff's corrected draft. False when the article has no full text yet. */
@@ -107,7 +113,10 @@ export async function saveReferenceCorrections(
   const now = nowIso();
   const data = JSON.stringify(refs);
   await db.batch([
-    db.insert(articleReferenceData).values({ articleId, journalId, data, modified: now }).onConflictDoUpdate({ target: articleReferenceData.articleId, set: { data, modified: now } }),
+    db
+      .insert(articleReferenceData)
+      .values({ articleId, journalId, data, modified: now })
+      .onConflictDoUpdate({ target: articleReferenceData.articleId, set: { data, modified: now } }),
     ...after,
   ]);
 }

@@ -37,11 +37,31 @@ export function everyElementManuscript(): Uint8Array {
     { kind: "heading", level: 1, text: "Methods" },
     {
       kind: "paragraph",
-      runs: ["The enrichment factor ", { math: omml.sub(omml.r("E"), omml.r("f")) }, " was computed as follows.", { footnote: "After Sutherland (2000)." }],
+      runs: [
+        "The enrichment factor ",
+        { math: omml.sub(omml.r("E"), omml.r("f")) },
+        " was computed as follows.",
+        { footnote: "After Sutherland (2000)." },
+      ],
     },
     { kind: "equation", math: `${omml.sub(omml.r("E"), omml.r("f"))}${omml.r("=")}${omml.f(omml.r("C_s"), omml.rad(omml.r("C_b+1")))}` },
-    { kind: "table", caption: "Table 1. Metal concentrations (mg/kg)", header: ["Site", "Cd", "Pb"], rows: [["A", "0.8", "12.1"], ["B", "1.4", "19.6"]] },
-    { kind: "figure", png: barChartPng([0.3, 0.6, 0.9], [31, 74, 122]), width: 480, height: 300, alt: "Bar chart of cadmium by site", caption: "Figure 1. Cadmium by site" },
+    {
+      kind: "table",
+      caption: "Table 1. Metal concentrations (mg/kg)",
+      header: ["Site", "Cd", "Pb"],
+      rows: [
+        ["A", "0.8", "12.1"],
+        ["B", "1.4", "19.6"],
+      ],
+    },
+    {
+      kind: "figure",
+      png: barChartPng([0.3, 0.6, 0.9], [31, 74, 122]),
+      width: 480,
+      height: 300,
+      alt: "Bar chart of cadmium by site",
+      caption: "Figure 1. Cadmium by site",
+    },
     { kind: "textbox", text: "A side note in a text box" },
     { kind: "references", heading: "References", items: MANUSCRIPT_REFERENCES },
   ]);

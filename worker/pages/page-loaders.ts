@@ -174,7 +174,10 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
       const a = inIssue(read?.row, params);
       if (!a) return missing({ head: notFoundHead(journal, "Article not found!"), article: null });
       // The published full text (issue 51): on the page, in citation_fulltext_html_url, its references' DOIs.
-      const [fulltextHtml, referenceCorrections] = await Promise.all([publishedFulltext(db, journal.id, a.id), referenceCorrectionsOf(db, journal.id, a.id)]);
+      const [fulltextHtml, referenceCorrections] = await Promise.all([
+        publishedFulltext(db, journal.id, a.id),
+        referenceCorrectionsOf(db, journal.id, a.id),
+      ]);
       const h = articleHead(a, journal, origin, { fulltextHtml });
       const head = pageHead(journal, origin, {
         title: h.title,

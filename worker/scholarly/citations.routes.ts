@@ -23,7 +23,10 @@ export const citationsRoutes = new Hono<AppEnv>().get("/:year/:vol/:issue/:file{
   if (kind === "xml") {
     // The JATS carries the published full text and staff's reading of the references (issue 51).
     const db = c.get("db");
-    const [fulltextHtml, referenceCorrections] = await Promise.all([publishedFulltext(db, a.journalId, a.id), referenceCorrectionsOf(db, a.journalId, a.id)]);
+    const [fulltextHtml, referenceCorrections] = await Promise.all([
+      publishedFulltext(db, a.journalId, a.id),
+      referenceCorrectionsOf(db, a.journalId, a.id),
+    ]);
     const record = scholarlyRecord(a, c.get("journal"), indexerOrigin(c), { fulltextHtml, referenceCorrections });
     // Read in the browser (inline), for machines: the article page is what search engines list.
     return new Response(jatsDocument(record), {

@@ -180,10 +180,15 @@ export function jatsFulltext(html: string, origin: string): JatsFulltext {
 /** One reference as <element-citation> (or <mixed-citation> when the parser found neither authors nor title). */
 export function jatsReference(ref: StructuredReference, n: number): string {
   const id = `ref${n}`;
-  if (!ref.title && !ref.authors.length) return `<ref id="${id}">${xmlEl("label", n)}<mixed-citation>${faceMarkup(ref.raw, FACES)}</mixed-citation></ref>`;
+  if (!ref.title && !ref.authors.length)
+    return `<ref id="${id}">${xmlEl("label", n)}<mixed-citation>${faceMarkup(ref.raw, FACES)}</mixed-citation></ref>`;
   const type = ref.volume || ref.issue ? "journal" : ref.source ? "book" : "other";
   const names = ref.authors
-    .map((a) => (a.given ? `<name>${xmlEl("surname", a.family)}${xmlEl("given-names", a.given)}</name>` : `<string-name>${esc(a.family)}</string-name>`))
+    .map((a) =>
+      a.given
+        ? `<name>${xmlEl("surname", a.family)}${xmlEl("given-names", a.given)}</name>`
+        : `<string-name>${esc(a.family)}</string-name>`,
+    )
     .join("");
   const parts = [
     names ? `<person-group person-group-type="author">${names}</person-group>` : "",

@@ -9,7 +9,6 @@ import { FACES, jatsAffiliation, jatsBack, jatsFulltext } from "./jats-fulltext"
 import type { ScholarlyRecord } from "./scholarly-record";
 import { XML_DECLARATION, attrsOf, el, xmlText } from "./xml";
 
-
 /** OAI-PMH's `jats` format: Crossref's namespaced JATS 1.3 (its schema validates it unchanged). */
 export const JATS_OAI = {
   prefix: "jats",
@@ -97,7 +96,6 @@ function articleMeta(r: ScholarlyRecord): string {
     "</article-meta>",
   ].join("");
 }
-
 
 /** The <article> element; `namespace` qualifies it (OAI-PMH), the standalone file has none (as JATS 1.3 has none). */
 export function jatsArticleElement(r: ScholarlyRecord, namespace?: string): string {

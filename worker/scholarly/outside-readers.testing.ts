@@ -9,7 +9,16 @@ export interface ReaderResult {
   output: string;
 }
 
-type Tool = "xmllint-crossref" | "xmllint-oai" | "xmllint-oai-formats" | "xmllint-jats" | "xmllint-doaj" | "bibtool" | "bib2xml" | "pandoc-jats" | "pandoc-html";
+type Tool =
+  | "xmllint-crossref"
+  | "xmllint-oai"
+  | "xmllint-oai-formats"
+  | "xmllint-jats"
+  | "xmllint-doaj"
+  | "bibtool"
+  | "bib2xml"
+  | "pandoc-jats"
+  | "pandoc-html";
 
 async function run(tool: Tool, text: string): Promise<ReaderResult> {
   const res = await env.FILE_CHECK.fetch(`http://checker/${tool}`, { method: "POST", body: new TextEncoder().encode(text) });
