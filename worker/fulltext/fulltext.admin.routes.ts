@@ -42,7 +42,7 @@ import {
   saveReferenceCorrections,
   setReferenceList,
 } from "./fulltext.repo";
-import { matchReferenceDoi, matchingApiOf } from "../scholarly/crossref-matching";
+import { matchReferenceDoi } from "../scholarly/crossref-matching";
 
 const at = mountedAt("/api/admin");
 
@@ -170,7 +170,7 @@ export const fulltextAdminRoutes = new Hono<AppEnv>()
   .post(at(fulltextApi.matchReferences), async (c) => {
     const a = await articleOf(c);
     const current = (await referencesOf(c, a)).references;
-    const api = matchingApiOf(c.env);
+    const api = c.var.config.crossrefMatchingApi;
     const mailto = c.get("journal").websiteemail;
     let matched = 0;
     let error = "";

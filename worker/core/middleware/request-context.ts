@@ -7,6 +7,7 @@ import { drizzleOver, returnBookmark, sessionFor } from "../edge/d1-session";
 import { bindingOf, journalDatabaseNames, PLATFORM_DATABASE, shardMapOf, shardNames } from "../data/shards";
 import { certificateKeysOf } from "../../verification/verification-code";
 import { paymentGatewaysOf } from "../../payments/gateway-config";
+import { matchingApiOf } from "../../scholarly/crossref-matching";
 
 function configOf(env: Env): AppConfig {
   return {
@@ -15,6 +16,7 @@ function configOf(env: Env): AppConfig {
     certificateKeys: certificateKeysOf(env.CERTIFICATE_KEYS),
     backupSigningKey: env.BACKUP_SIGNING_KEY || null,
     payments: paymentGatewaysOf(env),
+    crossrefMatchingApi: matchingApiOf(env),
   };
 }
 
