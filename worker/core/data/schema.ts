@@ -411,6 +411,7 @@ export const manuscriptFiles = sqliteTable("manuscript_files", {
   file: text("file").notNull(),
   size: integer("size").notNull().default(0),
   createdAt: text("created_at").notNull(),
+  metadataRemoved: text("metadata_removed"),
 });
 export type ManuscriptFileRow = typeof manuscriptFiles.$inferSelect;
 
