@@ -66,6 +66,11 @@ export interface IssueData extends WithHead {
 /** `article` is null for 'Article not found!' (404). */
 export interface ArticleData extends WithHead {
   article: ArticleDetail | null;
+  /**
+   * The published full text (issue 51): sanitized HTML (contract/fulltext-html.ts) and, per reference of the
+   * article in order, its DOI ("" for none) as the structured reading found it. Absent or null: no full text.
+   */
+  fulltext?: { html: string; referenceDois: string[] } | null;
 }
 export interface CertificatesData extends WithHead {
   refno: string;

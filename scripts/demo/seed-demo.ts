@@ -23,6 +23,7 @@ import { buildArticlePdf } from "./article-pdf";
 import { adminHistory, usageHistory } from "./usage-history";
 import { localSecret, seedWorkflowDemo } from "./seed-workflow";
 import { seedPaymentsDemo } from "./seed-payments";
+import { seedFulltextDemo } from "./seed-fulltext";
 import { ORCID_BLOCKS, orcidOf } from "#contract/orcid-ranges";
 
 export const DEMO_ADMIN = { username: "admin", password: "demo-admin", name: "Demo Administrator" } as const;
@@ -649,6 +650,9 @@ export async function seedDemo(
       if (inFlight.size >= 6) await Promise.race(inFlight);
     }
     await Promise.all(inFlight);
+
+    // Full texts converted from Word manuscripts (issue 51): three articles of the first journal.
+    if (spec === DEMO_JOURNALS[0]) log(`  ${await seedFulltextDemo(db, env.FILES, journalId)} articles with full text from Word files`);
 
     // The editorial workflow of the first demo journal (issue 36): manuscripts at every stage, reviewers, mail.
     if (spec === DEMO_JOURNALS[0]) {

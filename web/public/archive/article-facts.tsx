@@ -1,6 +1,8 @@
 // What readers and crawlers see on an article page beyond its abstract (issue 40 item 6, docs/decisions/0220):
 // the full publication date (the same date as citation_publication_date, as Google Scholar asks), the DOI (a
 // doi.org link only once Crossref registered it), the licence, the funders and the references.
+import { citedReferences } from "#contract/fulltext-reader";
+import { useT } from "../../lib/i18n";
 import type { ArticleDetail, Settings } from "#contract/api";
 import { publicationDateParts } from "#contract/citation";
 import { licenseOf } from "#contract/scholarly";
@@ -52,7 +54,18 @@ export function ArticleFactEntries({ article: a, settings }: { article: ArticleD
 }
 
 /** Funding and references, below the abstract. */
-export function ArticleBackMatter({ article: a }: { article: ArticleDetail }) {
+/**
+ * With a full text (issue 51): each reference has the id its citations link to (ref1…), a link back to where the
+ * text first cites it, and its DOI as a link.
+ */
+interface FulltextReferences {
+  html: string;
+  referenceDois: string[];
+}
+
+export function ArticleBackMatter({ article: a, fulltext }: { article: ArticleDetail; fulltext?: FulltextReferences | null }) {
+  const t = useT();
+  const cited = fulltext ? citedReferences(fulltext.html) : new Set<number>();
   return (
     <>
       {a.funders.length > 0 && (
@@ -72,9 +85,29 @@ export function ArticleBackMatter({ article: a }: { article: ArticleDetail }) {
         <section className="article-view__section" aria-labelledby="references-title">
           <h2 id="references-title">References</h2>
           <ol className="article-view__references">
-            {a.references.map((ref, i) => (
-              <RichText key={`${i}-${ref}`} as="li" html={ref} />
-            ))}
+            {a.references.map((ref, i) =>
+              fulltext ? (
+                <li key={`${i}-${ref}`} id={`ref${i + 1}`}>
+                  <RichText html={ref} />
+                  {fulltext.referenceDois[i] && (
+                    <>
+                      {" "}
+                      <a href={`https://doi.org/${fulltext.referenceDois[i]}`}>https://doi.org/{fulltext.referenceDois[i]}</a>
+                    </>
+                  )}
+                  {cited.has(i + 1) && (
+                    <>
+                      {" "}
+                      <a href={`#cite${i + 1}`} className="fn-back" aria-label={`${t("article.fulltext.backToCitation")} ${i + 1}`}>
+                        ↩
+                      </a>
+                    </>
+                  )}
+                </li>
+              ) : (
+                <RichText key={`${i}-${ref}`} as="li" html={ref} />
+              ),
+            )}
           </ol>
         </section>
       )}

@@ -8,11 +8,12 @@ import { RichText } from "../../components/rich-text";
 import { articlePdfPath, citationText, issueLabel, issuePath, splitAuthors } from "../../lib/format";
 import { useJournalName, useSettings } from "../journal-context";
 import { ArticleBackMatter, ArticleFactEntries } from "./article-facts";
+import { ArticleFulltext } from "./article-fulltext";
 import { usePageData } from "../../lib/page-data";
 
 export function ArticlePage() {
   // The loader answers null (and 404) when the article is missing, disabled, or not in the issue the URL names.
-  const { article: a } = usePageData("article");
+  const { article: a, fulltext } = usePageData("article");
   const name = useJournalName();
   const settings = useSettings();
 
@@ -82,7 +83,9 @@ export function ArticlePage() {
         </p>
       )}
 
-      <ArticleBackMatter article={a} />
+      {fulltext && <ArticleFulltext html={fulltext.html} />}
+
+      <ArticleBackMatter article={a} fulltext={fulltext} />
 
       <CiteArticle article={a} fallback={citationText(a, name)} />
     </article>

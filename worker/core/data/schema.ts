@@ -207,6 +207,32 @@ export const articleCitations = sqliteTable("article_citations", {
   citations: text("citations").notNull(),
 });
 
+/** An article's full text (migrations/0260, issue 51): staff's draft and what readers get ('' = none). */
+export const articleFulltext = sqliteTable("article_fulltext", {
+  articleId: integer("article_id").primaryKey(),
+  journalId: integer("journal_id").notNull(),
+  draftHtml: text("draft_html").notNull().default(""),
+  publishedHtml: text("published_html").notNull().default(""),
+  /** JSON array of what the converter could not carry over. */
+  dropped: text("dropped").notNull().default("[]"),
+  sourceName: text("source_name").notNull().default(""),
+  /** JSON array of the pictures' stored names. */
+  images: text("images").notNull().default("[]"),
+  convertedAt: text("converted_at").notNull().default(""),
+  publishedAt: text("published_at").notNull().default(""),
+  modified: text("modified").notNull(),
+  modifiedby: text("modifiedby").notNull().default(""),
+});
+export type ArticleFulltextRow = typeof articleFulltext.$inferSelect;
+
+/** Staff's corrections of the references' parts (migrations/0260, issue 51 item 4): JSON StructuredReference[]. */
+export const articleReferenceData = sqliteTable("article_reference_data", {
+  articleId: integer("article_id").primaryKey(),
+  journalId: integer("journal_id").notNull(),
+  data: text("data").notNull().default("[]"),
+  modified: text("modified").notNull(),
+});
+
 export const adminUsers = sqliteTable("admin_users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   journalId: integer("journal_id").notNull(),
