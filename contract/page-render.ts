@@ -27,9 +27,17 @@ export interface RenderOptions {
   api?: ServerRenderApi;
   /** The page's language (its messages, dates and numbers); English until journals choose theirs (issue 50 item 2). */
   language?: Language;
+  /** The address prefix of the page's language ("/ar"; "" for the journal's primary language). */
+  basename?: string;
 }
 
 export type RenderPage = (request: Request, opts: RenderOptions) => Promise<RenderedPage | Response>;
 
 /** One route's loader answer for client-side navigation to `url`; null when `routeId` is not part of that page. */
-export type LoadPageData = (url: URL, routeId: PageId, request: Request, loaders: PageLoaders) => Promise<PageLoad<unknown> | null>;
+export type LoadPageData = (
+  url: URL,
+  routeId: PageId,
+  request: Request,
+  loaders: PageLoaders,
+  basename?: string,
+) => Promise<PageLoad<unknown> | null>;

@@ -86,7 +86,7 @@ const SERVER_RENDERS: Record<ServerRenderApi, (page: ReactElement) => string | P
 
 export const renderPage: RenderPage = async (request, opts) => {
   const routes = serverRoutes(opts.loaders);
-  const handler = createStaticHandler(routes);
+  const handler = createStaticHandler(routes, { basename: opts.basename || undefined });
   const context = await handler.query(request);
   if (context instanceof Response) return context;
 
@@ -113,11 +113,12 @@ export const renderPage: RenderPage = async (request, opts) => {
   return { status: context.statusCode, head: head ?? opts.fallbackHead, html, hydrationJson };
 };
 
-export const loadPageData: LoadPageData = async (url, routeId, request, loaders) => {
+export const loadPageData: LoadPageData = async (url, routeId, request, loaders, basename) => {
   const matches =
     matchRoutes(
       publicRoutes(() => async () => null),
       url.pathname,
+      basename || undefined,
     ) ?? [];
   const match = matches.find((m) => m.route.id === routeId);
   if (!match) return null;

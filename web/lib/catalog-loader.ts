@@ -24,6 +24,15 @@ export function documentLanguage(doc: Document): Language {
 }
 
 /**
+ * The address prefix of the page's language: "/ar" when the address starts with the document's language tag (a
+ * language other than the journal's primary one, docs/decisions/0351), else "".
+ */
+export function documentBasename(doc: Document, lang: Language): string {
+  const first = doc.location.pathname.split("/")[1];
+  return first === lang ? `/${lang}` : "";
+}
+
+/**
  * Loads `lang`'s catalog (only that one) and makes its Translator; the ICU formatter (plurals, selects) comes as a
  * chunk of its own, only for a catalog with such messages (docs/decisions/0350: the public entry's budget).
  */
