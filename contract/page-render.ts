@@ -12,6 +12,8 @@ export interface RenderedPage {
   html: string;
   /** The router state for hydration (web/main.tsx), as JSON safe to place inside a <script> element. */
   hydrationJson: string;
+  /** The page's messages (PageMessages: its routes' namespaces, its language), JSON safe inside a <script>. */
+  messagesJson: string;
 }
 
 /**

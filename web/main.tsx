@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes, RouterProvider, type RouteObject } from "react-router";
 import { browserRoutes, createRouter } from "./router";
 import { I18nProvider } from "./lib/i18n";
-import { documentBasename, documentLanguage, loadTranslator } from "./lib/catalog-loader";
+import { documentBasename, documentLanguage, pageTranslator } from "./lib/catalog-loader";
 import "./site.css";
 
 declare global {
@@ -45,10 +45,10 @@ async function start(): Promise<void> {
   const routes = browserRoutes();
   const hydrating = Boolean(window.__staticRouterHydrationData);
   // Before the router exists: a router created with a lazy route in its first match starts uninitialised.
-  // The page's catalog (its own chunk, the one language the page is in) and the lazy routes load side by side.
+  // The page's messages (in the document, in its language) and the lazy routes load side by side.
   const lang = documentLanguage(document);
   const basename = documentBasename(document, lang);
-  const [translator] = await Promise.all([loadTranslator(lang), hydrating ? loadLazyMatches(routes, basename) : null]);
+  const [translator] = await Promise.all([pageTranslator(document), hydrating ? loadLazyMatches(routes, basename) : null]);
   const app = (
     <StrictMode>
       <I18nProvider translator={translator}>

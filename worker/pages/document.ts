@@ -64,6 +64,8 @@ export interface DocumentParts {
   html: string;
   /** The router state (already script-safe JSON), or null when the browser renders from scratch. */
   hydrationJson: string | null;
+  /** The page's messages (script-safe JSON, docs/decisions/0352), or null (the admin, in English, has its own). */
+  messagesJson?: string | null;
 }
 
 export async function documentResponse(c: Context<AppEnv>, page: DocumentParts): Promise<Response> {
@@ -72,7 +74,9 @@ export async function documentResponse(c: Context<AppEnv>, page: DocumentParts):
     .replace(/<html[^>]*>/, () => `<html lang="${page.language}" dir="${dirOf(page.language)}" data-header="${page.headerBranch}">`)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${esc(page.head.title)}</title>`)
     .replace("</head>", () => `${pageHeadMarkup(page.head)}\n</head>`);
-  const state = page.hydrationJson === null ? "" : `<script type="application/json" id="router-state">${page.hydrationJson}</script>`;
+  const state =
+    (page.hydrationJson === null ? "" : `<script type="application/json" id="router-state">${page.hydrationJson}</script>`) +
+    (page.messagesJson ? `<script type="application/json" id="page-messages">${page.messagesJson}</script>` : "");
   return new Response(`${head}<div id="root">${page.html}</div>${state}${after}`, {
     status: page.status,
     headers: {

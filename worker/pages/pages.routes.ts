@@ -21,7 +21,10 @@ import {
   splitLanguagePath,
   type LanguageOffer,
 } from "#contract/i18n/addresses";
-import { DEFAULT_LANGUAGE, type Language } from "#contract/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#contract/i18n/languages";
+import { pageMessagesOf } from "#contract/i18n/all-catalogs";
+import { PAGE_MESSAGES_PATH } from "#contract/i18n/page-messages";
+import { scriptSafeJson } from "#contract/html";
 import type { PageHead } from "#contract/pages";
 import { articleAt, pageLoaders } from "./page-loaders";
 import { retryAfterOf } from "../verification/verify-loader";
@@ -95,6 +98,16 @@ export const pageRoutes = new Hono<AppEnv>()
     const localized = data?.head ? { ...data, head: localizedHead(data.head, offer, lang) } : data;
     return withRetryAfter(c, c.json(localized as object, result.status));
   })
+  // The texts a client-side navigation still lacks (docs/decisions/0352): /_messages?lang=ar&ns=issue,list. The
+  // same for every journal and reader: cached at the edge like any public answer.
+  .get(PAGE_MESSAGES_PATH, (c) => {
+    const lang = c.req.query("lang") ?? "";
+    const namespaces = (c.req.query("ns") ?? "").split(",");
+    if (!isLanguage(lang) || namespaces.length > 20 || !namespaces.every((ns) => /^[a-z][A-Za-z]{0,30}$/.test(ns))) {
+      throw new HttpError(400, "invalid_input");
+    }
+    return c.json(pageMessagesOf(lang, namespaces).messages, 200, { "Cache-Control": "public, max-age=300" });
+  })
   // The language switcher (docs/decisions/0351): remembers the visitor's choice and opens the same page in it.
   .get(LANGUAGE_SWITCH_PATH, (c) => {
     const offer = offerOf(c.get("journal"));
@@ -134,6 +147,7 @@ export const pageRoutes = new Hono<AppEnv>()
       language: DEFAULT_LANGUAGE,
       html: "",
       hydrationJson: null,
+      messagesJson: scriptSafeJson(pageMessagesOf(DEFAULT_LANGUAGE, ["site"])),
     }),
   )
   .get("*", async (c) => {
