@@ -15,7 +15,7 @@ export const PAGE_MESSAGES: Record<PageId, readonly string[]> = {
   indexing: ["indexing"],
   contact: ["contact"],
   policies: ["policies"],
-  submit: ["submit"],
+  submit: ["submit", "list"],
   certificates: ["certificates", "issue"],
   search: ["search", "issue", "list"],
   issue: ["issue", "list"],
