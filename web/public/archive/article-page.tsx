@@ -23,7 +23,8 @@ export function ArticlePage() {
       <article className="page">
         <h1 className="page__title">{t("article.notFound")}</h1>
         <p className="empty">
-          {t("article.notFoundHint")} <Link to="/archives">{t("site.nav.archives")}</Link> · <Link to="/search">{t("site.search.submit")}</Link>
+          {t("article.notFoundHint")} <Link to="/archives">{t("site.nav.archives")}</Link> ·{" "}
+          <Link to="/search">{t("site.search.submit")}</Link>
         </p>
       </article>
     );

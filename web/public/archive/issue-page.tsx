@@ -78,7 +78,12 @@ function SectionTables(props: {
         return (
           <section key={section.title} className="issue-section" aria-label={section.title}>
             <h2 className="issue-section__title">{section.title}</h2>
-            <ArticleTable articles={rows} journalName={props.name} caption={t("issue.sectionCaption", { section: section.title, issue: props.label })} firstNumber={start} />
+            <ArticleTable
+              articles={rows}
+              journalName={props.name}
+              caption={t("issue.sectionCaption", { section: section.title, issue: props.label })}
+              firstNumber={start}
+            />
           </section>
         );
       })}

@@ -173,8 +173,7 @@ export function SubmitOnlinePage() {
           <CheckIcon width={22} height={22} />
           <div>
             <p className="notice__title">
-              {t("submit.received")}{" "}
-              <strong dir="ltr">{reference}</strong>
+              {t("submit.received")} <strong dir="ltr">{reference}</strong>
             </p>
             <p>{s?.websiteemail ? t("submit.keepReferenceMail", { email: s.websiteemail }) : t("submit.keepReference")}</p>
             <p data-testid="submission-acknowledgement" style={{ marginTop: "0.6em" }}>
