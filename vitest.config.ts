@@ -58,6 +58,8 @@ export default defineConfig({
     projects: [
       ...(LANES ? [workersLane("workers-a", TESTS, laneB), workersLane("workers-b", laneB, [])] : [workersLane("workers", TESTS, [])]),
       { test: { name: "docs", environment: "node", include: ["tests/docs/**/*.test.ts"] } },
+      // The operator commands that run in Node without the Worker (npm run deploy's plan).
+      { test: { name: "scripts", environment: "node", include: ["scripts/**/*.test.ts"] } },
     ],
   },
 });

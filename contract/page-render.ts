@@ -17,16 +17,17 @@ export interface RenderedPage {
 }
 
 /**
- * React's server APIs that send a finished page. The Worker uses the default (renderToString, the cheapest:
- * docs/decisions/0155); worker/pages/render-apis.bench.ts measures them all.
+ * Renders the page's React element to its finished markup. The Worker ships one: renderToString, the cheapest
+ * (docs/decisions/0155, 0333); worker/pages/render-apis.bench.ts passes React's other server APIs here to compare.
+ * The element is typed loosely: the contract does not depend on React.
  */
-export const SERVER_RENDER_APIS = ["renderToString", "prerender", "renderToReadableStream"] as const;
-export type ServerRenderApi = (typeof SERVER_RENDER_APIS)[number];
+export type RenderToMarkup = (page: never) => string | Promise<string>;
 
 export interface RenderOptions {
   loaders: PageLoaders;
   fallbackHead: PageHead;
-  api?: ServerRenderApi;
+  /** How the element becomes markup; renderToString when absent (the only one the Worker bundles). */
+  render?: RenderToMarkup;
   /** The page's language (its messages, dates and numbers); English until journals choose theirs (issue 50 item 2). */
   language?: Language;
   /** The address prefix of the page's language ("/ar"; "" for the journal's primary language). */

@@ -92,6 +92,10 @@ export interface SubmitData extends WithHead {
 /** The instructions page: its settings, and the journal's editorial figures when it shows them (issue 36 item 7). */
 export interface InstructionsData extends WithHead {
   figures: WorkflowFigures | null;
+  /** Sections with a fee of their own (issue 49 item 1), as typed; "" where the section charges the journal's fee. */
+  sectionFees: { title: string; feeRupee: string; feeDollar: string }[];
+  /** The fee is paid online (an invoice by e-mail) and a waiver can be asked for on the tracking page. */
+  feesOnline: boolean;
 }
 /** Pages whose content is the settings only (contact, policies). */
 export type PlainPageData = WithHead;

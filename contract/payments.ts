@@ -52,6 +52,45 @@ export const GATEWAY_LABELS: Record<Gateway | "", string> = { razorpay: "Razorpa
 
 const secret = z.string().trim().max(300, "invalid_input");
 
+/** A fee as Settings types it ("2500", "Rs. 2,500"): empty (no fee of its own) or holding an amount. */
+const feeText = z
+  .string()
+  .trim()
+  .max(50, "invalid_fee")
+  .refine((v) => v === "" || minorUnits(v) > 0, "invalid_fee");
+
+/** A section's own fee (issue 49 item 1): empty values fall back to the journal's fee in that currency. */
+export const sectionFeeSchema = z.object({
+  sectionId: z.number().int().positive("invalid_section"),
+  feeRupee: feeText.default(""),
+  feeDollar: feeText.default(""),
+});
+export type SectionFeeInput = z.infer<typeof sectionFeeSchema>;
+
+/** A section's fees as the admin and the Instructions page read them (as typed; "" for the journal's own). */
+export interface SectionFee {
+  sectionId: number;
+  title: string;
+  feeRupee: string;
+  feeDollar: string;
+}
+
+/** Staff file a manuscript under a section (null: none): the invoice raised afterwards takes its fee. */
+export const manuscriptSectionSchema = z.object({ sectionId: z.number().int().positive("invalid_section").nullable() });
+
+/**
+ * The fee text that applies in a currency: the section's own where it has one, else the journal's (SPEC §9:
+ * India pays fee_rupee, other countries fee_dollar).
+ */
+export function feeTextFor(
+  journal: { fee_rupee: string; fee_dollar: string },
+  currency: Currency,
+  section?: Pick<SectionFee, "feeRupee" | "feeDollar"> | null,
+): string {
+  const own = currency === "INR" ? section?.feeRupee : section?.feeDollar;
+  return own?.trim() ? own : currency === "INR" ? journal.fee_rupee : journal.fee_dollar;
+}
+
 /** Payments → Settings. An empty secret keeps the stored one; `clear` lists secrets to forget. */
 export const paymentSettingsSchema = z.object({
   enabled: z.boolean(),
@@ -71,6 +110,8 @@ export const paymentSettingsSchema = z.object({
     .array(z.enum(["razorpay", "stripe"]))
     .max(2)
     .default([]),
+  /** Every section's own fees; a section left out (or with both empty) charges the journal's fee. */
+  sectionFees: z.array(sectionFeeSchema).max(500, "invalid_input").optional(),
 });
 export type PaymentSettingsInput = z.infer<typeof paymentSettingsSchema>;
 
@@ -84,6 +125,8 @@ export interface PaymentSettingsAnswer {
   has: { razorpayKeySecret: boolean; razorpayWebhookSecret: boolean; stripeSecretKey: boolean; stripeWebhookSecret: boolean };
   /** The fees from Settings (fee_rupee, fee_dollar), as typed there. */
   fees: { INR: string; USD: string };
+  /** The journal's sections, each with its own fees ("" where it charges the journal's). */
+  sectionFees: SectionFee[];
   /** Where to point each gateway's webhook (the same for every journal). */
   webhooks: { razorpay: string; stripe: string };
   updatedAt: string | null;

@@ -161,6 +161,26 @@ export interface HostAnswer {
   host: string;
   primary: boolean;
   altHeader: boolean;
+  /** "active" for a host without a custom hostname (it answers as before); else Cloudflare's hostname status
+   * (pending, active, blocked, moved, ...: docs/decisions/0356). */
+  status: string;
+  /** Cloudflare's certificate status; null for a host without a custom hostname. */
+  certificateStatus: string | null;
+  /** The DNS records the domain's owner must set (CNAME target, ownership and certificate TXT). */
+  dns: HostDnsRecord[];
+  /** What Cloudflare says is wrong, or the last failed call to Cloudflare (the state above is then the last known). */
+  problem: string | null;
+  lastError: string | null;
+}
+
+/** A host's own settings, as the audit trail records them. */
+export type HostFlags = Pick<HostAnswer, "host" | "primary" | "altHeader">;
+
+export interface HostDnsRecord {
+  type: "CNAME" | "TXT";
+  name: string;
+  value: string;
+  purpose: "traffic" | "ownership" | "certificate";
 }
 
 export interface JournalSummary {
@@ -203,6 +223,8 @@ export const PLATFORM_MESSAGES: Record<string, string> = {
   invalid_host: "That is not a host name (example: journal.example.org)",
   host_taken: "That host already belongs to a journal",
   host_reserved: "That host serves this console (PLATFORM_HOSTS): it cannot belong to a journal",
+  cloudflare_failed:
+    "Cloudflare could not delete the host's custom hostname (it failed or did not answer in time). The host is kept; try again in a moment.",
   invalid_issn: "An ISSN looks like 2394-7500 (with a valid check digit)",
   invalid_issn_print: "Print ISSN: an ISSN looks like 2394-7500 (with a valid check digit)",
   invalid_issn_online: "Online ISSN: an ISSN looks like 2394-7500 (with a valid check digit)",

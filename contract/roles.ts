@@ -38,6 +38,8 @@ export const AREA_ROLES = {
   statistics: "production",
   crossref: "production",
   doaj: "production",
+  /** Accepted manuscripts and after: copyedits, proofs, Publish (issue 48 item 3). */
+  production: "production",
   editors: "editor",
   submissions: "editor",
   payments: "editor",

@@ -17,7 +17,11 @@ interface StageRules<S extends string> {
   invitesReviewers: boolean;
   /** Reviewers with an open assignment are reminded by the daily job. */
   remindsReviewers: boolean;
-  /** A reviewer's link still answers, downloads and takes reviews. */
+  /**
+   * A reviewer's link of the current round still answers, downloads and takes reviews. Only while in review: a
+   * decision ends the round, and the link then shows the reviewer's own review, no longer the manuscript (issue 48
+   * item 9).
+   */
   reviewerLinkOpen: boolean;
   /** The author's tracking page takes a revised manuscript. */
   awaitsRevision: boolean;
@@ -27,6 +31,10 @@ interface StageRules<S extends string> {
   publishable: boolean;
   /** The manuscript has its article: the tracking page links to it. */
   hasArticle: boolean;
+  /** Production staff see it (accepted and after: their list, its files, proofs, Publish). */
+  productionSees: boolean;
+  /** Staff may send the author a file to check through the tracking link (copyedits, proofs), and the author answers. */
+  authorChecks: "copyedit" | "proof" | null;
 }
 
 const STAGE_ROWS = {
@@ -39,6 +47,8 @@ const STAGE_ROWS = {
     awaitsRevision: false,
     authorMayWithdraw: true,
     publishable: false,
+    productionSees: false,
+    authorChecks: null,
     hasArticle: false,
   },
   under_review: {
@@ -50,28 +60,61 @@ const STAGE_ROWS = {
     awaitsRevision: false,
     authorMayWithdraw: true,
     publishable: false,
+    productionSees: false,
+    authorChecks: null,
     hasArticle: false,
   },
   revisions_requested: {
     next: ["under_review", "accepted", "declined", "withdrawn"],
     outcome: null,
     invitesReviewers: false,
-    remindsReviewers: true,
-    reviewerLinkOpen: true,
+    remindsReviewers: false,
+    reviewerLinkOpen: false,
     awaitsRevision: true,
     authorMayWithdraw: true,
     publishable: false,
+    productionSees: false,
+    authorChecks: null,
     hasArticle: false,
   },
   accepted: {
+    next: ["copyediting", "production", "published", "withdrawn"],
+    outcome: "accepted",
+    invitesReviewers: false,
+    remindsReviewers: false,
+    reviewerLinkOpen: false,
+    awaitsRevision: false,
+    authorMayWithdraw: true,
+    publishable: true,
+    productionSees: true,
+    authorChecks: null,
+    hasArticle: false,
+  },
+  // After acceptance, OJS's order (issue 48 item 3): Copyediting -> Production -> Published.
+  copyediting: {
+    next: ["production", "withdrawn"],
+    outcome: "accepted",
+    invitesReviewers: false,
+    remindsReviewers: false,
+    reviewerLinkOpen: false,
+    awaitsRevision: false,
+    authorMayWithdraw: true,
+    publishable: false,
+    productionSees: true,
+    authorChecks: "copyedit",
+    hasArticle: false,
+  },
+  production: {
     next: ["published", "withdrawn"],
     outcome: "accepted",
     invitesReviewers: false,
     remindsReviewers: false,
-    reviewerLinkOpen: true,
+    reviewerLinkOpen: false,
     awaitsRevision: false,
     authorMayWithdraw: true,
     publishable: true,
+    productionSees: true,
+    authorChecks: "proof",
     hasArticle: false,
   },
   published: {
@@ -79,10 +122,12 @@ const STAGE_ROWS = {
     outcome: "accepted",
     invitesReviewers: false,
     remindsReviewers: false,
-    reviewerLinkOpen: true,
+    reviewerLinkOpen: false,
     awaitsRevision: false,
     authorMayWithdraw: false,
     publishable: false,
+    productionSees: true,
+    authorChecks: null,
     hasArticle: true,
   },
   declined: {
@@ -90,10 +135,12 @@ const STAGE_ROWS = {
     outcome: "declined",
     invitesReviewers: false,
     remindsReviewers: false,
-    reviewerLinkOpen: true,
+    reviewerLinkOpen: false,
     awaitsRevision: false,
     authorMayWithdraw: false,
     publishable: false,
+    productionSees: false,
+    authorChecks: null,
     hasArticle: false,
   },
   withdrawn: {
@@ -105,6 +152,8 @@ const STAGE_ROWS = {
     awaitsRevision: false,
     authorMayWithdraw: false,
     publishable: false,
+    productionSees: false,
+    authorChecks: null,
     hasArticle: false,
   },
 } as const satisfies Record<string, StageRules<string>>;
@@ -120,6 +169,8 @@ export const STAGE_LABELS: Record<Stage, string> = {
   under_review: "Under review",
   revisions_requested: "Revisions requested",
   accepted: "Accepted",
+  copyediting: "Copyediting",
+  production: "Production",
   published: "Published",
   declined: "Declined",
   withdrawn: "Withdrawn",
@@ -131,22 +182,37 @@ export const isStage = (s: unknown): s is Stage => typeof s === "string" && Obje
 export const isFinal = (s: Stage): boolean => STAGE_RULES[s].next.length === 0;
 export const stagesWhere = (rule: (r: StageRules<Stage>) => boolean): Stage[] => STAGES.filter((s) => rule(STAGE_RULES[s]));
 
-/** Decisions staff record with a letter to the author; each moves the manuscript to its stage. */
-export const DECISIONS = ["revisions_requested", "accepted", "declined"] as const satisfies readonly Stage[];
+/**
+ * Decisions staff record with a letter to the author; each moves the manuscript to its stage (DECISION_RULES), from
+ * the stages where that move is allowed (and, for some, only from the listed ones).
+ */
+export const DECISIONS = ["revisions_requested", "accepted", "declined", "desk_declined", "copyediting", "production"] as const;
 export type Decision = (typeof DECISIONS)[number];
-export const DECISION_LABELS: Record<Decision, string> = {
-  revisions_requested: "Request revisions",
-  accepted: "Accept",
-  declined: "Decline",
+export const DECISION_RULES: Record<Decision, { stage: Stage; label: string; onlyFrom?: readonly Stage[] }> = {
+  revisions_requested: { stage: "revisions_requested", label: "Request revisions" },
+  accepted: { stage: "accepted", label: "Accept" },
+  declined: { stage: "declined", label: "Decline" },
+  desk_declined: { stage: "declined", label: "Decline without review", onlyFrom: ["received"] },
+  copyediting: { stage: "copyediting", label: "Send to copyediting" },
+  production: { stage: "production", label: "Send to production" },
 };
+export const DECISION_LABELS: Record<Decision, string> = Object.fromEntries(DECISIONS.map((d) => [d, DECISION_RULES[d].label])) as Record<
+  Decision,
+  string
+>;
+/** The decisions staff may record on a manuscript at `stage`. */
+export const decisionsFrom = (stage: Stage): Decision[] =>
+  DECISIONS.filter((d) => canMove(stage, DECISION_RULES[d].stage) && (DECISION_RULES[d].onlyFrom?.includes(stage) ?? true));
 
-export const RECOMMENDATIONS = ["accept", "minor_revisions", "major_revisions", "decline"] as const;
+export const RECOMMENDATIONS = ["accept", "minor_revisions", "major_revisions", "resubmit_for_review", "decline", "see_comments"] as const;
 export type Recommendation = (typeof RECOMMENDATIONS)[number];
 export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
   accept: "Accept",
   minor_revisions: "Minor revisions",
   major_revisions: "Major revisions",
+  resubmit_for_review: "Resubmit for review",
   decline: "Decline",
+  see_comments: "See comments",
 };
 
 /**
@@ -325,7 +391,13 @@ export interface UnmatchedPage {
 export interface ManuscriptFileEntry {
   id: number;
   round: number;
-  kind: "manuscript" | "revision" | "review";
+  /** review_copy: the editor's anonymised file for review of a round. */
+  kind: "manuscript" | "revision" | "review" | "review_copy" | "copyedit" | "proof";
+  /**
+   * What the original carries that the copies reviewers (or, for a reviewer's PDF, authors) receive leave out:
+   * ["Author: Jane Doe", "XMP metadata"]; "unreadable" when no safe copy can be made; null before it was read.
+   */
+  metadataRemoved: string[] | "unreadable" | null;
   size: number;
   createdAt: string;
   url: string;
@@ -424,5 +496,7 @@ export const MESSAGES: Record<string, string> = {
   not_accepted: "Only an accepted manuscript can be published.",
   article_not_found: "No article with that reference number was saved.",
   not_failed: "Only a message that failed can be sent again.",
+  review_file_closed: "A file for review can be uploaded while the manuscript is received or under review.",
+  file_not_anonymised: "This file cannot be read safely (encrypted or damaged): upload a file for review.",
   [CONTROL_CHARACTERS]: CONTROL_CHARACTERS_MESSAGE,
 };

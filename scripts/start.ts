@@ -46,6 +46,7 @@ const { exitWithChildren, persistDir, repoRoot, run, startTool, stopChildren, to
 const { DEMO_ADMIN } = await import("./demo/seed-demo");
 const { devVarsPath, ensureDevVars, prepareLocalData } = await import("./local-setup");
 const { startPaymentStandIns } = await import("../tests/payment-standins-server");
+const { LOCAL_SAAS, startCloudflareStandIn } = await import("../tests/cloudflare-api-standin-server");
 const dir = persistDir();
 const shownDir = dir.startsWith(repoRoot + path.sep) ? path.relative(repoRoot, dir) : dir;
 const builtConfig = path.join(repoRoot, "dist", "journal_edge", "wrangler.json");
@@ -90,6 +91,20 @@ if (payments) {
   process.env.STRIPE_API_BASE = payments.stripeApi;
 }
 
+// 4b. Cloudflare's API stand-in (tests/cloudflare-api-standin.ts, issue 52): a host added in the console becomes a
+// custom hostname of a local SaaS zone, pending with the DNS records its owner would set, active after two reads
+// (Refresh). The demo's own hosts have no custom hostname and answer as always. SAAS_ZONE_ID=real-zone npm start
+// (with CLOUDFLARE_API_BASE and the token) talks to Cloudflare instead.
+const cloudflare = process.env.SAAS_ZONE_ID ? null : await startCloudflareStandIn();
+if (cloudflare) {
+  process.env.SAAS_ZONE_ID = LOCAL_SAAS.zoneId;
+  process.env.SAAS_FALLBACK_ORIGIN = LOCAL_SAAS.fallbackOrigin;
+  process.env.CLOUDFLARE_API_BASE = cloudflare.apiBase;
+  // *.localhost is the platform's own domain here (the demo's and the browser tests' journals answer at once);
+  // any other host added in the console is a custom hostname.
+  process.env.SAAS_OWN_DOMAINS ??= "localhost";
+}
+
 // 5. Serve the built app. Variables declared in wrangler.toml [vars] can be overridden from the environment
 // (e.g. ALT_HEADER_DOMAINS=alt.localhost npm start); nothing else from the environment reaches the Worker.
 const declaredVars = Object.keys((JSON.parse(readFileSync(builtConfig, "utf8")) as { vars?: Record<string, unknown> }).vars ?? {});
@@ -100,6 +115,8 @@ if (varOverrides.length) step(`Variables from the environment: ${declaredVars.fi
 const server = startTool("wrangler", [
   "dev",
   ...varOverrides,
+  // The stand-in's token (a secret in production: .dev.vars keeps its placeholder).
+  ...(cloudflare ? ["--var", `CLOUDFLARE_API_TOKEN:${LOCAL_SAAS.token}`] : []),
   "--config",
   builtConfig,
   "--persist-to",
@@ -154,6 +171,7 @@ ${line}
   Mail sent (local)  ${origin}/admin/outbox   (nothing leaves this machine; replies: POST ${origin}/cdn-cgi/handler/email)
   Platform console   http://platform.localhost:${port}/   (operators: npm run operator:create -- --username NAME)
   Payments (local)   Razorpay ${payments?.razorpayApi ?? process.env.RAZORPAY_API_BASE} · Stripe ${payments?.stripeApi ?? process.env.STRIPE_API_BASE}   (stand-ins: no money moves)
+  Cloudflare (local) ${cloudflare?.apiBase ?? process.env.CLOUDFLARE_API_BASE}   (stand-in: hosts added in the console turn active after two Refreshes)
   Local data         ${shownDir}   (start over: npm run seed -- --reset)
   Daily maintenance  runs in production on its Cron Trigger; here on demand: curl 'http://127.0.0.1:${port}/cdn-cgi/handler/scheduled?cron=17+3+*+*+*'
   Ready in ${seconds(t0)}. Press Ctrl+C to stop.

@@ -6,6 +6,8 @@
 //   /python-zip    Python's zipfile: testzip() and the entry names and UTF-8 flags as JSON
 //   /python-csv    Python's csv module (UTF-8 with or without a BOM): the rows as a JSON array of arrays of strings
 //   /java-zip      Java's java.util.zip.ZipInputStream reading every entry (what many Java tools use)
+//   /pdf-metadata  what readers show of a PDF's metadata: poppler's pdfinfo (Author, Creator, Title...), pdfinfo -meta
+//                  (the catalog's XMP stream) and qpdf --show-object=trailer (the Info reference), one section each
 //   /pdftotext     poppler's pdftotext (UTF-8): the text that poppler-based viewers (Evince, Okular) copy
 //   /xmllint-crossref  libxml2's xmllint against Crossref's deposit schema 5.3.1 (tests/schemas/crossref-5.3.1)
 //   /xmllint-oai       xmllint against the OAI-PMH 2.0, oai_dc and oai-identifier schemas (tests/schemas/oai)
@@ -38,6 +40,7 @@ export const CHECKER_TOOLS: ReadonlyArray<{ command: string; debian: string; rea
   { command: "qpdf", debian: "qpdf", reads: "PDF structure" },
   { command: "pdftotext", debian: "poppler-utils", reads: "PDF text as poppler-based viewers copy it" },
   { command: "pdftoppm", debian: "poppler-utils", reads: "PDF pages as PNG for the QR scan" },
+  { command: "pdfinfo", debian: "poppler-utils", reads: "PDF document information and XMP metadata" },
   { command: "zbarimg", debian: "zbar-tools", reads: "QR codes" },
   { command: "unzip", debian: "unzip", reads: "zips (Info-ZIP)" },
   { command: "python3", debian: "python3", reads: "zips (Python's zipfile)" },
@@ -189,6 +192,16 @@ async function check(tool: string, dir: string, file: string, query = new URLSea
     }
     case "pdftotext":
       return run("pdftotext", ["-enc", "UTF-8", file, "-"]);
+    case "pdf-metadata": {
+      const info = await run("pdfinfo", [file]);
+      const xmp = await run("pdfinfo", ["-meta", file]);
+      const trailer = await run("qpdf", ["--show-object=trailer", file]);
+      return {
+        ok: info.ok && xmp.ok && trailer.ok,
+        code: info.code || xmp.code || trailer.code,
+        output: `== pdfinfo\n${info.output}\n== pdfinfo -meta\n${xmp.output}\n== qpdf --show-object=trailer\n${trailer.output}`,
+      };
+    }
     case "qpdf-json":
       return run("qpdf", ["--json", file]);
     case "qr-scan": {

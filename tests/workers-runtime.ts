@@ -4,6 +4,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileCheck, fileCheckRefused } from "./file-checkers.ts";
 import { crossrefStandIn } from "./crossref-standin.ts";
+import { CLOUDFLARE_STANDIN_ORIGIN, cloudflareApiStandIn } from "./cloudflare-api-standin.ts";
 import { TEST_ORIGINS, testStandIns } from "./payment-standins.ts";
 
 export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } = {}) =>
@@ -38,10 +39,11 @@ export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } 
       // without `fileChecks` (npm test: Node alone) the binding answers that the test belongs in *.tools.test.ts.
       serviceBindings: { FILE_CHECK: opts.fileChecks ? fileCheck : fileCheckRefused },
       // The Worker's own outbound fetches: http://crossref.test is a stand-in for Crossref's deposit API
-      // (tests/crossref-standin.ts), http://razorpay.test and http://stripe.test the gateways' (tests/payment-standins.ts);
-      // anything else goes out as usual.
+      // (tests/crossref-standin.ts), http://razorpay.test and http://stripe.test the gateways' (tests/payment-standins.ts),
+      // http://cloudflare-api.test Cloudflare's API (tests/cloudflare-api-standin.ts); anything else goes out as usual.
       outboundService: (request: Request) => {
         const origin = new URL(request.url).origin;
+        if (origin === CLOUDFLARE_STANDIN_ORIGIN) return cloudflareApiStandIn(request);
         return origin === TEST_ORIGINS.razorpay || origin === TEST_ORIGINS.stripe ? testStandIns.handle(request) : crossrefStandIn(request);
       },
     },

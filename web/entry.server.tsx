@@ -4,8 +4,7 @@
 // (worker/pages/document.ts).
 // Reached from the Worker as "#web/entry.server" (package.json "imports"); see docs/decisions/0070.
 import type { ReactElement } from "react";
-import { renderToReadableStream, renderToString } from "react-dom/server";
-import { prerender } from "react-dom/static";
+import { renderToString } from "./react-render-to-string.cjs";
 import {
   createStaticHandler,
   createStaticRouter,
@@ -18,7 +17,7 @@ import {
   type StaticHandlerContext,
 } from "react-router";
 import type { PageHead, PageLoad, PageLoaders } from "#contract/pages";
-import type { LoadPageData, RenderPage, ServerRenderApi } from "#contract/page-render";
+import type { LoadPageData, RenderPage } from "#contract/page-render";
 import { scriptSafeJson } from "#contract/html";
 import { publicRoutes } from "./public/routes";
 import { I18nProvider } from "./lib/i18n";
@@ -55,21 +54,6 @@ function headOf(value: unknown): PageHead | null {
   return head && typeof head.title === "string" ? head : null;
 }
 
-/**
- * React's server APIs that send a finished page (the status goes out before the first byte, so the whole page is
- * rendered first). renderToString is the cheapest, and nothing suspends: the loaders ran in handler.query, which
- * also loaded the lazy route modules (Submit Online). The others stay for worker/pages/render-apis.bench.ts.
- */
-const SERVER_RENDERS: Record<ServerRenderApi, (page: ReactElement) => string | Promise<string>> = {
-  renderToString,
-  prerender: async (page) => new Response((await prerender(page)).prelude).text(),
-  renderToReadableStream: async (page) => {
-    const stream = await renderToReadableStream(page);
-    await stream.allReady;
-    return new Response(stream).text();
-  },
-};
-
 export const renderPage: RenderPage = async (request, opts) => {
   const routes = serverRoutes(opts.loaders);
   const handler = createStaticHandler(routes, { basename: opts.basename || undefined });
@@ -86,8 +70,11 @@ export const renderPage: RenderPage = async (request, opts) => {
     }
   }
   const router = createStaticRouter(handler.dataRoutes, context);
+  // renderToString: the page goes out finished (the status before the first byte), nothing suspends (the loaders
+  // ran in handler.query, which also loaded the lazy route modules). The benchmark passes React's other APIs.
+  const render = (opts.render as ((page: ReactElement) => string | Promise<string>) | undefined) ?? renderToString;
   const language = opts.language ?? DEFAULT_LANGUAGE;
-  const html = await SERVER_RENDERS[opts.api ?? "renderToString"](
+  const html = await render(
     <I18nProvider translator={translatorFor(language)}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </I18nProvider>,

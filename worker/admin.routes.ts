@@ -3,10 +3,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./core/env";
 import { requireRole } from "./auth/admin-guard";
-import { AREA_ROLES } from "#contract/roles";
+import { AREA_ROLES, mayUse } from "#contract/roles";
 import { countDashboard } from "./archive/issues.repo";
 import { listRecentAdminEvents } from "./core/audit/admin-events.repo";
-import { toAdminEventEntry } from "./core/audit/admin-event-answers";
+import { toAdminEventEntry, withoutManuscriptDetails } from "./core/audit/admin-event-answers";
 import { issuesAdminRoutes } from "./archive/issues.admin.routes";
 import { articlesAdminRoutes } from "./archive/articles.admin.routes";
 import { editorsAdminListRoutes } from "./editors/editors.admin.routes";
@@ -16,6 +16,7 @@ import { doajAdminRoutes } from "./scholarly/doaj.admin.routes";
 import { staffAdminRoutes } from "./auth/staff.admin.routes";
 import { statsAdminRoutes } from "./statistics/stats.admin.routes";
 import { workflowAdminRoutes } from "./workflow/workflow.admin.routes";
+import { productionAdminRoutes } from "./workflow/production.admin.routes";
 import { transferAdminRoutes } from "./transfer/transfer.admin.routes";
 import { sushiKeysAdminRoutes } from "./statistics/sushi-keys.admin.routes";
 import { indexingAdminListRoutes } from "./journals/indexing.admin.routes";
@@ -34,7 +35,8 @@ export const adminRoutes = new Hono<AppEnv>()
   .get(at(dashboardApi.events), async (c) => {
     const limit = Math.min(Math.max(Number.parseInt(c.req.query("limit") ?? "15", 10) || 15, 1), 100);
     const rows = await listRecentAdminEvents(c.get("db"), c.get("journal").id, limit);
-    return c.json(rows.map(toAdminEventEntry));
+    const readsManuscripts = mayUse(c.get("admin")?.role, "submissions");
+    return c.json(rows.map((r) => toAdminEventEntry(readsManuscripts ? r : withoutManuscriptDetails(r))));
   })
   .route("/", issuesAdminRoutes)
   .route("/", articlesAdminRoutes)
@@ -49,6 +51,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/sushi-keys", sushiKeysAdminRoutes)
   .route("/indexing", indexingAdminListRoutes)
   .route("/payments", paymentsAdminRoutes)
+  .route("/", productionAdminRoutes)
   // Last: mounted at "/" (manuscripts, reviewers, outbox, letters), its editor guard must not stand in front of
   // another router's routes.
   .route("/", workflowAdminRoutes);

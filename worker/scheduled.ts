@@ -7,6 +7,8 @@
 //    anyone opening the issue page (worker/scholarly/crossref-polling.ts);
 //  - journal moves without progress for 15 minutes are resumed (worker/platform/journal-move-workflow.ts,
 //    docs/decisions/0306).
+//  - journal hosts whose custom hostname is not yet active are asked about at Cloudflare, on every trigger (hourly),
+//    so a host starts answering readers about an hour after its owner's DNS is right (docs/decisions/0357).
 //  - daily, fees still pending after a checkout began are asked about at the gateway (worker/payments/reconcile.ts).
 import { bindingOf, drizzleOf, shardNames } from "./core/data/shards";
 import { pruneLoginAttempts } from "./auth/login-attempts.repo";
@@ -19,6 +21,7 @@ import { pollWaitingDeposits } from "./scholarly/crossref-polling";
 import { purgeStaleRestoreUploads } from "./platform/restore-uploads";
 import { resumeStalledMoves } from "./platform/journal-move-workflow";
 import { reconcilePayments } from "./payments/reconcile";
+import { refreshHostsOnSchedule } from "./platform/custom-hostnames/host-hostnames";
 
 /** wrangler.toml [triggers]: the daily one does everything; the hourly one only polls Crossref. */
 export const DAILY_CRON = "17 3 * * *";
@@ -51,6 +54,7 @@ export async function runMaintenance(env: Pick<Env, "DB">, now: Date): Promise<M
 
 export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env, ctx) => {
   ctx.waitUntil(pollWaitingDeposits(env).then((r) => console.log("crossref", JSON.stringify(r))));
+  ctx.waitUntil(refreshHostsOnSchedule(env).then((n) => console.log("custom hostnames refreshed", n)));
   if (controller.cron !== DAILY_CRON) return;
   ctx.waitUntil(runMaintenance(env, new Date(controller.scheduledTime)).then((r) => console.log("maintenance", JSON.stringify(r))));
   // Reviewers' reminders and mail left queued (worker/workflow/reminders.ts).

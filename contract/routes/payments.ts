@@ -30,6 +30,10 @@ export const paymentsApi = {
     access: staff("payments"),
     summary: "The manuscript's invoice (null when none), for its page and Publish as article",
   }),
+  manuscriptSection: endpoint("PUT", "/api/admin/payments/manuscripts/{id}/section", {
+    access: staff("payments"),
+    summary: "Files the manuscript under a section (or none): an invoice raised afterwards charges that section's own fee",
+  }),
   bankTransfer: endpoint("POST", "/api/admin/payments/{id}/bank-transfer", {
     access: staff("payments"),
     summary: "Records a bank transfer received for the invoice, with its reference",

@@ -78,6 +78,10 @@ export const platformApi = {
     access: OPERATOR,
     summary: "Removes a host from a journal",
   }),
+  refreshHost: endpoint("POST", "/api/platform/journals/{id}/hosts/{host}/refresh", {
+    access: OPERATOR,
+    summary: "Asks Cloudflare again about a host's custom hostname (status, certificate, DNS records to set)",
+  }),
   settings: endpoint("GET", "/api/platform/settings", { access: OPERATOR, summary: "The platform's settings" }),
   saveSettings: endpoint("PUT", "/api/platform/settings", { access: OPERATOR, summary: "Saves the platform's settings" }),
   events: endpoint("GET", "/api/platform/events", { access: OPERATOR, summary: "The operators' audit trail, newest first" }),

@@ -50,6 +50,11 @@ export const workflowApi = {
     fileType: "application/pdf",
     summary: "One of a manuscript's files",
   }),
+  reviewFile: endpoint("POST", "/api/admin/manuscripts/{id}/review-file", {
+    access: staff("submissions"),
+    body: "form",
+    summary: "The editor's anonymised file for review of the current round (multipart pdfFile): reviewers receive it instead",
+  }),
   stage: endpoint("POST", "/api/admin/manuscripts/{id}/stage", {
     access: staff("submissions"),
     summary: "Moves a manuscript to another stage: { to }",
@@ -79,6 +84,15 @@ export const workflowApi = {
   published: endpoint("POST", "/api/admin/manuscripts/{id}/published", {
     access: staff("submissions"),
     summary: "The article made from the manuscript is saved: the manuscript is Published ({ refnumber })",
+  }),
+  productionList: endpoint("GET", "/api/admin/production/manuscripts", {
+    access: staff("production"),
+    summary: "Accepted manuscripts and after (Copyediting, Production, Published), for production staff",
+  }),
+  authorCheck: endpoint("POST", "/api/admin/production/manuscripts/{id}/author-check", {
+    access: staff("production"),
+    body: "form",
+    summary: "Sends the author a file to check through the tracking link: the copyedited manuscript or the proofs (pdfFile, note)",
   }),
   reviewers: endpoint("GET", "/api/admin/reviewers", { access: staff("submissions"), summary: "Reviewers and their history" }),
   addReviewer: endpoint("POST", "/api/admin/reviewers", { access: staff("submissions"), summary: "Adds a reviewer" }),

@@ -8,10 +8,10 @@ import type { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../worker/core/data/schema";
 import { fileKeys } from "../../worker/core/files/keys";
 import { tokenOf } from "../../worker/workflow/link-tokens";
-import { fillLetter, reviewerCommentsText, DEFAULT_TEMPLATES } from "../../worker/workflow/letter-text";
+import { AUTHOR_CHECK_TEXT, fillLetter, reviewerCommentsText, DEFAULT_TEMPLATES } from "../../worker/workflow/letter-text";
 import type { R2Like } from "../local-state";
 import type { Random } from "./random";
-import { REVIEW_STATUS, STAGE_LABELS, type Decision, type Stage } from "#contract/workflow";
+import { DECISION_RULES, REVIEW_STATUS, STAGE_LABELS, type Decision, type Stage } from "#contract/workflow";
 
 type Db = ReturnType<typeof drizzle<typeof schema>>;
 
@@ -61,6 +61,9 @@ const AUTHORS = [
   { name: "Dr. Omar Haddad", email: "o.haddad@authors.example", country: "Egypt" },
   { name: "Dr. Nazrul Islam", email: "nazrul.islam@authors.example", country: "Bangladesh" },
   { name: "Dr. Aysel Məmmədova", email: "aysel.m@authors.example", country: "Azerbaijan" },
+  { name: "Dr. Faisal Al-Harbi", email: "f.alharbi@authors.example", country: "Saudi Arabia" },
+  { name: "Dr. Hana Girma", email: "hana.girma@authors.example", country: "Ethiopia" },
+  { name: "Dr. Lucía Pereira", email: "l.pereira@authors.example", country: "Uruguay" },
 ];
 
 const TITLES = [
@@ -72,6 +75,9 @@ const TITLES = [
   "Microbial diversity of traditional fermented milk",
   "Mangrove carbon stocks after restoration",
   "Pollinator visits to mustard under shade nets",
+  "Solar drying of apricots: moisture loss and colour",
+  "Tillage and earthworm abundance in maize fields",
+  "Drip irrigation scheduling for tomato under heat stress",
 ];
 
 interface PlannedManuscript {
@@ -79,7 +85,11 @@ interface PlannedManuscript {
   days: number;
   reviews: readonly (typeof REVIEW_STATUS)["submitted" | "agreed" | "invited" | "declined"][];
   decision?: Decision;
+  /** Decisions after the first (send to copyediting, then to production), a few days apart. */
+  after?: readonly Decision[];
   round?: number;
+  /** What the author was sent to check through the tracking link (decision 0341), and whether they approved it. */
+  authorCheck?: { kind: "copyedit" | "proof"; approved: boolean };
 }
 
 const { agreed } = REVIEW_STATUS;
@@ -90,9 +100,34 @@ const PLANNED = [
   { stage: "under_review", days: 40, reviews: ["submitted", agreed] },
   { stage: "revisions_requested", days: 55, reviews: ["submitted", "submitted"], decision: "revisions_requested" },
   { stage: "accepted", days: 90, reviews: ["submitted", "submitted"], decision: "accepted", round: 2 },
+  {
+    stage: "copyediting",
+    days: 95,
+    reviews: ["submitted", "submitted"],
+    decision: "accepted",
+    after: ["copyediting"],
+    authorCheck: { kind: "copyedit", approved: false },
+  },
+  {
+    stage: "production",
+    days: 120,
+    reviews: ["submitted", "submitted"],
+    decision: "accepted",
+    after: ["copyediting", "production"],
+    authorCheck: { kind: "proof", approved: false },
+  },
   { stage: "published", days: 150, reviews: ["submitted", "submitted", "declined"], decision: "accepted" },
   { stage: "declined", days: 70, reviews: ["submitted", "submitted"], decision: "declined" },
   { stage: "withdrawn", days: 30, reviews: ["declined"] },
+  // Proofs approved by the author: ready to publish.
+  {
+    stage: "production",
+    days: 130,
+    reviews: ["submitted", "submitted"],
+    decision: "accepted",
+    after: ["copyediting", "production"],
+    authorCheck: { kind: "proof", approved: true },
+  },
 ] as const satisfies readonly PlannedManuscript[];
 const PLAN: readonly PlannedManuscript[] = PLANNED;
 // The demo shows every stage: a new stage fails typechecking here until the demo has a manuscript in it.
@@ -327,34 +362,73 @@ export async function seedWorkflowDemo(
         toStage: "under_review",
       });
     }
-    if (p.decision && decidedAt) {
-      const t = DEFAULT_TEMPLATES[p.decision];
+    let from: Stage = "under_review";
+    for (const [k, decision] of (p.decision && decidedAt ? [p.decision, ...(p.after ?? [])] : []).entries()) {
+      const at = decidedAt! + k * 4 * DAY;
+      const t = DEFAULT_TEMPLATES[decision];
       const values = {
         author_name: author.name,
         title: TITLES[i],
         reference,
-        reviewer_comments: submitted.length ? `The reviewers' comments:\n\n${reviewerCommentsText(submitted)}` : "",
+        reviewer_comments: submitted.length && k === 0 ? `The reviewers' comments:\n\n${reviewerCommentsText(submitted)}` : "",
         journal_name: input.journal.websitename,
       };
       const subject = fillLetter(t.subject, values);
       const text = fillLetter(t.body, values).replace(/\n{3,}/g, "\n\n");
       const id = await mail({
         manuscriptId: m.id,
-        kind: `decision.${p.decision}`,
+        kind: `decision.${decision}`,
         to: author.email,
         toName: author.name,
         subject,
         text: `${text}\n\nFollow your manuscript (stage, letters, reviewers' comments, revisions): ${trackUrl}`,
-        at: decidedAt,
+        at,
         replyToken,
       });
-      await event(decidedAt, "staff:admin", "decision", `Decision: ${STAGE_LABELS[p.decision]}`, {
-        fromStage: "under_review",
-        toStage: p.decision,
+      const to = DECISION_RULES[decision].stage;
+      await event(at, "staff:admin", "decision", `Decision: ${DECISION_RULES[decision].label}`, {
+        fromStage: from,
+        toStage: to,
         letterSubject: subject,
         letterText: text,
         outboxId: id,
       });
+      from = to;
+    }
+    if (p.authorCheck && decidedAt) {
+      const { kind, approved } = p.authorCheck;
+      const sentAt = decidedAt + (p.after?.length ?? 0) * 4 * DAY + 2 * DAY;
+      const checkFile = `${reference}-${kind}-demo.pdf`;
+      await files.put(
+        fileKeys.submission(journalId, checkFile),
+        minimalPdf(`${kind === "proof" ? "Proofs of" : "Copyedited"} ${TITLES[i]}`),
+        {
+          httpMetadata: { contentType: "application/pdf" },
+        },
+      );
+      await db
+        .insert(schema.manuscriptFiles)
+        .values({ journalId, manuscriptId: m.id, round, kind, file: checkFile, size: 120, createdAt: iso(sentAt) });
+      const t = AUTHOR_CHECK_TEXT[kind];
+      const id = await mail({
+        manuscriptId: m.id,
+        kind: `author_check.${kind}`,
+        to: author.email,
+        toName: author.name,
+        subject: t.subject(reference),
+        text: `${t.lead(author.name, TITLES[i], reference)}\n\nFollow your manuscript (stage, letters, reviewers' comments, revisions): ${trackUrl}`,
+        at: sentAt,
+        replyToken,
+      });
+      const what = kind === "proof" ? "proofs" : "copyedited manuscript";
+      await event(
+        sentAt,
+        "staff:admin",
+        `author_check.${kind}.sent`,
+        kind === "proof" ? "Proofs sent to the author" : "Copyedited manuscript sent to the author to check",
+        { outboxId: id },
+      );
+      if (approved) await event(sentAt + 2 * DAY, "author", `author_check.${kind}.approved`, `The author approved the ${what}`);
     }
     if (p.stage === "published" && publishedAt && input.publishedArticle) {
       const a = input.publishedArticle;

@@ -4,7 +4,18 @@
 // asks for a waiver, which staff grant on the Payments page. Pages are photographed at 375 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, describeViolations, fetchAs, launchBrowser, MOBILE, newVisitor, runAxe, screenshot, settle, urlFor } from "./support/browser";
+import {
+  DESKTOP,
+  describeViolations,
+  fetchAs,
+  launchBrowser,
+  MOBILE,
+  newVisitor,
+  runAxe,
+  screenshot,
+  settle,
+  urlFor,
+} from "./support/browser";
 import { login, makePdf, RUN } from "./admin.fixtures";
 import type { OutboxMessage } from "#contract/workflow";
 
@@ -215,7 +226,24 @@ describe("fees paid online", () => {
     expect(axe, describeViolations(axe)).toEqual([]);
     await staff.goto(urlFor("/admin/payments/settings"));
     await staff.getByRole("heading", { name: "Fee settings" }).waitFor();
+    // Fees per section (issue 49 item 1): the first section charges INR 4,000 of its own, typed and saved here.
+    const sections = await api<{ id: number; title: string }[]>("/api/admin/sections");
+    if (sections.length === 0) await api("/api/admin/sections", { method: "POST", json: { title: `Review Articles ${RUN}` } });
+    const first = (await api<{ id: number; title: string }[]>("/api/admin/sections"))[0];
+    await staff.getByLabel(`${first.title}: fee in INR`).fill("4000");
+    await staff.getByRole("button", { name: "Save", exact: true }).click();
+    await staff.getByText("Fee settings saved.", { exact: false }).waitFor();
     await shoot(staff, "admin-fee-settings");
+    const feeOf = (await api<{ sectionFees: { sectionId: number; feeRupee: string }[] }>("/api/admin/payments/settings")).sectionFees;
+    expect(feeOf.find((f) => f.sectionId === first.id)?.feeRupee).toBe("4000");
+    // The manuscript's page: its section and its invoice.
+    await staff.goto(urlFor(`/admin/manuscripts/${id}`));
+    await staff.getByRole("heading", { name: "Publication fee" }).waitFor();
+    await shoot(staff, "admin-manuscript-fee");
+    await api("/api/admin/payments/settings", {
+      method: "PUT",
+      json: { ...(await api<Record<string, unknown>>("/api/admin/payments/settings")), sectionFees: [] },
+    });
     await staff.goto(urlFor("/admin"));
     await staff.getByRole("heading", { name: "Publication fees" }).waitFor();
     await shoot(staff, "admin-dashboard-fees");

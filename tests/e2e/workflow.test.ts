@@ -1,12 +1,24 @@
 // The whole editorial path in the browser (issue 36): the public form -> the acknowledgement in the outbox -> staff
 // invite two reviewers -> each opens the link from the e-mail, accepts and reviews -> revisions requested -> the
-// author sends a revision through the tracking link -> accept -> Publish as article (prefilled) -> the article is
+// author sends a revision through the tracking link -> accept -> copyediting and production, the author approving
+// the copyedited manuscript and the proofs through the tracking link -> Publish as article (prefilled) -> the article is
 // public -> the "published" e-mail is in the outbox. Each new page is photographed at 375 and 1280 px; e-mails are
 // read as their recipients read them (the text, the link in it). A reply through wrangler's local Email Routing
 // endpoint joins the manuscript's discussion.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, fetchAs, launchBrowser, MOBILE, newVisitor, runAxe, describeViolations, screenshot, settle, urlFor } from "./support/browser";
+import {
+  DESKTOP,
+  fetchAs,
+  launchBrowser,
+  MOBILE,
+  newVisitor,
+  runAxe,
+  describeViolations,
+  screenshot,
+  settle,
+  urlFor,
+} from "./support/browser";
 import { DEMO_ADMIN, login, makePdf, RUN, SHOTS_ADMIN } from "./admin.fixtures";
 import type { ManuscriptDetail, OutboxMessage } from "#contract/workflow";
 
@@ -233,6 +245,42 @@ describe("from manuscript to published article", () => {
     await staff.getByLabel("Letter to the author").waitFor();
     await staff.getByRole("button", { name: "Send the decision" }).click();
     await staff.getByText("Decision recorded: Accepted").waitFor();
+
+    // 8b. Copyediting, then Production (issue 48 item 3): each time the author checks a file through the tracking
+    // link and approves it; the office sees the answer in the timeline.
+    for (const [decision, label, kind, what] of [
+      ["copyediting", "Send to copyediting", "copyedit", "the copyedited manuscript"],
+      ["production", "Send to production", "proof", "the proofs"],
+    ] as const) {
+      await staff.getByLabel("Decision", { exact: true }).selectOption(decision);
+      await staff.getByLabel("Letter to the author").waitFor();
+      await staff.getByRole("button", { name: "Send the decision" }).click();
+      await staff.getByText(`Decision recorded: ${label}`).waitFor();
+      await staff.getByLabel(/\(PDF, at most 5 MB\)/).setInputFiles({
+        name: `${kind}.pdf`,
+        mimeType: "application/pdf",
+        buffer: await makePdf(`${kind} ${RUN}`),
+      });
+      await staff.getByLabel("Note to the author (optional)").fill(`Please check the figures. ${RUN}`);
+      await shoot(staff, `admin-manuscript-${decision}`);
+      await staff.getByRole("button", { name: /^Send the (proofs|copyedited manuscript) to the author$/ }).click();
+      await staff.getByText(/e-mailed to the author to check/).waitFor();
+      const check = await mailTo(AUTHOR.email, `author_check.${kind}`);
+      expect(linkIn(check.text, "track")).toBe(trackLink);
+      expect(check.text).toContain(`Please check the figures. ${RUN}`);
+      await author.page.reload();
+      await author.page.getByRole("heading", { name: `Please check ${what}` }).waitFor();
+      const file = author.page.waitForEvent("download");
+      await author.page.getByRole("link", { name: `Download ${what} (PDF)` }).click();
+      expect((await (await file).path()) ?? "").not.toBe("");
+      await shoot(author.page, `track-${decision}`);
+      await author.page.getByRole("button", { name: `Approve ${what}` }).click();
+      await author.page.getByText(`You approved ${what}`).waitFor();
+      await staff.reload();
+      await staff.getByText(`The author approved ${what}`).first().waitFor();
+    }
+    detail = await api<ManuscriptDetail>(`/api/admin/manuscripts/${id}`);
+    expect(detail.stage).toBe("production");
     await staff.getByRole("button", { name: "Publish as article" }).click();
     await staff.waitForURL((u) => u.pathname.startsWith("/admin/archives/add/"));
     await staff.getByLabel("Author name").waitFor();

@@ -5,6 +5,7 @@ import "#contract/zod-config"; // first: Zod parses here and must never probe fo
 import type { RouteObject } from "react-router";
 import { AdminLoading } from "../components/loading";
 import { AdminRoot, GuardedLayout, AdminAreaFailed, PageFailed, UnknownAdminPage } from "./admin-root";
+import { forArea } from "./area-guard";
 
 const routes: RouteObject[] = [
   {
@@ -28,9 +29,9 @@ const routes: RouteObject[] = [
           { path: "archives/:year/:volume/:issue", lazy: () => import("./archive/issue-articles-page").then((m) => m.route) },
           { path: "archives/:id", lazy: () => import("./archive/article-form/page").then((m) => m.editRoute) },
           { path: "editors", lazy: () => import("./editors/editors-page").then((m) => m.route) },
-          { path: "editors/add", lazy: () => import("./editors/editor-form-page").then((m) => m.addRoute) },
-          { path: "editors/:id", lazy: () => import("./editors/editor-form-page").then((m) => m.editRoute) },
-          { path: "settings", lazy: () => import("./journals/settings-page").then((m) => m.route) },
+          { path: "editors/add", lazy: forArea("editors", () => import("./editors/editor-form-page").then((m) => m.addRoute)) },
+          { path: "editors/:id", lazy: forArea("editors", () => import("./editors/editor-form-page").then((m) => m.editRoute)) },
+          { path: "settings", lazy: forArea("settings", () => import("./journals/settings-page").then((m) => m.route)) },
           { path: "search", lazy: () => import("./archive/search-page").then((m) => m.route) },
           { path: "submissions", lazy: () => import("./workflow/submissions-page").then((m) => m.route) },
           // The editorial workflow (issue 36).
@@ -39,15 +40,15 @@ const routes: RouteObject[] = [
           { path: "manuscripts/:id", lazy: () => import("./workflow/manuscript-page").then((m) => m.route) },
           { path: "reviewers", lazy: () => import("./workflow/reviewers-page").then((m) => m.route) },
           { path: "outbox", lazy: () => import("./workflow/outbox-page").then((m) => m.route) },
-          { path: "workflow", lazy: () => import("./workflow/workflow-settings-page").then((m) => m.route) },
+          { path: "workflow", lazy: forArea("submissions", () => import("./workflow/workflow-settings-page").then((m) => m.route)) },
           // Fees paid online (issue 49).
-          { path: "payments", lazy: () => import("./payments/payments-page").then((m) => m.route) },
-          { path: "payments/settings", lazy: () => import("./payments/payment-settings-page").then((m) => m.route) },
-          { path: "staff", lazy: () => import("./auth/staff-page").then((m) => m.route) },
-          { path: "indexing", lazy: () => import("./journals/indexing-page").then((m) => m.route) },
-          { path: "site", lazy: () => import("./journals/site-pages-page").then((m) => m.route) },
+          { path: "payments", lazy: forArea("payments", () => import("./payments/payments-page").then((m) => m.route)) },
+          { path: "payments/settings", lazy: forArea("settings", () => import("./payments/payment-settings-page").then((m) => m.route)) },
+          { path: "staff", lazy: forArea("staff", () => import("./auth/staff-page").then((m) => m.route)) },
+          { path: "indexing", lazy: forArea("indexing", () => import("./journals/indexing-page").then((m) => m.route)) },
+          { path: "site", lazy: forArea("siteContent", () => import("./journals/site-pages-page").then((m) => m.route)) },
           { path: "account", lazy: () => import("./auth/account-page").then((m) => m.route) },
-          { path: "transfer", lazy: () => import("./transfer/transfer-page").then((m) => m.route) },
+          { path: "transfer", lazy: forArea("transfer", () => import("./transfer/transfer-page").then((m) => m.route)) },
         ],
       },
     ],

@@ -13,6 +13,7 @@ import { AuditList } from "./audit-page";
 import { apiCall, type ApiCall } from "#contract/routes/endpoint";
 import { platformApi } from "#contract/routes/platform";
 import { ConsoleTable } from "./console-table";
+import { HostDnsPanel, hostStatusWords } from "./host-dns-panel";
 
 export function JournalPage({ id }: { id: number }) {
   const [journal, setJournal] = useState<JournalSummary | null>(null);
@@ -166,14 +167,19 @@ function HostsPanel({ journal, onSaved }: Props) {
       onSaved((await consoleApi<{ journal: JournalSummary }>(to, body)).journal);
       return message;
     });
+  const reload = () =>
+    consoleApi<{ journal: JournalSummary }>(apiCall(platformApi.journal, { id: journal.id }))
+      .then((r) => onSaved(r.journal))
+      .catch(() => undefined);
   return (
     <div className="console-panel">
       <h2>Hosts</h2>
       <p className="console-muted">Changes reach every reader within 30 seconds (at once here).</p>
-      <ConsoleTable label="Hosts" columns={["Host", "Primary", "Alternate header", "Actions"]}>
+      <ConsoleTable label="Hosts" columns={["Host", "Status", "Primary", "Alternate header", "Actions"]}>
         {journal.hosts.map((h) => (
           <tr key={h.host}>
             <td data-label="Host">{h.host}</td>
+            <td data-label="Status">{h.certificateStatus ? hostStatusWords(h) : "Active"}</td>
             <td data-label="Primary">
               {h.primary ? (
                 "yes"
@@ -204,7 +210,10 @@ function HostsPanel({ journal, onSaved }: Props) {
               {h.primary ? null : (
                 <button
                   type="button"
-                  onClick={() => call(apiCall(platformApi.deleteHost, { id: journal.id, host: h.host }), undefined, `${h.host} removed`)}
+                  onClick={() =>
+                    // When Cloudflare could not delete the custom hostname the host stays: reload to show why.
+                    call(apiCall(platformApi.deleteHost, { id: journal.id, host: h.host }), undefined, `${h.host} removed`).then(reload)
+                  }
                 >
                   Remove
                 </button>
@@ -213,6 +222,18 @@ function HostsPanel({ journal, onSaved }: Props) {
           </tr>
         ))}
       </ConsoleTable>
+      {journal.hosts
+        .filter((h) => h.certificateStatus !== null)
+        .map((h) => (
+          <HostDnsPanel
+            key={h.host}
+            host={h}
+            busy={act.busy}
+            onRefresh={() =>
+              call(apiCall(platformApi.refreshHost, { id: journal.id, host: h.host }), undefined, `Cloudflare asked about ${h.host}`)
+            }
+          />
+        ))}
       <form
         className="console-form console-form-row"
         onSubmit={(e) => {

@@ -14,7 +14,9 @@ import { articleFormFieldsOf, articleStatusSchema } from "#contract/admin";
 import { articleAddSchema, articleEditSchema } from "#contract/article-form";
 import { articleFormOf, toAdminArticle, toAdminSearchResults } from "./article-answers";
 import type { AdminArticle, AdminSearchResults, ArticleSaved } from "#contract/api";
-import { documentWarnings } from "../documents/document-warnings";
+// The warnings measure the documents' texts with their fonts: imported on first use, off every page's path.
+const documentWarnings = async (row: Parameters<typeof import("../documents/document-warnings").documentWarnings>[0]) =>
+  (await import("../documents/document-warnings")).documentWarnings(row);
 import { findArticle, setArticleStatus } from "./articles.repo";
 import { afterAdminWrite } from "../core/audit/admin-events.repo";
 import { actorOf } from "../core/audit/admin-actor";
@@ -44,7 +46,7 @@ export const articlesAdminRoutes = new Hono<AppEnv>()
     const pdf = await readPdfUpload(upload);
     await requireIssue(c, input);
     const row = await addArticle(c, input, pdf);
-    return c.json({ article: toAdminArticle(row), warnings: documentWarnings(row) } satisfies ArticleSaved, 201);
+    return c.json({ article: toAdminArticle(row), warnings: await documentWarnings(row) } satisfies ArticleSaved, 201);
   })
   .get(atAdmin(archiveApi.adminArticle), async (c) => {
     const row = await findArticle(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
@@ -95,5 +97,5 @@ export const articleEditRoutes = new Hono<AppEnv>()
     // The stamp the form loaded (optimistic concurrency): a save over a newer version is 409 stale_edit.
     const stamp = typeof fields.modification === "string" && fields.modification ? fields.modification : old.modification;
     const row = await editArticle(c, old, input, pdf, stamp);
-    return c.json({ article: toAdminArticle(row), warnings: documentWarnings(row) } satisfies ArticleSaved);
+    return c.json({ article: toAdminArticle(row), warnings: await documentWarnings(row) } satisfies ArticleSaved);
   });

@@ -26,6 +26,7 @@ const LINK_WRITES = new Set([
   "POST /review/submit",
   "POST /track/revision",
   "POST /track/withdraw",
+  "POST /track/check",
   "POST /track/pay",
   "POST /track/waiver",
 ]);

@@ -4,6 +4,7 @@ import type * as schema from "./data/schema";
 import type { JournalRow } from "./data/schema";
 import type { CertificateKeys } from "../verification/verification-code";
 import type { StaffRole } from "#contract/roles";
+import type { SaasSettings } from "../platform/custom-hostnames/saas-config";
 
 export type Db = DrizzleD1Database<typeof schema>;
 
@@ -52,6 +53,9 @@ export interface AppConfig {
   certificateKeys: CertificateKeys | null;
   /** What backups are signed with (secret BACKUP_SIGNING_KEY, docs/decisions/0182); null when none is set. */
   backupSigningKey: string | null;
+  /** Cloudflare for SaaS (SAAS_ZONE_ID, SAAS_FALLBACK_ORIGIN, CLOUDFLARE_API_BASE, secret CLOUDFLARE_API_TOKEN);
+   * null when no zone is configured: hosts are not custom hostnames (docs/decisions/0356). */
+  saas: SaasSettings | null;
   /** The payment gateways' API origins (wrangler vars; the local stand-ins in tests and `npm start`). */
   payments: { razorpayApi: string; stripeApi: string };
 }

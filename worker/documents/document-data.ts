@@ -2,7 +2,7 @@
 import type { ArticleRow, EditorRow, JournalRow } from "../core/data/schema";
 import { EDITOR_CATEGORY_HEADINGS, type EditorCategory } from "#contract/constants";
 import { decodeEntities, richTextToPlain } from "#contract/rich-text";
-import { tidy } from "./text-layout";
+import { tidy } from "./tidy-text";
 import { stripInvisible } from "#contract/invisible-text";
 import { nameMatchKey } from "#contract/name-match";
 import { splitAuthors } from "#contract/scholarly";

@@ -8,7 +8,7 @@ export interface CheckResult {
 }
 
 export async function fileCheck(
-  tool: "qpdf-check" | "qpdf-json" | "unzip-test" | "python-zip" | "java-zip" | "pdftotext" | "qr-scan",
+  tool: "qpdf-check" | "qpdf-json" | "unzip-test" | "python-zip" | "java-zip" | "pdftotext" | "qr-scan" | "pdf-metadata",
   bytes: Uint8Array,
 ): Promise<CheckResult> {
   const res = await env.FILE_CHECK.fetch(`http://checker/${tool}`, { method: "POST", body: bytes });

@@ -11,13 +11,13 @@ import { listEnabledEditors } from "../editors/editors.repo";
 import { articleWithEditors, listArticlesByRefs, listEditorsByIds } from "./documents.repo";
 import { DOCUMENT_LIST_MAX, editorIdListSchema, refnumberListSchema } from "#contract/documents";
 import { articleFactsOf, brandingOf, chiefEditorOf, editorFactsOf, fileSafe, matchAuthor, slugOf } from "./document-data";
-import { buildCertificate } from "./certificate";
-import { buildCoverPage } from "./cover-page";
-import { buildEditorialBoard } from "./editorial-board";
-import { buildIndexPage, sortByFirstPage } from "./index-page";
-import { buildAppointmentCertificate } from "./appointment-certificate";
 import { zipStream, type ZipEntry } from "./bundles";
-import { loadFontsFor, textsOf } from "./remote-fonts";
+
+/**
+ * The PDF writer, its fonts and Unicode tables, imported on first use (issue 47 item 7, decision 0333): nothing of
+ * them is evaluated when the isolate starts or on a page's path, only when a document is made.
+ */
+const documents = () => import("./document-builders");
 import { refToLookUp } from "#contract/refnumber";
 import { jsonBody, jsonContent } from "../core/middleware/json-body";
 import { verificationMark } from "../verification/certificate-verification";
@@ -88,8 +88,8 @@ pdfRoutes.get(at(documentsApi.certificate), async (c) => {
   const chief = chiefEditorOf(editorRows);
   const branding = brandingOf(journal);
   const verification = verificationMark(c, { kind: "author", articleId: row.id, position: article.authors.indexOf(author), name: author });
-  await loadFontsFor(c.var.files, textsOf(branding, article, author, chief, verification.address));
-  const bytes = await buildCertificate({ branding, article, author, chief, verification });
+  await (await documents()).loadFontsFor(c.var.files, (await documents()).textsOf(branding, article, author, chief, verification.address));
+  const bytes = await (await documents()).buildCertificate({ branding, article, author, chief, verification });
   return pdfResponse(bytes, `certificate-${fileSafe(article.refnumber)}.pdf`);
 });
 
@@ -100,16 +100,20 @@ pdfRoutes.get(at(documentsApi.coverPage), async (c) => {
   if (!row) throw new HttpError(404, "article_not_found");
   const article = articleFactsOf(row);
   const branding = brandingOf(journal);
-  await loadFontsFor(c.var.files, textsOf(branding, article));
-  return pdfResponse(await buildCoverPage({ branding, article }), `coverpage-${fileSafe(article.refnumber)}.pdf`, "public");
+  await (await documents()).loadFontsFor(c.var.files, (await documents()).textsOf(branding, article));
+  return pdfResponse(
+    await (await documents()).buildCoverPage({ branding, article }),
+    `coverpage-${fileSafe(article.refnumber)}.pdf`,
+    "public",
+  );
 });
 
 pdfRoutes.get(at(documentsApi.editorialBoard), async (c) => {
   const journal = c.get("journal");
   const editors = (await listEnabledEditors(c.get("db"), journal.id)).map(editorFactsOf);
   const branding = brandingOf(journal);
-  await loadFontsFor(c.var.files, textsOf(branding, editors));
-  return pdfResponse(await buildEditorialBoard({ branding, editors }), "Editorial-Board.pdf", "public");
+  await (await documents()).loadFontsFor(c.var.files, (await documents()).textsOf(branding, editors));
+  return pdfResponse(await (await documents()).buildEditorialBoard({ branding, editors }), "Editorial-Board.pdf", "public");
 });
 
 /** The selected articles, all of them, or a 404 naming the reference numbers this journal does not have. */
@@ -136,8 +140,8 @@ pdfAdminRoutes.post(at(documentsApi.indexPage), jsonContent, jsonBody(refnumberL
   refuseDisabled(rows);
   const branding = brandingOf(c.get("journal"));
   const articles = rows.map(articleFactsOf);
-  await loadFontsFor(c.var.files, textsOf(branding, articles));
-  const bytes = await buildIndexPage({ branding, articles });
+  await (await documents()).loadFontsFor(c.var.files, (await documents()).textsOf(branding, articles));
+  const bytes = await (await documents()).buildIndexPage({ branding, articles });
   return pdfResponse(bytes, "Index-Page.pdf");
 });
 
@@ -149,15 +153,15 @@ pdfAdminRoutes.post(at(documentsApi.bulkCertificates), jsonContent, jsonBody(ref
   const branding = brandingOf(journal);
   const chief = chiefEditorOf(await listEnabledEditors(c.get("db"), journal.id));
   const idOf = new Map(rows.map((row) => [articleFactsOf(row), row.id]));
-  const articles = sortByFirstPage([...idOf.keys()]);
-  await loadFontsFor(c.var.files, textsOf(branding, articles, chief, new URL(c.req.url).origin));
+  const articles = (await documents()).sortByFirstPage([...idOf.keys()]);
+  await (await documents()).loadFontsFor(c.var.files, (await documents()).textsOf(branding, articles, chief, new URL(c.req.url).origin));
   const entries: ZipEntry[] = articles.flatMap((article) =>
     article.authors.map((author, i) => {
       // Signed before the zip starts streaming, so a missing key is a clean 503 rather than a cut-off zip.
       const verification = verificationMark(c, { kind: "author", articleId: idOf.get(article)!, position: i, name: author });
       return {
         name: `certificate-${fileSafe(article.refnumber)}-${i + 1}-${slugOf(author)}.pdf`,
-        build: () => buildCertificate({ branding, article, author, chief, verification }),
+        build: async () => (await documents()).buildCertificate({ branding, article, author, chief, verification }),
       };
     }),
   );
@@ -176,13 +180,13 @@ pdfAdminRoutes.post(at(documentsApi.editorsCertificate), jsonContent, jsonBody(e
   const branding = brandingOf(journal);
   const chief = chiefEditorOf(await listEnabledEditors(db, journal.id));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  await loadFontsFor(c.var.files, textsOf(branding, rows.map(editorFactsOf), chief));
+  await (await documents()).loadFontsFor(c.var.files, (await documents()).textsOf(branding, rows.map(editorFactsOf), chief));
   const entries: ZipEntry[] = ids.map((id) => {
     const editor = editorFactsOf(byId.get(id)!);
     const verification = verificationMark(c, { kind: "editor", editorId: editor.id, category: editor.category, name: editor.name });
     return {
       name: `appointment-certificate-${editor.id}-${slugOf(editor.name, "editor")}.pdf`,
-      build: () => buildAppointmentCertificate({ branding, editor, chief, verification }),
+      build: async () => (await documents()).buildAppointmentCertificate({ branding, editor, chief, verification }),
     };
   });
   return zipResponse(entries, "Editors-Certificate.zip");

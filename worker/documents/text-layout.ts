@@ -18,10 +18,8 @@ export interface TextSpec {
 }
 
 /** Collapses runs of whitespace and trims: what a name or a label looks like on paper. */
-export const tidy = (s: string | null | undefined): string =>
-  String(s ?? "")
-    .replace(/\s+/g, " ")
-    .trim();
+import { tidy } from "./tidy-text";
+export { tidy };
 
 export function textWidth(text: string, spec: TextSpec): number {
   const runs = shapeText(text, spec.style, spec.direction);

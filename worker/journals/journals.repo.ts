@@ -17,12 +17,18 @@ export interface HostMatch {
 }
 
 /**
- * The journal that owns this host name; else, unless the platform setting unknown_host is "not_found", the
+ * The journal that owns this host name (once its custom hostname, if it has one, is active); else, unless the platform setting unknown_host is "not_found", the
  * default journal (then no alternate header: only listed hosts take it). One query either way.
  */
 export async function findJournalByHost(db: Db, host: string): Promise<HostMatch | undefined> {
   const rows = await db
-    .select({ journal: journals, altHeader: journalDomains.altHeader })
+    .select({
+      journal: journals,
+      altHeader: journalDomains.altHeader,
+      // A custom hostname answers readers once Cloudflare says it and its certificate are active (decision 0357);
+      // a host without one (hostname_status NULL: the demo's, a platform on routes) answers as before.
+      ready: sql<number>`${journalDomains.domain} IS NULL OR ${journalDomains.hostnameStatus} IS NULL OR (${journalDomains.hostnameStatus} = 'active' AND ${journalDomains.certificateStatus} = 'active')`,
+    })
     .from(journals)
     .leftJoin(journalDomains, and(eq(journalDomains.journalId, journals.id), eq(journalDomains.domain, host)))
     .where(
@@ -30,7 +36,9 @@ export async function findJournalByHost(db: Db, host: string): Promise<HostMatch
     )
     .orderBy(sql`${journalDomains.domain} IS NULL`, journals.id)
     .limit(1);
-  return rows[0] && { journal: rows[0].journal, altHeader: rows[0].altHeader === true };
+  // A host still being set up is nobody's yet: never the default journal's either.
+  if (!rows[0] || !rows[0].ready) return undefined;
+  return { journal: rows[0].journal, altHeader: rows[0].altHeader === true };
 }
 
 export type SettingsResult =

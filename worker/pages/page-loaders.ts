@@ -39,6 +39,8 @@ import { isSubmitFormError, submissionFieldsIn } from "#contract/submission";
 import { findSubmissionByReference } from "../workflow/submissions.repo";
 import { verifyLoader } from "../verification/verify-loader";
 import { publicWorkflowFigures } from "../workflow/figures";
+import { sectionFeesOf } from "../payments/section-fees.repo";
+import { findPaymentSettings } from "../payments/payments.repo";
 
 /** Whether a row sits in the issue the URL names (an article's page lives only under its own issue). */
 function inIssue(a: ArticleRow | undefined, params: Record<string, string | undefined>): ArticleRow | undefined {
@@ -134,7 +136,21 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
 
     // The editorial figures are part of the page (rendered on the server, the same before and after hydration and
     // without JavaScript), when the journal shows them; as fresh as the page's cached copy.
-    instructions: async () => ok({ head: fixed("instructions"), figures: await publicWorkflowFigures(db, journal.id) }),
+    instructions: async () => {
+      const [figures, sectionFees, payments] = await Promise.all([
+        publicWorkflowFigures(db, journal.id),
+        sectionFeesOf(db, journal.id),
+        findPaymentSettings(db, journal.id),
+      ]);
+      return ok({
+        head: fixed("instructions"),
+        figures,
+        sectionFees: sectionFees
+          .filter((f) => f.feeRupee || f.feeDollar)
+          .map(({ title, feeRupee, feeDollar }) => ({ title, feeRupee, feeDollar })),
+        feesOnline: payments?.enabled ?? false,
+      });
+    },
 
     issue: async ({ params }) => {
       const loc = issueAt(params);

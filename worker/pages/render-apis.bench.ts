@@ -5,7 +5,21 @@
 import { expect, it } from "vitest";
 import * as React from "react";
 import { renderPage } from "#web/entry.server";
-import { SERVER_RENDER_APIS } from "#contract/page-render";
+import type { ReactElement } from "react";
+import { renderToReadableStream, renderToString } from "react-dom/server";
+import { prerender } from "react-dom/static";
+import type { RenderToMarkup } from "#contract/page-render";
+
+/** React's server APIs that send a finished page: only the benchmark imports the streaming build (decision 0333). */
+const SERVER_RENDERS: Record<string, (page: ReactElement) => string | Promise<string>> = {
+  renderToString,
+  prerender: async (page) => new Response((await prerender(page)).prelude).text(),
+  renderToReadableStream: async (page) => {
+    const stream = await renderToReadableStream(page);
+    await stream.allReady;
+    return new Response(stream).text();
+  },
+};
 import type { PageId, PageLoaders, PageHead } from "#contract/pages";
 import { request } from "#tests/api/fixtures";
 import { benchJournal, medianMs } from "#tests/api/bench-fixtures";
@@ -33,9 +47,13 @@ it("compares React's server APIs for a finished page", { timeout: 600_000 }, asy
   ] as const) {
     const { loaders, head } = await recordedLoaders(journal.host, path, pageId);
     const sizes = new Set<number>();
-    for (const api of SERVER_RENDER_APIS) {
+    for (const [api, renderWith] of Object.entries(SERVER_RENDERS)) {
       const render = async () => {
-        const page = await renderPage(new Request(`http://${journal.host}${path}`), { loaders, fallbackHead: head, api });
+        const page = await renderPage(new Request(`http://${journal.host}${path}`), {
+          loaders,
+          fallbackHead: head,
+          render: renderWith as RenderToMarkup,
+        });
         if (page instanceof Response || page.status !== 200) throw new Error(`${api} ${path}: not a page`);
         sizes.add(page.html.length);
       };

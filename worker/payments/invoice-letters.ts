@@ -7,11 +7,22 @@ import { addEvent } from "../workflow/manuscripts.repo";
 import { queueMail } from "../workflow/mail-outbox.repo";
 import { addDays, linkFor, linkUrl, tokenOf, TRACK_LINK_DAYS } from "../workflow/links";
 import { nowIso } from "../core/data/db";
-import { currencyForCountry, GATEWAY_LABELS, minorUnits, type DueMoment, type Gateway } from "#contract/payments";
+import {
+  currencyForCountry,
+  feeTextFor,
+  GATEWAY_LABELS,
+  minorUnits,
+  type DueMoment,
+  type Gateway,
+  type SectionFee,
+} from "#contract/payments";
 import { findPaymentSettings, insertInvoice } from "./payments.repo";
+import { sectionFeeOf } from "./section-fees.repo";
+import type { MailAttachment } from "../workflow/mail-attachments";
 import { moneyText, PAYMENT_TEXTS } from "./payment-texts";
 
-type Author = Pick<ManuscriptRow, "id" | "journalId" | "reference" | "title" | "authorName" | "authorEmail" | "replyToken" | "country">;
+type Author = Pick<ManuscriptRow, "id" | "journalId" | "reference" | "title" | "authorName" | "authorEmail" | "replyToken" | "country"> &
+  Partial<Pick<ManuscriptRow, "sectionId">>;
 
 export async function trackUrl(ctx: WorkflowCtx, m: Pick<ManuscriptRow, "id" | "journalId">): Promise<string> {
   const link = await linkFor(ctx.db, m.journalId, "track", m.id, addDays(nowIso(), TRACK_LINK_DAYS));
@@ -20,7 +31,7 @@ export async function trackUrl(ctx: WorkflowCtx, m: Pick<ManuscriptRow, "id" | "
 
 const journalName = (ctx: WorkflowCtx) => ctx.journal.websitename || "the journal";
 
-async function mailAuthor(ctx: WorkflowCtx, m: Author, kind: string, subject: string, text: string) {
+async function mailAuthor(ctx: WorkflowCtx, m: Author, kind: string, subject: string, text: string, attachments?: MailAttachment[]) {
   const [row] = await queueMail(ctx.db, ctx.queue, ctx.journal, [
     {
       manuscriptId: m.id,
@@ -30,15 +41,19 @@ async function mailAuthor(ctx: WorkflowCtx, m: Author, kind: string, subject: st
       subject,
       text: `${text}\n\n--\n${journalName(ctx)}`,
       replyToken: m.replyToken,
+      attachments,
     },
   ]);
   return row;
 }
 
-/** The fee in the author's currency (SPEC §9: India pays fee_rupee, other countries fee_dollar), 0 when free. */
-export function feeFor(journal: WorkflowCtx["journal"], country: string) {
+/**
+ * The fee in the author's currency (SPEC §9: India pays fee_rupee, other countries fee_dollar), 0 when free; the
+ * manuscript's section's own fee in that currency where it has one (issue 49 item 1).
+ */
+export function feeFor(journal: WorkflowCtx["journal"], country: string, section?: Pick<SectionFee, "feeRupee" | "feeDollar"> | null) {
   const currency = currencyForCountry(country);
-  return { currency, fee: minorUnits(currency === "INR" ? journal.fee_rupee : journal.fee_dollar) };
+  return { currency, fee: minorUnits(feeTextFor(journal, currency, section)) };
 }
 
 /**
@@ -48,7 +63,7 @@ export function feeFor(journal: WorkflowCtx["journal"], country: string) {
 export async function feeFallsDue(ctx: WorkflowCtx, m: Author, moment: DueMoment): Promise<InvoiceRow | undefined> {
   const settings = await findPaymentSettings(ctx.db, m.journalId);
   if (!settings?.enabled || settings.dueOn !== moment) return undefined;
-  const { currency, fee } = feeFor(ctx.journal, m.country);
+  const { currency, fee } = feeFor(ctx.journal, m.country, await sectionFeeOf(ctx.db, m.journalId, m.sectionId));
   if (fee <= 0) return undefined;
   const dueDate = addDays(nowIso(), settings.dueDays).slice(0, 10);
   const inv = await insertInvoice(ctx.db, { journalId: m.journalId, manuscriptId: m.id, fee, currency, dueDate });
@@ -67,7 +82,7 @@ export async function feeFallsDue(ctx: WorkflowCtx, m: Author, moment: DueMoment
     bankDetails: settings.bankDetails,
   };
   const T = PAYMENT_TEXTS.invoiceMail;
-  const out = await mailAuthor(ctx, m, "payment.invoice", T.subject(values), T.body(values));
+  const out = await mailAuthor(ctx, m, "payment.invoice", T.subject(values), T.body(values), [{ kind: "invoice", invoiceId: inv.id }]);
   await addEvent(ctx.db, m, {
     actor: "system",
     action: "invoice",
@@ -98,6 +113,7 @@ export async function announcePaid(ctx: WorkflowCtx, m: Author, inv: InvoiceRow)
       paymentId: inv.paymentId ?? "",
       trackUrl: await trackUrl(ctx, m),
     }),
+    [{ kind: "receipt", invoiceId: inv.id }],
   );
   await addEvent(ctx.db, m, {
     actor: ctx.actor,

@@ -12,11 +12,9 @@ import { FORM_TARGET_HEADER } from "../core/middleware/security-headers";
 import { html, opened, privateHeaders, problemPage, sameOrigin } from "../workflow/link-pages.routes";
 import { findManuscript } from "../workflow/manuscripts.repo";
 import { workflowCtx } from "../workflow/workflow-context";
-import { loadFontsFor, textsOf } from "../documents/remote-fonts";
 import { GATEWAY_OF_CURRENCY, WAIVER_REASON_MAX, type Currency } from "#contract/payments";
 import { findCheckout, findInvoice, insertCheckout, invoiceOfManuscript, latestCheckout, requestWaiver } from "./payments.repo";
 import { gatewayKeys } from "./gateway-keys";
-import { buildInvoicePdf } from "./invoice-pdf";
 import { announceWaiverRequest } from "./invoice-letters";
 import { moneyText, PAYMENT_TEXTS } from "./payment-texts";
 import { checkoutAction, checkoutSignatureValid, createOrder, fetchPayment, GatewayError } from "./razorpay";
@@ -39,14 +37,13 @@ async function authorsInvoice(c: Ctx, file = false): Promise<{ m: ManuscriptRow;
 }
 
 async function pdfOf(c: Ctx, m: ManuscriptRow, inv: InvoiceRow, kind: "invoice" | "receipt") {
-  const keys = await gatewayKeys(c.get("db"), m.journalId, c.get("config").auth.JWT_SECRET);
-  const doc = { journal: c.get("journal"), manuscript: m, invoice: inv, bankDetails: keys.settings?.bankDetails ?? "", kind } as const;
-  await loadFontsFor(c.var.files, textsOf(doc));
-  const bytes = await buildInvoicePdf(doc);
+  // Imported on first use: the PDF writer and its fonts stay off every page's path.
+  const { invoicePdfBytes, invoicePdfName } = await import("./invoice-attachment");
+  const bytes = await invoicePdfBytes(c.var.files, c.get("db"), c.get("journal"), m, inv, kind);
   privateHeaders(c);
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
     "Content-Type": "application/pdf",
-    "Content-Disposition": `attachment; filename="${kind}-${inv.number}.pdf"`,
+    "Content-Disposition": `attachment; filename="${invoicePdfName(kind, inv)}"`,
   });
 }
 

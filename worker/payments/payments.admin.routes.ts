@@ -15,6 +15,7 @@ import { paymentsApi } from "#contract/routes/payments";
 import {
   bankTransferSchema,
   majorUnits,
+  manuscriptSectionSchema,
   paymentFilterSchema,
   paymentSettingsSchema,
   waiverDecisionSchema,
@@ -42,6 +43,7 @@ import {
   savePaymentSettings,
 } from "./payments.repo";
 import { announcePaid, announceWaiverDecision } from "./invoice-letters";
+import { saveSectionFees, sectionFeesOf, sectionsBelong, setManuscriptSection } from "./section-fees.repo";
 
 const at = mountedAt("/api/admin/payments");
 type Ctx = Context<AppEnv>;
@@ -132,6 +134,7 @@ async function settingsAnswer(c: Ctx): Promise<PaymentSettingsAnswer> {
       stripeWebhookSecret: Boolean(s?.stripeWebhookSecretEnc),
     },
     fees: { INR: journal.fee_rupee, USD: journal.fee_dollar },
+    sectionFees: await sectionFeesOf(c.get("db"), journal.id),
     webhooks: { razorpay: `${origin}${paymentsApi.razorpayWebhook.path}`, stripe: `${origin}${paymentsApi.stripeWebhook.path}` },
     updatedAt: s?.updatedAt ?? null,
   };
@@ -187,6 +190,15 @@ export const paymentsAdminRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const journalId = c.get("journal").id;
     const old = await findPaymentSettings(db, journalId);
+    if (
+      v.sectionFees &&
+      !(await sectionsBelong(
+        db,
+        journalId,
+        v.sectionFees.map((f) => f.sectionId),
+      ))
+    )
+      throw new HttpError(400, "invalid_section");
     const secret = c.get("config").auth.JWT_SECRET;
     const keep = async (typed: string, stored: string | undefined, cleared: boolean) =>
       cleared ? "" : typed ? await encryptSecret(typed, secret) : (stored ?? "");
@@ -203,6 +215,7 @@ export const paymentsAdminRoutes = new Hono<AppEnv>()
       stripeSecretKeyEnc: await keep(v.stripeSecretKey, old?.stripeSecretKeyEnc, clearStripe),
       stripeWebhookSecretEnc: await keep(v.stripeWebhookSecret, old?.stripeWebhookSecretEnc, clearStripe),
     });
+    if (v.sectionFees) await saveSectionFees(db, journalId, v.sectionFees);
     const changed = [
       v.razorpayKeySecret && "Razorpay key secret",
       v.razorpayWebhookSecret && "Razorpay webhook secret",
@@ -224,7 +237,22 @@ export const paymentsAdminRoutes = new Hono<AppEnv>()
     const m = await findManuscript(c.get("db"), c.get("journal").id, id);
     if (!m) throw new HttpError(404, "manuscript_not_found");
     const inv = await invoiceOfManuscript(c.get("db"), m.journalId, m.id);
-    return c.json({ invoice: inv ? itemOf(inv, m) : null });
+    return c.json({
+      invoice: inv ? itemOf(inv, m) : null,
+      sectionId: m.sectionId,
+      sections: await sectionFeesOf(c.get("db"), m.journalId),
+    });
+  })
+  // The section a manuscript is filed under: an invoice raised after this charges that section's fee.
+  .put(at(paymentsApi.manuscriptSection), body(manuscriptSectionSchema), async (c) => {
+    const id = Number(c.req.param("id"));
+    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+    const db = c.get("db");
+    const journalId = c.get("journal").id;
+    const { sectionId } = c.req.valid("json");
+    if (sectionId !== null && !(await sectionsBelong(db, journalId, [sectionId]))) throw new HttpError(400, "invalid_section");
+    if (!(await setManuscriptSection(db, journalId, id, sectionId))) throw new HttpError(404, "manuscript_not_found");
+    return c.json({ sectionId });
   })
   .post(at(paymentsApi.bankTransfer), body(bankTransferSchema), async (c) => {
     const { inv, m } = await invoiceFor(c);

@@ -1,8 +1,13 @@
 // Helpers of the payment tests: a journal that charges online with the stand-ins' keys, an accepted manuscript with
 // its invoice, the author's tracking session, and the stand-ins' checkouts clicked through as a browser would.
-import { createJournal, request, type TestJournal } from "#tests/api/fixtures";
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { expect } from "vitest";
+import { eq } from "drizzle-orm";
+import { createJournal, dbOf, request, type TestJournal } from "#tests/api/fixtures";
+import { mailOutbox } from "../core/data/schema";
+import { sendOutboxBatch, type MailQueueBody } from "../workflow/mail-queue";
 import { STANDIN_ACCOUNTS, TEST_ORIGINS, type WebhookDelivery } from "#tests/payment-standins";
-import { linkIn, linkRequest, openSession, outboxOf, staffOf, submitManuscript, type Staff } from "../workflow/workflow.fixtures";
+import { drained, linkIn, linkRequest, openSession, outboxOf, staffOf, submitManuscript, type Staff } from "../workflow/workflow.fixtures";
 
 // biome-ignore lint/suspicious/noExplicitAny: test answers are read loosely
 type Loose = any;
@@ -99,3 +104,34 @@ export async function payWithStripe(host: string, cookie: string) {
   const back = done.headers.get("location") ?? "";
   return { sessionId: url.split("/").pop()!, back };
 }
+
+export type Sent = {
+  subject: string;
+  text?: string;
+  attachments?: { filename: string; type: string; disposition: string; content: ArrayBuffer | ArrayBufferView }[];
+};
+
+/** Sends the outbox row again through the consumer, recording what it hands the real local send_email binding. */
+export async function resend(journalId: number, outboxId: number): Promise<Sent[]> {
+  await drained(journalId);
+  await dbOf(journalId).update(mailOutbox).set({ status: "queued" }).where(eq(mailOutbox.id, outboxId));
+  const sent: Sent[] = [];
+  const recording = {
+    send: async (m: Sent) => {
+      sent.push(m);
+      return env.EMAIL.send(m as never);
+    },
+  } as unknown as SendEmail;
+  const batch = createMessageBatch<MailQueueBody>("journal-edge-mail", [
+    { id: `att-${outboxId}`, timestamp: new Date(), attempts: 1, body: { outboxId, journalId } },
+  ]);
+  await sendOutboxBatch(batch, { ...env, EMAIL: recording });
+  expect((await getQueueResult(batch, createExecutionContext())).explicitAcks).toEqual([`att-${outboxId}`]);
+  const [row] = await dbOf(journalId).select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
+  // The real binding took the message with its attachment.
+  expect(row.status).toBe("sent");
+  return sent;
+}
+
+export const bytesOf = (c: ArrayBuffer | ArrayBufferView) =>
+  c instanceof ArrayBuffer ? new Uint8Array(c) : new Uint8Array(c.buffer, c.byteOffset, c.byteLength);

@@ -181,4 +181,20 @@ describe("staff", () => {
     const letters = (await outboxOf(staff)).filter((x) => x.kind === "payment.waiver" && x.manuscriptId === m.id);
     expect(letters.map((l) => l.text.split("\n")[0])).toEqual(["The fee is waived.", "We waive part of the fee."]);
   });
+
+  it("refuse a waiver request with a letter: the invoice stays due in full, Pay stays, the author is told", async () => {
+    const { j, staff } = await payingJournal();
+    const { m, cookie, invoice } = await acceptedWithInvoice(j, staff, "Nigeria");
+    await linkRequest(j.host, "/track/waiver", cookie, { method: "POST", headers: FORM, body: form({ reason: "No grant this year." }) });
+    const refused = await staff.post(`/payments/${invoice.invoiceId}/waiver`, { decision: "refuse", letter: "We cannot waive the fee." });
+    expect(refused.status).toBe(200);
+    expect(refused.body.invoice).toMatchObject({ amount: 60, currency: "USD", status: "pending", waiverStatus: "refused" });
+    expect(await (await linkRequest(j.host, "/track", cookie)).text()).toContain("Pay USD 60.00 with Stripe");
+    const letter = (await outboxOf(staff)).find((x) => x.kind === "payment.waiver" && x.manuscriptId === m.id);
+    expect(letter?.text.split("\n")[0]).toBe("We cannot waive the fee.");
+    // A refusal without a letter is refused itself.
+    expect((await staff.post(`/payments/${invoice.invoiceId}/waiver`, { decision: "refuse", letter: " " })).body).toEqual({
+      error: "missing_letter",
+    });
+  });
 });

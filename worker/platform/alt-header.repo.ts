@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../core/env";
 import { journalDomains, journals, platformSettings } from "../core/data/schema";
+import { noCustomHostnameColumns } from "./custom-hostnames/no-custom-hostname";
 
 /** The platform_settings key whose row says the variable was imported (its value: when). */
 export const ALT_HEADER_IMPORT_MARKER = "alt_header_domains_imported";
@@ -34,6 +35,7 @@ export async function importAltHeaderHosts(db: Db, hosts: readonly string[]): Pr
               journalId: journals.id,
               isPrimary: sql<number>`0`.as("is_primary"),
               altHeader: sql<number>`1`.as("alt_header"),
+              ...noCustomHostnameColumns(),
             })
             .from(journals)
             .where(and(eq(journals.isDefault, true), notYet)),

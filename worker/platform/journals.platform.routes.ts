@@ -38,9 +38,11 @@ import {
   journalEditSchema,
   normalizeHost,
   type HostAnswer,
+  type HostFlags,
   type JournalSummary,
 } from "#contract/platform";
 import { mountedAt } from "../core/routing/declared";
+import { deleteHostHostname, refreshHost, saasOf, syncHost } from "./custom-hostnames/host-hostnames";
 import { platformApi } from "#contract/routes/platform";
 
 const at = mountedAt("/api/platform/journals");
@@ -162,6 +164,9 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
       await c.get("db").delete(journalsTable).where(eq(journalsTable.id, journal.id));
       throw err;
     }
+    // Its primary host becomes a custom hostname too (decision 0356); a failure is kept on the host, not thrown.
+    const saas = saasOf(c.var.config.saas);
+    if (saas) await syncHost(c.get("db"), saas, input.primaryHost);
     forgetJournals();
     return c.json({ journal: await oneSummary(c, journal.id) }, 201);
   })
@@ -280,10 +285,13 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     await journalById(c.get("db"), id);
     const input = c.req.valid("json");
     refuseConsoleHost(c, input.host);
-    const after: HostAnswer = { host: input.host, primary: input.primary ?? false, altHeader: input.altHeader ?? false };
+    const after: HostFlags = { host: input.host, primary: input.primary ?? false, altHeader: input.altHeader ?? false };
     await addHost(c.get("db"), id, input.host, input, [
       audited(c, { action: "host.add", journalId: id, summary: input.host, before: null, after }),
     ]);
+    // With a SaaS zone the host becomes a custom hostname (decision 0356); a failure is kept on the host, not thrown.
+    const saas = saasOf(c.var.config.saas);
+    if (saas) await syncHost(c.get("db"), saas, input.host);
     forgetJournals();
     return c.json({ journal: await oneSummary(c, id) }, 201);
   })
@@ -310,9 +318,28 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
   .delete(at(platformApi.deleteHost), async (c) => {
     const id = idParam(c);
     const host = hostParam(c);
-    await removeHost(c.get("db"), id, host, (before) => [
-      audited(c, { action: "host.remove", journalId: id, summary: host, before, after: null }),
-    ]);
+    const saas = saasOf(c.var.config.saas);
+    await removeHost(
+      c.get("db"),
+      id,
+      host,
+      (before) => [audited(c, { action: "host.remove", journalId: id, summary: host, before, after: null })],
+      // The custom hostname goes first; when Cloudflare fails the host stays (502 cloudflare_failed).
+      async (hostnameId) => {
+        if (saas) await deleteHostHostname(c.get("db"), saas, host, hostnameId);
+      },
+    );
+    forgetJournals();
+    return c.json({ journal: await oneSummary(c, id) });
+  })
+  .post(at(platformApi.refreshHost), async (c) => {
+    const id = idParam(c);
+    const host = hostParam(c);
+    const hosts = (await hostsByJournal(c.get("db"), id)).get(id) ?? [];
+    if (!hosts.some((h) => h.host === host)) throw new HttpError(404, "not_found");
+    const saas = saasOf(c.var.config.saas);
+    // Without a SaaS zone there is nothing to ask: the host answers as it is.
+    if (saas) await refreshHost(c.get("db"), saas, host);
     forgetJournals();
     return c.json({ journal: await oneSummary(c, id) });
   })

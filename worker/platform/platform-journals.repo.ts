@@ -7,7 +7,15 @@ import type { Db } from "../core/env";
 import { journalDomains, journals, platformSettings, type JournalRow } from "../core/data/schema";
 import { isUniqueViolation, nowIso } from "../core/data/db";
 import { HttpError } from "../core/errors";
-import type { HostAnswer, JournalCreateInput, PlatformSettingsAnswer, UnknownHostChoice } from "#contract/platform";
+import { noCustomHostnameColumns } from "./custom-hostnames/no-custom-hostname";
+import type {
+  HostAnswer,
+  HostDnsRecord,
+  HostFlags,
+  JournalCreateInput,
+  PlatformSettingsAnswer,
+  UnknownHostChoice,
+} from "#contract/platform";
 
 type Audit = BatchItem<"sqlite">[];
 type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
@@ -76,10 +84,90 @@ export async function hostsByJournal(db: Db, journalId?: number): Promise<Map<nu
   const out = new Map<number, HostAnswer[]>();
   for (const r of rows.sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.domain.localeCompare(b.domain))) {
     const list = out.get(r.journalId) ?? [];
-    list.push({ host: r.domain, primary: r.isPrimary, altHeader: r.altHeader });
+    list.push(hostAnswerOf(r));
     out.set(r.journalId, list);
   }
   return out;
+}
+
+type HostRow = typeof journalDomains.$inferSelect;
+
+/** A host as the console shows it: without a custom hostname it is active as before (docs/decisions/0356). */
+function hostAnswerOf(r: HostRow): HostAnswer {
+  const custom = r.hostnameId !== null || r.hostnameStatus !== null;
+  let dns: HostDnsRecord[] = [];
+  try {
+    dns = JSON.parse(r.dnsRecords) as HostDnsRecord[];
+  } catch {
+    dns = [];
+  }
+  return {
+    host: r.domain,
+    primary: r.isPrimary,
+    altHeader: r.altHeader,
+    status: custom ? (r.hostnameStatus ?? "pending") : "active",
+    certificateStatus: custom ? (r.certificateStatus ?? "initializing") : null,
+    dns,
+    problem: r.hostnameProblem,
+    lastError: r.hostnameError,
+  };
+}
+
+/** What Cloudflare last said about a host's custom hostname. */
+export interface HostnameRecord {
+  hostnameId: string;
+  status: string;
+  certificateStatus: string;
+  dns: HostDnsRecord[];
+  problem: string | null;
+}
+
+/** Stores Cloudflare's answer about a host (null error), or only the failure, keeping the last known state. */
+export async function recordHostname(db: Db, host: string, outcome: { state: HostnameRecord } | { error: string; pending: boolean }) {
+  const checkedAt = nowIso();
+  if ("state" in outcome) {
+    const s = outcome.state;
+    await db
+      .update(journalDomains)
+      .set({
+        hostnameId: s.hostnameId,
+        hostnameStatus: s.status,
+        certificateStatus: s.certificateStatus,
+        dnsRecords: JSON.stringify(s.dns),
+        hostnameProblem: s.problem,
+        hostnameError: null,
+        hostnameCheckedAt: checkedAt,
+      })
+      .where(eq(journalDomains.domain, host));
+    return;
+  }
+  // A host whose custom hostname could not be created yet is pending (it does not answer readers); the next
+  // refresh creates it. A known hostname keeps its last state.
+  await db
+    .update(journalDomains)
+    .set({
+      hostnameError: outcome.error,
+      hostnameCheckedAt: checkedAt,
+      ...(outcome.pending ? { hostnameStatus: sql`coalesce(hostname_status, 'pending')` } : {}),
+    })
+    .where(eq(journalDomains.domain, host));
+}
+
+/** The custom hostname id of a host, if it has one. */
+export async function hostnameIdOf(db: Db, host: string): Promise<string | null> {
+  const [row] = await db.select({ id: journalDomains.hostnameId }).from(journalDomains).where(eq(journalDomains.domain, host)).limit(1);
+  return row?.id ?? null;
+}
+
+/** Hosts that are or should be custom hostnames and are not yet active, oldest check first (the Cron Trigger). */
+export async function hostsToRefresh(db: Db, limit: number): Promise<{ host: string; hostnameId: string | null }[]> {
+  const rows = await db
+    .select({ host: journalDomains.domain, hostnameId: journalDomains.hostnameId })
+    .from(journalDomains)
+    .where(sql`hostname_status IS NOT NULL AND (hostname_status <> 'active' OR certificate_status IS NOT 'active')`)
+    .orderBy(sql`coalesce(hostname_checked_at, '')`)
+    .limit(limit);
+  return rows;
 }
 
 async function hostOwner(db: Db, host: string): Promise<number | undefined> {
@@ -139,6 +227,8 @@ export async function createJournal(
         journalId: journals.id,
         isPrimary: sql<number>`1`.as("is_primary"),
         altHeader: sql<number>`0`.as("alt_header"),
+        // No custom hostname yet (decision 0356): the route creates it after the journal exists.
+        ...noCustomHostnameColumns(),
       })
       .from(journals)
       .where(eq(journals.slug, slug)),
@@ -219,7 +309,7 @@ export async function changeHost(
   journalId: number,
   host: string,
   change: { primary?: true; altHeader?: boolean },
-  audit: (before: HostAnswer) => Audit,
+  audit: (before: HostFlags) => Audit,
 ) {
   const row = await ownHost(db, journalId, host);
   const statements: BatchItem<"sqlite">[] = [];
@@ -234,9 +324,21 @@ export async function changeHost(
   ] as Batch);
 }
 
-export async function removeHost(db: Db, journalId: number, host: string, audit: (before: HostAnswer) => Audit) {
+/**
+ * Removes a journal's host. `beforeRemove` runs once the host is known removable (the journal's, not its primary)
+ * and before the row goes: it deletes the custom hostname at Cloudflare and throws when it could not, so the host
+ * stays (decision 0357).
+ */
+export async function removeHost(
+  db: Db,
+  journalId: number,
+  host: string,
+  audit: (before: HostFlags) => Audit,
+  beforeRemove: (hostnameId: string | null) => Promise<void> = async () => {},
+) {
   const row = await ownHost(db, journalId, host);
   if (row.isPrimary) throw new HttpError(409, "primary_host");
+  await beforeRemove(row.hostnameId);
   await db.batch([
     db.delete(journalDomains).where(eq(journalDomains.domain, host)),
     bumpContentVersion(db, journalId),

@@ -19,7 +19,7 @@ import { splitAuthors } from "#contract/scholarly";
 import { clip } from "#contract/html";
 import { categoryPosition, readCertificateCode, type GenuineCode } from "./verification-code";
 import { editorFactsOf, monthYear } from "../documents/document-data";
-import { tidy } from "../documents/text-layout";
+import { tidy } from "../documents/tidy-text";
 import { pageHead } from "../pages/page-heads";
 import { clientIpOf, throttleKeyOfIp } from "../auth/client-ip";
 import { failedGuessesSince, recordFailedGuess } from "./verify-attempts.repo";

@@ -46,7 +46,58 @@ We wish you every success with your work.
 With kind regards,
 The editorial office, {{journal_name}}`,
   },
+  desk_declined: {
+    subject: "{{reference}}: decision on your manuscript",
+    body: `Dear {{author_name}},
+
+Thank you for submitting "{{title}}" ({{reference}}) to {{journal_name}}. The editors have read it and decided not to send it for review: it does not fit the journal's scope or requirements closely enough for us to consider it further.
+
+We wish you every success in publishing your work elsewhere.
+
+With kind regards,
+The editorial office, {{journal_name}}`,
+  },
+  copyediting: {
+    subject: "{{reference}}: your manuscript is being copyedited",
+    body: `Dear {{author_name}},
+
+Your accepted manuscript "{{title}}" ({{reference}}) is now with our copyeditor. When the copyedited version is ready we will ask you to check it through your manuscript's page below.
+
+With kind regards,
+The editorial office, {{journal_name}}`,
+  },
+  production: {
+    subject: "{{reference}}: your manuscript is in production",
+    body: `Dear {{author_name}},
+
+Your manuscript "{{title}}" ({{reference}}) is now in production. We will send you the proofs to approve through your manuscript's page below before it is published.
+
+With kind regards,
+The editorial office, {{journal_name}}`,
+  },
 };
+
+/** To a reviewer whose open invitation closed (a decision, a withdrawal): by reference and title only (double-blind). */
+export const reviewCancelledText = (reviewerName: string, m: { reference: string; title: string }, why: string, journalName: string) =>
+  `Dear ${reviewerName},
+
+Your review of "${m.title}" (${m.reference}) for ${journalName} is no longer needed: ${why}. Your link to it has been closed.
+
+Thank you for your time.`;
+
+/** What the author reads when staff send a file to check (copyedits, proofs) through the tracking link. */
+export const AUTHOR_CHECK_TEXT = {
+  copyedit: {
+    subject: (ref: string) => `${ref}: please check the copyedited manuscript`,
+    lead: (name: string, title: string, ref: string) =>
+      `Dear ${name},\n\nThe copyedited version of "${title}" (${ref}) is ready. Please download it from your manuscript's page, then approve it or send us your corrections there.`,
+  },
+  proof: {
+    subject: (ref: string) => `${ref}: your proofs are ready`,
+    lead: (name: string, title: string, ref: string) =>
+      `Dear ${name},\n\nThe proofs of "${title}" (${ref}) are ready. Please download them from your manuscript's page and approve them, or send us your corrections there. Only corrections of errors can be made at this stage.`,
+  },
+} as const;
 
 export interface LetterValues {
   author_name: string;

@@ -10,8 +10,7 @@ import type { AppEnv } from "../core/env";
 import type { JournalRow, ManuscriptRow, ReviewAssignmentRow } from "../core/data/schema";
 import { HttpError } from "../core/errors";
 import { esc } from "#contract/html";
-import { fileKeys, isSafeFileName, versionedName } from "../core/files/keys";
-import { serveR2Object } from "../core/files/serve";
+import { fileKeys, versionedName } from "../core/files/keys";
 import { putNewObject } from "../core/files/commit-with-object";
 import { limitJsonBody, limitUploadBody } from "../core/middleware/body-size";
 import { jsonContent } from "../core/middleware/json-body";
@@ -26,7 +25,9 @@ import {
   type Recommendation,
 } from "#contract/workflow";
 import { openLink, type LinkPurpose } from "./links";
-import { currentFile, findManuscript, listEvents, listFiles } from "./manuscripts.repo";
+import { fileForReviewers, findManuscript, listEvents, listFiles } from "./manuscripts.repo";
+import { anonymisedCopy, pdfAttachment } from "./review-copies";
+import { answerAuthorCheck, authorCheckState, type AuthorCheckState } from "./author-checks";
 import { findAssignment, submittedReviews } from "./reviewers.repo";
 import { moveWithoutLetter, receiveRevision, respondToInvitation, submitReview } from "./workflow";
 import { workflowBody, workflowCtx } from "./workflow-context";
@@ -126,9 +127,14 @@ const REVIEW_ERRORS: Record<string, string> = {
   missing_comments: "Write your comments for the author.",
   invalid_file_type: "The attached file is not a PDF.",
   file_too_large: "The attached file is larger than 5 MB.",
-  review_closed: "This review has already been submitted.",
+  review_closed: "This review is closed: it was submitted already, or its round of review is over.",
+  file_not_anonymised:
+    "This file cannot be given out yet: it could not be checked for the author's details. The editorial office will send a file for review.",
   already_answered: "You have already answered this invitation.",
 };
+
+/** A reviewer's round is open while the manuscript is in review at that round; after it only their review shows. */
+const reviewRoundOpen = (m: ManuscriptRow, a: ReviewAssignmentRow) => STAGE_RULES[m.stage].reviewerLinkOpen && m.round === a.round;
 
 function reviewBody(v: ReviewView, reviewerName: string): string {
   const { a, m } = v;
@@ -139,8 +145,10 @@ function reviewBody(v: ReviewView, reviewerName: string): string {
 <div class="card"><dl class="meta"><dt>Title</dt><dd>${esc(m.title)}</dd><dt>Round</dt><dd>${a.round}</dd>
 <dt>Review due</dt><dd>${esc(a.dueDate)}</dd><dt>Reviewer</dt><dd>${esc(reviewerName)}</dd></dl>
 <p class="hint">Review is double-blind: the author does not learn who you are, and you do not learn who they are.</p></div>`;
-  if (!STAGE_RULES[m.stage].reviewerLinkOpen)
-    return `${head}<p class="ok">This review is closed: the manuscript is ${esc(STAGE_LABELS[m.stage].toLowerCase())}. Thank you; nothing more is needed.</p>`;
+  if (!reviewRoundOpen(m, a) && a.status !== REVIEW_STATUS.submitted)
+    return `${head}<p class="ok">${
+      m.stage === "withdrawn" ? "This manuscript has been withdrawn." : "This review is closed: its round of review is over."
+    } Thank you; nothing more is needed.</p>`;
   switch (a.status) {
     case REVIEW_STATUS.invited:
       return `${head}<div class="card"><h2>Will you review this manuscript?</h2>
@@ -196,7 +204,14 @@ async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, message?: { kind:
   const commentBlocks = rounds
     .map((round) => {
       const mine = reviews.filter((r) => r.round === round);
-      return `<h3>Round ${round}</h3>${mine.map((r, i) => `<div class="card"><strong>Reviewer ${i + 1}</strong><pre class="letter">${esc(r.commentsAuthor)}</pre></div>`).join("")}`;
+      return `<h3>Round ${round}</h3>${mine
+        .map(
+          (r, i) =>
+            `<div class="card"><strong>Reviewer ${i + 1}</strong><pre class="letter">${esc(r.commentsAuthor)}</pre>${
+              r.file ? `<p><a href="/track/review-file?review=${r.id}">The reviewer's PDF (round ${round})</a></p>` : ""
+            }</div>`,
+        )
+        .join("")}`;
     })
     .join("");
   let article = "";
@@ -210,11 +225,12 @@ async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, message?: { kind:
       article = `<p class="ok">Published: <a href="${esc(articlePath({ ...a, refnumber: a.refnumber }))}">read your article</a> · <a href="/pdf?refno=${encodeURIComponent(a.refnumber)}">certificates and cover page</a></p>`;
   }
   const canWithdraw = STAGE_RULES[m.stage].authorMayWithdraw;
+  const check = authorCheckState(m, events);
   const revisions = files.filter((f) => f.kind === "revision");
   return `<h1>Manuscript ${esc(m.reference)}</h1>${msg}
 <div class="card"><dl class="meta"><dt>Title</dt><dd>${esc(m.title)}</dd><dt>Stage</dt><dd><span class="stage">${esc(STAGE_LABELS[m.stage])}</span></dd>
 <dt>Submitted</dt><dd>${esc(fmtDay(m.createdAt))}</dd><dt>Round</dt><dd>${m.round}</dd>
-${revisions.length ? `<dt>Revisions sent</dt><dd>${revisions.map((f) => esc(fmtDay(f.createdAt))).join(", ")}</dd>` : ""}</dl></div>${article}
+${revisions.length ? `<dt>Revisions sent</dt><dd>${revisions.map((f) => esc(fmtDay(f.createdAt))).join(", ")}</dd>` : ""}</dl></div>${article}${check ? authorCheckCard(check) : ""}
 ${await invoiceSection(db, m)}
 ${
   STAGE_RULES[m.stage].awaitsRevision
@@ -234,12 +250,29 @@ ${
 }`;
 }
 
+function authorCheckCard(check: NonNullable<AuthorCheckState>): string {
+  const what = check.kind === "proof" ? "the proofs" : "the copyedited manuscript";
+  if (check.status === "approved")
+    return `<div class="card"><p class="ok">You approved ${what} on ${esc(fmtDay(check.at))}. Thank you.</p></div>`;
+  if (check.status === "corrections")
+    return `<div class="card"><p class="ok">Your corrections to ${what} were sent on ${esc(fmtDay(check.at))}. We will write to you again.</p></div>`;
+  return `<div class="card"><h2>Please check ${what}</h2>
+<p><a class="btn secondary" href="/track/check-file">Download ${what} (PDF)</a></p>
+<form method="post" action="/track/check"><p class="row"><button class="btn" name="answer" value="approve">Approve ${what}</button></p>
+<label for="corrections">Or list your corrections (page, line, what to change)</label>
+<textarea id="corrections" name="corrections"></textarea>
+<p class="row" style="margin-top:14px"><button class="btn secondary" name="answer" value="corrections">Send the corrections</button></p></form></div>`;
+}
+
 const TRACK_ERRORS: Record<string, string> = {
+  nothing_to_check: "There is nothing waiting for your check.",
+  missing_corrections: "Write your corrections, or approve.",
   missing_file: "Choose the PDF of your revised manuscript.",
   invalid_file_type: "The file is not a PDF.",
   file_too_large: "The file is larger than 5 MB.",
   invalid_stage_move: "That is not possible at this stage.",
   missing_confirmation: "Tick the box to confirm that you want to withdraw.",
+  file_not_anonymised: "This reviewer's file cannot be given out as it is. The editorial office has it and will send you its content.",
 };
 
 const codeOf = (err: unknown) => (err instanceof HttpError ? err.code : null);
@@ -295,18 +328,25 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     const o = await opened(c, "review");
     if (!o.ok) throw new HttpError(o.reason === "invalid" || o.reason === "none" ? 404 : 410, `link_${o.reason}`);
     const { a, m } = await reviewState(c, o.subjectId);
-    if (!ASSIGNMENT_RULES[a.status].linkServesManuscript || !STAGE_RULES[m.stage].reviewerLinkOpen)
-      throw new HttpError(410, "link_revoked");
-    const f = await currentFile(c.get("db"), m.id);
-    if (!f || !isSafeFileName(f.file)) throw new HttpError(404, "not_found");
-    const res = await serveR2Object(c, fileKeys.submission(m.journalId, f.file), { cacheControl: "private, no-store" });
-    // Named by reference and round only: never the author's name or the file name they uploaded.
-    res.headers.set(
-      "Content-Disposition",
-      `attachment; filename="manuscript-${m.reference.replace(/[^A-Za-z0-9-]/g, "_")}-round${f.round}.pdf"`,
-    );
-    res.headers.set("Referrer-Policy", "no-referrer");
-    return res;
+    if (!ASSIGNMENT_RULES[a.status].linkServesManuscript || m.stage === "withdrawn") throw new HttpError(410, "link_revoked");
+    // The link ends with its round: once the round is over (a decision, a new round, publication) the reviewer
+    // keeps their own review on the page, not the manuscript.
+    if (!reviewRoundOpen(m, a)) throw new HttpError(410, "round_closed");
+    const f = await fileForReviewers(c.get("db"), m.id, a.round);
+    if (!f) throw new HttpError(404, "not_found");
+    try {
+      const bytes = await anonymisedCopy(c.get("db"), c.var.files, f);
+      // Named by reference and round only: never the author's name or the file name they uploaded.
+      return pdfAttachment(bytes, `manuscript-${m.reference}-round${a.round}.pdf`);
+    } catch (err) {
+      if (codeOf(err) !== "file_not_anonymised") throw err;
+      return html(
+        c,
+        `Review ${m.reference}`,
+        `<h1>Manuscript ${esc(m.reference)}</h1><p class="error" role="alert">${esc(REVIEW_ERRORS.file_not_anonymised)}</p><p><a href="/review">Back to the review page</a></p>`,
+        409,
+      );
+    }
   })
   .post("/review/respond", async (c) => {
     sameOrigin(c);
@@ -315,7 +355,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     const { a, m, r } = await reviewState(c, o.subjectId);
     const form = await c.req.parseBody();
     try {
-      if (!STAGE_RULES[m.stage].reviewerLinkOpen) throw new HttpError(409, "review_closed");
+      if (!reviewRoundOpen(m, a)) throw new HttpError(409, "review_closed");
       await respondToInvitation(workflowCtx(c, `reviewer:${a.id}`), m, a, form.answer === "accept");
     } catch (err) {
       const code = codeOf(err);
@@ -346,7 +386,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
       commentsEditor: String(form.get("commentsEditor") ?? ""),
     };
     try {
-      if (!STAGE_RULES[m.stage].reviewerLinkOpen || a.status !== REVIEW_STATUS.agreed) throw new HttpError(409, "review_closed");
+      if (!reviewRoundOpen(m, a) || a.status !== REVIEW_STATUS.agreed) throw new HttpError(409, "review_closed");
       const parsed = reviewFormSchema.safeParse(typed);
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? "invalid_input");
       const bytes = await pdfFrom(form, "reviewFile", false);
@@ -380,12 +420,71 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     const message =
       done === "revision"
         ? ({ kind: "ok", text: "Thank you: your revised manuscript was received." } as const)
-        : done === "withdrawn"
-          ? ({ kind: "ok", text: "Your manuscript has been withdrawn." } as const)
-          : done && PAYMENT_TEXTS.trackMessages[done]
-            ? ({ kind: "ok", text: PAYMENT_TEXTS.trackMessages[done] } as const)
-            : undefined;
+        : done === "check"
+          ? ({ kind: "ok", text: "Thank you: your answer was sent to the editorial office." } as const)
+          : done === "withdrawn"
+            ? ({ kind: "ok", text: "Your manuscript has been withdrawn." } as const)
+            : done && PAYMENT_TEXTS.trackMessages[done]
+              ? ({ kind: "ok", text: PAYMENT_TEXTS.trackMessages[done] } as const)
+              : undefined;
     return html(c, `Manuscript ${m.reference}`, await trackBody(c, m, message));
+  })
+  // A reviewer's PDF, as the author receives it: a copy without the metadata that could name the reviewer.
+  .get("/track/review-file", async (c) => {
+    const o = await opened(c, "track");
+    if (!o.ok) throw new HttpError(o.reason === "invalid" || o.reason === "none" ? 404 : 410, `link_${o.reason}`);
+    const m = await trackState(c, o.subjectId);
+    const id = Number(c.req.query("review"));
+    const db = c.get("db");
+    const reviews = await submittedReviews(db, m.id);
+    const r = Number.isSafeInteger(id) ? reviews.find((x) => x.id === id) : undefined;
+    const f = r?.file ? (await listFiles(db, m.id)).find((x) => x.kind === "review" && x.file === r.file) : undefined;
+    if (!r || !f) throw new HttpError(404, "not_found");
+    const n = reviews.filter((x) => x.round === r.round).findIndex((x) => x.id === r.id) + 1;
+    try {
+      return pdfAttachment(await anonymisedCopy(db, c.var.files, f), `review-${m.reference}-round${r.round}-reviewer${n}.pdf`);
+    } catch (err) {
+      if (codeOf(err) !== "file_not_anonymised") throw err;
+      return html(c, `Manuscript ${m.reference}`, await trackBody(c, m, { kind: "error", text: TRACK_ERRORS.file_not_anonymised }), 409);
+    }
+  })
+  // The copyedited manuscript or the proofs the author was asked to check.
+  .get("/track/check-file", async (c) => {
+    const o = await opened(c, "track");
+    if (!o.ok) throw new HttpError(o.reason === "invalid" || o.reason === "none" ? 404 : 410, `link_${o.reason}`);
+    const m = await trackState(c, o.subjectId);
+    const check = authorCheckState(m, await listEvents(c.get("db"), m.id));
+    const f = check ? (await listFiles(c.get("db"), m.id)).filter((x) => x.kind === check.kind).at(-1) : undefined;
+    if (!check || !f) throw new HttpError(404, "not_found");
+    const obj = await c.var.files.get(fileKeys.submission(m.journalId, f.file));
+    if (!obj) throw new HttpError(404, "not_found");
+    return pdfAttachment(new Uint8Array(await obj.arrayBuffer()), `${check.kind === "proof" ? "proofs" : "copyedited"}-${m.reference}.pdf`);
+  })
+  .post("/track/check", async (c) => {
+    sameOrigin(c);
+    const o = await opened(c, "track");
+    if (!o.ok) return problemPage(c, o, "Your manuscript");
+    const m = await trackState(c, o.subjectId);
+    const form = await c.req.parseBody();
+    try {
+      await answerAuthorCheck(
+        workflowCtx(c, "author"),
+        m,
+        await listEvents(c.get("db"), m.id),
+        form.answer === "approve",
+        typeof form.corrections === "string" ? form.corrections.slice(0, 20000) : "",
+      );
+    } catch (err) {
+      const code = codeOf(err);
+      if (!code) throw err;
+      return html(
+        c,
+        `Manuscript ${m.reference}`,
+        await trackBody(c, m, { kind: "error", text: TRACK_ERRORS[code] ?? "Something went wrong" }),
+        code === "nothing_to_check" ? 409 : 400,
+      );
+    }
+    return c.redirect("/track?done=check", 303);
   })
   .post("/track/revision", limitUploadBody, async (c) => {
     sameOrigin(c);

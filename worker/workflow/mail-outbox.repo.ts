@@ -6,6 +6,7 @@ import type { Db } from "../core/env";
 import { journals, mailOutbox, workflowSettings, type JournalRow, type MailOutboxRow } from "../core/data/schema";
 import { nowIso } from "../core/data/db";
 import { headerAddress, headerText } from "./mail-headers";
+import { attachmentsColumn, type MailAttachment } from "./mail-attachments";
 
 export interface Mail {
   manuscriptId?: number | null;
@@ -16,6 +17,8 @@ export interface Mail {
   text: string;
   /** The manuscript's reply token: the Reply-To routes replies into its discussion. */
   replyToken?: string;
+  /** Documents rendered and attached when the message is sent (mail-attachments.ts). */
+  attachments?: MailAttachment[];
 }
 
 export interface Sender {
@@ -78,15 +81,16 @@ function outboxValues(journal: JournalRow, sender: Sender, mails: Mail[]) {
     replyTo: m.replyToken ? headerAddress(replyAddressOf(sender, m.replyToken)) : "",
     subject: headerText(m.subject),
     text: m.text,
+    attachments: attachmentsColumn(m.attachments),
     createdAt: now,
   }));
 }
 
 async function insertWithinCap(db: Db, v: ReturnType<typeof outboxValues>[number], cap: RecipientCap): Promise<MailOutboxRow[]> {
   const ids = await db.all<{ id: number }>(sql`INSERT INTO mail_outbox
-      (journal_id, manuscript_id, kind, to_address, to_name, from_address, from_name, reply_to, subject, text, created_at)
+      (journal_id, manuscript_id, kind, to_address, to_name, from_address, from_name, reply_to, subject, text, attachments, created_at)
     SELECT ${v.journalId}, ${v.manuscriptId}, ${v.kind}, ${v.toAddress}, ${v.toName}, ${v.fromAddress}, ${v.fromName}, ${v.replyTo},
-      ${v.subject}, ${v.text}, ${v.createdAt}
+      ${v.subject}, ${v.text}, ${v.attachments}, ${v.createdAt}
     WHERE (SELECT count(*) FROM mail_outbox WHERE journal_id = ${v.journalId} AND kind = ${v.kind}
       AND to_address = ${v.toAddress} COLLATE NOCASE AND created_at >= ${cap.since}) < ${cap.max}
     RETURNING id`);

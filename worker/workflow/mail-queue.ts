@@ -8,6 +8,7 @@ import { isJournalMoving, retryWhileMoving } from "../core/data/journal-moving";
 import { claimMessage, markFailed, markSent } from "./mail-outbox.repo";
 import { startFromSubmission } from "./start-manuscript";
 import { headerAddress, headerText } from "./mail-headers";
+import { renderAttachments } from "./mail-attachments";
 
 /** Attempts through the queue before a message is left failed for staff (wrangler.toml max_retries + 1). */
 export const MAX_ATTEMPTS = 5;
@@ -19,7 +20,7 @@ const CLAIM_STALE_MS = 10 * 60 * 1000;
  * and are the platform database's. */
 export type MailQueueBody = { outboxId: number; journalId?: number } | { submissionId: number; journalId?: number; origin: string };
 
-export type MailEnv = Pick<Env, "DB" | "EMAIL" | "MAIL_QUEUE" | "JWT_SECRET">;
+export type MailEnv = Pick<Env, "DB" | "EMAIL" | "MAIL_QUEUE" | "JWT_SECRET" | "FILES">;
 
 const databaseOfMessage = (env: MailEnv, journalId: unknown) =>
   Number.isInteger(journalId) && Number(journalId) > 0 ? journalDatabase(env, Number(journalId)) : Promise.resolve(platformDatabase(env));
@@ -74,12 +75,15 @@ export async function sendOutboxBatch(batch: MessageBatch<MailQueueBody>, env: M
       // safe all the same (docs/decisions/0300).
       const toName = headerText(row.toName);
       const toAddress = headerAddress(row.toAddress);
+      // The invoice or receipt PDF (issue 49 item 2), rendered now from the stored rows.
+      const attachments = await renderAttachments(env, db, row.journalId, row.attachments);
       const result = await env.EMAIL.send({
         from: { name: headerText(row.fromName), email: headerAddress(row.fromAddress) },
         to: toName ? { name: toName, email: toAddress } : toAddress,
         subject: headerText(row.subject),
         text: row.text,
         ...(row.replyTo ? { replyTo: headerAddress(row.replyTo) } : {}),
+        ...(attachments.length ? { attachments } : {}),
       });
       // Sent: the row must say so even if the journal is moving right now (else the message would go twice).
       await retryWhileMoving(msg.body.journalId, async () =>

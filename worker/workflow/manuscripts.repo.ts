@@ -239,6 +239,22 @@ export async function currentFile(db: Db, manuscriptId: number): Promise<Manuscr
   return row;
 }
 
+/** The file reviewers of `round` receive: the editor's file for review of that round (decision 0340), else the current file. */
+export async function fileForReviewers(db: Db, manuscriptId: number, round: number): Promise<ManuscriptFileRow | undefined> {
+  const [copy] = await db
+    .select()
+    .from(manuscriptFiles)
+    .where(and(eq(manuscriptFiles.manuscriptId, manuscriptId), eq(manuscriptFiles.kind, "review_copy"), eq(manuscriptFiles.round, round)))
+    .orderBy(desc(manuscriptFiles.id))
+    .limit(1);
+  return copy ?? currentFile(db, manuscriptId);
+}
+
+/** Notes on a file's row what its original carried (a JSON list, or "unreadable"), for the editor. */
+export async function setMetadataRemoved(db: Db, fileId: number, value: string): Promise<void> {
+  await db.update(manuscriptFiles).set({ metadataRemoved: value }).where(eq(manuscriptFiles.id, fileId));
+}
+
 export async function listDiscussion(db: Db, manuscriptId: number) {
   return db.select().from(mailInbound).where(eq(mailInbound.manuscriptId, manuscriptId)).orderBy(asc(mailInbound.id));
 }

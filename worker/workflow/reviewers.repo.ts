@@ -5,7 +5,7 @@ import { manuscripts, reviewAssignments, reviewers, type ReviewAssignmentRow, ty
 import { nowIso } from "../core/data/db";
 import { assignmentStatusesWhere, REVIEW_STATUS, stagesWhere, type AssignmentStatus } from "#contract/workflow";
 
-/** The reviewer with this e-mail (case-insensitive), created or brought up to date with what staff typed. */
+/** The reviewer with this e-mail (case-insensitive), created or brought up to date with what staff typed (blanks change nothing). */
 export async function upsertReviewer(
   db: Db,
   journalId: number,
@@ -19,8 +19,10 @@ export async function upsertReviewer(
       target: [reviewers.journalId, reviewers.email],
       set: {
         name: v.name,
-        ...(v.affiliation !== undefined ? { affiliation: v.affiliation } : {}),
-        ...(v.keywords !== undefined ? { keywords: v.keywords } : {}),
+        // A blank field is "not typed", never "erase": inviting a known reviewer without retyping their affiliation
+        // and expertise keeps what the journal stored (issue 48 item 4).
+        ...(v.affiliation?.trim() ? { affiliation: v.affiliation } : {}),
+        ...(v.keywords?.trim() ? { keywords: v.keywords } : {}),
       },
     })
     .returning();

@@ -30,23 +30,26 @@ const no = {
   decided: false,
   accepted: false,
   reminded: false,
-  reviewerDownloads: true,
+  reviewerDownloads: false,
   takesRevision: false,
   authorMayWithdraw: false,
   publishable: false,
 };
 const EXPECTED: Record<Stage, Expected> = {
-  received: { ...no, reminded: true, authorMayWithdraw: true },
-  under_review: { ...no, reminded: true, authorMayWithdraw: true },
-  revisions_requested: { ...no, reminded: true, takesRevision: true, authorMayWithdraw: true },
+  received: { ...no, reminded: true, reviewerDownloads: true, authorMayWithdraw: true },
+  under_review: { ...no, reminded: true, reviewerDownloads: true, authorMayWithdraw: true },
+  // A decision ends the round: its reviewers are no longer reminded and their links no longer serve the manuscript.
+  revisions_requested: { ...no, takesRevision: true, authorMayWithdraw: true },
   accepted: { ...no, decided: true, accepted: true, authorMayWithdraw: true, publishable: true },
+  copyediting: { ...no, decided: true, accepted: true, authorMayWithdraw: true },
+  production: { ...no, decided: true, accepted: true, authorMayWithdraw: true, publishable: true },
   published: { ...no, decided: true, accepted: true },
   declined: { ...no, decided: true },
-  withdrawn: { ...no, reviewerDownloads: false },
+  withdrawn: { ...no },
 };
 
 describe("stages as data", () => {
-  // Seven manuscripts through the queue and a dozen requests each: minutes under load, not the default 30 s.
+  // Nine manuscripts (one per stage) through the queue and a dozen requests each: minutes under load, not 30 s.
   it("walks every stage through the acceptance rate, reminders, reviewers' links, the author's rights and publication", {
     timeout: 180_000,
   }, async () => {

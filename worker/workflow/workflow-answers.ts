@@ -8,6 +8,7 @@ import type {
   ReviewAssignmentRow,
   ReviewerRow,
 } from "../core/data/schema";
+import { metadataOf } from "./review-copies";
 import {
   ASSIGNMENT_RULES,
   type AssignmentEntry,
@@ -66,6 +67,7 @@ export const toFileEntry = (f: ManuscriptFileRow): ManuscriptFileEntry => ({
   kind: f.kind as ManuscriptFileEntry["kind"],
   size: f.size,
   createdAt: f.createdAt,
+  metadataRemoved: metadataOf(f),
   url: `/api/admin/manuscripts/${f.manuscriptId}/files/${f.id}`,
 });
 

@@ -19,6 +19,7 @@ import {
   DECISIONS,
   inviteReviewerSchema,
   isStage,
+  STAGES,
   letterTemplateSchema,
   publishedSchema,
   REVIEW_STATUS,
@@ -47,7 +48,7 @@ import {
 } from "./manuscripts.repo";
 import { findOutbox, listOutbox, enqueue, requeueFailed } from "./mail-outbox.repo";
 import { listJournalAssignments, listReviewers, upsertReviewer } from "./reviewers.repo";
-import { reissueTrackingLink } from "./workflow";
+import { addReviewCopy, reissueTrackingLink } from "./workflow";
 import { acknowledge, draftLetter, inviteReviewer, markPublished, moveWithoutLetter, recordDecision, revokeAssignment } from "./workflow";
 import { staffActor, workflowBody, workflowCtx } from "./workflow-context";
 import {
@@ -68,6 +69,7 @@ import { nowIso } from "../core/data/db";
 import { recordAdminWrite } from "../core/audit/admin-events.repo";
 import { actorOf } from "../core/audit/admin-actor";
 import { pdfFrom } from "./pdf-upload";
+import { noteUnreadFiles } from "./review-copies";
 import { requireRole } from "../auth/admin-guard";
 import { AREA_ROLES } from "#contract/roles";
 import { mountedAt } from "../core/routing/declared";
@@ -94,6 +96,7 @@ async function detailOf(c: Context<AppEnv>, id: number): Promise<ManuscriptDetai
   const db = c.get("db");
   const m = await findManuscript(db, c.get("journal").id, id);
   if (!m) throw notFound();
+  await noteUnreadFiles(db, c.var.files, await listFiles(db, m.id));
   const [events, files, discussion, assignments, overdueRows] = await Promise.all([
     listEvents(db, m.id),
     listFiles(db, m.id),
@@ -155,7 +158,13 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
       overdue: c.req.query("overdue") === "1" || c.req.query("overdue") === "true",
       q: c.req.query("q")?.slice(0, 200),
     });
-    return c.json({ manuscripts: rows.map(toManuscriptSummary), counts: await countByStage(db, journalId) });
+    // Every stage, in the workflow's order (Copyediting and Production after Accepted), with its count (0 when empty).
+    const counts = await countByStage(db, journalId);
+    return c.json({
+      manuscripts: rows.map(toManuscriptSummary),
+      stages: STAGES,
+      counts: Object.fromEntries(STAGES.map((s) => [s, counts[s] ?? 0])),
+    });
   })
   .get(at(workflowApi.counts), async (c) => c.json(await countByStage(c.get("db"), c.get("journal").id)))
   // A manuscript that came by e-mail: the Submit Online fields and the PDF, added by staff.
@@ -213,6 +222,18 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     const name = `${m.reference}-${f.kind}-round${f.round}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
     res.headers.set("Content-Disposition", `attachment; filename="${name}"`);
     return res;
+  })
+  // The editor's anonymised file for review: reviewers of the current round receive it instead of the author's file.
+  .post(at(workflowApi.reviewFile), limitUploadBody, async (c) => {
+    const m = await manuscriptOf(c);
+    const form = await formOf(c);
+    if (!["received", "under_review"].includes(m.stage)) throw new HttpError(409, "review_file_closed");
+    const bytes = (await pdfFrom(form, "pdfFile", true))!;
+    const stored = versionedName(`${m.reference}-review-copy-r${m.round}`, "pdf");
+    await putNewObject(c.var.files, fileKeys.submission(m.journalId, stored), bytes, "application/pdf");
+    await addReviewCopy(workflowCtx(c, staffActor(c)), m, { name: stored, size: bytes.byteLength });
+    await audit(c, "manuscript.review_file", m.id, `${m.reference}: file for review, round ${m.round}`);
+    return c.json(await detailOf(c, m.id), 201);
   })
   .post(at(workflowApi.stage), jsonContent, limitJsonBody, workflowBody(stageMoveSchema), async (c) => {
     const m = await manuscriptOf(c);

@@ -44,7 +44,9 @@ describe("a manuscript from submission to published article", () => {
     const list = await staff.get("/manuscripts");
     expect(list.status).toBe(200);
     expect(list.body.manuscripts[0]).toMatchObject({ id: m.id, reference: m.reference, title: m.title, stage: "received" });
-    expect(list.body.counts).toEqual({ received: 1 });
+    // Every stage is counted, Copyediting and Production included (issue 48 item 3).
+    expect(list.body.counts).toEqual({ ...Object.fromEntries(list.body.stages.map((s: string) => [s, 0])), received: 1 });
+    expect(list.body.stages).toEqual(expect.arrayContaining(["copyediting", "production"]));
 
     // Two reviewers invited: the manuscript goes under review.
     const r1 = await staff.post(`/manuscripts/${m.id}/reviewers`, {

@@ -9,6 +9,8 @@ import {
   ASSIGNMENT_RULES,
   assignmentStatusesWhere,
   canMove,
+  DECISION_RULES,
+  decisionsFrom,
   REVIEW_STATUS,
   type STAFF_MOVES,
   STAGE_LABELS,
@@ -28,6 +30,7 @@ import { queueMail, type Mail, type RecipientCap } from "./mail-outbox.repo";
 import { addDays, linkFor, linkUrl, REVIEW_LINK_GRACE_DAYS, revokeLinks, tokenOf, TRACK_LINK_DAYS } from "./links";
 import { insertAssignment, submittedReviews, updateAssignment, upsertReviewer } from "./reviewers.repo";
 import { fillLetter, reviewerCommentsText, templateFor } from "./letter-templates.repo";
+import { reviewCancelledText } from "./letter-text";
 import { headerText } from "./mail-headers";
 import { feeFallsDue } from "../payments/invoice-letters";
 
@@ -88,6 +91,13 @@ export async function reissueTrackingLink(ctx: WorkflowCtx, m: ManuscriptRow): P
     outboxId: out?.id,
   });
 }
+
+/** For the workflow's other modules (author checks): a message to the author with the tracking link. */
+export const mailAuthorAbout = (ctx: WorkflowCtx, m: ManuscriptRow, kind: string, subject: string, body: string) =>
+  mailAuthor(ctx, m, kind, subject, body);
+/** For the workflow's other modules: a message to the journal's office. */
+export const mailOfficeAbout = (ctx: WorkflowCtx, m: ManuscriptRow, kind: string, subject: string, body: string) =>
+  mailOffice(ctx, m, kind, subject, body);
 
 /** The journal's office (the Settings e-mail) hears of what authors and reviewers do. */
 async function mailOffice(ctx: WorkflowCtx, m: ManuscriptRow, kind: string, subject: string, body: string) {
@@ -242,21 +252,55 @@ export async function draftLetter(ctx: WorkflowCtx, m: ManuscriptRow, decision: 
 }
 
 export async function recordDecision(ctx: WorkflowCtx, m: ManuscriptRow, input: DecisionInput): Promise<ManuscriptRow> {
+  const rule = DECISION_RULES[input.decision];
+  if (!decisionsFrom(m.stage).includes(input.decision)) throw new HttpError(409, "invalid_stage_move", { from: m.stage, to: rule.stage });
   const now = nowIso();
-  const moved = await move(ctx, m, input.decision, { decidedAt: now, firstDecisionAt: m.firstDecisionAt ?? now });
+  const moved = await move(ctx, m, rule.stage, { decidedAt: now, firstDecisionAt: m.firstDecisionAt ?? now });
   const out = await mailAuthor(ctx, moved, `decision.${input.decision}`, input.subject, input.text);
   await addEvent(ctx.db, m, {
     actor: ctx.actor,
     action: "decision",
     from: m.stage,
-    to: input.decision,
-    summary: `Decision: ${STAGE_LABELS[input.decision]}`,
+    to: rule.stage,
+    summary: `Decision: ${rule.label}`,
     letter: { subject: input.subject, text: input.text },
     outboxId: out?.id,
   });
+  // The round is decided: invitations nobody answered, and reviews not sent, are no longer needed.
+  await cancelOpenReviews(ctx, m, "a decision was made on it");
   // The publication fee falls due on acceptance unless the journal charges at submission (issue 49).
   if (input.decision === "accepted") await feeFallsDue(ctx, moved, "acceptance");
   return moved;
+}
+
+/** Closes the open invitations of a manuscript (links revoked) and tells each reviewer, by reference and title only. */
+async function cancelOpenReviews(ctx: WorkflowCtx, m: ManuscriptRow, why: string) {
+  for (const { a, r } of (await listAssignments(ctx.db, m.id)).filter((x) => ASSIGNMENT_RULES[x.a.status].open)) {
+    const row = await updateAssignment(
+      ctx.db,
+      a.id,
+      assignmentStatusesWhere((s) => s.open),
+      { status: REVIEW_STATUS.revoked, respondedAt: nowIso() },
+    );
+    if (!row) continue;
+    await revokeLinks(ctx.db, a.journalId, "review", a.id);
+    const [out] = await queueMail(ctx.db, ctx.queue, ctx.journal, [
+      {
+        manuscriptId: m.id,
+        kind: "review.cancelled",
+        to: r.email,
+        toName: r.name,
+        subject: `${m.reference}: your review is no longer needed`,
+        text: reviewCancelledText(r.name, m, why, journalName(ctx.journal)) + signature(ctx.journal),
+      },
+    ]);
+    await addEvent(ctx.db, m, {
+      actor: "system",
+      action: "reviewer_revoked",
+      summary: `Invitation of ${r.name} closed (${why}); the reviewer was told`,
+      outboxId: out?.id,
+    });
+  }
 }
 
 /** Moves without a decision letter: to review (staff), or withdrawn (staff on the author's request, or the author). */
@@ -275,15 +319,7 @@ export async function moveWithoutLetter(
     summary: note || (to === "withdrawn" ? "Withdrawn" : "Sent to review"),
   });
   if (to === "withdrawn") {
-    for (const a of await openAssignments(ctx, m)) {
-      await updateAssignment(
-        ctx.db,
-        a.id,
-        assignmentStatusesWhere((s) => s.open),
-        { status: REVIEW_STATUS.revoked, respondedAt: nowIso() },
-      );
-      await revokeLinks(ctx.db, a.journalId, "review", a.id);
-    }
+    await cancelOpenReviews(ctx, m, "the manuscript was withdrawn");
     const out = await mailAuthor(
       ctx,
       moved,
@@ -294,10 +330,6 @@ export async function moveWithoutLetter(
     await addEvent(ctx.db, m, { actor: "system", action: "mail", summary: "Withdrawal confirmed to the author", outboxId: out?.id });
   }
   return moved;
-}
-
-async function openAssignments(ctx: WorkflowCtx, m: ManuscriptRow) {
-  return (await listAssignments(ctx.db, m.id)).map((x) => x.a).filter((a) => ASSIGNMENT_RULES[a.status].open);
 }
 
 /** The article saved from the prefilled Add Article form: the manuscript becomes Published and links to it. */
@@ -330,6 +362,16 @@ Your publication certificate, the cover page and the editorial board: ${certific
     outboxId: out?.id,
   });
   return moved;
+}
+
+/** The editor's anonymised file for review of the current round (reviewers of the round receive it instead). */
+export async function addReviewCopy(ctx: WorkflowCtx, m: ManuscriptRow, file: { name: string; size: number }) {
+  await addFile(ctx.db, m, m.round, "review_copy", file.name, file.size);
+  await addEvent(ctx.db, m, {
+    actor: ctx.actor,
+    action: "review_file",
+    summary: `File for review uploaded for round ${m.round}: reviewers receive it (without its metadata) instead of the author's file`,
+  });
 }
 
 // ---- reviewers (through their link) ----

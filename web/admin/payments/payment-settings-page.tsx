@@ -9,7 +9,7 @@ import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
 import { apiPath } from "#contract/routes/endpoint";
 import { paymentsApi } from "#contract/routes/payments";
-import type { PaymentSettingsAnswer } from "#contract/payments";
+import type { PaymentSettingsAnswer, SectionFee } from "#contract/payments";
 import { paymentMessage } from "./payments-ui";
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadAdminJson<PaymentSettingsAnswer>(apiPath(paymentsApi.settings), request);
@@ -43,6 +43,70 @@ function SecretField(props: { id: Secret; label: string; stored: boolean; value:
   );
 }
 
+/** A fee of its own per section (issue 49 item 1); empty boxes charge the journal's fee. */
+function SectionFeesFields(props: { fees: SectionFee[]; journalFees: PaymentSettingsAnswer["fees"]; onChange: (f: SectionFee[]) => void }) {
+  const set = (id: number, field: "feeRupee" | "feeDollar", value: string) =>
+    props.onChange(props.fees.map((f) => (f.sectionId === id ? { ...f, [field]: value } : f)));
+  return (
+    <fieldset className="section-fees">
+      <legend className="form__section-title">Fees per section</legend>
+      {props.fees.length === 0 ? (
+        <p className="hint">
+          The journal has no sections yet (<Link to="/admin/archives">Issues</Link> → Sections): every manuscript is charged the journal's
+          fee.
+        </p>
+      ) : (
+        <>
+          <p className="hint" id="section-fees-hint">
+            A manuscript filed under a section (on its page, under Publication fee) is charged that section's fee; leave a box empty to
+            charge the journal's fee. Shown on the Instructions page.
+          </p>
+          <div className="table-wrap">
+            <table className="table section-fees__table" aria-describedby="section-fees-hint">
+              <thead>
+                <tr>
+                  <th scope="col">Section</th>
+                  <th scope="col">INR (India)</th>
+                  <th scope="col">USD (other countries)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {props.fees.map((f) => (
+                  <tr key={f.sectionId}>
+                    <th scope="row" id={`section-${f.sectionId}`}>
+                      {f.title}
+                    </th>
+                    <td>
+                      <input
+                        inputMode="decimal"
+                        aria-label={`${f.title}: fee in INR`}
+                        placeholder={props.journalFees.INR || "none"}
+                        value={f.feeRupee}
+                        maxLength={50}
+                        onChange={(e) => set(f.sectionId, "feeRupee", e.target.value)}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        inputMode="decimal"
+                        aria-label={`${f.title}: fee in USD`}
+                        placeholder={props.journalFees.USD || "none"}
+                        value={f.feeDollar}
+                        maxLength={50}
+                        onChange={(e) => set(f.sectionId, "feeDollar", e.target.value)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </fieldset>
+  );
+}
+
 export function PaymentSettingsPage() {
   useTitle("Fee settings");
   const loaded = useLoaderData<typeof loader>();
@@ -60,6 +124,7 @@ export function PaymentSettingsPage() {
     stripeSecretKey: "",
     stripeWebhookSecret: "",
   });
+  const [sectionFees, setSectionFees] = useState<SectionFee[]>(loaded.sectionFees);
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useState<FlashMessage | null>(null);
 
@@ -68,9 +133,16 @@ export function PaymentSettingsPage() {
     try {
       const next = await adminJson<PaymentSettingsAnswer>(apiPath(paymentsApi.saveSettings), {
         method: "PUT",
-        json: { ...values, dueDays: Number(values.dueDays), ...secrets, clear },
+        json: {
+          ...values,
+          dueDays: Number(values.dueDays),
+          ...secrets,
+          clear,
+          sectionFees: sectionFees.map(({ sectionId, feeRupee, feeDollar }) => ({ sectionId, feeRupee, feeDollar })),
+        },
       });
       setSaved(next);
+      setSectionFees(next.sectionFees);
       setValues((v) => ({ ...v, razorpayKeyId: next.razorpayKeyId }));
       setSecrets({ razorpayKeySecret: "", razorpayWebhookSecret: "", stripeSecretKey: "", stripeWebhookSecret: "" });
       setFlash({
@@ -143,6 +215,8 @@ export function PaymentSettingsPage() {
             onChange={(e) => setValues({ ...values, bankDetails: e.target.value })}
           />
         </Field>
+
+        <SectionFeesFields fees={sectionFees} journalFees={saved.fees} onChange={setSectionFees} />
 
         <h2 className="form__section-title">Razorpay (INR: UPI, cards, net banking)</h2>
         <Field id="rzp-key" label="Key id" hint="Razorpay Dashboard → Account & Settings → API keys.">

@@ -286,32 +286,8 @@ export function PaymentsPage() {
         })}
       </ul>
       <Form method="get" className="payments-filters" aria-label="Filters">
-        <div className="field">
-          <label className="field__label" htmlFor="f-status">
-            Status
-          </label>
-          <select id="f-status" name="status" defaultValue={params.get("status") ?? ""}>
-            <option value="">All</option>
-            {INVOICE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {INVOICE_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="f-currency">
-            Currency
-          </label>
-          <select id="f-currency" name="currency" defaultValue={params.get("currency") ?? ""}>
-            <option value="">All</option>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="f-status" name="status" label="Status" options={INVOICE_STATUSES.map((v) => [v, INVOICE_STATUS_LABELS[v]])} />
+        <FilterSelect id="f-currency" name="currency" label="Currency" options={CURRENCIES.map((v) => [v, v])} />
         <div className="field">
           <label className="field__label" htmlFor="f-month">
             Month issued
@@ -335,6 +311,26 @@ export function PaymentsPage() {
         <DataTable columns={columns} rows={payments} rowKey={(p) => p.invoiceId} className="table table--stack payments-table" />
       )}
     </>
+  );
+}
+
+/** One filter of the list: "All" or one value, kept in the URL's query. */
+function FilterSelect(props: { id: string; name: string; label: string; options: [string, string][] }) {
+  const [params] = useSearchParams();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <select id={props.id} name={props.name} defaultValue={params.get(props.name) ?? ""}>
+        <option value="">All</option>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

@@ -22,6 +22,9 @@ export const PAYMENT_MESSAGES: Record<string, string> = {
   invalid_stripe_webhook_secret: "A Stripe webhook signing secret looks like whsec_….",
   invalid_filter: "That filter is not understood.",
   forbidden_role: "Your role does not allow this. Ask a journal manager.",
+  invalid_fee: "A fee is an amount such as 2500 or 60.00, or empty for the journal's fee.",
+  invalid_section: "That section no longer exists: reload the page.",
+  manuscript_not_found: "This manuscript no longer exists: reload the page.",
 };
 
 export function paymentMessage(error: unknown): string {

@@ -4,7 +4,7 @@
 // the invitation and the letter is kept as a local draft (docs/decisions/0145).
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from "react-router";
-import { adminBlob, adminJson, saveBlob } from "../admin-api";
+import { adminBlob, adminJson, errorCode, saveBlob, uploadForm } from "../admin-api";
 import { Field, Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "../admin-ui";
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
@@ -16,7 +16,7 @@ import type { AdminIssue } from "#contract/api";
 import {
   ASSIGNMENT_RULES,
   DECISION_LABELS,
-  DECISIONS,
+  decisionsFrom,
   RECOMMENDATION_LABELS,
   REVIEW_STATUS,
   STAGE_LABELS,
@@ -31,6 +31,7 @@ import { apiPath } from "#contract/routes/endpoint";
 import { archiveApi } from "#contract/routes/archive";
 import { workflowApi } from "#contract/routes/workflow";
 import { ManuscriptInvoice } from "../payments/manuscript-invoice";
+import { AuthorCheckForm } from "./author-check-form";
 
 const digits = (v: string | undefined) => String(v ?? "").replace(/\D+/g, "");
 
@@ -47,7 +48,85 @@ const FILE_LABELS: Record<ManuscriptFileEntry["kind"], string> = {
   manuscript: "Manuscript",
   revision: "Revision",
   review: "Reviewer's PDF",
+  review_copy: "File for review",
+  copyedit: "Copyedited manuscript",
+  proof: "Proofs",
 };
+
+/** What the editor is told about a file's metadata (double-blind, docs/decisions/0340). */
+function metadataNote(f: ManuscriptFileEntry): string {
+  const to = f.kind === "review" ? "The author receives" : "Reviewers receive";
+  if (f.metadataRemoved === "unreadable")
+    return f.kind === "review"
+      ? "This PDF cannot be read safely (encrypted or damaged): the author cannot download it; send its content in a letter."
+      : "This PDF cannot be read safely (encrypted or damaged): reviewers cannot download it. Upload a file for review.";
+  if (f.metadataRemoved === null) return `${to} a copy without the document information and XMP metadata.`;
+  if (f.metadataRemoved.length === 0) return `${to} a copy; the original carries no document information or XMP metadata.`;
+  return `${to} a copy without: ${f.metadataRemoved.join("; ")}. The original is kept for staff.`;
+}
+
+function ReviewFileForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashMessage) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!file) return setError("Choose the anonymised PDF.");
+    setBusy(true);
+    setError(null);
+    const form = new FormData();
+    form.set("pdfFile", file);
+    try {
+      await uploadForm(apiPath(workflowApi.reviewFile, { id: m.id }), form);
+      setFile(null);
+      setInputKey((k) => k + 1);
+      onDone({ kind: "success", text: `File for review of round ${m.round} uploaded: reviewers of this round receive it` });
+    } catch (err) {
+      const code = errorCode(err);
+      setError(
+        code === "invalid_file_type"
+          ? "The file is not a PDF."
+          : code === "file_too_large"
+            ? "File size exceeds the limit of 5 MB."
+            : workflowMessage(err),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="form" onSubmit={submit} aria-labelledby="review-file-title">
+      <h3 className="form__section-title" id="review-file-title">
+        File for review (round {m.round})
+      </h3>
+      <p className="hint">
+        An anonymised version of the manuscript (names, acknowledgements and self-citations removed). Reviewers of this round receive it
+        instead of the author's file.
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <Field id="review-file" label="PDF (at most 5 MB)">
+        <input
+          key={inputKey}
+          id="review-file"
+          type="file"
+          accept="application/pdf,.pdf"
+          required
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+      </Field>
+      <div className="form__actions">
+        <button type="submit" className="btn btn--secondary" disabled={busy}>
+          {busy ? <Spinner /> : null} Upload the file for review
+        </button>
+      </div>
+    </form>
+  );
+}
 
 function FileButton({ file, reference, onError }: { file: ManuscriptFileEntry; reference: string; onError: (t: string) => void }) {
   const [busy, setBusy] = useState(false);
@@ -137,7 +216,7 @@ function InviteForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashMes
 }
 
 function DecisionForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashMessage) => void }) {
-  const choices = DECISIONS.filter((d) => m.allowed.includes(d));
+  const choices = decisionsFrom(m.stage);
   const blank = { decision: "" as Decision | "", subject: "", text: "" };
   const [values, setValues] = useState(blank);
   const [busy, setBusy] = useState(false);
@@ -164,7 +243,7 @@ function DecisionForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashM
     setError(null);
     try {
       await adminJson(apiPath(workflowApi.decision, { id: m.id }), { json: values });
-      onDone({ kind: "success", text: `Decision recorded: ${STAGE_LABELS[values.decision]}. The letter was e-mailed to the author.` });
+      onDone({ kind: "success", text: `Decision recorded: ${DECISION_LABELS[values.decision]}. The letter was e-mailed to the author.` });
       setValues(blank);
     } catch (err) {
       setError(workflowMessage(err));
@@ -460,9 +539,12 @@ export function ManuscriptPage() {
                 <li key={f.id}>
                   <strong>{FILE_LABELS[f.kind]}</strong> · round {f.round} · {formatDateTime(f.createdAt)} · {formatBytes(f.size)}{" "}
                   <FileButton file={f} reference={m.reference} onError={fail} />
+                  <p className="hint">{metadataNote(f)}</p>
                 </li>
               ))}
             </ul>
+            {["received", "under_review"].includes(m.stage) ? <ReviewFileForm m={m} onDone={done} /> : null}
+            <AuthorCheckForm m={m} onDone={done} />
           </section>
 
           <section className="panel" aria-labelledby="ms-timeline">

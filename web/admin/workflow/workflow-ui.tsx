@@ -9,6 +9,8 @@ const STAGE_TONE: Record<Stage, "new" | "in-review" | "with-author" | "accepted"
   under_review: "in-review",
   revisions_requested: "with-author",
   accepted: "accepted",
+  copyediting: "accepted",
+  production: "accepted",
   published: "published",
   declined: "closed",
   withdrawn: "closed",

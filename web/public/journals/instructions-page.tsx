@@ -20,7 +20,7 @@ export const COPYRIGHT_FORM_PATH = SHARED_COPYRIGHT_FORM_PATH;
 
 export function InstructionsPage() {
   const s = useSettings();
-  const { figures } = usePageData("instructions");
+  const { figures, sectionFees, feesOnline } = usePageData("instructions");
   const name = useJournalName() || "the journal";
 
   return (
@@ -78,6 +78,38 @@ export function InstructionsPage() {
             </tbody>
           </table>
         </div>
+        {s && sectionFees?.length ? (
+          <>
+            <p>Some sections charge a fee of their own; the section your manuscript is filed under decides the fee.</p>
+            <div className="table-wrap">
+              <table className="fee-table" data-testid="section-fees">
+                <caption className="visually-hidden">Publication fee by section and the authors' country</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Section</th>
+                    <th scope="col">Authors from India</th>
+                    <th scope="col">Other countries</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {sectionFees.map((f) => (
+                    <tr key={f.title}>
+                      <th scope="row">{f.title}</th>
+                      <td>{formatFee(f.feeRupee || s.fee_rupee, "INR")}</td>
+                      <td>{formatFee(f.feeDollar || s.fee_dollar, "USD")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        ) : null}
+        {feesOnline ? (
+          <p data-testid="fee-online">
+            When the fee falls due you receive an invoice by e-mail and pay it online from your manuscript's tracking page, where you can
+            also ask for a waiver, giving your reason; the editorial office answers every request.
+          </p>
+        ) : null}
       </section>
 
       {s ? (

@@ -63,6 +63,15 @@ export const journalDomains = sqliteTable("journal_domains", {
   isPrimary: integer("is_primary", { mode: "boolean" }).notNull().default(false),
   /** Takes the alternate header branch (migrations/0030, replacing ALT_HEADER_DOMAINS). */
   altHeader: integer("alt_header", { mode: "boolean" }).notNull().default(false),
+  /** The Cloudflare for SaaS custom hostname and its last reported state (migrations/0250, decision 0356). */
+  hostnameId: text("hostname_id"),
+  hostnameStatus: text("hostname_status"),
+  certificateStatus: text("certificate_status"),
+  /** JSON: the DNS records the owner must set (DnsRecord[]). */
+  dnsRecords: text("dns_records").notNull().default("[]"),
+  hostnameProblem: text("hostname_problem"),
+  hostnameError: text("hostname_error"),
+  hostnameCheckedAt: text("hostname_checked_at"),
 });
 
 export const indexing = sqliteTable("indexing", {
@@ -377,6 +386,8 @@ export const manuscripts = sqliteTable("manuscripts", {
   firstDecisionAt: text("first_decision_at"),
   decidedAt: text("decided_at"),
   publishedAt: text("published_at"),
+  /** The section staff filed it under (migrations/0240): its fee, where the section has one, is the invoice's. */
+  sectionId: integer("section_id"),
 });
 export type ManuscriptRow = typeof manuscripts.$inferSelect;
 
@@ -389,6 +400,7 @@ export const manuscriptFiles = sqliteTable("manuscript_files", {
   file: text("file").notNull(),
   size: integer("size").notNull().default(0),
   createdAt: text("created_at").notNull(),
+  metadataRemoved: text("metadata_removed"),
 });
 export type ManuscriptFileRow = typeof manuscriptFiles.$inferSelect;
 
@@ -469,6 +481,8 @@ export const mailOutbox = sqliteTable("mail_outbox", {
   claimedAt: text("claimed_at"),
   sentAt: text("sent_at"),
   messageId: text("message_id"),
+  /** JSON list of documents rendered and attached at send time (worker/workflow/mail-attachments.ts); '' for none. */
+  attachments: text("attachments").notNull().default(""),
 });
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -627,6 +641,16 @@ export const invoices = sqliteTable("invoices", {
   updatedAt: text("updated_at").notNull(),
 });
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** A section's own fee (migrations/0240); an empty value falls back to the journal's (Settings fee_rupee / fee_dollar). */
+export const sectionFees = sqliteTable("section_fees", {
+  sectionId: integer("section_id").primaryKey(),
+  journalId: integer("journal_id").notNull(),
+  feeRupee: text("fee_rupee").notNull().default(""),
+  feeDollar: text("fee_dollar").notNull().default(""),
+  updatedAt: text("updated_at").notNull(),
+});
+export type SectionFeeRow = typeof sectionFees.$inferSelect;
 
 /** Each gateway checkout (Razorpay order, Stripe Checkout Session) the Worker made for an invoice. */
 export const invoiceCheckouts = sqliteTable("invoice_checkouts", {

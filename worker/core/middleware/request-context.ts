@@ -7,6 +7,7 @@ import { drizzleOver, returnBookmark, sessionFor } from "../edge/d1-session";
 import { bindingOf, journalDatabaseNames, PLATFORM_DATABASE, shardMapOf, shardNames } from "../data/shards";
 import { certificateKeysOf } from "../../verification/verification-code";
 import { paymentGatewaysOf } from "../../payments/gateway-config";
+import { saasSettingsOf } from "../../platform/custom-hostnames/saas-config";
 
 function configOf(env: Env): AppConfig {
   return {
@@ -14,6 +15,7 @@ function configOf(env: Env): AppConfig {
     auth: { JWT_SECRET: env.JWT_SECRET, AUTH_ISSUER: env.AUTH_ISSUER, AUTH_AUDIENCE: env.AUTH_AUDIENCE },
     certificateKeys: certificateKeysOf(env.CERTIFICATE_KEYS),
     backupSigningKey: env.BACKUP_SIGNING_KEY || null,
+    saas: saasSettingsOf(env),
     payments: paymentGatewaysOf(env),
   };
 }
