@@ -19,6 +19,8 @@ export interface PageHead {
   robots: string | null;
   /** Further tags (citation_*, Dublin Core, Open Graph, JSON-LD) as markup escaped by contract/html.ts. */
   tags: string;
+  /** The page in each language the journal offers, and `x-default` (docs/decisions/0351); absent: one language. */
+  alternates?: { hreflang: string; href: string }[];
 }
 
 export type HeaderBranch = "alt" | "default";

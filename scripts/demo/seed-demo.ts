@@ -139,6 +139,8 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
     issn_print: issnOf(s.issnBodies[0]),
     issn_online: issnOf(s.issnBodies[1]),
     language: "en",
+    interface_language: spec.interfaceLanguages[0],
+    interface_languages: spec.interfaceLanguages.join(","),
     // The journal-level facts DOAJ asks for (issue 40 item 3), shown on /instructions.
     apc_policy: `Authors of accepted articles pay a publication fee of ${s.fee_rupee} (India) or ${s.fee_dollar} (other countries); there is no submission fee.`,
     waiver_policy: "The fee is waived in full for authors from low-income countries and on request for authors without funding.",

@@ -25,6 +25,10 @@ export const journals = sqliteTable("journals", {
   issn_print: text("issn_print").notNull().default(""),
   issn_online: text("issn_online").notNull().default(""),
   language: text("language").notNull().default("en"),
+  // The interface languages (migrations/0270, docs/decisions/0351): the plain addresses' one, and every one offered
+  // (comma-separated tags of shipped catalogs, the primary included).
+  interface_language: text("interface_language").notNull().default("en"),
+  interface_languages: text("interface_languages").notNull().default("en"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
   /** Bumped by every admin write; part of every edge-cache key (migrations/0007, docs/decisions/0110). */
