@@ -23,6 +23,20 @@ import {
 } from "./field-rules";
 import { DOI_PREFIX_PATTERN, LICENSE_KEYS, defaultDoi, normalizeIssn, referenceLines, splitAuthors } from "./scholarly";
 import { issueDetailsSchema } from "./issues";
+import { isLanguage, LANGUAGES } from "./i18n/languages";
+
+/** "en, ar,id" -> "en,ar,id": shipped interface languages, each once; null when any part is not one. */
+function normalizeLanguageList(value: string): string | null {
+  const parts = value
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0 || !parts.every(isLanguage)) return null;
+  return [...new Set(parts)].join(",");
+}
+
+/** Whether a journal's primary interface language is among the ones it offers (both as stored). */
+export const primaryIsOffered = (primary: string, offered: string): boolean => offered.split(",").includes(primary);
 
 /** API error codes of the admin calls (the `error` of `{ error }`). */
 export const ADMIN_ERROR_CODES = [
@@ -179,6 +193,10 @@ export const settingsSchema = z
     issn_print: issnField,
     issn_online: issnField,
     language: languageField().refine((v) => v !== "", INVALID),
+    // The interface languages (issue 50 item 2, docs/decisions/0351): shipped catalogs only; the route checks that
+    // the primary one is among those offered.
+    interface_language: z.enum(LANGUAGES, { error: INVALID }),
+    interface_languages: normalizedText(200, normalizeLanguageList, INVALID).refine((v) => v !== "", INVALID),
     // What DOAJ asks of a journal besides its licence (issue 40 item 3), shown on /instructions.
     apc_policy: text(2000),
     waiver_policy: text(2000),
@@ -212,6 +230,8 @@ export const SETTING_LABELS: Record<keyof SettingsFields, string> = {
   issn_print: "Print ISSN",
   issn_online: "Online ISSN",
   language: "Language",
+  interface_language: "Primary site language",
+  interface_languages: "Site languages",
   apc_policy: "Article processing charges",
   waiver_policy: "Waiver policy",
   review_process: "Review process",

@@ -107,6 +107,9 @@ export const publicSettingsSchema = z.object({
   issn_print: str,
   issn_online: str,
   language: str,
+  /** The interface languages (docs/decisions/0351): the plain addresses' one, and all offered ("en,ar,id"). */
+  interface_language: str,
+  interface_languages: str,
   /** The journal's own images: uploaded, or drawn from its name and ISSN (contract/branding.ts). */
   logo_url: str,
   cover_image_url: str,

@@ -112,6 +112,7 @@ export function articleHeadTags(r: ScholarlyRecord): string {
   if (r.doi) tags.push(metaName("citation_doi", r.doi));
   if (r.urls.pdf) tags.push(metaName("citation_pdf_url", r.urls.pdf));
   tags.push(metaName("citation_abstract_html_url", r.urls.page));
+  if (r.urls.fulltext) tags.push(metaName("citation_fulltext_html_url", r.urls.fulltext));
   if (r.abstract) tags.push(metaName("citation_abstract", r.abstract));
   if (r.keywords.length) tags.push(metaName("citation_keywords", r.keywords.join("; ")));
   tags.push(...otherLanguageHighwireTags(r));

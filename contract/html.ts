@@ -40,9 +40,16 @@ export const PAGE_HEAD_START = "page-head";
 export const PAGE_HEAD_END = "/page-head";
 
 /** A page's head (without <title>) as markup: description, canonical, robots and the page's own tags. */
-export function pageHeadMarkup(head: { description: string; canonical: string | null; robots: string | null; tags: string }): string {
+export function pageHeadMarkup(head: {
+  description: string;
+  canonical: string | null;
+  robots: string | null;
+  tags: string;
+  alternates?: readonly { hreflang: string; href: string }[];
+}): string {
   const tags = [metaName("description", head.description)];
   if (head.canonical) tags.push(linkRel("canonical", head.canonical));
+  for (const a of head.alternates ?? []) tags.push(`<link rel="alternate" hreflang="${esc(a.hreflang)}" href="${esc(a.href)}">`);
   if (head.robots) tags.push(metaName("robots", head.robots));
   if (head.tags) tags.push(head.tags);
   return `<!--${PAGE_HEAD_START}-->\n${tags.join("\n")}\n<!--${PAGE_HEAD_END}-->`;

@@ -12,6 +12,8 @@ export interface RenderedPage {
   html: string;
   /** The router state for hydration (web/main.tsx), as JSON safe to place inside a <script> element. */
   hydrationJson: string;
+  /** The page's messages (PageMessages: its routes' namespaces, its language), JSON safe inside a <script>. */
+  messagesJson: string;
 }
 
 /**
@@ -28,9 +30,17 @@ export interface RenderOptions {
   render?: RenderToMarkup;
   /** The page's language (its messages, dates and numbers); English until journals choose theirs (issue 50 item 2). */
   language?: Language;
+  /** The address prefix of the page's language ("/ar"; "" for the journal's primary language). */
+  basename?: string;
 }
 
 export type RenderPage = (request: Request, opts: RenderOptions) => Promise<RenderedPage | Response>;
 
 /** One route's loader answer for client-side navigation to `url`; null when `routeId` is not part of that page. */
-export type LoadPageData = (url: URL, routeId: PageId, request: Request, loaders: PageLoaders) => Promise<PageLoad<unknown> | null>;
+export type LoadPageData = (
+  url: URL,
+  routeId: PageId,
+  request: Request,
+  loaders: PageLoaders,
+  basename?: string,
+) => Promise<PageLoad<unknown> | null>;

@@ -19,6 +19,8 @@ export interface PageHead {
   robots: string | null;
   /** Further tags (citation_*, Dublin Core, Open Graph, JSON-LD) as markup escaped by contract/html.ts. */
   tags: string;
+  /** The page in each language the journal offers, and `x-default` (docs/decisions/0351); absent: one language. */
+  alternates?: { hreflang: string; href: string }[];
 }
 
 export type HeaderBranch = "alt" | "default";
@@ -66,6 +68,11 @@ export interface IssueData extends WithHead {
 /** `article` is null for 'Article not found!' (404). */
 export interface ArticleData extends WithHead {
   article: ArticleDetail | null;
+  /**
+   * The published full text (issue 51): sanitized HTML (contract/fulltext-html.ts) and, per reference of the
+   * article in order, its DOI ("" for none) as the structured reading found it. Absent or null: no full text.
+   */
+  fulltext?: { html: string; referenceDois: string[] } | null;
 }
 export interface CertificatesData extends WithHead {
   refno: string;

@@ -4,6 +4,7 @@
 import type { License } from "./scholarly";
 import type { Funder } from "./funding";
 import type { LanguageVersion } from "./article-translations";
+import type { StructuredReference } from "./reference-parse";
 
 export interface RecordAuthor {
   /** As typed in authorname ("Asha Verma"). */
@@ -64,9 +65,13 @@ export interface ScholarlyRecord {
   references: string[];
   /** ... and as stored: rich text that may carry <i>, <sup> ... (Crossref keeps them as face markup). */
   referencesRichText: string[];
+  /** ... and read into their parts (contract/reference-parse.ts; staff's corrections when they made any). */
+  referencesStructured: StructuredReference[];
+  /** The published full text (contract/fulltext-html.ts), '' when the article has none (issue 51). */
+  fulltextHtml: string;
   /** Last change of the article (ISO timestamp), for feeds, sitemaps and OAI-PMH. */
   modified: string;
   created: string;
   /** Absolute when the journal has an origin, else site-relative. */
-  urls: { page: string; issue: string; pdf: string | null; ris: string; bib: string; image: string };
+  urls: { page: string; issue: string; pdf: string | null; ris: string; bib: string; image: string; xml: string; fulltext: string | null };
 }

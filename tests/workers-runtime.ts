@@ -23,6 +23,8 @@ export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } 
         // The payment gateways' stand-ins (tests/payment-standins.ts), by configuration as in production.
         RAZORPAY_API_BASE: TEST_ORIGINS.razorpay,
         STRIPE_API_BASE: TEST_ORIGINS.stripe,
+        // Crossref's reference matching: the stand-in (tests/crossref-standin.ts).
+        CROSSREF_MATCHING_API: "http://crossref.test",
         // process.env.NODE_ENV inside workerd (nodejs_compat populates process.env from bindings): React picks its
         // production or development build by it.
         ...(opts.nodeEnv ? { NODE_ENV: opts.nodeEnv } : {}),

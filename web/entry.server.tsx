@@ -21,23 +21,9 @@ import type { LoadPageData, RenderPage } from "#contract/page-render";
 import { scriptSafeJson } from "#contract/html";
 import { publicRoutes } from "./public/routes";
 import { I18nProvider } from "./lib/i18n";
-import { DEFAULT_LANGUAGE, type Language } from "#contract/i18n/languages";
-import { createTranslator, type Catalog, type Translator } from "#contract/i18n/messages";
-import { formatMessage } from "#contract/i18n/message-format";
-
-/** Every shipped catalog (the Worker renders any page's language; the browser loads only its page's). */
-const CATALOGS = import.meta.glob<Catalog>("../contract/i18n/catalogs/*.json", { eager: true, import: "default" });
-const translators = new Map<Language, Translator>();
-
-function translatorFor(lang: Language): Translator {
-  let translator = translators.get(lang);
-  if (!translator) {
-    const catalog = CATALOGS[`../contract/i18n/catalogs/${lang}.json`];
-    if (!catalog) throw new Error(`no message catalog for ${lang}`);
-    translators.set(lang, (translator = createTranslator(lang, catalog, formatMessage)));
-  }
-  return translator;
-}
+import { DEFAULT_LANGUAGE } from "#contract/i18n/languages";
+import { pageMessagesOf, translatorFor } from "#contract/i18n/all-catalogs";
+import { namespacesOf } from "#contract/i18n/page-messages";
 
 /** Errors as React Router's browser router reads them back (the same shape StaticRouterProvider writes). */
 function serializeErrors(errors: StaticHandlerContext["errors"]): Record<string, unknown> | null {
@@ -70,7 +56,7 @@ function headOf(value: unknown): PageHead | null {
 
 export const renderPage: RenderPage = async (request, opts) => {
   const routes = serverRoutes(opts.loaders);
-  const handler = createStaticHandler(routes);
+  const handler = createStaticHandler(routes, { basename: opts.basename || undefined });
   const context = await handler.query(request);
   if (context instanceof Response) return context;
 
@@ -87,8 +73,9 @@ export const renderPage: RenderPage = async (request, opts) => {
   // renderToString: the page goes out finished (the status before the first byte), nothing suspends (the loaders
   // ran in handler.query, which also loaded the lazy route modules). The benchmark passes React's other APIs.
   const render = (opts.render as ((page: ReactElement) => string | Promise<string>) | undefined) ?? renderToString;
+  const language = opts.language ?? DEFAULT_LANGUAGE;
   const html = await render(
-    <I18nProvider translator={translatorFor(opts.language ?? DEFAULT_LANGUAGE)}>
+    <I18nProvider translator={translatorFor(language)}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </I18nProvider>,
   );
@@ -97,14 +84,17 @@ export const renderPage: RenderPage = async (request, opts) => {
     actionData: context.actionData,
     errors: serializeErrors(context.errors),
   });
-  return { status: context.statusCode, head: head ?? opts.fallbackHead, html, hydrationJson };
+  // The texts of the page's routes (and of the layout), in its language only, go along for hydration.
+  const messages = pageMessagesOf(language, namespacesOf(["root", ...context.matches.map((m) => m.route.id)]));
+  return { status: context.statusCode, head: head ?? opts.fallbackHead, html, hydrationJson, messagesJson: scriptSafeJson(messages) };
 };
 
-export const loadPageData: LoadPageData = async (url, routeId, request, loaders) => {
+export const loadPageData: LoadPageData = async (url, routeId, request, loaders, basename) => {
   const matches =
     matchRoutes(
       publicRoutes(() => async () => null),
       url.pathname,
+      basename || undefined,
     ) ?? [];
   const match = matches.find((m) => m.route.id === routeId);
   if (!match) return null;

@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes, RouterProvider, type RouteObject } from "react-router";
 import { browserRoutes, createRouter } from "./router";
 import { I18nProvider } from "./lib/i18n";
-import { documentLanguage, loadTranslator } from "./lib/catalog-loader";
+import { documentBasename, documentLanguage, pageTranslator } from "./lib/catalog-loader";
 import "./site.css";
 
 declare global {
@@ -30,8 +30,8 @@ function HydrationMark() {
  * Loads the lazy route modules of the page being hydrated (Submit Online) before React hydrates: the Worker rendered
  * them, and a router still loading them would render nothing where the server's markup is (a hydration mismatch).
  */
-async function loadLazyMatches(routes: RouteObject[]): Promise<void> {
-  const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
+async function loadLazyMatches(routes: RouteObject[], basename: string): Promise<void> {
+  const lazy = (matchRoutes(routes, window.location, basename || undefined) ?? []).filter((m) => m.route.lazy);
   await Promise.all(
     lazy.map(async (m) => {
       const loaded = await (m.route.lazy as () => Promise<object>)();
@@ -45,12 +45,14 @@ async function start(): Promise<void> {
   const routes = browserRoutes();
   const hydrating = Boolean(window.__staticRouterHydrationData);
   // Before the router exists: a router created with a lazy route in its first match starts uninitialised.
-  // The page's catalog (its own chunk, the one language the page is in) and the lazy routes load side by side.
-  const [translator] = await Promise.all([loadTranslator(documentLanguage(document)), hydrating ? loadLazyMatches(routes) : null]);
+  // The page's messages (in the document, in its language) and the lazy routes load side by side.
+  const lang = documentLanguage(document);
+  const basename = documentBasename(document, lang);
+  const [translator] = await Promise.all([pageTranslator(document), hydrating ? loadLazyMatches(routes, basename) : null]);
   const app = (
     <StrictMode>
       <I18nProvider translator={translator}>
-        <RouterProvider router={createRouter(routes)} />
+        <RouterProvider router={createRouter(routes, basename)} />
       </I18nProvider>
       <HydrationMark />
     </StrictMode>

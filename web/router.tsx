@@ -20,8 +20,10 @@ export function browserRoutes(): RouteObject[] {
   ];
 }
 
-export function createRouter(routes: RouteObject[] = browserRoutes()) {
+/** `basename`: the address prefix of the page's language ("/ar"; "" for the journal's primary language). */
+export function createRouter(routes: RouteObject[] = browserRoutes(), basename = "") {
   return createBrowserRouter(routes, {
+    basename: basename || undefined,
     async patchRoutesOnNavigation({ path, patch }) {
       if (/^\/admin(\/|$)/.test(path)) patch(null, await (await import("./admin/admin-routes")).adminRoutes());
     },

@@ -9,6 +9,7 @@ import { listRecentAdminEvents } from "./core/audit/admin-events.repo";
 import { toAdminEventEntry, withoutManuscriptDetails } from "./core/audit/admin-event-answers";
 import { issuesAdminRoutes } from "./archive/issues.admin.routes";
 import { articlesAdminRoutes } from "./archive/articles.admin.routes";
+import { fulltextAdminRoutes } from "./fulltext/fulltext.admin.routes";
 import { editorsAdminListRoutes } from "./editors/editors.admin.routes";
 import { submissionsAdminRoutes } from "./workflow/submissions.admin.routes";
 import { crossrefAdminRoutes } from "./scholarly/crossref.admin.routes";
@@ -40,6 +41,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .route("/", issuesAdminRoutes)
   .route("/", articlesAdminRoutes)
+  .route("/", fulltextAdminRoutes)
   .route("/", sectionsAdminRoutes)
   .route("/editors", editorsAdminListRoutes)
   .route("/submissions", submissionsAdminRoutes)

@@ -7,6 +7,7 @@ import * as schema from "./core/data/schema";
 import { withEdgeCache } from "./core/edge/edge-cache";
 import { shippedFile } from "./core/edge/static-files";
 import { scheduled } from "./scheduled";
+import { languageRedirect } from "./pages/page-language";
 import { countUsage } from "./statistics/usage-feed";
 import { altHeaderImport } from "./platform/alt-header-import";
 import { sendOutboxBatch, type MailQueueBody } from "./workflow/mail-queue";
@@ -16,7 +17,7 @@ export { UsageCounter } from "./statistics/usage-counter";
 export { TransferWorkflow } from "./transfer/transfer-workflow";
 export { JournalMoveWorkflow } from "./platform/journal-move-workflow";
 
-const cached = withEdgeCache(createApp());
+const cached = withEdgeCache(createApp(), languageRedirect);
 /** The retired ALT_HEADER_DOMAINS, read into D1 before this isolate's first answer (docs/decisions/0270). */
 const altHeader = altHeaderImport();
 

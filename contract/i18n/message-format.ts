@@ -1,6 +1,7 @@
 // A small ICU MessageFormat formatter (docs/decisions/0350): the subset the catalogs use — `{name}`, `{n, number}`,
 // `{n, plural, =0 {…} one {…} other {… # …}}` (with `offset:`), `{n, selectordinal, …}`, `{key, select, …}` and
 // ICU's apostrophe quoting. Plural categories are CLDR's, through Intl.PluralRules. Messages are parsed once.
+import { intlLocale } from "./intl-format";
 import type { Language } from "./languages";
 
 export type MessageValue = string | number;
@@ -158,7 +159,7 @@ const pluralRules = new Map<string, Intl.PluralRules>();
 
 const numberFormat = (lang: Language) => {
   let f = numberFormats.get(lang);
-  if (!f) numberFormats.set(lang, (f = new Intl.NumberFormat(lang)));
+  if (!f) numberFormats.set(lang, (f = new Intl.NumberFormat(intlLocale(lang))));
   return f;
 };
 const pluralRule = (lang: Language, type: Intl.PluralRuleType) => {

@@ -20,22 +20,30 @@ export interface Translator {
 const FULL_ICU = /\{\s*[^\s{},]+\s*,|'/;
 
 /** True when a catalog needs the full ICU formatter (./message-format.ts) rather than plain `{name}` filling. */
-export const needsFullFormatter = (catalog: Catalog): boolean => Object.values(catalog).some((text) => FULL_ICU.test(text));
+export const needsFullFormatter = (catalog: Partial<Catalog>): boolean => Object.values(catalog).some((text) => FULL_ICU.test(text));
 
 /**
  * The Translator for `lang`. `format` is the full ICU formatter; without it, messages may only use `{name}`
  * arguments: give it whenever needsFullFormatter(catalog) (the browser loads it only then: web/lib/catalog-loader.ts).
  */
-export function createTranslator(lang: Language, catalog: Catalog, format?: typeof formatMessage): Translator {
+export function createTranslator(lang: Language, catalog: Partial<Catalog>, format?: typeof formatMessage): Translator {
   return {
     lang,
     dir: dirOf(lang),
     t(id, values) {
       const text = catalog[id] ?? id;
-      if (format) return format(text, lang, values);
-      return values
-        ? text.replace(/\{([^\s{},]+)\}/g, (arg, name: string) => (values[name] === undefined ? arg : String(values[name])))
-        : text;
+      return (format ?? fillArguments)(text, lang, values);
     },
   };
+}
+
+/** `{name}` arguments filled in (all a message without plural, select or number needs). */
+export const fillArguments: typeof formatMessage = (text, _lang, values) =>
+  values ? text.replace(/\{([^\s{},]+)\}/g, (arg, name: string) => (values[name] === undefined ? arg : String(values[name]))) : text;
+
+/** The messages a page carries (the Worker writes them into the document: docs/decisions/0352). */
+export interface PageMessages {
+  lang: Language;
+  namespaces: string[];
+  messages: Partial<Catalog>;
 }

@@ -13,6 +13,7 @@ import { sushiApi } from "./sushi";
 import { transferApi } from "./transfer";
 import { workflowApi } from "./workflow";
 import { paymentsApi } from "./payments";
+import { fulltextApi } from "./fulltext";
 
 /** Each table with its name, which is the OpenAPI tag and the first half of each operationId. */
 export const API = {
@@ -21,6 +22,7 @@ export const API = {
   dashboard: dashboardApi,
   editors: editorsApi,
   archive: archiveApi,
+  fulltext: fulltextApi,
   documents: documentsApi,
   scholarly: scholarlyApi,
   stats: statsApi,

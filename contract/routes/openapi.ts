@@ -16,6 +16,7 @@ const TAGS: Record<keyof typeof API, string> = {
   dashboard: "The admin dashboard",
   editors: "The editorial board",
   archive: "Issues, articles, sections and search",
+  fulltext: "An article's full text from the Word file, and its structured references",
   documents: "Generated PDF documents: certificates, cover pages, the editorial board, index pages",
   scholarly: "Crossref deposits and DOAJ's article XML",
   stats: "Usage statistics (COUNTER R5.1 counting)",

@@ -4,6 +4,13 @@
 // whose answer has no schema yet, is described by its summary and its media type alone.
 // Kept apart from the tables themselves (contract/routes/<concern>.ts), which the public pages import without Zod.
 import { z } from "zod";
+import {
+  fulltextAnswerSchema,
+  fulltextDraftSchema,
+  fulltextPublishSchema,
+  referencesAnswerSchema,
+  referencesSaveSchema,
+} from "../fulltext";
 import type { $ZodObject, $ZodType } from "zod/v4/core";
 import type { API } from "./index";
 import {
@@ -108,6 +115,15 @@ export const ROUTE_SCHEMAS: SchemaTable = {
     sectionOrder: { body: sectionOrderSchema },
     editSection: { body: sectionSchema },
     articleSection: { body: articleSectionSchema },
+  },
+  fulltext: {
+    fulltext: { answer: fulltextAnswerSchema },
+    convert: { answer: fulltextAnswerSchema },
+    saveDraft: { body: fulltextDraftSchema, answer: fulltextAnswerSchema },
+    publish: { body: fulltextPublishSchema, answer: fulltextAnswerSchema },
+    references: { answer: referencesAnswerSchema },
+    saveReferences: { body: referencesSaveSchema, answer: referencesAnswerSchema },
+    matchReferences: { answer: referencesAnswerSchema },
   },
   documents: {
     indexPage: { body: refnumberListSchema },

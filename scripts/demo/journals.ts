@@ -39,6 +39,8 @@ export interface JournalSpec {
     impactfactor: string;
   };
   publisher: string;
+  /** The site's interface languages, the primary one first (issue 50 item 2, docs/decisions/0351). */
+  interfaceLanguages: string[];
   /** Scholarly metadata (docs/decisions/0100): a DOI prefix, a Creative Commons licence key. */
   doiPrefix: string;
   license: string;
@@ -81,6 +83,7 @@ export const DEMO_JOURNALS: JournalSpec[] = [
     seed: 20240113,
     slug: "ijans",
     languageVersions: true,
+    interfaceLanguages: ["en", "ar", "id"],
     isDefault: true,
     domains: ["localhost", "127.0.0.1"],
     settings: {
@@ -180,6 +183,7 @@ export const DEMO_JOURNALS: JournalSpec[] = [
   {
     seed: 20260202,
     slug: "jems",
+    interfaceLanguages: ["en"],
     isDefault: false,
     domains: ["journal2.localhost"],
     settings: {

@@ -25,6 +25,7 @@ import { buildArticlePdf } from "./article-pdf";
 import { adminHistory, usageHistory } from "./usage-history";
 import { localSecret, seedWorkflowDemo } from "./seed-workflow";
 import { seedPaymentsDemo } from "./seed-payments";
+import { seedFulltextDemo } from "./seed-fulltext";
 import { ORCID_BLOCKS, orcidOf } from "#contract/orcid-ranges";
 
 export const DEMO_ADMIN = { username: "admin", password: "demo-admin", name: "Demo Administrator" } as const;
@@ -140,6 +141,8 @@ function planJournal(spec: JournalSpec, today: Date): JournalPlan {
     issn_print: issnOf(s.issnBodies[0]),
     issn_online: issnOf(s.issnBodies[1]),
     language: "en",
+    interface_language: spec.interfaceLanguages[0],
+    interface_languages: spec.interfaceLanguages.join(","),
     // The journal-level facts DOAJ asks for (issue 40 item 3), shown on /instructions.
     apc_policy: `Authors of accepted articles pay a publication fee of ${s.fee_rupee} (India) or ${s.fee_dollar} (other countries); there is no submission fee.`,
     waiver_policy: "The fee is waived in full for authors from low-income countries and on request for authors without funding.",
@@ -656,6 +659,9 @@ export async function seedDemo(
       if (inFlight.size >= 6) await Promise.race(inFlight);
     }
     await Promise.all(inFlight);
+
+    // Full texts converted from Word manuscripts (issue 51): three articles of the first journal.
+    if (spec === DEMO_JOURNALS[0]) log(`  ${await seedFulltextDemo(db, env.FILES, journalId)} articles with full text from Word files`);
 
     // The editorial workflow of the first demo journal (issue 36): manuscripts at every stage, reviewers, mail.
     if (spec === DEMO_JOURNALS[0]) {

@@ -3,7 +3,8 @@
 import { Link } from "react-router";
 import type { ArticleListItem, ExcerptPart } from "#contract/api";
 import { CitationText } from "./citation-text";
-import { articlePath, articlePdfPath, citationText, issueLabel, issuePath, splitAuthors } from "../lib/format";
+import { articlePath, articlePdfPath, citationText, issuePath, splitAuthors } from "../lib/format";
+import { useT } from "../lib/i18n";
 import { HighlightedExcerpt } from "./highlighted-excerpt";
 import { RichText } from "./rich-text";
 
@@ -24,6 +25,7 @@ export function ArticleTable({
   /** S.No. of the first row (a later page of results continues the numbering). */
   firstNumber?: number;
 }) {
+  const t = useT();
   return (
     <div className="table-wrap">
       <table className="article-table">
@@ -31,52 +33,52 @@ export function ArticleTable({
         <thead>
           <tr>
             <th scope="col" className="article-table__no">
-              S.No.
+              {t("list.number")}
             </th>
-            <th scope="col">Title</th>
+            <th scope="col">{t("list.title")}</th>
             <th scope="col" className="article-table__authors">
-              Authors Name
+              {t("list.authors")}
             </th>
             <th scope="col" className="article-table__country">
-              Country
+              {t("list.country")}
             </th>
           </tr>
         </thead>
         <tbody>
           {articles.map((a, i) => (
             <tr key={a.id}>
-              <td className="article-table__no" data-label="S.No.">
+              <td className="article-table__no" data-label={t("list.number")}>
                 {firstNumber + i}
               </td>
-              <td className="article-table__main" data-label="Title">
+              <td className="article-table__main" data-label={t("list.title")}>
                 <Link to={articlePath(a)} className="article-table__title">
                   <RichText as="span" html={a.title} />
                 </Link>
                 {a.excerpt && <HighlightedExcerpt parts={a.excerpt} className="article-table__excerpt" />}
                 {showIssue && (
                   <p className="article-table__issue">
-                    <Link to={issuePath(a)}>{issueLabel(a)}</Link>
+                    <Link to={issuePath(a)}>{t("issue.label", { year: a.year, volume: a.volume, issue: a.issue })}</Link>
                   </p>
                 )}
                 <p className="article-table__actions">
                   <Link to={articlePath(a)} className="chip chip--file">
-                    Abstract
+                    {t("list.abstract")}
                   </Link>
                   {a.file_url && (
                     <a href={articlePdfPath(a)} className="chip chip--primary chip--download" download={`${a.refnumber}.pdf`}>
-                      Download
+                      {t("list.download")}
                     </a>
                   )}
-                  {a.pagenumber && <span className="article-table__pages">Pages: {a.pagenumber}</span>}
+                  {a.pagenumber && <span className="article-table__pages">{t("list.pages", { pages: a.pagenumber })}</span>}
                 </p>
                 <p className="article-table__cite">
-                  <strong>How to cite this article:</strong> <CitationText text={citationText(a, journalName)} titleHtml={a.title} />
+                  <strong>{t("list.howToCite")}</strong> <CitationText text={citationText(a, journalName)} titleHtml={a.title} />
                 </p>
               </td>
-              <td className="article-table__authors" data-label="Authors Name">
+              <td className="article-table__authors" data-label={t("list.authors")}>
                 {splitAuthors(a.authorname).join(", ")}
               </td>
-              <td className="article-table__country" data-label="Country">
+              <td className="article-table__country" data-label={t("list.country")}>
                 {a.country}
               </td>
             </tr>

@@ -7,6 +7,7 @@
 import { type LoaderFunction, redirect, useRouteLoaderData } from "react-router";
 import { PAGE_DATA_PATH, PAGE_LOCATION_HEADER, type PageDataById, type PageId } from "#contract/pages";
 import { isAbort } from "./api";
+import { ensureMessages } from "./catalog-loader";
 
 /** Leaves the app for a full page load of `url`; the navigation stays pending until the browser unloads. */
 function loadDocument(url: URL, why: unknown): Promise<never> {
@@ -21,7 +22,11 @@ export function clientLoader(id: PageId): LoaderFunction {
     const query = new URLSearchParams({ route: id, path: `${url.pathname}${url.search}` });
     let res: Response;
     try {
-      res = await fetch(`${PAGE_DATA_PATH}?${query}`, { headers: { Accept: "application/json" }, signal: request.signal });
+      // The page's texts, when this page has not shown them yet, come beside its data (docs/decisions/0352).
+      [res] = await Promise.all([
+        fetch(`${PAGE_DATA_PATH}?${query}`, { headers: { Accept: "application/json" }, signal: request.signal }),
+        ensureMessages([id], request.signal),
+      ]);
     } catch (err) {
       if (isAbort(err)) throw err;
       return loadDocument(url, err);

@@ -9,6 +9,7 @@ import { MENU_ID, MenuToggle } from "./menu-toggle";
 import { issnLines, journalName } from "../lib/format";
 import { useHeaderBranch, useSettings } from "./journal-context";
 import { useT, useTranslator } from "../lib/i18n";
+import { LanguageSwitcher } from "./language-switcher";
 
 function UtilityBar({ s }: { s: Settings | undefined }) {
   const t = useT();
@@ -24,6 +25,7 @@ function UtilityBar({ s }: { s: Settings | undefined }) {
             <span>&nbsp;</span>
           )}
         </p>
+        {s ? <LanguageSwitcher s={s} /> : null}
         <p className="topbar__links">
           <Link to="/pdf">{t("site.downloadCertificate")}</Link>
           <Link to="/article" className="topbar__cta">

@@ -6,6 +6,7 @@ import { serveR2Object } from "../core/files/serve";
 import { isPublicEditorPicture } from "../editors/editors.repo";
 import { findPublicArticleFile } from "./articles.repo";
 import { notFound } from "../core/errors";
+import { fulltextFileKey } from "../fulltext/fulltext-files";
 import { DEFAULT_AVATAR } from "#contract/constants";
 
 /** A decoded path segment that names one file; anything that could leave its folder is a 404. */
@@ -46,6 +47,12 @@ export const filesRoutes = new Hono<AppEnv>()
   .get("/indexing/:file", (c) => serveR2Object(c, fileKeys.indexingLogo(c.get("journal").id, safeName(c.req.param("file")))))
   // Issue covers (issue 37 item 5): public like the issue they show; a replaced one is deleted, so never served.
   .get("/issues/:file", (c) => serveR2Object(c, fileKeys.issueCover(c.get("journal").id, safeName(c.req.param("file")))))
+  // Full-text figures (issue 51): the article's own, under names no one guesses (versioned), from its namespace.
+  .get("/fulltext/:article/:file", (c) => {
+    const article = c.req.param("article");
+    if (!/^\d{1,12}$/.test(article)) throw notFound();
+    return serveR2Object(c, fulltextFileKey(c.get("journal").id, Number(article), safeName(c.req.param("file"))));
+  })
   .all("*", () => {
     throw notFound();
   });

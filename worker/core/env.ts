@@ -58,6 +58,8 @@ export interface AppConfig {
   saas: SaasSettings | null;
   /** The payment gateways' API origins (wrangler vars; the local stand-ins in tests and `npm start`). */
   payments: { razorpayApi: string; stripeApi: string };
+  /** Crossref's REST API for reference matching (wrangler var; the local stand-in in tests). */
+  crossrefMatchingApi: string;
 }
 
 export interface AppEnv {

@@ -9,7 +9,7 @@ import { actorOf } from "../core/audit/admin-actor";
 import { afterAdminWrite } from "../core/audit/admin-events.repo";
 import { limitJsonBody } from "../core/middleware/body-size";
 import { jsonBody, jsonContent } from "../core/middleware/json-body";
-import { SETTING_LABELS, settingsSchema } from "#contract/admin";
+import { primaryIsOffered, SETTING_LABELS, settingsSchema } from "#contract/admin";
 import { saveSettings } from "./journals.repo";
 import { settingsOf } from "./settings-answers";
 import { SITE_PAGE_FIELDS, sitePageHtml } from "#contract/site-content";
@@ -24,6 +24,10 @@ export const settingsAdminRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const db = c.get("db");
     const journal = c.get("journal");
+    // The primary interface language must be one the journal offers, whichever of the two this save changes.
+    const primary = input.interface_language ?? journal.interface_language;
+    if (!primaryIsOffered(primary, input.interface_languages ?? journal.interface_languages))
+      throw new HttpError(400, "invalid_input", { fields: ["interface_language"] });
     // A site page sent back as shown (the default text of a journal that wrote none) is no change (0202).
     for (const field of SITE_PAGE_FIELDS)
       if (input[field] !== undefined && input[field] === sitePageHtml(field, journal[field])) delete input[field];

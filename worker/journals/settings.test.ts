@@ -46,6 +46,9 @@ describe("GET /api/settings/", () => {
         "issn_print",
         "issn_online",
         "language",
+        // The interface languages (migrations/0270, docs/decisions/0351).
+        "interface_language",
+        "interface_languages",
         // The journal's own images (docs/decisions/0163): public paths, never R2 keys.
         "logo_url",
         "cover_image_url",

@@ -6,6 +6,7 @@ import type { AppEnv } from "../core/env";
 import { HttpError } from "../core/errors";
 import type { HeaderBranch, PageHead } from "#contract/pages";
 import { esc, pageHeadMarkup } from "#contract/html";
+import { dirOf, type Language } from "#contract/i18n/languages";
 
 const ROOT = '<div id="root"></div>';
 
@@ -57,19 +58,25 @@ export interface DocumentParts {
   status: number;
   head: PageHead;
   headerBranch: HeaderBranch;
+  /** The page's language: `<html lang dir>` (docs/decisions/0351). */
+  language: Language;
   /** Markup for #root ("" for the client-rendered admin area). */
   html: string;
   /** The router state (already script-safe JSON), or null when the browser renders from scratch. */
   hydrationJson: string | null;
+  /** The page's messages (script-safe JSON, docs/decisions/0352), or null (the admin, in English, has its own). */
+  messagesJson?: string | null;
 }
 
 export async function documentResponse(c: Context<AppEnv>, page: DocumentParts): Promise<Response> {
   const { before, after } = await shell(c);
   const head = before
-    .replace(/<html[^>]*>/, () => `<html lang="en" data-header="${page.headerBranch}">`)
+    .replace(/<html[^>]*>/, () => `<html lang="${page.language}" dir="${dirOf(page.language)}" data-header="${page.headerBranch}">`)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${esc(page.head.title)}</title>`)
     .replace("</head>", () => `${pageHeadMarkup(page.head)}\n</head>`);
-  const state = page.hydrationJson === null ? "" : `<script type="application/json" id="router-state">${page.hydrationJson}</script>`;
+  const state =
+    (page.hydrationJson === null ? "" : `<script type="application/json" id="router-state">${page.hydrationJson}</script>`) +
+    (page.messagesJson ? `<script type="application/json" id="page-messages">${page.messagesJson}</script>` : "");
   return new Response(`${head}<div id="root">${page.html}</div>${state}${after}`, {
     status: page.status,
     headers: {

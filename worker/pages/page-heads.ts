@@ -7,6 +7,8 @@ import { richTextToPlain } from "#contract/rich-text";
 import { issnList, journalName } from "#contract/journal-info";
 import { brandingPath } from "#contract/branding";
 import { metaName, metaProperty } from "#contract/html";
+import { localizedPath, type LanguageOffer } from "#contract/i18n/addresses";
+import type { Language } from "#contract/i18n/languages";
 
 export interface HeadInput {
   /** The page's own title; the journal name is appended (null: the journal name alone, the home page). */
@@ -65,4 +67,22 @@ export function fixedPageHead(journal: JournalRow, origin: string | null, page: 
     canonicalPath: PUBLIC_PAGES[page].path,
     robots,
   });
+}
+
+/**
+ * A page's head in `lang` (docs/decisions/0351): its canonical address is that language's, and it names the page
+ * in every language the journal offers plus `x-default` (the primary language's plain address). Pages without a
+ * canonical address (search results, errors) name no alternates.
+ */
+export function localizedHead(head: PageHead, offer: LanguageOffer, lang: Language): PageHead {
+  if (!head.canonical || offer.offered.length < 2) return head;
+  const plain = new URL(head.canonical);
+  const at = (l: Language) => `${plain.origin}${localizedPath(offer, l, plain.pathname)}${plain.search}`;
+  const canonical = at(lang);
+  return {
+    ...head,
+    canonical,
+    tags: head.tags.replace(metaProperty("og:url", head.canonical), () => metaProperty("og:url", canonical)),
+    alternates: [...offer.offered.map((l) => ({ hreflang: l, href: at(l) })), { hreflang: "x-default", href: at(offer.primary) }],
+  };
 }

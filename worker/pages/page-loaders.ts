@@ -29,6 +29,9 @@ import { toPublicEditor } from "../editors/editor-answers";
 import { toIndexingEntry } from "../journals/indexing-answers";
 import { settingsOf } from "../journals/settings-answers";
 import { articleHead } from "../scholarly/article-page";
+import { publishedFulltext, referenceCorrections as referenceCorrectionsOf } from "../fulltext/fulltext.repo";
+import { structuredReferences } from "#contract/reference-parse";
+import { referenceLines } from "#contract/scholarly";
 import { articlePath, issueLabel, issuePath } from "#contract/citation";
 import { headerBranchOf } from "../scholarly/header-branch";
 import { journalName } from "#contract/journal-info";
@@ -186,14 +189,25 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
       if (misplaced) return moved(misplaced);
       const a = inIssue(read?.row, params);
       if (!a) return missing({ head: notFoundHead(journal, "Article not found!"), article: null });
-      const h = articleHead(a, journal, origin);
+      // The published full text (issue 51): on the page, in citation_fulltext_html_url, its references' DOIs.
+      const [fulltextHtml, referenceCorrections] = await Promise.all([
+        publishedFulltext(db, journal.id, a.id),
+        referenceCorrectionsOf(db, journal.id, a.id),
+      ]);
+      const h = articleHead(a, journal, origin, { fulltextHtml });
       const head = pageHead(journal, origin, {
         title: h.title,
         description: h.description,
         canonicalPath: articlePath({ year: a.year, volume: a.volume, issue: a.issue, refnumber: a.refnumber ?? "" }),
         tags: h.head,
       });
-      return ok({ head, article: await articleDetail(c, a, read?.stored) });
+      const fulltext = fulltextHtml
+        ? {
+            html: fulltextHtml,
+            referenceDois: structuredReferences(referenceLines(a.referenceList), referenceCorrections).map((r) => r.doi),
+          }
+        : null;
+      return ok({ head, article: await articleDetail(c, a, read?.stored), fulltext });
     },
 
     certificates: async ({ request }) => {

@@ -11,7 +11,21 @@ import { HttpError, notFound } from "../core/errors";
 import { isPageId, PAGE_LOCATION_HEADER } from "#contract/pages";
 import { headerBranchOf } from "../scholarly/header-branch";
 import { documentResponse } from "./document";
-import { notFoundHead, pageHead } from "./page-heads";
+import { localizedHead, notFoundHead, pageHead } from "./page-heads";
+import { languageRedirect, offerOf } from "./page-language";
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_SWITCH_PATH,
+  languageBase,
+  localizedPath,
+  splitLanguagePath,
+  type LanguageOffer,
+} from "#contract/i18n/addresses";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#contract/i18n/languages";
+import { pageMessagesOf } from "#contract/i18n/all-catalogs";
+import { PAGE_MESSAGES_PATH } from "#contract/i18n/page-messages";
+import { scriptSafeJson } from "#contract/html";
+import type { PageHead } from "#contract/pages";
 import { articleAt, pageLoaders } from "./page-loaders";
 import { retryAfterOf } from "../verification/verify-loader";
 
@@ -21,11 +35,32 @@ const branchOf = (c: Ctx) => headerBranchOf(c);
 
 async function page(c: Ctx): Promise<Response> {
   const journal = c.get("journal");
-  const rendered = await renderPage(c.req.raw, { loaders: pageLoaders(c), fallbackHead: notFoundHead(journal) });
-  if (rendered instanceof Response) return rendered;
-  const res = await documentResponse(c, { ...rendered, headerBranch: branchOf(c) });
+  const moved = languageRedirect(c.req.raw, journal);
+  if (moved) return moved;
+  const offer = offerOf(journal);
+  const { lang } = pageLanguageAt(offer, c.req.path);
+  const basename = languageBase(offer, lang);
+  const rendered = await renderPage(c.req.raw, { loaders: pageLoaders(c), fallbackHead: notFoundHead(journal), language: lang, basename });
+  if (rendered instanceof Response) return localizedRedirect(rendered, basename);
+  const head = localizedHead(rendered.head, offer, lang);
+  const res = await documentResponse(c, { ...rendered, head, language: lang, headerBranch: branchOf(c) });
   withRetryAfter(c, res);
   return res;
+}
+
+/** The language a page's address is in (a prefix the journal does not offer leaves the path as it is: a 404). */
+function pageLanguageAt(offer: LanguageOffer, path: string): { lang: Language; path: string } {
+  const split = splitLanguagePath(offer, path);
+  return split.kind === "page" ? split : { lang: offer.primary, path };
+}
+
+/** A loader's redirect (a moved article) stays in the page's language. */
+function localizedRedirect(res: Response, basename: string): Response {
+  const location = res.headers.get("location");
+  if (!basename || !location?.startsWith("/") || location.startsWith("//") || location.startsWith(`${basename}/`)) return res;
+  const out = new Response(res.body, res);
+  out.headers.set("location", `${basename}${location}`);
+  return out;
 }
 
 /** A throttled /verify (429) says when to come back. */
@@ -52,10 +87,43 @@ export const pageRoutes = new Hono<AppEnv>()
     const path = c.req.query("path") ?? "";
     if (!isPageId(route) || !path.startsWith("/") || path.startsWith("//") || path.length > 2000) throw new HttpError(400, "invalid_input");
     const url = new URL(path, c.req.url);
-    const result = await loadPageData(url, route, c.req.raw, pageLoaders(c));
+    const journal = c.get("journal");
+    const offer = offerOf(journal);
+    const { lang } = pageLanguageAt(offer, url.pathname);
+    const basename = languageBase(offer, lang);
+    const result = await loadPageData(url, route, c.req.raw, pageLoaders(c), basename);
     if (!result) throw notFound();
-    if (result.status === 301) return c.body(null, 204, { [PAGE_LOCATION_HEADER]: result.location });
-    return withRetryAfter(c, c.json(result.data as object, result.status));
+    if (result.status === 301) return c.body(null, 204, { [PAGE_LOCATION_HEADER]: `${basename}${result.location}` });
+    const data = result.data as { head?: PageHead } | null;
+    const localized = data?.head ? { ...data, head: localizedHead(data.head, offer, lang) } : data;
+    return withRetryAfter(c, c.json(localized as object, result.status));
+  })
+  // The texts a client-side navigation still lacks (docs/decisions/0352): /_messages?lang=ar&ns=issue,list. The
+  // same for every journal and reader: cached at the edge like any public answer.
+  .get(PAGE_MESSAGES_PATH, (c) => {
+    const lang = c.req.query("lang") ?? "";
+    const namespaces = (c.req.query("ns") ?? "").split(",");
+    if (!isLanguage(lang) || namespaces.length > 20 || !namespaces.every((ns) => /^[a-z][A-Za-z]{0,30}$/.test(ns))) {
+      throw new HttpError(400, "invalid_input");
+    }
+    return c.json(pageMessagesOf(lang, namespaces).messages, 200, { "Cache-Control": "public, max-age=300" });
+  })
+  // The language switcher (docs/decisions/0351): remembers the visitor's choice and opens the same page in it.
+  .get(LANGUAGE_SWITCH_PATH, (c) => {
+    const offer = offerOf(c.get("journal"));
+    const to = c.req.query("to") ?? "";
+    const lang = offer.offered.find((l) => l === to);
+    if (!lang) throw new HttpError(400, "invalid_input");
+    const asked = c.req.query("path") ?? "/";
+    // Only a path of this site (never "//elsewhere" or a full URL), taken back to its plain form first.
+    const from = new URL(asked.startsWith("/") && !asked.startsWith("//") && asked.length <= 2000 ? asked : "/", c.req.url);
+    const plain = pageLanguageAt(offer, from.pathname).path;
+    c.header("Cache-Control", "private, no-store");
+    c.header(
+      "Set-Cookie",
+      `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${new URL(c.req.url).protocol === "https:" ? "; Secure" : ""}`,
+    );
+    return c.redirect(`${localizedPath(offer, lang, plain)}${from.search}`, 303);
   })
   // The article's PDF next to its abstract page (Google Scholar wants both in one directory).
   .get("/archives/:year/:vol/:issue/:file{.+\\.[pP][dD][fF]}", async (c) => {
@@ -75,8 +143,11 @@ export const pageRoutes = new Hono<AppEnv>()
         robots: "noindex, nofollow",
       }),
       headerBranch: branchOf(c),
+      // The staff admin stays in English (issue 50 item 1).
+      language: DEFAULT_LANGUAGE,
       html: "",
       hydrationJson: null,
+      messagesJson: scriptSafeJson(pageMessagesOf(DEFAULT_LANGUAGE, ["site"])),
     }),
   )
   .get("*", async (c) => {

@@ -5,7 +5,7 @@ import type { ArticleRow, JournalRow } from "../core/data/schema";
 import { richTextToPlain } from "#contract/rich-text";
 import { articleHeadTags, splitAuthors } from "#contract/citation";
 import { clip } from "#contract/html";
-import { scholarlyRecord } from "./scholarly-record";
+import { scholarlyRecord, type RecordExtras } from "./scholarly-record";
 
 export interface ArticleHead {
   title: string;
@@ -14,11 +14,11 @@ export interface ArticleHead {
   head: string;
 }
 
-export function articleHead(a: ArticleRow, journal: JournalRow, origin: string | null): ArticleHead {
+export function articleHead(a: ArticleRow, journal: JournalRow, origin: string | null, extras: RecordExtras = {}): ArticleHead {
   const titleText = richTextToPlain(a.title);
   const abstractText = richTextToPlain(a.abstract);
   const authors = splitAuthors(a.authorname);
-  const tags = [articleHeadTags(scholarlyRecord(a, journal, origin))];
+  const tags = [articleHeadTags(scholarlyRecord(a, journal, origin, extras))];
 
   return {
     title: titleText,

@@ -10,6 +10,7 @@ import { JATS_TYPE, jatsDocument } from "./jats";
 import { indexerOrigin } from "./indexer-origin";
 import { scholarlyRecord } from "./scholarly-record";
 import { refToLookUp } from "#contract/refnumber";
+import { publishedFulltext, referenceCorrections as referenceCorrectionsOf } from "../fulltext/fulltext.repo";
 
 export const citationsRoutes = new Hono<AppEnv>().get("/:year/:vol/:issue/:file{.+\\.(ris|bib|xml)}", async (c) => {
   const file = c.req.param("file");
@@ -19,13 +20,20 @@ export const citationsRoutes = new Hono<AppEnv>().get("/:year/:vol/:issue/:file{
   if (!ref || !loc) throw notFound();
   const a = await findPublicArticleByRef(c.get("db"), c.get("journal").id, ref);
   if (!a || a.year !== loc.year || a.volume !== loc.volume || a.issue !== loc.issue) throw notFound();
-  const record = scholarlyRecord(a, c.get("journal"), indexerOrigin(c));
   if (kind === "xml") {
+    // The JATS carries the published full text and staff's reading of the references (issue 51).
+    const db = c.get("db");
+    const [fulltextHtml, referenceCorrections] = await Promise.all([
+      publishedFulltext(db, a.journalId, a.id),
+      referenceCorrectionsOf(db, a.journalId, a.id),
+    ]);
+    const record = scholarlyRecord(a, c.get("journal"), indexerOrigin(c), { fulltextHtml, referenceCorrections });
     // Read in the browser (inline), for machines: the article page is what search engines list.
     return new Response(jatsDocument(record), {
       headers: { "Content-Type": JATS_TYPE, "Cache-Control": "public, max-age=3600", "X-Robots-Tag": "noindex" },
     });
   }
+  const record = scholarlyRecord(a, c.get("journal"), indexerOrigin(c));
   const body = kind === "ris" ? toRis(record) : toBibtex(record);
   return new Response(body, {
     headers: {

@@ -7,7 +7,8 @@ import { notFound } from "../core/errors";
 import { articlePath, issuePath } from "#contract/citation";
 import { indexerOrigin } from "./indexer-origin";
 import { journalRecord, recordModified, scholarlyRecord } from "./scholarly-record";
-import { later, sitemapIndex, urlSet, type SitemapUrl } from "./sitemap";
+import { inLanguages, later, sitemapIndex, urlSet, type SitemapUrl } from "./sitemap";
+import { offerOf } from "#contract/i18n/addresses";
 import { ATOM_TYPE, atomFeed } from "./atom";
 import { SITEMAP_PATHS } from "#contract/pages";
 
@@ -41,7 +42,8 @@ export const crawlingRoutes = new Hono<AppEnv>()
   })
   .get("/sitemaps/pages.xml", (c) => {
     const origin = indexerOrigin(c);
-    return xml(urlSet(SITEMAP_PATHS.map((p) => ({ loc: `${origin}${p}` }))));
+    const offer = offerOf(c.get("journal"));
+    return xml(urlSet(SITEMAP_PATHS.flatMap((p) => inLanguages(offer, origin, p))));
   })
   .get("/sitemaps/:name{vol[0-9]{1,9}\\.xml}", async (c) => {
     const volume = Number(c.req.param("name").slice(3, -4));
@@ -61,10 +63,13 @@ export const crawlingRoutes = new Hono<AppEnv>()
       entry.lastmod = later(entry.lastmod, modified(a));
       issueMod.set(issuePath(a), entry);
     }
-    const urls: SitemapUrl[] = [...issueMod.values()];
+    // Issue and article pages in every language the journal offers; the PDF is in the article's own language.
+    const offer = offerOf(c.get("journal"));
+    const urls: SitemapUrl[] = [...issueMod].flatMap(([path, u]) => inLanguages(offer, origin, path, u.lastmod));
     for (const a of articles) {
-      const page = `${origin}${articlePath({ ...a, refnumber: a.refnumber ?? "" })}`;
-      urls.push({ loc: page, lastmod: modified(a) });
+      const path = articlePath({ ...a, refnumber: a.refnumber ?? "" });
+      const page = `${origin}${path}`;
+      urls.push(...inLanguages(offer, origin, path, modified(a)));
       // The PDF is the article's own file: the journal's settings do not change it.
       if (a.file) urls.push({ loc: `${page}.pdf`, lastmod: a.modification });
     }

@@ -3,6 +3,7 @@
 // contributors with affiliation and ORCID, JATS abstract, publication date, pages, licence (AccessIndicators),
 // doi_data with the article URL, and the references as unstructured citations (docs/decisions/0104). Titles and
 // references keep their face markup (<i>, <sup> ...), the abstract its paragraphs (docs/decisions/0150).
+import type { StructuredReference } from "#contract/reference-parse";
 import type { JournalRecord, ScholarlyRecord } from "./scholarly-record";
 import { XML_DECLARATION, attrsOf, el } from "./xml";
 import { orcidUrl } from "#contract/scholarly";
@@ -18,6 +19,30 @@ export interface Depositor {
   batchId: string;
   /** Crossref's timestamp: a number that grows with every deposit of the same DOIs (here yyyyMMddHHmmssSSS). */
   timestamp: string;
+}
+
+/**
+ * One reference as Crossref's citation model (issue 51 item 4): what the parser or staff found (journal title, first
+ * author, volume, issue, first page, year, DOI, article title) in schema order, with the text as typed kept as
+ * unstructured_citation for Crossref's own matching.
+ */
+function crossrefCitation(ref: StructuredReference, n: number): string {
+  const doi = /^10\.\d{4,9}\/\S{1,200}$/.test(ref.doi) ? ref.doi : "";
+  const journal = ref.volume || ref.issue;
+  return [
+    `<citation key="ref${n}">`,
+    journal ? el("journal_title", ref.source) : "",
+    el("author", ref.authors[0]?.family),
+    el("volume", ref.volume),
+    el("issue", ref.issue),
+    el("first_page", ref.fpage),
+    /^\d{4}$/.test(ref.year) ? el("cYear", ref.year) : "",
+    el("doi", doi),
+    journal ? "" : el("volume_title", ref.source),
+    journal ? el("article_title", ref.title) : "",
+    `<unstructured_citation>${faceMarkup(ref.raw, CROSSREF_FACES)}</unstructured_citation>`,
+    "</citation>",
+  ].join("");
 }
 
 /** yyyyMMddHHmmssSSS of a moment (UTC). */
@@ -78,7 +103,7 @@ function article(r: ScholarlyRecord): string {
     ? `<collection property="text-mining"><item>${el("resource", r.urls.pdf, { mime_type: "application/pdf" })}</item></collection>`
     : "";
   const citations = r.references.length
-    ? `<citation_list>${r.referencesRichText.map((ref, i) => `<citation key="ref${i + 1}"><unstructured_citation>${faceMarkup(ref, CROSSREF_FACES)}</unstructured_citation></citation>`).join("")}</citation_list>`
+    ? `<citation_list>${r.referencesStructured.map((ref, i) => crossrefCitation(ref, i + 1)).join("")}</citation_list>`
     : "";
   return [
     `<journal_article${attrsOf({ publication_type: "full_text", language: r.language.slice(0, 2) })}>`,

@@ -59,10 +59,19 @@ describe("JATS XML per article (issue 40 item 1)", () => {
       { "funding-source": "Wellcome Trust" },
     ]);
     expect(meta["kwd-group"].kwd).toEqual(["soil", "rhizobium"]);
-    expect(art.back["ref-list"].ref.map((r: any) => r["mixed-citation"])).toEqual([
-      "Smith J. Soil nitrogen. Soil Biol. 2019;12:1-9.",
-      "Rao A. Pulses in India. Agron J. 2020;4:20-29.",
-    ]);
+    // Structured (issue 51): each reference read into its parts as <element-citation>.
+    const cites = art.back["ref-list"].ref.map((r: any) => r["element-citation"]);
+    expect(cites[0]).toMatchObject({
+      "@publication-type": "journal",
+      "person-group": { name: { surname: "Smith", "given-names": "J" } },
+      "article-title": "Soil nitrogen",
+      source: "Soil Biol",
+      year: "2019",
+      volume: "12",
+      fpage: "1",
+      lpage: "9",
+    });
+    expect(cites[1]).toMatchObject({ "article-title": "Pulses in India", source: "Agron J", year: "2020" });
   });
 
   it("takes the journal's licence when the article has none of its own, and 404s for hidden or misplaced articles", async () => {

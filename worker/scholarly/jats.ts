@@ -4,12 +4,10 @@
 // `{page}.xml`, and in OAI-PMH as the `jats` format, where the same article is qualified by the namespace of
 // Crossref's namespaced JATS 1.3 schema (OAI-PMH only carries namespace-qualified metadata).
 import { orcidUrl } from "#contract/scholarly";
-import { faceMarkup, faceParagraphs, type FaceNames } from "./face-markup";
+import { faceMarkup, faceParagraphs } from "./face-markup";
+import { FACES, jatsAffiliation, jatsBack, jatsFulltext } from "./jats-fulltext";
 import type { ScholarlyRecord } from "./scholarly-record";
 import { XML_DECLARATION, attrsOf, el, xmlText } from "./xml";
-
-/** JATS inline elements, unprefixed (the article's own vocabulary). */
-const FACES: FaceNames = { b: "bold", i: "italic", u: "underline", sup: "sup", sub: "sub" };
 
 /** OAI-PMH's `jats` format: Crossref's namespaced JATS 1.3 (its schema validates it unchanged). */
 export const JATS_OAI = {
@@ -50,7 +48,7 @@ function contributors(r: ScholarlyRecord): string {
       : `<string-name>${xmlText(a.name)}</string-name>`;
     return `<contrib contrib-type="author">${orcid}${name}${aff}</contrib>`;
   });
-  const affXml = affs.map((name, i) => `<aff id="aff${i + 1}">${el("label", i + 1)}${el("institution", name)}</aff>`);
+  const affXml = affs.map((name, i) => jatsAffiliation(name, i + 1));
   return `<contrib-group>${contribs.join("")}</contrib-group>${affXml.join("")}`;
 }
 
@@ -135,27 +133,28 @@ function keywordGroups(r: ScholarlyRecord): string {
     .join("");
 }
 
-function back(r: ScholarlyRecord): string {
-  if (!r.referencesRichText.length) return "";
-  const refs = r.referencesRichText.map(
-    (ref, i) => `<ref id="ref${i + 1}">${el("label", i + 1)}<mixed-citation>${faceMarkup(ref, FACES)}</mixed-citation></ref>`,
-  );
-  return `<back><ref-list>${el("title", "References")}${refs.join("")}</ref-list></back>`;
-}
-
 /** The <article> element; `namespace` qualifies it (OAI-PMH), the standalone file has none (as JATS 1.3 has none). */
 export function jatsArticleElement(r: ScholarlyRecord, namespace?: string): string {
   const attrs = attrsOf({
     ...(namespace ? { xmlns: namespace } : {}),
+    // The standalone file declares JATS 1.3 (issue 51); Crossref's namespaced schema (OAI-PMH) knows its drafts only.
+    ...(namespace ? {} : { "dtd-version": "1.3" }),
     "xmlns:xlink": "http://www.w3.org/1999/xlink",
+    "xmlns:mml": "http://www.w3.org/1998/Math/MathML",
     "xmlns:ali": "http://www.niso.org/schemas/ali/1.0/",
     "article-type": "research-article",
     "xml:lang": r.language,
   });
-  return `<article${attrs}><front>${journalMeta(r)}${articleMeta(r)}</front>${back(r)}</article>`;
+  const origin = /^https?:\/\/[^/]+/.exec(r.urls.page)?.[0] ?? "";
+  const text = jatsFulltext(r.fulltextHtml, origin);
+  return `<article${attrs}><front>${journalMeta(r)}${articleMeta(r)}</front>${text.body}${jatsBack(r, text.notes)}</article>`;
 }
+
+/** JATS 1.3 Journal Publishing with MathML 3, as NLM publishes its DTD (PMC's ingest reads the public identifier). */
+export const JATS_DOCTYPE =
+  '<!DOCTYPE article PUBLIC "-//NLM//DTD JATS (Z39.96) Journal Publishing DTD with MathML3 v1.3 20210610//EN" "https://jats.nlm.nih.gov/publishing/1.3/JATS-journalpublishing1-3-mathml3.dtd">';
 
 /** The article's JATS file: `{page}.xml`. */
 export function jatsDocument(r: ScholarlyRecord): string {
-  return `${XML_DECLARATION}\n${jatsArticleElement(r)}\n`;
+  return `${XML_DECLARATION}\n${JATS_DOCTYPE}\n${jatsArticleElement(r)}\n`;
 }

@@ -9,7 +9,16 @@ export interface ReaderResult {
   output: string;
 }
 
-type Tool = "xmllint-crossref" | "xmllint-oai" | "xmllint-oai-formats" | "xmllint-jats" | "xmllint-doaj" | "bibtool" | "bib2xml";
+type Tool =
+  | "xmllint-crossref"
+  | "xmllint-oai"
+  | "xmllint-oai-formats"
+  | "xmllint-jats"
+  | "xmllint-doaj"
+  | "bibtool"
+  | "bib2xml"
+  | "pandoc-jats"
+  | "pandoc-html";
 
 async function run(tool: Tool, text: string): Promise<ReaderResult> {
   const res = await env.FILE_CHECK.fetch(`http://checker/${tool}`, { method: "POST", body: new TextEncoder().encode(text) });
@@ -30,6 +39,9 @@ export async function validateCounterApi(body: unknown, path: string, status: nu
 }
 /** xmllint's verdict on an article's JATS file (JATS 1.3 Journal Publishing). */
 export const validateJats = (xml: string) => run("xmllint-jats", xml);
+/** pandoc's reading (JSON AST) of an article's JATS, and of a page's HTML: independent readers of the full text. */
+export const pandocJats = (xml: string) => run("pandoc-jats", xml);
+export const pandocHtml = (html: string) => run("pandoc-html", html);
 /** xmllint's verdict on a DOAJ article upload (doajArticles.xsd). */
 export const validateDoaj = (xml: string) => run("xmllint-doaj", xml);
 

@@ -11,6 +11,7 @@ import { issnNumbers, journalName } from "#contract/journal-info";
 import { brandingPath } from "#contract/branding";
 import { parseFunding } from "#contract/funding";
 import { otherVersions } from "#contract/article-translations";
+import { structuredReferences, type StructuredReference } from "#contract/reference-parse";
 
 export type { JournalRecord, RecordAuthor, ScholarlyRecord };
 
@@ -52,7 +53,13 @@ export function journalRecord(j: JournalRow): JournalRecord {
   };
 }
 
-export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | null): ScholarlyRecord {
+/** What the record takes from outside the article's row: its published full text and staff's reference corrections. */
+export interface RecordExtras {
+  fulltextHtml?: string;
+  referenceCorrections?: StructuredReference[];
+}
+
+export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | null, extras: RecordExtras = {}): ScholarlyRecord {
   const loc = { year: a.year, volume: a.volume, issue: a.issue, refnumber: a.refnumber ?? "" };
   const abs = (path: string) => (origin ? `${origin}${path}` : path);
   const page = articlePath(loc);
@@ -88,6 +95,8 @@ export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | n
       .filter(Boolean),
     references: references.map(richTextToPlain),
     referencesRichText: references,
+    referencesStructured: structuredReferences(references, extras.referenceCorrections ?? []),
+    fulltextHtml: extras.fulltextHtml ?? "",
     modified: recordModified(a, j),
     created: a.creation,
     urls: {
@@ -96,6 +105,9 @@ export function scholarlyRecord(a: ArticleRow, j: JournalRow, origin: string | n
       pdf: a.file ? abs(`${page}.pdf`) : null,
       ris: abs(`${page}.ris`),
       bib: abs(`${page}.bib`),
+      xml: abs(`${page}.xml`),
+      // The full text is on the article page itself (issue 51): Google Scholar's citation_fulltext_html_url.
+      fulltext: extras.fulltextHtml ? abs(page) : null,
       // The journal's own cover (uploaded in Settings, else drawn from its name and ISSN: decision 0163), what
       // link previews and schema.org's image show for an article; never another journal's.
       image: abs(brandingPath("cover", j.coverImageFile)),

@@ -3,6 +3,7 @@
 // their authors, abstract, keywords, DOI, pages, references and the PDF embedded (base64). Streamed: one article's
 // PDF is read and encoded at a time, whatever the journal's size. The reference number travels as the
 // publication's url_path, so an import with the "url_path" rule gives the same public pages (docs/decisions/0210).
+import { countryCodeOf } from "../scholarly/country-code";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { articles, issues, sections, type ArticleRow, type IssueRow } from "../core/data/schema";
 import { isPublic, firstPageOrder } from "../archive/articles.repo";
@@ -45,26 +46,8 @@ function base64(bytes: Uint8Array): string {
   return out;
 }
 
-let codesByName: Map<string, string> | null = null;
 /** "South Africa" -> "ZA" (English region names, as the import writes them); a name without a code stays. */
-function countryCode(name: string): string {
-  if (/^[A-Z]{2}$/.test(name)) return name;
-  if (!codesByName) {
-    codesByName = new Map();
-    try {
-      const names = new Intl.DisplayNames(["en"], { type: "region" });
-      for (let a = 65; a <= 90; a++)
-        for (let b = 65; b <= 90; b++) {
-          const code = String.fromCharCode(a, b);
-          const n = names.of(code);
-          if (n && n !== code && !codesByName.has(n.toLowerCase())) codesByName.set(n.toLowerCase(), code);
-        }
-    } catch {
-      // No region names in this runtime: names travel as they are.
-    }
-  }
-  return codesByName.get(name.trim().toLowerCase()) ?? name;
-}
+const countryCode = (name: string): string => countryCodeOf(name) || name;
 
 /**
  * Keywords as staff type them: "a, b, c". Written with ", " (as the import joins them), a comma without a space is

@@ -13,6 +13,7 @@ import { LoadError } from "../admin-root";
 import { loadAdminJsonOrNull } from "../loaders";
 import { RichTextField } from "../rich-text-field";
 import { JournalImages } from "./journal-images";
+import { SiteLanguages } from "./site-languages";
 import { DEFAULT_LICENSE, LICENSES } from "#contract/scholarly";
 import { apiPath } from "#contract/routes/endpoint";
 import { settingsApi } from "#contract/routes/journals";
@@ -36,6 +37,8 @@ const EMPTY: Settings = {
   issn_print: "",
   issn_online: "",
   language: "en",
+  interface_language: "en",
+  interface_languages: "en",
   logo_url: "",
   cover_image_url: "",
   certificate_image_url: "",
@@ -57,6 +60,8 @@ const PROBLEM_TEXT: Partial<Record<keyof Settings, string>> = {
   issn_print: "Enter a valid ISSN such as 2049-3630 (the last digit is a check digit).",
   issn_online: "Enter a valid ISSN such as 2049-3630 (the last digit is a check digit).",
   language: "Enter a language code such as en or pt-BR.",
+  interface_language: "Choose a primary language among the languages the site offers.",
+  interface_languages: "Offer at least one language.",
 };
 
 const MAIN_FIELDS: { name: keyof Settings; label: string; type?: string; hint?: string }[] = [
@@ -133,6 +138,11 @@ function SettingsForm(props: { initial: Settings; flash?: FlashMessage }) {
         form.setFlash({ kind: "success", text: "Settings updated successfully" });
       },
       onError: (error, code) => {
+        if (code === "invalid_input" && !form.values.interface_languages.split(",").includes(form.values.interface_language)) {
+          form.refuse("interface_language", PROBLEM_TEXT.interface_language ?? "");
+          form.setFlash({ kind: "error", text: PROBLEM_TEXT.interface_language ?? "" });
+          return;
+        }
         if (code === "domain_not_assigned") {
           // Hosts are assigned by the site operator (docs/decisions/0060-host-assignment.md); say so at the field.
           form.refuse("domain", DOMAIN_NOT_ASSIGNED);
@@ -179,6 +189,7 @@ function SettingsForm(props: { initial: Settings; flash?: FlashMessage }) {
             />
           </div>
         </section>
+        <SiteLanguages primary={form.field("interface_language")} offered={form.field("interface_languages")} />
         <section className="panel form__section" aria-labelledby={`${id}-policies`}>
           <h2 id={`${id}-policies`} className="form__section-title">
             Journal policies

@@ -5,16 +5,17 @@ import { ArticleFigures } from "../../components/article-figures";
 import { CiteArticle } from "../../components/cite-article";
 import { DownloadIcon } from "../../components/icons";
 import { RichText } from "../../components/rich-text";
-import { articlePdfPath, citationText, issueLabel, issuePath, splitAuthors } from "../../lib/format";
+import { articlePdfPath, citationText, issuePath, splitAuthors } from "../../lib/format";
 import { useJournalName, useSettings } from "../journal-context";
 import { ArticleBackMatter, ArticleFactEntries } from "./article-facts";
+import { ArticleFulltext } from "./article-fulltext";
 import { usePageData } from "../../lib/page-data";
 import { useT, useTranslator } from "../../lib/i18n";
 import { shownVersions, type ShownVersion } from "./article-versions";
 
 export function ArticlePage() {
   // The loader answers null (and 404) when the article is missing, disabled, or not in the issue the URL names.
-  const { article: a } = usePageData("article");
+  const { article: a, fulltext } = usePageData("article");
   const name = useJournalName();
   const settings = useSettings();
   const { lang: pageLanguage } = useTranslator();
@@ -23,10 +24,10 @@ export function ArticlePage() {
   if (!a) {
     return (
       <article className="page">
-        <h1 className="page__title">Article not found!</h1>
+        <h1 className="page__title">{t("article.notFound")}</h1>
         <p className="empty">
-          The article may have been moved or withdrawn. Browse the <Link to="/archives">archives</Link> or <Link to="/search">search</Link>{" "}
-          for it.
+          {t("article.notFoundHint")} <Link to="/archives">{t("site.nav.archives")}</Link> ·{" "}
+          <Link to="/search">{t("site.search.submit")}</Link>
         </p>
       </article>
     );
@@ -40,7 +41,8 @@ export function ArticlePage() {
     <article className="page article-view">
       <header className="page__header">
         <p className="breadcrumb">
-          <Link to="/archives">Archives</Link> <span aria-hidden>›</span> <Link to={issuePath(a)}>{issueLabel(a)}</Link>
+          <Link to="/archives">{t("site.nav.archives")}</Link> <span aria-hidden>{t("issue.crumb")}</span>{" "}
+          <Link to={issuePath(a)}>{t("issue.label", { year: a.year, volume: a.volume, issue: a.issue })}</Link>
         </p>
         <RichText as="h1" className="article-view__title" html={first.title} {...inLanguage(first)} />
         <p className="article-view__authors">{authors.join(", ")}</p>
@@ -50,18 +52,18 @@ export function ArticlePage() {
       <div className="article-view__bar">
         <dl className="article-view__facts">
           <div>
-            <dt>Reference</dt>
-            <dd>{a.refnumber}</dd>
+            <dt>{t("article.reference")}</dt>
+            <dd dir="ltr">{a.refnumber}</dd>
           </div>
           {a.pagenumber && (
             <div>
-              <dt>Pages</dt>
-              <dd>{a.pagenumber}</dd>
+              <dt>{t("article.pages")}</dt>
+              <dd dir="ltr">{a.pagenumber}</dd>
             </div>
           )}
           <div>
-            <dt>Issue</dt>
-            <dd>{issueLabel(a)}</dd>
+            <dt>{t("article.issue")}</dt>
+            <dd>{t("issue.label", { year: a.year, volume: a.volume, issue: a.issue })}</dd>
           </div>
           <ArticleFactEntries article={a} settings={settings} />
           <ArticleFigures refnumber={a.refnumber} />
@@ -69,23 +71,23 @@ export function ArticlePage() {
         <div className="article-view__actions">
           {a.file_url && (
             <a className="button" href={articlePdfPath(a)} download={`${a.refnumber}.pdf`}>
-              <DownloadIcon /> Download
+              <DownloadIcon /> {t("list.download")}
             </a>
           )}
           <Link className="button button--ghost" to={`/pdf?refno=${encodeURIComponent(a.refnumber)}`}>
-            Certificates
+            {t("article.certificates")}
           </Link>
         </div>
       </div>
 
       <section className="article-view__abstract" aria-labelledby="abstract-title">
-        <h2 id="abstract-title">Abstract</h2>
+        <h2 id="abstract-title">{t("list.abstract")}</h2>
         <RichText className="prose" html={first.abstract} {...inLanguage(first)} />
       </section>
 
       {first.keywords && (
         <p className="article-view__keywords">
-          <strong>Keywords:</strong> <span {...inLanguage(first)}>{first.keywords}</span>
+          <strong>{t("article.keywords")}</strong> <span {...inLanguage(first)}>{first.keywords}</span>
         </p>
       )}
 
@@ -98,7 +100,9 @@ export function ArticlePage() {
         </section>
       )}
 
-      <ArticleBackMatter article={a} />
+      {fulltext && <ArticleFulltext html={fulltext.html} />}
+
+      <ArticleBackMatter article={a} fulltext={fulltext} />
 
       <CiteArticle article={a} fallback={citationText(a, name)} />
     </article>

@@ -2,7 +2,9 @@
 // issue's articles by page number: one table, or one per section in the journal's order (issue 37 item 5).
 import { Link, useParams } from "react-router";
 import { ArticleTable } from "../../components/article-table";
-import { issueLabel } from "../../lib/format";
+import { useT, useTranslator } from "../../lib/i18n";
+import { formatDate } from "#contract/i18n/intl-format";
+import type { Language } from "#contract/i18n/languages";
 import { useJournalName, useSettings } from "../journal-context";
 import { coinsTitle } from "#contract/coins";
 import { usePageData } from "../../lib/page-data";
@@ -19,7 +21,8 @@ export function IssuePage() {
   const params = useParams();
   const [year, volume, issue] = [digitsOf(params.year), digitsOf(params.vol), digitsOf(params.issue)];
   const valid = year !== null && volume !== null && issue !== null;
-  const label = valid ? issueLabel({ year, volume, issue }) : "Issue not found";
+  const { t, lang } = useTranslator();
+  const label = valid ? t("issue.label", { year, volume, issue }) : t("issue.notFoundTitle");
   const name = useJournalName();
   const { articles, head, details, sections } = usePageData("issue");
   const settings = useSettings();
@@ -31,21 +34,21 @@ export function IssuePage() {
       <header className={details?.cover ? "page__header issue-header--cover" : "page__header"}>
         {details?.cover ? <img className="issue-cover" src={details.cover.url} alt={details.cover.alt} width={150} height={200} /> : null}
         <p className="breadcrumb">
-          <Link to="/archives">Archives</Link> <span aria-hidden>›</span> {year ?? ""}
+          <Link to="/archives">{t("site.nav.archives")}</Link> <span aria-hidden>{t("issue.crumb")}</span> {year ?? ""}
         </p>
         <h1 className="page__title">{label}</h1>
         {details?.title ? <p className="issue-title">{details.title}</p> : null}
         {details?.publishedAt ? (
           <p className="issue-date">
-            Published <time dateTime={details.publishedAt}>{formatIssueDate(details.publishedAt)}</time>
+            {t("issue.published")} <time dateTime={details.publishedAt}>{formatIssueDate(details.publishedAt, lang)}</time>
           </p>
         ) : null}
         {details?.description ? <RichText className="page__lead issue-description" html={details.description} /> : null}
       </header>
-      {articles === null && <p className="empty">This issue was not found.</p>}
-      {articles && articles.length === 0 && <p className="empty">No articles have been published in this issue yet.</p>}
+      {articles === null && <p className="empty">{t("issue.notFound")}</p>}
+      {articles && articles.length === 0 && <p className="empty">{t("issue.empty")}</p>}
       {articles && articles.length > 0 && !sections && (
-        <ArticleTable articles={articles} journalName={name} caption={`Articles in ${label}`} />
+        <ArticleTable articles={articles} journalName={name} caption={t("issue.caption", { issue: label })} />
       )}
       {articles && articles.length > 0 && sections ? (
         <SectionTables articles={articles} sections={sections} label={label} name={name} />
@@ -63,6 +66,7 @@ function SectionTables(props: {
   label: string;
   name: string;
 }) {
+  const t = useT();
   const byId = new Map(props.articles.map((a) => [a.id, a]));
   let first = 1;
   return (
@@ -74,7 +78,12 @@ function SectionTables(props: {
         return (
           <section key={section.title} className="issue-section" aria-label={section.title}>
             <h2 className="issue-section__title">{section.title}</h2>
-            <ArticleTable articles={rows} journalName={props.name} caption={`${section.title} in ${props.label}`} firstNumber={start} />
+            <ArticleTable
+              articles={rows}
+              journalName={props.name}
+              caption={t("issue.sectionCaption", { section: section.title, issue: props.label })}
+              firstNumber={start}
+            />
           </section>
         );
       })}
@@ -82,10 +91,8 @@ function SectionTables(props: {
   );
 }
 
-/** "2026-03-15" -> "15 March 2026" (the same words on the server and in the browser). */
-const formatIssueDate = (iso: string) => {
+/** "2026-03-15" -> "15 March 2026" in the page's language (the same words on the server and in the browser). */
+const formatIssueDate = (iso: string, lang: Language) => {
   const d = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return Number.isNaN(d.getTime()) ? iso : formatDate(lang, d);
 };

@@ -6,14 +6,16 @@ import { CheckIcon } from "../../components/icons";
 import { IndexingGrid } from "../../components/indexing-grid";
 import { Loading } from "../../components/loading";
 import { RichText } from "../../components/rich-text";
-import { issnLines, issueLabel, issuePath, journalName } from "../../lib/format";
+import { issnLines, issuePath, journalName } from "../../lib/format";
+import { useT } from "../../lib/i18n";
 import { YearFrames } from "../archive/archives-page";
 import { useSettings } from "../journal-context";
 import { usePageData } from "../../lib/page-data";
 
-const CLAIMS = ["Indexed", "Refereed", "Peer Reviewed"] as const;
+const CLAIMS = ["home.claim.indexed", "home.claim.refereed", "home.claim.peerReviewed"] as const;
 
 function CurrentIssue({ archives }: { archives: ArchiveYear[] }) {
+  const t = useT();
   const latest = archives.find((y) => y.total_issues > 0);
   if (!latest) return null;
   const loc = { year: latest.year, volume: latest.volume, issue: latest.total_issues };
@@ -21,12 +23,12 @@ function CurrentIssue({ archives }: { archives: ArchiveYear[] }) {
     <section className="card current-issue" aria-labelledby="current-issue-title">
       <div>
         <h2 id="current-issue-title" className="eyebrow">
-          Current Issue
+          {t("home.currentIssue")}
         </h2>
-        <p className="current-issue__label">{issueLabel(loc)}</p>
+        <p className="current-issue__label">{t("issue.label", loc)}</p>
       </div>
       <Link to={issuePath(loc)} className="button">
-        View articles
+        {t("home.viewArticles")}
       </Link>
     </section>
   );
@@ -34,6 +36,7 @@ function CurrentIssue({ archives }: { archives: ArchiveYear[] }) {
 
 export function HomePage() {
   const s = useSettings();
+  const t = useT();
   const { archives, indexing } = usePageData("home");
 
   return (
@@ -49,14 +52,14 @@ export function HomePage() {
                 <p key={line}>{line}</p>
               ))}
             </div>
-            <ul className="claims" aria-label="Journal standards">
+            <ul className="claims" aria-label={t("home.claimsLabel")}>
               {CLAIMS.map((c) => (
                 <li key={c}>
-                  <CheckIcon /> {c}
+                  <CheckIcon /> {t(c)}
                 </li>
               ))}
             </ul>
-            {s.impactfactor && <p className="hero__impact">Impact Factor: {s.impactfactor}</p>}
+            {s.impactfactor && <p className="hero__impact">{t("site.impactFactorLine", { value: s.impactfactor })}</p>}
           </>
         ) : (
           <Loading lines={3} />
@@ -66,25 +69,25 @@ export function HomePage() {
       <CurrentIssue archives={archives} />
 
       {s?.home_content && (
-        <section className="card prose" aria-label="About the journal">
+        <section className="card prose" aria-label={t("home.about")}>
           <RichText html={s.home_content} />
         </section>
       )}
 
       <section className="section" aria-labelledby="home-indexing">
         <h2 id="home-indexing" className="section__title">
-          Indexing and Abstracting
+          {t("home.indexing")}
         </h2>
         {indexing.length > 0 && <IndexingGrid entries={indexing} />}
         <p className="section__more">
-          <Link to="/indexing">All indexing partners</Link>
+          <Link to="/indexing">{t("home.allIndexing")}</Link>
         </p>
       </section>
 
       {archives.length > 0 && (
         <section className="section home-archives" aria-labelledby="home-archives">
           <h2 id="home-archives" className="section__title">
-            Archives
+            {t("site.nav.archives")}
           </h2>
           <YearFrames archives={archives} headingLevel={3} />
         </section>

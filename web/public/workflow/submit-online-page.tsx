@@ -13,20 +13,22 @@ import { useSettings } from "../journal-context";
 import { usePageData } from "../../lib/page-data";
 import { apiPath } from "#contract/routes/endpoint";
 import { workflowApi } from "#contract/routes/workflow";
+import type { MessageId, Translator } from "#contract/i18n/messages";
+import { useT } from "../../lib/i18n";
 
 type FieldErrors = Partial<Record<SubmissionField | "pdfFile", string>>;
 
-const FIELD_MESSAGES: Record<SubmissionField, string> = {
-  name: "Please enter your name.",
-  email: "Please enter a valid e-mail address.",
-  country: "Please choose a country from the list.",
-  phone: "Please enter a phone number of at most 40 characters.",
-  address: "Please shorten the address to at most 2,000 characters.",
-  title: "Please enter the title of your submission.",
+const FIELD_MESSAGES: Record<SubmissionField, MessageId> = {
+  name: "submit.error.name",
+  email: "submit.error.email",
+  country: "submit.error.country",
+  phone: "submit.error.phone",
+  address: "submit.error.address",
+  title: "submit.error.title",
 };
-export const FILE_TOO_LARGE = "File size exceeds the limit of 5 MB.";
-const NOT_PDF = "The file is not a PDF. Please choose your article as a PDF file.";
-const NO_FILE = "Please attach your article as a PDF file.";
+const FILE_TOO_LARGE: MessageId = "submit.error.fileTooLarge";
+const NOT_PDF: MessageId = "submit.error.notPdf";
+const NO_FILE: MessageId = "submit.error.noFile";
 
 /** A fresh key for one submission (crypto.randomUUID needs a secure context; plain http falls back to the same
  * 122 random bits written as hex). */
@@ -40,42 +42,43 @@ async function looksLikePdf(file: File): Promise<boolean> {
   return String.fromCharCode(...head) === "%PDF-";
 }
 
-function messageFor(err: unknown, email: string | undefined): string {
-  const mailHint = email ? ` You can also send your manuscript by e-mail to ${email}.` : "";
-  if (!(err instanceof ApiError)) return `Something went wrong. Please try again.${mailHint}`;
+function messageFor(t: Translator["t"], err: unknown, email: string | undefined): string {
+  const mailHint = email ? ` ${t("submit.error.mailHint", { email })}` : "";
+  if (!(err instanceof ApiError)) return `${t("submit.error.generic")}${mailHint}`;
   switch (err.code) {
     case "missing_file":
-      return NO_FILE;
+      return t(NO_FILE);
     case "invalid_file_type":
-      return NOT_PDF;
+      return t(NOT_PDF);
     case "file_too_large":
     case "payload_too_large":
-      return FILE_TOO_LARGE;
+      return t(FILE_TOO_LARGE);
     case "too_many_submissions":
-      return `Too many submissions have been sent from your network in the last hour. Please try again later.${mailHint}`;
+      return `${t("submit.error.tooMany")}${mailHint}`;
     case "invalid_input":
-      return "Please correct the fields marked below.";
+      return t("submit.error.correctFields");
     case "control_characters":
-      return "Please write the name and the title each on one line, without line breaks.";
+      return t("submit.error.oneLine");
     case "forbidden_origin":
-      return "The submission was refused because it did not come from this site's page. Please reload the page and try again.";
+      return t("submit.error.origin");
     case "network":
-      return `The server could not be reached. Please check your connection and try again.${mailHint}`;
+      return `${t("submit.error.network")}${mailHint}`;
     default:
-      return `Something went wrong. Please try again.${mailHint}`;
+      return `${t("submit.error.generic")}${mailHint}`;
   }
 }
 
 export function SubmitOnlinePage() {
   const s = useSettings();
+  const t = useT();
   // After a post without JavaScript (worker/workflow/submit-form.routes.ts) the page opens with its outcome.
   const outcome = usePageData("submit");
   const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>(() => Object.fromEntries(outcome.fields.map((f) => [f, FIELD_MESSAGES[f]])));
+  const [errors, setErrors] = useState<FieldErrors>(() => Object.fromEntries(outcome.fields.map((f) => [f, t(FIELD_MESSAGES[f])])));
   const [formError, setFormError] = useState<string | null>(() =>
-    outcome.error ? messageFor(new ApiError(0, outcome.error), s?.websiteemail) : null,
+    outcome.error ? messageFor(t, new ApiError(0, outcome.error), s?.websiteemail) : null,
   );
   const [sending, setSending] = useState(false);
   const [reference, setReference] = useState<string | null>(outcome.received);
@@ -97,8 +100,8 @@ export function SubmitOnlinePage() {
     const file = e.target.files?.[0];
     if (!file) return;
     let problem: string | null = null;
-    if (file.size > PDF_MAX_BYTES) problem = FILE_TOO_LARGE;
-    else if (!(await looksLikePdf(file))) problem = NOT_PDF;
+    if (file.size > PDF_MAX_BYTES) problem = t(FILE_TOO_LARGE);
+    else if (!(await looksLikePdf(file))) problem = t(NOT_PDF);
     setErrors((prev) => ({ ...prev, pdfFile: problem ?? undefined }));
     if (problem) e.target.value = ""; // clear the selection, as the admin form does
   };
@@ -123,12 +126,12 @@ export function SubmitOnlinePage() {
     const fieldErrors: FieldErrors = {};
     if (!parsed.success)
       for (const issue of parsed.error.issues)
-        fieldErrors[issue.path[0] as SubmissionField] = FIELD_MESSAGES[issue.path[0] as SubmissionField];
+        fieldErrors[issue.path[0] as SubmissionField] = t(FIELD_MESSAGES[issue.path[0] as SubmissionField]);
     const file = fileRef.current?.files?.[0];
-    if (!file) fieldErrors.pdfFile = NO_FILE;
-    else if (file.size > PDF_MAX_BYTES) fieldErrors.pdfFile = FILE_TOO_LARGE;
-    else if (!(await looksLikePdf(file))) fieldErrors.pdfFile = NOT_PDF;
-    if (Object.keys(fieldErrors).length) return fail("Please correct the fields marked below.", fieldErrors);
+    if (!file) fieldErrors.pdfFile = t(NO_FILE);
+    else if (file.size > PDF_MAX_BYTES) fieldErrors.pdfFile = t(FILE_TOO_LARGE);
+    else if (!(await looksLikePdf(file))) fieldErrors.pdfFile = t(NOT_PDF);
+    if (Object.keys(fieldErrors).length) return fail(t("submit.error.correctFields"), fieldErrors);
 
     setFormError(null);
     setErrors({});
@@ -142,10 +145,10 @@ export function SubmitOnlinePage() {
     } catch (err) {
       console.error("submission failed", err);
       const apiFields = err instanceof ApiError && Array.isArray(err.body.fields) ? (err.body.fields as SubmissionField[]) : [];
-      const fe: FieldErrors = Object.fromEntries(apiFields.filter((f) => f in FIELD_MESSAGES).map((f) => [f, FIELD_MESSAGES[f]]));
+      const fe: FieldErrors = Object.fromEntries(apiFields.filter((f) => f in FIELD_MESSAGES).map((f) => [f, t(FIELD_MESSAGES[f])]));
       if (err instanceof ApiError && ["missing_file", "invalid_file_type", "file_too_large"].includes(err.code))
-        fe.pdfFile = messageFor(err, undefined);
-      fail(messageFor(err, s?.websiteemail), fe);
+        fe.pdfFile = messageFor(t, err, undefined);
+      fail(messageFor(t, err, s?.websiteemail), fe);
     }
   };
 
@@ -164,28 +167,23 @@ export function SubmitOnlinePage() {
     return (
       <article className="page">
         <header className="page__header">
-          <h1 className="page__title">Submit Online</h1>
+          <h1 className="page__title">{t("site.submitOnline")}</h1>
         </header>
         <div className="notice notice--success" role="status" data-testid="submission-success">
           <CheckIcon width={22} height={22} />
           <div>
             <p className="notice__title">
-              Your submission was received. Reference: <strong>{reference}</strong>
+              {t("submit.received")} <strong dir="ltr">{reference}</strong>
             </p>
-            <p>
-              Please keep this reference number: quote it in every message to the editorial office
-              {s?.websiteemail ? ` (${s.websiteemail})` : ""}.
-            </p>
+            <p>{s?.websiteemail ? t("submit.keepReferenceMail", { email: s.websiteemail }) : t("submit.keepReference")}</p>
             <p data-testid="submission-acknowledgement" style={{ marginTop: "0.6em" }}>
-              We have e-mailed you an acknowledgement with this reference and a private link to your manuscript's page, where you can follow
-              its review, read the editors' letters, send a revision or withdraw it. If it does not arrive within an hour, look in your spam
-              folder.
+              {t("submit.acknowledgement")}
             </p>
           </div>
         </div>
         <p>
           <button type="button" className="button button--ghost" onClick={() => setReference(null)}>
-            Submit another manuscript
+            {t("submit.another")}
           </button>
         </p>
       </article>
@@ -195,8 +193,8 @@ export function SubmitOnlinePage() {
   return (
     <article className="page">
       <header className="page__header">
-        <h1 className="page__title">Submit Online</h1>
-        <p className="page__lead">Send your manuscript to the editorial office. Fields marked * are required.</p>
+        <h1 className="page__title">{t("site.submitOnline")}</h1>
+        <p className="page__lead">{t("submit.lead")}</p>
       </header>
 
       <div ref={summaryRef} tabIndex={-1} className="form-summary">
@@ -220,22 +218,22 @@ export function SubmitOnlinePage() {
         <div className="form__grid">
           <div className="field">
             <label htmlFor="sub-name">
-              Name <span aria-hidden>*</span>
+              {t("submit.name")} <span aria-hidden>*</span>
             </label>
             <input id="sub-name" name="name" autoComplete="name" required maxLength={200} {...field("name")} />
             {errorText("name")}
           </div>
           <div className="field">
             <label htmlFor="sub-email">
-              Email <span aria-hidden>*</span>
+              {t("submit.email")} <span aria-hidden>*</span>
             </label>
             <input id="sub-email" name="email" type="email" autoComplete="email" required maxLength={254} {...field("email")} />
             {errorText("email")}
           </div>
           <div className="field">
-            <label htmlFor="sub-country">Country</label>
+            <label htmlFor="sub-country">{t("list.country")}</label>
             <select id="sub-country" name="country" defaultValue="" {...field("country")}>
-              <option value="">Select Country</option>
+              <option value="">{t("submit.selectCountry")}</option>
               {SUBMIT_COUNTRIES.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -245,26 +243,26 @@ export function SubmitOnlinePage() {
             {errorText("country")}
           </div>
           <div className="field">
-            <label htmlFor="sub-phone">Phone</label>
+            <label htmlFor="sub-phone">{t("submit.phone")}</label>
             <input id="sub-phone" name="phone" type="tel" autoComplete="tel" maxLength={40} {...field("phone")} />
             {errorText("phone")}
           </div>
         </div>
         <div className="field">
-          <label htmlFor="sub-address">Institute Address</label>
+          <label htmlFor="sub-address">{t("submit.address")}</label>
           <textarea id="sub-address" name="address" rows={4} maxLength={2000} {...field("address")} />
           {errorText("address")}
         </div>
         <div className="field">
           <label htmlFor="sub-title">
-            Title of the Submission <span aria-hidden>*</span>
+            {t("submit.title")} <span aria-hidden>*</span>
           </label>
           <input id="sub-title" name="title" required maxLength={500} {...field("title")} />
           {errorText("title")}
         </div>
         <div className="field">
           <label htmlFor="sub-file">
-            Article File <span className="field__hint">(PDF only)</span> <span aria-hidden>*</span>
+            {t("submit.file")} <span className="field__hint">{t("submit.pdfOnly")}</span> <span aria-hidden>*</span>
           </label>
           <input
             ref={fileRef}
@@ -276,12 +274,12 @@ export function SubmitOnlinePage() {
             onChange={onFile}
             {...field("pdfFile")}
           />
-          <p className="field__help">One PDF file of at most 5 MB.</p>
+          <p className="field__help">{t("submit.fileHelp")}</p>
           {errorText("pdfFile")}
         </div>
         <div className="form__actions">
           <button type="submit" className="button button--large" disabled={sending}>
-            {sending ? "Sending…" : "Submit"}
+            {sending ? t("submit.sending") : t("submit.submit")}
           </button>
         </div>
       </form>

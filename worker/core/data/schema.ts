@@ -25,6 +25,10 @@ export const journals = sqliteTable("journals", {
   issn_print: text("issn_print").notNull().default(""),
   issn_online: text("issn_online").notNull().default(""),
   language: text("language").notNull().default("en"),
+  // The interface languages (migrations/0270, docs/decisions/0351): the plain addresses' one, and every one offered
+  // (comma-separated tags of shipped catalogs, the primary included).
+  interface_language: text("interface_language").notNull().default("en"),
+  interface_languages: text("interface_languages").notNull().default("en"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
   /** Bumped by every admin write; part of every edge-cache key (migrations/0007, docs/decisions/0110). */
@@ -211,6 +215,32 @@ export const articleCitations = sqliteTable("article_citations", {
   articleId: integer("article_id").primaryKey(),
   inputs: text("inputs").notNull(),
   citations: text("citations").notNull(),
+});
+
+/** An article's full text (migrations/0260, issue 51): staff's draft and what readers get ('' = none). */
+export const articleFulltext = sqliteTable("article_fulltext", {
+  articleId: integer("article_id").primaryKey(),
+  journalId: integer("journal_id").notNull(),
+  draftHtml: text("draft_html").notNull().default(""),
+  publishedHtml: text("published_html").notNull().default(""),
+  /** JSON array of what the converter could not carry over. */
+  dropped: text("dropped").notNull().default("[]"),
+  sourceName: text("source_name").notNull().default(""),
+  /** JSON array of the pictures' stored names. */
+  images: text("images").notNull().default("[]"),
+  convertedAt: text("converted_at").notNull().default(""),
+  publishedAt: text("published_at").notNull().default(""),
+  modified: text("modified").notNull(),
+  modifiedby: text("modifiedby").notNull().default(""),
+});
+export type ArticleFulltextRow = typeof articleFulltext.$inferSelect;
+
+/** Staff's corrections of the references' parts (migrations/0260, issue 51 item 4): JSON StructuredReference[]. */
+export const articleReferenceData = sqliteTable("article_reference_data", {
+  articleId: integer("article_id").primaryKey(),
+  journalId: integer("journal_id").notNull(),
+  data: text("data").notNull().default("[]"),
+  modified: text("modified").notNull(),
 });
 
 export const adminUsers = sqliteTable("admin_users", {

@@ -115,7 +115,13 @@ function unconditional(req: Request): Request {
  * burst of readers of one large PDF makes one cache write, not one each (the others stream straight through). */
 const beingStored = new Set<string>();
 
-export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
+/**
+ * An answer given before the cache is looked at, for a request whose answer depends on more than its URL (the
+ * language redirect of a page's plain address: worker/pages/page-language.ts); null to go on.
+ */
+export type BeforeCache = (req: Request, journal: JournalRow) => Response | null;
+
+export function withEdgeCache(app: FetchApp, beforeCache?: BeforeCache): ExportedHandler<Env> {
   return {
     async fetch(req, env, ctx) {
       if (!mayUseCache(req)) return app.fetch(req, env, ctx);
@@ -127,6 +133,8 @@ export function withEdgeCache(app: FetchApp): ExportedHandler<Env> {
         (id) => versionFromCookie(wanted, id),
       );
       if (!journal) return app.fetch(req, env, ctx);
+      const early = beforeCache?.(req, journal);
+      if (early) return early;
 
       const key = cacheKeyOf(url, journal);
       const hot = hotCopy(key);

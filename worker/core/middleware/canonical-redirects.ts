@@ -10,13 +10,27 @@ import type { AppEnv } from "../env";
 import { articlePath, issuePath } from "#contract/citation";
 import { digitsIn } from "./params";
 import { sameHostLocation } from "./same-host-location";
+import { LANGUAGES } from "#contract/i18n/languages";
 
 const ARCHIVE = /^\/archives\/([^/]+)\/([^/]+)\/([^/]+)(?:\/([^/]+))?\/*$/;
 /** Paths that are not pages: the API, auth, stored files. */
 const NOT_PAGES = /^\/(api|auth|assets|oai)(\/|$)/;
 
+/** A shipped language's address prefix ("/ar", "/pt-BR": docs/decisions/0351), kept in front of the canonical path. */
+const LANGUAGE_PREFIX = new RegExp(`^/(?:${LANGUAGES.join("|")})(?=/|$)`);
+
 /** The canonical path for a page path, or null when the path is not one this middleware knows. */
 export function canonicalPathOf(raw: string): string | null {
+  const collapsed = collapseSlashes(raw);
+  const prefix = LANGUAGE_PREFIX.exec(collapsed)?.[0] ?? "";
+  if (!prefix) return canonicalPlainPathOf(raw);
+  const plain = collapsed.slice(prefix.length) || "/";
+  const rest = canonicalPlainPathOf(plain) ?? plain;
+  const path = rest === "/" ? prefix : `${prefix}${rest}`;
+  return path === raw ? null : path;
+}
+
+function canonicalPlainPathOf(raw: string): string | null {
   const pathname = collapseSlashes(raw);
   if (NOT_PAGES.test(pathname)) return pathname === raw ? null : pathname;
   const m = ARCHIVE.exec(pathname);

@@ -8,6 +8,7 @@ import { bindingOf, journalDatabaseNames, PLATFORM_DATABASE, shardMapOf, shardNa
 import { certificateKeysOf } from "../../verification/verification-code";
 import { paymentGatewaysOf } from "../../payments/gateway-config";
 import { saasSettingsOf } from "../../platform/custom-hostnames/saas-config";
+import { matchingApiOf } from "../../scholarly/crossref-matching";
 
 function configOf(env: Env): AppConfig {
   return {
@@ -17,6 +18,7 @@ function configOf(env: Env): AppConfig {
     backupSigningKey: env.BACKUP_SIGNING_KEY || null,
     saas: saasSettingsOf(env),
     payments: paymentGatewaysOf(env),
+    crossrefMatchingApi: matchingApiOf(env),
   };
 }
 
