@@ -112,6 +112,15 @@ export const publicArticleByRefQuery = (db: Db, journalId: number, refnumber: st
     .orderBy(sql`${articles.refnumber} = ${refnumber} DESC`)
     .limit(1);
 
+/** The id publicArticleByRefQuery finds, as a subquery other tables' reads can batch with it (the article page). */
+export const publicArticleIdByRefQuery = (db: Db, journalId: number, refnumber: string) =>
+  db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(isPublic(journalId), sql`${articles.refnumber} = ${refnumber} COLLATE NOCASE`))
+    .orderBy(sql`${articles.refnumber} = ${refnumber} DESC`)
+    .limit(1);
+
 export async function findPublicArticleByRef(db: Db, journalId: number, refnumber: string): Promise<ArticleRow | undefined> {
   return (await publicArticleByRefQuery(db, journalId, refnumber))[0];
 }

@@ -77,6 +77,8 @@ async function journalWithPrivateData() {
     file: "IJ-PRIV-1.pdf",
     referenceList: "Smith J. Fin regrowth in teleosts. Dev Biol. 2020;12:1-9.", // so `references` has an element to check
     funding: "Wellcome Trust | WT-1", // and `funders` one too
+    // and `translations` one (an Indonesian version of the title and abstract)
+    translations: JSON.stringify([{ lang: "id", title: "Regenerasi sirip ikan zebra", abstract: "<p>Ringkasan.</p>", keywords: "" }]),
     email: SECRETS.articleEmail,
     mobile: SECRETS.articleMobile,
     txnid: SECRETS.txnid,

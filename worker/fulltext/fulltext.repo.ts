@@ -1,6 +1,6 @@
 // An article's full text (migrations/0260): the converter's draft, staff's corrections, the published text, and
 // staff's corrections of the references' parts. One row per article, in the article's journal.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../core/env";
 import { articleFulltext, articleReferenceData, articles, type ArticleFulltextRow } from "../core/data/schema";
@@ -17,6 +17,22 @@ export async function findFulltext(db: Db, journalId: number, articleId: number)
 }
 
 /** The published full text of an article ('' when it has none). */
+/** The published full text of the article `articleIds` selects (a one-row subquery), for a caller's batch. */
+export const publishedFulltextQuery = (db: Db, journalId: number, articleIds: SQLWrapper) =>
+  db
+    .select({ html: articleFulltext.publishedHtml })
+    .from(articleFulltext)
+    .where(and(eq(articleFulltext.journalId, journalId), inArray(articleFulltext.articleId, articleIds)))
+    .limit(1);
+
+/** Staff's corrections of the references of the article `articleIds` selects, for a caller's batch. */
+export const referenceDataQuery = (db: Db, journalId: number, articleIds: SQLWrapper) =>
+  db
+    .select({ data: articleReferenceData.data })
+    .from(articleReferenceData)
+    .where(and(eq(articleReferenceData.journalId, journalId), inArray(articleReferenceData.articleId, articleIds)))
+    .limit(1);
+
 export async function publishedFulltext(db: Db, journalId: number, articleId: number): Promise<string> {
   const rows = await db
     .select({ html: articleFulltext.publishedHtml })

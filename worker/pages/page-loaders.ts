@@ -3,7 +3,8 @@
 // /_data on client-side navigation. Pages needing two reads issue them together (one round trip's wait).
 import type { Context } from "hono";
 import type { AppEnv } from "../core/env";
-import { findPublicArticleByRef, readPublicArticleByRef, readPublicIssue } from "../archive/articles.repo";
+import { findPublicArticleByRef, readPublicIssue } from "../archive/articles.repo";
+import { readArticlePage } from "./article-page.repo";
 import { filePaths } from "../core/files/keys";
 import { coverAltOf } from "#contract/issues";
 import { listEnabledEditors } from "../editors/editors.repo";
@@ -29,7 +30,6 @@ import { toPublicEditor } from "../editors/editor-answers";
 import { toIndexingEntry } from "../journals/indexing-answers";
 import { settingsOf } from "../journals/settings-answers";
 import { articleHead } from "../scholarly/article-page";
-import { publishedFulltext, referenceCorrections as referenceCorrectionsOf } from "../fulltext/fulltext.repo";
 import { structuredReferences } from "#contract/reference-parse";
 import { referenceLines } from "#contract/scholarly";
 import { articlePath, issueLabel, issuePath } from "#contract/citation";
@@ -41,9 +41,8 @@ import { refToLookUp } from "#contract/refnumber";
 import { isSubmitFormError, submissionFieldsIn } from "#contract/submission";
 import { findSubmissionByReference } from "../workflow/submissions.repo";
 import { verifyLoader } from "../verification/verify-loader";
-import { publicWorkflowFigures } from "../workflow/figures";
-import { sectionFeesOf } from "../payments/section-fees.repo";
-import { findPaymentSettings } from "../payments/payments.repo";
+import { workflowFigures } from "../workflow/figures";
+import { readInstructionsFacts } from "./instructions-page.repo";
 
 /** Whether a row sits in the issue the URL names (an article's page lives only under its own issue). */
 function inIssue(a: ArticleRow | undefined, params: Record<string, string | undefined>): ArticleRow | undefined {
@@ -140,18 +139,12 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
     // The editorial figures are part of the page (rendered on the server, the same before and after hydration and
     // without JavaScript), when the journal shows them; as fresh as the page's cached copy.
     instructions: async () => {
-      const [figures, sectionFees, payments] = await Promise.all([
-        publicWorkflowFigures(db, journal.id),
-        sectionFeesOf(db, journal.id),
-        findPaymentSettings(db, journal.id),
-      ]);
+      const facts = await readInstructionsFacts(db, journal.id);
       return ok({
         head: fixed("instructions"),
-        figures,
-        sectionFees: sectionFees
-          .filter((f) => f.feeRupee || f.feeDollar)
-          .map(({ title, feeRupee, feeDollar }) => ({ title, feeRupee, feeDollar })),
-        feesOnline: payments?.enabled ?? false,
+        figures: facts.publicFigures ? await workflowFigures(db, journal.id) : null,
+        sectionFees: facts.sectionFees,
+        feesOnline: facts.feesOnline,
       });
     },
 
@@ -184,16 +177,14 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
 
     article: async ({ params, request }) => {
       const ref = refToLookUp(params.ref);
-      const read = issueAt(params) && ref ? await readPublicArticleByRef(db, journal.id, ref) : null;
+      const read = issueAt(params) && ref ? await readArticlePage(db, journal.id, ref) : null;
       const misplaced = read?.row && articleMovedTo(read.row, params, new URL(request.url));
       if (misplaced) return moved(misplaced);
       const a = inIssue(read?.row, params);
       if (!a) return missing({ head: notFoundHead(journal, "Article not found!"), article: null });
       // The published full text (issue 51): on the page, in citation_fulltext_html_url, its references' DOIs.
-      const [fulltextHtml, referenceCorrections] = await Promise.all([
-        publishedFulltext(db, journal.id, a.id),
-        referenceCorrectionsOf(db, journal.id, a.id),
-      ]);
+      const fulltextHtml = read?.fulltextHtml ?? "";
+      const referenceCorrections = read?.referenceCorrections ?? [];
       const h = articleHead(a, journal, origin, { fulltextHtml });
       const head = pageHead(journal, origin, {
         title: h.title,

@@ -5,7 +5,6 @@ import type { Db } from "../core/env";
 import { manuscripts, reviewAssignments } from "../core/data/schema";
 import { STAGE_RULES, type WorkflowFigures } from "#contract/workflow";
 import { daysBetween, median } from "./workflow-answers";
-import { readWorkflowSettings } from "./workflow-settings.repo";
 
 export async function workflowFigures(db: Db, journalId: number): Promise<WorkflowFigures> {
   const ms = await db
@@ -34,10 +33,4 @@ export async function workflowFigures(db: Db, journalId: number): Promise<Workfl
     medianDaysToPublication: r1(median(ms.filter((m) => m.publishedAt).map((m) => daysBetween(m.createdAt, m.publishedAt!)))),
     medianReviewTurnaroundDays: r1(median(reviews.map((r) => daysBetween(r.invitedAt, r.submittedAt!)))),
   };
-}
-
-/** The figures a journal shows on its Instructions page, or null while it does not show them. */
-export async function publicWorkflowFigures(db: Db, journalId: number): Promise<WorkflowFigures | null> {
-  if (!(await readWorkflowSettings(db, journalId)).publicFigures) return null;
-  return workflowFigures(db, journalId);
 }
