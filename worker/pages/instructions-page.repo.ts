@@ -14,7 +14,11 @@ export interface InstructionsFacts {
 
 export async function readInstructionsFacts(db: Db, journalId: number): Promise<InstructionsFacts> {
   const [settings, fees, payments] = await db.batch([
-    db.select({ publicFigures: workflowSettings.publicFigures }).from(workflowSettings).where(eq(workflowSettings.journalId, journalId)).limit(1),
+    db
+      .select({ publicFigures: workflowSettings.publicFigures })
+      .from(workflowSettings)
+      .where(eq(workflowSettings.journalId, journalId))
+      .limit(1),
     db
       .select({ title: sections.title, feeRupee: sectionFees.feeRupee, feeDollar: sectionFees.feeDollar })
       .from(sections)
