@@ -19,7 +19,7 @@ export const PAGE_MESSAGES: Record<PageId, readonly string[]> = {
   certificates: ["certificates", "issue"],
   search: ["search", "issue", "list"],
   issue: ["issue", "list"],
-  article: ["article", "issue"],
+  article: ["article", "issue", "list"],
   verify: ["verify"],
 };
 
