@@ -72,7 +72,8 @@ export async function richJournal(name = unique("Rich Journal")) {
       pagenumber: "1-12",
       publishdate: "2024-06-30",
       email: "ayse@example.org",
-      country: "Turkey",
+      // The country as the runtime names it (CLDR: "Türkiye"): OJS carries the code (TR), and the import names it so.
+      country: "Türkiye",
       sectionId: research.id,
       year: 2024,
       volume: 3,
