@@ -3,7 +3,9 @@
 // articles.language, else the journal's). Stored as a JSON array in articles.translations; the form sends the
 // same JSON (a string in multipart forms). Runtime-neutral: read by the Worker, the pages and the admin form.
 import { z } from "zod";
-import { LANGUAGES, dirOf, isLanguage, type Language, type TextDirection } from "./i18n/languages";
+import { LANGUAGES, dirOf, isLanguage, sameLanguage, type Language, type TextDirection } from "./i18n/languages";
+
+export { sameLanguage };
 import { INVALID, richText, text, visibleText } from "./field-rules";
 import { richTextToPlain, sanitizeRichText } from "./rich-text";
 import { stripInvisible } from "./invisible-text";
@@ -76,16 +78,6 @@ export const translationsField = z.preprocess(
     .max(MAX_TRANSLATIONS, INVALID)
     .refine((list) => new Set(list.map((t) => t.lang)).size === list.length, "duplicate_language"),
 );
-
-/** Whether two tags name one language: the same tag, or the same primary language where one has no region (en, en-GB). */
-export function sameLanguage(a: string, b: string): boolean {
-  const x = a.toLowerCase().replace(/_/g, "-");
-  const y = b.toLowerCase().replace(/_/g, "-");
-  if (x === y) return true;
-  const [px, ...rx] = x.split("-");
-  const [py, ...ry] = y.split("-");
-  return px === py && (rx.length === 0 || ry.length === 0);
-}
 
 /** A version in the article's own language (its main version is that one): the API refuses it (duplicate_language). */
 export const hasMainLanguageVersion = (list: readonly { lang: string }[], mainLanguage: string): boolean =>

@@ -14,3 +14,13 @@ export type TextDirection = "ltr" | "rtl";
 export const dirOf = (lang: Language): TextDirection => (RIGHT_TO_LEFT.has(lang) ? "rtl" : "ltr");
 
 export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
+
+/** Whether two tags name one language: the same tag, or the same primary language where one has no region (en, en-GB). */
+export function sameLanguage(a: string, b: string): boolean {
+  const x = a.toLowerCase().replace(/_/g, "-");
+  const y = b.toLowerCase().replace(/_/g, "-");
+  if (x === y) return true;
+  const [px, ...rx] = x.split("-");
+  const [py, ...ry] = y.split("-");
+  return px === py && (rx.length === 0 || ry.length === 0);
+}

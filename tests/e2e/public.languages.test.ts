@@ -55,7 +55,8 @@ describe("the public site in Arabic and Indonesian", () => {
         await page.goto(urlFor("/"), { waitUntil: "load" });
         expect(new URL(page.url()).pathname).toBe(`/${lang}`);
         await check(page, lang, dir, shot("home"));
-        expect(await page.locator(".current-issue .eyebrow").innerText()).toBe(catalog["home.currentIssue"]);
+        // textContent: the eyebrow is upper-cased by CSS, and innerText reports what is painted.
+        expect(await page.locator(".current-issue .eyebrow").textContent()).toBe(catalog["home.currentIssue"]);
         const alternates = await page
           .locator('link[rel="alternate"][hreflang]')
           .evaluateAll((ls) => ls.map((l) => l.getAttribute("hreflang")));
@@ -67,14 +68,14 @@ describe("the public site in Arabic and Indonesian", () => {
         await page.waitForURL(new RegExp(`/${lang}/archives/`));
         await page.locator(".article-table").waitFor();
         await check(page, lang, dir, shot("issue"));
-        expect(await page.locator(".article-table thead th").first().innerText()).toBe(catalog["list.number"]);
+        expect(await page.locator(".article-table thead th").first().textContent()).toBe(catalog["list.number"]);
 
         // The article.
         await page.locator(".article-table__title").first().click();
         await page.locator(".article-view__abstract").waitFor();
         expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/${lang}/archives/${issue.year}/`));
         await check(page, lang, dir, shot("article"));
-        expect(await page.locator("#abstract-title").innerText()).toBe(catalog["list.abstract"]);
+        expect(await page.locator("#abstract-title").textContent()).toBe(catalog["list.abstract"]);
 
         // Submit Online, its labels and its errors in the language.
         await page.locator(".topbar__cta").click();

@@ -53,7 +53,8 @@ function CopyButton({ value, label }: { value: string; label: string }) {
     <button
       type="button"
       className="console-copy"
-      aria-label={`Copy ${label}`}
+      // The name starts with what the button shows (WCAG 2.5.3, axe label-content-name-mismatch), copied or not.
+      aria-label={`${copied ? "Copied" : "Copy"} ${label}`}
       onClick={async () => {
         try {
           await navigator.clipboard.writeText(value);

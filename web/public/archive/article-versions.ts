@@ -1,8 +1,7 @@
 // Which language version of an article a page shows first (issue 50 item 4): the one in the reader's language when
 // the article has it, else the article's own; the others follow, each in its language and direction.
 import type { Article } from "#contract/api";
-import { dirOf, isLanguage, type TextDirection } from "#contract/i18n/languages";
-import { sameLanguage } from "#contract/article-translations";
+import { dirOf, isLanguage, sameLanguage, type TextDirection } from "#contract/i18n/languages";
 
 export interface ShownVersion {
   lang: string;
