@@ -249,8 +249,8 @@ describe("from manuscript to published article", () => {
     // 8b. Copyediting, then Production (issue 48 item 3): each time the author checks a file through the tracking
     // link and approves it; the office sees the answer in the timeline.
     for (const [decision, label, kind, what] of [
-      ["copyediting", "Send to copyediting", "copyedit", "the copyedited manuscript"],
-      ["production", "Send to production", "proof", "the proofs"],
+      ["copyediting", "Copyediting", "copyedit", "the copyedited manuscript"],
+      ["production", "Production", "proof", "the proofs"],
     ] as const) {
       await staff.getByLabel("Decision", { exact: true }).selectOption(decision);
       await staff.getByLabel("Letter to the author").waitFor();

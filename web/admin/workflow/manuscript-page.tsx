@@ -16,6 +16,7 @@ import type { AdminIssue } from "#contract/api";
 import {
   ASSIGNMENT_RULES,
   DECISION_LABELS,
+  DECISION_RULES,
   decisionsFrom,
   RECOMMENDATION_LABELS,
   REVIEW_STATUS,
@@ -243,7 +244,9 @@ function DecisionForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashM
     setError(null);
     try {
       await adminJson(apiPath(workflowApi.decision, { id: m.id }), { json: values });
-      onDone({ kind: "success", text: `Decision recorded: ${DECISION_LABELS[values.decision]}. The letter was e-mailed to the author.` });
+      // Named by where the manuscript now stands ("Accepted", "Copyediting"), as its page's stage line says.
+      const now = STAGE_LABELS[DECISION_RULES[values.decision].stage];
+      onDone({ kind: "success", text: `Decision recorded: ${now}. The letter was e-mailed to the author.` });
       setValues(blank);
     } catch (err) {
       setError(workflowMessage(err));
