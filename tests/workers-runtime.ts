@@ -35,6 +35,7 @@ export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } 
         RESTORED_DB: "restored-platform",
         RESTORED_JOURNALS_1: "restored-journals-1",
         RESTORED_JOURNALS_2: "restored-journals-2",
+        RESTORED_JOURNALS_3: "restored-journals-3",
       },
       r2Buckets: { RESTORED_FILES: "restored-files" },
       // qpdf, poppler, zip readers, xmllint, bibtool... run in Node for tests inside workerd (tests/file-checkers.ts);

@@ -30,7 +30,9 @@ import { jsonDigest, SIGNATURE, signManifest } from "./backup-signature";
 
 const KEY = env.BACKUP_SIGNING_KEY;
 const bound = env as unknown as Record<string, unknown>;
-const BINDINGS = ["DB", "JOURNALS_1", "JOURNALS_2"] as const;
+// Every journal database the Worker binds: other test files of the same runner may have made journals in any of them,
+// and a whole backup refuses a journal whose database it is not given.
+const BINDINGS = ["DB", "JOURNALS_1", "JOURNALS_2", "JOURNALS_3"] as const;
 /** This deployment's databases, and the empty deployment's under the same binding names. */
 const source = Object.fromEntries(BINDINGS.map((b) => [b, bound[b] as D1Database]));
 const restored = Object.fromEntries(BINDINGS.map((b) => [b, bound[`RESTORED_${b}`] as D1Database]));
@@ -157,7 +159,7 @@ describe("npm run backup without --journal: the whole platform, database by data
     const m = manifestOf(pristine);
     expect(m.version).toBe(3);
     expect(m.journalId).toBeNull();
-    expect(m.databases?.map((d) => d.binding)).toEqual(["DB", "JOURNALS_1", "JOURNALS_2"]);
+    expect(m.databases?.map((d) => d.binding)).toEqual(["DB", "JOURNALS_1", "JOURNALS_2", "JOURNALS_3"]);
     expect(m.journals).toContainEqual(expect.objectContaining({ id: a.id, shard: "JOURNALS_1" }));
     expect(m.journals).toContainEqual(expect.objectContaining({ id: b.id, shard: "JOURNALS_2" }));
     // A journal database holds no platform table (its journals rows are copies, made again on restore).
@@ -236,17 +238,17 @@ describe("a tampered whole-platform backup (the attack): refused, nothing writte
   it("a database the target does not bind, named before anything is written", async () => {
     const evil = clone(pristine);
     const entry = manifestOf(evil).databases?.find((d) => d.binding === "JOURNALS_2");
-    if (entry) entry.binding = "JOURNALS_3";
+    if (entry) entry.binding = "JOURNALS_4";
     for (const [name, data] of [...evil.json])
       if (name.startsWith("d1/JOURNALS_2/")) {
         evil.json.delete(name);
-        evil.json.set(name.replace("JOURNALS_2", "JOURNALS_3"), data);
+        evil.json.set(name.replace("JOURNALS_2", "JOURNALS_4"), data);
       }
     const journals = dumpOf(evil, "DB", "journals");
-    journals.rows.find((r) => r[journals.columns.indexOf("id")] === b.id)![journals.columns.indexOf("shard")] = "JOURNALS_3";
-    manifestOf(evil).journals.find((j) => j.id === b.id)!.shard = "JOURNALS_3";
+    journals.rows.find((r) => r[journals.columns.indexOf("id")] === b.id)![journals.columns.indexOf("shard")] = "JOURNALS_4";
+    manifestOf(evil).journals.find((j) => j.id === b.id)!.shard = "JOURNALS_4";
     await signAsInsider(evil);
-    await expect(restoreInto(evil)).rejects.toThrow(/the journal database JOURNALS_3, which this deployment does not bind/);
+    await expect(restoreInto(evil)).rejects.toThrow(/the journal database JOURNALS_4, which this deployment does not bind/);
     // A binding that is no database name of this platform is not a backup's manifest at all (never a path).
     const path = clone(pristine);
     manifestOf(path).databases![1].binding = "../FILES";
@@ -333,7 +335,12 @@ describe("restored into an empty deployment", () => {
     const event = await restored.DB.prepare("SELECT after_json FROM operator_events WHERE action = 'platform.restore'").first<{
       after_json: string;
     }>();
-    expect(JSON.parse(event!.after_json).databases.map((d: { binding: string }) => d.binding)).toEqual(["DB", "JOURNALS_1", "JOURNALS_2"]);
+    expect(JSON.parse(event!.after_json).databases.map((d: { binding: string }) => d.binding)).toEqual([
+      "DB",
+      "JOURNALS_1",
+      "JOURNALS_2",
+      "JOURNALS_3",
+    ]);
   });
 
   it("a second restore over it is refused: the platform database is not empty", async () => {
