@@ -25,7 +25,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#contract/i18n/lang
 import { pageMessagesOf } from "#contract/i18n/all-catalogs";
 import { PAGE_MESSAGES_PATH } from "#contract/i18n/page-messages";
 import { scriptSafeJson } from "#contract/html";
-import type { PageHead } from "#contract/pages";
+import type { PageHead, PageId, PageLoad, PageLoaderArgs, PageLoaders, PageMoved } from "#contract/pages";
 import { articleAt, pageLoaders } from "./page-loaders";
 import { retryAfterOf } from "../verification/verify-loader";
 
@@ -40,12 +40,31 @@ async function page(c: Ctx): Promise<Response> {
   const offer = offerOf(journal);
   const { lang } = pageLanguageAt(offer, c.req.path);
   const basename = languageBase(offer, lang);
-  const rendered = await renderPage(c.req.raw, { loaders: pageLoaders(c), fallbackHead: notFoundHead(journal), language: lang, basename });
+  const loaders = localizedLoaders(pageLoaders(c), offer, lang);
+  const rendered = await renderPage(c.req.raw, { loaders, fallbackHead: notFoundHead(journal), language: lang, basename });
   if (rendered instanceof Response) return localizedRedirect(rendered, basename);
-  const head = localizedHead(rendered.head, offer, lang);
-  const res = await documentResponse(c, { ...rendered, head, language: lang, headerBranch: branchOf(c) });
+  const res = await documentResponse(c, { ...rendered, language: lang, headerBranch: branchOf(c) });
   withRetryAfter(c, res);
   return res;
+}
+
+/**
+ * The loaders with each page head in the page's language (canonical and hreflang alternates, decision 0351): the
+ * first HTML and the router state the browser hydrates from carry the same head, so the head kept in step after
+ * hydration (web/public/head-sync.tsx) keeps the alternates the server wrote.
+ */
+function localizedLoaders(loaders: PageLoaders, offer: LanguageOffer, lang: Language): PageLoaders {
+  const out = {} as Record<PageId, PageLoaders[PageId]>;
+  for (const id of Object.keys(loaders) as PageId[]) {
+    const load = loaders[id] as (args: PageLoaderArgs) => Promise<PageLoad<{ head?: PageHead } | null> | PageMoved>;
+    out[id] = (async (args: PageLoaderArgs) => {
+      const result = await load(args);
+      if (result.status === 301) return result;
+      const data = result.data;
+      return data?.head ? { ...result, data: { ...data, head: localizedHead(data.head, offer, lang) } } : result;
+    }) as PageLoaders[PageId];
+  }
+  return out as PageLoaders;
 }
 
 /** The language a page's address is in (a prefix the journal does not offer leaves the path as it is: a 404). */
