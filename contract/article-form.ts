@@ -22,6 +22,7 @@ import {
   text,
   wholeNumber,
   year,
+  jsonListText,
 } from "./field-rules";
 import { REFNUMBER_PATTERN } from "./refnumber";
 import { LICENSES, LICENSE_KEYS, normalizeDoi, normalizeOrcid } from "./scholarly";
@@ -56,14 +57,7 @@ export const pagenumberField = z
  * 0000-0000-0000-0000). Sent as a JSON array (a string in multipart forms).
  */
 export const authorDetailsField = z.preprocess(
-  (v) => {
-    if (typeof v !== "string") return v;
-    try {
-      return JSON.parse(v || "[]");
-    } catch {
-      return null;
-    }
-  },
+  jsonListText,
   z
     .array(
       z.object({

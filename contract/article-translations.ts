@@ -6,7 +6,7 @@ import { z } from "zod";
 import { LANGUAGES, dirOf, isLanguage, sameLanguage, type Language, type TextDirection } from "./i18n/languages";
 
 export { sameLanguage };
-import { INVALID, richText, text, visibleText } from "./field-rules";
+import { INVALID, jsonListText, richText, text, visibleText } from "./field-rules";
 import { richTextToPlain, sanitizeRichText } from "./rich-text";
 import { stripInvisible } from "./invisible-text";
 
@@ -65,14 +65,7 @@ const translationRule = z
 
 /** The form's and the API's `translations`: a JSON array (or its text), one version per language. */
 export const translationsField = z.preprocess(
-  (v) => {
-    if (typeof v !== "string") return v;
-    try {
-      return JSON.parse(v || "[]");
-    } catch {
-      return null;
-    }
-  },
+  jsonListText,
   z
     .array(translationRule, { error: INVALID })
     .max(MAX_TRANSLATIONS, INVALID)

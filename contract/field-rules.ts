@@ -78,3 +78,13 @@ export const normalizedText = (max: number, normalize: (v: string) => string | n
 /** A choice among `values`, sent in any case and with spaces around it. */
 export const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(values, { error: INVALID }));
+
+/** A JSON list field as forms send it: the array itself, or its text (multipart); "" is an empty list, bad JSON null. */
+export function jsonListText(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  try {
+    return JSON.parse(v || "[]");
+  } catch {
+    return null;
+  }
+}
