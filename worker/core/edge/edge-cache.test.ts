@@ -270,6 +270,24 @@ describe("edge cache", () => {
     expect(JSON.parse((await send(b.host, "/api/settings/")).body).websitename).toBe("Beta Edge");
   });
 
+  it("keeps apart what differs by a parameter its route reads, in every language: texts per language, searches per query", async () => {
+    const j = await createJournal({ interface_language: "en", interface_languages: "en,ar,id" });
+    await createIssue(j.id, 2024, 3, 1);
+    await createArticle(j.id, { year: 2024, volume: 3, issue: 1, refnumber: "KEY-1", title: "Lanthanum sorption" });
+    for (let round = 0; round < 2; round++) {
+      const ar = JSON.parse((await send(j.host, "/_messages?lang=ar&ns=list")).body);
+      const id = JSON.parse((await send(j.host, "/_messages?lang=id&ns=list")).body);
+      const submit = JSON.parse((await send(j.host, "/_messages?lang=id&ns=submit")).body);
+      expect(ar["list.number"]).not.toBe(id["list.number"]);
+      expect(Object.keys(submit).every((k) => k.startsWith("submit."))).toBe(true);
+      for (const lang of ["ar", "id"]) {
+        const found = await send(j.host, `/${lang}/search?q=lanthanum`);
+        const none = await send(j.host, `/${lang}/search?q=zirconium`);
+        expect([lang, found.body.includes("Lanthanum sorption"), none.body.includes("Lanthanum sorption")]).toEqual([lang, true, false]);
+      }
+    }
+  });
+
   it("never caches anything private: admin API, tokens, submissions, certificates, credentialed requests", async () => {
     const j = await populated("Private Journal");
     const token = await adminToken(j);
