@@ -1,6 +1,6 @@
 // The journal's Atom 1.0 feed (RFC 4287) of its latest public articles.
 import type { JournalRecord, ScholarlyRecord } from "./scholarly-record";
-import { XML_DECLARATION, el, attrsOf } from "./xml";
+import { XML_DECLARATION, el, attrsOf } from "../core/xml";
 import { doiUrl } from "#contract/scholarly";
 
 export const ATOM_TYPE = "application/atom+xml; charset=utf-8";

@@ -5,7 +5,7 @@
 // references keep their face markup (<i>, <sup> ...), the abstract its paragraphs (docs/decisions/0150).
 import type { StructuredReference } from "#contract/reference-parse";
 import type { JournalRecord, ScholarlyRecord } from "./scholarly-record";
-import { XML_DECLARATION, attrsOf, el } from "./xml";
+import { XML_DECLARATION, attrsOf, el } from "../core/xml";
 import { orcidUrl } from "#contract/scholarly";
 import { CROSSREF_FACES, JATS_FACES, faceMarkup, faceParagraphs } from "./face-markup";
 

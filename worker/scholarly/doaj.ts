@@ -3,7 +3,7 @@
 // DOI, reference number, title, authors with affiliation and ORCID iD, abstract, full-text URL and keywords.
 import { orcidUrl } from "#contract/scholarly";
 import type { JournalRecord, ScholarlyRecord } from "./scholarly-record";
-import { XML_DECLARATION, attrsOf, el } from "./xml";
+import { XML_DECLARATION, attrsOf, el } from "../core/xml";
 import { bibliographicLanguage } from "./language-codes";
 
 /** "en", "pt-BR" -> "eng", "por" (DOAJ's list is ISO 639-2/B); "" for a language without a code we know. */

@@ -2,7 +2,7 @@
 // allows: Crossref's face markup (<i>, <sup> ... as elements) in titles and references, JATS inline elements in
 // each <jats:p> of an abstract. "Cr<sup>6+</sup>" stays a superscript; nothing arrives as escaped "&lt;i&gt;".
 import { decodeEntities, sanitizeRichText } from "#contract/rich-text";
-import { xmlText } from "./xml";
+import { xmlText } from "../core/xml";
 
 /** The faces stored rich text can carry (em and strong are italic and bold). */
 type Face = "b" | "i" | "u" | "sup" | "sub";

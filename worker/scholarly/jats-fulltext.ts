@@ -5,7 +5,7 @@
 // affiliations split into institution, city and <country country="XX">. Kept apart from jats.ts's front matter so
 // both can change without stepping on each other.
 import { faceMarkup, type FaceNames } from "./face-markup";
-import { el as xmlEl, xmlText } from "./xml";
+import { el as xmlEl, xmlAttr as attr, xmlText as esc } from "../core/xml";
 import { countryCodeOf } from "./country-code";
 import { elementsOf, parseMarkup, type MarkupElement, type MarkupNode } from "../fulltext/markup-tree";
 import type { StructuredReference } from "#contract/reference-parse";
@@ -14,8 +14,6 @@ import type { ScholarlyRecord } from "./scholarly-record";
 /** JATS inline elements, unprefixed (the article's own vocabulary). */
 export const FACES: FaceNames = { b: "bold", i: "italic", u: "underline", sup: "sup", sub: "sub" };
 
-const esc = (s: string) => xmlText(s);
-const attr = (s: string) => xmlText(s).replace(/"/g, "&quot;");
 
 const INLINE: Record<string, string> = { b: "bold", strong: "bold", i: "italic", em: "italic", u: "underline", sup: "sup", sub: "sub" };
 

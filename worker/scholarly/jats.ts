@@ -7,7 +7,7 @@ import { orcidUrl } from "#contract/scholarly";
 import { faceMarkup, faceParagraphs } from "./face-markup";
 import { FACES, jatsAffiliation, jatsBack, jatsFulltext } from "./jats-fulltext";
 import type { ScholarlyRecord } from "./scholarly-record";
-import { XML_DECLARATION, attrsOf, el, xmlText } from "./xml";
+import { XML_DECLARATION, attrsOf, el, xmlText } from "../core/xml";
 
 /** OAI-PMH's `jats` format: Crossref's namespaced JATS 1.3 (its schema validates it unchanged). */
 export const JATS_OAI = {

@@ -6,7 +6,7 @@
 import { orcidUrl } from "#contract/scholarly";
 import type { ScholarlyRecord } from "./scholarly-record";
 import { bibliographicLanguage } from "./language-codes";
-import { attrsOf, el } from "./xml";
+import { attrsOf, el } from "../core/xml";
 
 export const MARCXML = {
   prefix: "marcxml",

@@ -1,7 +1,7 @@
 // OAI-PMH 2.0 envelopes and the oai_dc (simple Dublin Core) record of an article, as XML text.
 import { doiUrl } from "#contract/scholarly";
 import type { ScholarlyRecord } from "./scholarly-record";
-import { XML_DECLARATION, attrsOf, el, xmlText } from "./xml";
+import { XML_DECLARATION, attrsOf, el, xmlText } from "../core/xml";
 
 export const OAI_NS = "http://www.openarchives.org/OAI/2.0/";
 const OAI_SCHEMA = "http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd";

@@ -23,7 +23,7 @@ import {
 import { indexerOrigin } from "./indexer-origin";
 import { journalRecord, recordModified, scholarlyRecord } from "./scholarly-record";
 import { OAI_DC, headerXml, oaiDatestamp, oaiDcXml, oaiEnvelope, oaiError } from "./oai-dc";
-import { el, attrsOf } from "./xml";
+import { el, attrsOf } from "../core/xml";
 import { JATS_OAI, jatsArticleElement } from "./jats";
 import { MARCXML, marcxmlRecord } from "./marcxml";
 import { repositoryDomain } from "./repository-domain";

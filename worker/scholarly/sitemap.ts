@@ -1,6 +1,6 @@
 // Sitemaps 0.9 (https://www.sitemaps.org/protocol.html): an index of child sitemaps, one for the site's fixed
 // pages and one per volume with its issue pages, public article pages and their PDFs.
-import { XML_DECLARATION, el, xmlAttr } from "./xml";
+import { XML_DECLARATION, el, xmlAttr } from "../core/xml";
 import { localizedPath, type LanguageOffer } from "#contract/i18n/addresses";
 import type { Language } from "#contract/i18n/languages";
 

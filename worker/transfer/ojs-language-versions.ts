@@ -6,6 +6,7 @@
 import { sanitizeRichText } from "#contract/rich-text";
 import { languageOfLocale, otherVersions, sameLanguage, type ArticleTranslation } from "#contract/article-translations";
 import { childrenNamed, type XmlNode } from "./xml-tree";
+import { xmlAttr as esc } from "../core/xml";
 
 // ---- Import -------------------------------------------------------------------------------------------------
 
@@ -62,8 +63,6 @@ export function languageVersionsOf(publication: XmlNode, mainLocale: string, not
 
 /** A shipped language as OJS names its locale: "pt-BR" -> "pt_BR", "ar" -> "ar" (OJS 3.4+ locales). */
 export const ojsLocaleOf = (lang: string) => lang.replace(/-/g, "_");
-
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The versions an export writes: those in another language than the main locale's. */
 export const exportedVersions = (translations: string, mainLocale: string) => otherVersions(translations, mainLocale);

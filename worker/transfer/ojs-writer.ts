@@ -4,6 +4,7 @@
 // PDF is read and encoded at a time, whatever the journal's size. The reference number travels as the
 // publication's url_path, so an import with the "url_path" rule gives the same public pages (docs/decisions/0210).
 import { countryCodeOf } from "../scholarly/country-code";
+import { xmlAttr as esc } from "../core/xml";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { articles, issues, sections, type ArticleRow, type IssueRow } from "../core/data/schema";
 import { isPublic, firstPageOrder } from "../archive/articles.repo";
@@ -25,14 +26,6 @@ export function parseIssueSelector(text: string): IssueSelector | null {
   return { year: Number(parts[0]), volume: Number(parts[1]), issue: Number(parts[2]) };
 }
 
-const esc = (s: string) =>
-  s
-    // Characters XML 1.0 does not allow at all.
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
 
 function base64(bytes: Uint8Array): string {
   let out = "";

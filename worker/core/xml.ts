@@ -1,5 +1,6 @@
-// Writing XML for machines (sitemaps, Atom, OAI-PMH, Crossref): every text and attribute value is escaped, and
-// characters XML 1.0 forbids are dropped, so no stored value can make a document ill-formed.
+// The one XML writer of every XML output (sitemaps, Atom, OAI-PMH with Dublin Core and MARCXML, Crossref, DOAJ,
+// JATS, OJS Native XML; issue 47 item 5): every text and attribute value is escaped, and characters XML 1.0 forbids
+// (lone surrogates included) are dropped, so no stored value can make a document ill-formed.
 
 const FORBIDDEN =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
