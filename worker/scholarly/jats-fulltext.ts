@@ -14,7 +14,6 @@ import type { ScholarlyRecord } from "./scholarly-record";
 /** JATS inline elements, unprefixed (the article's own vocabulary). */
 export const FACES: FaceNames = { b: "bold", i: "italic", u: "underline", sup: "sup", sub: "sub" };
 
-
 const INLINE: Record<string, string> = { b: "bold", strong: "bold", i: "italic", em: "italic", u: "underline", sup: "sup", sub: "sub" };
 
 /** Inline content (text, faces, links, inline maths) as JATS. */

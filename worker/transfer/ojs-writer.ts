@@ -26,7 +26,6 @@ export function parseIssueSelector(text: string): IssueSelector | null {
   return { year: Number(parts[0]), volume: Number(parts[1]), issue: Number(parts[2]) };
 }
 
-
 function base64(bytes: Uint8Array): string {
   let out = "";
   // 57 bytes -> one 76-character line, as MIME writes it.
