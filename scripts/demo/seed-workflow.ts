@@ -11,6 +11,7 @@ import { tokenOf } from "../../worker/workflow/link-tokens";
 import { AUTHOR_CHECK_TEXT, fillLetter, reviewerCommentsText, DEFAULT_TEMPLATES } from "../../worker/workflow/letter-text";
 import type { R2Like } from "../local-state";
 import type { Random } from "./random";
+import { manuscriptPdf } from "./manuscript-pdf";
 import { DECISION_RULES, REVIEW_STATUS, STAGE_LABELS, type Decision, type Stage } from "#contract/workflow";
 
 type Db = ReturnType<typeof drizzle<typeof schema>>;
@@ -151,10 +152,6 @@ export function localSecret(): string {
   }
 }
 
-function minimalPdf(text: string): Uint8Array {
-  return new TextEncoder().encode(`%PDF-1.4\n% ${text}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
-}
-
 export interface WorkflowDemoInput {
   journalId: number;
   journal: { websitename: string; websiteemail: string };
@@ -257,12 +254,11 @@ export async function seedWorkflowDemo(
       extra: Partial<typeof schema.manuscriptEvents.$inferInsert> = {},
     ) => db.insert(schema.manuscriptEvents).values({ journalId, manuscriptId: m.id, at: iso(at), actor, action, summary, ...extra });
     const file = `${reference}-demo.pdf`;
-    await files.put(fileKeys.submission(journalId, file), minimalPdf(`${TITLES[i]} by ${author.name}`), {
-      httpMetadata: { contentType: "application/pdf" },
-    });
+    const originalPdf = await manuscriptPdf({ kind: "Manuscript", title: TITLES[i], author: author.name, reference, authorOnPage: false });
+    await files.put(fileKeys.submission(journalId, file), originalPdf, { httpMetadata: { contentType: "application/pdf" } });
     await db
       .insert(schema.manuscriptFiles)
-      .values({ journalId, manuscriptId: m.id, round: 1, kind: "manuscript", file, size: 120, createdAt: iso(created) });
+      .values({ journalId, manuscriptId: m.id, round: 1, kind: "manuscript", file, size: originalPdf.byteLength, createdAt: iso(created) });
     await event(
       created,
       i === 6 ? "staff:admin" : "author",
@@ -351,12 +347,23 @@ export async function seedWorkflowDemo(
         toStage: "revisions_requested",
       });
       const rfile = `${reference}-r2-demo.pdf`;
-      await files.put(fileKeys.submission(journalId, rfile), minimalPdf(`Revised ${TITLES[i]}`), {
-        httpMetadata: { contentType: "application/pdf" },
+      const revised = await manuscriptPdf({
+        kind: "Revised manuscript",
+        title: TITLES[i],
+        author: author.name,
+        reference,
+        authorOnPage: false,
       });
-      await db
-        .insert(schema.manuscriptFiles)
-        .values({ journalId, manuscriptId: m.id, round: 2, kind: "revision", file: rfile, size: 120, createdAt: iso(created + 50 * DAY) });
+      await files.put(fileKeys.submission(journalId, rfile), revised, { httpMetadata: { contentType: "application/pdf" } });
+      await db.insert(schema.manuscriptFiles).values({
+        journalId,
+        manuscriptId: m.id,
+        round: 2,
+        kind: "revision",
+        file: rfile,
+        size: revised.byteLength,
+        createdAt: iso(created + 50 * DAY),
+      });
       await event(created + 50 * DAY, "author", "revision", "Revised manuscript received: round 2 begins", {
         fromStage: "revisions_requested",
         toStage: "under_review",
@@ -399,16 +406,17 @@ export async function seedWorkflowDemo(
       const { kind, approved } = p.authorCheck;
       const sentAt = decidedAt + (p.after?.length ?? 0) * 4 * DAY + 2 * DAY;
       const checkFile = `${reference}-${kind}-demo.pdf`;
-      await files.put(
-        fileKeys.submission(journalId, checkFile),
-        minimalPdf(`${kind === "proof" ? "Proofs of" : "Copyedited"} ${TITLES[i]}`),
-        {
-          httpMetadata: { contentType: "application/pdf" },
-        },
-      );
+      const checked = await manuscriptPdf({
+        kind: kind === "proof" ? "Proofs" : "Copyedited manuscript",
+        title: TITLES[i],
+        author: author.name,
+        reference,
+        authorOnPage: true,
+      });
+      await files.put(fileKeys.submission(journalId, checkFile), checked, { httpMetadata: { contentType: "application/pdf" } });
       await db
         .insert(schema.manuscriptFiles)
-        .values({ journalId, manuscriptId: m.id, round, kind, file: checkFile, size: 120, createdAt: iso(sentAt) });
+        .values({ journalId, manuscriptId: m.id, round, kind, file: checkFile, size: checked.byteLength, createdAt: iso(sentAt) });
       const t = AUTHOR_CHECK_TEXT[kind];
       const id = await mail({
         manuscriptId: m.id,
