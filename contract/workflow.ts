@@ -388,11 +388,20 @@ export interface UnmatchedPage {
   next: number | null;
 }
 
+export type ManuscriptFileKind = "manuscript" | "revision" | "review" | "review_copy" | "copyedit" | "proof";
+
+/**
+ * The files someone on the other side of a double-blind review receives as a copy without metadata (decision 0340):
+ * reviewers get the manuscript, its revisions and the file for review; authors get a reviewer's PDF. The copyedited
+ * manuscript and the proofs go to their own author as they are.
+ */
+export const ANONYMISED_FILE_KINDS: ReadonlySet<string> = new Set<ManuscriptFileKind>(["manuscript", "revision", "review_copy", "review"]);
+
 export interface ManuscriptFileEntry {
   id: number;
   round: number;
   /** review_copy: the editor's anonymised file for review of a round. */
-  kind: "manuscript" | "revision" | "review" | "review_copy" | "copyedit" | "proof";
+  kind: ManuscriptFileKind;
   /**
    * What the original carries that the copies reviewers (or, for a reviewer's PDF, authors) receive leave out:
    * ["Author: Jane Doe", "XMP metadata"]; "unreadable" when no safe copy can be made; null before it was read.

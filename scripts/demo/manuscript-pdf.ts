@@ -33,7 +33,8 @@ export async function manuscriptPdf(input: ManuscriptPdfInput): Promise<Uint8Arr
   const doc = await PDFDocument.create();
   doc.setTitle(input.title);
   doc.setAuthor(input.author);
-  doc.setCreator("Microsoft Word");
+  doc.setCreator("Microsoft® Word for Microsoft 365");
+  doc.setProducer("Microsoft® Word for Microsoft 365");
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const page = doc.addPage([595.28, 841.89]);

@@ -7,6 +7,7 @@ import type { ManuscriptFileRow } from "../core/data/schema";
 import { HttpError } from "../core/errors";
 import { fileKeys, isSafeFileName } from "../core/files/keys";
 import { setMetadataRemoved } from "./manuscripts.repo";
+import { ANONYMISED_FILE_KINDS } from "#contract/workflow";
 import { anonymisePdf, type AnonymisedPdf } from "./pdf-anonymise";
 
 export const UNREADABLE = "unreadable";
@@ -48,7 +49,7 @@ export async function anonymisedCopy(db: Db, bucket: R2Bucket, f: ManuscriptFile
 /** Notes what the originals of files nobody has read yet carry (the staff page shows it before a reviewer downloads). */
 export async function noteUnreadFiles(db: Db, bucket: R2Bucket, files: ManuscriptFileRow[]): Promise<void> {
   for (const f of files) {
-    if (f.metadataRemoved != null) continue;
+    if (f.metadataRemoved != null || !ANONYMISED_FILE_KINDS.has(f.kind)) continue;
     try {
       await note(db, f, await anonymisePdf(await originalBytes(bucket, f)));
     } catch (err) {

@@ -14,6 +14,7 @@ import { useDraft } from "../form-kit/use-draft";
 import { DraftNotice } from "../form-kit";
 import type { AdminIssue } from "#contract/api";
 import {
+  ANONYMISED_FILE_KINDS,
   ASSIGNMENT_RULES,
   DECISION_LABELS,
   DECISION_RULES,
@@ -542,7 +543,7 @@ export function ManuscriptPage() {
                 <li key={f.id}>
                   <strong>{FILE_LABELS[f.kind]}</strong> · round {f.round} · {formatDateTime(f.createdAt)} · {formatBytes(f.size)}{" "}
                   <FileButton file={f} reference={m.reference} onError={fail} />
-                  <p className="hint">{metadataNote(f)}</p>
+                  {ANONYMISED_FILE_KINDS.has(f.kind) ? <p className="hint">{metadataNote(f)}</p> : null}
                 </li>
               ))}
             </ul>
