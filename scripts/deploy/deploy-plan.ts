@@ -107,13 +107,16 @@ export function deployPlan(config: DeployConfig, state: DeployState | undefined)
     );
   }
   const own = config.saas.ownDomains;
+  const zoneSet = Boolean(zoneId && fallbackOrigin);
   step(
     "saas-own-domains",
     own.length ? own.join(", ") : "(none)",
     "none",
     own.length
       ? `SAAS_OWN_DOMAINS: journal hosts equal to or under these are served by the SaaS zone itself — no custom hostname, they answer at once (decision 0357); every other host waits until Cloudflare says it is active`
-      : "SAAS_OWN_DOMAINS is empty: every journal host, the platform's own subdomains too, is a custom hostname and answers readers only once Cloudflare says it is active (decision 0357)",
+      : zoneSet
+        ? "SAAS_OWN_DOMAINS is empty: every journal host, the platform's own subdomains too, is a custom hostname and answers readers only once Cloudflare says it is active (decision 0357)"
+        : "SAAS_OWN_DOMAINS is empty; it matters once the SaaS zone is set: then every journal host not equal to or under one of these domains is a custom hostname and answers readers only once Cloudflare says it is active (decision 0357)",
   );
   step(
     "mail-sender",
