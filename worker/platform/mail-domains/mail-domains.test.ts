@@ -11,7 +11,8 @@ import { consoleJournal, createOperator, PLATFORM_HOST } from "#tests/api/platfo
 import type { JournalSummary, MailDomainAnswer } from "#contract/platform";
 import { mailOutbox } from "../../core/data/schema";
 import { sendOutboxBatch, type MailQueueBody } from "../../workflow/mail-queue";
-import { emailServiceRecords } from "#tests/dns-over-https-standin";
+import { emailServiceRecords, STANDIN_DKIM_KEY } from "#tests/dns-over-https-standin";
+import { dnsOverHttps } from "./dns-over-https";
 import { ensureMailDomain, mailDomainOf } from "./mail-domains.repo";
 
 const PLATFORM_FROM = "journals@platform.example";
@@ -72,6 +73,10 @@ describe("a journal's mail domain in the console", () => {
     expect(mail.status).toBe("verified");
     expect(mail.records.every((r) => r.state === "present")).toBe(true);
     expect(mail.sendsAs).toMatchObject({ fromAddress: `ed@${domain}`, replyTo: null });
+    // The DKIM key comes as two quoted strings (over 255 bytes): read whole.
+    const doh = dnsOverHttps({ base: "http://dns.test/dns-query" });
+    expect(await doh.lookup(`cf-bounce._domainkey.${domain}`, "TXT")).toEqual([`v=DKIM1; h=sha256; k=rsa; p=${STANDIN_DKIM_KEY}`]);
+    expect(await doh.lookup(`cf-bounce.${domain}`, "MX")).toHaveLength(3);
     expect(mail.checkedAt).toBeTruthy();
   });
 
