@@ -30,10 +30,8 @@ export const uncheckedRecords = (domain: string): MailDnsRecord[] =>
 
 /** The DNS questions a check asks (name and type), each once. */
 export function questionsFor(domain: string): { name: string; type: DnsType }[] {
-  const seen = new Set<string>();
-  return expectedRecords(domain)
-    .map((r) => ({ name: r.name, type: r.type }))
-    .filter((q) => !seen.has(`${q.type} ${q.name}`) && Boolean(seen.add(`${q.type} ${q.name}`)));
+  const byKey = new Map(expectedRecords(domain).map((r) => [`${r.type} ${r.name}`, { name: r.name, type: r.type }]));
+  return [...byKey.values()];
 }
 
 const present = (r: Expected, message: string): MailDnsRecord => ({ ...r, state: "present", found: null, message });
