@@ -183,6 +183,35 @@ export interface HostDnsRecord {
   purpose: "traffic" | "ownership" | "certificate";
 }
 
+/** One DNS record Cloudflare Email Service needs on a journal's sending domain (docs/decisions/0395). */
+export interface MailDnsRecord {
+  type: "MX" | "TXT";
+  name: string;
+  /** What to set. The DKIM key is Cloudflare's, shown in its dashboard (Email Sending → Settings): null here. */
+  value: string | null;
+  purpose: "bounce" | "spf" | "dkim" | "dmarc";
+  /** What the last check found; "unchecked" before any. */
+  state: "present" | "missing" | "wrong" | "unchecked";
+  /** What DNS answered, when it is wrong. */
+  found: string | null;
+  /** The check's finding in plain words. */
+  message: string;
+}
+
+/** The journal's sending domain: Email Service's records, and how its mail goes out until they are all present. */
+export interface MailDomainAnswer {
+  domain: string;
+  /** verified: every record present, the journal sends from its own address; incomplete or unchecked: it sends from
+   * the platform's address with its own name and a Reply-To of its address. */
+  status: "verified" | "incomplete" | "unchecked";
+  records: MailDnsRecord[];
+  /** How the journal's mail goes out now. */
+  sendsAs: { fromName: string; fromAddress: string; replyTo: string | null };
+  checkedAt: string | null;
+  /** The last check's failure (DNS over HTTPS down or too slow): the status above is then the last known. */
+  lastError: string | null;
+}
+
 export interface JournalSummary {
   id: number;
   name: string;
@@ -193,6 +222,9 @@ export interface JournalSummary {
   status: "active" | "suspended";
   isDefault: boolean;
   hosts: HostAnswer[];
+  /** The sending domain's mail records: in one journal's answer (GET /api/platform/journals/{id} and its actions),
+   * not in the list of every journal. */
+  mail?: MailDomainAnswer;
   counts: { issues: number; articles: number; editors: number };
   storageBytes: number;
   lastBackupAt: string;

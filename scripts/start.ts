@@ -103,6 +103,10 @@ if (cloudflare) {
   // *.localhost is the platform's own domain here (the demo's and the browser tests' journals answer at once);
   // any other host added in the console is a custom hostname.
   process.env.SAAS_OWN_DOMAINS ??= "localhost";
+  // Mail domains' records are asked of the stand-in's DNS over HTTPS (docs/decisions/0395): until a journal's domain
+  // has them all, its mail goes from the platform's address (the local mail log shows it).
+  process.env.DNS_OVER_HTTPS ??= cloudflare.dnsOverHttps;
+  process.env.PLATFORM_MAIL_FROM ??= "journals@platform.localhost";
 }
 
 // 5. Serve the built app. Variables declared in wrangler.toml [vars] can be overridden from the environment
@@ -172,6 +176,7 @@ ${line}
   Platform console   http://platform.localhost:${port}/   (operators: npm run operator:create -- --username NAME)
   Payments (local)   Razorpay ${payments?.razorpayApi ?? process.env.RAZORPAY_API_BASE} · Stripe ${payments?.stripeApi ?? process.env.STRIPE_API_BASE}   (stand-ins: no money moves)
   Cloudflare (local) ${cloudflare?.apiBase ?? process.env.CLOUDFLARE_API_BASE}   (stand-in: hosts added in the console turn active after two Refreshes)
+  DNS (local)        ${process.env.DNS_OVER_HTTPS}   (stand-in: POST /__standin/mail-domain/DOMAIN there sets a journal domain's mail records)
   Local data         ${shownDir}   (start over: npm run seed -- --reset)
   Daily maintenance  runs in production on its Cron Trigger; here on demand: curl 'http://127.0.0.1:${port}/cdn-cgi/handler/scheduled?cron=17+3+*+*+*'
   Ready in ${seconds(t0)}. Press Ctrl+C to stop.

@@ -5,6 +5,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileCheck, fileCheckRefused } from "./file-checkers.ts";
 import { crossrefStandIn } from "./crossref-standin.ts";
 import { CLOUDFLARE_STANDIN_ORIGIN, cloudflareApiStandIn } from "./cloudflare-api-standin.ts";
+import { DOH_STANDIN_ORIGIN, dnsOverHttpsStandIn } from "./dns-over-https-standin.ts";
 import { TEST_ORIGINS, testStandIns } from "./payment-standins.ts";
 
 export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } = {}) =>
@@ -25,6 +26,8 @@ export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } 
         STRIPE_API_BASE: TEST_ORIGINS.stripe,
         // Crossref's reference matching: the stand-in (tests/crossref-standin.ts).
         CROSSREF_MATCHING_API: "http://crossref.test",
+        // DNS over HTTPS for the mail domains' records: the stand-in (tests/dns-over-https-standin.ts).
+        DNS_OVER_HTTPS: `${DOH_STANDIN_ORIGIN}/dns-query`,
         // process.env.NODE_ENV inside workerd (nodejs_compat populates process.env from bindings): React picks its
         // production or development build by it.
         ...(opts.nodeEnv ? { NODE_ENV: opts.nodeEnv } : {}),
@@ -43,10 +46,12 @@ export const workersRuntime = (opts: { nodeEnv?: string; fileChecks?: boolean } 
       serviceBindings: { FILE_CHECK: opts.fileChecks ? fileCheck : fileCheckRefused },
       // The Worker's own outbound fetches: http://crossref.test is a stand-in for Crossref's deposit API
       // (tests/crossref-standin.ts), http://razorpay.test and http://stripe.test the gateways' (tests/payment-standins.ts),
-      // http://cloudflare-api.test Cloudflare's API (tests/cloudflare-api-standin.ts); anything else goes out as usual.
+      // http://cloudflare-api.test Cloudflare's API (tests/cloudflare-api-standin.ts), http://dns.test its DNS over HTTPS
+      // (tests/dns-over-https-standin.ts); anything else goes out as usual.
       outboundService: (request: Request) => {
         const origin = new URL(request.url).origin;
         if (origin === CLOUDFLARE_STANDIN_ORIGIN) return cloudflareApiStandIn(request);
+        if (origin === DOH_STANDIN_ORIGIN) return dnsOverHttpsStandIn(request);
         return origin === TEST_ORIGINS.razorpay || origin === TEST_ORIGINS.stripe ? testStandIns.handle(request) : crossrefStandIn(request);
       },
     },

@@ -22,6 +22,7 @@ import { purgeStaleRestoreUploads } from "./platform/restore-uploads";
 import { resumeStalledMoves } from "./platform/journal-move-workflow";
 import { reconcilePayments } from "./payments/reconcile";
 import { refreshHostsOnSchedule } from "./platform/custom-hostnames/host-hostnames";
+import { checkMailDomainsOnSchedule } from "./platform/mail-domains/mail-domain-check";
 
 /** wrangler.toml [triggers]: the daily one does everything; the hourly one only polls Crossref. */
 export const DAILY_CRON = "17 3 * * *";
@@ -55,6 +56,8 @@ export async function runMaintenance(env: Pick<Env, "DB">, now: Date): Promise<M
 export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env, ctx) => {
   ctx.waitUntil(pollWaitingDeposits(env).then((r) => console.log("crossref", JSON.stringify(r))));
   ctx.waitUntil(refreshHostsOnSchedule(env).then((n) => console.log("custom hostnames refreshed", n)));
+  // Sending domains' Email Service records (docs/decisions/0395): a domain becomes the journal's sender within the hour.
+  ctx.waitUntil(checkMailDomainsOnSchedule(env).then((n) => console.log("mail domains checked", n)));
   if (controller.cron !== DAILY_CRON) return;
   ctx.waitUntil(runMaintenance(env, new Date(controller.scheduledTime)).then((r) => console.log("maintenance", JSON.stringify(r))));
   // Reviewers' reminders and mail left queued (worker/workflow/reminders.ts).

@@ -82,6 +82,11 @@ export const platformApi = {
     access: OPERATOR,
     summary: "Asks Cloudflare again about a host's custom hostname (status, certificate, DNS records to set)",
   }),
+  refreshMail: endpoint("POST", "/api/platform/journals/{id}/mail/refresh", {
+    access: OPERATOR,
+    summary:
+      "Checks the journal's sending domain for the DNS records Cloudflare Email Service needs (MX, SPF, DKIM, DMARC) through DNS over HTTPS now; the journal with `mail` as found (a failed check keeps the last status, with `lastError`)",
+  }),
   settings: endpoint("GET", "/api/platform/settings", { access: OPERATOR, summary: "The platform's settings" }),
   saveSettings: endpoint("PUT", "/api/platform/settings", { access: OPERATOR, summary: "Saves the platform's settings" }),
   events: endpoint("GET", "/api/platform/events", { access: OPERATOR, summary: "The operators' audit trail, newest first" }),

@@ -1,6 +1,6 @@
 // What a deploy needs, read from the repository alone (no network): the D1 databases, R2 buckets and queues of
 // wrangler.toml, the secrets .dev.vars.example names, the migrations folder, and the Cloudflare for SaaS zone of
-// [vars] (SAAS_ZONE_ID, SAAS_FALLBACK_ORIGIN). `npm run deploy -- --plan` prints a plan from this and the recorded
+// [vars] (SAAS_ZONE_ID, SAAS_FALLBACK_ORIGIN, SAAS_OWN_DOMAINS) and the platform's mail sender (PLATFORM_MAIL_FROM). `npm run deploy -- --plan` prints a plan from this and the recorded
 // state (deploy-state.ts); `npm run deploy` makes it so.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -22,7 +22,9 @@ export interface DeployConfig {
   secrets: string[];
   /** Migration file names, sorted (the order wrangler applies them). */
   migrations: string[];
-  saas: { zoneId: string; fallbackOrigin: string };
+  saas: { zoneId: string; fallbackOrigin: string; ownDomains: string[] };
+  /** PLATFORM_MAIL_FROM: the sender of journals whose mail domain is not verified (decision 0395). */
+  mailFrom: string;
 }
 
 /** The parts of wrangler.toml read here. */
@@ -62,6 +64,14 @@ export function readDeployConfig(repoRoot: string): DeployConfig {
     migrations: readdirSync(path.join(repoRoot, "migrations"))
       .filter((f) => f.endsWith(".sql"))
       .sort(),
-    saas: { zoneId: text(vars.SAAS_ZONE_ID), fallbackOrigin: text(vars.SAAS_FALLBACK_ORIGIN) },
+    saas: {
+      zoneId: text(vars.SAAS_ZONE_ID),
+      fallbackOrigin: text(vars.SAAS_FALLBACK_ORIGIN),
+      ownDomains: text(vars.SAAS_OWN_DOMAINS)
+        .split(",")
+        .map((d) => d.trim().toLowerCase())
+        .filter(Boolean),
+    },
+    mailFrom: text(vars.PLATFORM_MAIL_FROM),
   };
 }

@@ -3,7 +3,17 @@
 import type { DeployConfig } from "./deploy-config";
 import type { DeployState } from "./deploy-state";
 
-export type StepKind = "d1" | "r2" | "queue" | "saas-fallback-origin" | "saas-route" | "secret" | "migrations" | "worker";
+export type StepKind =
+  | "d1"
+  | "r2"
+  | "queue"
+  | "saas-fallback-origin"
+  | "saas-route"
+  | "saas-own-domains"
+  | "mail-sender"
+  | "secret"
+  | "migrations"
+  | "worker";
 
 export interface PlanStep {
   kind: StepKind;
@@ -25,6 +35,9 @@ export const PERMISSIONS: Record<StepKind, string> = {
   migrations: "Account · D1 · Edit",
   "saas-fallback-origin": "Zone · SSL and Certificates · Edit (the SaaS zone)",
   "saas-route": "Zone · Workers Routes · Edit (the SaaS zone)",
+  // Read from wrangler.toml [vars] and shipped with the Worker: no API call of their own.
+  "saas-own-domains": "none (a [vars] setting deployed with the Worker)",
+  "mail-sender": "none (a [vars] setting deployed with the Worker)",
 };
 
 /** The Worker route that makes the Worker the origin of every custom hostname of the SaaS zone. */
@@ -93,6 +106,26 @@ export function deployPlan(config: DeployConfig, state: DeployState | undefined)
       `Worker route ${SAAS_ROUTE_PATTERN} on zone ${zoneId} (created when missing)`,
     );
   }
+  const own = config.saas.ownDomains;
+  const zoneSet = Boolean(zoneId && fallbackOrigin);
+  step(
+    "saas-own-domains",
+    own.length ? own.join(", ") : "(none)",
+    "none",
+    own.length
+      ? `SAAS_OWN_DOMAINS: journal hosts equal to or under these are served by the SaaS zone itself — no custom hostname, they answer at once (decision 0357); every other host waits until Cloudflare says it is active`
+      : zoneSet
+        ? "SAAS_OWN_DOMAINS is empty: every journal host, the platform's own subdomains too, is a custom hostname and answers readers only once Cloudflare says it is active (decision 0357)"
+        : "SAAS_OWN_DOMAINS is empty; it matters once the SaaS zone is set: then every journal host not equal to or under one of these domains is a custom hostname and answers readers only once Cloudflare says it is active (decision 0357)",
+  );
+  step(
+    "mail-sender",
+    config.mailFrom || "(none)",
+    config.mailFrom ? "none" : "needs-config",
+    config.mailFrom
+      ? `PLATFORM_MAIL_FROM: a journal whose sending domain lacks Email Service's DNS records sends from this address, with its own name and a Reply-To of its address (decision 0395); its domain must be onboarded to Email Sending`
+      : "PLATFORM_MAIL_FROM is empty: a journal whose sending domain lacks Email Service's DNS records still sends from its own address, which Email Service refuses (decision 0395); set it to an address on a domain onboarded to Email Sending",
+  );
   return steps;
 }
 
@@ -105,6 +138,8 @@ const TITLES: Record<StepKind, string> = {
   secret: "Secrets",
   "saas-fallback-origin": "Cloudflare for SaaS: custom hostname fallback origin",
   "saas-route": "Cloudflare for SaaS: fallback route",
+  "saas-own-domains": "Cloudflare for SaaS: the platform's own domains (SAAS_OWN_DOMAINS)",
+  "mail-sender": "Mail: the platform's sender for journals whose domain is not set up (PLATFORM_MAIL_FROM)",
 };
 
 /** The plan as a person reads it: one section per kind, one line per step. */

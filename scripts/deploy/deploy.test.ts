@@ -28,6 +28,9 @@ describe("npm run deploy -- --plan", () => {
     expect(stdout).toMatch(/custom hostname fallback origin/);
     expect(stdout).toMatch(/fallback route[\s\S]*\*\/\* -> journal-edge/);
     for (const secret of ["JWT_SECRET", "CERTIFICATE_KEYS", "BACKUP_SIGNING_KEY"]) expect(stdout).toContain(secret);
+    // The platform's own domains are named with what they mean, even when none are set.
+    expect(stdout).toMatch(/SAAS_OWN_DOMAINS[\s\S]*custom hostname/);
+    expect(stdout).toContain("PLATFORM_MAIL_FROM");
   }, 90_000);
 });
 
@@ -36,7 +39,8 @@ describe("the deploy plan", () => {
   const configured = {
     ...config,
     databases: config.databases.map((d, i) => ({ ...d, id: `1111111${i}-0000-4000-8000-000000000000` })),
-    saas: { zoneId: "023e105f4ecef8ad9ca31a8372d0c353", fallbackOrigin: "hosts.example.org" },
+    saas: { zoneId: "023e105f4ecef8ad9ca31a8372d0c353", fallbackOrigin: "hosts.example.org", ownDomains: ["platform.example"] },
+    mailFrom: "journals@platform.example",
   };
 
   it("says 'unknown offline' for migrations of existing databases when nothing was recorded", () => {
@@ -66,5 +70,7 @@ describe("the deploy plan", () => {
     const text = formatPlan(deployPlan(configured, undefined), "");
     expect(text).toMatch(/set\s+hosts\.example\.org — custom hostname fallback origin of zone 023e105f4ecef8ad9ca31a8372d0c353/);
     expect(text).toMatch(/check\s+\*\/\* -> journal-edge — Worker route \*\/\* on zone 023e105f4ecef8ad9ca31a8372d0c353/);
+    expect(text).toMatch(/none\s+platform\.example — SAAS_OWN_DOMAINS: journal hosts equal to or under these .* no custom hostname/);
+    expect(text).toMatch(/none\s+journals@platform\.example — PLATFORM_MAIL_FROM: /);
   });
 });

@@ -85,7 +85,7 @@ export const testFileD1 = (): D1Database => bindingOf(env, fileShard);
 
 /** Tables of the platform database; every other table is a journal's (docs/decisions/0240). */
 const PLATFORM_TABLE =
-  /\b(?:from|into|update|join|table)\s+"?(?:journals|journal_domains|operators|operator_events|operator_login_attempts|platform_settings|shard_states)"?(?:\s|$|\)|,|;)/i;
+  /\b(?:from|into|update|join|table)\s+"?(?:journals|journal_domains|operators|operator_events|operator_login_attempts|platform_settings|shard_states|mail_domains)"?(?:\s|$|\)|,|;)/i;
 
 /**
  * `db`: test data behind the app's back, each statement to the database its table is in — the platform's tables

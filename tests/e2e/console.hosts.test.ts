@@ -1,7 +1,8 @@
 // A journal's own domain from the console (issue 52), in a browser against `npm start`, whose Cloudflare API is the
 // local stand-in (tests/cloudflare-api-standin-server.ts): the operator adds a host, sees the DNS records its owner
 // must set (with copy buttons), watches it become active through Refresh while readers reach the journal only then,
-// and removes it.
+// sees the mail records Email Service needs on the journal's sending domain (checked against the stand-in's DNS over
+// HTTPS, where none is set), and removes the host.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { repoScript } from "./support/repo-script";
@@ -91,6 +92,36 @@ describe("a journal's own domain in the console", () => {
     expect(settings.status).toBe(200);
     const journal2 = (await (await fetchAs("/api/settings/", "journal2.localhost")).json()) as { websitename: string };
     expect(((await settings.json()) as { websitename: string }).websitename).toBe(journal2.websitename);
+  });
+
+  it("shows the mail records Email Service needs on the journal's sending domain, checks them, and says how mail goes meanwhile", async () => {
+    // The journal's sending domain, as the contract's GET lists it (docs/decisions/0395).
+    const domain = await page.evaluate(async () => {
+      const token = sessionStorage.getItem("journal-edge.operator");
+      const id = location.hash.split("/").pop();
+      const r = await fetch(`/api/platform/journals/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+      return ((await r.json()) as { journal: { mail?: { domain: string } } }).journal.mail!.domain;
+    });
+    const panel = page.getByRole("region", { name: `Mail records for ${domain}` });
+    await panel.waitFor();
+    const text = (await panel.textContent()) ?? "";
+    for (const name of [`cf-bounce.${domain}`, `cf-bounce._domainkey.${domain}`, `_dmarc.${domain}`]) expect(text).toContain(name);
+    expect(text).toContain("route1.mx.cloudflare.net");
+    // The stand-in's DNS has none of the records: after a check each is said missing, and the mail goes from the
+    // platform's address with the journal's name and its Reply-To.
+    await panel.getByRole("button", { name: `Check mail records of ${domain}` }).click();
+    await page.getByText(`Mail records of ${domain} checked`).waitFor();
+    await expect.poll(() => panel.getByTestId("mail-status").textContent()).toMatch(/^Not ready/);
+    expect(await panel.getByTestId("mail-missing").textContent()).toBe("Still missing: bounce MX, SPF, DKIM, DMARC.");
+    expect(await panel.getByTestId("mail-sends-as").textContent()).toContain("journals@platform.localhost");
+    await panel.getByRole("button", { name: `Copy SPF value for cf-bounce.${domain}` }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("v=spf1 include:_spf.mx.cloudflare.net ~all");
+    expect(await runAxe(page).then(describeViolations)).toBe("");
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, "console-mail-domain-1280", SHOTS);
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, "console-mail-domain-375", SHOTS);
+    await page.setViewportSize(DESKTOP);
   });
 
   it("removes the host: its row and DNS records go, and the domain answers no journal", async () => {

@@ -47,7 +47,7 @@ function missing(h: HostAnswer): string {
   return "Cloudflare does not serve this host; see the reason below.";
 }
 
-function CopyButton({ value, label }: { value: string; label: string }) {
+export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <button

@@ -14,6 +14,7 @@ import { apiCall, type ApiCall } from "#contract/routes/endpoint";
 import { platformApi } from "#contract/routes/platform";
 import { ConsoleTable } from "./console-table";
 import { HostDnsPanel, hostStatusWords } from "./host-dns-panel";
+import { MailDomainPanel } from "./mail-domain-panel";
 
 export function JournalPage({ id }: { id: number }) {
   const [journal, setJournal] = useState<JournalSummary | null>(null);
@@ -42,6 +43,7 @@ export function JournalPage({ id }: { id: number }) {
       <IdentityForm journal={journal} onSaved={update} />
       <StatusPanel journal={journal} onSaved={update} />
       <HostsPanel journal={journal} onSaved={update} />
+      <MailPanel journal={journal} onSaved={update} />
       <StaffPanel journalId={journal.id} />
       <TransferPanel journalId={journal.id} />
       <MovePanel journalId={journal.id} journalName={journal.name} />
@@ -253,6 +255,32 @@ function HostsPanel({ journal, onSaved }: Props) {
           Add host
         </button>
       </form>
+      <Messages error={act.error} notice={act.notice} />
+    </div>
+  );
+}
+
+/** Mail from the journal's own domain (docs/decisions/0395): its Email Service records, checked on Refresh. */
+function MailPanel({ journal, onSaved }: Props) {
+  const act = useAction();
+  const mail = journal.mail;
+  return (
+    <div className="console-panel">
+      <h2>Mail domain</h2>
+      {mail ? (
+        <MailDomainPanel
+          mail={mail}
+          busy={act.busy}
+          onRefresh={() =>
+            act.run(async () => {
+              onSaved((await consoleApi<{ journal: JournalSummary }>(apiCall(platformApi.refreshMail, { id: journal.id }))).journal);
+              return `Mail records of ${mail.domain} checked`;
+            })
+          }
+        />
+      ) : (
+        <p className="console-muted">The journal has no sender address yet (its contact e-mail, or Settings → Workflow in its admin).</p>
+      )}
       <Messages error={act.error} notice={act.notice} />
     </div>
   );

@@ -60,6 +60,9 @@ export interface AppConfig {
   payments: { razorpayApi: string; stripeApi: string };
   /** Crossref's REST API for reference matching (wrangler var; the local stand-in in tests). */
   crossrefMatchingApi: string;
+  /** Mail from journals' own domains (docs/decisions/0395): where DNS is asked (DNS_OVER_HTTPS), and the platform's
+   * sender for journals whose domain is not set up yet (PLATFORM_MAIL_FROM; "" for none). */
+  mail: { dnsOverHttps: string; platformFrom: string };
 }
 
 export interface AppEnv {

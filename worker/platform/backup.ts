@@ -32,6 +32,8 @@ export const PLATFORM_TABLES = new Set([
   "shard_states",
   // The history of journal moves between databases (docs/decisions/0280): the platform's record, not a journal's data.
   "journal_moves",
+  // Sending domains' Email Service records as last checked (docs/decisions/0395): the platform's, per domain.
+  "mail_domains",
 ]);
 
 export const databasesOf = (dbs: BackupDatabases): { platform: BackupDb; journal: BackupDb } =>

@@ -44,6 +44,9 @@ import {
 import { mountedAt } from "../core/routing/declared";
 import { deleteHostHostname, refreshHost, saasOf, syncHost } from "./custom-hostnames/host-hostnames";
 import { platformApi } from "#contract/routes/platform";
+import { mailAnswerOf, sendingDomainOf } from "./mail-domains/mail-domain-answer";
+import { checkMailDomain } from "./mail-domains/mail-domain-check";
+import { dnsOverHttps } from "./mail-domains/dns-over-https";
 
 const at = mountedAt("/api/platform/journals");
 
@@ -110,7 +113,9 @@ async function oneSummary(c: Ctx, id: number): Promise<JournalSummary> {
   if (!row) throw new HttpError(404, "not_found");
   const hosts = (await hostsByJournal(db, id)).get(id) ?? [];
   const counts = { issues: Number(row.issues), articles: Number(row.articles), editors: Number(row.editors) };
-  return summaryOf(row.journal, hosts, counts, await storageBytes(c.get("files"), id));
+  const summary = summaryOf(row.journal, hosts, counts, await storageBytes(c.get("files"), id));
+  const mail = await mailAnswerOf(db, c.var.databaseFor(row.journal.shard), row.journal, c.var.config.mail.platformFrom);
+  return mail ? { ...summary, mail } : summary;
 }
 
 /**
@@ -341,6 +346,16 @@ export const journalsPlatformRoutes = new Hono<AppEnv>()
     // Without a SaaS zone there is nothing to ask: the host answers as it is.
     if (saas) await refreshHost(c.get("db"), saas, host);
     forgetJournals();
+    return c.json({ journal: await oneSummary(c, id) });
+  })
+  .post(at(platformApi.refreshMail), async (c) => {
+    const id = idParam(c);
+    const db = c.get("db");
+    const [journal] = await db.select().from(journalsTable).where(eq(journalsTable.id, id)).limit(1);
+    if (!journal) throw new HttpError(404, "not_found");
+    const domain = await sendingDomainOf(c.var.databaseFor(journal.shard), journal);
+    // A failed check is recorded on the domain (its last status kept) and shown: the answer is the journal still.
+    if (domain) await checkMailDomain(db, dnsOverHttps({ base: c.var.config.mail.dnsOverHttps }), domain);
     return c.json({ journal: await oneSummary(c, id) });
   })
   .use("/:id/staff/*", useJournalDatabase, runAfterCommit)

@@ -9,6 +9,7 @@ import { claimMessage, markFailed, markSent } from "./mail-outbox.repo";
 import { startFromSubmission } from "./start-manuscript";
 import { headerAddress, headerText } from "./mail-headers";
 import { renderAttachments } from "./mail-attachments";
+import { sendAsNow } from "./mail-sender";
 
 /** Attempts through the queue before a message is left failed for staff (wrangler.toml max_retries + 1). */
 export const MAX_ATTEMPTS = 5;
@@ -20,7 +21,7 @@ const CLAIM_STALE_MS = 10 * 60 * 1000;
  * and are the platform database's. */
 export type MailQueueBody = { outboxId: number; journalId?: number } | { submissionId: number; journalId?: number; origin: string };
 
-export type MailEnv = Pick<Env, "DB" | "EMAIL" | "MAIL_QUEUE" | "JWT_SECRET" | "FILES">;
+export type MailEnv = Pick<Env, "DB" | "EMAIL" | "MAIL_QUEUE" | "JWT_SECRET" | "FILES"> & { PLATFORM_MAIL_FROM?: string };
 
 const databaseOfMessage = (env: MailEnv, journalId: unknown) =>
   Number.isInteger(journalId) && Number(journalId) > 0 ? journalDatabase(env, Number(journalId)) : Promise.resolve(platformDatabase(env));
@@ -77,12 +78,15 @@ export async function sendOutboxBatch(batch: MessageBatch<MailQueueBody>, env: M
       const toAddress = headerAddress(row.toAddress);
       // The invoice or receipt PDF (issue 49 item 2), rendered now from the stored rows.
       const attachments = await renderAttachments(env, db, row.journalId, row.attachments);
+      // From the journal's own address once its domain has Email Service's records, else from the platform's with
+      // the journal's name and a Reply-To of its address (docs/decisions/0395).
+      const as = await sendAsNow(platformDatabase(env), row, (env.PLATFORM_MAIL_FROM ?? "").trim());
       const result = await env.EMAIL.send({
-        from: { name: headerText(row.fromName), email: headerAddress(row.fromAddress) },
+        from: { name: headerText(as.fromName), email: headerAddress(as.fromAddress) },
         to: toName ? { name: toName, email: toAddress } : toAddress,
         subject: headerText(row.subject),
         text: row.text,
-        ...(row.replyTo ? { replyTo: headerAddress(row.replyTo) } : {}),
+        ...(as.replyTo ? { replyTo: headerAddress(as.replyTo) } : {}),
         ...(attachments.length ? { attachments } : {}),
       });
       // Sent: the row must say so even if the journal is moving right now (else the message would go twice).

@@ -74,6 +74,19 @@ export const journalDomains = sqliteTable("journal_domains", {
   hostnameCheckedAt: text("hostname_checked_at"),
 });
 
+/** A journal sending domain's Email Service DNS records as last checked (migrations/0310, decision 0395). */
+export const mailDomains = sqliteTable("mail_domains", {
+  domain: text("domain").primaryKey(),
+  status: text("status", { enum: ["unchecked", "verified", "incomplete"] })
+    .notNull()
+    .default("unchecked"),
+  /** JSON: MailDnsRecord[] as last checked. */
+  records: text("records").notNull().default("[]"),
+  checkedAt: text("checked_at"),
+  checkError: text("check_error"),
+  createdAt: text("created_at").notNull(),
+});
+
 export const indexing = sqliteTable("indexing", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   journalId: integer("journal_id").notNull(),

@@ -9,6 +9,7 @@ import { certificateKeysOf } from "../../verification/verification-code";
 import { paymentGatewaysOf } from "../../payments/gateway-config";
 import { saasSettingsOf } from "../../platform/custom-hostnames/saas-config";
 import { matchingApiOf } from "../../scholarly/crossref-matching";
+import { CLOUDFLARE_DOH } from "../../platform/mail-domains/mail-domain-check";
 
 function configOf(env: Env): AppConfig {
   return {
@@ -19,6 +20,7 @@ function configOf(env: Env): AppConfig {
     saas: saasSettingsOf(env),
     payments: paymentGatewaysOf(env),
     crossrefMatchingApi: matchingApiOf(env),
+    mail: { dnsOverHttps: env.DNS_OVER_HTTPS || CLOUDFLARE_DOH, platformFrom: (env.PLATFORM_MAIL_FROM ?? "").trim() },
   };
 }
 
