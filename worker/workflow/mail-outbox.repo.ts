@@ -149,7 +149,7 @@ export async function listOutbox(
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.journalId, journalId), opts.manuscriptId ? eq(mailOutbox.manuscriptId, opts.manuscriptId) : undefined))
-    .orderBy(desc(mailOutbox.id))
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(opts.limit ?? 200);
 }
 

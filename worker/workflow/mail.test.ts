@@ -4,7 +4,7 @@
 import { createMessageBatch, env, getQueueResult, createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createJournal, db } from "#tests/api/fixtures";
+import { createJournal, db, journalDb } from "#tests/api/fixtures";
 import { mailOutbox, manuscripts, reviewAssignments, submissions } from "../core/data/schema";
 import { sendOutboxBatch, MAX_ATTEMPTS, type MailQueueBody } from "./mail-queue";
 import { email, receiveMail } from "./mail-inbound";
@@ -122,6 +122,13 @@ describe("outbox -> queue -> send", () => {
     expect(acks[0].from).toBe("Annals Office <office@annals.example>");
     expect(acks[0].replyTo).toMatch(/^replies\+[0-9a-f]{24}@annals\.example$/);
     for (const m of out) for (const url of m.text.match(/https?:\/\/\S+/g) ?? []) expect(new URL(url).host).toBe(j.host);
+    // Newest by when a message was written, not by its row: history written out of order (an import, the demo)
+    // still reads newest first.
+    const first = out.find((m) => m.kind === "acknowledgement" && m.text.includes("First"))!;
+    const later = new Date(Date.parse(acks[0].createdAt) + 60_000).toISOString();
+    await (await journalDb(j)).update(mailOutbox).set({ createdAt: later }).where(eq(mailOutbox.id, first.id));
+    const reordered = (await outboxOf(staff)).filter((m) => m.kind === "acknowledgement");
+    expect(reordered.map((m) => m.text.includes("First"))).toEqual([true, false]);
   });
 });
 
