@@ -73,19 +73,13 @@ function Facts({ certificate: c }: { certificate: VerifiedCertificate }) {
     return (
       <dl className="verify-facts">
         <dt>{t("verify.fact.name")}</dt>
-        <dd data-testid="verify-name">
-          <bdi>{c.degree ? `${c.name} (${c.degree})` : c.name}</bdi>
-        </dd>
+        <dd dir="auto" data-testid="verify-name">{c.degree ? `${c.name} (${c.degree})` : c.name}</dd>
         <dt>{t("verify.fact.appointment")}</dt>
-        <dd>{richMessage(t, "verify.fact.role", { role: <bdi>{c.role}</bdi> })}</dd>
+        <dd>{t("verify.fact.role", { role: c.role })}</dd>
         <dt>{t("verify.fact.journal")}</dt>
-        <dd>
-          <bdi>{c.journal}</bdi>
-        </dd>
+        <dd dir="auto">{c.journal}</dd>
         <dt>{t("verify.fact.since")}</dt>
-        <dd>
-          <bdi>{c.since}</bdi>
-        </dd>
+        <dd dir="auto">{c.since}</dd>
       </dl>
     );
   }
@@ -94,9 +88,7 @@ function Facts({ certificate: c }: { certificate: VerifiedCertificate }) {
       {c.name && (
         <>
           <dt>{t("verify.fact.name")}</dt>
-          <dd data-testid="verify-name">
-            <bdi>{c.name}</bdi>
-          </dd>
+          <dd dir="auto" data-testid="verify-name">{c.name}</dd>
         </>
       )}
       <dt>{t("verify.fact.article")}</dt>
@@ -104,19 +96,13 @@ function Facts({ certificate: c }: { certificate: VerifiedCertificate }) {
         {c.articlePath ? <Link to={c.articlePath}>{c.title}</Link> : c.title}
       </dd>
       <dt>{t("verify.fact.journal")}</dt>
-      <dd>
-        <bdi>{c.journal}</bdi>
-      </dd>
+      <dd dir="auto">{c.journal}</dd>
       <dt>{t("verify.fact.volumeIssue")}</dt>
       <dd>{t("verify.fact.volumeIssueValue", { volume: c.volume, issue: c.issue, year: c.year })}</dd>
       <dt>{t("verify.fact.published")}</dt>
-      <dd>
-        <bdi>{c.published}</bdi>
-      </dd>
+      <dd dir="auto">{c.published}</dd>
       <dt>{t("verify.fact.reference")}</dt>
-      <dd>
-        <bdi>{c.refnumber}</bdi>
-      </dd>
+      <dd dir="auto">{c.refnumber}</dd>
     </dl>
   );
 }
