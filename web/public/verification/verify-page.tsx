@@ -73,7 +73,9 @@ function Facts({ certificate: c }: { certificate: VerifiedCertificate }) {
     return (
       <dl className="verify-facts">
         <dt>{t("verify.fact.name")}</dt>
-        <dd dir="auto" data-testid="verify-name">{c.degree ? `${c.name} (${c.degree})` : c.name}</dd>
+        <dd dir="auto" data-testid="verify-name">
+          {c.degree ? `${c.name} (${c.degree})` : c.name}
+        </dd>
         <dt>{t("verify.fact.appointment")}</dt>
         <dd>{t("verify.fact.role", { role: c.role })}</dd>
         <dt>{t("verify.fact.journal")}</dt>
@@ -88,7 +90,9 @@ function Facts({ certificate: c }: { certificate: VerifiedCertificate }) {
       {c.name && (
         <>
           <dt>{t("verify.fact.name")}</dt>
-          <dd dir="auto" data-testid="verify-name">{c.name}</dd>
+          <dd dir="auto" data-testid="verify-name">
+            {c.name}
+          </dd>
         </>
       )}
       <dt>{t("verify.fact.article")}</dt>
