@@ -1,7 +1,6 @@
 // The public pages' data: what each page's loader answers (on the server while rendering the first HTML, and as
 // JSON from /_data on client-side navigation), and the head every page declares from that data.
 // Runtime-neutral: the Worker fills these, the React routes in web/public/ read them (docs/decisions/0070).
-import { clip } from "./html";
 import type { MessageId } from "./i18n/messages";
 import type { SubmissionField, SubmitFormError } from "./submission";
 import type { Article, ArticleDetail, ArticleListItem, ArchiveYear, IndexingEntry, PublicEditor, SearchResults, Settings } from "./api";
@@ -105,19 +104,14 @@ export interface InstructionsData extends WithHead {
 /** Pages whose content is the settings only (contact, policies). */
 export type PlainPageData = WithHead;
 
-/** What a fixed page's head says, from the journal's facts (built on the server: worker/pages/page-heads.ts). */
-export interface JournalFacts {
-  name: string;
-  /** The ISSNs as one line ("2394-7500, 2394-5869"), or "". */
-  issns: string;
-  /** The home content as plain text, or "". */
-  homeText: string;
-}
-
 export interface FixedHead {
-  /** The page's own title; the journal name is appended. null: the journal name alone (the home page). */
-  title: string | null;
-  description: (journal: JournalFacts) => string;
+  /** The page's own title (a message); the journal name is appended. null: the journal name alone (the home page). */
+  title: MessageId | null;
+  /**
+   * Its description, a message given the journal's `{journal}` name and `{issns}` ("none" when it has none); the home
+   * page's is the journal's own home text when it has one (worker/pages/page-heads.ts).
+   */
+  description: MessageId;
   /** e.g. "noindex, follow"; omitted: robots at their default. */
   robots?: string;
 }
@@ -153,82 +147,66 @@ export const PUBLIC_PAGES = {
     path: "/",
     nav: "site.nav.home",
     sitemap: true,
-    head: {
-      title: null,
-      description: (j) =>
-        clip(j.homeText || `${j.name}${j.issns ? ` (ISSN ${j.issns})` : ""}: an indexed, refereed and peer-reviewed journal.`, 300),
-    },
+    head: { title: null, description: "head.home.description" },
   },
   board: {
     data: dataType<BoardData>(),
     path: "/board",
     nav: "site.nav.board",
     sitemap: true,
-    head: {
-      title: "Editorial Board",
-      description: (j) => `Editorial board of ${j.name}: the Editor-in-Chief, Associate Editors and Assistant Editors.`,
-    },
+    head: { title: "head.board.title", description: "head.board.description" },
   },
   archives: {
     data: dataType<ArchivesData>(),
     path: "/archives",
     nav: "site.nav.archives",
     sitemap: true,
-    head: { title: "Archives", description: (j) => `Every issue of ${j.name}, by year, volume and issue.` },
+    head: { title: "head.archives.title", description: "head.archives.description" },
   },
   instructions: {
     data: dataType<InstructionsData>(),
     path: "/instructions",
     nav: "site.nav.instructions",
     sitemap: true,
-    head: {
-      title: "Instructions to Authors",
-      description: (j) => `How to submit to ${j.name}: manuscript format, publication fees and the copyright form.`,
-    },
+    head: { title: "head.instructions.title", description: "head.instructions.description" },
   },
   indexing: {
     data: dataType<IndexingData>(),
     path: "/indexing",
     nav: "site.nav.indexing",
     sitemap: true,
-    head: { title: "Indexing and Abstracting", description: (j) => `Databases and services that index and abstract ${j.name}.` },
+    head: { title: "head.indexing.title", description: "head.indexing.description" },
   },
   contact: {
     data: dataType<PlainPageData>(),
     path: "/contact",
     nav: "site.nav.contact",
     sitemap: true,
-    head: { title: "Contact Us", description: (j) => `Contact ${j.name}: postal address, e-mail and phone.` },
+    head: { title: "head.contact.title", description: "head.contact.description" },
   },
   /** The journal's policies (issue 37 item 4): not in the header (SPEC §2 fixes its links); linked from /instructions and the footer. */
   policies: {
     data: dataType<PlainPageData>(),
     path: "/policies",
     sitemap: true,
-    head: {
-      title: "Policies",
-      description: (j) => `The policies of ${j.name}: peer review, open access and licence, ethics, fees and waivers.`,
-    },
+    head: { title: "head.policies.title", description: "head.policies.description" },
   },
   submit: {
     data: dataType<SubmitData>(),
     path: "/article",
     sitemap: true,
-    head: { title: "Submit Online", description: (j) => `Submit your manuscript to ${j.name} online (PDF).` },
+    head: { title: "head.submit.title", description: "head.submit.description" },
   },
   certificates: {
     data: dataType<CertificatesData>(),
     path: "/pdf",
     sitemap: true,
-    head: {
-      title: "Download Publication Certificate",
-      description: (j) => `Authors of ${j.name}: download your article, publication certificates, cover page and the editorial board.`,
-    },
+    head: { title: "head.certificates.title", description: "head.certificates.description" },
   },
   search: {
     data: dataType<SearchData>(),
     path: "/search",
-    head: { title: "Search", description: (j) => `Search the articles published in ${j.name}.`, robots: "noindex, follow" },
+    head: { title: "head.search.title", description: "head.search.description", robots: "noindex, follow" },
   },
   issue: { data: dataType<IssueData>(), path: "/archives/:year/:vol/:issue" },
   article: { data: dataType<ArticleData>(), path: "/archives/:year/:vol/:issue/:ref" },

@@ -1,14 +1,15 @@
 // Which messages travel with which page (docs/decisions/0352): a message's namespace is its id's first segment
 // ("home.currentIssue" -> "home"); each route names the namespaces it shows. The Worker writes the messages of the
 // page's routes into the first HTML, and /_messages answers the ones a client-side navigation still lacks, so a
-// page never downloads another page's texts, nor another language's.
+// page never downloads another page's texts, nor another language's. The "head" namespace (titles and descriptions
+// of the pages' heads) and the link pages' and letters' namespaces are the Worker's alone: no route names them.
 import type { PageId } from "../pages";
 import type { Catalog, MessageId } from "./messages";
 
 /** The namespaces each route's component shows (the layout's "root": the header, footer, sidebars, errors). */
 export const PAGE_MESSAGES: Record<PageId, readonly string[]> = {
   root: ["site"],
-  home: ["home", "issue"],
+  home: ["home", "issue", "archives"],
   board: ["board"],
   archives: ["archives", "issue"],
   instructions: ["instructions"],

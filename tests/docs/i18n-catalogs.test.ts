@@ -5,6 +5,7 @@ import { catalogProblems } from "../../contract/i18n/catalog-check";
 import { LANGUAGES } from "../../contract/i18n/languages";
 import { createTranslator, needsFullFormatter, type Catalog } from "../../contract/i18n/messages";
 import { formatMessage } from "../../contract/i18n/message-format";
+import { messagesIn } from "../../contract/i18n/page-messages";
 import { readCatalogs } from "../../scripts/i18n/check-catalogs";
 
 describe("message catalogs", () => {
@@ -46,7 +47,10 @@ describe("message catalogs", () => {
       expect(en.t("site.footer.copyright", { year: 2026, journal: "IJAR" })).toBe("© 2026 IJAR. All rights reserved.");
     }
     // A catalog with a plural needs the ICU formatter (the browser loads it then: web/lib/catalog-loader.ts).
-    expect(needsFullFormatter(catalogs.fr as Catalog)).toBe(false);
-    expect(needsFullFormatter({ ...catalogs.fr, "site.pager.page": "{page, plural, one {#} other {#}}" } as Catalog)).toBe(true);
+    // (A page's messages, not the catalog: the layout's need none, the search page's count results by plural.)
+    const fr = catalogs.fr as Catalog;
+    expect(needsFullFormatter(messagesIn(fr, ["site"]))).toBe(false);
+    expect(needsFullFormatter({ ...messagesIn(fr, ["site"]), "site.pager.page": "{page, plural, one {#} other {#}}" })).toBe(true);
+    expect(needsFullFormatter(messagesIn(fr, ["search"]))).toBe(true);
   });
 });

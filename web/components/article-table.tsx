@@ -51,7 +51,7 @@ export function ArticleTable({
                 {firstNumber + i}
               </td>
               <td className="article-table__main" data-label={t("list.title")}>
-                <Link to={articlePath(a)} className="article-table__title">
+                <Link to={articlePath(a)} className="article-table__title" dir="auto">
                   <RichText as="span" html={a.title} />
                 </Link>
                 {a.excerpt && <HighlightedExcerpt parts={a.excerpt} className="article-table__excerpt" />}
@@ -72,11 +72,14 @@ export function ArticleTable({
                   {a.pagenumber && <span className="article-table__pages">{t("list.pages", { pages: a.pagenumber })}</span>}
                 </p>
                 <p className="article-table__cite">
-                  <strong>{t("list.howToCite")}</strong> <CitationText text={citationText(a, journalName)} titleHtml={a.title} />
+                  <strong>{t("list.howToCite")}</strong>{" "}
+                  <bdi>
+                    <CitationText text={citationText(a, journalName)} titleHtml={a.title} />
+                  </bdi>
                 </p>
               </td>
               <td className="article-table__authors" data-label={t("list.authors")}>
-                {splitAuthors(a.authorname).join(", ")}
+                <bdi>{splitAuthors(a.authorname).join(", ")}</bdi>
               </td>
               <td className="article-table__country" data-label={t("list.country")}>
                 {a.country}

@@ -5,6 +5,8 @@ import { issnList } from "#contract/journal-info";
 export { issnList };
 export { splitAuthors, pageRange, citationText, issueLabel, issuePath, articlePath, articlePdfPath } from "#contract/citation";
 export { journalName } from "#contract/journal-info";
+import { DEFAULT_LANGUAGE, type Language } from "#contract/i18n/languages";
+import { intlLocale } from "#contract/i18n/intl-format";
 
 /**
  * The ISSN split on its comma into lines (SPEC §2). Bare numbers get the usual labels: the first is the print
@@ -27,11 +29,13 @@ export function whatsappLink(number: string | null | undefined, greeting: string
 }
 
 /** "2500" -> "₹2,500"; "60" -> "$60"; text with its own currency ("INR 2500") stays as it is. */
-export function formatFee(value: string | null | undefined, currency: "INR" | "USD"): string {
+/** A fee as typed in the settings, as money: in English the Indian or US way, in another page language its own way. */
+export function formatFee(value: string | null | undefined, currency: "INR" | "USD", lang: Language = DEFAULT_LANGUAGE): string {
   const v = String(value ?? "").trim();
   if (!v) return "—";
   if (!/^\d+(\.\d+)?$/.test(v)) return v;
-  return new Intl.NumberFormat(currency === "INR" ? "en-IN" : "en-US", {
+  const locale = lang === DEFAULT_LANGUAGE ? (currency === "INR" ? "en-IN" : "en-US") : intlLocale(lang);
+  return new Intl.NumberFormat(locale, {
     style: "currency",
     currency,
     maximumFractionDigits: v.includes(".") ? 2 : 0,

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { currentYear, issnLines } from "../lib/format";
 import { useJournalName, useSettings } from "./journal-context";
 import { NAV_LINKS } from "#contract/pages";
-import { useT } from "../lib/i18n";
+import { richMessage, useT } from "../lib/i18n";
 
 export function SiteFooter() {
   const s = useSettings();
@@ -14,11 +14,17 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <section>
-          <p className="site-footer__name">{name}</p>
-          {s?.formatted_journal_name && <p className="site-footer__muted">{s.formatted_journal_name}</p>}
+          <p className="site-footer__name" dir="auto">
+            {name}
+          </p>
+          {s?.formatted_journal_name && (
+            <p className="site-footer__muted" dir="auto">
+              {s.formatted_journal_name}
+            </p>
+          )}
           {s &&
             issnLines(s.issn).map((l) => (
-              <p key={l} className="site-footer__muted">
+              <p key={l} className="site-footer__muted" dir="ltr">
                 {l}
               </p>
             ))}
@@ -58,7 +64,9 @@ export function SiteFooter() {
       </div>
       <div className="site-footer__bottom">
         <div className="container">
-          <p data-testid="footer-copyright">{t("site.footer.copyright", { year: String(year), journal: name })}</p>
+          <p data-testid="footer-copyright">
+            {richMessage(t, "site.footer.copyright", { journal: <bdi>{name}</bdi> }, { year: String(year) })}
+          </p>
         </div>
       </div>
     </footer>

@@ -56,8 +56,14 @@ function MastheadLogo({ s }: { s: Settings }) {
             <EmblemIcon className="masthead__emblem" />
           )}
           <span className="masthead__titles">
-            <span className="masthead__name">{name}</span>
-            {s.formatted_journal_name && <span className="masthead__abbr">{s.formatted_journal_name}</span>}
+            <span className="masthead__name" dir="auto">
+              {name}
+            </span>
+            {s.formatted_journal_name && (
+              <span className="masthead__abbr" dir="auto">
+                {s.formatted_journal_name}
+              </span>
+            )}
           </span>
         </Link>
         <dl className="masthead__facts">
@@ -66,7 +72,7 @@ function MastheadLogo({ s }: { s: Settings }) {
             return (
               <div key={line}>
                 <dt>{label}</dt>
-                <dd>{value}</dd>
+                <dd dir="ltr">{value}</dd>
               </div>
             );
           })}
@@ -96,10 +102,14 @@ function BannerLogo({ s }: { s: Settings }) {
             <img className="banner__logo" src={s.logo_url} alt="" data-testid="banner-logo" decoding="async" />
           </Link>
         ) : null}
-        <Link to="/" className="banner__name">
+        <Link to="/" className="banner__name" dir="auto">
           {name}
         </Link>
-        {s.formatted_journal_name && <p className="banner__abbr">{s.formatted_journal_name}</p>}
+        {s.formatted_journal_name && (
+          <p className="banner__abbr" dir="auto">
+            {s.formatted_journal_name}
+          </p>
+        )}
         <ul className="banner__facts">
           {facts.map((f) => (
             <li key={f}>{f}</li>

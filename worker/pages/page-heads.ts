@@ -6,9 +6,10 @@ import { fixedHeadOf, PUBLIC_PAGES, type FixedPageId, type PageHead } from "#con
 import { richTextToPlain } from "#contract/rich-text";
 import { issnList, journalName } from "#contract/journal-info";
 import { brandingPath } from "#contract/branding";
-import { metaName, metaProperty } from "#contract/html";
+import { clip, metaName, metaProperty } from "#contract/html";
 import { localizedPath, type LanguageOffer } from "#contract/i18n/addresses";
 import type { Language } from "#contract/i18n/languages";
+import type { Translator } from "#contract/i18n/messages";
 
 export interface HeadInput {
   /** The page's own title; the journal name is appended (null: the journal name alone, the home page). */
@@ -47,23 +48,28 @@ function siteCardTags(journal: JournalRow, name: string, origin: string, url: st
   ].join("");
 }
 
-export function notFoundHead(journal: JournalRow, title = "Page not found"): PageHead {
+/** The head of a page that is not there, in the page's language (`title`: what is missing; a page by default). */
+export function notFoundHead(journal: JournalRow, t: Translator["t"], title = t("head.notFound")): PageHead {
   return pageHead(journal, null, { title, description: title, canonicalPath: null, robots: "noindex" });
 }
 
 /** A fixed page's head, from its registry entry (contract/pages.ts); search results and an author's download page
  * are personal (`personal`): kept out of search engines. */
-export function fixedPageHead(journal: JournalRow, origin: string | null, page: FixedPageId, opts: { personal?: boolean } = {}): PageHead {
-  const facts = {
-    name: journalName(journal),
-    issns: issnList(journal.issn).join(", "),
-    homeText: richTextToPlain(journal.home_content),
-  };
+export function fixedPageHead(
+  journal: JournalRow,
+  origin: string | null,
+  page: FixedPageId,
+  t: Translator["t"],
+  opts: { personal?: boolean } = {},
+): PageHead {
+  const facts = { journal: journalName(journal), issns: issnList(journal.issn).join(", ") || "none" };
   const head = fixedHeadOf(page);
   const robots = opts.personal ? "noindex, follow" : (head.robots ?? null);
+  // The home page's description is the journal's own home text when it has one (in the language it wrote it in).
+  const homeText = page === "home" ? richTextToPlain(journal.home_content) : "";
   return pageHead(journal, origin, {
-    title: head.title,
-    description: head.description(facts),
+    title: head.title && t(head.title),
+    description: clip(homeText || t(head.description, facts), 300),
     canonicalPath: PUBLIC_PAGES[page].path,
     robots,
   });

@@ -32,7 +32,7 @@ import { settingsOf } from "../journals/settings-answers";
 import { articleHead } from "../scholarly/article-page";
 import { structuredReferences } from "#contract/reference-parse";
 import { referenceLines } from "#contract/scholarly";
-import { articlePath, issueLabel, issuePath } from "#contract/citation";
+import { articlePath, issuePath } from "#contract/citation";
 import { headerBranchOf } from "../scholarly/header-branch";
 import { journalName } from "#contract/journal-info";
 import { publicOrigin } from "../scholarly/origin";
@@ -43,6 +43,7 @@ import { findSubmissionByReference } from "../workflow/submissions.repo";
 import { verifyLoader } from "../verification/verify-loader";
 import { workflowFigures } from "../workflow/figures";
 import { readInstructionsFacts } from "./instructions-page.repo";
+import type { Translator } from "#contract/i18n/messages";
 
 /** Whether a row sits in the issue the URL names (an article's page lives only under its own issue). */
 function inIssue(a: ArticleRow | undefined, params: Record<string, string | undefined>): ArticleRow | undefined {
@@ -93,11 +94,12 @@ type Loader<K extends keyof PageDataById> = (args: PageLoaderArgs) => Promise<Pa
 /** Loaders for the pages whose data is more than their head: the type demands one for each such registry entry. */
 type DataLoaders = { [K in Exclude<keyof PageDataById, PlainPageId>]: Loader<K> };
 
-export function pageLoaders(c: Context<AppEnv>): PageLoaders {
+/** The loaders of the pages in the language of `t` (their heads' titles and descriptions). */
+export function pageLoaders(c: Context<AppEnv>, { t }: Pick<Translator, "t">): PageLoaders {
   const journal = c.get("journal");
   const db = c.get("db");
   const origin = publicOrigin(journal, c.req.url);
-  const fixed = (page: Parameters<typeof fixedPageHead>[2], personal = false) => fixedPageHead(journal, origin, page, { personal });
+  const fixed = (page: Parameters<typeof fixedPageHead>[2], personal = false) => fixedPageHead(journal, origin, page, t, { personal });
 
   // A page whose data is its head alone (instructions, contact, Submit Online) needs no loader of its own.
   // (Every page with a fixed head gets one here; the data loaders below replace it where a page has more.)
@@ -150,13 +152,13 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
 
     issue: async ({ params }) => {
       const loc = issueAt(params);
-      const notFound = () => missing({ head: notFoundHead(journal, "Issue not found"), loc, articles: null });
+      const notFound = () => missing({ head: notFoundHead(journal, t, t("issue.notFoundTitle")), loc, articles: null });
       if (!loc) return notFound();
       const { rows, exists, issue, sections } = await readPublicIssue(db, journal.id, loc.year, loc.volume, loc.issue);
       if (!exists && rows.length === 0) return notFound();
       const head = pageHead(journal, origin, {
-        title: issueLabel(loc),
-        description: `${rows.length} article${rows.length === 1 ? "" : "s"} published in ${journalName(journal)}, Volume ${loc.volume}, Issue ${loc.issue} (${loc.year}).`,
+        title: t("issue.label", loc),
+        description: t("head.issue.description", { count: rows.length, journal: journalName(journal), ...loc }),
         canonicalPath: issuePath(loc),
       });
       return ok({
@@ -181,7 +183,7 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
       const misplaced = read?.row && articleMovedTo(read.row, params, new URL(request.url));
       if (misplaced) return moved(misplaced);
       const a = inIssue(read?.row, params);
-      if (!a) return missing({ head: notFoundHead(journal, "Article not found!"), article: null });
+      if (!a) return missing({ head: notFoundHead(journal, t, t("article.notFound")), article: null });
       // The published full text (issue 51): on the page, in citation_fulltext_html_url, its references' DOIs.
       const fulltextHtml = read?.fulltextHtml ?? "";
       const referenceCorrections = read?.referenceCorrections ?? [];
@@ -229,7 +231,7 @@ export function pageLoaders(c: Context<AppEnv>): PageLoaders {
         fields: submissionFieldsIn(params.get("fields")),
       });
     },
-    verify: verifyLoader(c),
+    verify: verifyLoader(c, t),
   };
   return { ...plain, ...loaders };
 }

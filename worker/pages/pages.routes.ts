@@ -22,7 +22,7 @@ import {
   type LanguageOffer,
 } from "#contract/i18n/addresses";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#contract/i18n/languages";
-import { pageMessagesOf } from "#contract/i18n/all-catalogs";
+import { pageMessagesOf, translatorFor } from "#contract/i18n/all-catalogs";
 import { PAGE_MESSAGES_PATH } from "#contract/i18n/page-messages";
 import { scriptSafeJson } from "#contract/html";
 import type { PageHead, PageId, PageLoad, PageLoaderArgs, PageLoaders, PageMoved } from "#contract/pages";
@@ -40,8 +40,9 @@ async function page(c: Ctx): Promise<Response> {
   const offer = offerOf(journal);
   const { lang } = pageLanguageAt(offer, c.req.path);
   const basename = languageBase(offer, lang);
-  const loaders = localizedLoaders(pageLoaders(c), offer, lang);
-  const rendered = await renderPage(c.req.raw, { loaders, fallbackHead: notFoundHead(journal), language: lang, basename });
+  const t = translatorFor(lang);
+  const loaders = localizedLoaders(pageLoaders(c, t), offer, lang);
+  const rendered = await renderPage(c.req.raw, { loaders, fallbackHead: notFoundHead(journal, t.t), language: lang, basename });
   if (rendered instanceof Response) return localizedRedirect(rendered, basename);
   const res = await documentResponse(c, { ...rendered, language: lang, headerBranch: branchOf(c) });
   withRetryAfter(c, res);
@@ -110,7 +111,7 @@ export const pageRoutes = new Hono<AppEnv>()
     const offer = offerOf(journal);
     const { lang } = pageLanguageAt(offer, url.pathname);
     const basename = languageBase(offer, lang);
-    const result = await loadPageData(url, route, c.req.raw, pageLoaders(c), basename);
+    const result = await loadPageData(url, route, c.req.raw, pageLoaders(c, translatorFor(lang)), basename);
     if (!result) throw notFound();
     if (result.status === 301) return c.body(null, 204, { [PAGE_LOCATION_HEADER]: `${basename}${result.location}` });
     const data = result.data as { head?: PageHead } | null;

@@ -346,7 +346,7 @@ describe("other public pages", () => {
       expect(status, id).toBe(200);
       expect(titleOf(html), id).toBe(
         entry.head?.title
-          ? `${entry.head.title} | International Journal of Soil & Crop Science`
+          ? `${en[entry.head.title]} | International Journal of Soil & Crop Science`
           : "International Journal of Soil & Crop Science",
       );
       expect(sitemap.includes(`<loc>https://${j.domain}${entry.path}</loc>`), id).toBe(Boolean(entry.sitemap));

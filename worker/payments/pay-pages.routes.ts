@@ -28,7 +28,7 @@ async function authorsInvoice(c: Ctx, file = false): Promise<{ m: ManuscriptRow;
   const o = await opened(c, "track");
   // A file is not a page: without the link's cookie there is nothing to download.
   if (!o.ok && file) throw new HttpError(o.reason === "invalid" || o.reason === "none" ? 404 : 410, `link_${o.reason}`);
-  if (!o.ok) return problemPage(c, o, "Your manuscript");
+  if (!o.ok) return problemPage(c, o, "track");
   const m = await findManuscript(c.get("db"), c.get("journal").id, o.subjectId);
   if (!m) throw new HttpError(404, "link_invalid");
   const inv = await invoiceOfManuscript(c.get("db"), m.journalId, m.id);

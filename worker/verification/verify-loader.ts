@@ -21,6 +21,7 @@ import { categoryPosition, readCertificateCode, type GenuineCode } from "./verif
 import { editorFactsOf, monthYear } from "../documents/document-data";
 import { tidy } from "../documents/tidy-text";
 import { pageHead } from "../pages/page-heads";
+import type { Translator } from "#contract/i18n/messages";
 import { clientIpOf, throttleKeyOfIp } from "../auth/client-ip";
 import { failedGuessesSince, recordFailedGuess } from "./verify-attempts.repo";
 
@@ -124,14 +125,14 @@ export async function checkCode(c: Context<AppEnv>, typed: string): Promise<Veri
   return read.kind === "author" ? authorOutcome(c, code, read) : editorOutcome(c, code, read);
 }
 
-export function verifyLoader(c: Context<AppEnv>) {
+export function verifyLoader(c: Context<AppEnv>, t: Translator["t"]) {
   return async ({ request, params }: PageLoaderArgs): Promise<PageLoad<VerifyData>> => {
     const journal = c.get("journal");
     const typed = (params.code ?? new URL(request.url).searchParams.get("code") ?? "").trim();
     const name = journalName(journal);
     const head = pageHead(journal, null, {
-      title: typed ? "Certificate Verification" : "Verify a Certificate",
-      description: `Check a certificate issued by ${name}: scan its QR code or type the code printed beneath it.`,
+      title: t(typed ? "head.verify.resultTitle" : "head.verify.title"),
+      description: t("head.verify.description", { journal: name }),
       canonicalPath: null,
       robots: "noindex",
     });

@@ -2,8 +2,12 @@
 // site's own styles only — no third-party resource, no script but the link exchange (/workflow-link.js) — so nothing
 // on them can leak the link (Referrer-Policy: no-referrer as well). Every value passes through esc().
 import { esc } from "#contract/html";
+import { dirOf, type Language } from "#contract/i18n/languages";
+import type { Translator } from "#contract/i18n/messages";
 
 export interface PageParts {
+  /** The page's language (the visitor's among the journal's: worker/pages/page-language.ts visitorLanguage). */
+  lang: Language;
   journalName: string;
   title: string;
   body: string;
@@ -40,25 +44,27 @@ legend{font-weight:600;padding:0 4px}
 .ok{border:1px solid #1e6b35;background:#eef8f1;color:#174f28;padding:10px 14px;border-radius:6px}
 pre.letter{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit;margin:0}
 ol.timeline{list-style:none;padding:0;margin:0}
-ol.timeline li{border-left:3px solid #c6d3e3;padding:4px 0 10px 14px}
+ol.timeline li{border-inline-start:3px solid #c6d3e3;padding-block:4px 10px;padding-inline-start:14px}
+bdi,[dir=ltr]{unicode-bidi:isolate}
 :focus-visible{outline:3px solid #e0a100;outline-offset:2px}
 `;
 
 export function linkPage(p: PageParts): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${p.lang}" dir="${dirOf(p.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer"><meta name="robots" content="noindex, nofollow"><link rel="icon" href="/favicon.svg">
 <title>${esc(p.title)} — ${esc(p.journalName)}</title><style>${CSS}</style>
 ${p.exchange ? '<script src="/workflow-link.js" defer></script>' : ""}
-</head><body><header><div class="j">${esc(p.journalName)}</div></header><main>${p.body}</main></body></html>`;
+</head><body><header><div class="j" dir="auto">${esc(p.journalName)}</div></header><main>${p.body}</main></body></html>`;
 }
 
 /** Reads the token from the fragment, trades it for a cookie (POST body: never logged, never in a Referer), reloads. */
 export const EXCHANGE_SCRIPT = `(function(){
   var t = location.hash.slice(1);
   var box = document.getElementById("link-status");
-  function say(msg){ if (box) box.textContent = msg; }
-  if (!t) { say("This page opens from the link in your e-mail. Please use that link."); return; }
+  // The sentences come in the page's language from the page itself (data-* of the status line).
+  function say(which){ if (box) box.textContent = box.getAttribute("data-" + which) || ""; }
+  if (!t) { say("none"); return; }
   history.replaceState(null, "", location.pathname);
   var purpose = location.pathname.indexOf("/track") === 0 ? "track" : "review";
   fetch("/api/workflow/link", { method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ purpose: purpose, token: t }) })
@@ -66,20 +72,20 @@ export const EXCHANGE_SCRIPT = `(function(){
     .then(function(res){
       if (res.ok) { location.replace(location.pathname); return; }
       var e = res.body && res.body.error;
-      say(e === "link_expired" ? "This link has expired. Please write to the editorial office for a new one." : e === "link_revoked" ? "This link has been withdrawn by the editorial office." : "This link is not valid. Please check that you copied the whole link from your e-mail.");
+      say(e === "link_expired" ? "expired" : e === "link_revoked" ? "revoked" : "invalid");
     })
-    .catch(function(){ say("The page could not be opened. Please check your connection and try again."); });
+    .catch(function(){ say("offline"); });
 })();`;
 
-export const exchangeBody = (what: string) => `<h1>${esc(what)}</h1>
-<div class="card" role="status" aria-live="polite"><p id="link-status">Opening your page…</p>
-<noscript><p class="error">Please allow JavaScript for this site: the page opens from the secure link in your e-mail.</p></noscript></div>`;
+export const exchangeBody = (what: string, t: Translator["t"]) => `<h1>${esc(what)}</h1>
+<div class="card" role="status" aria-live="polite"><p id="link-status" data-none="${esc(t("link.noToken"))}" data-expired="${esc(
+  linkProblem("expired", t),
+)}" data-revoked="${esc(linkProblem("revoked", t))}" data-invalid="${esc(linkProblem("invalid", t))}" data-offline="${esc(
+  t("link.offline"),
+)}">${esc(t("link.opening"))}</p>
+<noscript><p class="error">${esc(t("link.noscript"))}</p></noscript></div>`;
 
-export const linkProblem = (reason: "invalid" | "expired" | "revoked") =>
-  reason === "expired"
-    ? "This link has expired. Please write to the editorial office for a new one."
-    : reason === "revoked"
-      ? "This link has been withdrawn by the editorial office."
-      : "This link is not valid. Please check that you copied the whole link from your e-mail.";
+export const linkProblem = (reason: "invalid" | "expired" | "revoked", t: Translator["t"]) =>
+  t(reason === "expired" ? "link.expired" : reason === "revoked" ? "link.revoked" : "link.invalid");
 
 export const fmtDay = (iso: string | null) => (iso ? iso.slice(0, 10) : "");

@@ -16,11 +16,10 @@ import { limitJsonBody, limitUploadBody } from "../core/middleware/body-size";
 import { jsonContent } from "../core/middleware/json-body";
 import {
   ASSIGNMENT_RULES,
-  RECOMMENDATION_LABELS,
   RECOMMENDATIONS,
   REVIEW_STATUS,
   reviewFormSchema,
-  STAGE_LABELS,
+  type Stage,
   STAGE_RULES,
   type Recommendation,
 } from "#contract/workflow";
@@ -42,6 +41,14 @@ import { mountedAt } from "../core/routing/declared";
 import { invoiceSection } from "../payments/track-invoice-html";
 import { PAYMENT_TEXTS } from "../payments/payment-texts";
 import { workflowApi } from "#contract/routes/workflow";
+import { translatorFor } from "#contract/i18n/all-catalogs";
+import type { MessageId, Translator } from "#contract/i18n/messages";
+import { offerOf, visitorLanguage } from "../pages/page-language";
+
+type T = Translator["t"];
+
+/** The link pages speak the visitor's language among the journal's (the switcher's choice, else the browser's). */
+export const linkTranslator = (c: Context<AppEnv>): Translator => translatorFor(visitorLanguage(c.req.raw, offerOf(c.get("journal"))));
 
 const at = mountedAt("");
 
@@ -64,7 +71,10 @@ export function html(
   exchange = false,
 ) {
   privateHeaders(c);
-  return c.html(linkPage({ journalName: journalName(c.get("journal")), title, body, exchange }), status);
+  // The page's language depends on the visitor: never shared by a cache (never cached at all: privateHeaders).
+  c.header("Vary", "Accept-Language, Cookie");
+  const { lang } = linkTranslator(c);
+  return c.html(linkPage({ lang, journalName: journalName(c.get("journal")), title, body, exchange }), status);
 }
 
 type Opened = { ok: true; subjectId: number } | { ok: false; reason: "invalid" | "expired" | "revoked" | "none" };
@@ -94,24 +104,23 @@ export function sameOrigin(c: Context<AppEnv>) {
   if (host !== new URL(c.req.url).host) throw new HttpError(403, "forbidden_origin");
 }
 
-export const problemPage = (c: Context<AppEnv>, o: Exclude<Opened, { ok: true }>, what: string) =>
-  o.reason === "none"
+/** The page a link problem shows: `page` names it ("review": the reviewer's, "track": the author's). */
+export const problemPage = (c: Context<AppEnv>, o: Exclude<Opened, { ok: true }>, page: "review" | "track") => {
+  const { t } = linkTranslator(c);
+  const what = t(page === "review" ? "link.review.name" : "link.track.name");
+  return o.reason === "none"
     ? // A page opened from the e-mail trades the link's token for its cookie; an action sent without that cookie did
       // nothing, and says so with a 403.
       c.req.method === "GET"
-      ? html(c, what, exchangeBody(what), 200, true)
-      : html(
-          c,
-          what,
-          `<h1>${esc(what)}</h1><p class="error" role="alert">Nothing was saved: this page is no longer open. Open the link in your e-mail again.</p>`,
-          403,
-        )
+      ? html(c, what, exchangeBody(what, t), 200, true)
+      : html(c, what, `<h1>${esc(what)}</h1><p class="error" role="alert">${esc(t("link.notOpen"))}</p>`, 403)
     : html(
         c,
         what,
-        `<h1>${esc(what)}</h1><p class="error" role="alert">${esc(linkProblem(o.reason))}</p>`,
+        `<h1>${esc(what)}</h1><p class="error" role="alert">${esc(linkProblem(o.reason, t))}</p>`,
         o.reason === "invalid" ? 404 : 410,
       );
+};
 
 // ---- reviewer ----
 
@@ -122,67 +131,95 @@ interface ReviewView {
   typed?: { recommendation?: string; commentsAuthor?: string; commentsEditor?: string };
 }
 
-const REVIEW_ERRORS: Record<string, string> = {
-  invalid_recommendation: "Choose a recommendation.",
-  missing_comments: "Write your comments for the author.",
-  invalid_file_type: "The attached file is not a PDF.",
-  file_too_large: "The attached file is larger than 5 MB.",
-  review_closed: "This review is closed: it was submitted already, or its round of review is over.",
-  file_not_anonymised:
-    "This file cannot be given out yet: it could not be checked for the author's details. The editorial office will send a file for review.",
-  already_answered: "You have already answered this invitation.",
+const REVIEW_ERRORS: Record<string, MessageId> = {
+  invalid_recommendation: "link.review.error.recommendation",
+  missing_comments: "link.review.error.comments",
+  invalid_file_type: "link.review.error.notPdf",
+  file_too_large: "link.review.error.tooLarge",
+  review_closed: "link.review.error.closed",
+  file_not_anonymised: "link.review.error.notAnonymised",
+  already_answered: "link.review.error.answered",
 };
+
+/** A recommendation's name in the page's language (RECOMMENDATION_LABELS in English). */
+const RECOMMENDATION_MESSAGES: Record<Recommendation, MessageId> = {
+  accept: "link.recommendation.accept",
+  minor_revisions: "link.recommendation.minor",
+  major_revisions: "link.recommendation.major",
+  resubmit_for_review: "link.recommendation.resubmit",
+  decline: "link.recommendation.decline",
+  see_comments: "link.recommendation.seeComments",
+};
+
+/** A stage's name in the page's language (STAGE_LABELS in English). */
+const STAGE_MESSAGES: Record<Stage, MessageId> = {
+  received: "link.stage.received",
+  under_review: "link.stage.underReview",
+  revisions_requested: "link.stage.revisionsRequested",
+  accepted: "link.stage.accepted",
+  copyediting: "link.stage.copyediting",
+  production: "link.stage.production",
+  published: "link.stage.published",
+  declined: "link.stage.declined",
+  withdrawn: "link.stage.withdrawn",
+};
+
+/** An error code's sentence (from `messages`), or the general one. */
+const errorText = (t: T, messages: Record<string, MessageId>, code: string) => t(messages[code] ?? "link.somethingWrong");
 
 /** A reviewer's round is open while the manuscript is in review at that round; after it only their review shows. */
 const reviewRoundOpen = (m: ManuscriptRow, a: ReviewAssignmentRow) => STAGE_RULES[m.stage].reviewerLinkOpen && m.round === a.round;
 
-function reviewBody(v: ReviewView, reviewerName: string): string {
+function reviewBody(v: ReviewView, reviewerName: string, t: T): string {
   const { a, m } = v;
   const msg = v.message
     ? `<p class="${v.message.kind}" role="${v.message.kind === "error" ? "alert" : "status"}">${esc(v.message.text)}</p>`
     : "";
-  const head = `<h1>Review of manuscript ${esc(m.reference)}</h1>${msg}
-<div class="card"><dl class="meta"><dt>Title</dt><dd>${esc(m.title)}</dd><dt>Round</dt><dd>${a.round}</dd>
-<dt>Review due</dt><dd>${esc(a.dueDate)}</dd><dt>Reviewer</dt><dd>${esc(reviewerName)}</dd></dl>
-<p class="hint">Review is double-blind: the author does not learn who you are, and you do not learn who they are.</p></div>`;
+  const head = `<h1>${esc(t("link.review.heading", { reference: m.reference }))}</h1>${msg}
+<div class="card"><dl class="meta"><dt>${esc(t("link.fact.title"))}</dt><dd dir="auto">${esc(m.title)}</dd><dt>${esc(t("link.fact.round"))}</dt><dd>${a.round}</dd>
+<dt>${esc(t("link.review.due"))}</dt><dd dir="ltr">${esc(a.dueDate)}</dd><dt>${esc(t("link.review.reviewer"))}</dt><dd dir="auto">${esc(reviewerName)}</dd></dl>
+<p class="hint">${esc(t("link.review.blind"))}</p></div>`;
   if (!reviewRoundOpen(m, a) && a.status !== REVIEW_STATUS.submitted)
-    return `${head}<p class="ok">${
-      m.stage === "withdrawn" ? "This manuscript has been withdrawn." : "This review is closed: its round of review is over."
-    } Thank you; nothing more is needed.</p>`;
+    return `${head}<p class="ok">${esc(t(m.stage === "withdrawn" ? "link.review.withdrawn" : "link.review.roundOver"))} ${esc(t("link.review.thanks"))}</p>`;
   switch (a.status) {
     case REVIEW_STATUS.invited:
-      return `${head}<div class="card"><h2>Will you review this manuscript?</h2>
-<p>You can download it first: <a href="/review/manuscript.pdf">manuscript ${esc(m.reference)} (PDF)</a></p>
+      return `${head}<div class="card"><h2>${esc(t("link.review.willYou"))}</h2>
+<p>${esc(t("link.review.downloadFirst", { link: "\u0001" })).replace(
+        "\u0001",
+        `<a href="/review/manuscript.pdf">${esc(t("link.review.manuscriptPdf", { reference: m.reference }))}</a>`,
+      )}</p>
 <form method="post" action="/review/respond" class="row">
-<button class="btn" name="answer" value="accept">Accept the invitation</button>
-<button class="btn secondary" name="answer" value="decline">Decline</button></form></div>`;
+<button class="btn" name="answer" value="accept">${esc(t("link.review.accept"))}</button>
+<button class="btn secondary" name="answer" value="decline">${esc(t("link.review.decline"))}</button></form></div>`;
     case REVIEW_STATUS.declined:
-      return `${head}<p class="ok">You declined this invitation. Thank you for letting us know.</p>`;
+      return `${head}<p class="ok">${esc(t("link.review.declined"))}</p>`;
     case REVIEW_STATUS.revoked:
-      return `${head}<p class="ok">The editorial office has withdrawn this invitation. Nothing more is needed.</p>`;
-    case REVIEW_STATUS.submitted:
-      return `${head}<div class="card"><h2>Your review (submitted ${esc(fmtDay(a.submittedAt))})</h2>
-<dl class="meta"><dt>Recommendation</dt><dd>${esc(RECOMMENDATION_LABELS[a.recommendation as Recommendation] ?? "")}</dd></dl>
-<h2>Comments for the author</h2><pre class="letter">${esc(a.commentsAuthor)}</pre>
-${a.commentsEditor ? `<h2>Confidential comments for the editor</h2><pre class="letter">${esc(a.commentsEditor)}</pre>` : ""}
-${a.file ? "<p>A PDF was attached.</p>" : ""}<p class="hint">A submitted review can no longer be changed. Thank you.</p></div>`;
+      return `${head}<p class="ok">${esc(t("link.review.revoked"))}</p>`;
+    case REVIEW_STATUS.submitted: {
+      const recommendation = RECOMMENDATION_MESSAGES[a.recommendation as Recommendation];
+      return `${head}<div class="card"><h2>${esc(t("link.review.yours", { date: fmtDay(a.submittedAt) }))}</h2>
+<dl class="meta"><dt>${esc(t("link.review.recommendation"))}</dt><dd>${recommendation ? esc(t(recommendation)) : ""}</dd></dl>
+<h2>${esc(t("link.review.commentsAuthor"))}</h2><pre class="letter" dir="auto">${esc(a.commentsAuthor)}</pre>
+${a.commentsEditor ? `<h2>${esc(t("link.review.commentsEditor"))}</h2><pre class="letter" dir="auto">${esc(a.commentsEditor)}</pre>` : ""}
+${a.file ? `<p>${esc(t("link.review.pdfAttached"))}</p>` : ""}<p class="hint">${esc(t("link.review.final"))}</p></div>`;
+    }
     case REVIEW_STATUS.agreed: {
-      const t = v.typed ?? {};
-      const rec = t.recommendation ?? "";
-      return `${head}<div class="card"><p><a class="btn secondary" href="/review/manuscript.pdf">Download the manuscript (PDF)</a></p>
+      const typed = v.typed ?? {};
+      const rec = typed.recommendation ?? "";
+      return `${head}<div class="card"><p><a class="btn secondary" href="/review/manuscript.pdf">${esc(t("link.review.download"))}</a></p>
 <form method="post" action="/review/submit" enctype="multipart/form-data">
-<fieldset><legend>Recommendation</legend>${RECOMMENDATIONS.map(
+<fieldset><legend>${esc(t("link.review.recommendation"))}</legend>${RECOMMENDATIONS.map(
         (r) =>
-          `<label><input type="radio" name="recommendation" value="${r}"${rec === r ? " checked" : ""} required> ${esc(RECOMMENDATION_LABELS[r])}</label>`,
+          `<label><input type="radio" name="recommendation" value="${r}"${rec === r ? " checked" : ""} required> ${esc(t(RECOMMENDATION_MESSAGES[r]))}</label>`,
       ).join("")}</fieldset>
-<label for="commentsAuthor">Comments for the author</label>
-<p class="hint" id="ca-hint">The author reads these, without your name.</p>
-<textarea id="commentsAuthor" name="commentsAuthor" aria-describedby="ca-hint" required>${esc(t.commentsAuthor ?? "")}</textarea>
-<label for="commentsEditor">Confidential comments for the editor (optional)</label>
-<textarea id="commentsEditor" name="commentsEditor">${esc(t.commentsEditor ?? "")}</textarea>
-<label for="reviewFile">A PDF with your review (optional, at most 5 MB)</label>
+<label for="commentsAuthor">${esc(t("link.review.commentsAuthor"))}</label>
+<p class="hint" id="ca-hint">${esc(t("link.review.commentsHint"))}</p>
+<textarea id="commentsAuthor" name="commentsAuthor" aria-describedby="ca-hint" dir="auto" required>${esc(typed.commentsAuthor ?? "")}</textarea>
+<label for="commentsEditor">${esc(t("link.review.commentsEditorOptional"))}</label>
+<textarea id="commentsEditor" name="commentsEditor" dir="auto">${esc(typed.commentsEditor ?? "")}</textarea>
+<label for="reviewFile">${esc(t("link.review.file"))}</label>
 <input id="reviewFile" type="file" name="reviewFile" accept="application/pdf,.pdf">
-<p class="row" style="margin-top:18px"><button class="btn">Submit the review</button></p></form></div>`;
+<p class="row" style="margin-top:18px"><button class="btn">${esc(t("link.review.submit"))}</button></p></form></div>`;
     }
   }
 }
@@ -195,7 +232,7 @@ async function reviewState(c: Context<AppEnv>, assignmentId: number) {
 
 // ---- author ----
 
-async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, message?: { kind: "error" | "ok"; text: string }): Promise<string> {
+async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, t: T, message?: { kind: "error" | "ok"; text: string }): Promise<string> {
   const db = c.get("db");
   const [events, reviews, files] = await Promise.all([listEvents(db, m.id), submittedReviews(db, m.id), listFiles(db, m.id)]);
   const msg = message ? `<p class="${message.kind}" role="${message.kind === "error" ? "alert" : "status"}">${esc(message.text)}</p>` : "";
@@ -204,11 +241,11 @@ async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, message?: { kind:
   const commentBlocks = rounds
     .map((round) => {
       const mine = reviews.filter((r) => r.round === round);
-      return `<h3>Round ${round}</h3>${mine
+      return `<h3>${esc(t("link.fact.roundN", { round }))}</h3>${mine
         .map(
           (r, i) =>
-            `<div class="card"><strong>Reviewer ${i + 1}</strong><pre class="letter">${esc(r.commentsAuthor)}</pre>${
-              r.file ? `<p><a href="/track/review-file?review=${r.id}">The reviewer's PDF (round ${round})</a></p>` : ""
+            `<div class="card"><strong>${esc(t("link.track.reviewerN", { n: i + 1 }))}</strong><pre class="letter" dir="auto">${esc(r.commentsAuthor)}</pre>${
+              r.file ? `<p><a href="/track/review-file?review=${r.id}">${esc(t("link.track.reviewerPdf", { round }))}</a></p>` : ""
             }</div>`,
         )
         .join("")}`;
@@ -222,57 +259,59 @@ async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, message?: { kind:
       .where(and(eq(articles.id, m.articleId), eq(articles.journalId, m.journalId)))
       .limit(1);
     if (a?.refnumber)
-      article = `<p class="ok">Published: <a href="${esc(articlePath({ ...a, refnumber: a.refnumber }))}">read your article</a> · <a href="/pdf?refno=${encodeURIComponent(a.refnumber)}">certificates and cover page</a></p>`;
+      article = `<p class="ok">${esc(t("link.track.published"))} <a href="${esc(articlePath({ ...a, refnumber: a.refnumber }))}">${esc(
+        t("link.track.readArticle"),
+      )}</a> · <a href="/pdf?refno=${encodeURIComponent(a.refnumber)}">${esc(t("link.track.certificates"))}</a></p>`;
   }
   const canWithdraw = STAGE_RULES[m.stage].authorMayWithdraw;
   const check = authorCheckState(m, events);
   const revisions = files.filter((f) => f.kind === "revision");
-  return `<h1>Manuscript ${esc(m.reference)}</h1>${msg}
-<div class="card"><dl class="meta"><dt>Title</dt><dd>${esc(m.title)}</dd><dt>Stage</dt><dd><span class="stage">${esc(STAGE_LABELS[m.stage])}</span></dd>
-<dt>Submitted</dt><dd>${esc(fmtDay(m.createdAt))}</dd><dt>Round</dt><dd>${m.round}</dd>
-${revisions.length ? `<dt>Revisions sent</dt><dd>${revisions.map((f) => esc(fmtDay(f.createdAt))).join(", ")}</dd>` : ""}</dl></div>${article}${check ? authorCheckCard(check) : ""}
+  return `<h1>${esc(t("link.track.heading", { reference: m.reference }))}</h1>${msg}
+<div class="card"><dl class="meta"><dt>${esc(t("link.fact.title"))}</dt><dd dir="auto">${esc(m.title)}</dd><dt>${esc(t("link.track.stage"))}</dt><dd><span class="stage">${esc(t(STAGE_MESSAGES[m.stage]))}</span></dd>
+<dt>${esc(t("link.track.submitted"))}</dt><dd dir="ltr">${esc(fmtDay(m.createdAt))}</dd><dt>${esc(t("link.fact.round"))}</dt><dd>${m.round}</dd>
+${revisions.length ? `<dt>${esc(t("link.track.revisions"))}</dt><dd dir="ltr">${revisions.map((f) => esc(fmtDay(f.createdAt))).join(", ")}</dd>` : ""}</dl></div>${article}${check ? authorCheckCard(check, t) : ""}
 ${await invoiceSection(db, m)}
 ${
   STAGE_RULES[m.stage].awaitsRevision
-    ? `<div class="card"><h2>Upload your revised manuscript</h2>
-<form method="post" action="/track/revision" enctype="multipart/form-data"><label for="pdfFile">Revised manuscript (PDF, at most 5 MB)</label>
+    ? `<div class="card"><h2>${esc(t("link.track.uploadRevision"))}</h2>
+<form method="post" action="/track/revision" enctype="multipart/form-data"><label for="pdfFile">${esc(t("link.track.revisionFile"))}</label>
 <input id="pdfFile" type="file" name="pdfFile" accept="application/pdf,.pdf" required>
-<p class="row" style="margin-top:14px"><button class="btn">Send the revision</button></p></form></div>`
+<p class="row" style="margin-top:14px"><button class="btn">${esc(t("link.track.sendRevision"))}</button></p></form></div>`
     : ""
 }
-<h2>Letters from the editors</h2>${letters.length ? letters.map((e) => `<div class="card"><p class="hint">${esc(fmtDay(e.at))}</p><strong>${esc(e.letterSubject ?? "")}</strong><pre class="letter">${esc(e.letterText ?? "")}</pre></div>`).join("") : `<p class="hint">No decision yet.</p>`}
-<h2>Reviewers' comments for you</h2>${commentBlocks || `<p class="hint">No comments yet.</p>`}
+<h2>${esc(t("link.track.letters"))}</h2>${letters.length ? letters.map((e) => `<div class="card"><p class="hint" dir="ltr">${esc(fmtDay(e.at))}</p><strong dir="auto">${esc(e.letterSubject ?? "")}</strong><pre class="letter" dir="auto">${esc(e.letterText ?? "")}</pre></div>`).join("") : `<p class="hint">${esc(t("link.track.noDecision"))}</p>`}
+<h2>${esc(t("link.track.comments"))}</h2>${commentBlocks || `<p class="hint">${esc(t("link.track.noComments"))}</p>`}
 ${
   canWithdraw
-    ? `<h2>Withdraw</h2><form method="post" action="/track/withdraw" class="card"><label><input type="checkbox" name="confirm" value="yes" required> I want to withdraw this manuscript. This cannot be undone.</label>
-<p class="row"><button class="btn danger">Withdraw the manuscript</button></p></form>`
+    ? `<h2>${esc(t("link.track.withdraw"))}</h2><form method="post" action="/track/withdraw" class="card"><label><input type="checkbox" name="confirm" value="yes" required> ${esc(t("link.track.withdrawConfirm"))}</label>
+<p class="row"><button class="btn danger">${esc(t("link.track.withdrawButton"))}</button></p></form>`
     : ""
 }`;
 }
 
-function authorCheckCard(check: NonNullable<AuthorCheckState>): string {
-  const what = check.kind === "proof" ? "the proofs" : "the copyedited manuscript";
+function authorCheckCard(check: NonNullable<AuthorCheckState>, t: T): string {
+  const kind = check.kind === "proof" ? "proof" : "copyedited";
   if (check.status === "approved")
-    return `<div class="card"><p class="ok">You approved ${what} on ${esc(fmtDay(check.at))}. Thank you.</p></div>`;
+    return `<div class="card"><p class="ok">${esc(t("link.check.approved", { kind, date: fmtDay(check.at) }))}</p></div>`;
   if (check.status === "corrections")
-    return `<div class="card"><p class="ok">Your corrections to ${what} were sent on ${esc(fmtDay(check.at))}. We will write to you again.</p></div>`;
-  return `<div class="card"><h2>Please check ${what}</h2>
-<p><a class="btn secondary" href="/track/check-file">Download ${what} (PDF)</a></p>
-<form method="post" action="/track/check"><p class="row"><button class="btn" name="answer" value="approve">Approve ${what}</button></p>
-<label for="corrections">Or list your corrections (page, line, what to change)</label>
-<textarea id="corrections" name="corrections"></textarea>
-<p class="row" style="margin-top:14px"><button class="btn secondary" name="answer" value="corrections">Send the corrections</button></p></form></div>`;
+    return `<div class="card"><p class="ok">${esc(t("link.check.correctionsSent", { kind, date: fmtDay(check.at) }))}</p></div>`;
+  return `<div class="card"><h2>${esc(t("link.check.please", { kind }))}</h2>
+<p><a class="btn secondary" href="/track/check-file">${esc(t("link.check.download", { kind }))}</a></p>
+<form method="post" action="/track/check"><p class="row"><button class="btn" name="answer" value="approve">${esc(t("link.check.approve", { kind }))}</button></p>
+<label for="corrections">${esc(t("link.check.correctionsLabel"))}</label>
+<textarea id="corrections" name="corrections" dir="auto"></textarea>
+<p class="row" style="margin-top:14px"><button class="btn secondary" name="answer" value="corrections">${esc(t("link.check.send"))}</button></p></form></div>`;
 }
 
-const TRACK_ERRORS: Record<string, string> = {
-  nothing_to_check: "There is nothing waiting for your check.",
-  missing_corrections: "Write your corrections, or approve.",
-  missing_file: "Choose the PDF of your revised manuscript.",
-  invalid_file_type: "The file is not a PDF.",
-  file_too_large: "The file is larger than 5 MB.",
-  invalid_stage_move: "That is not possible at this stage.",
-  missing_confirmation: "Tick the box to confirm that you want to withdraw.",
-  file_not_anonymised: "This reviewer's file cannot be given out as it is. The editorial office has it and will send you its content.",
+const TRACK_ERRORS: Record<string, MessageId> = {
+  nothing_to_check: "link.track.error.nothingToCheck",
+  missing_corrections: "link.track.error.corrections",
+  missing_file: "link.track.error.noFile",
+  invalid_file_type: "link.track.error.notPdf",
+  file_too_large: "link.track.error.tooLarge",
+  invalid_stage_move: "link.track.error.stage",
+  missing_confirmation: "link.track.error.confirm",
+  file_not_anonymised: "link.track.error.notAnonymised",
 };
 
 const codeOf = (err: unknown) => (err instanceof HttpError ? err.code : null);
@@ -320,9 +359,10 @@ export const linkPagesRoutes = new Hono<AppEnv>()
   // ---- reviewer ----
   .get("/review", async (c) => {
     const o = await opened(c, "review");
-    if (!o.ok) return problemPage(c, o, "Manuscript review");
+    if (!o.ok) return problemPage(c, o, "review");
     const { a, m, r } = await reviewState(c, o.subjectId);
-    return html(c, `Review ${m.reference}`, reviewBody({ a, m }, r.name));
+    const { t } = linkTranslator(c);
+    return html(c, t("link.review.pageTitle", { reference: m.reference }), reviewBody({ a, m }, r.name, t));
   })
   .get("/review/manuscript.pdf", async (c) => {
     const o = await opened(c, "review");
@@ -340,10 +380,13 @@ export const linkPagesRoutes = new Hono<AppEnv>()
       return pdfAttachment(bytes, `manuscript-${m.reference}-round${a.round}.pdf`);
     } catch (err) {
       if (codeOf(err) !== "file_not_anonymised") throw err;
+      const { t } = linkTranslator(c);
       return html(
         c,
-        `Review ${m.reference}`,
-        `<h1>Manuscript ${esc(m.reference)}</h1><p class="error" role="alert">${esc(REVIEW_ERRORS.file_not_anonymised)}</p><p><a href="/review">Back to the review page</a></p>`,
+        t("link.review.pageTitle", { reference: m.reference }),
+        `<h1>${esc(t("link.track.heading", { reference: m.reference }))}</h1><p class="error" role="alert">${esc(
+          t("link.review.error.notAnonymised"),
+        )}</p><p><a href="/review">${esc(t("link.review.back"))}</a></p>`,
         409,
       );
     }
@@ -351,7 +394,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
   .post("/review/respond", async (c) => {
     sameOrigin(c);
     const o = await opened(c, "review");
-    if (!o.ok) return problemPage(c, o, "Manuscript review");
+    if (!o.ok) return problemPage(c, o, "review");
     const { a, m, r } = await reviewState(c, o.subjectId);
     const form = await c.req.parseBody();
     try {
@@ -360,10 +403,11 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     } catch (err) {
       const code = codeOf(err);
       if (!code) throw err;
+      const { t } = linkTranslator(c);
       return html(
         c,
-        `Review ${m.reference}`,
-        reviewBody({ a, m, message: { kind: "error", text: REVIEW_ERRORS[code] ?? "Something went wrong" } }, r.name),
+        t("link.review.pageTitle", { reference: m.reference }),
+        reviewBody({ a, m, message: { kind: "error", text: errorText(t, REVIEW_ERRORS, code) } }, r.name, t),
         409,
       );
     }
@@ -372,7 +416,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
   .post("/review/submit", limitUploadBody, async (c) => {
     sameOrigin(c);
     const o = await opened(c, "review");
-    if (!o.ok) return problemPage(c, o, "Manuscript review");
+    if (!o.ok) return problemPage(c, o, "review");
     const { a, m, r } = await reviewState(c, o.subjectId);
     let form: FormData;
     try {
@@ -402,10 +446,11 @@ export const linkPagesRoutes = new Hono<AppEnv>()
       if (!code) throw err;
       const status = code === "file_too_large" ? 413 : code === "review_closed" ? 409 : 400;
       // Everything typed comes back in the form with the reason.
+      const { t } = linkTranslator(c);
       return html(
         c,
-        `Review ${m.reference}`,
-        reviewBody({ a, m, typed, message: { kind: "error", text: REVIEW_ERRORS[code] ?? "Something went wrong" } }, r.name),
+        t("link.review.pageTitle", { reference: m.reference }),
+        reviewBody({ a, m, typed, message: { kind: "error", text: errorText(t, REVIEW_ERRORS, code) } }, r.name, t),
         status,
       );
     }
@@ -414,20 +459,21 @@ export const linkPagesRoutes = new Hono<AppEnv>()
   // ---- author ----
   .get("/track", async (c) => {
     const o = await opened(c, "track");
-    if (!o.ok) return problemPage(c, o, "Your manuscript");
+    if (!o.ok) return problemPage(c, o, "track");
     const m = await trackState(c, o.subjectId);
     const done = c.req.query("done");
+    const { t } = linkTranslator(c);
     const message =
       done === "revision"
-        ? ({ kind: "ok", text: "Thank you: your revised manuscript was received." } as const)
+        ? ({ kind: "ok", text: t("link.track.done.revision") } as const)
         : done === "check"
-          ? ({ kind: "ok", text: "Thank you: your answer was sent to the editorial office." } as const)
+          ? ({ kind: "ok", text: t("link.track.done.check") } as const)
           : done === "withdrawn"
-            ? ({ kind: "ok", text: "Your manuscript has been withdrawn." } as const)
+            ? ({ kind: "ok", text: t("link.track.done.withdrawn") } as const)
             : done && PAYMENT_TEXTS.trackMessages[done]
               ? ({ kind: "ok", text: PAYMENT_TEXTS.trackMessages[done] } as const)
               : undefined;
-    return html(c, `Manuscript ${m.reference}`, await trackBody(c, m, message));
+    return html(c, t("link.track.heading", { reference: m.reference }), await trackBody(c, m, t, message));
   })
   // A reviewer's PDF, as the author receives it: a copy without the metadata that could name the reviewer.
   .get("/track/review-file", async (c) => {
@@ -445,7 +491,13 @@ export const linkPagesRoutes = new Hono<AppEnv>()
       return pdfAttachment(await anonymisedCopy(db, c.var.files, f), `review-${m.reference}-round${r.round}-reviewer${n}.pdf`);
     } catch (err) {
       if (codeOf(err) !== "file_not_anonymised") throw err;
-      return html(c, `Manuscript ${m.reference}`, await trackBody(c, m, { kind: "error", text: TRACK_ERRORS.file_not_anonymised }), 409);
+      const { t } = linkTranslator(c);
+      return html(
+        c,
+        t("link.track.heading", { reference: m.reference }),
+        await trackBody(c, m, t, { kind: "error", text: t("link.track.error.notAnonymised") }),
+        409,
+      );
     }
   })
   // The copyedited manuscript or the proofs the author was asked to check.
@@ -463,7 +515,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
   .post("/track/check", async (c) => {
     sameOrigin(c);
     const o = await opened(c, "track");
-    if (!o.ok) return problemPage(c, o, "Your manuscript");
+    if (!o.ok) return problemPage(c, o, "track");
     const m = await trackState(c, o.subjectId);
     const form = await c.req.parseBody();
     try {
@@ -477,10 +529,11 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     } catch (err) {
       const code = codeOf(err);
       if (!code) throw err;
+      const { t } = linkTranslator(c);
       return html(
         c,
-        `Manuscript ${m.reference}`,
-        await trackBody(c, m, { kind: "error", text: TRACK_ERRORS[code] ?? "Something went wrong" }),
+        t("link.track.heading", { reference: m.reference }),
+        await trackBody(c, m, t, { kind: "error", text: errorText(t, TRACK_ERRORS, code) }),
         code === "nothing_to_check" ? 409 : 400,
       );
     }
@@ -489,7 +542,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
   .post("/track/revision", limitUploadBody, async (c) => {
     sameOrigin(c);
     const o = await opened(c, "track");
-    if (!o.ok) return problemPage(c, o, "Your manuscript");
+    if (!o.ok) return problemPage(c, o, "track");
     const m = await trackState(c, o.subjectId);
     try {
       const form = await c.req.formData().catch(() => {
@@ -504,10 +557,11 @@ export const linkPagesRoutes = new Hono<AppEnv>()
       const code = codeOf(err);
       if (!code) throw err;
       const status = code === "file_too_large" ? 413 : code === "invalid_stage_move" ? 409 : 400;
+      const { t } = linkTranslator(c);
       return html(
         c,
-        `Manuscript ${m.reference}`,
-        await trackBody(c, m, { kind: "error", text: TRACK_ERRORS[code] ?? "Something went wrong" }),
+        t("link.track.heading", { reference: m.reference }),
+        await trackBody(c, m, t, { kind: "error", text: errorText(t, TRACK_ERRORS, code) }),
         status,
       );
     }
@@ -516,7 +570,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
   .post("/track/withdraw", async (c) => {
     sameOrigin(c);
     const o = await opened(c, "track");
-    if (!o.ok) return problemPage(c, o, "Your manuscript");
+    if (!o.ok) return problemPage(c, o, "track");
     const m = await trackState(c, o.subjectId);
     const form = await c.req.parseBody();
     try {
@@ -526,10 +580,11 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     } catch (err) {
       const code = codeOf(err);
       if (!code) throw err;
+      const { t } = linkTranslator(c);
       return html(
         c,
-        `Manuscript ${m.reference}`,
-        await trackBody(c, m, { kind: "error", text: TRACK_ERRORS[code] ?? "Something went wrong" }),
+        t("link.track.heading", { reference: m.reference }),
+        await trackBody(c, m, t, { kind: "error", text: errorText(t, TRACK_ERRORS, code) }),
         code === "invalid_stage_move" ? 409 : 400,
       );
     }

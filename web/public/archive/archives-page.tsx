@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { ArchiveYear } from "#contract/api";
 import { issuePath } from "../../lib/format";
 import { usePageData } from "../../lib/page-data";
+import { useT } from "../../lib/i18n";
 
 /** One frame per year with a link to every issue (the archives page and the home page). */
 export function YearFrames({
@@ -16,6 +17,7 @@ export function YearFrames({
   /** Issues with a cover image: shown beside their link (the archives page). */
   covers?: { year: number; volume: number; issue: number; url: string; alt: string }[];
 }) {
+  const t = useT();
   const coverOf = (year: number, volume: number, issue: number) =>
     covers.find((c) => c.year === year && c.volume === volume && c.issue === issue);
   const years = new Map<number, ArchiveYear[]>();
@@ -26,7 +28,7 @@ export function YearFrames({
       {[...years.entries()].map(([year, rows]) => (
         <section key={year} className="year-frame" aria-labelledby={`year-${year}`}>
           <Heading id={`year-${year}`} className="year-frame__title">
-            {year} ISSUES
+            {t("archives.yearIssues", { year })}
           </Heading>
           <ul className="year-frame__issues">
             {rows.flatMap((r) =>
@@ -36,7 +38,7 @@ export function YearFrames({
                   <li key={`${r.volume}-${n}`} className={cover ? "year-frame__issue--cover" : undefined}>
                     {cover ? <img className="issue-cover-thumb" src={cover.url} alt={cover.alt} width={60} height={80} /> : null}
                     <Link to={issuePath({ year, volume: r.volume, issue: n })}>
-                      VOL. {r.volume} : ISSUE {n}
+                      {t("archives.issueLink", { volume: r.volume, issue: n })}
                     </Link>
                   </li>
                 );
@@ -51,12 +53,13 @@ export function YearFrames({
 
 export function ArchivesPage() {
   const { archives, covers } = usePageData("archives");
+  const t = useT();
   return (
     <article className="page">
       <header className="page__header">
-        <h1 className="page__title">Archives</h1>
+        <h1 className="page__title">{t("archives.title")}</h1>
       </header>
-      {archives.length === 0 && <p className="empty">No issues have been published yet.</p>}
+      {archives.length === 0 && <p className="empty">{t("archives.empty")}</p>}
       <YearFrames archives={archives} covers={covers} />
     </article>
   );

@@ -5,17 +5,17 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { ArticleTable } from "../../components/article-table";
 import { SearchIcon } from "../../components/icons";
 import { Pagination } from "../../components/pagination";
-import { resultCountText, searchHref } from "../../lib/search-format";
+import { searchHref } from "../../lib/search-format";
+import { richMessage, useT } from "../../lib/i18n";
 import { useJournalName } from "../journal-context";
 import { usePageData } from "../../lib/page-data";
 
-export const EMPTY_RESULT = "Sorry, nothing matched your search terms. Please try again with different keywords.";
-
 /** A page number beyond the results (an old link, an edited URL): say so, and lead to the last page. */
 function PastLastPage({ pages, href }: { pages: number; href: string }) {
+  const t = useT();
   return (
     <p className="empty" data-testid="search-past-end">
-      There {pages === 1 ? "is only one page" : `are only ${pages} pages`} of results. <Link to={href}>Go to the last page</Link>.
+      {t("search.pastEnd", { pages })} <Link to={href}>{t("search.lastPage")}</Link>
     </p>
   );
 }
@@ -24,6 +24,7 @@ export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get("q") ?? "").trim();
   const name = useJournalName();
+  const t = useT();
   const navigate = useNavigate();
   const [text, setText] = useState(q);
   const [shown, setShown] = useState(q);
@@ -41,11 +42,11 @@ export function SearchPage() {
   return (
     <article className="page">
       <header className="page__header">
-        <h1 className="page__title">Search</h1>
+        <h1 className="page__title">{t("search.title")}</h1>
       </header>
-      <form role="search" className="search-page__form" action="/search" method="get" onSubmit={submit} aria-label="Search articles">
+      <form role="search" className="search-page__form" action="/search" method="get" onSubmit={submit} aria-label={t("site.search.label")}>
         <label htmlFor="search-q" className="visually-hidden">
-          Search articles by title, author, keyword or reference number
+          {t("search.inputLabel")}
         </label>
         <input
           id="search-q"
@@ -53,27 +54,31 @@ export function SearchPage() {
           type="search"
           value={text}
           onChange={(e) => setText(e.target.value)}
-          placeholder="Title, author, keyword or reference number"
+          placeholder={t("search.placeholder")}
         />
         <button type="submit" className="button">
-          <SearchIcon /> Search
+          <SearchIcon /> {t("site.search.submit")}
         </button>
       </form>
 
-      {!q && <p className="empty">Enter a title, an author's name, a keyword or a reference number.</p>}
+      {!q && <p className="empty">{t("search.prompt")}</p>}
       {q && data && (
         <div aria-live="polite">
           <p className="search-page__summary" data-testid="search-summary">
-            <strong>{resultCountText(data.count, data.more)}</strong> for <q>{data.q}</q>
+            {richMessage(t, "search.summary", {
+              count: <strong>{t(data.more ? "search.countMore" : "search.count", { count: data.count })}</strong>,
+              query: (
+                <q>
+                  <bdi>{data.q}</bdi>
+                </q>
+              ),
+            })}
             {data.pages > 1 && data.page <= data.pages && (
-              <span className="search-page__page">
-                {" "}
-                · page {data.page} of {data.pages}
-              </span>
+              <span className="search-page__page"> · {t("search.pageOf", { page: data.page, pages: data.pages })}</span>
             )}
           </p>
           {data.count === 0 ? (
-            <p className="empty">{EMPTY_RESULT}</p>
+            <p className="empty">{t("search.empty")}</p>
           ) : data.page > data.pages ? (
             <PastLastPage pages={data.pages} href={searchHref("/search", q, data.pages)} />
           ) : (
@@ -82,10 +87,10 @@ export function SearchPage() {
                 articles={data.results}
                 journalName={name}
                 showIssue
-                caption={`Search results for ${data.q}`}
+                caption={t("search.caption", { query: data.q })}
                 firstNumber={(data.page - 1) * data.per_page + 1}
               />
-              <Pagination page={data.page} pages={data.pages} hrefFor={(n) => searchHref("/search", q, n)} label="Search result pages" />
+              <Pagination page={data.page} pages={data.pages} hrefFor={(n) => searchHref("/search", q, n)} label={t("search.pagesLabel")} />
             </>
           )}
         </div>

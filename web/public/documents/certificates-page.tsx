@@ -5,14 +5,17 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Article } from "#contract/api";
 import { RichText } from "../../components/rich-text";
-import { articlePath, articlePdfPath, issueLabel, splitAuthors } from "../../lib/format";
+import { articlePath, articlePdfPath, splitAuthors } from "../../lib/format";
+import { richMessage, useT } from "../../lib/i18n";
+import type { MessageId } from "#contract/i18n/messages";
 import { usePageData } from "../../lib/page-data";
 import { apiPath } from "#contract/routes/endpoint";
 import { documentsApi } from "#contract/routes/documents";
 
 interface DocumentRow {
-  label: string;
-  detail?: string;
+  label: MessageId;
+  /** A further message (the article's "Full text (PDF)"), or an author's name as typed. */
+  detail?: { message: MessageId } | { name: string };
   href: string;
   fileName: string;
   /** Whose document it is (an author's certificate): named in the link, since every certificate's file name is the same. */
@@ -23,22 +26,29 @@ interface DocumentRow {
 export function documentRows(a: Article): DocumentRow[] {
   const ref = a.refnumber;
   const rows: DocumentRow[] = [];
-  if (a.file_url) rows.push({ label: "Article", detail: "Full text (PDF)", href: articlePdfPath(a), fileName: `${ref}.pdf` });
+  if (a.file_url)
+    rows.push({
+      label: "certificates.row.article",
+      detail: { message: "certificates.row.fullText" },
+      href: articlePdfPath(a),
+      fileName: `${ref}.pdf`,
+    });
   for (const author of splitAuthors(a.authorname)) {
     rows.push({
-      label: "Certificate",
-      detail: author,
+      label: "certificates.row.certificate",
+      detail: { name: author },
       owner: author,
       href: apiPath(documentsApi.certificate, { ref, authorName: author }),
       fileName: `certificate-${ref}.pdf`,
     });
   }
-  rows.push({ label: "Cover Page", href: apiPath(documentsApi.coverPage, { ref }), fileName: `coverpage-${ref}.pdf` });
-  rows.push({ label: "Editorial Board", href: apiPath(documentsApi.editorialBoard), fileName: "Editorial-Board.pdf" });
+  rows.push({ label: "certificates.row.cover", href: apiPath(documentsApi.coverPage, { ref }), fileName: `coverpage-${ref}.pdf` });
+  rows.push({ label: "certificates.row.board", href: apiPath(documentsApi.editorialBoard), fileName: "Editorial-Board.pdf" });
   return rows;
 }
 
 function RefForm({ initial }: { initial: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const [value, setValue] = useState(initial);
   const submit = (e: FormEvent) => {
@@ -48,76 +58,87 @@ function RefForm({ initial }: { initial: string }) {
   };
   return (
     <form className="ref-form" action="/pdf" method="get" onSubmit={submit}>
-      <label htmlFor="refno">Reference Number</label>
+      <label htmlFor="refno">{t("certificates.refLabel")}</label>
       <div className="ref-form__row">
         <input
           id="refno"
           name="refno"
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          placeholder="e.g. IJANS-2024-0012"
+          placeholder={t("certificates.refExample", { example: "IJANS-2024-0012" })}
           autoComplete="off"
           required
         />
         <button type="submit" className="button">
-          Get documents
+          {t("certificates.get")}
         </button>
       </div>
-      <p className="hint">The reference number is printed on your acceptance letter and on the article's page.</p>
+      <p className="hint">{t("certificates.refHint")}</p>
     </form>
   );
 }
 
 export function CertificatesPage() {
   const { refno, article: a } = usePageData("certificates");
+  const t = useT();
 
   return (
     <article className="page">
       <header className="page__header">
-        <h1 className="page__title">DOWNLOAD PUBLICATION CERTIFICATE</h1>
+        <h1 className="page__title">{t("certificates.title")}</h1>
       </header>
       {!refno && <RefForm key="" initial="" />}
       {refno && !a && (
         <>
           <p className="notice notice--error" role="alert">
-            Article not found! No published article has the reference number “{refno}”.
+            {richMessage(t, "certificates.notFound", { refno: <bdi>{refno}</bdi> })}
           </p>
           <RefForm key={refno} initial={refno} />
         </>
       )}
       {a && (
         <>
-          <section className="card doc-article" aria-label="Article">
+          <section className="card doc-article" aria-label={t("certificates.row.article")}>
             <p className="eyebrow">
-              Reference {a.refnumber} · {issueLabel(a)}
+              {richMessage(t, "certificates.reference", { ref: <bdi>{a.refnumber}</bdi> })} ·{" "}
+              {t("issue.label", { year: a.year, volume: a.volume, issue: a.issue })}
             </p>
             <Link to={articlePath(a)} className="doc-article__title">
               <RichText as="span" html={a.title} />
             </Link>
-            <p className="doc-article__authors">{splitAuthors(a.authorname).join(", ")}</p>
+            <p className="doc-article__authors">
+              <bdi>{splitAuthors(a.authorname).join(", ")}</bdi>
+            </p>
           </section>
           <div className="table-wrap">
             <table className="doc-table">
-              <caption className="visually-hidden">Documents for article {a.refnumber}</caption>
+              <caption className="visually-hidden">{t("certificates.caption", { ref: a.refnumber })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">S.No.</th>
-                  <th scope="col">Document</th>
-                  <th scope="col">Download</th>
+                  <th scope="col">{t("certificates.col.number")}</th>
+                  <th scope="col">{t("certificates.col.document")}</th>
+                  <th scope="col">{t("certificates.col.download")}</th>
                 </tr>
               </thead>
               <tbody>
                 {documentRows(a).map((row, i) => (
                   <tr key={row.href}>
-                    <td data-label="S.No.">{i + 1}</td>
-                    <td data-label="Document">
-                      <strong>{row.label}</strong>
-                      {row.detail && <span className="doc-table__detail"> — {row.detail}</span>}
+                    <td data-label={t("certificates.col.number")}>{i + 1}</td>
+                    <td data-label={t("certificates.col.document")}>
+                      <strong>{t(row.label)}</strong>
+                      {row.detail && (
+                        <span className="doc-table__detail">
+                          {" "}
+                          — {"message" in row.detail ? t(row.detail.message) : <bdi>{row.detail.name}</bdi>}
+                        </span>
+                      )}
                     </td>
-                    <td data-label="Download">
+                    <td data-label={t("certificates.col.download")}>
                       <a className="chip chip--primary chip--download" href={row.href} download={row.fileName}>
-                        {row.fileName}
-                        {row.owner && <span className="doc-table__owner"> for {row.owner}</span>}
+                        <bdi>{row.fileName}</bdi>
+                        {row.owner && (
+                          <span className="doc-table__owner"> {richMessage(t, "certificates.for", { name: <bdi>{row.owner}</bdi> })}</span>
+                        )}
                       </a>
                     </td>
                   </tr>
@@ -125,9 +146,7 @@ export function CertificatesPage() {
               </tbody>
             </table>
           </div>
-          <p className="hint">
-            Another article? <Link to="/pdf">Enter a different reference number</Link>.
-          </p>
+          <p className="hint">{richMessage(t, "certificates.another", { link: <Link to="/pdf">{t("certificates.anotherLink")}</Link> })}</p>
         </>
       )}
     </article>

@@ -14,7 +14,7 @@ export function ContactPage() {
   return (
     <article className="page">
       <header className="page__header">
-        <h1 className="page__title">Contact Us</h1>
+        <h1 className="page__title">{t("contact.title")}</h1>
       </header>
       {/* The journal's own words (contact_content, edited on /admin/site; a default until then). */}
       {s ? <RichText page className="site-page-text page__lead" html={s.contact_content} /> : null}
@@ -22,25 +22,25 @@ export function ContactPage() {
         <div className="contact-grid">
           <section className="card contact-card" aria-labelledby="contact-address">
             <h2 id="contact-address">
-              <MapPinIcon /> Address
+              <MapPinIcon /> {t("contact.address")}
             </h2>
             <RichText as="address" className="contact-card__address" html={s.address} />
           </section>
           <section className="card contact-card" aria-labelledby="contact-phone">
             <h2 id="contact-phone">
-              <PhoneIcon /> Phone and chat
+              <PhoneIcon /> {t("contact.phone")}
             </h2>
             {s.whatsup_number ? (
               <>
                 <p>
-                  <a href={`tel:+${digitsOnly(s.whatsup_number)}`} data-testid="contact-page-phone">
+                  <a href={`tel:+${digitsOnly(s.whatsup_number)}`} data-testid="contact-page-phone" dir="ltr">
                     {s.whatsup_number}
                   </a>
                 </p>
                 {chat && (
                   <p>
                     <a className="button button--chat" href={chat} target="_blank" rel="noopener noreferrer">
-                      <ChatIcon /> Chat on WhatsApp
+                      <ChatIcon /> {t("contact.chat")}
                     </a>
                   </p>
                 )}
@@ -52,10 +52,12 @@ export function ContactPage() {
           {s.websiteemail && (
             <section className="card contact-card" aria-labelledby="contact-mail">
               <h2 id="contact-mail">
-                <MailIcon /> E-mail
+                <MailIcon /> {t("contact.email")}
               </h2>
               <p>
-                <a href={`mailto:${s.websiteemail}`}>{s.websiteemail}</a>
+                <a href={`mailto:${s.websiteemail}`} dir="ltr">
+                  {s.websiteemail}
+                </a>
               </p>
             </section>
           )}

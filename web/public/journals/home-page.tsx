@@ -44,12 +44,14 @@ export function HomePage() {
       <section className="hero" aria-labelledby="home-title">
         {s ? (
           <>
-            <h1 id="home-title" className="hero__title">
+            <h1 id="home-title" className="hero__title" dir="auto">
               {journalName(s)}
             </h1>
             <div className="hero__issn" data-testid="home-issn">
               {issnLines(s.issn).map((line) => (
-                <p key={line}>{line}</p>
+                <p key={line} dir="ltr">
+                  {line}
+                </p>
               ))}
             </div>
             <ul className="claims" aria-label={t("home.claimsLabel")}>

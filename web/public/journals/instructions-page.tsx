@@ -14,6 +14,7 @@ import { formatFee } from "../../lib/format";
 import { useJournalName, useSettings } from "../journal-context";
 import { JournalFigures } from "../workflow/journal-figures";
 import { licenseOf } from "#contract/scholarly";
+import { richMessage, useTranslator } from "../../lib/i18n";
 
 /** The shared copyright form, for a journal that has not uploaded its own. */
 export const COPYRIGHT_FORM_PATH = SHARED_COPYRIGHT_FORM_PATH;
@@ -21,34 +22,46 @@ export const COPYRIGHT_FORM_PATH = SHARED_COPYRIGHT_FORM_PATH;
 export function InstructionsPage() {
   const s = useSettings();
   const { figures, sectionFees, feesOnline } = usePageData("instructions");
-  const name = useJournalName() || "the journal";
+  const { t, lang } = useTranslator();
+  const name = useJournalName() || t("site.theJournal");
+  const fee = (value: string | null | undefined, currency: "INR" | "USD") => <bdi dir="ltr">{formatFee(value, currency, lang)}</bdi>;
 
   return (
     <article className="page prose-page">
       <header className="page__header">
-        <h1 className="page__title">Instructions to Authors</h1>
-        <p className="page__lead">Before you submit to {name}: the requirements, the fee and the journal's own instructions.</p>
+        <h1 className="page__title">{t("site.sidebar.instructions")}</h1>
+        <p className="page__lead">{richMessage(t, "instructions.lead", { journal: <bdi>{name}</bdi> })}</p>
       </header>
 
       <section aria-labelledby="ins-requirements">
-        <h2 id="ins-requirements">Submission requirements</h2>
+        <h2 id="ins-requirements">{t("instructions.requirements")}</h2>
         <ul className="check-list">
           <li>
-            Prepare the manuscript in <strong>MS Word</strong> (.doc or .docx). For the review, submit a PDF of it through{" "}
-            <Link to="/article">Submit Online</Link>, without the authors' names (the review is double-blind); after acceptance, send the
-            Word file to {s?.websiteemail ? <a href={`mailto:${s.websiteemail}`}>{s.websiteemail}</a> : "the editorial office"}.
+            {richMessage(t, "instructions.word", {
+              word: <strong>MS Word</strong>,
+              submit: <Link to="/article">{t("site.submitOnline")}</Link>,
+              office: s?.websiteemail ? (
+                <a href={`mailto:${s.websiteemail}`} dir="ltr">
+                  {s.websiteemail}
+                </a>
+              ) : (
+                t("instructions.office")
+              ),
+            })}
           </li>
           <li>
-            An article may have at most <strong>{MAX_AUTHORS} authors</strong>.
+            {richMessage(t, "instructions.maxAuthors", { limit: <strong>{t("instructions.authors", { count: MAX_AUTHORS })}</strong> })}
           </li>
           <li>
-            Cite at most <strong>{MAX_REFERENCES} references</strong>.
+            {richMessage(t, "instructions.maxReferences", {
+              limit: <strong>{t("instructions.references", { count: MAX_REFERENCES })}</strong>,
+            })}
           </li>
         </ul>
       </section>
 
       {s ? (
-        <section aria-label="The journal's instructions">
+        <section aria-label={t("instructions.journalText")}>
           <RichText page className="site-page-text" html={s.instructions_content} />
         </section>
       ) : null}
@@ -56,47 +69,49 @@ export function InstructionsPage() {
       <JournalFigures figures={figures} />
 
       <section aria-labelledby="ins-fees">
-        <h2 id="ins-fees">Publication fee</h2>
+        <h2 id="ins-fees">{t("instructions.fee")}</h2>
         <div className="table-wrap">
           <table className="fee-table">
-            <caption className="visually-hidden">Publication fee by the authors' country</caption>
+            <caption className="visually-hidden">{t("instructions.feeCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Authors from</th>
-                <th scope="col">Publication fee</th>
+                <th scope="col">{t("instructions.authorsFrom")}</th>
+                <th scope="col">{t("instructions.fee")}</th>
               </tr>
             </thead>
             <tbody>
               <tr>
-                <th scope="row">India</th>
-                <td data-testid="fee-india">{s ? formatFee(s.fee_rupee, "INR") : "…"}</td>
+                <th scope="row">{t("instructions.india")}</th>
+                <td data-testid="fee-india">{s ? fee(s.fee_rupee, "INR") : "…"}</td>
               </tr>
               <tr>
-                <th scope="row">Other countries</th>
-                <td data-testid="fee-other">{s ? formatFee(s.fee_dollar, "USD") : "…"}</td>
+                <th scope="row">{t("instructions.otherCountries")}</th>
+                <td data-testid="fee-other">{s ? fee(s.fee_dollar, "USD") : "…"}</td>
               </tr>
             </tbody>
           </table>
         </div>
         {s && sectionFees?.length ? (
           <>
-            <p>Some sections charge a fee of their own; the section your manuscript is filed under decides the fee.</p>
+            <p>{t("instructions.sectionFees")}</p>
             <div className="table-wrap">
               <table className="fee-table" data-testid="section-fees">
-                <caption className="visually-hidden">Publication fee by section and the authors' country</caption>
+                <caption className="visually-hidden">{t("instructions.sectionFeesCaption")}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Section</th>
-                    <th scope="col">Authors from India</th>
-                    <th scope="col">Other countries</th>
+                    <th scope="col">{t("instructions.section")}</th>
+                    <th scope="col">{t("instructions.authorsFromIndia")}</th>
+                    <th scope="col">{t("instructions.otherCountries")}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {sectionFees.map((f) => (
                     <tr key={f.title}>
-                      <th scope="row">{f.title}</th>
-                      <td>{formatFee(f.feeRupee || s.fee_rupee, "INR")}</td>
-                      <td>{formatFee(f.feeDollar || s.fee_dollar, "USD")}</td>
+                      <th scope="row" dir="auto">
+                        {f.title}
+                      </th>
+                      <td>{fee(f.feeRupee || s.fee_rupee, "INR")}</td>
+                      <td>{fee(f.feeDollar || s.fee_dollar, "USD")}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -104,17 +119,12 @@ export function InstructionsPage() {
             </div>
           </>
         ) : null}
-        {feesOnline ? (
-          <p data-testid="fee-online">
-            When the fee falls due you receive an invoice by e-mail and pay it online from your manuscript's tracking page, where you can
-            also ask for a waiver, giving your reason; the editorial office answers every request.
-          </p>
-        ) : null}
+        {feesOnline ? <p data-testid="fee-online">{t("instructions.feesOnline")}</p> : null}
       </section>
 
       {s ? (
         <section aria-labelledby="ins-policies">
-          <h2 id="ins-policies">Editorial policies</h2>
+          <h2 id="ins-policies">{t("instructions.policies")}</h2>
           {/* The default text leaves out what the statements below already say (contract/site-content.ts). */}
           <RichText page className="site-page-text site-page-text--nested" html={policiesBesideStatements(s.policies_content, s)} />
           {/* The journal's own statements DOAJ asks for (issue 40 item 3), where Settings has them. */}
@@ -122,58 +132,57 @@ export function InstructionsPage() {
             <dl className="policy-list">
               {s.review_process && (
                 <>
-                  <dt>Peer review</dt>
+                  <dt>{t("instructions.policy.review")}</dt>
                   <dd className="policy-list__text">{s.review_process}</dd>
                 </>
               )}
               {s.plagiarism_policy && (
                 <>
-                  <dt>Originality</dt>
+                  <dt>{t("instructions.policy.originality")}</dt>
                   <dd className="policy-list__text">{s.plagiarism_policy}</dd>
                 </>
               )}
               {s.apc_policy && (
                 <>
-                  <dt>Article processing charges</dt>
+                  <dt>{t("instructions.policy.apc")}</dt>
                   <dd className="policy-list__text">{s.apc_policy}</dd>
                 </>
               )}
               {s.waiver_policy && (
                 <>
-                  <dt>Waivers</dt>
+                  <dt>{t("instructions.policy.waivers")}</dt>
                   <dd className="policy-list__text">{s.waiver_policy}</dd>
                 </>
               )}
               {s.license_url && (
                 <>
-                  <dt>Licence</dt>
+                  <dt>{t("instructions.policy.licence")}</dt>
                   <dd>
-                    Articles are published under the{" "}
-                    <a href={s.license_url} rel="license">
-                      {licenseOf(s.license).label}
-                    </a>{" "}
-                    licence.
+                    {richMessage(t, "instructions.policy.licensedUnder", {
+                      licence: (
+                        <a href={s.license_url} rel="license">
+                          <bdi>{licenseOf(s.license).label}</bdi>
+                        </a>
+                      ),
+                    })}
                   </dd>
                 </>
               )}
             </dl>
           ) : null}
           <p>
-            <Link to="/policies">All policies on one page</Link>
+            <Link to="/policies">{t("instructions.allPolicies")}</Link>
           </p>
         </section>
       ) : null}
 
       <section aria-labelledby="ins-copyright" className="card copyright-box">
         <div>
-          <h2 id="ins-copyright">Copyright form</h2>
-          <p>
-            After acceptance, the corresponding author signs the copyright form on behalf of all authors and sends a scan of it to the
-            editorial office.
-          </p>
+          <h2 id="ins-copyright">{t("instructions.copyright")}</h2>
+          <p>{t("instructions.copyrightText")}</p>
         </div>
         <a className="button" href={s?.copyright_form_url || COPYRIGHT_FORM_PATH} download="Copyright-Form.pdf">
-          <DownloadIcon /> Download copyright form
+          <DownloadIcon /> {t("instructions.copyrightDownload")}
         </a>
       </section>
     </article>

@@ -4,20 +4,20 @@
 import { Link } from "react-router";
 import { RichText } from "../../components/rich-text";
 import { useJournalName, useSettings } from "../journal-context";
+import { richMessage, useT } from "../../lib/i18n";
 
 export function PoliciesPage() {
   const s = useSettings();
-  const name = useJournalName() || "the journal";
+  const t = useT();
+  const name = useJournalName() || t("site.theJournal");
   return (
     <article className="page prose-page">
       <header className="page__header">
-        <h1 className="page__title">Policies</h1>
-        <p className="page__lead">How {name} reviews, publishes and licenses the work it receives.</p>
+        <h1 className="page__title">{t("policies.title")}</h1>
+        <p className="page__lead">{richMessage(t, "policies.lead", { journal: <bdi>{name}</bdi> })}</p>
       </header>
       {s ? <RichText page className="site-page-text" html={s.policies_content} /> : null}
-      <p>
-        See also the <Link to="/instructions">Instructions to Authors</Link>.
-      </p>
+      <p>{richMessage(t, "policies.seeAlso", { link: <Link to="/instructions">{t("site.sidebar.instructions")}</Link> })}</p>
     </article>
   );
 }

@@ -4,11 +4,16 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { usePageData } from "../../lib/page-data";
+import { richMessage, useT } from "../../lib/i18n";
+import type { MessageId } from "#contract/i18n/messages";
 import type { RevokedReason, VerifiedCertificate, VerifyOutcome } from "#contract/verify-page";
 import { formatCode, normalizeCode, VERIFY_PATH, verifyPathOf } from "#contract/verify-code";
 import "./verify-page.css";
 
+const EXAMPLE_CODE = "7K2M-9QXD-4HWB-R8TN";
+
 function CodeForm({ initial }: { initial: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const [value, setValue] = useState(initial);
   const [invalid, setInvalid] = useState(false);
@@ -24,14 +29,14 @@ function CodeForm({ initial }: { initial: string }) {
   };
   return (
     <form className="ref-form verify-form" action={VERIFY_PATH} method="get" onSubmit={submit} noValidate>
-      <label htmlFor="verify-code">Certificate code</label>
+      <label htmlFor="verify-code">{t("verify.codeLabel")}</label>
       <div className="ref-form__row">
         <input
           id="verify-code"
           name="code"
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          placeholder="e.g. 7K2M-9QXD-4HWB-R8TN"
+          placeholder={t("verify.codeExample", { example: EXAMPLE_CODE })}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -40,42 +45,43 @@ function CodeForm({ initial }: { initial: string }) {
           required
         />
         <button type="submit" className="button">
-          Verify
+          {t("verify.submit")}
         </button>
       </div>
       {invalid && (
         <p className="verify-form__error" role="alert">
-          A code has 16 letters and digits, like 7K2M-9QXD-4HWB-R8TN (12 on certificates issued before December 2026). Please check what you
-          typed.
+          {richMessage(t, "verify.formError", { example: <bdi dir="ltr">{EXAMPLE_CODE}</bdi> })}
         </p>
       )}
       <p className="hint" id="verify-code-help">
-        The code is printed under the QR code at the bottom of the certificate. Letters may be typed in any case; O, I and L read as 0, 1
-        and 1.
+        {t("verify.codeHelp")}
       </p>
     </form>
   );
 }
 
-const REVOKED: Record<RevokedReason, string> = {
-  article_withdrawn: "The article this certificate was issued for is no longer published by the journal.",
-  author_removed: "The person this certificate was issued to is no longer listed among the article's authors.",
-  editor_removed: "The person this certificate was issued to is no longer on the journal's editorial board.",
-  position_changed: "The editor now holds a different position on the editorial board than this certificate states.",
+const REVOKED: Record<RevokedReason, MessageId> = {
+  article_withdrawn: "verify.revoked.articleWithdrawn",
+  author_removed: "verify.revoked.authorRemoved",
+  editor_removed: "verify.revoked.editorRemoved",
+  position_changed: "verify.revoked.positionChanged",
 };
 
 function Facts({ certificate: c }: { certificate: VerifiedCertificate }) {
+  const t = useT();
   if (c.kind === "appointment") {
     return (
       <dl className="verify-facts">
-        <dt>Name</dt>
-        <dd data-testid="verify-name">{c.degree ? `${c.name} (${c.degree})` : c.name}</dd>
-        <dt>Appointment</dt>
-        <dd>{c.role}, Editorial Board</dd>
-        <dt>Journal</dt>
-        <dd>{c.journal}</dd>
-        <dt>Member since</dt>
-        <dd>{c.since}</dd>
+        <dt>{t("verify.fact.name")}</dt>
+        <dd dir="auto" data-testid="verify-name">
+          {c.degree ? `${c.name} (${c.degree})` : c.name}
+        </dd>
+        <dt>{t("verify.fact.appointment")}</dt>
+        <dd>{t("verify.fact.role", { role: c.role })}</dd>
+        <dt>{t("verify.fact.journal")}</dt>
+        <dd dir="auto">{c.journal}</dd>
+        <dt>{t("verify.fact.since")}</dt>
+        <dd dir="auto">{c.since}</dd>
       </dl>
     );
   }
@@ -83,37 +89,40 @@ function Facts({ certificate: c }: { certificate: VerifiedCertificate }) {
     <dl className="verify-facts">
       {c.name && (
         <>
-          <dt>Name</dt>
-          <dd data-testid="verify-name">{c.name}</dd>
+          <dt>{t("verify.fact.name")}</dt>
+          <dd dir="auto" data-testid="verify-name">
+            {c.name}
+          </dd>
         </>
       )}
-      <dt>Article</dt>
-      <dd className="verify-facts__title">{c.articlePath ? <Link to={c.articlePath}>{c.title}</Link> : c.title}</dd>
-      <dt>Journal</dt>
-      <dd>{c.journal}</dd>
-      <dt>Volume, issue</dt>
-      <dd>
-        Volume {c.volume}, Issue {c.issue} ({c.year})
+      <dt>{t("verify.fact.article")}</dt>
+      <dd className="verify-facts__title" dir="auto">
+        {c.articlePath ? <Link to={c.articlePath}>{c.title}</Link> : c.title}
       </dd>
-      <dt>Published</dt>
-      <dd>{c.published}</dd>
-      <dt>Reference No.</dt>
-      <dd>{c.refnumber}</dd>
+      <dt>{t("verify.fact.journal")}</dt>
+      <dd dir="auto">{c.journal}</dd>
+      <dt>{t("verify.fact.volumeIssue")}</dt>
+      <dd>{t("verify.fact.volumeIssueValue", { volume: c.volume, issue: c.issue, year: c.year })}</dd>
+      <dt>{t("verify.fact.published")}</dt>
+      <dd dir="auto">{c.published}</dd>
+      <dt>{t("verify.fact.reference")}</dt>
+      <dd dir="auto">{c.refnumber}</dd>
     </dl>
   );
 }
 
 function Verdict({ outcome }: { outcome: Exclude<VerifyOutcome, { status: "form" }> }) {
+  const t = useT();
+  const code = (typed: string) => <bdi dir="ltr">{typed}</bdi>;
   switch (outcome.status) {
     case "valid": {
-      const what = outcome.certificate.kind === "publication" ? "certificate of publication" : "certificate of appointment";
       return (
         <section className="verify-result verify-result--valid" data-status="valid" aria-labelledby="verify-verdict">
           <h2 id="verify-verdict" className="verify-result__verdict">
-            Valid certificate
+            {t("verify.valid.title")}
           </h2>
           <p>
-            This {what} was issued by {outcome.certificate.journal} and matches the journal's records.
+            {richMessage(t, "verify.valid.text", { journal: <bdi>{outcome.certificate.journal}</bdi> }, { kind: outcome.certificate.kind })}
           </p>
           <Facts certificate={outcome.certificate} />
         </section>
@@ -123,9 +132,11 @@ function Verdict({ outcome }: { outcome: Exclude<VerifyOutcome, { status: "form"
       return (
         <section className="verify-result verify-result--revoked" data-status="revoked" aria-labelledby="verify-verdict">
           <h2 id="verify-verdict" className="verify-result__verdict">
-            No longer valid
+            {t("verify.revoked.title")}
           </h2>
-          <p>This code was genuinely issued by the journal, but the certificate no longer holds. {REVOKED[outcome.reason]}</p>
+          <p>
+            {t("verify.revoked.text")} {t(REVOKED[outcome.reason])}
+          </p>
           {outcome.certificate && <Facts certificate={outcome.certificate} />}
         </section>
       );
@@ -133,46 +144,36 @@ function Verdict({ outcome }: { outcome: Exclude<VerifyOutcome, { status: "form"
       return (
         <section className="verify-result verify-result--invalid" data-status="tampered" aria-labelledby="verify-verdict">
           <h2 id="verify-verdict" className="verify-result__verdict">
-            Invalid code: altered or mistyped
+            {t("verify.tampered.title")}
           </h2>
-          <p>
-            The code {formatCode(outcome.code)} does not carry this journal's signature. Either a character was changed or mistyped, or it
-            belongs to another journal. Check the code on the certificate; a certificate whose code does not verify is not genuine.
-          </p>
+          <p>{richMessage(t, "verify.tampered.text", { code: code(formatCode(outcome.code)) })}</p>
         </section>
       );
     case "unknown":
       return (
         <section className="verify-result verify-result--invalid" data-status="unknown" aria-labelledby="verify-verdict">
           <h2 id="verify-verdict" className="verify-result__verdict">
-            Unknown code
+            {t("verify.unknown.title")}
           </h2>
-          <p>The code {formatCode(outcome.code)} was not issued by this journal. A certificate carrying it is not genuine.</p>
+          <p>{richMessage(t, "verify.unknown.text", { code: code(formatCode(outcome.code)) })}</p>
         </section>
       );
     case "throttled":
       return (
         <section className="verify-result verify-result--invalid" data-status="throttled" aria-labelledby="verify-verdict">
           <h2 id="verify-verdict" className="verify-result__verdict">
-            Too many codes tried
+            {t("verify.throttled.title")}
           </h2>
-          <p>
-            Many codes that do not verify have been tried from your network in the last few minutes, so checking is paused for it. Please
-            try again in {Math.ceil(outcome.retryAfterSeconds / 60)} minute{Math.ceil(outcome.retryAfterSeconds / 60) === 1 ? "" : "s"}.
-            Codes printed on genuine certificates never count against this.
-          </p>
+          <p>{t("verify.throttled.text", { minutes: Math.ceil(outcome.retryAfterSeconds / 60) })}</p>
         </section>
       );
     case "malformed":
       return (
         <section className="verify-result verify-result--invalid" data-status="malformed" aria-labelledby="verify-verdict">
           <h2 id="verify-verdict" className="verify-result__verdict">
-            Not a certificate code
+            {t("verify.malformed.title")}
           </h2>
-          <p>
-            “{outcome.typed}” is not a certificate code: a code has 16 letters and digits, like 7K2M-9QXD-4HWB-R8TN (12 on older
-            certificates).
-          </p>
+          <p>{richMessage(t, "verify.malformed.text", { typed: <bdi>{outcome.typed}</bdi>, example: code(EXAMPLE_CODE) })}</p>
         </section>
       );
   }
@@ -186,25 +187,22 @@ export function VerifyPage() {
       : outcome.status === "malformed"
         ? outcome.typed
         : formatCode(outcome.code);
+  const t = useT();
   return (
     <article className="page verify-page">
       <header className="page__header">
-        <h1 className="page__title">VERIFY A CERTIFICATE</h1>
+        <h1 className="page__title">{t("verify.title")}</h1>
       </header>
       {suspended && (
         <p className="prose" role="note">
-          This journal is suspended by its publishing platform: its other pages are offline for now. Certificates it issued can still be
-          checked here.
+          {t("verify.suspended")}
         </p>
       )}
       {outcome.status === "form" ? (
-        <p className="prose">
-          Every certificate this journal issues carries a QR code and a short address. Scan the code, or type the code printed on the
-          certificate, to see what the journal's records state.
-        </p>
+        <p className="prose">{t("verify.intro")}</p>
       ) : (
         <>
-          <p className="eyebrow">Code {shown}</p>
+          <p className="eyebrow">{richMessage(t, "verify.code", { code: <bdi dir="ltr">{shown}</bdi> })}</p>
           <Verdict outcome={outcome} />
         </>
       )}
