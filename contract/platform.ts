@@ -202,7 +202,7 @@ export interface MailDnsRecord {
 export interface MailDomainAnswer {
   domain: string;
   /** verified: every record present, the journal sends from its own address; incomplete or unchecked: it sends from
-   * the platform's address with its own name and a Reply-To of its address. */
+   * the platform's address with its own name, replies to the manuscript's reply address on the platform's domain. */
   status: "verified" | "incomplete" | "unchecked";
   records: MailDnsRecord[];
   /** How the journal's mail goes out now. */

@@ -55,7 +55,8 @@ export function MailDomainPanel({ mail, busy, onRefresh }: { mail: MailDomainAns
         ) : mail.sendsAs.replyTo ? (
           <>
             Until every record below is present, the journal's mail goes from <strong>{mail.sendsAs.fromAddress}</strong> as “
-            {mail.sendsAs.fromName}”, and replies go to <strong>{mail.sendsAs.replyTo}</strong>: no message is lost.
+            {mail.sendsAs.fromName}”; replies to a manuscript's messages reach its discussion through the platform's domain, other replies
+            go to <strong>{mail.sendsAs.replyTo}</strong>: no message is lost.
           </>
         ) : (
           <>

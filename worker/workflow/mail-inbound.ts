@@ -36,7 +36,7 @@ export interface InboundResult {
   id: number;
 }
 
-type Env_ = Pick<Env, "DB">;
+type Env_ = Pick<Env, "DB"> & Partial<Pick<Env, "PLATFORM_MAIL_FROM">>;
 
 /**
  * The manuscript a token names, read in the database the platform says its journal lives in now; undefined when no
@@ -58,8 +58,13 @@ async function manuscriptOfToken(env: Env_, token: string): Promise<{ journalId:
   return undefined;
 }
 
-/** Is `domain` one the journal's replies may come to: its sender's now, or any Reply-To given for this manuscript? */
+/**
+ * Is `domain` one the journal's replies may come to: its sender's now, any Reply-To given for this manuscript, or the
+ * platform's mail domain (a journal whose own domain is not set up yet sends from it, docs/decisions/0395; the
+ * token, not the domain, names the manuscript there)?
+ */
 async function journalReceivesAt(env: Env_, db: Db, journalId: number, manuscriptId: number, domain: string): Promise<boolean> {
+  if (domain && domain === domainOf(env.PLATFORM_MAIL_FROM ?? "")) return true;
   const journal = await journalOf(platformDatabase(env), journalId);
   if (!journal) return false;
   const domains = new Set([domainOf((await senderOf(db, journal)).address), ...(await replyDomainsOf(db, manuscriptId))]);

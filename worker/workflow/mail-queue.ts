@@ -79,7 +79,7 @@ export async function sendOutboxBatch(batch: MessageBatch<MailQueueBody>, env: M
       // The invoice or receipt PDF (issue 49 item 2), rendered now from the stored rows.
       const attachments = await renderAttachments(env, db, row.journalId, row.attachments);
       // From the journal's own address once its domain has Email Service's records, else from the platform's with
-      // the journal's name and a Reply-To of its address (docs/decisions/0395).
+      // the journal's name and the reply token on the platform's domain (docs/decisions/0395).
       const as = await sendAsNow(platformDatabase(env), row, (env.PLATFORM_MAIL_FROM ?? "").trim());
       const result = await env.EMAIL.send({
         from: { name: headerText(as.fromName), email: headerAddress(as.fromAddress) },

@@ -180,6 +180,23 @@ describe("replies", () => {
     });
   });
 
+  it("a reply to the token on the platform's mail domain (a journal sending from it, decision 0395) joins the manuscript", async () => {
+    const j = await createJournal();
+    const staff = await staffOf(j);
+    const m = await submitManuscript(j);
+    const replyTo = (await outboxOf(staff)).find((x) => x.kind === "acknowledgement")!.replyTo;
+    const atPlatform = replyTo.replace(/@.*$/, "@platform.example");
+    const envelope = { from: "ayesha.siddiqa@uni.example.org", to: atPlatform };
+    const filed = await receiveMail(reply(atPlatform, "Via the platform"), envelope, {
+      ...env,
+      PLATFORM_MAIL_FROM: "journals@platform.example",
+    });
+    expect(filed.manuscriptId).toBe(m.id);
+    // Where the platform does not send from that domain, the same address names nothing.
+    const stray = await receiveMail(reply(atPlatform, "Stray"), envelope, { ...env, PLATFORM_MAIL_FROM: "" });
+    expect(stray.manuscriptId).toBeNull();
+  });
+
   it("a reply that matches nothing is kept in the unmatched list", async () => {
     const j = await createJournal();
     const staff = await staffOf(j);

@@ -2,7 +2,7 @@
 // Email Service needs on the journal's sending domain, checks them through DNS over HTTPS (the local stand-in,
 // tests/dns-over-https-standin.ts) on Refresh and on the Cron Trigger, and says which are missing or wrong; a failed or
 // timed-out check keeps what was known; until every record is present the journal's mail goes from the platform's
-// address with the journal's name and a Reply-To of its address.
+// address with the journal's name, the reply token moved onto the platform's domain.
 import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../index";
@@ -243,11 +243,13 @@ describe("the sender a message goes out as", () => {
   }
   const freshDomain = () => `${crypto.randomUUID().slice(0, 8)}.sender.example`;
 
-  it("an unverified domain: from the platform's address with the journal's name, Reply-To the journal's address", async () => {
+  it("an unverified domain: from the platform's address with the journal's name, the reply token kept on the platform's domain", async () => {
     const domain = freshDomain();
     const m = await send(domain, `replies+0123456789abcdef01234567@${domain}`);
     expect(m.from).toEqual({ name: "Journal of Tests", email: PLATFORM_FROM });
-    expect(m.replyTo).toBe(`office@${domain}`);
+    expect(m.replyTo).toBe(`replies+0123456789abcdef01234567@${PLATFORM_FROM.split("@")[1]}`);
+    // A message without a reply token: Reply-To the journal's own address.
+    expect((await send(freshDomain())).replyTo).toMatch(/^office@/);
     // The domain is now on the platform's list: the Cron Trigger checks it within the hour.
     expect((await mailDomainOf(db, domain))?.status).toBe("unchecked");
   });
