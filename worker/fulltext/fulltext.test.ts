@@ -157,7 +157,9 @@ describe("full text admin", () => {
   it("refuses a correction of a reference the article no longer has", async () => {
     const j = await scholarlyJournal();
     await ensureIssue(j, 2024, 3, 2);
-    const a = await fullArticle(j, { referenceList: "Rao AK. Heavy metals in river sediments of Kerala. J Environ Sci. 2020;12(3):45-52." });
+    const a = await fullArticle(j, {
+      referenceList: "Rao AK. Heavy metals in river sediments of Kerala. J Environ Sci. 2020;12(3):45-52.",
+    });
     const auth = bearer(await adminToken(j));
     const read = (await (await request(j.host, `/api/admin/articles/${a.id}/references`, { headers: auth })).json()) as ReferencesAnswer;
     const res = await request(j.host, `/api/admin/articles/${a.id}/references`, {
