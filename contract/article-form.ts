@@ -69,7 +69,7 @@ export const authorDetailsField = z.preprocess(
     .max(100, INVALID),
 );
 
-/** Funders, one a line ("Funder | award"), stored tidied (contract/funding.ts). */
+/** Funders, one a line ("Funder | award | Funder ID"), stored tidied (contract/funding.ts). */
 export const fundingField = text(20_000)
   .refine((v) => fundingProblem(v) === null, "invalid_funding")
   .transform((v) => formatFunding(parseFunding(v)))
@@ -241,7 +241,7 @@ export const ARTICLE_FORM = {
     rule: fundingField,
     section: "scholarly",
     control: "multiline",
-    hint: "One funder a line: the funder's name, then | and the award number if there is one (National Science Foundation | CHE-2101234).",
+    hint: "One funder a line: the funder's name, then | and the award number if there is one, then | and the Funder ID if known (National Science Foundation | CHE-2101234 | 10.13039/100000001).",
     problem: "Start each line with the funder's name (at most 300 characters; the award number after a |).",
   },
   license: {

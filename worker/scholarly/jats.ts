@@ -71,7 +71,16 @@ function permissions(r: ScholarlyRecord): string {
 
 function funding(r: ScholarlyRecord): string {
   if (!r.funding.length) return "";
-  const groups = r.funding.map((f) => `<award-group>${el("funding-source", f.funder)}${el("award-id", f.award)}</award-group>`);
+  // A funder with its Funder ID: institution-wrap with the Open Funder Registry's DOI (JATS4R's funding recommendation).
+  const source = (f: ScholarlyRecord["funding"][number]) =>
+    f.funderId
+      ? `<funding-source><institution-wrap>${el("institution", f.funder)}${el("institution-id", f.funderId, {
+          "institution-id-type": "doi",
+          vocab: "open-funder-registry",
+          "vocab-identifier": "10.13039/open_funder_registry",
+        })}</institution-wrap></funding-source>`
+      : el("funding-source", f.funder);
+  const groups = r.funding.map((f) => `<award-group>${source(f)}${el("award-id", f.award)}</award-group>`);
   return `<funding-group>${groups.join("")}</funding-group>`;
 }
 
