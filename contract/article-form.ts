@@ -25,7 +25,7 @@ import {
   jsonListText,
 } from "./field-rules";
 import { REFNUMBER_PATTERN } from "./refnumber";
-import { LICENSES, LICENSE_KEYS, normalizeDoi, normalizeOrcid } from "./scholarly";
+import { LICENSES, LICENSE_KEYS, normalizeDoi, normalizeOrcid, normalizeRor } from "./scholarly";
 import { formatFunding, fundingProblem, parseFunding } from "./funding";
 import { translationsField } from "./article-translations";
 
@@ -60,10 +60,14 @@ export const authorDetailsField = z.preprocess(
   jsonListText,
   z
     .array(
-      z.object({
-        affiliation: text(500).default(""),
-        orcid: normalizedText(60, normalizeOrcid, "invalid_orcid").default(""),
-      }),
+      z
+        .object({
+          affiliation: text(500).default(""),
+          orcid: normalizedText(60, normalizeOrcid, "invalid_orcid").default(""),
+          // Stored only when given, so the details of authors without one read as before.
+          ror: normalizedText(60, normalizeRor, "invalid_ror").optional(),
+        })
+        .transform(({ ror, ...rest }) => (ror ? { ...rest, ror } : rest)),
       { error: INVALID },
     )
     .max(100, INVALID),

@@ -59,7 +59,7 @@ function contributors(r: ScholarlyRecord): string {
   if (!r.authors.length) return "";
   const people = r.authors.map((a, i) => {
     const affiliation = a.affiliation
-      ? `<affiliations><institution>${el("institution_name", a.affiliation)}</institution></affiliations>`
+      ? `<affiliations><institution>${el("institution_name", a.affiliation)}${el("institution_id", a.ror, { type: "ror" })}</institution></affiliations>`
       : "";
     const name = a.given ? `${el("given_name", a.given)}${el("surname", a.family)}` : el("surname", a.family);
     const orcid = a.orcid ? el("ORCID", orcidUrl(a.orcid), { authenticated: "false" }) : "";

@@ -1,6 +1,7 @@
-// Funder IDs (issue 51 item 5) in the two outputs that carry funders, each validated by xmllint against its official
-// schema: the article's JATS 1.3 (funding-source with institution-wrap and the Open Funder Registry's DOI, as
-// JATS4R recommends) and the issue's Crossref 5.3.1 deposit (funder_identifier inside funder_name, as Crossref shows).
+// Funder IDs and affiliations' ROR ids (issue 51 item 5) in the two outputs that carry them, each validated by xmllint
+// against its official schema: the article's JATS 1.3 (institution-wrap with the Open Funder Registry's DOI in
+// funding-source, with the ROR id in aff, as JATS4R recommends) and the issue's Crossref 5.3.1 deposit
+// (funder_identifier inside funder_name, institution_id type="ror" beside institution_name, as Crossref shows).
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it, vi } from "vitest";
 import { request } from "#tests/api/fixtures";
@@ -12,18 +13,31 @@ import { validateCrossref, validateJats } from "./outside-readers.testing";
 vi.setConfig({ testTimeout: 180_000 });
 
 const FUNDING = "National Science Foundation | CHE-2101234 | https://doi.org/10.13039/100000001\nA local society | S-7";
+const AUTHOR_DETAILS = JSON.stringify([
+  { affiliation: "University of California, Berkeley, United States", orcid: "", ror: "https://ror.org/01an7q238" },
+  { affiliation: "", orcid: "" },
+  { affiliation: "Baku State University", orcid: "" },
+]);
 
-describe("Funder IDs in JATS and the Crossref deposit", () => {
-  it("JATS and Crossref carry each funder's ID beside its name and award, and both validate", async () => {
+describe("Funder IDs and ROR ids in JATS and the Crossref deposit", () => {
+  it("JATS and Crossref carry each funder's ID and each affiliation's ROR id, and both validate", async () => {
     const j = await scholarlyJournal();
     await ensureIssue(j, 2024, 3, 2);
-    const a = await fullArticle(j, { funding: FUNDING });
+    const a = await fullArticle(j, { funding: FUNDING, authorDetails: AUTHOR_DETAILS });
 
     const jats = await (await request(j.host, `/archives/2024/vol3/issue2/${a.refnumber}.xml`)).text();
     const jatsVerdict = await validateJats(jats);
     expect(jatsVerdict.ok, jatsVerdict.output).toBe(true);
-    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (n) => n === "award-group" });
-    const groups = parser.parse(jats).article.front["article-meta"]["funding-group"]["award-group"];
+    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (n) => n === "award-group" || n === "aff" });
+    const meta = parser.parse(jats).article.front["article-meta"];
+    expect(meta.aff[0]["institution-wrap"]).toEqual({
+      "institution-id": { "#text": "https://ror.org/01an7q238", "@institution-id-type": "ror" },
+      institution: "University of California",
+    });
+    expect(meta.aff[0].city).toBe("Berkeley");
+    expect(meta.aff[0].country["@country"]).toBe("US");
+    expect(meta.aff[1].institution).toBe("Baku State University");
+    const groups = meta["funding-group"]["award-group"];
     expect(groups[0]["funding-source"]["institution-wrap"]).toEqual({
       institution: "National Science Foundation",
       "institution-id": {
