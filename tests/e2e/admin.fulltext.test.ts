@@ -136,7 +136,7 @@ describe("the full-text screen", () => {
     await screenshot(page, "fulltext-preview-1280", SHOTS_ADMIN);
     await page.getByRole("button", { name: "Edit HTML" }).click();
     await page.getByRole("button", { name: "Save draft" }).click();
-    await page.getByText("Draft saved.").waitFor();
+    await page.getByText(/^Draft saved/).waitFor();
     await page.getByText("All changes saved").waitFor();
     expect((await getJson<FulltextAnswer>(`/api/admin/articles/${article.id}/fulltext`, auth)).draft_html).toContain(added);
 
