@@ -55,6 +55,7 @@ export const ADMIN_ERROR_CODES = [
   "invalid_doi",
   "duplicate_doi",
   "invalid_orcid",
+  "invalid_ror",
 ] as const;
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];
 
@@ -118,6 +119,7 @@ export const ARTICLE_CODE_PRIORITY = [
   "invalid_pagenumber",
   "invalid_doi",
   "invalid_orcid",
+  "invalid_ror",
   "invalid_funding",
   "invalid_language",
   "duplicate_language",

@@ -25,7 +25,7 @@ import {
   jsonListText,
 } from "./field-rules";
 import { REFNUMBER_PATTERN } from "./refnumber";
-import { LICENSES, LICENSE_KEYS, normalizeDoi, normalizeOrcid } from "./scholarly";
+import { LICENSES, LICENSE_KEYS, normalizeDoi, normalizeOrcid, normalizeRor } from "./scholarly";
 import { formatFunding, fundingProblem, parseFunding } from "./funding";
 import { translationsField } from "./article-translations";
 
@@ -60,16 +60,20 @@ export const authorDetailsField = z.preprocess(
   jsonListText,
   z
     .array(
-      z.object({
-        affiliation: text(500).default(""),
-        orcid: normalizedText(60, normalizeOrcid, "invalid_orcid").default(""),
-      }),
+      z
+        .object({
+          affiliation: text(500).default(""),
+          orcid: normalizedText(60, normalizeOrcid, "invalid_orcid").default(""),
+          // Stored only when given, so the details of authors without one read as before.
+          ror: normalizedText(60, normalizeRor, "invalid_ror").optional(),
+        })
+        .transform(({ ror, ...rest }) => (ror ? { ...rest, ror } : rest)),
       { error: INVALID },
     )
     .max(100, INVALID),
 );
 
-/** Funders, one a line ("Funder | award"), stored tidied (contract/funding.ts). */
+/** Funders, one a line ("Funder | award | Funder ID"), stored tidied (contract/funding.ts). */
 export const fundingField = text(20_000)
   .refine((v) => fundingProblem(v) === null, "invalid_funding")
   .transform((v) => formatFunding(parseFunding(v)))
@@ -241,7 +245,7 @@ export const ARTICLE_FORM = {
     rule: fundingField,
     section: "scholarly",
     control: "multiline",
-    hint: "One funder a line: the funder's name, then | and the award number if there is one (National Science Foundation | CHE-2101234).",
+    hint: "One funder a line: the funder's name, then | and the award number if there is one, then | and the Funder ID if known (National Science Foundation | CHE-2101234 | 10.13039/100000001).",
     problem: "Start each line with the funder's name (at most 300 characters; the award number after a |).",
   },
   license: {

@@ -14,6 +14,8 @@ export interface RecordAuthor {
   affiliation: string;
   /** "0000-0002-1825-0097" or "". */
   orcid: string;
+  /** The affiliation's ROR id ("https://ror.org/03yrm5c26"), when staff gave one. */
+  ror?: string;
 }
 
 export interface JournalRecord {

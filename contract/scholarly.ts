@@ -96,6 +96,27 @@ export const LANGUAGE_PATTERN = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 export interface AuthorDetail {
   affiliation: string;
   orcid: string;
+  /** The affiliation's ROR id as an address ("https://ror.org/03yrm5c26"), when staff give one (issue 51 item 5). */
+  ror?: string;
+}
+
+const ROR_DIGITS = "0123456789abcdefghjkmnpqrstvwxyz";
+
+/**
+ * A ROR id as typed ("03yrm5c26", "ror.org/03yrm5c26", "https://ror.org/03yrm5c26") -> its address, or null: a 0,
+ * six Crockford base-32 characters and the two-digit ISO 7064 mod 97-10 check of them, as ROR assigns them.
+ */
+export function normalizeRor(input: string): string | null {
+  const bare = input
+    .trim()
+    .toLowerCase()
+    .replace(/^(?:https?:\/\/)?(?:www\.)?ror\.org\//, "");
+  if (!/^0[0-9a-hjkmnp-tv-z]{6}\d{2}$/.test(bare)) return null;
+  let value = 0;
+  // At most 32^7 ≈ 3.4e10 before the last step: exact in a double.
+  for (const ch of bare.slice(0, 7)) value = value * 32 + ROR_DIGITS.indexOf(ch);
+  if (98 - ((value * 100) % 97) !== Number(bare.slice(7))) return null;
+  return `https://ror.org/${bare}`;
 }
 
 /** An author as every output needs them: the name from authorname, the details from author_details. */
@@ -111,6 +132,7 @@ export function parseAuthorDetails(json: string | null | undefined): AuthorDetai
     return value.map((v) => ({
       affiliation: typeof v?.affiliation === "string" ? v.affiliation : "",
       orcid: typeof v?.orcid === "string" ? v.orcid : "",
+      ...(typeof v?.ror === "string" && v.ror ? { ror: v.ror } : {}),
     }));
   } catch {
     return [];
@@ -131,7 +153,12 @@ export function splitAuthors(authorname: string | null | undefined): string[] {
 /** The authors of an article with their details, in authorname order. */
 export function articleAuthors(authorname: string, authorDetailsJson: string | null | undefined): ArticleAuthor[] {
   const details = parseAuthorDetails(authorDetailsJson);
-  return splitAuthors(authorname).map((name, i) => ({ name, affiliation: details[i]?.affiliation ?? "", orcid: details[i]?.orcid ?? "" }));
+  return splitAuthors(authorname).map((name, i) => ({
+    name,
+    affiliation: details[i]?.affiliation ?? "",
+    orcid: details[i]?.orcid ?? "",
+    ...(details[i]?.ror ? { ror: details[i].ror } : {}),
+  }));
 }
 
 /** References stored one per line -> the non-empty lines. */

@@ -47,6 +47,7 @@ const { DEMO_ADMIN } = await import("./demo/seed-demo");
 const { devVarsPath, ensureDevVars, prepareLocalData } = await import("./local-setup");
 const { startPaymentStandIns } = await import("../tests/payment-standins-server");
 const { LOCAL_SAAS, startCloudflareStandIn } = await import("../tests/cloudflare-api-standin-server");
+const { startCrossrefMatchingStandIn } = await import("../tests/crossref-matching-standin-server");
 const dir = persistDir();
 const shownDir = dir.startsWith(repoRoot + path.sep) ? path.relative(repoRoot, dir) : dir;
 const builtConfig = path.join(repoRoot, "dist", "journal_edge", "wrangler.json");
@@ -108,6 +109,11 @@ if (cloudflare) {
   process.env.DNS_OVER_HTTPS ??= cloudflare.dnsOverHttps;
   process.env.PLATFORM_MAIL_FROM ??= "journals@platform.localhost";
 }
+
+// 4c. Crossref's reference matching (issue 51, "Find missing DOIs" on the full-text screen): a local stand-in unless
+// the environment names the API (CROSSREF_MATCHING_API=https://api.crossref.org npm start asks the real one).
+const crossrefMatching = process.env.CROSSREF_MATCHING_API ? null : await startCrossrefMatchingStandIn();
+if (crossrefMatching) process.env.CROSSREF_MATCHING_API = crossrefMatching.api;
 
 // 5. Serve the built app. Variables declared in wrangler.toml [vars] can be overridden from the environment
 // (e.g. ALT_HEADER_DOMAINS=alt.localhost npm start); nothing else from the environment reaches the Worker.
@@ -177,6 +183,7 @@ ${line}
   Payments (local)   Razorpay ${payments?.razorpayApi ?? process.env.RAZORPAY_API_BASE} · Stripe ${payments?.stripeApi ?? process.env.STRIPE_API_BASE}   (stand-ins: no money moves)
   Cloudflare (local) ${cloudflare?.apiBase ?? process.env.CLOUDFLARE_API_BASE}   (stand-in: hosts added in the console turn active after two Refreshes)
   DNS (local)        ${process.env.DNS_OVER_HTTPS}   (stand-in: POST /__standin/mail-domain/DOMAIN there sets a journal domain's mail records)
+  Crossref (local)   ${crossrefMatching ? `${crossrefMatching.api}   (stand-in: reference matching)` : process.env.CROSSREF_MATCHING_API}
   Local data         ${shownDir}   (start over: npm run seed -- --reset)
   Daily maintenance  runs in production on its Cron Trigger; here on demand: curl 'http://127.0.0.1:${port}/cdn-cgi/handler/scheduled?cron=17+3+*+*+*'
   Ready in ${seconds(t0)}. Press Ctrl+C to stop.

@@ -33,7 +33,7 @@ function diagnostic(batchId: string, status: string, dois: string[] = []): strin
  * api.crossref.org answers. The stand-in matches a reference that names a year and has more than six words with a
  * DOI made from its words (score 95), and answers a low score (12) for anything else (too little to be sure of).
  */
-function worksAnswer(url: URL): Response {
+export function worksAnswer(url: URL): Response {
   const q = url.searchParams.get("query.bibliographic") ?? "";
   const words = q.toLowerCase().match(/[a-z]+/g) ?? [];
   const good = /\b(19|20)\d\d\b/.test(q) && words.length > 6;

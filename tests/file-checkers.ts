@@ -25,6 +25,7 @@
 //   /xmllint-doaj      xmllint against DOAJ's article schema doajArticles.xsd (tests/schemas/doaj)
 //   /bibtool       BibTeX read by bibtool (Debian): the entries it prints back, one field a line
 //   /bib2xml       BibTeX read by bibutils' bib2xml (Debian): MODS XML, one <mods> per entry
+//   /ris2xml       RIS read by bibutils' ris2xml (Debian): MODS XML, one <mods> per record
 //   /pandoc-jats   an article's JATS read by pandoc's JATS reader: pandoc's JSON AST (body and, in its metadata, the
 //                  references it read from <element-citation>s)
 //   /pandoc-html   a page read by pandoc's HTML reader: pandoc's JSON AST (headings, tables, figures, MathML maths)
@@ -51,6 +52,7 @@ export const CHECKER_TOOLS: ReadonlyArray<{ command: string; debian: string; rea
   { command: "xmllint", debian: "libxml2-utils", reads: "Crossref and OAI-PMH XML against their schemas" },
   { command: "bibtool", debian: "bibtool", reads: "BibTeX" },
   { command: "bib2xml", debian: "bibutils", reads: "BibTeX (as MODS)" },
+  { command: "ris2xml", debian: "bibutils", reads: "RIS (as MODS)" },
   { command: "pandoc", debian: "pandoc", reads: "JATS and HTML full text (pandoc's readers)" },
 ];
 
@@ -261,6 +263,8 @@ async function check(tool: string, dir: string, file: string, query = new URLSea
       return run("bibtool", ["-q", "-r", "/dev/null", "--", "print.line.length=100000", "-i", `${file}.bib`]);
     case "bib2xml":
       return run("bib2xml", ["-nt", "-u", file]);
+    case "ris2xml":
+      return run("ris2xml", ["-nt", "-u", file]);
     case "pandoc-jats":
       return run("pandoc", ["-f", "jats", "-t", "json", file], undefined, { stdoutOnly: true });
     case "pandoc-html":

@@ -28,6 +28,11 @@ const routes: RouteObject[] = [
           { path: "archives/add/:year/:volume/:issue", lazy: () => import("./archive/article-form/page").then((m) => m.addRoute) },
           { path: "archives/:year/:volume/:issue", lazy: () => import("./archive/issue-articles-page").then((m) => m.route) },
           { path: "archives/:id", lazy: () => import("./archive/article-form/page").then((m) => m.editRoute) },
+          // An article's full text from the author's Word file (issue 51).
+          {
+            path: "archives/:id/fulltext",
+            lazy: forArea("articles", () => import("./archive/fulltext/fulltext-page").then((m) => m.route)),
+          },
           { path: "editors", lazy: () => import("./editors/editors-page").then((m) => m.route) },
           { path: "editors/add", lazy: forArea("editors", () => import("./editors/editor-form-page").then((m) => m.addRoute)) },
           { path: "editors/:id", lazy: forArea("editors", () => import("./editors/editor-form-page").then((m) => m.editRoute)) },

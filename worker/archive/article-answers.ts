@@ -40,7 +40,7 @@ function answerFields(row: ArticleRow) {
     bib_url: `${path}.bib`,
     xml_url: `${path}.xml`,
     doi_registered: Boolean(row.doi && row.doiRegisteredAt),
-    funders: parseFunding(row.funding),
+    funders: parseFunding(row.funding).map(({ funder, award }) => ({ funder, award })),
     translations: parseTranslations(row.translations),
   };
 }

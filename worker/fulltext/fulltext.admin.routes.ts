@@ -175,12 +175,15 @@ export const fulltextAdminRoutes = new Hono<AppEnv>()
     let matched = 0;
     let error = "";
     const updated = [];
-    // One at a time: Crossref asks polite clients not to run requests in parallel; at most 60 per call.
+    // One at a time: Crossref asks polite clients not to run requests in parallel; at most 60 per call. A DOI staff
+    // decided (typed, a match accepted, or "none" after rejecting one: doiFrom "staff") is never asked again.
+    let asked = 0;
     for (const r of current) {
-      if (r.doi || updated.length >= 60 || error) {
+      if (r.doi || r.doiFrom === "staff" || asked >= 60 || error) {
         updated.push(r);
         continue;
       }
+      asked++;
       const found = await matchReferenceDoi(api, r.raw.replace(/<[^>]*>/g, ""), mailto);
       if (found.error) error = found.error;
       if (found.doi) matched++;

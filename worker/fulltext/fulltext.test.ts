@@ -114,4 +114,60 @@ describe("full text admin", () => {
     expect(xml).toContain("<source>Journal of Environmental Sciences</source>");
     expect(xml).toContain(`<pub-id pub-id-type="doi">${match.references[0].doi}</pub-id>`);
   });
+
+  it("staff's verdict on a Crossref match sticks: a rejected match is not asked again, an accepted one is staff's", async () => {
+    const j = await scholarlyJournal();
+    await ensureIssue(j, 2024, 3, 2);
+    const a = await fullArticle(j, {
+      referenceList: [
+        "Rao AK, Singh P. Heavy metals in river sediments of Kerala. J Environ Sci. 2020;12(3):45-52.",
+        "Okafor C, Bello T. Nitrogen fixation by Rhizobium in cowpea fields of Nigeria. Afr J Biotechnol. 2018;17(4):101-109.",
+      ].join("\n"),
+    });
+    const auth = bearer(await adminToken(j));
+    const refs = `/api/admin/articles/${a.id}/references`;
+    const match = async () =>
+      (await (await request(j.host, `${refs}/match`, { method: "POST", headers: auth })).json()) as ReferencesAnswer;
+    const first = await match();
+    expect(first.matched).toBe(2);
+    const [wrong, right] = first.references;
+    expect(wrong.doiFrom).toBe("crossref");
+    const put = await request(j.host, refs, {
+      method: "PUT",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        references: [
+          { ...wrong, doi: "", doiFrom: "staff", checked: true },
+          { ...right, doiFrom: "staff", checked: true },
+        ],
+      }),
+    });
+    expect(put.status).toBe(200);
+    // Asked again: the rejected reference keeps no DOI, the accepted one keeps its DOI, nothing new is matched.
+    const again = await match();
+    expect(again.matched).toBe(0);
+    expect(again.references[0]).toMatchObject({ doi: "", doiFrom: "staff", checked: true });
+    expect(again.references[1]).toMatchObject({ doi: right.doi, doiFrom: "staff" });
+    // The JATS carries the accepted DOI and none for the rejected reference.
+    const xml = await (await request(j.host, `/archives/2024/vol3/issue2/${a.refnumber}.xml`)).text();
+    expect(xml).toContain(`<pub-id pub-id-type="doi">${right.doi}</pub-id>`);
+    expect(xml).not.toContain(wrong.doi);
+  });
+
+  it("refuses a correction of a reference the article no longer has", async () => {
+    const j = await scholarlyJournal();
+    await ensureIssue(j, 2024, 3, 2);
+    const a = await fullArticle(j, {
+      referenceList: "Rao AK. Heavy metals in river sediments of Kerala. J Environ Sci. 2020;12(3):45-52.",
+    });
+    const auth = bearer(await adminToken(j));
+    const read = (await (await request(j.host, `/api/admin/articles/${a.id}/references`, { headers: auth })).json()) as ReferencesAnswer;
+    const res = await request(j.host, `/api/admin/articles/${a.id}/references`, {
+      method: "PUT",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ references: [{ ...read.references[0], raw: "A reference that was removed meanwhile." }] }),
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: "references_changed" });
+  });
 });

@@ -17,7 +17,7 @@ export function oneLine(value: string): string {
 }
 
 /** RIS values are one line each; tags are two letters, two spaces, a dash and a space. */
-const risLine = (tag: string, value: string) => `${tag}  - ${oneLine(value)}`;
+export const risLine = (tag: string, value: string) => `${tag}  - ${oneLine(value)}`;
 
 export function toRis(r: ScholarlyRecord): string {
   const lines = [risLine("TY", "JOUR")];
@@ -64,10 +64,10 @@ const BIB_ESCAPES: Record<string, string> = {
 };
 
 /** Plain text as LaTeX, every special character escaped in a single pass: never an unbalanced brace. */
-const bibText = (s: string) => oneLine(s).replace(/[\\{}&%$#_~^]/g, (ch) => BIB_ESCAPES[ch]);
+export const bibText = (s: string) => oneLine(s).replace(/[\\{}&%$#_~^]/g, (ch) => BIB_ESCAPES[ch]);
 
 /** One braced BibTeX value. */
-const bibValue = (s: string) => `{${bibText(s)}}`;
+export const bibValue = (s: string) => `{${bibText(s)}}`;
 
 /**
  * A name part: BibTeX splits the author list on the word "and" in any case, so one inside a name is braced
@@ -79,7 +79,7 @@ const bibNamePart = (s: string) => bibText(s).replace(/(^|\s)(and)(?=\s|$)/gi, "
  * "Family, Given" (BibTeX's unambiguous form). A name that could not be split is braced whole: BibTeX would
  * otherwise take its last word for the family name.
  */
-const bibName = (a: { given: string; family: string }) =>
+export const bibName = (a: { given: string; family: string }) =>
   a.given ? `${bibNamePart(a.family)}, ${bibNamePart(a.given)}` : `{${bibText(a.family)}}`;
 
 /** BibTeX's month macros: `month = nov` (no braces), which every style prints in its own form. */

@@ -5,7 +5,7 @@
 // references keep their face markup (<i>, <sup> ...), the abstract its paragraphs (docs/decisions/0150).
 import type { StructuredReference } from "#contract/reference-parse";
 import type { JournalRecord, ScholarlyRecord } from "./scholarly-record";
-import { XML_DECLARATION, attrsOf, el } from "../core/xml";
+import { XML_DECLARATION, attrsOf, el, xmlText } from "../core/xml";
 import { orcidUrl } from "#contract/scholarly";
 import { CROSSREF_FACES, JATS_FACES, faceMarkup, faceParagraphs } from "./face-markup";
 
@@ -59,7 +59,7 @@ function contributors(r: ScholarlyRecord): string {
   if (!r.authors.length) return "";
   const people = r.authors.map((a, i) => {
     const affiliation = a.affiliation
-      ? `<affiliations><institution>${el("institution_name", a.affiliation)}</institution></affiliations>`
+      ? `<affiliations><institution>${el("institution_name", a.affiliation)}${el("institution_id", a.ror, { type: "ror" })}</institution></affiliations>`
       : "";
     const name = a.given ? `${el("given_name", a.given)}${el("surname", a.family)}` : el("surname", a.family);
     const orcid = a.orcid ? el("ORCID", orcidUrl(a.orcid), { authenticated: "false" }) : "";
@@ -94,7 +94,8 @@ function article(r: ScholarlyRecord): string {
     ? `<fr:program name="fundref">${r.funding
         .map(
           (f) =>
-            `<fr:assertion name="fundgroup">${el("fr:assertion", f.funder, { name: "funder_name" })}${el("fr:assertion", f.award, { name: "award_number" })}</fr:assertion>`,
+            // The Funder ID sits inside funder_name, as Crossref's funding documentation shows it.
+            `<fr:assertion name="fundgroup"><fr:assertion name="funder_name">${xmlText(f.funder)}${el("fr:assertion", f.funderId && `https://doi.org/${f.funderId}`, { name: "funder_identifier" })}</fr:assertion>${el("fr:assertion", f.award, { name: "award_number" })}</fr:assertion>`,
         )
         .join("")}</fr:program>`
     : "";

@@ -213,17 +213,21 @@ export function jatsBack(r: ScholarlyRecord, notes: string): string {
  * the last part a country the runtime knows → <country country="IN">, the one before it the city, the rest the
  * institution (with its department). Anything else stays one <institution>.
  */
-export function jatsAffiliation(text: string, n: number): string {
+export function jatsAffiliation(text: string, n: number, ror = ""): string {
   const parts = text
     .split(/\s*,\s*/)
     .map((p) => p.trim())
     .filter(Boolean);
   const code = parts.length >= 2 ? countryCodeOf(parts[parts.length - 1]) : "";
   const label = xmlEl("label", n);
-  if (!code) return `<aff id="aff${n}">${label}${xmlEl("institution", text)}</aff>`;
+  // The ROR id staff gave names the institution (JATS4R's affiliation recommendation).
+  const rorId = ror ? `<institution-id institution-id-type="ror">${esc(ror)}</institution-id>` : "";
+  if (!code) {
+    return `<aff id="aff${n}">${label}${rorId ? `<institution-wrap>${rorId}${xmlEl("institution", text)}</institution-wrap>` : xmlEl("institution", text)}</aff>`;
+  }
   const country = parts.pop() ?? "";
   const city = parts.length >= 2 ? (parts.pop() ?? "") : "";
   const institution = parts.join(", ");
-  const wrap = `<institution-wrap>${xmlEl("institution", institution)}</institution-wrap>`;
+  const wrap = `<institution-wrap>${rorId}${xmlEl("institution", institution)}</institution-wrap>`;
   return `<aff id="aff${n}">${label}${wrap}${city ? `, ${xmlEl("city", city)}` : ""}, <country country="${code}">${esc(country)}</country></aff>`;
 }

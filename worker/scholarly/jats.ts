@@ -34,12 +34,14 @@ function journalMeta(r: ScholarlyRecord): string {
 /** Authors, each pointing at its affiliation (one <aff> per distinct affiliation, in order of first use). */
 function contributors(r: ScholarlyRecord): string {
   if (!r.authors.length) return "";
-  const affs: string[] = [];
+  // One <aff> per affiliation and ROR id: the same text with two different ids is two institutions.
+  const affs: { text: string; ror: string }[] = [];
   const contribs = r.authors.map((a) => {
     let aff = "";
     if (a.affiliation) {
-      let n = affs.indexOf(a.affiliation);
-      if (n < 0) n = affs.push(a.affiliation) - 1;
+      const ror = a.ror ?? "";
+      let n = affs.findIndex((x) => x.text === a.affiliation && x.ror === ror);
+      if (n < 0) n = affs.push({ text: a.affiliation, ror }) - 1;
       aff = `<xref${attrsOf({ "ref-type": "aff", rid: `aff${n + 1}` })}>${n + 1}</xref>`;
     }
     const orcid = a.orcid ? el("contrib-id", orcidUrl(a.orcid), { "contrib-id-type": "orcid", authenticated: "false" }) : "";
@@ -48,7 +50,7 @@ function contributors(r: ScholarlyRecord): string {
       : `<string-name>${xmlText(a.name)}</string-name>`;
     return `<contrib contrib-type="author">${orcid}${name}${aff}</contrib>`;
   });
-  const affXml = affs.map((name, i) => jatsAffiliation(name, i + 1));
+  const affXml = affs.map((x, i) => jatsAffiliation(x.text, i + 1, x.ror));
   return `<contrib-group>${contribs.join("")}</contrib-group>${affXml.join("")}`;
 }
 
@@ -71,7 +73,16 @@ function permissions(r: ScholarlyRecord): string {
 
 function funding(r: ScholarlyRecord): string {
   if (!r.funding.length) return "";
-  const groups = r.funding.map((f) => `<award-group>${el("funding-source", f.funder)}${el("award-id", f.award)}</award-group>`);
+  // A funder with its Funder ID: institution-wrap with the Open Funder Registry's DOI (JATS4R's funding recommendation).
+  const source = (f: ScholarlyRecord["funding"][number]) =>
+    f.funderId
+      ? `<funding-source><institution-wrap>${el("institution", f.funder)}${el("institution-id", f.funderId, {
+          "institution-id-type": "doi",
+          vocab: "open-funder-registry",
+          "vocab-identifier": "10.13039/open_funder_registry",
+        })}</institution-wrap></funding-source>`
+      : el("funding-source", f.funder);
+  const groups = r.funding.map((f) => `<award-group>${source(f)}${el("award-id", f.award)}</award-group>`);
   return `<funding-group>${groups.join("")}</funding-group>`;
 }
 

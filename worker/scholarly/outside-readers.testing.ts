@@ -17,6 +17,7 @@ type Tool =
   | "xmllint-doaj"
   | "bibtool"
   | "bib2xml"
+  | "ris2xml"
   | "pandoc-jats"
   | "pandoc-html";
 
@@ -77,4 +78,56 @@ export async function bib2xmlEntries(bib: string): Promise<{ title: string; auth
     title: [text(m.titleInfo?.title), text(m.titleInfo?.subTitle)].filter(Boolean).join(": "),
     authors: (m.name ?? []).map((n: any) => (n.namePart as any[]).map(text).join(" ")),
   }));
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: MODS as fast-xml-parser reads it
+type Mods = any;
+
+/** One reference as bibutils reads it (MODS): title, authors "Given Family", year, host title, volume, pages, DOI. */
+export interface ModsReference {
+  genre: string[];
+  title: string;
+  authors: string[];
+  year: string;
+  host: string;
+  volume: string;
+  issue: string;
+  pages: string;
+  doi: string;
+  note: string;
+}
+
+/** Every reference bibutils' bib2xml or ris2xml reads from a .bib or .ris file (an error when it read none). */
+export async function modsReferences(tool: "bib2xml" | "ris2xml", file: string): Promise<ModsReference[]> {
+  const r = await run(tool, file);
+  const xml = r.output.replace(/^\uFEFF/, "").replace(/(?:bib|ris)2xml:.*$/gm, "");
+  const doc = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@",
+    isArray: (name) => ["mods", "name", "namePart", "genre", "titleInfo", "detail", "identifier", "note"].includes(name),
+  }).parse(xml);
+  const text = (v: Mods): string => (typeof v === "object" && v !== null ? String(v["#text"] ?? "") : String(v ?? ""));
+  const title = (infos: Mods[] | undefined) => text((infos ?? []).find((t) => !t["@type"])?.title) || text(infos?.[0]?.title);
+  const detail = (part: Mods, type: string) => text((part?.detail ?? []).find((d: Mods) => d["@type"] === type)?.number);
+  return (doc.modsCollection?.mods ?? []).map((m: Mods) => {
+    const part = m.part ?? m.relatedItem?.part;
+    const extent = part?.extent;
+    return {
+      genre: (m.genre ?? []).map(text),
+      title: title(m.titleInfo),
+      authors: (m.name ?? []).map((n: Mods) => {
+        const parts = n.namePart as Mods[];
+        const given = parts.filter((p) => p["@type"] === "given").map(text);
+        const family = parts.filter((p) => p["@type"] === "family").map(text);
+        return [...given, ...family].join(" ");
+      }),
+      year: text(m.originInfo?.dateIssued) || text(part?.date),
+      host: title(m.relatedItem?.titleInfo),
+      volume: detail(part, "volume"),
+      issue: detail(part, "issue"),
+      pages: extent ? [text(extent.start), text(extent.end)].filter(Boolean).join("-") : "",
+      doi: text((m.identifier ?? []).find((i: Mods) => i["@type"] === "doi")),
+      note: (m.note ?? []).map(text).join(" "),
+    };
+  });
 }

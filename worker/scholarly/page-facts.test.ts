@@ -32,8 +32,9 @@ describe("article page facts (issue 40 item 6)", () => {
     expect(body.replace(/<!-- -->/g, "")).toContain(
       '<li>National Science Foundation<span class="article-view__award"> (award CHE-2101234)</span></li><li>Wellcome Trust</li>',
     );
-    expect(body).toMatch(
-      /<h2 id="references-title">References<\/h2><ol class="article-view__references" dir="ltr"><li>Smith J. Soil nitrogen/,
+    // The references, with the two files a reference manager reads them from (issue 51 item 4).
+    expect(body.replace(/<!-- -->/g, "")).toMatch(
+      /<h2 id="references-title">References<\/h2><p class="article-view__references-download">Download these references: <a href="[^"]+\.references\.ris">RIS<\/a> · <a href="[^"]+\.references\.bib">BibTeX<\/a><\/p><ol class="article-view__references" dir="ltr"><li>Smith J. Soil nitrogen/,
     );
     const jsonLd = JSON.parse(decode(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(body)![1]));
     expect(jsonLd.funder.map((f: { name: string }) => f.name)).toEqual(["National Science Foundation", "Wellcome Trust"]);

@@ -86,6 +86,13 @@ export function ArticleBackMatter({ article: a, fulltext }: { article: ArticleDe
       {a.references.length > 0 && (
         <section className="article-view__section" aria-labelledby="references-title">
           <h2 id="references-title">{t("article.references")}</h2>
+          {/* Each reference in its parts, for a reference manager (issue 51 item 4, docs/decisions/0392). */}
+          {a.ris_url && (
+            <p className="article-view__references-download">
+              {t("article.referencesDownload")} <a href={a.ris_url.replace(/\.ris$/, ".references.ris")}>RIS</a> ·{" "}
+              <a href={a.bib_url.replace(/\.bib$/, ".references.bib")}>BibTeX</a>
+            </p>
+          )}
           <ol className="article-view__references" dir="ltr">
             {a.references.map((ref, i) =>
               fulltext ? (

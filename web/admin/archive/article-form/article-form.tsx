@@ -143,6 +143,13 @@ export function ArticleForm({
       <PageHeader
         title={mode === "add" ? `Add article · ${inIssue}` : "Edit article"}
         back={{ to: backTo, label: "Back to the issue" }}
+        actions={
+          mode === "edit" && article ? (
+            <Link to={`/admin/archives/${article.id}/fulltext`} className="btn btn--secondary">
+              Full text
+            </Link>
+          ) : undefined
+        }
         meta={
           mode === "edit" && article
             ? `Reference ${article.refnumber} · Vol. ${pad(article.volume, 2)}, Issue ${pad(article.issue, 2)} (${article.year})`

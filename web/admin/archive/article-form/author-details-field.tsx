@@ -1,5 +1,5 @@
 // The authors' affiliations and ORCID iDs (docs/decisions/0100): one row per author of the author name field, in
-// its order, each with an optional affiliation and ORCID iD; the value is the JSON array the API takes.
+// its order, each with an optional affiliation, its ROR id (issue 51) and ORCID iD; the value is the JSON array the API takes.
 import { Field } from "../../admin-ui";
 import type { FieldBinding } from "../../form-kit";
 import { parseAuthorDetails, splitAuthors, type AuthorDetail } from "#contract/scholarly";
@@ -9,7 +9,11 @@ export function AuthorDetailsField(props: { field: FieldBinding; label: string; 
   const authors = splitAuthors(props.authorname);
   const parsed = parseAuthorDetails(field.value);
   const setDetail = (index: number, key: keyof AuthorDetail, value: string) => {
-    const next = authors.map((_, i) => ({ affiliation: parsed[i]?.affiliation ?? "", orcid: parsed[i]?.orcid ?? "" }));
+    const next: AuthorDetail[] = authors.map((_, i) => ({
+      affiliation: parsed[i]?.affiliation ?? "",
+      orcid: parsed[i]?.orcid ?? "",
+      ror: parsed[i]?.ror ?? "",
+    }));
     next[index] = { ...next[index], [key]: value };
     field.onChange(JSON.stringify(next));
   };
@@ -22,7 +26,7 @@ export function AuthorDetailsField(props: { field: FieldBinding; label: string; 
         {props.required ? "" : " (optional)"}
       </legend>
       {authors.map((name, i) => (
-        <div className="grid-3" key={`${i}-${name}`}>
+        <div className="grid-2" key={`${i}-${name}`}>
           <p className="form__static">
             <strong>{name}</strong>
           </p>
@@ -31,6 +35,15 @@ export function AuthorDetailsField(props: { field: FieldBinding; label: string; 
               id={`${field.id}-aff-${i}`}
               value={parsed[i]?.affiliation ?? ""}
               onChange={(e) => setDetail(i, "affiliation", e.target.value)}
+              readOnly={field.readOnly}
+            />
+          </Field>
+          <Field id={`${field.id}-ror-${i}`} label={`ROR id of ${name}'s affiliation`}>
+            <input
+              id={`${field.id}-ror-${i}`}
+              value={parsed[i]?.ror ?? ""}
+              placeholder="https://ror.org/03yrm5c26"
+              onChange={(e) => setDetail(i, "ror", e.target.value)}
               readOnly={field.readOnly}
             />
           </Field>

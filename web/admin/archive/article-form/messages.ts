@@ -29,6 +29,8 @@ export function articleErrorMessage(code: string): string {
       return "Invalid DOI";
     case "invalid_orcid":
       return "Invalid ORCID iD";
+    case "invalid_ror":
+      return "Invalid ROR id";
     case "invalid_language":
       return "Choose one of the site's languages for each language version.";
     case "duplicate_language":
@@ -52,6 +54,7 @@ export const ERROR_FIELD: Partial<Record<string, FieldName>> = {
   duplicate_doi: "doi",
   invalid_doi: "doi",
   invalid_orcid: "author_details",
+  invalid_ror: "author_details",
   invalid_language: "translations",
   duplicate_language: "translations",
 };
@@ -59,6 +62,7 @@ export const ERROR_FIELD: Partial<Record<string, FieldName>> = {
 /** Texts beside a refused field for a code that says more than its field's `problem` (contract/article-form.ts). */
 const CODE_PROBLEMS: Record<string, string> = {
   invalid_orcid: "An ORCID iD is 16 digits (the last may be X) with a valid check digit, e.g. 0000-0002-1825-0097.",
+  invalid_ror: "A ROR id is 9 characters from ror.org, starting with 0 (e.g. 03yrm5c26 or https://ror.org/03yrm5c26).",
 };
 
 export function problemText(name: FieldName, issue: z.core.$ZodIssue): string {
