@@ -2,6 +2,7 @@
 // inputs staff, reviewers and authors send, and the answers the admin reads. Shared by the Worker and the admin SPA.
 import { z } from "zod";
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, isSingleLine } from "./mail-header";
+import type { CoAuthor } from "./submission";
 
 /**
  * What each stage means to every rule of the workflow, one row per stage (docs/decisions/0320). The stage names are
@@ -420,9 +421,26 @@ export interface AssignmentEntry {
   linkActive: boolean;
 }
 
+/** What the author sent on Submit Online beside SPEC's fields (issue 48 item 2), for staff. */
+export interface SubmittedDetails {
+  abstract: string;
+  /** "one, two, three". */
+  keywords: string;
+  coAuthors: CoAuthor[];
+  coverLetter: string;
+  /** When the author consented (ISO time), null when they did not tick it. */
+  consents: { policies: string | null; copyright: string | null };
+  /** The Word file sent beside the PDF (download path needs the bearer token), null for none. */
+  sourceFile: { size: number; url: string } | null;
+}
+
 export interface ManuscriptDetail extends ManuscriptSummary {
   phone: string;
   address: string;
+  /** The manuscript's section (the author's choice on Submit Online, or staff's), null for none. */
+  sectionId: number | null;
+  /** Null for a manuscript staff added by hand. */
+  submitted: SubmittedDetails | null;
   publishedAt: string | null;
   firstDecisionAt: string | null;
   allowed: Stage[];
