@@ -33,6 +33,7 @@ import { archiveApi } from "#contract/routes/archive";
 import { workflowApi } from "#contract/routes/workflow";
 import { ManuscriptInvoice } from "../payments/manuscript-invoice";
 import { AuthorCheckForm } from "./author-check-form";
+import { SubmittedDetailsPanel } from "./submitted-details";
 
 const digits = (v: string | undefined) => String(v ?? "").replace(/\D+/g, "");
 
@@ -462,6 +463,7 @@ export function ManuscriptPage() {
           )}
         </dl>
       </section>
+      <SubmittedDetailsPanel m={m} onError={fail} />
       <div className={hasActions ? "ms-layout" : "ms-layout ms-layout--single"}>
         <div className="ms-history">
           <section className="panel" aria-labelledby="ms-reviews">

@@ -2,18 +2,14 @@
 // (title, authors with affiliations and ORCID iDs, abstract, keywords, e-mail, country, phone, the latest PDF); once
 // the article is saved, the manuscript is marked Published and linked to it (the article filed under its section),
 // and the author is e-mailed the article's address and certificate page.
-import type { ArticleFormValues } from "#contract/article-form";
-import { escapeHtml, plainTextToRichText } from "#contract/rich-text";
 import type { ManuscriptDetail } from "#contract/workflow";
 import { adminBlob, adminJson } from "../admin-api";
 import { loadAdminJson, loadAdminJsonOrNull } from "../loaders";
 import { apiPath } from "#contract/routes/endpoint";
 import { workflowApi } from "#contract/routes/workflow";
 import { paymentsApi } from "#contract/routes/payments";
-import { articlePaymentOf, type PaymentListItem } from "#contract/payments";
-
-/** The manuscript with its invoice (issue 49): a paid or waived fee fills the payment fields. */
-export type PublishSource = ManuscriptDetail & { invoice: PaymentListItem | null };
+import type { PaymentListItem } from "#contract/payments";
+import type { PublishSource } from "./publish-prefill";
 
 export interface ManuscriptSource {
   id: number;
@@ -32,41 +28,6 @@ export async function manuscriptFor(request: Request): Promise<PublishSource | n
     loadAdminJsonOrNull<{ invoice: PaymentListItem | null }>(apiPath(paymentsApi.ofManuscript, { id }), request, "manuscript invoice"),
   ]);
   return { ...m, invoice: fee?.invoice ?? null };
-}
-
-/**
- * The article's authors: the one who submitted (their institute address, on one line, as affiliation) and the
- * co-authors they named on Submit Online, in order.
- */
-export function authorsOf(m: PublishSource): { name: string; affiliation: string; orcid: string }[] {
-  const affiliation = m.address
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .join(", ")
-    .slice(0, 500);
-  return [{ name: m.authorName, affiliation, orcid: "" }, ...(m.submitted?.coAuthors ?? [])];
-}
-
-export function prefilledValues(base: ArticleFormValues, m: PublishSource): ArticleFormValues {
-  const payment = articlePaymentOf(m.invoice);
-  const authors = authorsOf(m);
-  const submitted = m.submitted;
-  return {
-    ...base,
-    ...(payment ? { ptype: payment.ptype, txnid: payment.txnid ?? base.txnid } : {}),
-    title: escapeHtml(m.title),
-    authorname: authors.map((a) => a.name).join(", "),
-    author_details: authors.some((a) => a.affiliation || a.orcid)
-      ? JSON.stringify(authors.map(({ affiliation, orcid }) => ({ affiliation, orcid })))
-      : base.author_details,
-    // What the author sent on Submit Online (issue 48 item 2); the section follows on publication (server side).
-    abstract: submitted?.abstract ? plainTextToRichText(submitted.abstract) : base.abstract,
-    keywords: submitted?.keywords || base.keywords,
-    email: m.authorEmail,
-    country: m.country,
-    mobile: m.phone,
-  };
 }
 
 export function sourceOf(m: ManuscriptDetail): ManuscriptSource {
