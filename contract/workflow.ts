@@ -508,6 +508,8 @@ export const MESSAGES: Record<string, string> = {
   due_date_past: "The due date must be after today.",
   missing_name: "Enter the reviewer's name.",
   already_invited: "This reviewer is already invited to this round.",
+  reviewer_is_author:
+    "This person is an author of the manuscript (the same e-mail, or the same name and institution as its author or a co-author): choose another reviewer.",
   missing_subject: "The letter needs a subject.",
   missing_letter: "The letter is empty.",
   invalid_decision: "Choose a decision.",

@@ -2,7 +2,10 @@
 // them again without retyping it.
 import { describe, expect, it } from "vitest";
 import { createJournal } from "#tests/api/fixtures";
-import { inDays, staffOf, submitManuscript } from "./workflow.fixtures";
+import { eq } from "drizzle-orm";
+import { dbOf } from "#tests/api/fixtures";
+import { mailOutbox, reviewAssignments } from "../core/data/schema";
+import { AUTHOR, inDays, staffOf, submitManuscript } from "./workflow.fixtures";
 
 describe("reviewers", () => {
   it("inviting a known reviewer with blank affiliation and expertise keeps the stored ones", async () => {
@@ -37,5 +40,46 @@ describe("reviewers", () => {
     });
     const again = (await staff.get("/reviewers")).body.reviewers.find((x: { email: string }) => x.email === "ines@rev.example");
     expect(again).toMatchObject({ affiliation: "CNRS, Lyon", keywords: "lichens, basalt, bryophytes" });
+  });
+
+  it("refuses the manuscript's own author or co-author as its reviewer, and stores and sends nothing", async () => {
+    const j = await createJournal();
+    const staff = await staffOf(j);
+    await staff.post("/reviewers", { name: "Prof. Omar Khalid", email: "omar.k@other.example", affiliation: "University of Karachi" });
+    const m = await submitManuscript(j, "Arsenic in the Indus delta", {
+      fields: [
+        ["address", "Department of Chemistry\nUniversity of Karachi\nKarachi 75270"],
+        ["coAuthorName", "Bilal Ahmed"],
+        ["coAuthorEmail", "bilal@uni.example.org"],
+        ["coAuthorAffiliation", "Aga Khan University"],
+        ["coAuthorOrcid", ""],
+        ["coAuthorName", "Omar Khalid"],
+        ["coAuthorEmail", ""],
+        ["coAuthorAffiliation", "University of Karachi"],
+        ["coAuthorOrcid", ""],
+      ],
+    });
+    const invite = (who: { name: string; email: string; affiliation?: string }) =>
+      staff.post(`/manuscripts/${m.id}/reviewers`, { ...who, dueDate: inDays(14) });
+    const refused = [
+      // The author's e-mail, however it is spelt.
+      { name: "A. Siddiqa", email: AUTHOR.email.toUpperCase() },
+      // A co-author's e-mail under another name.
+      { name: "Someone Else", email: " bilal@uni.example.org " },
+      // The author's name and a line of her institute address, from another mailbox.
+      { name: "dr. ayesha  SIDDIQA", email: "ayesha@gmail.example", affiliation: "University of Karachi" },
+      // A co-author by name, the institution taken from the reviewer database when the form leaves it blank.
+      { name: "Prof. Omar Khalid", email: "omar.k@other.example", affiliation: "" },
+    ];
+    for (const who of refused) {
+      const res = await invite(who);
+      expect(res.status, who.email).toBe(409);
+      expect(res.body).toEqual({ error: "reviewer_is_author" });
+    }
+    expect(await dbOf(j).select().from(reviewAssignments).where(eq(reviewAssignments.manuscriptId, m.id))).toEqual([]);
+    const mail = await dbOf(j).select().from(mailOutbox).where(eq(mailOutbox.manuscriptId, m.id));
+    expect(mail.filter((x) => x.kind === "invitation")).toEqual([]);
+    // The same name at another institution is another person.
+    expect((await invite({ name: "Bilal Ahmed", email: "b.ahmed@lums.example", affiliation: "LUMS, Lahore" })).status).toBe(201);
   });
 });

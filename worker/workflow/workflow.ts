@@ -1,6 +1,7 @@
 // What happens to a manuscript (issue 36): every move and rule reads the stage table (contract/workflow.ts STAGE_RULES),
 // is recorded on the timeline (who, when, from, to, the letter) and writes its messages to the outbox. Staff,
 // reviewers (signed links) and authors (signed links) all act through these functions.
+import { refuseOwnAuthor } from "./reviewer-conflicts";
 import type { Db } from "../core/env";
 import type { JournalRow, ManuscriptRow, ReviewAssignmentRow, ReviewerRow } from "../core/data/schema";
 import { HttpError } from "../core/errors";
@@ -148,6 +149,7 @@ const today = () => nowIso().slice(0, 10);
 export async function inviteReviewer(ctx: WorkflowCtx, m: ManuscriptRow, input: InviteReviewerInput) {
   if (!STAGE_RULES[m.stage].invitesReviewers) throw new HttpError(409, "invalid_stage_move", { from: m.stage, to: "under_review" });
   if (input.dueDate <= today()) throw new HttpError(400, "due_date_past");
+  await refuseOwnAuthor(ctx.db, m, input);
   const reviewer = await upsertReviewer(ctx.db, m.journalId, input);
   const assignment = await insertAssignment(ctx.db, {
     journalId: m.journalId,
