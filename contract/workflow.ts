@@ -318,6 +318,14 @@ export const reviewerSchema = z.object({
 });
 
 /** The review form (the reviewer's signed link). */
+/** The reviewer's answer to an invitation (the review link's form); a reason and a suggestion only with a decline. */
+export const invitationAnswerSchema = z.object({
+  answer: z.enum(["accept", "decline"], { error: "invalid_answer" }),
+  declineReason: z.string().trim().max(2000, { error: "reason_too_long" }).default(""),
+  declineSuggestion: z.string().trim().max(500, { error: "suggestion_too_long" }).default(""),
+});
+export type InvitationAnswer = z.infer<typeof invitationAnswerSchema>;
+
 export const reviewFormSchema = z.object({
   recommendation: z.enum(RECOMMENDATIONS, { error: "invalid_recommendation" }),
   commentsAuthor: z.string().trim().min(1, { error: "missing_comments" }).max(50000),
@@ -416,6 +424,9 @@ export interface AssignmentEntry {
   recommendation: Recommendation | null;
   commentsAuthor: string;
   commentsEditor: string;
+  /** A declining reviewer's reason and suggestion ('' when not given). */
+  declineReason: string;
+  declineSuggestion: string;
   fileUrl: string | null;
   overdue: boolean;
   linkActive: boolean;

@@ -19,6 +19,7 @@ import {
   RECOMMENDATION_LABELS,
   RECOMMENDATIONS,
   REVIEW_STATUS,
+  invitationAnswerSchema,
   reviewFormSchema,
   STAGE_LABELS,
   STAGE_RULES,
@@ -131,6 +132,9 @@ const REVIEW_ERRORS: Record<string, string> = {
   file_not_anonymised:
     "This file cannot be given out yet: it could not be checked for the author's details. The editorial office will send a file for review.",
   already_answered: "You have already answered this invitation.",
+  invalid_answer: "Choose to accept or to decline the invitation.",
+  reason_too_long: "Please shorten your reason to at most 2,000 characters.",
+  suggestion_too_long: "Please shorten your suggestion to at most 500 characters.",
 };
 
 /** A reviewer's round is open while the manuscript is in review at that round; after it only their review shows. */
@@ -153,9 +157,15 @@ function reviewBody(v: ReviewView, reviewerName: string): string {
     case REVIEW_STATUS.invited:
       return `${head}<div class="card"><h2>Will you review this manuscript?</h2>
 <p>You can download it first: <a href="/review/manuscript.pdf">manuscript ${esc(m.reference)} (PDF)</a></p>
-<form method="post" action="/review/respond" class="row">
-<button class="btn" name="answer" value="accept">Accept the invitation</button>
-<button class="btn secondary" name="answer" value="decline">Decline</button></form></div>`;
+<form method="post" action="/review/respond">
+<p class="row"><button class="btn" name="answer" value="accept">Accept the invitation</button></p>
+<details><summary>Decline, with a reason or a suggestion</summary>
+<label for="declineReason">Why you decline (optional; only the editor reads it)</label>
+<textarea id="declineReason" name="declineReason" maxlength="2000" style="min-height:90px"></textarea>
+<label for="declineSuggestion">Someone you suggest instead, with their e-mail (optional)</label>
+<input id="declineSuggestion" name="declineSuggestion" maxlength="500" style="width:100%;padding:8px">
+</details>
+<p class="row"><button class="btn secondary" name="answer" value="decline">Decline</button></p></form></div>`;
     case REVIEW_STATUS.declined:
       return `${head}<p class="ok">You declined this invitation. Thank you for letting us know.</p>`;
     case REVIEW_STATUS.revoked:
@@ -356,7 +366,13 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     const form = await c.req.parseBody();
     try {
       if (!reviewRoundOpen(m, a)) throw new HttpError(409, "review_closed");
-      await respondToInvitation(workflowCtx(c, `reviewer:${a.id}`), m, a, form.answer === "accept");
+      const answer = invitationAnswerSchema.safeParse({
+        answer: form.answer,
+        declineReason: typeof form.declineReason === "string" ? form.declineReason : "",
+        declineSuggestion: typeof form.declineSuggestion === "string" ? form.declineSuggestion : "",
+      });
+      if (!answer.success) throw new HttpError(400, answer.error.issues[0]?.message ?? "invalid_answer");
+      await respondToInvitation(workflowCtx(c, `reviewer:${a.id}`), m, a, answer.data);
     } catch (err) {
       const code = codeOf(err);
       if (!code) throw err;

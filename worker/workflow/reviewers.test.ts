@@ -5,7 +5,18 @@ import { createJournal } from "#tests/api/fixtures";
 import { eq } from "drizzle-orm";
 import { dbOf } from "#tests/api/fixtures";
 import { mailOutbox, reviewAssignments } from "../core/data/schema";
-import { AUTHOR, inDays, staffOf, submitManuscript } from "./workflow.fixtures";
+import {
+  AUTHOR,
+  detail,
+  drained,
+  inDays,
+  linkIn,
+  linkRequest,
+  openSession,
+  outboxOf,
+  staffOf,
+  submitManuscript,
+} from "./workflow.fixtures";
 
 describe("reviewers", () => {
   it("inviting a known reviewer with blank affiliation and expertise keeps the stored ones", async () => {
@@ -78,8 +89,49 @@ describe("reviewers", () => {
     }
     expect(await dbOf(j).select().from(reviewAssignments).where(eq(reviewAssignments.manuscriptId, m.id))).toEqual([]);
     const mail = await dbOf(j).select().from(mailOutbox).where(eq(mailOutbox.manuscriptId, m.id));
-    expect(mail.filter((x) => x.kind === "invitation")).toEqual([]);
+    expect(mail.filter((x) => x.kind === "review.invitation")).toEqual([]);
     // The same name at another institution is another person.
     expect((await invite({ name: "Bilal Ahmed", email: "b.ahmed@lums.example", affiliation: "LUMS, Lahore" })).status).toBe(201);
+  });
+
+  it("a declining reviewer's reason and suggestion reach the editor, never the author", async () => {
+    const j = await createJournal();
+    const staff = await staffOf(j);
+    const m = await submitManuscript(j, "Soil crusts of the Thar");
+    expect(
+      (await staff.post(`/manuscripts/${m.id}/reviewers`, { name: "Dr. Lena Brandt", email: "lena@rev.example", dueDate: inDays(14) }))
+        .status,
+    ).toBe(201);
+    await drained(j.id);
+    const invitation = (await outboxOf(staff)).find((x) => x.kind === "review.invitation")!;
+    const s = await openSession(j.host, "review", linkIn(invitation.text, "review").token);
+    const respond = (fields: Record<string, string>) =>
+      linkRequest(j.host, "/review/respond", s.cookie, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+    // Too long: refused with the reason on the page, the invitation still open.
+    const long = await respond({ answer: "decline", declineReason: "x".repeat(2001) });
+    expect(await long.text()).toContain("Please shorten your reason");
+    expect((await detail(staff, m.id)).reviews[0].status).toBe("invited");
+
+    const reason = `On leave until March & "busy" <sorry>\nلدي تضارب مصالح.`;
+    expect(
+      (await respond({ answer: "decline", declineReason: reason, declineSuggestion: "Dr. Omar Haddad <omar@uni.example>" })).status,
+    ).toBe(303);
+    const r = (await detail(staff, m.id)).reviews[0];
+    expect(r).toMatchObject({ status: "declined", declineReason: reason, declineSuggestion: "Dr. Omar Haddad <omar@uni.example>" });
+    await drained(j.id);
+    const office = (await outboxOf(staff)).find((x) => x.kind === "office.review_declined")!;
+    expect(office.text).toContain(reason);
+    expect(office.text).toContain("Dr. Omar Haddad <omar@uni.example>");
+    // The author's page says nothing of it.
+    const ack = (await outboxOf(staff)).find((x) => x.kind === "acknowledgement")!;
+    const a = await openSession(j.host, "track", linkIn(ack.text, "track").token);
+    const track = await (await linkRequest(j.host, "/track", a.cookie)).text();
+    expect(track).not.toMatch(/On leave|Haddad|تضارب/);
+    expect(
+      (await outboxOf(staff))
+        .filter((x) => x.to === AUTHOR.email)
+        .map((x) => x.text)
+        .join("\n"),
+    ).not.toMatch(/On leave|Haddad/);
   });
 });

@@ -19,6 +19,7 @@ import {
   RECOMMENDATION_LABELS,
   type Decision,
   type DecisionInput,
+  type InvitationAnswer,
   type InviteReviewerInput,
   type Recommendation,
   type Stage,
@@ -378,10 +379,13 @@ export async function addReviewCopy(ctx: WorkflowCtx, m: ManuscriptRow, file: { 
 
 // ---- reviewers (through their link) ----
 
-export async function respondToInvitation(ctx: WorkflowCtx, m: ManuscriptRow, a: ReviewAssignmentRow, accept: boolean) {
+export async function respondToInvitation(ctx: WorkflowCtx, m: ManuscriptRow, a: ReviewAssignmentRow, answer: InvitationAnswer) {
+  const accept = answer.answer === "accept";
+  const declined = accept ? {} : { declineReason: answer.declineReason, declineSuggestion: answer.declineSuggestion };
   const row = await updateAssignment(ctx.db, a.id, [REVIEW_STATUS.invited], {
     status: accept ? REVIEW_STATUS.agreed : REVIEW_STATUS.declined,
     respondedAt: nowIso(),
+    ...declined,
   });
   if (!row) throw new HttpError(409, "already_answered");
   await addEvent(ctx.db, m, {
@@ -394,7 +398,11 @@ export async function respondToInvitation(ctx: WorkflowCtx, m: ManuscriptRow, a:
     m,
     `office.review_${accept ? "accepted" : "declined"}`,
     `${m.reference}: a reviewer ${accept ? "accepted" : "declined"}`,
-    `A reviewer ${accept ? "accepted" : "declined"} the invitation to review "${m.title}" (${m.reference}), round ${a.round}.`,
+    [
+      `A reviewer ${accept ? "accepted" : "declined"} the invitation to review "${m.title}" (${m.reference}), round ${a.round}.`,
+      ...(accept || !answer.declineReason ? [] : [`\nTheir reason:\n${answer.declineReason}`]),
+      ...(accept || !answer.declineSuggestion ? [] : [`\nThey suggest instead:\n${answer.declineSuggestion}`]),
+    ].join("\n"),
   );
   return row;
 }

@@ -511,6 +511,16 @@ export function ManuscriptPage() {
                           <pre className="letter-text">{r.commentsEditor}</pre>
                         </details>
                       )}
+                      {r.declineReason && (
+                        <p className="pre-line">
+                          <strong>Why they declined:</strong> {r.declineReason}
+                        </p>
+                      )}
+                      {r.declineSuggestion && (
+                        <p className="pre-line break-anywhere">
+                          <strong>They suggest instead:</strong> {r.declineSuggestion}
+                        </p>
+                      )}
                       {ASSIGNMENT_RULES[r.status].open && (
                         <button
                           type="button"

@@ -492,6 +492,9 @@ export const reviewAssignments = sqliteTable("review_assignments", {
   file: text("file"),
   remindedBefore: integer("reminded_before").notNull().default(0),
   remindedAfter: integer("reminded_after").notNull().default(0),
+  /** Why a reviewer declined and whom they suggest instead (migrations/0281), '' when not given: for the editor only. */
+  declineReason: text("decline_reason").notNull().default(""),
+  declineSuggestion: text("decline_suggestion").notNull().default(""),
 });
 export type ReviewAssignmentRow = typeof reviewAssignments.$inferSelect;
 
