@@ -479,6 +479,9 @@ export interface OutboxMessage {
   sentAt: string | null;
 }
 
+/** From this many open reviews on, the invite form warns that the reviewer is already busy (issue 48 item 4). */
+export const REVIEWER_BUSY_AT = 3;
+
 export interface ReviewerEntry {
   id: number;
   name: string;
@@ -489,6 +492,8 @@ export interface ReviewerEntry {
   accepted: number;
   declined: number;
   submitted: number;
+  /** Invitations still open (invited, or agreed and not yet submitted): the reviewer's load. */
+  open: number;
   /** Median days from invitation to submitted review; null before the first review. */
   medianTurnaroundDays: number | null;
   history: {

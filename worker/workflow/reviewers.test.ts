@@ -5,6 +5,7 @@ import { createJournal } from "#tests/api/fixtures";
 import { eq } from "drizzle-orm";
 import { dbOf } from "#tests/api/fixtures";
 import { mailOutbox, reviewAssignments } from "../core/data/schema";
+import { REVIEWER_BUSY_AT } from "#contract/workflow";
 import {
   AUTHOR,
   detail,
@@ -133,5 +134,23 @@ describe("reviewers", () => {
         .map((x) => x.text)
         .join("\n"),
     ).not.toMatch(/On leave|Haddad/);
+  });
+
+  it("counts a reviewer's open reviews, the load the invite form warns of", async () => {
+    const j = await createJournal();
+    const staff = await staffOf(j);
+    const invitedTo = [];
+    for (const [i, title] of ["Dunes", "Oases", "Wadis"].entries()) {
+      const m = await submitManuscript(j, title, { email: `author${i}@uni.example.org` });
+      const res = await staff.post(`/manuscripts/${m.id}/reviewers`, { name: "Dr. Busy", email: "busy@rev.example", dueDate: inDays(10) });
+      invitedTo.push({ m, assignment: res.body.invited.id as number });
+    }
+    const load = async () =>
+      (await staff.get("/reviewers")).body.reviewers.find((x: { email: string }) => x.email === "busy@rev.example").open;
+    expect(await load()).toBe(REVIEWER_BUSY_AT);
+    // A withdrawn invitation is no longer open.
+    const { m, assignment } = invitedTo[0];
+    expect((await staff.post(`/manuscripts/${m.id}/reviews/${assignment}/revoke`)).status).toBe(200);
+    expect(await load()).toBe(REVIEWER_BUSY_AT - 1);
   });
 });

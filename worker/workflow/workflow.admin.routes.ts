@@ -325,6 +325,7 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
         accepted: mine.filter((x) => ASSIGNMENT_RULES[x.a.status].agreed).length,
         declined: mine.filter((x) => x.a.status === REVIEW_STATUS.declined).length,
         submitted: done.length,
+        open: mine.filter((x) => ASSIGNMENT_RULES[x.a.status].open).length,
         medianTurnaroundDays: median(done.map((x) => daysBetween(x.a.invitedAt, x.a.submittedAt!))),
         history: mine.map((x) => ({
           manuscriptId: x.a.manuscriptId,

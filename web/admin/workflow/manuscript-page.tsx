@@ -26,6 +26,8 @@ import {
   type ManuscriptDetail,
   type ManuscriptFileEntry,
   type OutboxMessage,
+  REVIEWER_BUSY_AT,
+  type ReviewerEntry,
 } from "#contract/workflow";
 import { StageBadge, workflowMessage } from "./workflow-ui";
 import { apiPath } from "#contract/routes/endpoint";
@@ -159,12 +161,30 @@ function FileButton({ file, reference, onError }: { file: ManuscriptFileEntry; r
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
+/** The journal's reviewer with this e-mail when they already carry REVIEWER_BUSY_AT open reviews or more. */
+function useBusyReviewer(email: string): ReviewerEntry | null {
+  const [reviewers, setReviewers] = useState<ReviewerEntry[]>([]);
+  useEffect(() => {
+    let live = true;
+    // Only a warning: a failed load leaves the form as it was.
+    adminJson<{ reviewers: ReviewerEntry[] }>(apiPath(workflowApi.reviewers))
+      .then((r) => live && setReviewers(r.reviewers))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  const wanted = email.trim().toLowerCase();
+  return reviewers.find((r) => r.email === wanted && r.open >= REVIEWER_BUSY_AT) ?? null;
+}
+
 function InviteForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashMessage) => void }) {
   const blank = { name: "", email: "", affiliation: "", keywords: "", dueDate: inDays(21) };
   const [values, setValues] = useState(blank);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const draft = useDraft(`manuscript:${m.id}:invite`, values, blank, setValues);
+  const busyWith = useBusyReviewer(values.email);
   const set = (k: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [k]: e.target.value });
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -198,6 +218,11 @@ function InviteForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashMes
         <Field id="inv-email" label="E-mail">
           <input id="inv-email" type="email" required value={values.email} onChange={set("email")} autoComplete="off" />
         </Field>
+        {busyWith && (
+          <p className="busy-warning" role="status">
+            {busyWith.name} already has {busyWith.open} open reviews (invited or reviewing). You can still invite them.
+          </p>
+        )}
         <Field id="inv-aff" label="Affiliation">
           <input id="inv-aff" value={values.affiliation} onChange={set("affiliation")} />
         </Field>
