@@ -59,12 +59,15 @@ export function SubmissionDetailsFields({ sections, field, errorText, hasError, 
         <p className="field__help">{t("submit.coAuthorsHelp", { max: CO_AUTHORS_MAX })}</p>
         {errorText("coAuthors")}
         {ROWS.map((i) => (
-          <fieldset key={i} className="co-authors__row" {...field("coAuthors")}>
-            <legend>{t("submit.coAuthor", { n: i + 1 })}</legend>
+          // Each row a group; its name field is labelled by the row's own title ("Co-author 1"), so no label of the
+          // form repeats SPEC's "Name" or "Email" (the author's own fields keep those names alone).
+          <div key={i} className="co-authors__row" role="group" aria-labelledby={`sub-co-name-${i}-label`}>
             <div className="form__grid">
               <div className="field">
-                <label htmlFor={`sub-co-name-${i}`}>{t("submit.coAuthorName")}</label>
-                <input id={`sub-co-name-${i}`} name={CO_AUTHOR_FIELDS.name} maxLength={200} autoComplete="off" />
+                <label id={`sub-co-name-${i}-label`} htmlFor={`sub-co-name-${i}`}>
+                  {t("submit.coAuthor", { n: i + 1 })}
+                </label>
+                <input id={`sub-co-name-${i}`} name={CO_AUTHOR_FIELDS.name} maxLength={200} autoComplete="off" {...field("coAuthors")} />
               </div>
               <div className="field">
                 <label htmlFor={`sub-co-email-${i}`}>{t("submit.coAuthorEmail")}</label>
@@ -86,7 +89,7 @@ export function SubmissionDetailsFields({ sections, field, errorText, hasError, 
                 />
               </div>
             </div>
-          </fieldset>
+          </div>
         ))}
       </details>
       <div className="field">
