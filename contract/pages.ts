@@ -92,6 +92,8 @@ export interface SubmitData extends WithHead {
   error: SubmitFormError | null;
   /** The fields the server found wrong (with error "invalid_input"). */
   fields: SubmissionField[];
+  /** The journal's sections in their order, for the form's optional Section choice (none: no choice shown). */
+  sections: { id: number; title: string }[];
 }
 /** The instructions page: its settings, and the journal's editorial figures when it shows them (issue 36 item 7). */
 export interface InstructionsData extends WithHead {

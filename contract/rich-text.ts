@@ -40,6 +40,9 @@ export function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
+/** Plain text typed in a textarea (a submission's abstract) as rich text: escaped, each line break a <br>. */
+export const plainTextToRichText = (text: string): string => escapeHtml(text.trim()).replace(/\r\n?|\n/g, "<br>");
+
 /**
  * Markup as an HTML parser tokenizes it: a comment, a start or end tag, or a bogus comment (`<!x>`, `<?x>`, `</ x>`).
  * A "<" followed by anything else ("pH < 5", "a <= b") is text, as in HTML, so it never swallows what follows.

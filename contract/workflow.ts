@@ -2,6 +2,7 @@
 // inputs staff, reviewers and authors send, and the answers the admin reads. Shared by the Worker and the admin SPA.
 import { z } from "zod";
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE, isSingleLine } from "./mail-header";
+import type { CoAuthor } from "./submission";
 
 /**
  * What each stage means to every rule of the workflow, one row per stage (docs/decisions/0320). The stage names are
@@ -317,6 +318,14 @@ export const reviewerSchema = z.object({
 });
 
 /** The review form (the reviewer's signed link). */
+/** The reviewer's answer to an invitation (the review link's form); a reason and a suggestion only with a decline. */
+export const invitationAnswerSchema = z.object({
+  answer: z.enum(["accept", "decline"], { error: "invalid_answer" }),
+  declineReason: z.string().trim().max(2000, { error: "reason_too_long" }).default(""),
+  declineSuggestion: z.string().trim().max(500, { error: "suggestion_too_long" }).default(""),
+});
+export type InvitationAnswer = z.infer<typeof invitationAnswerSchema>;
+
 export const reviewFormSchema = z.object({
   recommendation: z.enum(RECOMMENDATIONS, { error: "invalid_recommendation" }),
   commentsAuthor: z.string().trim().min(1, { error: "missing_comments" }).max(50000),
@@ -424,14 +433,34 @@ export interface AssignmentEntry {
   recommendation: Recommendation | null;
   commentsAuthor: string;
   commentsEditor: string;
+  /** A declining reviewer's reason and suggestion ('' when not given). */
+  declineReason: string;
+  declineSuggestion: string;
   fileUrl: string | null;
   overdue: boolean;
   linkActive: boolean;
 }
 
+/** What the author sent on Submit Online beside SPEC's fields (issue 48 item 2), for staff. */
+export interface SubmittedDetails {
+  abstract: string;
+  /** "one, two, three". */
+  keywords: string;
+  coAuthors: CoAuthor[];
+  coverLetter: string;
+  /** When the author consented (ISO time), null when they did not tick it. */
+  consents: { policies: string | null; copyright: string | null };
+  /** The Word file sent beside the PDF (download path needs the bearer token), null for none. */
+  sourceFile: { size: number; url: string } | null;
+}
+
 export interface ManuscriptDetail extends ManuscriptSummary {
   phone: string;
   address: string;
+  /** The manuscript's section (the author's choice on Submit Online, or staff's), null for none. */
+  sectionId: number | null;
+  /** Null for a manuscript staff added by hand. */
+  submitted: SubmittedDetails | null;
   publishedAt: string | null;
   firstDecisionAt: string | null;
   allowed: Stage[];
@@ -459,6 +488,9 @@ export interface OutboxMessage {
   sentAt: string | null;
 }
 
+/** From this many open reviews on, the invite form warns that the reviewer is already busy (issue 48 item 4). */
+export const REVIEWER_BUSY_AT = 3;
+
 export interface ReviewerEntry {
   id: number;
   name: string;
@@ -469,6 +501,8 @@ export interface ReviewerEntry {
   accepted: number;
   declined: number;
   submitted: number;
+  /** Invitations still open (invited, or agreed and not yet submitted): the reviewer's load. */
+  open: number;
   /** Median days from invitation to submitted review; null before the first review. */
   medianTurnaroundDays: number | null;
   history: {
@@ -499,6 +533,8 @@ export const MESSAGES: Record<string, string> = {
   due_date_past: "The due date must be after today.",
   missing_name: "Enter the reviewer's name.",
   already_invited: "This reviewer is already invited to this round.",
+  reviewer_is_author:
+    "This person is an author of the manuscript (the same e-mail, or the same name and institution as its author or a co-author): choose another reviewer.",
   missing_subject: "The letter needs a subject.",
   missing_letter: "The letter is empty.",
   invalid_decision: "Choose a decision.",

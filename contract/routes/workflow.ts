@@ -6,7 +6,8 @@ export const workflowApi = {
   submit: endpoint("POST", "/api/submissions", {
     access: PUBLIC,
     body: "form",
-    summary: "Submit Online: the form's fields and the manuscript PDF (multipart, at most 6 MiB)",
+    summary:
+      "Submit Online: the form's fields, the manuscript PDF and optionally its Word file, abstract, keywords, co-authors, section, cover letter and consent (multipart, at most 11 MiB)",
   }),
   publicFigures: endpoint("GET", "/api/workflow/figures", {
     access: PUBLIC,
@@ -26,6 +27,12 @@ export const workflowApi = {
     answer: "file",
     fileType: "application/pdf",
     summary: "A submission's manuscript PDF",
+  }),
+  submissionSource: endpoint("GET", "/api/admin/submissions/{id}/source", {
+    access: staff("submissions"),
+    answer: "file",
+    fileType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    summary: "The Word (.docx) file the author sent beside the PDF",
   }),
   manuscripts: endpoint("GET", "/api/admin/manuscripts", {
     access: staff("submissions"),

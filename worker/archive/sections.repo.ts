@@ -1,6 +1,6 @@
 // A journal's sections (migrations/0052) and each article's section (issue 37 item 5). Every function is scoped by
 // journal id; writes carry their audit rows in the same batch.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../core/env";
 import { articles, sections } from "../core/data/schema";
@@ -95,6 +95,27 @@ export async function setArticleSection(db: Db, journalId: number, articleId: nu
   const row = (rows as { id: number; sectionId: number | null }[])[0];
   if (!row) throw new HttpError(404, "not_found");
   return row;
+}
+
+/**
+ * Files the article under the section only when it has none (a published manuscript brings the section its author
+ * chose; a section staff already set stays). The audit rows (ifChanged) count only a change.
+ */
+export async function fileUnsectionedArticle(db: Db, journalId: number, articleId: number, sectionId: number, audit: Audit) {
+  await db.batch([
+    db
+      .update(articles)
+      .set({ sectionId })
+      .where(
+        and(
+          eq(articles.journalId, journalId),
+          eq(articles.id, articleId),
+          isNull(articles.sectionId),
+          sql`EXISTS (SELECT 1 FROM sections WHERE id = ${sectionId} AND journal_id = ${journalId})`,
+        ),
+      ),
+    ...audit,
+  ]);
 }
 
 /** The section of each of these articles (id -> section id or null), for an issue's table. */

@@ -31,6 +31,7 @@ import { structuredReferences } from "#contract/reference-parse";
 import type { ArticleFulltextRow, ArticleRow } from "../core/data/schema";
 import { ImportSourceError } from "../transfer/import-model";
 import { convertDocx } from "./docx-convert";
+import { isZipHeader } from "./docx-package";
 import { fulltextFileKey, fulltextImagePath } from "./fulltext-files";
 import { imageSize } from "./image-size";
 import {
@@ -79,9 +80,6 @@ async function referencesOf(c: Context<AppEnv>, a: ArticleRow): Promise<Referenc
   return { references: structuredReferences(referenceLines(a.referenceList), stored) };
 }
 
-/** A .docx is a zip: "PK\x03\x04". */
-const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
-
 export const fulltextAdminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.articles))
   .get(at(fulltextApi.fulltext), async (c) => {
@@ -96,7 +94,7 @@ export const fulltextAdminRoutes = new Hono<AppEnv>()
     if (!upload) throw new HttpError(400, "missing_file");
     if (upload.size > DOCX_MAX_BYTES) throw new HttpError(413, "file_too_large");
     const bytes = new Uint8Array(await upload.arrayBuffer());
-    if (!isZip(bytes)) throw new HttpError(400, "not_docx");
+    if (!isZipHeader(bytes)) throw new HttpError(400, "not_docx");
     let converted: Awaited<ReturnType<typeof convertDocx>>;
     try {
       converted = await convertDocx(bytes);

@@ -3,6 +3,7 @@
 // /_data on client-side navigation. Pages needing two reads issue them together (one round trip's wait).
 import type { Context } from "hono";
 import type { AppEnv } from "../core/env";
+import { listSections } from "../archive/sections.repo";
 import { findPublicArticleByRef, readPublicIssue } from "../archive/articles.repo";
 import { readArticlePage } from "./article-page.repo";
 import { filePaths } from "../core/files/keys";
@@ -229,6 +230,7 @@ export function pageLoaders(c: Context<AppEnv>, { t }: Pick<Translator, "t">): P
         received,
         error: isSubmitFormError(error) ? error : null,
         fields: submissionFieldsIn(params.get("fields")),
+        sections: (await listSections(db, journal.id)).map((x) => ({ id: x.id, title: x.title })),
       });
     },
     verify: verifyLoader(c, t),

@@ -56,8 +56,11 @@ export async function namedKeys(databases: OrphanDatabases, journalId?: number):
   // Issue covers (migrations/0052, 0130).
   for (const r of await rows<{ journal_id: number; cover: string }>(`SELECT journal_id, cover FROM issues WHERE cover != ''${where}`))
     keys.add(fileKeys.issueCover(r.journal_id, r.cover));
-  for (const r of await rows<{ journal_id: number; file: string }>(`SELECT journal_id, file FROM submissions WHERE file != ''${where}`))
-    keys.add(fileKeys.submission(r.journal_id, r.file));
+  // A submission's PDF and the Word file sent beside it (migrations/0280).
+  for (const r of await rows<{ journal_id: number; file: string; source_file: string | null }>(
+    `SELECT journal_id, file, source_file FROM submissions WHERE file != ''${where}`,
+  ))
+    for (const file of [r.file, r.source_file]) if (file) keys.add(fileKeys.submission(r.journal_id, file));
   // Every manuscript version and reviewer's PDF of the workflow (migrations/0070), beside the submissions' files.
   for (const r of await rows<{ journal_id: number; file: string }>(
     `SELECT journal_id, file FROM manuscript_files WHERE file != ''${where}`,

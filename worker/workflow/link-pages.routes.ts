@@ -18,6 +18,7 @@ import {
   ASSIGNMENT_RULES,
   RECOMMENDATIONS,
   REVIEW_STATUS,
+  invitationAnswerSchema,
   reviewFormSchema,
   type Stage,
   STAGE_RULES,
@@ -139,6 +140,9 @@ const REVIEW_ERRORS: Record<string, MessageId> = {
   review_closed: "link.review.error.closed",
   file_not_anonymised: "link.review.error.notAnonymised",
   already_answered: "link.review.error.answered",
+  invalid_answer: "link.review.error.answer",
+  reason_too_long: "link.review.error.reasonTooLong",
+  suggestion_too_long: "link.review.error.suggestionTooLong",
 };
 
 /** A recommendation's name in the page's language (RECOMMENDATION_LABELS in English). */
@@ -188,9 +192,15 @@ function reviewBody(v: ReviewView, reviewerName: string, t: T): string {
         "\u0001",
         `<a href="/review/manuscript.pdf">${esc(t("link.review.manuscriptPdf", { reference: m.reference }))}</a>`,
       )}</p>
-<form method="post" action="/review/respond" class="row">
-<button class="btn" name="answer" value="accept">${esc(t("link.review.accept"))}</button>
-<button class="btn secondary" name="answer" value="decline">${esc(t("link.review.decline"))}</button></form></div>`;
+<form method="post" action="/review/respond">
+<p class="row"><button class="btn" name="answer" value="accept">${esc(t("link.review.accept"))}</button></p>
+<details><summary>${esc(t("link.review.declineWithReason"))}</summary>
+<label for="declineReason">${esc(t("link.review.declineReason"))}</label>
+<textarea id="declineReason" name="declineReason" maxlength="2000" dir="auto" style="min-height:90px"></textarea>
+<label for="declineSuggestion">${esc(t("link.review.declineSuggestion"))}</label>
+<input id="declineSuggestion" name="declineSuggestion" maxlength="500" dir="auto" style="width:100%;padding:8px">
+</details>
+<p class="row"><button class="btn secondary" name="answer" value="decline">${esc(t("link.review.decline"))}</button></p></form></div>`;
     case REVIEW_STATUS.declined:
       return `${head}<p class="ok">${esc(t("link.review.declined"))}</p>`;
     case REVIEW_STATUS.revoked:
@@ -399,7 +409,13 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     const form = await c.req.parseBody();
     try {
       if (!reviewRoundOpen(m, a)) throw new HttpError(409, "review_closed");
-      await respondToInvitation(workflowCtx(c, `reviewer:${a.id}`), m, a, form.answer === "accept");
+      const answer = invitationAnswerSchema.safeParse({
+        answer: form.answer,
+        declineReason: typeof form.declineReason === "string" ? form.declineReason : "",
+        declineSuggestion: typeof form.declineSuggestion === "string" ? form.declineSuggestion : "",
+      });
+      if (!answer.success) throw new HttpError(400, answer.error.issues[0]?.message ?? "invalid_answer");
+      await respondToInvitation(workflowCtx(c, `reviewer:${a.id}`), m, a, answer.data);
     } catch (err) {
       const code = codeOf(err);
       if (!code) throw err;

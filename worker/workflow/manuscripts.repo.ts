@@ -55,6 +55,8 @@ export interface NewManuscript {
   country?: string;
   phone?: string;
   address?: string;
+  /** The section the author chose on Submit Online (migrations/0280); staff can refile it. */
+  sectionId?: number | null;
   source: "online" | "staff";
   file: string;
   fileSize: number;
@@ -76,6 +78,7 @@ export async function createManuscript(db: Db, v: NewManuscript, actor: string):
       country: v.country ?? "",
       phone: v.phone ?? "",
       address: v.address ?? "",
+      sectionId: v.sectionId ?? null,
       source: v.source,
       replyToken: newReplyToken(),
       createdAt: at,
@@ -112,6 +115,7 @@ export const manuscriptFromSubmission = (s: SubmissionRow): NewManuscript => ({
   country: s.country,
   phone: s.phone,
   address: s.address,
+  sectionId: s.sectionId,
   source: "online",
   file: s.file,
   fileSize: s.fileSize,

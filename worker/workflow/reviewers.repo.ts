@@ -29,6 +29,16 @@ export async function upsertReviewer(
   return row;
 }
 
+/** The journal's reviewer with this e-mail (case-insensitive), if any. */
+export async function findReviewerByEmail(db: Db, journalId: number, email: string): Promise<ReviewerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reviewers)
+    .where(and(eq(reviewers.journalId, journalId), eq(reviewers.email, email.trim().toLowerCase())))
+    .limit(1);
+  return row;
+}
+
 export async function listReviewers(db: Db, journalId: number): Promise<ReviewerRow[]> {
   return db.select().from(reviewers).where(eq(reviewers.journalId, journalId)).orderBy(asc(reviewers.name));
 }

@@ -1,5 +1,6 @@
 // Staff reading the Submit Online manuscripts, under /api/admin/submissions (behind the admin router's guard).
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import type { SubmissionRow } from "../core/data/schema";
 import type { AppEnv } from "../core/env";
 import { requireRole } from "../auth/admin-guard";
 import { AREA_ROLES } from "#contract/roles";
@@ -24,9 +25,20 @@ export const submissionsAdminRoutes = new Hono<AppEnv>()
   })
   .get(at(workflowApi.submissionFile), async (c) => {
     const row = await findSubmission(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
-    if (!row || !isSafeFileName(row.file)) throw notFound();
-    const res = await serveR2Object(c, fileKeys.submission(row.journalId, row.file), { cacheControl: "private, no-store" });
-    const name = `${row.reference}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
-    res.headers.set("Content-Disposition", `attachment; filename="${name}"`);
-    return res;
+    return serveSubmissionFile(c, row, row?.file ?? null, "pdf");
+  })
+  // The Word file the author sent beside the PDF (issue 48 item 2): for staff only, as the author sent it.
+  .get(at(workflowApi.submissionSource), async (c) => {
+    const row = await findSubmission(c.get("db"), c.get("journal").id, idOf(c.req.param("id")));
+    return serveSubmissionFile(c, row, row?.sourceFile ?? null, "docx");
   });
+
+/** A submission's stored file, downloaded under its reference (never the uploader's file name), never cached. */
+async function serveSubmissionFile(c: Context<AppEnv>, row: SubmissionRow | undefined, file: string | null, ext: "pdf" | "docx") {
+  if (!row || !file || !isSafeFileName(file)) throw notFound();
+  const res = await serveR2Object(c, fileKeys.submission(row.journalId, file), { cacheControl: "private, no-store" });
+  const name = `${row.reference}.${ext}`.replace(/[^A-Za-z0-9._-]/g, "_");
+  res.headers.set("Content-Disposition", `attachment; filename="${name}"`);
+  res.headers.set("X-Content-Type-Options", "nosniff");
+  return res;
+}

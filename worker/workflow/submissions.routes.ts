@@ -18,21 +18,21 @@ import {
   insertSubmissionWithinLimit,
 } from "./submissions.repo";
 import { clientIpOf, throttleKeyOfIp } from "../auth/client-ip";
-import { limitUploadBody } from "../core/middleware/body-size";
+import { limitSubmissionBody } from "../core/middleware/body-size";
 import type { MailQueueBody } from "./mail-queue";
 import { isUniqueViolation, nowIso } from "../core/data/db";
 import { PDF_MAX_BYTES } from "#contract/constants";
-import { CONTROL_CHARACTERS } from "#contract/mail-header";
 import {
   SUBMISSION_KEY_HEADER,
   SUBMISSION_WINDOW_MS,
   SUBMISSIONS_PER_WINDOW,
-  submissionFieldsSchema,
   submissionKeySchema,
   type SubmissionCreated,
 } from "#contract/submission";
 import { mountedAt } from "../core/routing/declared";
 import { workflowApi } from "#contract/routes/workflow";
+import { detailColumns, sourceFileOf, submissionFormOf } from "./submission-details";
+import { DOCX_CONTENT_TYPE } from "../core/files/content-types";
 
 const at = mountedAt("/api/submissions");
 
@@ -62,11 +62,6 @@ function checkOrigin(c: Context<AppEnv>): void {
   if (originHost !== new URL(c.req.url).host.toLowerCase()) throw new HttpError(403, "forbidden_origin");
 }
 
-const textOf = (form: FormData, key: string): string | undefined => {
-  const v = form.get(key);
-  return typeof v === "string" ? v : undefined;
-};
-
 const tooManySubmissions = (c: Context<AppEnv>): HttpError => {
   c.header("Retry-After", String(SUBMISSION_WINDOW_MS / 1000));
   return new HttpError(429, "too_many_submissions");
@@ -92,12 +87,13 @@ function submissionKeyOf(c: Context<AppEnv>): string | null {
 
 /**
  * The key of a post that brings none (the form without JavaScript, decision 0178): the caller, the UTC day, the
- * fields and the PDF's SHA-256. A double-clicked form posts twice with the same content, so the second post finds
+ * fields and the files' SHA-256. A double-clicked form posts twice with the same content, so the second post finds
  * the first's row (or loses the race on the unique key) and answers its reference. The colon keeps it apart from
  * every key a client can send (submissionKeySchema).
  */
-async function contentKeyOf(caller: string, fields: Record<string, string>, pdf: Uint8Array): Promise<string> {
-  const content = JSON.stringify([caller, nowIso().slice(0, 10), fields, await sha256Hex(pdf)]);
+async function contentKeyOf(caller: string, fields: Record<string, unknown>, pdf: Uint8Array, source: Uint8Array | null): Promise<string> {
+  const files = [await sha256Hex(pdf), ...(source ? [await sha256Hex(source)] : [])];
+  const content = JSON.stringify([caller, nowIso().slice(0, 10), fields, ...files]);
   return `content:${await sha256Hex(new TextEncoder().encode(content))}`;
 }
 
@@ -135,13 +131,13 @@ const underSubmissionLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-// The body is counted as it streams in (limitUploadBody): a declared or chunked body over 6 MiB is refused
+// The body is counted as it streams in (limitSubmissionBody): a declared or chunked body over 11 MiB is refused
 // there, never buffered whole.
 export const submissionsRoutes = new Hono<AppEnv>().post(
   at(workflowApi.submit),
   sameOriginOnly,
   underSubmissionLimit,
-  limitUploadBody,
+  limitSubmissionBody,
   async (c) => {
     const db = c.get("db");
     const journal = c.get("journal");
@@ -157,20 +153,7 @@ export const submissionsRoutes = new Hono<AppEnv>().post(
       throw new HttpError(400, "invalid_input");
     }
 
-    const parsed = submissionFieldsSchema.safeParse({
-      name: textOf(form, "name") ?? "",
-      email: textOf(form, "email") ?? "",
-      country: textOf(form, "country") ?? "",
-      phone: textOf(form, "phone") ?? "",
-      address: textOf(form, "address") ?? "",
-      title: textOf(form, "title") ?? "",
-    });
-    if (!parsed.success) {
-      const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
-      // A line break in the name or title would reach the acknowledgement's headers: said as such (decision 0300).
-      const code = parsed.error.issues.some((i) => i.message === CONTROL_CHARACTERS) ? CONTROL_CHARACTERS : "invalid_input";
-      throw new HttpError(400, code, { fields });
-    }
+    const { fields, details } = await submissionFormOf(db, journal.id, form);
 
     const file = form.get("pdfFile");
     if (!file || typeof file === "string" || file.size === 0) throw new HttpError(400, "missing_file");
@@ -178,8 +161,8 @@ export const submissionsRoutes = new Hono<AppEnv>().post(
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (sniffContentType(bytes.subarray(0, 16)) !== "application/pdf") throw new HttpError(400, "invalid_file_type");
 
-    const fields = parsed.data;
-    const submissionKey = sentKey ?? (await contentKeyOf(ip, fields, bytes));
+    const source = await sourceFileOf(form);
+    const submissionKey = sentKey ?? (await contentKeyOf(ip, { ...fields, ...details }, bytes, source));
     // A repeat (read whole first, as any request: answering before the upload is read resets some clients).
     const earlier = await storedUnderKey(c, submissionKey);
     if (earlier) return created(c, earlier.reference);
@@ -189,32 +172,54 @@ export const submissionsRoutes = new Hono<AppEnv>().post(
       // A new object name per attempt, so even a colliding reference never overwrites another submission's file.
       const stored = versionedName(reference, "pdf");
       const key = fileKeys.submission(journal.id, stored);
+      const storedSource = source ? versionedName(`${reference}-source`, "docx") : null;
+      const sourceKey = storedSource ? fileKeys.submission(journal.id, storedSource) : null;
       // Keep R2 and D1 consistent whatever fails: no stored file without its record (docs/decisions/0091).
       await putNewObject(c.var.files, key, bytes, "application/pdf");
+      if (source && sourceKey) {
+        try {
+          await putNewObject(c.var.files, sourceKey, source, DOCX_CONTENT_TYPE);
+        } catch (err) {
+          await c.var.files.delete(key);
+          throw err;
+        }
+      }
+      const createdAt = nowIso();
+      const landed = async () => {
+        const found = await findSubmissionByReference(db, journal.id, reference);
+        return found?.file === stored ? found : undefined;
+      };
       let row: SubmissionRow | null;
       try {
+        // Both files go if the row does not land (the Word file's commit inside the PDF's).
         row = await commitWithObject(
           c.var.files,
           key,
           () =>
-            insertSubmissionWithinLimit(
-              db,
-              {
-                journalId: journal.id,
-                reference,
-                ...fields,
-                file: stored,
-                fileSize: bytes.byteLength,
-                ip,
-                createdAt: nowIso(),
-                idempotencyKey: submissionKey,
-              },
-              { sinceIso: windowStart(), max: SUBMISSIONS_PER_WINDOW },
+            commitWithObject(
+              c.var.files,
+              sourceKey,
+              () =>
+                insertSubmissionWithinLimit(
+                  db,
+                  {
+                    journalId: journal.id,
+                    reference,
+                    ...fields,
+                    ...detailColumns(details, createdAt),
+                    file: stored,
+                    fileSize: bytes.byteLength,
+                    sourceFile: storedSource,
+                    sourceFileSize: source?.byteLength ?? 0,
+                    ip,
+                    createdAt,
+                    idempotencyKey: submissionKey,
+                  },
+                  { sinceIso: windowStart(), max: SUBMISSIONS_PER_WINDOW },
+                ),
+              landed,
             ),
-          async () => {
-            const found = await findSubmissionByReference(db, journal.id, reference);
-            return found?.file === stored ? found : undefined;
-          },
+          landed,
         );
       } catch (err) {
         if (isUniqueViolation(err, "reference")) continue;
@@ -226,7 +231,7 @@ export const submissionsRoutes = new Hono<AppEnv>().post(
       if (!row) {
         // Simultaneous posts took the last places in the window: this one's file goes; it is refused unless its
         // twin (same key) took the place.
-        await c.var.files.delete(key);
+        await c.var.files.delete(sourceKey ? [key, sourceKey] : key);
         const twin = await storedUnderKey(c, submissionKey);
         if (twin) return created(c, twin.reference);
         throw tooManySubmissions(c);

@@ -88,6 +88,8 @@ export const toAssignmentEntry = (
   recommendation: (a.recommendation as Recommendation | null) ?? null,
   commentsAuthor: a.commentsAuthor,
   commentsEditor: a.commentsEditor,
+  declineReason: a.declineReason,
+  declineSuggestion: a.declineSuggestion,
   fileUrl: reviewFileId ? `/api/admin/manuscripts/${a.manuscriptId}/files/${reviewFileId}` : null,
   overdue: ASSIGNMENT_RULES[a.status].open && a.dueDate < nowIso().slice(0, 10),
   linkActive,

@@ -65,8 +65,11 @@ import { saveTemplate, templateFor } from "./letter-templates.repo";
 import { workflowFigures } from "./figures";
 import { readWorkflowSettings, saveWorkflowSettings } from "./workflow-settings.repo";
 import { newReference } from "./submissions.routes";
+import { findSubmission } from "./submissions.repo";
+import { toSubmittedDetails } from "./submission-answers";
 import { nowIso } from "../core/data/db";
-import { recordAdminWrite } from "../core/audit/admin-events.repo";
+import { afterAdminWrite, recordAdminWrite, type AdminEvent } from "../core/audit/admin-events.repo";
+import { fileUnsectionedArticle } from "../archive/sections.repo";
 import { actorOf } from "../core/audit/admin-actor";
 import { pdfFrom } from "./pdf-upload";
 import { noteUnreadFiles } from "./review-copies";
@@ -113,10 +116,13 @@ async function detailOf(c: Context<AppEnv>, id: number): Promise<ManuscriptDetai
     links.find((l) => l.purpose === purpose && l.subjectId === subject && l.expiresAt > now);
   const track = live("track", m.id);
   const reviewFiles = files.filter((f) => f.kind === "review");
+  const submission = m.submissionId ? await findSubmission(db, m.journalId, m.submissionId) : undefined;
   return {
     ...toManuscriptSummary({ ...m, overdue: overdueRows.find((r) => r.id === m.id)?.overdue ?? 0 }),
     phone: m.phone,
     address: m.address,
+    sectionId: m.sectionId,
+    submitted: submission ? toSubmittedDetails(submission) : null,
     publishedAt: m.publishedAt,
     firstDecisionAt: m.firstDecisionAt,
     allowed: [...STAGE_RULES[m.stage].next],
@@ -281,8 +287,24 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
   // The Add Article form opened by "Publish as article" saved the article: the manuscript is published.
   .post(at(workflowApi.published), jsonContent, limitJsonBody, workflowBody(publishedSchema), async (c) => {
     const m = await manuscriptOf(c);
-    await markPublished(workflowCtx(c, staffActor(c)), m, c.req.valid("json").refnumber);
+    const published = await markPublished(workflowCtx(c, staffActor(c)), m, c.req.valid("json").refnumber);
     await audit(c, "manuscript.publish", m.id, `${m.reference} as ${c.req.valid("json").refnumber}`);
+    // The article is filed under the manuscript's section (issue 48 item 2) unless staff already chose one.
+    if (published.articleId && m.sectionId) {
+      const event: AdminEvent = {
+        action: "article.section",
+        entity: "article",
+        entityId: published.articleId,
+        summary: `section ${m.sectionId}, from ${m.reference}`,
+      };
+      await fileUnsectionedArticle(
+        c.get("db"),
+        m.journalId,
+        published.articleId,
+        m.sectionId,
+        afterAdminWrite(c.get("db"), actorOf(c), event, { ifChanged: true }),
+      );
+    }
     return c.json(await detailOf(c, m.id));
   })
   // ---- reviewers ----
@@ -303,6 +325,7 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
         accepted: mine.filter((x) => ASSIGNMENT_RULES[x.a.status].agreed).length,
         declined: mine.filter((x) => x.a.status === REVIEW_STATUS.declined).length,
         submitted: done.length,
+        open: mine.filter((x) => ASSIGNMENT_RULES[x.a.status].open).length,
         medianTurnaroundDays: median(done.map((x) => daysBetween(x.a.invitedAt, x.a.submittedAt!))),
         history: mine.map((x) => ({
           manuscriptId: x.a.manuscriptId,

@@ -58,10 +58,17 @@ export async function pdfNaming(person: string, text: string): Promise<Uint8Arra
 export async function submitManuscript(
   j: TestJournal,
   title = "Groundwater arsenic in the Indus delta",
-  { email = AUTHOR.email, country = "Pakistan", file }: { email?: string; country?: string; file?: Uint8Array } = {},
+  {
+    email = AUTHOR.email,
+    country = "Pakistan",
+    file,
+    fields = [],
+  }: { email?: string; country?: string; file?: Uint8Array; fields?: [string, string][] } = {},
 ) {
   const f = new FormData();
   for (const [k, v] of Object.entries({ name: AUTHOR.name, email, country, title })) f.set(k, v);
+  // Further form fields (the optional ones, co-author rows repeated), appended in order.
+  for (const [k, v] of fields) f.append(k, v);
   const bytes = file ?? (await pdfNaming(AUTHOR.name, `manuscript ${title}`));
   f.set("pdfFile", new File([bytes], "Siddiqa-arsenic-final.pdf", { type: "application/pdf" }));
   const res = await request(j.host, "/api/submissions", {

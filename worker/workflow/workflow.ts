@@ -1,6 +1,7 @@
 // What happens to a manuscript (issue 36): every move and rule reads the stage table (contract/workflow.ts STAGE_RULES),
 // is recorded on the timeline (who, when, from, to, the letter) and writes its messages to the outbox. Staff,
 // reviewers (signed links) and authors (signed links) all act through these functions.
+import { refuseOwnAuthor } from "./reviewer-conflicts";
 import type { Db } from "../core/env";
 import type { JournalRow, ManuscriptRow, ReviewAssignmentRow, ReviewerRow } from "../core/data/schema";
 import { HttpError } from "../core/errors";
@@ -18,6 +19,7 @@ import {
   RECOMMENDATION_LABELS,
   type Decision,
   type DecisionInput,
+  type InvitationAnswer,
   type InviteReviewerInput,
   type Recommendation,
   type Stage,
@@ -148,6 +150,7 @@ const today = () => nowIso().slice(0, 10);
 export async function inviteReviewer(ctx: WorkflowCtx, m: ManuscriptRow, input: InviteReviewerInput) {
   if (!STAGE_RULES[m.stage].invitesReviewers) throw new HttpError(409, "invalid_stage_move", { from: m.stage, to: "under_review" });
   if (input.dueDate <= today()) throw new HttpError(400, "due_date_past");
+  await refuseOwnAuthor(ctx.db, m, input);
   const reviewer = await upsertReviewer(ctx.db, m.journalId, input);
   const assignment = await insertAssignment(ctx.db, {
     journalId: m.journalId,
@@ -376,10 +379,13 @@ export async function addReviewCopy(ctx: WorkflowCtx, m: ManuscriptRow, file: { 
 
 // ---- reviewers (through their link) ----
 
-export async function respondToInvitation(ctx: WorkflowCtx, m: ManuscriptRow, a: ReviewAssignmentRow, accept: boolean) {
+export async function respondToInvitation(ctx: WorkflowCtx, m: ManuscriptRow, a: ReviewAssignmentRow, answer: InvitationAnswer) {
+  const accept = answer.answer === "accept";
+  const declined = accept ? {} : { declineReason: answer.declineReason, declineSuggestion: answer.declineSuggestion };
   const row = await updateAssignment(ctx.db, a.id, [REVIEW_STATUS.invited], {
     status: accept ? REVIEW_STATUS.agreed : REVIEW_STATUS.declined,
     respondedAt: nowIso(),
+    ...declined,
   });
   if (!row) throw new HttpError(409, "already_answered");
   await addEvent(ctx.db, m, {
@@ -392,7 +398,11 @@ export async function respondToInvitation(ctx: WorkflowCtx, m: ManuscriptRow, a:
     m,
     `office.review_${accept ? "accepted" : "declined"}`,
     `${m.reference}: a reviewer ${accept ? "accepted" : "declined"}`,
-    `A reviewer ${accept ? "accepted" : "declined"} the invitation to review "${m.title}" (${m.reference}), round ${a.round}.`,
+    [
+      `A reviewer ${accept ? "accepted" : "declined"} the invitation to review "${m.title}" (${m.reference}), round ${a.round}.`,
+      ...(accept || !answer.declineReason ? [] : [`\nTheir reason:\n${answer.declineReason}`]),
+      ...(accept || !answer.declineSuggestion ? [] : [`\nThey suggest instead:\n${answer.declineSuggestion}`]),
+    ].join("\n"),
   );
   return row;
 }

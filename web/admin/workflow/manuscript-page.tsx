@@ -27,6 +27,8 @@ import {
   type ManuscriptDetail,
   type ManuscriptFileEntry,
   type OutboxMessage,
+  REVIEWER_BUSY_AT,
+  type ReviewerEntry,
 } from "#contract/workflow";
 import { StageBadge, workflowMessage } from "./workflow-ui";
 import { apiPath } from "#contract/routes/endpoint";
@@ -34,6 +36,7 @@ import { archiveApi } from "#contract/routes/archive";
 import { workflowApi } from "#contract/routes/workflow";
 import { ManuscriptInvoice } from "../payments/manuscript-invoice";
 import { AuthorCheckForm } from "./author-check-form";
+import { SubmittedDetailsPanel } from "./submitted-details";
 
 const digits = (v: string | undefined) => String(v ?? "").replace(/\D+/g, "");
 
@@ -159,12 +162,30 @@ function FileButton({ file, reference, onError }: { file: ManuscriptFileEntry; r
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
+/** The journal's reviewer with this e-mail when they already carry REVIEWER_BUSY_AT open reviews or more. */
+function useBusyReviewer(email: string): ReviewerEntry | null {
+  const [reviewers, setReviewers] = useState<ReviewerEntry[]>([]);
+  useEffect(() => {
+    let live = true;
+    // Only a warning: a failed load leaves the form as it was.
+    adminJson<{ reviewers: ReviewerEntry[] }>(apiPath(workflowApi.reviewers))
+      .then((r) => live && setReviewers(r.reviewers))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  const wanted = email.trim().toLowerCase();
+  return reviewers.find((r) => r.email === wanted && r.open >= REVIEWER_BUSY_AT) ?? null;
+}
+
 function InviteForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashMessage) => void }) {
   const blank = { name: "", email: "", affiliation: "", keywords: "", dueDate: inDays(21) };
   const [values, setValues] = useState(blank);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const draft = useDraft(`manuscript:${m.id}:invite`, values, blank, setValues);
+  const busyWith = useBusyReviewer(values.email);
   const set = (k: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [k]: e.target.value });
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -198,6 +219,11 @@ function InviteForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashMes
         <Field id="inv-email" label="E-mail">
           <input id="inv-email" type="email" required value={values.email} onChange={set("email")} autoComplete="off" />
         </Field>
+        {busyWith && (
+          <p className="busy-warning" role="status">
+            {busyWith.name} already has {busyWith.open} open reviews (invited or reviewing). You can still invite them.
+          </p>
+        )}
         <Field id="inv-aff" label="Affiliation">
           <input id="inv-aff" value={values.affiliation} onChange={set("affiliation")} />
         </Field>
@@ -463,6 +489,7 @@ export function ManuscriptPage() {
           )}
         </dl>
       </section>
+      <SubmittedDetailsPanel m={m} onError={fail} />
       <div className={hasActions ? "ms-layout" : "ms-layout ms-layout--single"}>
         <div className="ms-history">
           <section className="panel" aria-labelledby="ms-reviews">
@@ -509,6 +536,16 @@ export function ManuscriptPage() {
                           <summary>Confidential comments for the editor</summary>
                           <pre className="letter-text">{r.commentsEditor}</pre>
                         </details>
+                      )}
+                      {r.declineReason && (
+                        <p className="pre-line">
+                          <strong>Why they declined:</strong> {r.declineReason}
+                        </p>
+                      )}
+                      {r.declineSuggestion && (
+                        <p className="pre-line break-anywhere">
+                          <strong>They suggest instead:</strong> {r.declineSuggestion}
+                        </p>
                       )}
                       {ASSIGNMENT_RULES[r.status].open && (
                         <button

@@ -1,18 +1,15 @@
 // "Publish as article" (issue 36 item 6): Add Article opened with ?manuscript={id} is filled in from the manuscript
-// (title, author, e-mail, country, phone, the latest PDF); once the article is saved, the manuscript is marked
-// Published and linked to it, and the author is e-mailed the article's address and certificate page.
-import type { ArticleFormValues } from "#contract/article-form";
-import { escapeHtml } from "#contract/rich-text";
+// (title, authors with affiliations and ORCID iDs, abstract, keywords, e-mail, country, phone, the latest PDF); once
+// the article is saved, the manuscript is marked Published and linked to it (the article filed under its section),
+// and the author is e-mailed the article's address and certificate page.
 import type { ManuscriptDetail } from "#contract/workflow";
 import { adminBlob, adminJson } from "../admin-api";
 import { loadAdminJson, loadAdminJsonOrNull } from "../loaders";
 import { apiPath } from "#contract/routes/endpoint";
 import { workflowApi } from "#contract/routes/workflow";
 import { paymentsApi } from "#contract/routes/payments";
-import { articlePaymentOf, type PaymentListItem } from "#contract/payments";
-
-/** The manuscript with its invoice (issue 49): a paid or waived fee fills the payment fields. */
-export type PublishSource = ManuscriptDetail & { invoice: PaymentListItem | null };
+import type { PaymentListItem } from "#contract/payments";
+import type { PublishSource } from "./publish-prefill";
 
 export interface ManuscriptSource {
   id: number;
@@ -31,19 +28,6 @@ export async function manuscriptFor(request: Request): Promise<PublishSource | n
     loadAdminJsonOrNull<{ invoice: PaymentListItem | null }>(apiPath(paymentsApi.ofManuscript, { id }), request, "manuscript invoice"),
   ]);
   return { ...m, invoice: fee?.invoice ?? null };
-}
-
-export function prefilledValues(base: ArticleFormValues, m: PublishSource): ArticleFormValues {
-  const payment = articlePaymentOf(m.invoice);
-  return {
-    ...base,
-    ...(payment ? { ptype: payment.ptype, txnid: payment.txnid ?? base.txnid } : {}),
-    title: escapeHtml(m.title),
-    authorname: m.authorName,
-    email: m.authorEmail,
-    country: m.country,
-    mobile: m.phone,
-  };
 }
 
 export function sourceOf(m: ManuscriptDetail): ManuscriptSource {

@@ -6,7 +6,17 @@
 import "#contract/zod-config"; // first: Zod parses here and must never probe for eval under our CSP (issue 25 item 9)
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { PDF_MAX_BYTES, SUBMIT_COUNTRIES } from "#contract/constants";
-import { SUBMISSION_KEY_HEADER, submissionFieldsSchema, type SubmissionCreated, type SubmissionField } from "#contract/submission";
+import {
+  SOURCE_FILE_MAX_BYTES,
+  SPEC_FIELDS,
+  SUBMISSION_KEY_HEADER,
+  submissionDetailsInput,
+  submissionDetailsSchema,
+  submissionFieldsSchema,
+  type SubmissionCreated,
+  type SubmissionField,
+} from "#contract/submission";
+import { ConsentFields, SubmissionDetailsFields } from "./submission-details-fields";
 import { CheckIcon } from "../../components/icons";
 import { ApiError, postForm } from "../../lib/api";
 import { useSettings } from "../journal-context";
@@ -16,7 +26,8 @@ import { workflowApi } from "#contract/routes/workflow";
 import type { MessageId, Translator } from "#contract/i18n/messages";
 import { useT } from "../../lib/i18n";
 
-type FieldErrors = Partial<Record<SubmissionField | "pdfFile", string>>;
+type FormField = SubmissionField | "pdfFile" | "docxFile";
+type FieldErrors = Partial<Record<FormField, string>>;
 
 const FIELD_MESSAGES: Record<SubmissionField, MessageId> = {
   name: "submit.error.name",
@@ -25,7 +36,14 @@ const FIELD_MESSAGES: Record<SubmissionField, MessageId> = {
   phone: "submit.error.phone",
   address: "submit.error.address",
   title: "submit.error.title",
+  abstract: "submit.error.abstract",
+  keywords: "submit.error.keywords",
+  section: "submit.error.section",
+  coAuthors: "submit.error.coAuthors",
+  coverLetter: "submit.error.coverLetter",
 };
+const NOT_DOCX: MessageId = "submit.error.notDocx";
+const DOCX_TOO_LARGE: MessageId = "submit.error.docxTooLarge";
 const FILE_TOO_LARGE: MessageId = "submit.error.fileTooLarge";
 const NOT_PDF: MessageId = "submit.error.notPdf";
 const NO_FILE: MessageId = "submit.error.noFile";
@@ -37,9 +55,19 @@ function newSubmissionKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function looksLikePdf(file: File): Promise<boolean> {
-  const head = new Uint8Array(await file.slice(0, 5).arrayBuffer());
-  return String.fromCharCode(...head) === "%PDF-";
+async function startsWith(file: File, signature: string): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, signature.length).arrayBuffer());
+  return String.fromCharCode(...head) === signature;
+}
+const looksLikePdf = (file: File) => startsWith(file, "%PDF-");
+/** A .docx is a zip (the server checks the rest: its parts and their types). */
+const looksLikeZip = (file: File) => startsWith(file, "PK\x03\x04");
+
+/** What is wrong with the chosen Word file, if anything (none chosen is fine: it is optional). */
+async function sourceFileProblem(t: Translator["t"], file: File | undefined): Promise<string | undefined> {
+  if (!file || file.size === 0) return undefined;
+  if (file.size > SOURCE_FILE_MAX_BYTES) return t(DOCX_TOO_LARGE);
+  return (await looksLikeZip(file)) ? undefined : t(NOT_DOCX);
 }
 
 function messageFor(t: Translator["t"], err: unknown, email: string | undefined): string {
@@ -53,6 +81,10 @@ function messageFor(t: Translator["t"], err: unknown, email: string | undefined)
     case "file_too_large":
     case "payload_too_large":
       return t(FILE_TOO_LARGE);
+    case "invalid_docx":
+      return t(NOT_DOCX);
+    case "docx_too_large":
+      return t(DOCX_TOO_LARGE);
     case "too_many_submissions":
       return `${t("submit.error.tooMany")}${mailHint}`;
     case "invalid_input":
@@ -75,6 +107,7 @@ export function SubmitOnlinePage() {
   const outcome = usePageData("submit");
   const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const sourceRef = useRef<HTMLInputElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const [errors, setErrors] = useState<FieldErrors>(() => Object.fromEntries(outcome.fields.map((f) => [f, t(FIELD_MESSAGES[f])])));
   const [formError, setFormError] = useState<string | null>(() =>
@@ -106,6 +139,12 @@ export function SubmitOnlinePage() {
     if (problem) e.target.value = ""; // clear the selection, as the admin form does
   };
 
+  const onSourceFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const problem = await sourceFileProblem(t, e.target.files?.[0]);
+    setErrors((prev) => ({ ...prev, docxFile: problem }));
+    if (problem) e.target.value = "";
+  };
+
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (inFlight.current) return;
@@ -120,17 +159,17 @@ export function SubmitOnlinePage() {
   };
 
   const send = async (data: FormData) => {
-    const parsed = submissionFieldsSchema.safeParse(
-      Object.fromEntries(["name", "email", "country", "phone", "address", "title"].map((k) => [k, String(data.get(k) ?? "")])),
-    );
+    const parsed = submissionFieldsSchema.safeParse(Object.fromEntries(SPEC_FIELDS.map((k) => [k, String(data.get(k) ?? "")])));
+    const details = submissionDetailsSchema.safeParse(submissionDetailsInput(data));
     const fieldErrors: FieldErrors = {};
-    if (!parsed.success)
-      for (const issue of parsed.error.issues)
-        fieldErrors[issue.path[0] as SubmissionField] = t(FIELD_MESSAGES[issue.path[0] as SubmissionField]);
+    for (const issue of [...(parsed.error?.issues ?? []), ...(details.error?.issues ?? [])])
+      fieldErrors[issue.path[0] as SubmissionField] = t(FIELD_MESSAGES[issue.path[0] as SubmissionField]);
     const file = fileRef.current?.files?.[0];
     if (!file) fieldErrors.pdfFile = t(NO_FILE);
     else if (file.size > PDF_MAX_BYTES) fieldErrors.pdfFile = t(FILE_TOO_LARGE);
     else if (!(await looksLikePdf(file))) fieldErrors.pdfFile = t(NOT_PDF);
+    const sourceProblem = await sourceFileProblem(t, sourceRef.current?.files?.[0]);
+    if (sourceProblem) fieldErrors.docxFile = sourceProblem;
     if (Object.keys(fieldErrors).length) return fail(t("submit.error.correctFields"), fieldErrors);
 
     setFormError(null);
@@ -148,15 +187,16 @@ export function SubmitOnlinePage() {
       const fe: FieldErrors = Object.fromEntries(apiFields.filter((f) => f in FIELD_MESSAGES).map((f) => [f, t(FIELD_MESSAGES[f])]));
       if (err instanceof ApiError && ["missing_file", "invalid_file_type", "file_too_large"].includes(err.code))
         fe.pdfFile = messageFor(t, err, undefined);
+      if (err instanceof ApiError && ["invalid_docx", "docx_too_large"].includes(err.code)) fe.docxFile = messageFor(t, err, undefined);
       fail(messageFor(t, err, s?.websiteemail), fe);
     }
   };
 
-  const field = (name: SubmissionField | "pdfFile") => ({
+  const field = (name: FormField) => ({
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `${name}-error` : undefined,
   });
-  const errorText = (name: SubmissionField | "pdfFile") =>
+  const errorText = (name: FormField) =>
     errors[name] ? (
       <p id={`${name}-error`} className="field__error">
         {errors[name]}
@@ -277,6 +317,15 @@ export function SubmitOnlinePage() {
           <p className="field__help">{t("submit.fileHelp")}</p>
           {errorText("pdfFile")}
         </div>
+        <SubmissionDetailsFields
+          sections={outcome.sections}
+          field={field}
+          errorText={errorText}
+          hasError={(name) => Boolean(errors[name])}
+          sourceRef={sourceRef}
+          onSourceFile={onSourceFile}
+        />
+        <ConsentFields />
         <div className="form__actions">
           <button type="submit" className="button button--large" disabled={sending}>
             {sending ? t("submit.sending") : t("submit.submit")}

@@ -304,6 +304,18 @@ export const submissions = sqliteTable("submissions", {
   createdAt: text("created_at").notNull(),
   /** The form's Idempotency-Key (migration 0010): unique per journal, null for older rows and callers without one. */
   idempotencyKey: text("idempotency_key"),
+  // What the form takes beside SPEC's fields, all optional (migrations/0280, docs/decisions/0380).
+  abstract: text("abstract").notNull().default(""),
+  keywords: text("keywords").notNull().default(""),
+  /** JSON array of { name, email, affiliation, orcid } (contract/submission.ts coAuthorSchema). */
+  coAuthors: text("co_authors").notNull().default("[]"),
+  sectionId: integer("section_id"),
+  coverLetter: text("cover_letter").notNull().default(""),
+  /** The Word (.docx) file sent beside the PDF, in R2 next to it; null for none. */
+  sourceFile: text("source_file"),
+  sourceFileSize: integer("source_file_size").notNull().default(0),
+  consentPoliciesAt: text("consent_policies_at"),
+  consentCopyrightAt: text("consent_copyright_at"),
 });
 
 export type JournalRow = typeof journals.$inferSelect;
@@ -493,6 +505,9 @@ export const reviewAssignments = sqliteTable("review_assignments", {
   file: text("file"),
   remindedBefore: integer("reminded_before").notNull().default(0),
   remindedAfter: integer("reminded_after").notNull().default(0),
+  /** Why a reviewer declined and whom they suggest instead (migrations/0281), '' when not given: for the editor only. */
+  declineReason: text("decline_reason").notNull().default(""),
+  declineSuggestion: text("decline_suggestion").notNull().default(""),
 });
 export type ReviewAssignmentRow = typeof reviewAssignments.$inferSelect;
 

@@ -20,6 +20,9 @@ export const IMAGE_EXTENSIONS: Record<Exclude<SniffedType, "application/pdf">, s
   "image/gif": "gif",
 };
 
+/** A Word document (.docx): checked as one on upload (worker/fulltext/docx-package.ts), never sniffed here. */
+export const DOCX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
 /** Content type for serving a stored file, by its extension (files were checked by content on upload). */
 export function contentTypeForName(name: string): string {
   const ext = name.toLowerCase().split(".").pop();
@@ -35,6 +38,8 @@ export function contentTypeForName(name: string): string {
       return "image/webp";
     case "gif":
       return "image/gif";
+    case "docx":
+      return DOCX_CONTENT_TYPE;
     default:
       return "application/octet-stream";
   }

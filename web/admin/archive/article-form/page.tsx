@@ -12,7 +12,8 @@ import { loadAdminJson } from "../../loaders";
 import { ArticleForm } from "./article-form";
 import { emptyValues, fromArticle } from "./values";
 import { ArticleUsage } from "../../statistics/article-usage";
-import { manuscriptFor, prefilledValues, sourceOf } from "../../workflow/publish-from-manuscript";
+import { manuscriptFor, sourceOf } from "../../workflow/publish-from-manuscript";
+import { prefilledValues } from "../../workflow/publish-prefill";
 import { apiPath } from "#contract/routes/endpoint";
 import { archiveApi } from "#contract/routes/archive";
 
