@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { launchBrowser, settle, urlFor } from "./support/browser";
+import { articleWithFile } from "./support/demo-data";
+import { articlePath } from "../../contract/citation";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,8 +19,10 @@ afterAll(async () => {
 const BUDGET_GZIP_BYTES = 120 * 1024;
 
 describe("public bundle", () => {
-  for (const path of ["/", "/archives", "/search?q=soil"]) {
-    it(`${path} loads no admin code and stays within the JS budget`, async () => {
+  // An article page too: its code loads on first use (docs/decisions/0155), and the page's whole download counts.
+  for (const shown of ["/", "/archives", "/search?q=soil", "an article page"]) {
+    it(`${shown} loads no admin code and stays within the JS budget`, async () => {
+      const path = shown.startsWith("/") ? shown : articlePath(await articleWithFile());
       const context = await browser.newContext();
       const page = await context.newPage();
       const scripts: { url: string; bytes: Buffer }[] = [];

@@ -6,7 +6,6 @@ import { HomePage } from "./journals/home-page";
 import { BoardPage } from "./editors/board-page";
 import { ArchivesPage } from "./archive/archives-page";
 import { IssuePage } from "./archive/issue-page";
-import { ArticlePage } from "./archive/article-page";
 import { SearchPage } from "./archive/search-page";
 import { IndexingPage } from "./journals/indexing-page";
 import { ContactPage } from "./journals/contact-page";
@@ -34,7 +33,9 @@ export const PAGE_COMPONENTS: Record<PublicPageId, PageComponent> = {
   certificates: { lazy: async () => (await import("./documents/certificates-page")).CertificatesPage },
   search: SearchPage,
   issue: IssuePage,
-  article: ArticlePage,
+  // The article page carries the full-text reader, the citation styles and the figures: pages that list articles
+  // (home, issues, search) do not download it; an article's own HTML is whole from the Worker before it loads.
+  article: { lazy: async () => (await import("./archive/article-page")).ArticlePage },
   // Certificate verification is rare: its code loads on first use.
   verify: { lazy: async () => (await import("./verification/verify-page")).VerifyPage },
 };
