@@ -94,7 +94,7 @@ describe("site pages", () => {
     expect(ins.html).toContain("MS Word");
     expect(ins.html).toMatch(/at most <strong>5 authors<\/strong>/);
     expect(ins.html).toMatch(/at most <strong>50 references<\/strong>/);
-    expect(ins.html).toMatch(/data-testid="fee-india"[^>]*>[^<]*2,?500/);
+    expect(ins.html).toMatch(/data-testid="fee-india"[^>]*>(?:<bdi[^>]*>)?[^<]*2,?500/);
     expect(ins.html).toContain("Download copyright form");
     expect(ins.html).toContain("Double-blind, by two referees.");
 
