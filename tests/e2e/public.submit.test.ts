@@ -1,7 +1,8 @@
 // The Submit Online form end to end: a real submission gets a reference; every failure gets a message.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, openPage, screenshot } from "./support/browser";
+import { launchBrowser, MOBILE, openPage, screenshot, urlFor } from "./support/browser";
+import { login } from "./admin.fixtures";
 
 /** The form is interactive once hydrated (web/main.tsx marks <html data-hydrated>). Its Submit button is enabled
  * before that too: without JavaScript the form posts to the server (decision 0178). */
@@ -39,6 +40,51 @@ describe("Submit Online", () => {
     await screenshot(page, "submit-online-success-1280");
     expect(errors).toEqual([]);
     await close();
+  });
+
+  it("at 375 px takes the optional part (abstract, keywords, a co-author, cover letter, consent), and staff read it", async () => {
+    const { page, close } = await openPage(browser, "/article", { waitFor: INTERACTIVE, newVisitor: true, viewport: MOBILE });
+    // Nothing wider than the phone: the consent boxes once pushed their labels off the right edge.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await page.getByLabel("Name").fill("Dr. Ngozi Adeyemi");
+    await page.getByLabel("Email").fill("ngozi@example.org");
+    await page.getByLabel("Country").selectOption("Nigeria");
+    await page.getByLabel("Title of the Submission").fill('Tannin extracts as "green" corrosion inhibitors <in> acid & brine');
+    await page.getByLabel("Article File").setInputFiles({ name: "manuscript.pdf", mimeType: "application/pdf", buffer: pdf() });
+    await page.getByLabel("Abstract").fill("Mild steel in 1 M HCl.\nInhibition reached 92 % at 500 ppm.");
+    await page.getByLabel("Keywords").fill("corrosion,  tannin ,green chemistry");
+    await page.getByText("Co-authors", { exact: true }).click();
+    await page.getByLabel("Co-author 1").fill("Chidi Okafor");
+    await page.locator("#sub-co-email-0").fill("chidi@example.org");
+    await page.locator("#sub-co-affiliation-0").fill("University of Lagos");
+    await page.getByLabel("Cover letter").fill("Dear Editor,\nplease consider our manuscript.");
+    await page.getByLabel("I have read the journal's policies and agree to them.").check();
+    await page.getByLabel("I agree to the journal's copyright and licence terms for my article if it is published.").check();
+    await screenshot(page, "submit-online-optional-375");
+    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    const success = page.locator("[data-testid=submission-success]");
+    await success.waitFor();
+    const reference = /SUB-\d{8}-[A-Z0-9]{6}/.exec(await success.innerText())![0];
+    await close();
+
+    // The editorial office reads what the author sent on the manuscript's page.
+    const staff = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await login(staff);
+    await staff.goto(urlFor(`/admin/manuscripts?q=${reference}`));
+    await staff
+      .getByRole("row", { name: new RegExp(reference) })
+      .getByRole("link")
+      .first()
+      .click();
+    const sent = staff.locator("section", { has: staff.getByRole("heading", { name: "What the author sent" }) });
+    await sent.waitFor();
+    const text = await sent.innerText();
+    expect(text).toContain("Chidi Okafor, University of Lagos");
+    expect(text).toContain("corrosion, tannin, green chemistry");
+    expect(text).toContain("Inhibition reached 92 % at 500 ppm.");
+    expect(text).toContain("please consider our manuscript.");
+    expect(text).not.toContain("not given");
+    await staff.context().close();
   });
 
   it("names every missing required field and the missing file, without sending anything", async () => {
