@@ -54,7 +54,7 @@ describe("Submit Online", () => {
     await page.getByLabel("Abstract").fill("Mild steel in 1 M HCl.\nInhibition reached 92 % at 500 ppm.");
     await page.getByLabel("Keywords").fill("corrosion,  tannin ,green chemistry");
     await page.getByText("Co-authors", { exact: true }).click();
-    await page.getByLabel("Co-author 1").fill("Chidi Okafor");
+    await page.getByRole("textbox", { name: "Co-author 1" }).fill("Chidi Okafor");
     await page.locator("#sub-co-email-0").fill("chidi@example.org");
     await page.locator("#sub-co-affiliation-0").fill("University of Lagos");
     await page.getByLabel("Cover letter").fill("Dear Editor,\nplease consider our manuscript.");
