@@ -4,7 +4,7 @@
 // the invitation and the letter is kept as a local draft (docs/decisions/0145).
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from "react-router";
-import { adminBlob, adminJson, errorCode, saveBlob, uploadForm } from "../admin-api";
+import { adminJson, errorCode, uploadForm } from "../admin-api";
 import { Field, Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "../admin-ui";
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
@@ -36,6 +36,7 @@ import { archiveApi } from "#contract/routes/archive";
 import { workflowApi } from "#contract/routes/workflow";
 import { ManuscriptInvoice } from "../payments/manuscript-invoice";
 import { AuthorCheckForm } from "./author-check-form";
+import { DownloadButton } from "./download-button";
 import { SubmittedDetailsPanel } from "./submitted-details";
 
 const digits = (v: string | undefined) => String(v ?? "").replace(/\D+/g, "");
@@ -130,33 +131,6 @@ function ReviewFileForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: Flas
         </button>
       </div>
     </form>
-  );
-}
-
-function FileButton({ file, reference, onError }: { file: ManuscriptFileEntry; reference: string; onError: (t: string) => void }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <button
-      type="button"
-      className="btn btn--secondary btn--small"
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          saveBlob(await adminBlob(file.url), `${reference}-${file.kind}-round${file.round}.pdf`);
-        } catch {
-          onError("Could not download the file. Please try again.");
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      {busy ? <Spinner /> : null} Download
-      <span className="visually-hidden">
-        {" "}
-        {FILE_LABELS[file.kind]} round {file.round}
-      </span>
-    </button>
   );
 }
 
@@ -579,7 +553,18 @@ export function ManuscriptPage() {
               {m.files.map((f) => (
                 <li key={f.id}>
                   <strong>{FILE_LABELS[f.kind]}</strong> · round {f.round} · {formatDateTime(f.createdAt)} · {formatBytes(f.size)}{" "}
-                  <FileButton file={f} reference={m.reference} onError={fail} />
+                  <DownloadButton
+                    url={f.url}
+                    fileName={`${m.reference}-${f.kind}-round${f.round}.pdf`}
+                    failure="Could not download the file. Please try again."
+                    onError={fail}
+                  >
+                    Download
+                    <span className="visually-hidden">
+                      {" "}
+                      {FILE_LABELS[f.kind]} round {f.round}
+                    </span>
+                  </DownloadButton>
                   {ANONYMISED_FILE_KINDS.has(f.kind) ? <p className="hint">{metadataNote(f)}</p> : null}
                 </li>
               ))}

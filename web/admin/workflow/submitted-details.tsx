@@ -1,42 +1,9 @@
 // What the author sent on Submit Online beside SPEC's fields (issue 48 item 2): co-authors, keywords, abstract, cover
 // letter, consent (with its time) and the Word file, on the manuscript page. Typed text is shown as text, never as
 // markup; nothing is shown for a manuscript staff added by hand.
-import { useState } from "react";
-import type { ManuscriptDetail, SubmittedDetails } from "#contract/workflow";
-import { adminBlob, saveBlob } from "../admin-api";
-import { Spinner } from "../admin-ui";
+import type { ManuscriptDetail } from "#contract/workflow";
 import { formatBytes, formatDateTime } from "../format";
-
-function SourceFileButton({
-  file,
-  reference,
-  onError,
-}: {
-  file: NonNullable<SubmittedDetails["sourceFile"]>;
-  reference: string;
-  onError: (t: string) => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <button
-      type="button"
-      className="btn btn--secondary btn--small"
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          saveBlob(await adminBlob(file.url), `${reference}.docx`);
-        } catch {
-          onError("Could not download the Word file. Please try again.");
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      {busy ? <Spinner /> : null} Download the Word file<span className="visually-hidden"> of {reference}</span>
-    </button>
-  );
-}
+import { DownloadButton } from "./download-button";
 
 const consentText = (at: string | null) => (at ? `given ${formatDateTime(at)}` : "not given");
 
@@ -89,7 +56,15 @@ export function SubmittedDetailsPanel({ m, onError }: { m: ManuscriptDetail; onE
         <dd>
           {s.sourceFile ? (
             <>
-              {formatBytes(s.sourceFile.size)} <SourceFileButton file={s.sourceFile} reference={m.reference} onError={onError} />
+              {formatBytes(s.sourceFile.size)}{" "}
+              <DownloadButton
+                url={s.sourceFile.url}
+                fileName={`${m.reference}.docx`}
+                failure="Could not download the Word file. Please try again."
+                onError={onError}
+              >
+                Download the Word file<span className="visually-hidden"> of {m.reference}</span>
+              </DownloadButton>
               <p className="hint">For staff only: reviewers never receive it (a Word file carries its author's name).</p>
             </>
           ) : (
