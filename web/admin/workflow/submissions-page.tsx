@@ -1,8 +1,7 @@
 // /admin/submissions: what authors sent through the public Submit Online form, newest first, with download.
 import { useState } from "react";
 import { useLoaderData, type LoaderFunctionArgs } from "react-router";
-import { adminBlob, saveBlob } from "../admin-api";
-import { EmptyState, Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "../admin-ui";
+import { EmptyState, Flash, PageHeader, useTitle, type FlashMessage } from "../admin-ui";
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
 import { DataTable, type Column } from "../data-table";
@@ -10,29 +9,7 @@ import { formatBytes, formatDate, formatTime } from "../format";
 import type { Submission } from "#contract/api";
 import { apiPath } from "#contract/routes/endpoint";
 import { workflowApi } from "#contract/routes/workflow";
-
-function DownloadButton({ submission, onError }: { submission: Submission; onError: (text: string) => void }) {
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
-      const blob = await adminBlob(apiPath(workflowApi.submissionFile, { id: submission.id }));
-      saveBlob(blob, submission.file || `submission-${submission.reference || submission.id}.pdf`);
-    } catch (error) {
-      console.error("Submission download failed", error);
-      onError("Could not download the file. Please try again.");
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <button type="button" className="btn btn--secondary btn--small" onClick={download} disabled={busy}>
-      {busy ? <Spinner /> : null} Download
-      <span className="visually-hidden"> the file of {submission.name || submission.reference}</span>
-      {submission.file_size > 0 && <span className="muted"> · {formatBytes(submission.file_size)}</span>}
-    </button>
-  );
-}
+import { DownloadButton } from "./download-button";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadAdminJson<Submission[]>(apiPath(workflowApi.submissions), request);
@@ -71,7 +48,23 @@ export function SubmissionsPage() {
     },
     { label: "Country", cell: (s) => s.country },
     { label: "Institute address", headClass: "col-wide", cellClass: "col-wide pre-line", cell: (s) => s.address },
-    { label: "File", cell: (s) => <DownloadButton submission={s} onError={(text) => setMessage({ kind: "error", text })} /> },
+    {
+      label: "File",
+      // The size under the button, not inside it: the column stays as narrow as the word "Download".
+      cell: (s) => (
+        <div className="stack-cell">
+          <DownloadButton
+            url={apiPath(workflowApi.submissionFile, { id: s.id })}
+            fileName={s.file || `submission-${s.reference || s.id}.pdf`}
+            failure="Could not download the file. Please try again."
+            onError={(text) => setMessage({ kind: "error", text })}
+          >
+            Download<span className="visually-hidden"> the file of {s.name || s.reference}</span>
+          </DownloadButton>
+          {s.file_size > 0 && <span className="muted nowrap">{formatBytes(s.file_size)}</span>}
+        </div>
+      ),
+    },
   ];
 
   return (
