@@ -16,7 +16,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 
 /** What each role is for, in the staff page's words. */
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
-  manager: "Everything: staff, settings, site content, indexing partners, and all an editor does",
+  manager: "Everything: staff, settings, site content, mail and letters, indexing partners, and all an editor does",
   editor: "Manuscripts and decisions, issues, articles, the editorial board, documents",
   production: "Issues, articles and documents; no staff, settings, board or decisions",
 };
@@ -44,6 +44,8 @@ export const AREA_ROLES = {
   submissions: "editor",
   payments: "editor",
   staff: "manager",
+  /** The journal's sender address and its letter templates (issue 48 item 9): what every author reads, the manager's. */
+  letters: "manager",
   settings: "manager",
   siteContent: "manager",
   indexing: "manager",

@@ -113,16 +113,16 @@ export const workflowApi = {
     summary: "Sends a failed message again",
   }),
   unmatched: endpoint("GET", "/api/admin/mail/unmatched", { access: staff("submissions"), summary: "Replies that matched no manuscript" }),
-  templates: endpoint("GET", "/api/admin/workflow/templates", { access: staff("submissions"), summary: "The decision letters' templates" }),
+  templates: endpoint("GET", "/api/admin/workflow/templates", { access: staff("letters"), summary: "The decision letters' templates" }),
   saveTemplate: endpoint("PUT", "/api/admin/workflow/templates/{decision}", {
-    access: staff("submissions"),
+    access: staff("letters"),
     summary: "Saves a decision letter's template",
   }),
   settings: endpoint("GET", "/api/admin/workflow/settings", {
-    access: staff("submissions"),
+    access: staff("letters"),
     summary: "The workflow's settings (sender, reminders, public figures)",
   }),
-  saveSettings: endpoint("PUT", "/api/admin/workflow/settings", { access: staff("submissions"), summary: "Saves the workflow's settings" }),
+  saveSettings: endpoint("PUT", "/api/admin/workflow/settings", { access: staff("letters"), summary: "Saves the workflow's settings" }),
   figures: endpoint("GET", "/api/admin/workflow/figures", {
     access: staff("submissions"),
     summary: "Acceptance rate, days to first decision and to publication, reviewers' turnaround",

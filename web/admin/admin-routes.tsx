@@ -45,7 +45,7 @@ const routes: RouteObject[] = [
           { path: "manuscripts/:id", lazy: () => import("./workflow/manuscript-page").then((m) => m.route) },
           { path: "reviewers", lazy: () => import("./workflow/reviewers-page").then((m) => m.route) },
           { path: "outbox", lazy: () => import("./workflow/outbox-page").then((m) => m.route) },
-          { path: "workflow", lazy: forArea("submissions", () => import("./workflow/workflow-settings-page").then((m) => m.route)) },
+          { path: "workflow", lazy: forArea("letters", () => import("./workflow/workflow-settings-page").then((m) => m.route)) },
           // Fees paid online (issue 49).
           { path: "payments", lazy: forArea("payments", () => import("./payments/payments-page").then((m) => m.route)) },
           { path: "payments/settings", lazy: forArea("settings", () => import("./payments/payment-settings-page").then((m) => m.route)) },

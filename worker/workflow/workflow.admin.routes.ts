@@ -150,6 +150,9 @@ async function formOf(c: Context<AppEnv>): Promise<FormData> {
   }
 }
 
+/** The sender address and the letter templates are what every author reads: the manager's (issue 48 item 9). */
+const managerOnly = requireRole(AREA_ROLES.letters);
+
 export const workflowAdminRoutes = new Hono<AppEnv>()
   .use("*", requireRole(AREA_ROLES.submissions))
   // ---- manuscripts ----
@@ -373,21 +376,21 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
       return c.json({ messages: page.rows.map(toDiscussionEntry), next: page.next } satisfies UnmatchedPage);
     },
   )
-  // ---- letters, settings, figures ----
-  .get(at(workflowApi.templates), async (c) => {
+  // ---- letters and settings (the manager's), figures ----
+  .get(at(workflowApi.templates), managerOnly, async (c) => {
     const journalId = c.get("journal").id;
     const all = await Promise.all(DECISIONS.map(async (d) => ({ decision: d, ...(await templateFor(c.get("db"), journalId, d)) })));
     return c.json({ templates: all });
   })
-  .put(at(workflowApi.saveTemplate), jsonContent, limitJsonBody, workflowBody(letterTemplateSchema), async (c) => {
+  .put(at(workflowApi.saveTemplate), managerOnly, jsonContent, limitJsonBody, workflowBody(letterTemplateSchema), async (c) => {
     const decision = c.req.param("decision");
     if (!(DECISIONS as readonly string[]).includes(decision)) throw new HttpError(400, "invalid_decision");
     await saveTemplate(c.get("db"), c.get("journal").id, decision as Decision, c.req.valid("json"));
     await audit(c, "manuscript.letters", null, `letter: ${decision.replace("_", " ")}`);
     return c.json({ decision, ...(await templateFor(c.get("db"), c.get("journal").id, decision as Decision)) });
   })
-  .get(at(workflowApi.settings), async (c) => c.json(await readWorkflowSettings(c.get("db"), c.get("journal").id)))
-  .put(at(workflowApi.saveSettings), jsonContent, limitJsonBody, workflowBody(workflowSettingsSchema), async (c) => {
+  .get(at(workflowApi.settings), managerOnly, async (c) => c.json(await readWorkflowSettings(c.get("db"), c.get("journal").id)))
+  .put(at(workflowApi.saveSettings), managerOnly, jsonContent, limitJsonBody, workflowBody(workflowSettingsSchema), async (c) => {
     await saveWorkflowSettings(c.get("db"), c.get("journal").id, c.req.valid("json"));
     await audit(c, "manuscript.letters", null, "mail settings", true);
     return c.json(await readWorkflowSettings(c.get("db"), c.get("journal").id));

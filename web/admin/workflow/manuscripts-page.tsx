@@ -10,6 +10,8 @@ import { formatDate } from "../format";
 import { STAGES, STAGE_LABELS, type ManuscriptSummary } from "#contract/workflow";
 import { StageBadge } from "./workflow-ui";
 import { apiPath } from "#contract/routes/endpoint";
+import { mayUse } from "#contract/roles";
+import { useSession } from "../../lib/session";
 import { workflowApi } from "#contract/routes/workflow";
 
 interface ListAnswer {
@@ -29,6 +31,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export function ManuscriptsPage() {
   useTitle("Manuscripts");
+  const role = useSession()?.user.role;
   const { manuscripts, counts } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const stage = params.get("stage") ?? "";
@@ -97,9 +100,11 @@ export function ManuscriptsPage() {
             <Link className="btn btn--secondary" to="/admin/outbox">
               Outbox
             </Link>
-            <Link className="btn btn--secondary" to="/admin/workflow">
-              Mail and letters
-            </Link>
+            {mayUse(role, "letters") && (
+              <Link className="btn btn--secondary" to="/admin/workflow">
+                Mail and letters
+              </Link>
+            )}
             <Link className="btn btn--primary" to="/admin/manuscripts/add">
               Add manuscript
             </Link>
