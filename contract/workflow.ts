@@ -256,6 +256,8 @@ export const assignmentStatusesWhere = (rule: (r: AssignmentRules) => boolean): 
 
 /** Placeholders a decision letter may use ({{name}}). */
 export const LETTER_PLACEHOLDERS = ["author_name", "title", "reference", "reviewer_comments", "journal_name"] as const;
+/** What an invitation to review fills when it is sent: the reviewer's own link can only be made then. */
+export const INVITATION_PLACEHOLDERS = ["reviewer_name", "due_date", "review_link"] as const;
 
 const email = z
   .string()
@@ -273,6 +275,17 @@ export const inviteReviewerSchema = z.object({
   dueDate: isoDay,
   affiliation: z.string().trim().max(300).optional(),
   keywords: z.string().trim().max(500).optional(),
+  /** The invitation as staff edited it (GET …/invitation gives the draft); without them the journal's own text goes. */
+  subject: headerLine(300)
+    .pipe(z.string().min(1, { error: "missing_subject" }))
+    .optional(),
+  text: z
+    .string()
+    .trim()
+    .min(1, { error: "missing_letter" })
+    .max(20000)
+    .refine((t) => /\{\{\s*review_link\s*\}\}/.test(t), { error: "missing_review_link" })
+    .optional(),
 });
 export type InviteReviewerInput = z.infer<typeof inviteReviewerSchema>;
 
@@ -537,6 +550,7 @@ export const MESSAGES: Record<string, string> = {
     "This person is an author of the manuscript (the same e-mail, or the same name and institution as its author or a co-author): choose another reviewer.",
   missing_subject: "The letter needs a subject.",
   missing_letter: "The letter is empty.",
+  missing_review_link: "Keep {{review_link}} in the invitation: it becomes the reviewer's own link to the manuscript.",
   invalid_decision: "Choose a decision.",
   not_accepted: "Only an accepted manuscript can be published.",
   article_not_found: "No article with that reference number was saved.",

@@ -79,6 +79,11 @@ export const workflowApi = {
     access: staff("submissions"),
     summary: "Records a decision and sends its letter: { decision, subject, text }",
   }),
+  invitation: endpoint("GET", "/api/admin/manuscripts/{id}/invitation", {
+    access: staff("submissions"),
+    summary:
+      "The invitation to review this manuscript, to edit before it goes ({{reviewer_name}}, {{due_date}}, {{review_link}} filled at sending)",
+  }),
   inviteReviewer: endpoint("POST", "/api/admin/manuscripts/{id}/reviewers", {
     access: staff("submissions"),
     summary: "Invites a reviewer with a due date",

@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../worker/core/data/schema";
 import { fileKeys } from "../../worker/core/files/keys";
@@ -670,8 +670,15 @@ export async function seedDemo(
         .from(schema.articles)
         .where(and(eq(schema.articles.journalId, journalId), eq(schema.articles.status, "enabled"), isNotNull(schema.articles.refnumber)))
         .limit(1);
+      const [section] = await db
+        .select({ id: schema.sections.id })
+        .from(schema.sections)
+        .where(eq(schema.sections.journalId, journalId))
+        .orderBy(asc(schema.sections.seq))
+        .limit(1);
       const wf = await seedWorkflowDemo(db, env.FILES, {
         journalId,
+        sectionId: section?.id ?? null,
         journal: spec.settings,
         host: hosts.includes("localhost") ? "localhost" : hosts[0],
         secret: localSecret(),

@@ -67,6 +67,21 @@ const AUTHORS = [
   { name: "Dr. Lucía Pereira", email: "l.pereira@authors.example", country: "Uruguay" },
 ];
 
+/** What each online author typed as their institute address on Submit Online (SPEC's form field). */
+const ADDRESSES = [
+  "Department of Soil Science\nUniversity of Agriculture, Faisalabad",
+  "Department of Geography\nUniversity of Ghana, Legon",
+  "Faculty of Agriculture\nUniversitas Gadjah Mada, Yogyakarta",
+  "Department of Environmental Science\nSavitribai Phule Pune University",
+  "College of Agriculture and Environmental Sciences\nHaramaya University",
+  "Faculty of Agriculture\nCairo University, Giza",
+  "Institute of Forestry and Environmental Sciences\nUniversity of Chittagong",
+  "Institute of Botany\nAzerbaijan National Academy of Sciences, Baku",
+  "College of Food and Agriculture Sciences\nKing Saud University, Riyadh",
+  "College of Agriculture\nHawassa University",
+  "Facultad de Agronomía\nUniversidad de la República, Montevideo",
+];
+
 const TITLES = [
   "Biochar amendments and wheat yield on saline soils",
   "Groundwater recharge estimates from satellite gravimetry in the Sahel",
@@ -160,6 +175,8 @@ export interface WorkflowDemoInput {
   secret: string;
   today: Date;
   rnd: Random;
+  /** The section the demo's manuscripts were sent to (the journal's first), null for none. */
+  sectionId: number | null;
   /** A public demo article the published manuscript became. */
   publishedArticle: { id: number; refnumber: string; year: number; volume: number; issue: number } | null;
 }
@@ -225,9 +242,62 @@ export async function seedWorkflowDemo(
     const round = p.round ?? 1;
     const decidedAt = p.decision ? created + Math.round(p.days * 0.6) * DAY : null;
     const publishedAt = p.stage === "published" ? created + (p.days - 10) * DAY : null;
+    const file = `${reference}-demo.pdf`;
+    const originalPdf = await manuscriptPdf({ kind: "Manuscript", title: TITLES[i], author: author.name, reference, authorOnPage: false });
+    // What the author sent through Submit Online (the Submissions list, the manuscript's "What the author sent"):
+    // every manuscript but the one staff added from an e-mail.
+    const submission =
+      i === 6
+        ? null
+        : (
+            await db
+              .insert(schema.submissions)
+              .values({
+                journalId,
+                reference,
+                name: author.name,
+                email: author.email,
+                country: author.country,
+                phone: i % 3 === 0 ? `+${90 + i} 300 555 01${String(i).padStart(2, "0")}` : "",
+                address: ADDRESSES[i],
+                title: TITLES[i],
+                file,
+                fileSize: originalPdf.byteLength,
+                createdAt: iso(created),
+                abstract: `${TITLES[i]}: we report field measurements from two seasons, compare them with the region's published figures and discuss what they mean for smallholder practice.`,
+                keywords: TITLES[i]
+                  .toLowerCase()
+                  .split(/[^a-z]+/)
+                  .filter((w) => w.length > 5)
+                  .slice(0, 4)
+                  .join(", "),
+                coAuthors: JSON.stringify(
+                  i % 2 === 0
+                    ? [
+                        {
+                          name: AUTHORS[(i + 4) % AUTHORS.length].name,
+                          email: AUTHORS[(i + 4) % AUTHORS.length].email,
+                          affiliation: ADDRESSES[(i + 4) % ADDRESSES.length].split("\n")[1],
+                          orcid: "",
+                        },
+                      ]
+                    : [],
+                ),
+                sectionId: input.sectionId,
+                coverLetter:
+                  i % 2 === 0 ? "This manuscript has not been published or submitted elsewhere. All authors approved the submission." : "",
+                consentPoliciesAt: iso(created),
+                consentCopyrightAt: iso(created),
+              })
+              .returning()
+          )[0];
     const [m] = await db
       .insert(schema.manuscripts)
       .values({
+        submissionId: submission?.id ?? null,
+        phone: submission?.phone ?? "",
+        address: submission?.address ?? "",
+        sectionId: input.sectionId,
         journalId,
         reference,
         title: TITLES[i],
@@ -253,8 +323,6 @@ export async function seedWorkflowDemo(
       summary: string,
       extra: Partial<typeof schema.manuscriptEvents.$inferInsert> = {},
     ) => db.insert(schema.manuscriptEvents).values({ journalId, manuscriptId: m.id, at: iso(at), actor, action, summary, ...extra });
-    const file = `${reference}-demo.pdf`;
-    const originalPdf = await manuscriptPdf({ kind: "Manuscript", title: TITLES[i], author: author.name, reference, authorOnPage: false });
     await files.put(fileKeys.submission(journalId, file), originalPdf, { httpMetadata: { contentType: "application/pdf" } });
     await db
       .insert(schema.manuscriptFiles)

@@ -143,13 +143,22 @@ describe("from manuscript to published article", () => {
       { name: "Prof. Henrik Lund", email: `henrik.${RUN.toLowerCase()}@rev.example` },
       { name: "Dr. Mei Tanaka", email: `mei.${RUN.toLowerCase()}@rev.example` },
     ];
-    for (const r of reviewers) {
+    const personalNote = "Your work on Indus delta aquifers makes you the reader this manuscript needs.";
+    for (const [i, r] of reviewers.entries()) {
       await staff.getByLabel("Name", { exact: true }).fill(r.name);
       await staff.getByLabel("E-mail", { exact: true }).fill(r.email);
       await staff.getByLabel("Affiliation").fill("University of Somewhere");
+      if (i === 1) {
+        // The second invitation goes as the editor rewrote it.
+        await staff.getByText("The invitation", { exact: false }).first().click();
+        const letter = staff.getByRole("textbox", { name: "Letter" });
+        await letter.fill((await letter.inputValue()).replace("Dear {{reviewer_name}},", `Dear {{reviewer_name}},\n\n${personalNote}`));
+        await shoot(staff, "admin-invitation-edited");
+      }
       await staff.getByRole("button", { name: "Send invitation" }).click();
       await staff.getByText(`Invitation e-mailed to ${r.name}`).waitFor();
     }
+    expect((await mailTo(reviewers[1]!.email, "review.invitation")).text).toContain(`Dear ${reviewers[1]!.name},\n\n${personalNote}`);
     await staff.getByText("Prof. Henrik Lund", { exact: true }).waitFor();
     await shoot(staff, "admin-manuscript-under-review");
 

@@ -108,8 +108,8 @@ export interface LetterValues {
 }
 
 /** Fills {{placeholder}}s; an unknown one is left as typed so staff see it in the preview. */
-export const fillLetter = (text: string, v: LetterValues) =>
-  text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => (name in v ? v[name as keyof LetterValues] : whole));
+export const fillLetter = <V extends object>(text: string, v: V) =>
+  text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => (name in v ? String(v[name as keyof V]) : whole));
 
 /** The reviewers' comments meant for the author, numbered, never named (double-blind). */
 export function reviewerCommentsText(reviews: { commentsAuthor: string; round: number }[]): string {

@@ -153,4 +153,48 @@ describe("reviewers", () => {
     expect((await staff.post(`/manuscripts/${m.id}/reviews/${assignment}/revoke`)).status).toBe(200);
     expect(await load()).toBe(REVIEWER_BUSY_AT - 1);
   });
+
+  it("staff edit the invitation before it goes: the reviewer gets their words with their own link, never the author's name", async () => {
+    const j = await createJournal();
+    const staff = await staffOf(j);
+    const m = await submitManuscript(j, "Salt marsh carbon at Sundarbans");
+    const draft = await staff.get<{ subject: string; text: string }>(`/manuscripts/${m.id}/invitation`);
+    expect(draft.status).toBe(200);
+    expect(draft.body.text).toContain("Salt marsh carbon at Sundarbans");
+    expect(draft.body.text).toContain("{{review_link}}");
+    expect(draft.body.text).not.toContain(AUTHOR.name);
+
+    // A letter that lost the reviewer's link is refused, and nobody is invited.
+    const noLink = await staff.post(`/manuscripts/${m.id}/reviewers`, {
+      name: "Dr. Paulo Reis",
+      email: "paulo@rev.example",
+      dueDate: inDays(10),
+      subject: draft.body.subject,
+      text: "Dear {{reviewer_name}}, please review it.",
+    });
+    expect(noLink.status).toBe(400);
+    expect(noLink.body.error).toBe("missing_review_link");
+    expect((await detail(staff, m.id)).reviews).toHaveLength(0);
+
+    const text = draft.body.text.replace(
+      "Dear {{reviewer_name}},",
+      "Dear {{reviewer_name}},\n\nWe remember your fine review of the Hooghly estuary paper.",
+    );
+    const sent = await staff.post(`/manuscripts/${m.id}/reviewers`, {
+      name: "Dr. Paulo Reis",
+      email: "paulo@rev.example",
+      dueDate: inDays(10),
+      subject: "A manuscript close to your work: {{due_date}}",
+      text,
+    });
+    expect(sent.status).toBe(201);
+    await drained(j.id);
+    const mail = (await outboxOf(staff)).find((x) => x.kind === "review.invitation" && x.to === "paulo@rev.example")!;
+    expect(mail.subject).toBe(`A manuscript close to your work: ${inDays(10)}`);
+    expect(mail.text).toContain("Dear Dr. Paulo Reis,\n\nWe remember your fine review of the Hooghly estuary paper.");
+    expect(mail.text).not.toMatch(/\{\{/);
+    // The link in it is the reviewer's own and opens their review.
+    const { token } = linkIn(mail.text, "review");
+    expect((await openSession(j.host, "review", token)).status).toBe(200);
+  });
 });

@@ -49,7 +49,16 @@ import {
 import { findOutbox, listOutbox, enqueue, requeueFailed } from "./mail-outbox.repo";
 import { listJournalAssignments, listReviewers, upsertReviewer } from "./reviewers.repo";
 import { addReviewCopy, reissueTrackingLink } from "./workflow";
-import { acknowledge, draftLetter, inviteReviewer, markPublished, moveWithoutLetter, recordDecision, revokeAssignment } from "./workflow";
+import {
+  acknowledge,
+  draftLetter,
+  inviteReviewer,
+  markPublished,
+  moveWithoutLetter,
+  recordDecision,
+  reviewMailDraft,
+  revokeAssignment,
+} from "./workflow";
 import { staffActor, workflowBody, workflowCtx } from "./workflow-context";
 import {
   daysBetween,
@@ -271,6 +280,7 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     await audit(c, "manuscript.decision", m.id, `${m.reference}: ${c.req.valid("json").decision.replace("_", " ")}`);
     return c.json(await detailOf(c, m.id));
   })
+  .get(at(workflowApi.invitation), async (c) => c.json(reviewMailDraft(c.get("journal"), await manuscriptOf(c), "invitation")))
   .post(at(workflowApi.inviteReviewer), jsonContent, limitJsonBody, workflowBody(inviteReviewerSchema), async (c) => {
     const m = await manuscriptOf(c);
     const { assignment, reviewer } = await inviteReviewer(workflowCtx(c, staffActor(c)), m, c.req.valid("json"));

@@ -165,7 +165,8 @@ export async function inviteReviewer(ctx: WorkflowCtx, m: ManuscriptRow, input: 
     current = await move(ctx, m, "under_review");
     await addEvent(ctx.db, m, { actor: ctx.actor, action: "stage", from: m.stage, to: "under_review", summary: "Sent to review" });
   }
-  const out = await mailReviewInvitation(ctx, current, reviewer, assignment, "invitation");
+  const letter = input.subject && input.text ? { subject: input.subject, text: input.text } : undefined;
+  const out = await mailReviewInvitation(ctx, current, reviewer, assignment, "invitation", letter);
   await addEvent(ctx.db, m, {
     actor: ctx.actor,
     action: "reviewer_invited",
@@ -180,43 +181,60 @@ async function reviewLink(ctx: WorkflowCtx, a: ReviewAssignmentRow): Promise<str
   return linkUrl(ctx.origin, "review", await tokenOf(ctx.secret, link));
 }
 
-/** Messages to reviewers name the manuscript by reference and title only: never its author (double-blind). */
+type ReviewMailKind = "invitation" | "reminder.before" | "reminder.after";
+
+/**
+ * A message to a reviewer with {{reviewer_name}}, {{due_date}} and {{review_link}} still to fill: the invitation is
+ * what staff see and edit before it goes (issue 48 item 4). It names the manuscript by reference and title only,
+ * never its author (double-blind).
+ */
+export function reviewMailDraft(
+  journal: JournalRow,
+  m: Pick<ManuscriptRow, "reference" | "title">,
+  kind: ReviewMailKind,
+): { subject: string; text: string } {
+  const lead =
+    kind === "invitation"
+      ? `The editors of ${journalName(journal)} invite you to review the manuscript "${m.title}" (${m.reference}).`
+      : kind === "reminder.before"
+        ? `A reminder: your review of "${m.title}" (${m.reference}) is due on {{due_date}}.`
+        : `Your review of "${m.title}" (${m.reference}) was due on {{due_date}}. We would be grateful to have it soon, or to hear if you cannot complete it.`;
+  const text = `Dear {{reviewer_name}},
+
+${lead}
+
+Review is double-blind: please keep your identity out of your comments and file.
+Please respond by {{due_date}}. On the review page you can accept or decline, download the manuscript and send your review:
+{{review_link}}
+
+This link is for you alone; please do not forward it.${signature(journal)}`;
+  const subject =
+    kind === "invitation"
+      ? `Invitation to review ${m.reference}`
+      : kind === "reminder.before"
+        ? `Reminder: review of ${m.reference} due {{due_date}}`
+        : `Overdue: review of ${m.reference}`;
+  return { subject, text };
+}
+
+/** Sends a reviewer their invitation or a reminder; `letter` is the invitation as staff edited it. */
 export async function mailReviewInvitation(
   ctx: WorkflowCtx,
   m: Pick<ManuscriptRow, "id" | "reference" | "title" | "replyToken">,
   reviewer: ReviewerRow,
   a: ReviewAssignmentRow,
-  kind: "invitation" | "reminder.before" | "reminder.after",
+  kind: ReviewMailKind,
+  letter?: { subject: string; text: string },
 ) {
-  const url = await reviewLink(ctx, a);
-  const lead =
-    kind === "invitation"
-      ? `The editors of ${journalName(ctx.journal)} invite you to review the manuscript "${m.title}" (${m.reference}).`
-      : kind === "reminder.before"
-        ? `A reminder: your review of "${m.title}" (${m.reference}) is due on ${a.dueDate}.`
-        : `Your review of "${m.title}" (${m.reference}) was due on ${a.dueDate}. We would be grateful to have it soon, or to hear if you cannot complete it.`;
-  const text = `Dear ${reviewer.name},
-
-${lead}
-
-Review is double-blind: please keep your identity out of your comments and file.
-Please respond by ${a.dueDate}. On the review page you can accept or decline, download the manuscript and send your review:
-${url}
-
-This link is for you alone; please do not forward it.${signature(ctx.journal)}`;
-  const subject =
-    kind === "invitation"
-      ? `Invitation to review ${m.reference}`
-      : kind === "reminder.before"
-        ? `Reminder: review of ${m.reference} due ${a.dueDate}`
-        : `Overdue: review of ${m.reference}`;
+  const values = { reviewer_name: reviewer.name, due_date: a.dueDate, review_link: await reviewLink(ctx, a) };
+  const draft = letter ?? reviewMailDraft(ctx.journal, m, kind);
   const mail: Mail = {
     manuscriptId: m.id,
     kind: `review.${kind}`,
     to: reviewer.email,
     toName: reviewer.name,
-    subject,
-    text,
+    subject: headerText(fillLetter(draft.subject, values)),
+    text: fillLetter(draft.text, values),
     replyToken: m.replyToken,
   };
   const [row] = await queueMail(ctx.db, ctx.queue, ctx.journal, [mail]);

@@ -27,8 +27,6 @@ import {
   type ManuscriptDetail,
   type ManuscriptFileEntry,
   type OutboxMessage,
-  REVIEWER_BUSY_AT,
-  type ReviewerEntry,
 } from "#contract/workflow";
 import { StageBadge, workflowMessage } from "./workflow-ui";
 import { apiPath } from "#contract/routes/endpoint";
@@ -37,6 +35,7 @@ import { workflowApi } from "#contract/routes/workflow";
 import { ManuscriptInvoice } from "../payments/manuscript-invoice";
 import { AuthorCheckForm } from "./author-check-form";
 import { DownloadButton } from "./download-button";
+import { InviteForm } from "./invite-form";
 import { SubmittedDetailsPanel } from "./submitted-details";
 
 const digits = (v: string | undefined) => String(v ?? "").replace(/\D+/g, "");
@@ -131,89 +130,6 @@ function ReviewFileForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: Flas
         </button>
       </div>
     </form>
-  );
-}
-
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
-/** The journal's reviewer with this e-mail when they already carry REVIEWER_BUSY_AT open reviews or more. */
-function useBusyReviewer(email: string): ReviewerEntry | null {
-  const [reviewers, setReviewers] = useState<ReviewerEntry[]>([]);
-  useEffect(() => {
-    let live = true;
-    // Only a warning: a failed load leaves the form as it was.
-    adminJson<{ reviewers: ReviewerEntry[] }>(apiPath(workflowApi.reviewers))
-      .then((r) => live && setReviewers(r.reviewers))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  const wanted = email.trim().toLowerCase();
-  return reviewers.find((r) => r.email === wanted && r.open >= REVIEWER_BUSY_AT) ?? null;
-}
-
-function InviteForm({ m, onDone }: { m: ManuscriptDetail; onDone: (msg: FlashMessage) => void }) {
-  const blank = { name: "", email: "", affiliation: "", keywords: "", dueDate: inDays(21) };
-  const [values, setValues] = useState(blank);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const draft = useDraft(`manuscript:${m.id}:invite`, values, blank, setValues);
-  const busyWith = useBusyReviewer(values.email);
-  const set = (k: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [k]: e.target.value });
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await adminJson(apiPath(workflowApi.inviteReviewer, { id: m.id }), { json: values });
-      setValues(blank);
-      onDone({ kind: "success", text: `Invitation e-mailed to ${values.name}` });
-    } catch (err) {
-      setError(workflowMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <section className="panel" aria-labelledby="invite-title">
-      <h2 className="form__section-title" id="invite-title">
-        Invite a reviewer (round {m.round})
-      </h2>
-      <DraftNotice draft={draft} />
-      <form className="form" onSubmit={submit}>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <Field id="inv-name" label="Name">
-          <input id="inv-name" required value={values.name} onChange={set("name")} autoComplete="off" />
-        </Field>
-        <Field id="inv-email" label="E-mail">
-          <input id="inv-email" type="email" required value={values.email} onChange={set("email")} autoComplete="off" />
-        </Field>
-        {busyWith && (
-          <p className="busy-warning" role="status">
-            {busyWith.name} already has {busyWith.open} open reviews (invited or reviewing). You can still invite them.
-          </p>
-        )}
-        <Field id="inv-aff" label="Affiliation">
-          <input id="inv-aff" value={values.affiliation} onChange={set("affiliation")} />
-        </Field>
-        <Field id="inv-kw" label="Expertise keywords">
-          <input id="inv-kw" value={values.keywords} onChange={set("keywords")} />
-        </Field>
-        <Field id="inv-due" label="Review due">
-          <input id="inv-due" type="date" required min={inDays(1)} value={values.dueDate} onChange={set("dueDate")} />
-        </Field>
-        <div className="form__actions">
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? <Spinner /> : null} Send invitation
-          </button>
-        </div>
-      </form>
-    </section>
   );
 }
 
