@@ -289,6 +289,13 @@ export const inviteReviewerSchema = z.object({
 });
 export type InviteReviewerInput = z.infer<typeof inviteReviewerSchema>;
 
+/** POST /api/admin/manuscripts/{id}/messages: staff write to the author (a reply in the manuscript's discussion). */
+export const authorMessageSchema = z.object({
+  subject: headerLine(300).pipe(z.string().min(1, { error: "missing_subject" })),
+  text: z.string().trim().min(1, { error: "missing_message" }).max(20000),
+});
+export type AuthorMessageInput = z.infer<typeof authorMessageSchema>;
+
 /** POST /api/admin/manuscripts/{id}/decision */
 export const decisionSchema = z.object({
   decision: z.enum(DECISIONS, { error: "invalid_decision" }),
@@ -550,6 +557,7 @@ export const MESSAGES: Record<string, string> = {
     "This person is an author of the manuscript (the same e-mail, or the same name and institution as its author or a co-author): choose another reviewer.",
   missing_subject: "The letter needs a subject.",
   missing_letter: "The letter is empty.",
+  missing_message: "Write the message to the author.",
   missing_review_link: "Keep {{review_link}} in the invitation: it becomes the reviewer's own link to the manuscript.",
   invalid_decision: "Choose a decision.",
   not_accepted: "Only an accepted manuscript can be published.",

@@ -79,6 +79,10 @@ export const workflowApi = {
     access: staff("submissions"),
     summary: "Records a decision and sends its letter: { decision, subject, text }",
   }),
+  messageAuthor: endpoint("POST", "/api/admin/manuscripts/{id}/messages", {
+    access: staff("submissions"),
+    summary: "Writes to the author by e-mail, in the manuscript's discussion and on their tracking page: { subject, text }",
+  }),
   invitation: endpoint("GET", "/api/admin/manuscripts/{id}/invitation", {
     access: staff("submissions"),
     summary:

@@ -7,7 +7,7 @@ import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppEnv } from "../core/env";
-import type { JournalRow, ManuscriptRow, ReviewAssignmentRow } from "../core/data/schema";
+import type { JournalRow, MailInboundRow, ManuscriptEventRow, ManuscriptRow, ReviewAssignmentRow } from "../core/data/schema";
 import { HttpError } from "../core/errors";
 import { esc } from "#contract/html";
 import { fileKeys, versionedName } from "../core/files/keys";
@@ -25,7 +25,7 @@ import {
   type Recommendation,
 } from "#contract/workflow";
 import { openLink, type LinkPurpose } from "./links";
-import { fileForReviewers, findManuscript, listEvents, listFiles } from "./manuscripts.repo";
+import { fileForReviewers, findManuscript, listDiscussion, listEvents, listFiles } from "./manuscripts.repo";
 import { anonymisedCopy, pdfAttachment } from "./review-copies";
 import { answerAuthorCheck, authorCheckState, type AuthorCheckState } from "./author-checks";
 import { findAssignment, submittedReviews } from "./reviewers.repo";
@@ -242,11 +242,40 @@ async function reviewState(c: Context<AppEnv>, assignmentId: number) {
 
 // ---- author ----
 
+/**
+ * The author's conversation with the editorial office (issue 48 item 6): what staff wrote to them and what they
+ * replied by e-mail, oldest first. Only replies whose sender is the author's own address (From: and envelope) are
+ * shown: a reviewer's reply to the same manuscript, or a message merely naming the author, never reaches this page.
+ */
+function conversationSection(m: ManuscriptRow, events: ManuscriptEventRow[], replies: MailInboundRow[], t: T): string {
+  const author = m.authorEmail.toLowerCase();
+  const fromAuthor = (r: MailInboundRow) =>
+    r.fromAddress.toLowerCase() === author && (r.envelopeFrom === "" || r.envelopeFrom.toLowerCase() === author);
+  const entries = [
+    ...events
+      .filter((e) => e.action === "message" && e.letterText)
+      .map((e) => ({ at: e.at, who: t("link.track.fromEditors"), subject: e.letterSubject ?? "", text: e.letterText ?? "" })),
+    ...replies.filter(fromAuthor).map((r) => ({ at: r.receivedAt, who: t("link.track.fromYou"), subject: r.subject, text: r.text })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  const list = entries
+    .map(
+      (e) =>
+        `<div class="card"><p class="hint">${esc(e.who)} · <span dir="ltr">${esc(fmtDay(e.at))}</span></p><strong dir="auto">${esc(e.subject)}</strong><pre class="letter" dir="auto">${esc(e.text)}</pre></div>`,
+    )
+    .join("");
+  return `<h2>${esc(t("link.track.messages"))}</h2>${list}<p class="hint">${esc(t(entries.length ? "link.track.replyHint" : "link.track.noMessages"))}</p>`;
+}
+
 async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, t: T, message?: { kind: "error" | "ok"; text: string }): Promise<string> {
   const db = c.get("db");
-  const [events, reviews, files] = await Promise.all([listEvents(db, m.id), submittedReviews(db, m.id), listFiles(db, m.id)]);
+  const [events, reviews, files, replies] = await Promise.all([
+    listEvents(db, m.id),
+    submittedReviews(db, m.id),
+    listFiles(db, m.id),
+    listDiscussion(db, m.id),
+  ]);
   const msg = message ? `<p class="${message.kind}" role="${message.kind === "error" ? "alert" : "status"}">${esc(message.text)}</p>` : "";
-  const letters = events.filter((e) => e.letterText);
+  const letters = events.filter((e) => e.letterText && e.action !== "message");
   const rounds = [...new Set(reviews.map((r) => r.round))];
   const commentBlocks = rounds
     .map((round) => {
@@ -291,6 +320,7 @@ ${
 }
 <h2>${esc(t("link.track.letters"))}</h2>${letters.length ? letters.map((e) => `<div class="card"><p class="hint" dir="ltr">${esc(fmtDay(e.at))}</p><strong dir="auto">${esc(e.letterSubject ?? "")}</strong><pre class="letter" dir="auto">${esc(e.letterText ?? "")}</pre></div>`).join("") : `<p class="hint">${esc(t("link.track.noDecision"))}</p>`}
 <h2>${esc(t("link.track.comments"))}</h2>${commentBlocks || `<p class="hint">${esc(t("link.track.noComments"))}</p>`}
+${conversationSection(m, events, replies, t)}
 ${
   canWithdraw
     ? `<h2>${esc(t("link.track.withdraw"))}</h2><form method="post" action="/track/withdraw" class="card"><label><input type="checkbox" name="confirm" value="yes" required> ${esc(t("link.track.withdrawConfirm"))}</label>

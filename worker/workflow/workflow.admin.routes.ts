@@ -18,6 +18,7 @@ import {
   decisionSchema,
   DECISIONS,
   inviteReviewerSchema,
+  authorMessageSchema,
   isStage,
   STAGES,
   letterTemplateSchema,
@@ -54,6 +55,7 @@ import {
   draftLetter,
   inviteReviewer,
   markPublished,
+  messageAuthor,
   moveWithoutLetter,
   recordDecision,
   reviewMailDraft,
@@ -281,6 +283,12 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     return c.json(await detailOf(c, m.id));
   })
   .get(at(workflowApi.invitation), async (c) => c.json(reviewMailDraft(c.get("journal"), await manuscriptOf(c), "invitation")))
+  .post(at(workflowApi.messageAuthor), jsonContent, limitJsonBody, workflowBody(authorMessageSchema), async (c) => {
+    const m = await manuscriptOf(c);
+    await messageAuthor(workflowCtx(c, staffActor(c)), m, c.req.valid("json"));
+    await audit(c, "manuscript.message", m.id, `${m.reference}: message to the author`);
+    return c.json(await detailOf(c, m.id), 201);
+  })
   .post(at(workflowApi.inviteReviewer), jsonContent, limitJsonBody, workflowBody(inviteReviewerSchema), async (c) => {
     const m = await manuscriptOf(c);
     const { assignment, reviewer } = await inviteReviewer(workflowCtx(c, staffActor(c)), m, c.req.valid("json"));

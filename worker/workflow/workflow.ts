@@ -17,6 +17,7 @@ import {
   STAGE_LABELS,
   STAGE_RULES,
   RECOMMENDATION_LABELS,
+  type AuthorMessageInput,
   type Decision,
   type DecisionInput,
   type InvitationAnswer,
@@ -325,6 +326,21 @@ async function cancelOpenReviews(ctx: WorkflowCtx, m: ManuscriptRow, why: string
 }
 
 /** Moves without a decision letter: to review (staff), or withdrawn (staff on the author's request, or the author). */
+/**
+ * Staff write to the author (issue 48 item 6): by e-mail with the tracking link, replies coming back into the
+ * manuscript's discussion, and kept in the timeline, which the author's tracking page shows as their conversation.
+ */
+export async function messageAuthor(ctx: WorkflowCtx, m: ManuscriptRow, input: AuthorMessageInput) {
+  const out = await mailAuthor(ctx, m, "message.author", input.subject, input.text);
+  await addEvent(ctx.db, m, {
+    actor: ctx.actor,
+    action: "message",
+    summary: "Message to the author",
+    letter: { subject: input.subject, text: input.text },
+    outboxId: out?.id,
+  });
+}
+
 export async function moveWithoutLetter(
   ctx: WorkflowCtx,
   m: ManuscriptRow,

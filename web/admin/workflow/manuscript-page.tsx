@@ -36,6 +36,7 @@ import { ManuscriptInvoice } from "../payments/manuscript-invoice";
 import { AuthorCheckForm } from "./author-check-form";
 import { DownloadButton } from "./download-button";
 import { InviteForm } from "./invite-form";
+import { AuthorMessageForm } from "./author-message-form";
 import { SubmittedDetailsPanel } from "./submitted-details";
 
 const digits = (v: string | undefined) => String(v ?? "").replace(/\D+/g, "");
@@ -276,6 +277,7 @@ export function ManuscriptPage() {
   const revalidator = useRevalidator();
   const [flash, setFlash] = useState<FlashMessage | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [replyTo, setReplyTo] = useState<{ subject: string; n: number } | null>(null);
   const done = (msg: FlashMessage) => {
     setFlash(msg);
     void revalidator.revalidate();
@@ -527,10 +529,20 @@ export function ManuscriptPage() {
                     <ReplyHeading reply={d} />
                     <strong>{d.subject}</strong>
                     <pre className="letter-text">{d.text}</pre>
+                    {d.from.toLowerCase() === m.authorEmail.toLowerCase() && !d.senderMismatch && (
+                      <button
+                        type="button"
+                        className="btn btn--secondary btn--small"
+                        onClick={() => setReplyTo((r) => ({ subject: d.subject, n: (r?.n ?? 0) + 1 }))}
+                      >
+                        Reply to the author
+                      </button>
+                    )}
                   </li>
                 ))}
               </ol>
             )}
+            <AuthorMessageForm m={m} replyTo={replyTo} onDone={done} />
           </section>
 
           <section className="panel" aria-labelledby="ms-mail">
