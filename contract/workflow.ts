@@ -401,6 +401,28 @@ export interface DiscussionEntry {
 
 /** GET /api/admin/mail/unmatched?before=&limit=: newest first, a page at a time (docs/decisions/0303). */
 export const UNMATCHED_PAGE = 50;
+/** GET /api/admin/outbox?q=&status=&manuscript=&offset=&limit=: the outbox searched, filtered and paged. */
+export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed"] as const;
+export const outboxQuerySchema = z.object({
+  q: z.string().trim().max(200, "invalid_input").optional(),
+  status: z.enum(OUTBOX_STATUSES, { error: "invalid_input" }).optional(),
+  manuscript: z.coerce.number({ error: "invalid_input" }).int("invalid_input").positive("invalid_input").optional(),
+  offset: z.coerce
+    .number({ error: "invalid_input" })
+    .int("invalid_input")
+    .min(0, "invalid_input")
+    .max(1_000_000, "invalid_input")
+    .default(0),
+  limit: z.coerce.number({ error: "invalid_input" }).int("invalid_input").min(1, "invalid_input").max(200, "invalid_input").default(200),
+});
+export interface OutboxPage {
+  messages: OutboxMessage[];
+  /** How many messages match in all. */
+  total: number;
+  /** The offset of the next page; null on the last. */
+  next: number | null;
+}
+
 export const unmatchedQuerySchema = z.object({
   before: z.coerce.number({ error: "invalid_input" }).int("invalid_input").positive("invalid_input").optional(),
   limit: z.coerce

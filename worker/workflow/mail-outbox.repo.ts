@@ -140,17 +140,41 @@ export async function markFailed(db: Db, id: number, error: string): Promise<voi
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "sending")));
 }
 
-export async function listOutbox(
-  db: Db,
-  journalId: number,
-  opts: { manuscriptId?: number; limit?: number } = {},
-): Promise<MailOutboxRow[]> {
-  return db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.journalId, journalId), opts.manuscriptId ? eq(mailOutbox.manuscriptId, opts.manuscriptId) : undefined))
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-    .limit(opts.limit ?? 200);
+/** What the outbox list is narrowed to (GET /api/admin/outbox): words in the subject or the recipient, a state. */
+export interface OutboxFilter {
+  manuscriptId?: number;
+  q?: string;
+  status?: MailOutboxRow["status"];
+  offset?: number;
+  limit?: number;
+}
+
+/** `%`, `_` and `\` typed in a search match themselves. */
+const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The journal's messages, newest written first, filtered and a page at a time, with how many match in all. */
+export async function outboxPage(db: Db, journalId: number, f: OutboxFilter = {}): Promise<{ rows: MailOutboxRow[]; total: number }> {
+  const words = (f.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8);
+  const where = and(
+    eq(mailOutbox.journalId, journalId),
+    f.manuscriptId ? eq(mailOutbox.manuscriptId, f.manuscriptId) : undefined,
+    f.status ? eq(mailOutbox.status, f.status) : undefined,
+    ...words.map(
+      (w) =>
+        sql`(${mailOutbox.subject} LIKE ${likeText(w)} ESCAPE '\\' OR ${mailOutbox.toAddress} LIKE ${likeText(w)} ESCAPE '\\' OR ${mailOutbox.toName} LIKE ${likeText(w)} ESCAPE '\\')`,
+    ),
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(mailOutbox)
+      .where(where)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(f.limit ?? 200)
+      .offset(f.offset ?? 0),
+    db.select({ n: sql<number>`count(*)` }).from(mailOutbox).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }
 
 export async function findOutbox(db: Db, journalId: number, id: number): Promise<MailOutboxRow | undefined> {

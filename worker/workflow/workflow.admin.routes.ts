@@ -33,6 +33,8 @@ import {
   type ReviewerEntry,
   type UnmatchedPage,
   unmatchedQuerySchema,
+  outboxQuerySchema,
+  type OutboxPage,
 } from "#contract/workflow";
 import { zValidator } from "@hono/zod-validator";
 import { unmatchedPage } from "./mail-inbound.repo";
@@ -47,7 +49,7 @@ import {
   listFiles,
   listManuscripts,
 } from "./manuscripts.repo";
-import { findOutbox, listOutbox, enqueue, requeueFailed } from "./mail-outbox.repo";
+import { findOutbox, outboxPage, enqueue, requeueFailed } from "./mail-outbox.repo";
 import { listJournalAssignments, listReviewers, upsertReviewer } from "./reviewers.repo";
 import { addReviewCopy, reissueTrackingLink } from "./workflow";
 import {
@@ -365,11 +367,18 @@ export const workflowAdminRoutes = new Hono<AppEnv>()
     return c.json({ id: row.id, name: row.name, email: row.email, affiliation: row.affiliation, keywords: row.keywords }, 201);
   })
   // ---- mail ----
-  .get(at(workflowApi.outbox), async (c) => {
-    const manuscriptId = c.req.query("manuscript");
-    const rows = await listOutbox(c.get("db"), c.get("journal").id, { manuscriptId: manuscriptId ? idOf(manuscriptId) : undefined });
-    return c.json({ messages: rows.map(toOutboxMessage) });
-  })
+  .get(
+    at(workflowApi.outbox),
+    zValidator("query", outboxQuerySchema, (result) => {
+      if (!result.success) throw new HttpError(400, "invalid_input");
+    }),
+    async (c) => {
+      const { manuscript, ...filter } = c.req.valid("query");
+      const { rows, total } = await outboxPage(c.get("db"), c.get("journal").id, { ...filter, manuscriptId: manuscript });
+      const end = filter.offset + rows.length;
+      return c.json({ messages: rows.map(toOutboxMessage), total, next: end < total ? end : null } satisfies OutboxPage);
+    },
+  )
   .post(at(workflowApi.resend), async (c) => {
     const db = c.get("db");
     const journalId = c.get("journal").id;

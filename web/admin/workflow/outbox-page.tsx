@@ -1,35 +1,58 @@
-// /admin/outbox: every message the journal sent or will send, newest first, with its state; a failed one shows its
-// error and a Resend action. Below: replies that matched no manuscript.
+// /admin/outbox: every message the journal sent or will send, newest first, with its state, searched by subject or
+// recipient, filtered by state, a page at a time; a failed one shows its error and a Resend action. Below: replies
+// that matched no manuscript.
 import { useState } from "react";
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from "react-router";
+import { Link, useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { adminJson } from "../admin-api";
 import { EmptyState, Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "../admin-ui";
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
 import { formatDateTime } from "../format";
-import type { OutboxMessage, UnmatchedPage } from "#contract/workflow";
+import { OUTBOX_STATUSES, type OutboxMessage, type OutboxPage as OutboxAnswer, type UnmatchedPage } from "#contract/workflow";
 import { workflowMessage } from "./workflow-ui";
 import { UnmatchedReplies } from "./unmatched-replies";
 import { apiPath } from "#contract/routes/endpoint";
 import { workflowApi } from "#contract/routes/workflow";
 
+/** Messages per page of the outbox. */
+const PAGE = 50;
+
 export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const q = new URLSearchParams({ limit: String(PAGE) });
+  for (const k of ["q", "status", "offset"]) {
+    const v = url.searchParams.get(k);
+    if (v) q.set(k, v);
+  }
   const [outbox, unmatched] = await Promise.all([
-    loadAdminJson<{ messages: OutboxMessage[] }>(apiPath(workflowApi.outbox), request),
+    loadAdminJson<OutboxAnswer>(apiPath(workflowApi.outbox, {}, q), request),
     loadAdminJson<UnmatchedPage>(apiPath(workflowApi.unmatched), request),
   ]);
-  return { messages: outbox.messages, unmatched };
+  return { ...outbox, unmatched };
 }
 
 const STATUS_TEXT: Record<OutboxMessage["status"], string> = { queued: "Queued", sending: "Sending", sent: "Sent", failed: "Failed" };
 
 export function OutboxPage() {
   useTitle("Outbox");
-  const { messages, unmatched } = useLoaderData<typeof loader>();
+  const { messages, total, next, unmatched } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
+  const [params, setParams] = useSearchParams();
+  const [q, setQ] = useState(params.get("q") ?? "");
+  const status = params.get("status") ?? "";
+  const offset = Number(params.get("offset") ?? 0) || 0;
+  const filtered = Boolean(params.get("q") || status);
   const [flash, setFlash] = useState<FlashMessage | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const failed = messages.filter((m) => m.status === "failed").length;
+  const go = (change: Record<string, string>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(change)) {
+      if (v) p.set(k, v);
+      else p.delete(k);
+    }
+    if (!("offset" in change)) p.delete("offset"); // a new search starts at its first page
+    setParams(p);
+  };
 
   async function resend(m: OutboxMessage) {
     setBusy(m.id);
@@ -49,7 +72,9 @@ export function OutboxPage() {
       <PageHeader
         title="Outbox"
         back={{ to: "/admin/manuscripts", label: "Back to manuscripts" }}
-        meta={`${messages.length} messages · newest first${failed ? ` · ${failed} failed` : ""}`}
+        meta={`${total} ${total === 1 ? "message" : "messages"}${filtered ? " match" : ""} · newest first${
+          total > messages.length ? ` · ${offset + 1}–${offset + messages.length} shown` : ""
+        }`}
         actions={
           <button type="button" className="btn btn--secondary" onClick={() => void revalidator.revalidate()}>
             Refresh
@@ -57,10 +82,47 @@ export function OutboxPage() {
         }
       />
       <Flash message={flash} onClose={() => setFlash(null)} />
+      <form
+        className="filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          go({ q: q.trim() });
+        }}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor="ob-q">
+            Search by subject, recipient or reference
+          </label>
+          <input id="ob-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        </div>
+        <button className="btn btn--secondary" type="submit">
+          Search
+        </button>
+        <div className="field">
+          <label className="field__label" htmlFor="ob-status">
+            State
+          </label>
+          <select id="ob-status" value={status} onChange={(e) => go({ status: e.target.value })}>
+            <option value="">All</option>
+            {OUTBOX_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_TEXT[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
       {messages.length === 0 ? (
-        <EmptyState title="No messages yet">
-          <p>Acknowledgements, invitations, letters and reminders appear here as they are written.</p>
-        </EmptyState>
+        filtered ? (
+          <EmptyState title="Nothing matches">
+            <p>Change the search or the state.</p>
+          </EmptyState>
+        ) : (
+          <EmptyState title="No messages yet">
+            <p>Acknowledgements, invitations, letters and reminders appear here as they are written.</p>
+          </EmptyState>
+        )
       ) : (
         <ol className="timeline panel">
           {messages.map((m) => (
@@ -95,6 +157,20 @@ export function OutboxPage() {
             </li>
           ))}
         </ol>
+      )}
+      {(offset > 0 || next !== null) && (
+        <nav className="pager" aria-label="Outbox pages">
+          {offset > 0 && (
+            <button type="button" className="btn btn--secondary" onClick={() => go({ offset: String(Math.max(0, offset - PAGE)) })}>
+              Newer messages
+            </button>
+          )}
+          {next !== null && (
+            <button type="button" className="btn btn--secondary" onClick={() => go({ offset: String(next) })}>
+              Older messages
+            </button>
+          )}
+        </nav>
       )}
       <UnmatchedReplies first={unmatched} />
     </>
