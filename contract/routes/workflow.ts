@@ -114,7 +114,8 @@ export const workflowApi = {
   addReviewer: endpoint("POST", "/api/admin/reviewers", { access: staff("submissions"), summary: "Adds a reviewer" }),
   outbox: endpoint("GET", "/api/admin/outbox", {
     access: staff("submissions"),
-    summary: "Mail sent and waiting, with errors, newest first: searched (?q= subject or recipient), filtered (?status=, ?manuscript=) and paged (?offset=, ?limit= up to 200)",
+    summary:
+      "Mail sent and waiting, with errors, newest first: searched (?q= subject or recipient), filtered (?status=, ?manuscript=) and paged (?offset=, ?limit= up to 200)",
   }),
   resend: endpoint("POST", "/api/admin/outbox/{id}/resend", {
     access: staff("submissions"),
