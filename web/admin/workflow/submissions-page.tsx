@@ -47,7 +47,7 @@ export function SubmissionsPage() {
       ),
     },
     { label: "Country", cell: (s) => s.country },
-    { label: "Institute address", headClass: "col-wide", cellClass: "col-wide pre-line", cell: (s) => s.address },
+    { label: "Institute address", headClass: "col-medium", cellClass: "col-medium pre-line", cell: (s) => s.address },
     {
       label: "File",
       // The size under the button, not inside it: the column stays as narrow as the word "Download".
