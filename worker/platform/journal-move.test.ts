@@ -66,6 +66,8 @@ interface Traffic {
   reads: { path: string; status: number }[];
   writes: { what: string; attempts: number; status: number; moving: number }[];
   added: { ref: string; id: number }[];
+  /** How many of the admin's writes were answered 503 journal_moving so far. */
+  refusedWhileMoving: number;
   stop(): Promise<void>;
 }
 
@@ -75,7 +77,7 @@ interface Traffic {
  * short pause, as the console's client does, within a deadline.
  */
 function traffic(j: TestJournal, token: string, known: { ref: string; id: number }): Traffic {
-  const t: Traffic = { reads: [], writes: [], added: [], stop: async () => {} };
+  const t: Traffic = { reads: [], writes: [], added: [], refusedWhileMoving: 0, stop: async () => {} };
   let running = true;
   const write = async (what: string, send: () => Promise<Response>) => {
     let moving = 0;
@@ -86,6 +88,7 @@ function traffic(j: TestJournal, token: string, known: { ref: string; id: number
       if (res.status === 503 && body.error === "journal_moving" && Date.now() < deadline) {
         expect(res.headers.get("retry-after")).toBe("2");
         moving++;
+        t.refusedWhileMoving++;
         await sleep(50);
         continue;
       }
@@ -177,7 +180,8 @@ describe("moving a journal between journal databases", () => {
       expect(refused.status).toBe(503);
       expect(refused.headers.get("retry-after")).toBe("2");
       expect(await refused.json()).toEqual({ error: "journal_moving" });
-      await sleep(150);
+      // Frozen until the admin's own traffic has met the freeze (on a quiet machine a write can fall between).
+      for (const until = Date.now() + 10_000; load.refusedWhileMoving === 0 && Date.now() < until; ) await sleep(20);
       await verify(move);
       await switchShard(move, frozenAt);
       // Other isolates still read the source during the memo bound; the admin's next write meets the freeze there,
