@@ -175,6 +175,13 @@ describe("an issue before it is public", () => {
     expect(list.body.find((i: { id: number }) => i.id === s.id)).toMatchObject({ status: "draft", publish_on: null, articles: 1 });
     const staffIssue = await getJson(s.j.host, "/api/admin/archives/2024/2/1", { headers: bearer(s.token) });
     expect(staffIssue.body.articles.map((a: { refnumber: string }) => a.refnumber)).toEqual([s.ref]);
+    // Indexers' files are made of what readers can open: staff are told to publish first.
+    for (const path of ["/api/admin/crossref/2024/2/1", "/api/admin/doaj/2024/2/1"]) {
+      expect(await getJson(s.j.host, path, { headers: bearer(s.token) })).toMatchObject({
+        status: 409,
+        body: { error: "issue_unpublished" },
+      });
+    }
 
     const before = await contentVersion(s.j.id);
     const published = await s.post(`/api/admin/issues/${s.id}/publication`, { status: "published" });
