@@ -89,7 +89,8 @@ async function publicOutputs(s: Setup): Promise<Record<string, { status: number;
   for (const [name, path] of Object.entries(paths)) {
     const res = await request(j.host, path, { headers: { accept: "text/html,application/xml,application/json" } });
     const binary = /pdf/.test(res.headers.get("content-type") ?? "");
-    const text = binary ? (await res.arrayBuffer(), "") : (await res.text()).replaceAll("<!-- -->", "");
+    if (binary) await res.arrayBuffer();
+    const text = binary ? "" : (await res.text()).replaceAll("<!-- -->", "");
     // An OAI-PMH answer repeats the identifier asked for (in its request, and in the words of its error): what it
     // answers is the rest.
     const answer = text.replace(/<request[^>]*>[^<]*<\/request>/, "").replace(/(<error code="idDoesNotExist">)[^<]*/, "$1");
