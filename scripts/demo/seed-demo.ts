@@ -683,7 +683,6 @@ export async function seedDemo(
       ),
     ]);
     await seedSectionsAndSpecialIssue(db, journalId, plan, spec === DEMO_JOURNALS[0]);
-    if (spec === DEMO_JOURNALS[0]) await seedIssueInPreparation(db, journalId, plan, today);
     if (spec === DEMO_JOURNALS[0])
       await env.FILES.put(
         fileKeys.issueCover(journalId, DEMO_SPECIAL_ISSUE.cover),
@@ -736,6 +735,9 @@ export async function seedDemo(
       });
       log(`  ${spec.slug}: ${fees.invoices} invoices (Razorpay, Stripe, bank transfer, waived, refunded, pending)`);
     }
+
+    // Last, so the usage history, full texts and workflow above read the published issues as before.
+    if (spec === DEMO_JOURNALS[0]) await seedIssueInPreparation(db, journalId, plan, today);
 
     const publicArticles = plan.articles.filter((a) => a.status === "enabled" && a.refnumber).length;
     summaries.push({
