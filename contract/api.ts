@@ -304,6 +304,10 @@ export const adminIssueSchema = z.object({
   title: str,
   articles: int,
   creation: str,
+  /** 'draft' | 'scheduled' | 'published': readers see only published issues (docs/decisions/0383). */
+  status: z.enum(["draft", "scheduled", "published"]),
+  /** A scheduled issue's day (YYYY-MM-DD), null otherwise. */
+  publish_on: str.nullable(),
 });
 export type AdminIssue = z.infer<typeof adminIssueSchema>;
 

@@ -69,6 +69,23 @@ export const issueEditSchema = z.object({
 });
 export type IssueEditInput = z.input<typeof issueEditSchema>;
 
+// ---- Before an issue is public (issue 48 item 8, docs/decisions/0383) ---------------------------------------------
+
+/** An issue's publication state: staff build a draft, may schedule it for a day, and publish it. */
+export const ISSUE_STATUS = { draft: "draft", scheduled: "scheduled", published: "published" } as const;
+export type IssueStatus = (typeof ISSUE_STATUS)[keyof typeof ISSUE_STATUS];
+
+/**
+ * POST /api/admin/issues/{id}/publication: publish now ("published"), take back to staff only ("draft"), or publish on
+ * a later day ("scheduled" with publishOn, YYYY-MM-DD in UTC; the Cron Trigger publishes it that day).
+ */
+export const issuePublicationSchema = z.discriminatedUnion("status", [
+  z.object({ status: z.literal(ISSUE_STATUS.published) }),
+  z.object({ status: z.literal(ISSUE_STATUS.draft) }),
+  z.object({ status: z.literal(ISSUE_STATUS.scheduled), publishOn: isoDate() }),
+]);
+export type IssuePublicationInput = z.input<typeof issuePublicationSchema>;
+
 /** An issue as staff edit it (GET /api/admin/issues/{year}/{vol}/{issue} and every edit's answer). */
 export interface IssueDetails {
   id: number;
@@ -82,6 +99,10 @@ export interface IssueDetails {
   coverUrl: string;
   /** What staff wrote for it ("" : coverAltOf describes it by the issue). */
   coverAlt: string;
+  /** Whether readers see it (docs/decisions/0383). */
+  status: IssueStatus;
+  /** A scheduled issue's day (YYYY-MM-DD), null otherwise. */
+  publishOn: string | null;
 }
 
 /** The cover's text alternative as pages show it: staff's words, or the issue's label and title. */
@@ -103,4 +124,5 @@ export const ISSUE_MESSAGES: Record<string, string> = {
   file_too_large: "The cover image is larger than 2 MB.",
   cover_required: "Choose an image for the cover.",
   not_found: "That issue no longer exists: reload the page.",
+  publish_on_not_future: "Choose a day after today to publish on, or publish the issue now.",
 };

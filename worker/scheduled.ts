@@ -9,6 +9,8 @@
 //    docs/decisions/0306).
 //  - journal hosts whose custom hostname is not yet active are asked about at Cloudflare, on every trigger (hourly),
 //    so a host starts answering readers about an hour after its owner's DNS is right (docs/decisions/0357).
+//  - issues scheduled for a day that has come are published, on every trigger (hourly), and their journals' edge
+//    cache goes stale (worker/archive/scheduled-issues.ts, docs/decisions/0383).
 //  - daily, fees still pending after a checkout began are asked about at the gateway (worker/payments/reconcile.ts).
 import { bindingOf, drizzleOf, shardNames } from "./core/data/shards";
 import { pruneLoginAttempts } from "./auth/login-attempts.repo";
@@ -23,6 +25,7 @@ import { resumeStalledMoves } from "./platform/journal-move-workflow";
 import { reconcilePayments } from "./payments/reconcile";
 import { refreshHostsOnSchedule } from "./platform/custom-hostnames/host-hostnames";
 import { checkMailDomainsOnSchedule } from "./platform/mail-domains/mail-domain-check";
+import { publishScheduledIssues } from "./archive/scheduled-issues";
 
 /** wrangler.toml [triggers]: the daily one does everything; the hourly one only polls Crossref. */
 export const DAILY_CRON = "17 3 * * *";
@@ -58,6 +61,10 @@ export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller
   ctx.waitUntil(refreshHostsOnSchedule(env).then((n) => console.log("custom hostnames refreshed", n)));
   // Sending domains' Email Service records (docs/decisions/0395): a domain becomes the journal's sender within the hour.
   ctx.waitUntil(checkMailDomainsOnSchedule(env).then((n) => console.log("mail domains checked", n)));
+  // Scheduled issues whose day has come (docs/decisions/0383): within the hour after midnight UTC.
+  ctx.waitUntil(
+    publishScheduledIssues(env, new Date(controller.scheduledTime)).then((done) => console.log("scheduled issues published", done.length)),
+  );
   if (controller.cron !== DAILY_CRON) return;
   ctx.waitUntil(runMaintenance(env, new Date(controller.scheduledTime)).then((r) => console.log("maintenance", JSON.stringify(r))));
   // Reviewers' reminders and mail left queued (worker/workflow/reminders.ts).

@@ -68,6 +68,11 @@ export const archiveApi = {
     access: staff("issues"),
     summary: "Edits an issue's title, description, publication date and the cover's text",
   }),
+  issuePublication: endpoint("POST", "/api/admin/issues/{id}/publication", {
+    access: staff("issues"),
+    summary:
+      "Publishes an issue, takes it back to staff only, or schedules it: { status: 'published' | 'draft' } or { status: 'scheduled', publishOn }",
+  }),
   issueCover: endpoint("POST", "/api/admin/issues/{id}/cover", {
     access: staff("issues"),
     body: "form",

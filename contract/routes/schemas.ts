@@ -30,7 +30,7 @@ import {
 } from "../api";
 import { articleStatusSchema, createIssueSchema, editorSchema, editorStatusSchema, settingsSchema } from "../admin";
 import { articleAddSchema, articleEditSchema } from "../article-form";
-import { articleSectionSchema, sectionOrderSchema, sectionSchema } from "../issues";
+import { articleSectionSchema, issuePublicationSchema, sectionOrderSchema, sectionSchema } from "../issues";
 import { indexingOrderSchema, indexingSchema, indexingStatusSchema } from "../indexing";
 import { editorIdListSchema, refnumberListSchema } from "../documents";
 import { loginSchema, passwordChangeSchema } from "../login";
@@ -106,6 +106,7 @@ export const ROUTE_SCHEMAS: SchemaTable = {
     search: { query: page, answer: publicSearchResultsSchema },
     adminIssues: { answer: z.array(adminIssueSchema) },
     createIssue: { body: createIssueSchema },
+    issuePublication: { body: issuePublicationSchema },
     addArticle: { body: articleAddSchema },
     editArticle: { body: articleEditSchema },
     adminArticle: { answer: adminArticleSchema },

@@ -452,6 +452,50 @@ async function seedSectionsAndSpecialIssue(
   ]);
 }
 
+/** The demo journal's issue in preparation (issue 48 item 8): staff see it, readers do not. */
+export const DEMO_ISSUE_IN_PREPARATION = {
+  title: "Sediment cores from a restored mangrove: a first look",
+  refSuffix: "9001",
+} as const;
+
+/**
+ * The issue after the newest, unpublished (docs/decisions/0383), with one article staff are still checking: the
+ * admin shows its "Unpublished" badge and Publish action on first start; the public site shows nothing of it. Made
+ * after the plan, from no random draw, so every other demo value stays as it was.
+ */
+async function seedIssueInPreparation(db: ReturnType<typeof drizzle<typeof schema>>, journalId: number, plan: JournalPlan, today: Date) {
+  const newest = [...plan.issues].sort((a, b) => b.year - a.year || b.volume - a.volume || b.issue - a.issue)[0];
+  const base = plan.articles.find((a) => a.refnumber && a.year === newest?.year && a.volume === newest.volume && a.issue === newest.issue);
+  if (!newest || !base?.refnumber) return;
+  const at = { year: newest.year, volume: newest.volume, issue: newest.issue + 1 };
+  const now = iso(today);
+  const title = DEMO_ISSUE_IN_PREPARATION.title;
+  await batched(db, [
+    db.insert(schema.issues).values({ journalId, ...at, creation: now, status: "draft" }),
+    db.insert(schema.articles).values({
+      ...base,
+      ...at,
+      journalId,
+      refnumber: `${base.refnumber.split("-")[0]}-${at.year}-${DEMO_ISSUE_IN_PREPARATION.refSuffix}`,
+      title,
+      titleText: title,
+      titleKey: titleKeyOf(title),
+      translations: "[]",
+      transTitleText: "",
+      transAbstractText: "",
+      transKeywords: "",
+      pagenumber: "1-6",
+      file: "",
+      doi: "",
+      doiRegisteredAt: "",
+      txnid: `pay_inpreparation${at.year}${at.volume}`,
+      sectionId: null,
+      creation: now,
+      modification: now,
+    }),
+  ]);
+}
+
 /** Deletes every journal's rows and files from the local state (used by `npm run seed -- --reset`). */
 export async function wipeLocalData(env: LocalBindings): Promise<void> {
   // Every database: the journal databases hold the journals' rows (and copies of their journals rows), the platform
@@ -698,6 +742,9 @@ export async function seedDemo(
       });
       log(`  ${spec.slug}: ${fees.invoices} invoices (Razorpay, Stripe, bank transfer, waived, refunded, pending)`);
     }
+
+    // Last, so the usage history, full texts and workflow above read the published issues as before.
+    if (spec === DEMO_JOURNALS[0]) await seedIssueInPreparation(db, journalId, plan, today);
 
     const publicArticles = plan.articles.filter((a) => a.status === "enabled" && a.refnumber).length;
     summaries.push({

@@ -171,6 +171,13 @@ describe("admin area as staff use it", () => {
     await page.locator(`a[href="/admin/archives/${year}/${volume}/1"]`).click();
     await page.getByRole("heading", { name: `Vol. ${volume}, Issue 01 (${year})` }).waitFor();
     await page.getByText("No articles in this issue yet").waitFor();
+    // A new issue is the staff's until they publish it (issue 48 item 8): its page says so; publishing it (after the
+    // confirmation) makes the article's PDF below public.
+    await page.locator(".issue-publication .badge", { hasText: "Unpublished" }).waitFor();
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("button", { name: "Publish issue" }).click();
+    await page.getByText("Issue published").waitFor();
+    await page.locator(".issue-publication .badge", { hasText: "Published" }).waitFor();
     await page.getByRole("link", { name: "Add New" }).click();
     await page.waitForURL((url) => url.pathname === `/admin/archives/add/${year}/${volume}/1`);
     await page.getByRole("textbox", { name: "Title" }).waitFor();

@@ -44,7 +44,11 @@ beforeAll(async () => {
     body: JSON.stringify(DEMO_ADMIN),
   });
   token = ((await res.json()) as { token: string }).token;
-  expect((await api("/api/admin/create-issue", "POST", { year: YEAR, volume: VOLUME, issue: 1 })).status).toBe(201);
+  const made = await api("/api/admin/create-issue", "POST", { year: YEAR, volume: VOLUME, issue: 1 });
+  expect(made.status).toBe(201);
+  // Published, so the public pages below show it (a new issue is the staff's until then: issue 48 item 8).
+  const { id } = ((await made.json()) as { issue: { id: number } }).issue;
+  expect((await api(`/api/admin/issues/${id}/publication`, "POST", { status: "published" })).status).toBe(200);
   for (const [i, ref] of refs.entries()) {
     const form = new FormData();
     const fields: Record<string, string> = {

@@ -7,7 +7,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../core/env";
 import { articles, type ArticleRow, type IssueRow, type sections } from "../core/data/schema";
 import { isUniqueViolation, nextStamp, nowIso } from "../core/data/db";
-import { issueQuery } from "./issues.repo";
+import { publicIssueQuery } from "./issues.repo";
+import { articleIssuePublished } from "./issue-visibility";
 import { sectionsQuery } from "./sections.repo";
 
 type SectionRow = typeof sections.$inferSelect;
@@ -23,8 +24,15 @@ import type { ArticleColumns } from "#contract/admin";
 /** Numeric first page ("9-12" -> 9), so 9-12 sorts before 73-80. SQLite's CAST reads the leading digits. */
 export const firstPageOrder = sql`CAST(${articles.pagenumber} AS INTEGER)`;
 
+/** An article readers and indexers see: enabled, with a reference number, in no unpublished issue (decision 0383). */
 export const isPublic = (journalId: number) =>
-  and(eq(articles.journalId, journalId), eq(articles.status, STATUS_ENABLED), isNotNull(articles.refnumber), ne(articles.refnumber, ""));
+  and(
+    eq(articles.journalId, journalId),
+    eq(articles.status, STATUS_ENABLED),
+    isNotNull(articles.refnumber),
+    ne(articles.refnumber, ""),
+    articleIssuePublished,
+  );
 
 /** The columns a list row shows (no abstract): what the issue table needs. */
 export const listColumns = {
@@ -78,7 +86,7 @@ export async function readPublicIssue(
   // One round trip: the articles, the issue's own row (title, description, date) and the journal's sections.
   const [rows, found, sectionRows] = await db.batch([
     publicIssueListQuery(db, journalId, year, volume, issue),
-    issueQuery(db, journalId, year, volume, issue),
+    publicIssueQuery(db, journalId, year, volume, issue),
     sectionsQuery(db, journalId),
   ]);
   return { rows, exists: found.length > 0, issue: found[0], sections: sectionRows };

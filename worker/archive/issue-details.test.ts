@@ -29,6 +29,8 @@ async function setup(role: "production" | "editor" | "manager" = "production") {
   expect(created.status).toBe(201);
   const details = await getJson(j.host, "/api/admin/issues/2024/5/2", { headers: bearer(token) });
   expect(details.status).toBe(200);
+  // Published, so the public pages show what staff change (a new issue is theirs until then: docs/decisions/0383).
+  expect((await post(`/api/admin/issues/${details.body.issue.id}/publication`, { status: "published" })).status).toBe(200);
   return { j, token, post, upload, id: details.body.issue.id as number };
 }
 

@@ -2,7 +2,8 @@
 //   GET /archives/ (issue list), POST /create-issue, GET /archives/{year}/{vol}/{issue} (articles of any status);
 //   an issue's details after it was made (docs/decisions/0261-issue-covers-and-edits.md): GET /issues/{year}/{vol}/{issue},
 //   POST /issues/{id} (title, description, date, the cover's text), POST /issues/{id}/cover (multipart coverFile,
-//   the editor-picture checks, a fresh object name), DELETE /issues/{id}/cover.
+//   the editor-picture checks, a fresh object name), DELETE /issues/{id}/cover; POST /issues/{id}/publication
+//   (publish, unpublish, schedule: docs/decisions/0383).
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../core/env";
 import { requireRole } from "../auth/admin-guard";
@@ -17,7 +18,16 @@ import { createIssueSchema } from "#contract/admin";
 import { adminIssueSchema, type AdminIssueArticles } from "#contract/api";
 import { listIssueArticlesAll } from "./articles.repo";
 import { toAdminListItem } from "./article-answers";
-import { findIssue, findIssueByCover, findIssueById, insertIssue, listIssuesWithCounts, updateIssueDetails } from "./issues.repo";
+import {
+  findIssue,
+  findIssueByCover,
+  findIssueById,
+  insertIssue,
+  listIssuesWithCounts,
+  setIssuePublication,
+  updateIssueDetails,
+} from "./issues.repo";
+import { nowIso } from "../core/data/db";
 import { idOf } from "../core/middleware/params";
 import { limitUploadBody } from "../core/middleware/body-size";
 import { readFormBody } from "../core/middleware/form-body";
@@ -25,7 +35,7 @@ import { deleteFileQuietly, readImageUpload, uploadOf } from "../core/files/uplo
 import { commitWithObject, putNewObject } from "../core/files/commit-with-object";
 import { fileKeys, filePaths } from "../core/files/keys";
 import type { IssueRow } from "../core/data/schema";
-import { issueEditSchema, type IssueDetails } from "#contract/issues";
+import { ISSUE_STATUS, issueEditSchema, issuePublicationSchema, type IssueDetails } from "#contract/issues";
 import { issueLabel } from "#contract/citation";
 import { mountedAt } from "../core/routing/declared";
 import { archiveApi } from "#contract/routes/archive";
@@ -42,6 +52,8 @@ const detailsOf = (r: IssueRow): IssueDetails => ({
   publishedAt: r.publishedAt,
   coverUrl: r.cover ? filePaths.issueCover(r.cover) : "",
   coverAlt: r.coverAlt,
+  status: r.status,
+  publishOn: r.publishOn,
 });
 
 async function issueOf(c: Context<AppEnv>): Promise<IssueRow> {
@@ -63,7 +75,8 @@ export const issuesAdminRoutes = new Hono<AppEnv>()
     const row = await insertIssue(
       db,
       actor.journalId,
-      { ...input, publishedAt: input.publishedAt || null },
+      // Staff build a new issue before readers see it (issue 48 item 8, docs/decisions/0383).
+      { ...input, publishedAt: input.publishedAt || null, status: ISSUE_STATUS.draft },
       afterAdminWrite(db, actor, { action: "issue.create", entity: "issue", summary }),
     );
     if (!row) throw new HttpError(409, "duplicate_issue");
@@ -115,6 +128,36 @@ export const issuesAdminRoutes = new Hono<AppEnv>()
         db,
         actor,
         { action: "issue.edit", entity: "issue", entityId: old.id, summary: issueLabel(old) },
+        { ifChanged: true },
+      ),
+    );
+    if (!row) throw new HttpError(404, "not_found");
+    return c.json({ issue: detailsOf(row) });
+  })
+  .post(at(archiveApi.issuePublication), limitJsonBody, jsonContent, jsonBody(issuePublicationSchema), async (c) => {
+    const old = await issueOf(c);
+    const input = c.req.valid("json");
+    const today = nowIso().slice(0, 10);
+    const publishOn = input.status === ISSUE_STATUS.scheduled ? input.publishOn : null;
+    if (publishOn !== null && publishOn <= today) throw new HttpError(400, "publish_on_not_future");
+    const db = c.get("db");
+    const actor = actorOf(c);
+    const { action, what } = {
+      published: { action: "issue.publish", what: "published" },
+      draft: { action: "issue.unpublish", what: "unpublished" },
+      scheduled: { action: "issue.schedule", what: `to be published on ${publishOn}` },
+    }[input.status];
+    const row = await setIssuePublication(
+      db,
+      actor.journalId,
+      old.id,
+      { status: input.status, publishOn, today },
+      // The audit line bumps the journal's content version in this same batch: the edge cache's copies of the
+      // archive, the issue and its articles' pages go stale at once (docs/decisions/0110), as for any issue edit.
+      afterAdminWrite(
+        db,
+        actor,
+        { action: action as `issue.${string}`, entity: "issue", entityId: old.id, summary: `${issueLabel(old)}: ${what}` },
         { ifChanged: true },
       ),
     );

@@ -1,18 +1,20 @@
 // Issues of a journal: the public archive's years, and the issues as staff manage them.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../core/env";
 import { articles, editors, issues, submissions, type IssueRow } from "../core/data/schema";
 import { isUniqueViolation, nowIso } from "../core/data/db";
 import type { ArchiveYear, DashboardCounts } from "#contract/api";
 import type { IssueFields } from "#contract/admin";
+import { ISSUE_STATUS, type IssueStatus } from "#contract/issues";
+import { issueIsPublished } from "./issue-visibility";
 
-/** One row per (year, volume) with its highest issue number, newest year first. */
+/** One row per (year, volume) with its highest published issue number, newest year first. */
 export const archiveYearsQuery = (db: Db, journalId: number) =>
   db
     .select({ year: issues.year, volume: issues.volume, total_issues: sql<number>`MAX(${issues.issue})` })
     .from(issues)
-    .where(eq(issues.journalId, journalId))
+    .where(and(eq(issues.journalId, journalId), issueIsPublished))
     .groupBy(issues.year, issues.volume)
     .orderBy(desc(issues.year), desc(issues.volume));
 
@@ -31,6 +33,8 @@ export function listIssuesWithCounts(db: Db, journalId: number) {
       title: issues.title,
       articles: sql<number>`count(${articles.id})`,
       creation: issues.creation,
+      status: issues.status,
+      publish_on: issues.publishOn,
     })
     .from(issues)
     .leftJoin(
@@ -55,6 +59,25 @@ export const issueQuery = (db: Db, journalId: number, year: number, volume: numb
     .where(and(eq(issues.journalId, journalId), eq(issues.year, year), eq(issues.volume, volume), eq(issues.issue, issue)))
     .limit(1);
 
+/** issueQuery for readers: the issue only when it is published (docs/decisions/0383). */
+export const publicIssueQuery = (db: Db, journalId: number, year: number, volume: number, issue: number) =>
+  db
+    .select()
+    .from(issues)
+    .where(
+      and(eq(issues.journalId, journalId), eq(issues.year, year), eq(issues.volume, volume), eq(issues.issue, issue), issueIsPublished),
+    )
+    .limit(1);
+
+/** The journal's published issues, oldest first (sitemaps, OAI-PMH sets). */
+export function listPublishedIssues(db: Db, journalId: number): Promise<IssueRow[]> {
+  return db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.journalId, journalId), issueIsPublished))
+    .orderBy(issues.year, issues.volume, issues.issue);
+}
+
 export async function findIssue(db: Db, journalId: number, year: number, volume: number, issue: number): Promise<IssueRow | undefined> {
   return (await issueQuery(db, journalId, year, volume, issue))[0];
 }
@@ -64,7 +87,7 @@ export async function findIssue(db: Db, journalId: number, year: number, volume:
 export async function insertIssue(
   db: Db,
   journalId: number,
-  v: Omit<IssueFields, "publishedAt"> & { publishedAt: string | null },
+  v: Omit<IssueFields, "publishedAt"> & { publishedAt: string | null; status?: IssueStatus },
   after: BatchItem<"sqlite">[] = [],
 ): Promise<IssueRow | null> {
   try {
@@ -142,4 +165,39 @@ export const issueCoversQuery = (db: Db, journalId: number) =>
       coverAlt: issues.coverAlt,
     })
     .from(issues)
-    .where(and(eq(issues.journalId, journalId), sql`${issues.cover} != ''`));
+    .where(and(eq(issues.journalId, journalId), sql`${issues.cover} != ''`, issueIsPublished));
+
+/**
+ * Publishes an issue, takes it back to staff only (draft) or schedules it for `publishOn` (docs/decisions/0383); the
+ * row after, or undefined when the issue is not the journal's. Publishing gives an issue without a publication date
+ * today's (`today`, YYYY-MM-DD).
+ */
+export async function setIssuePublication(
+  db: Db,
+  journalId: number,
+  id: number,
+  to: { status: IssueStatus; publishOn: string | null; today: string },
+  after: BatchItem<"sqlite">[] = [],
+): Promise<IssueRow | undefined> {
+  const published = to.status === ISSUE_STATUS.published;
+  const update = db
+    .update(issues)
+    .set({
+      status: to.status,
+      publishOn: to.status === ISSUE_STATUS.scheduled ? to.publishOn : null,
+      ...(published ? { publishedAt: sql`coalesce(${issues.publishedAt}, ${to.today})` } : {}),
+    })
+    .where(and(eq(issues.journalId, journalId), eq(issues.id, id)))
+    .returning();
+  const [rows] = (await db.batch([update, ...after])) as [IssueRow[], ...unknown[]];
+  return rows[0];
+}
+
+/** The Cron Trigger's part: every scheduled issue whose day has come (publishOn <= today) is published; the rows. */
+export async function publishDueIssues(db: Db, today: string): Promise<IssueRow[]> {
+  return db
+    .update(issues)
+    .set({ status: ISSUE_STATUS.published, publishedAt: sql`coalesce(${issues.publishedAt}, ${issues.publishOn})`, publishOn: null })
+    .where(and(eq(issues.status, ISSUE_STATUS.scheduled), lte(issues.publishOn, today)))
+    .returning();
+}

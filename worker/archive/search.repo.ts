@@ -11,6 +11,7 @@ import { type HighlightPhrase, MAX_PREFIX_TERMS, type MatchPart, type PrefixTerm
 import { excerptOf } from "./search-excerpt";
 import { listColumns, type ArticleListRow } from "./articles.repo";
 import { articles, type ArticleRow } from "../core/data/schema";
+import { unpublishedArticleIds } from "./issue-visibility";
 
 export const SEARCH_PAGE_SIZE = 20;
 /** Matches are counted up to this many; beyond it the answer says "more than" (docs/decisions/0081). */
@@ -83,13 +84,15 @@ async function searchPage<R extends HitRow>(
   // Rows of this page within the countable matches, and how many of them come from the short-field tier.
   const size = sql`max(0, min(${SEARCH_PAGE_SIZE}, min(c.total, ${SEARCH_COUNT_CAP}) - ${offset}))`;
   const fromShort = sql`max(0, min(${size}, c.short - ${offset}))`;
+  // The scope token holds enabled articles with a reference number; readers miss unpublished issues' too (0383).
+  const hidden = admin ? sql`` : sql` AND rowid NOT IN (${unpublishedArticleIds(journalId)})`;
   const rows = await db.all<CountedRow<R>>(sql`
     WITH q AS MATERIALIZED (SELECT ${matchWords(match.words)} AS words),
     s AS MATERIALIZED (
-      SELECT rowid AS id FROM articles_search_short WHERE articles_search_short MATCH (SELECT ${match.short} || words FROM q)
+      SELECT rowid AS id FROM articles_search_short WHERE articles_search_short MATCH (SELECT ${match.short} || words FROM q)${hidden}
       ORDER BY rowid DESC LIMIT ${offset + SEARCH_PAGE_SIZE}),
     m AS MATERIALIZED (
-      SELECT rowid AS id FROM articles_search WHERE articles_search MATCH (SELECT ${match.all} || words FROM q)
+      SELECT rowid AS id FROM articles_search WHERE articles_search MATCH (SELECT ${match.all} || words FROM q)${hidden}
       ORDER BY rowid DESC LIMIT ${SEARCH_COUNT_CAP + 1}),
     c AS MATERIALIZED (SELECT (SELECT count(*) FROM m) AS total, (SELECT count(*) FROM s) AS short),
     hits AS (

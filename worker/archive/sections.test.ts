@@ -54,7 +54,9 @@ describe("issues", () => {
 describe("sections", () => {
   it("are added in order, reordered, and group the public issue page in that order, by page number inside each", async () => {
     const { j, post } = await setup();
-    await post("/api/admin/create-issue", { volume: 7, issue: 3, year: 2025, title: "Special Issue on Soil Microbiomes" });
+    const made = await post("/api/admin/create-issue", { volume: 7, issue: 3, year: 2025, title: "Special Issue on Soil Microbiomes" });
+    // Published, so the public issue page shows it (docs/decisions/0383).
+    expect((await post(`/api/admin/issues/${made.body.issue.id}/publication`, { status: "published" })).status).toBe(200);
     const research = (await post("/api/admin/sections", { title: "Research Articles" })).body.section;
     const review = (await post("/api/admin/sections", { title: "Review Articles" })).body.section;
     const short = (await post("/api/admin/sections", { title: "Short Communications" })).body.section;

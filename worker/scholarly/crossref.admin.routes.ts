@@ -5,6 +5,7 @@
 //   GET  /{year}/{vol}/{issue}/deposits        the issue's deposits and their state
 //   POST /deposits/{id}/check                  poll Crossref for the submission's result; mark its DOIs registered
 // (docs/decisions/0104, 0224)
+import { ISSUE_STATUS } from "#contract/issues";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { zValidator } from "@hono/zod-validator";
@@ -59,7 +60,12 @@ async function buildDeposit(c: Ctx) {
   const db = c.get("db");
   const journal = c.get("journal");
   const rows = await listPublicIssueArticleRows(db, journal.id, year, volume, issue);
-  if (!rows.length && !(await findIssue(db, journal.id, year, volume, issue))) throw new HttpError(404, "issue_not_found");
+  if (!rows.length) {
+    const found = await findIssue(db, journal.id, year, volume, issue);
+    if (!found) throw new HttpError(404, "issue_not_found");
+    // Crossref registers what readers can open: an issue staff are still building has nothing to deposit (0383).
+    if (found.status !== ISSUE_STATUS.published) throw new HttpError(409, "issue_unpublished");
+  }
   const record = journalRecord(journal);
   // Crossref needs an ISSN for a journal, and a DOI for every article it registers.
   if (!record.issns.length) throw new HttpError(409, "missing_issn");

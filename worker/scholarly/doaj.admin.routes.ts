@@ -1,5 +1,6 @@
 // GET /api/admin/doaj/{year}/{vol}/{issue} (staff): the issue's articles as DOAJ's article XML, to upload at DOAJ
 // (issue 40 item 3). Mounted under /api/admin, behind its requireAdmin.
+import { ISSUE_STATUS } from "#contract/issues";
 import { Hono } from "hono";
 import type { AppEnv } from "../core/env";
 import { listPublicIssueArticleRows } from "../archive/articles.repo";
@@ -23,7 +24,10 @@ export const doajAdminRoutes = new Hono<AppEnv>().use("*", requireRole(AREA_ROLE
   const journal = c.get("journal");
   const rows = await listPublicIssueArticleRows(db, journal.id, year, volume, issue);
   if (!rows.length) {
-    if (!(await findIssue(db, journal.id, year, volume, issue))) throw new HttpError(404, "issue_not_found");
+    const found = await findIssue(db, journal.id, year, volume, issue);
+    if (!found) throw new HttpError(404, "issue_not_found");
+    // DOAJ lists what readers can open: an issue staff are still building has nothing to export (0383).
+    if (found.status !== ISSUE_STATUS.published) throw new HttpError(409, "issue_unpublished");
     throw new HttpError(409, "no_articles");
   }
   const record = journalRecord(journal);

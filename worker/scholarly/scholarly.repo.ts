@@ -2,8 +2,9 @@
 // number), like every public page.
 import { and, asc, desc, eq, gt, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../core/env";
-import { articles, issues, oaiDeletedRecords, type ArticleRow, type IssueRow, type OaiDeletedRecordRow } from "../core/data/schema";
+import { articles, oaiDeletedRecords, type ArticleRow, type OaiDeletedRecordRow } from "../core/data/schema";
 import { isPublic } from "../archive/articles.repo";
+import { listPublishedIssues } from "../archive/issues.repo";
 
 /** The newest public articles: by publication date, then by id (the later entry first). */
 export async function listLatestPublicArticles(db: Db, journalId: number, limit: number): Promise<ArticleRow[]> {
@@ -37,9 +38,8 @@ export async function listSitemapArticles(db: Db, journalId: number, volume?: nu
     .orderBy(asc(articles.year), asc(articles.volume), asc(articles.issue), asc(articles.id));
 }
 
-export async function listIssues(db: Db, journalId: number): Promise<IssueRow[]> {
-  return db.select().from(issues).where(eq(issues.journalId, journalId)).orderBy(asc(issues.year), asc(issues.volume), asc(issues.issue));
-}
+/** The published issues (sitemaps, OAI-PMH sets): one shared read, docs/decisions/0383. */
+export const listIssues = listPublishedIssues;
 
 /** One OAI-PMH set: a volume, or one issue of a volume. */
 export interface ArticleSet {

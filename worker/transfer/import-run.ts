@@ -4,6 +4,7 @@
 // The dry run goes through the very same checks, so its report is what the import does. Importing the same file
 // again finds every article already there and creates nothing (docs/decisions/0210).
 import { translationSearchText } from "#contract/article-translations";
+import { ISSUE_STATUS } from "#contract/issues";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { articles, issues, sections } from "../core/data/schema";
 import { nowIso, isUniqueViolation } from "../core/data/db";
@@ -406,10 +407,12 @@ export async function runImport(
       title: info?.title.slice(0, 300) ?? "",
       description: info?.description ?? "",
       publishedAt: info?.publishedAt || null,
+      // An imported journal's issues were public where they came from: they stay so (docs/decisions/0383).
+      status: ISSUE_STATUS.published,
     };
     report.issuesCreated.push(key);
     if (opts.dryRun) {
-      issueByKey.set(key, { id: 0, cover: "", coverAlt: "", ...values });
+      issueByKey.set(key, { id: 0, cover: "", coverAlt: "", publishOn: null, ...values });
       return;
     }
     issueByKey.set(key, await insertOrFindIssue(db, values));

@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../core/env";
 import type { ArticleRow, EditorRow } from "../core/data/schema";
-import { findArticle } from "../archive/articles.repo";
+import { findPublicArticleById } from "../archive/articles.repo";
 import { findEditor } from "../editors/editors.repo";
 import type { PageLoad, PageLoaderArgs } from "#contract/pages";
 import type { VerifiedAppointment, VerifiedPublication, VerifyData, VerifyOutcome } from "#contract/verify-page";
@@ -61,9 +61,10 @@ type Genuine = Extract<VerifyOutcome, { status: "valid" | "revoked" }>;
 
 async function authorOutcome(c: Context<AppEnv>, code: string, read: GenuineCode): Promise<Genuine> {
   const journal = c.get("journal");
-  const row = await findArticle(c.get("db"), journal.id, read.recordId);
+  // Public articles only (enabled, with a reference number, in a published issue: docs/decisions/0383).
+  const row = await findPublicArticleById(c.get("db"), journal.id, read.recordId);
   // A withdrawn article's details stay private (it is not published any more): only the verdict is shown.
-  if (!row || row.status !== STATUS_ENABLED || !tidy(row.refnumber ?? "")) {
+  if (!row || !tidy(row.refnumber ?? "")) {
     return { status: "revoked", code, reason: "article_withdrawn", certificate: null };
   }
   const authors = splitAuthors(row.authorname);

@@ -13,6 +13,7 @@ import { Field, Flash, type FlashMessage } from "../admin-ui";
 import { RichTextEditor } from "../rich-text-editor";
 import { formatBytes } from "../format";
 import { saveErrorMessage } from "../save-errors";
+import { IssuePublication } from "./issue-publication";
 
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 const messageOf = (code: string) => ISSUE_MESSAGES[code] ?? saveErrorMessage(code);
@@ -80,117 +81,123 @@ export function IssueDetailsPanel({ year, volume, issue }: { year: number; volum
   };
 
   return (
-    <section className="panel issue-details" aria-labelledby="issue-details-title">
-      <div className="panel__header">
-        <h2 id="issue-details-title">Issue details</h2>
-        <button type="button" className="btn btn--ghost btn--small" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? "Close" : "Edit details and cover"}
-        </button>
-      </div>
-      {!open ? (
-        <p className="issue-details__summary">
-          {details.coverUrl ? <img src={details.coverUrl} alt={form.coverAlt || "Current cover"} className="issue-details__thumb" /> : null}
-          <span>
-            {details.title ? <strong>{details.title}</strong> : "No title"} ·{" "}
-            {details.publishedAt ? `published ${details.publishedAt}` : "no publication date"} · {details.coverUrl ? "a cover" : "no cover"}
-          </span>
-        </p>
-      ) : (
-        <form
-          className="form issue-details__form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-          noValidate
-        >
-          <div className="grid-2">
-            <Field id="issue-title" label="Title (special issue)">
-              <input
-                id="issue-title"
-                className="input"
-                value={form.title}
-                maxLength={300}
-                onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
-              />
-            </Field>
-            <Field id="issue-published" label="Publication date">
-              <input
-                id="issue-published"
-                className="input"
-                type="date"
-                value={form.publishedAt}
-                onChange={(e) => setForm({ ...form, publishedAt: e.currentTarget.value })}
-              />
-            </Field>
-          </div>
-          <Field
-            id="issue-description"
-            labelId="issue-description-label"
-            label="Description"
-            onLabelClick={() => editorRef.current?.commands.focus()}
+    <>
+      <IssuePublication details={details} onSaved={setDetails} />
+      <section className="panel issue-details" aria-labelledby="issue-details-title">
+        <div className="panel__header">
+          <h2 id="issue-details-title">Issue details</h2>
+          <button type="button" className="btn btn--ghost btn--small" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? "Close" : "Edit details and cover"}
+          </button>
+        </div>
+        {!open ? (
+          <p className="issue-details__summary">
+            {details.coverUrl ? (
+              <img src={details.coverUrl} alt={form.coverAlt || "Current cover"} className="issue-details__thumb" />
+            ) : null}
+            <span>
+              {details.title ? <strong>{details.title}</strong> : "No title"} ·{" "}
+              {details.publishedAt ? `published ${details.publishedAt}` : "no publication date"} ·{" "}
+              {details.coverUrl ? "a cover" : "no cover"}
+            </span>
+          </p>
+        ) : (
+          <form
+            className="form issue-details__form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save();
+            }}
+            noValidate
           >
-            <RichTextEditor
+            <div className="grid-2">
+              <Field id="issue-title" label="Title (special issue)">
+                <input
+                  id="issue-title"
+                  className="input"
+                  value={form.title}
+                  maxLength={300}
+                  onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
+                />
+              </Field>
+              <Field id="issue-published" label="Publication date">
+                <input
+                  id="issue-published"
+                  className="input"
+                  type="date"
+                  value={form.publishedAt}
+                  onChange={(e) => setForm({ ...form, publishedAt: e.currentTarget.value })}
+                />
+              </Field>
+            </div>
+            <Field
               id="issue-description"
               labelId="issue-description-label"
-              value={form.description}
-              onChange={(description) => setForm((f) => ({ ...f, description }))}
-              editorRef={editorRef}
-            />
-          </Field>
-          <fieldset className="issue-details__cover">
-            <legend>Cover image</legend>
-            {details.coverUrl ? (
-              <img src={details.coverUrl} alt={form.coverAlt || "Current cover"} className="issue-details__preview" />
-            ) : (
-              <p className="field__hint">No cover yet.</p>
-            )}
-            <Field
-              id="issue-cover-alt"
-              label="Text for people who cannot see the cover"
-              hint="What the cover shows, in a sentence. Left empty, the site says “Cover of VOL. x, ISSUE y (year)” and the title."
+              label="Description"
+              onLabelClick={() => editorRef.current?.commands.focus()}
             >
-              <input
+              <RichTextEditor
+                id="issue-description"
+                labelId="issue-description-label"
+                value={form.description}
+                onChange={(description) => setForm((f) => ({ ...f, description }))}
+                editorRef={editorRef}
+              />
+            </Field>
+            <fieldset className="issue-details__cover">
+              <legend>Cover image</legend>
+              {details.coverUrl ? (
+                <img src={details.coverUrl} alt={form.coverAlt || "Current cover"} className="issue-details__preview" />
+              ) : (
+                <p className="field__hint">No cover yet.</p>
+              )}
+              <Field
                 id="issue-cover-alt"
-                aria-describedby="issue-cover-alt-hint"
-                className="input"
-                value={form.coverAlt}
-                maxLength={300}
-                onChange={(e) => setForm({ ...form, coverAlt: e.currentTarget.value })}
-              />
-            </Field>
-            <Field
-              id="issue-cover-file"
-              label={details.coverUrl ? "Replace the cover" : "Upload a cover"}
-              hint={`JPEG, PNG, WebP or GIF, at most ${formatBytes(IMAGE_MAX_BYTES)}. Uploaded at once, with the text above.`}
-            >
-              <input
+                label="Text for people who cannot see the cover"
+                hint="What the cover shows, in a sentence. Left empty, the site says “Cover of VOL. x, ISSUE y (year)” and the title."
+              >
+                <input
+                  id="issue-cover-alt"
+                  aria-describedby="issue-cover-alt-hint"
+                  className="input"
+                  value={form.coverAlt}
+                  maxLength={300}
+                  onChange={(e) => setForm({ ...form, coverAlt: e.currentTarget.value })}
+                />
+              </Field>
+              <Field
                 id="issue-cover-file"
-                aria-describedby="issue-cover-file-hint"
-                type="file"
-                accept={IMAGE_TYPES.join(",")}
-                disabled={busy}
-                onChange={(e) => {
-                  const file = e.currentTarget.files?.[0] ?? null;
-                  e.currentTarget.value = "";
-                  if (file) upload(file);
-                }}
-              />
-            </Field>
-            {details.coverUrl ? (
-              <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={removeCover}>
-                Remove the cover
+                label={details.coverUrl ? "Replace the cover" : "Upload a cover"}
+                hint={`JPEG, PNG, WebP or GIF, at most ${formatBytes(IMAGE_MAX_BYTES)}. Uploaded at once, with the text above.`}
+              >
+                <input
+                  id="issue-cover-file"
+                  aria-describedby="issue-cover-file-hint"
+                  type="file"
+                  accept={IMAGE_TYPES.join(",")}
+                  disabled={busy}
+                  onChange={(e) => {
+                    const file = e.currentTarget.files?.[0] ?? null;
+                    e.currentTarget.value = "";
+                    if (file) upload(file);
+                  }}
+                />
+              </Field>
+              {details.coverUrl ? (
+                <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={removeCover}>
+                  Remove the cover
+                </button>
+              ) : null}
+            </fieldset>
+            <div className="form__actions">
+              <button type="submit" className="btn btn--primary" disabled={busy}>
+                {busy ? "Saving…" : "Save details"}
               </button>
-            ) : null}
-          </fieldset>
-          <div className="form__actions">
-            <button type="submit" className="btn btn--primary" disabled={busy}>
-              {busy ? "Saving…" : "Save details"}
-            </button>
-          </div>
-        </form>
-      )}
-      <Flash message={message} onClose={() => setMessage(null)} />
-    </section>
+            </div>
+          </form>
+        )}
+        <Flash message={message} onClose={() => setMessage(null)} />
+      </section>
+    </>
   );
 }

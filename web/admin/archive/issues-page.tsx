@@ -4,6 +4,7 @@ import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionAr
 import { createIssueSchema } from "#contract/admin";
 import { ISSUE_MAX, VOLUME_MAX, YEAR_MIN, maxYear } from "#contract/field-rules";
 import { SectionsPanel } from "./sections-panel";
+import { IssueStateBadge } from "./issue-publication";
 import { adminJson } from "../admin-api";
 import { saveErrorMessage } from "../save-errors";
 import { EmptyState, Flash, PageHeader, useTitle } from "../admin-ui";
@@ -38,7 +39,12 @@ function AddIssueForm({ onCreated, onClose }: { onCreated: () => void; onClose: 
       send: async (input) => {
         await adminJson(apiPath(archiveApi.createIssue), { json: input });
         form.setDone(true);
-        form.setFlash({ kind: "success", text: "Issue created successfully" });
+        // SPEC §11's message; the new issue is unpublished until staff publish it (docs/decisions/0383).
+        form.setFlash({
+          kind: "success",
+          text: "Issue created successfully",
+          detail: "It is unpublished: readers see it once you publish it from its page.",
+        });
         onCreated();
       },
       onError: (_error, code) => {
@@ -163,6 +169,8 @@ export function IssuesPage() {
             // A special issue's title (issue 37 item 5), after SPEC's columns.
             { label: "Title", cell: (row) => row.title },
             { label: "Creation", cell: (row) => formatDate(row.creation) },
+            // Readers see published issues only (issue 48 item 8, docs/decisions/0383).
+            { label: "State", cellClass: "nowrap", cell: (row) => <IssueStateBadge status={row.status} publishOn={row.publish_on} /> },
           ]}
           rows={rows}
           rowKey={(row) => `${row.year}-${row.volume}-${row.issue}`}

@@ -22,6 +22,7 @@ const ISSUE_XML: IssueXml[] = [
     title: "Download the Crossref deposit XML of this issue",
     api: "crossref",
     messages: {
+      issue_unpublished: "Publish this issue first: Crossref registers only what readers can open.",
       no_dois: "No public article of this issue has a DOI yet: set the DOI prefix in Settings, or a DOI on the articles.",
       missing_issn: "Crossref needs the journal's print or online ISSN: add it in Settings first.",
     },
@@ -31,6 +32,7 @@ const ISSUE_XML: IssueXml[] = [
     title: "Download this issue's articles as DOAJ XML",
     api: "doaj",
     messages: {
+      issue_unpublished: "Publish this issue first: DOAJ lists only what readers can open.",
       no_articles: "This issue has no public article yet.",
       missing_issn: "DOAJ needs the journal's print or online ISSN: add it in Settings first.",
     },

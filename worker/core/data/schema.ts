@@ -129,6 +129,12 @@ export const issues = sqliteTable("issues", {
   publishedAt: text("published_at"),
   /** The cover's text alternative, written by staff (migrations/0130); "" : the pages describe it by the issue. */
   coverAlt: text("cover_alt").notNull().default(""),
+  /** 'draft' | 'scheduled' | 'published' (migrations/0282, docs/decisions/0383): only published issues are public. */
+  status: text("status", { enum: ["draft", "scheduled", "published"] })
+    .notNull()
+    .default("published"),
+  /** A scheduled issue's day (YYYY-MM-DD, UTC): the Cron Trigger publishes it then; null otherwise. */
+  publishOn: text("publish_on"),
 });
 
 /** The journal's sections (Research Articles, Review Articles, ...) in their order (migrations/0052). */

@@ -55,6 +55,14 @@ describe("journal databases", () => {
       expect((await getJson(j.host, "/api/settings/")).body.websitename).toBe(`Renamed ${j.id}`);
       expect(await countIn(env.DB, "SELECT count(*) AS n FROM journal_domains WHERE journal_id = ?", j.id)).toBe(1);
       expect(await countIn(own, "SELECT count(*) AS n FROM journal_domains WHERE journal_id = ?", j.id)).toBe(0);
+      // Published, so readers see it (a new issue is the staff's until then: docs/decisions/0383).
+      const { id } = ((await issue.json()) as { issue: { id: number } }).issue;
+      const published = await request(j.host, `/api/admin/issues/${id}/publication`, {
+        method: "POST",
+        headers: { ...bearer(token), "content-type": "application/json" },
+        body: JSON.stringify({ status: "published" }),
+      });
+      expect(published.status).toBe(200);
     }
     // The same id in both databases would be a collision: each reads its own rows.
     expect((await getJson(a.host, "/api/archives/")).body).toEqual([{ year: 2026, volume: 1, total_issues: 1 }]);

@@ -238,6 +238,14 @@ describe("edge cache", () => {
       body: JSON.stringify({ year: 2025, volume: 4, issue: 2 }),
     });
     expect(issue.status).toBe(201);
+    // A new issue is the staff's until they publish it (docs/decisions/0383): publishing shows it at once.
+    expect(JSON.parse((await send(j.host, "/api/archives/")).body)).not.toContainEqual({ year: 2025, volume: 4, total_issues: 2 });
+    const published = await send(j.host, `/api/admin/issues/${JSON.parse(issue.body).issue.id}/publication`, {
+      method: "POST",
+      headers: { ...bearer(token), "content-type": "application/json" },
+      body: JSON.stringify({ status: "published" }),
+    });
+    expect(published.status).toBe(200);
     expect(JSON.parse((await send(j.host, "/api/archives/")).body)).toContainEqual({ year: 2025, volume: 4, total_issues: 2 });
   });
 
