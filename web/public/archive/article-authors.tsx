@@ -28,19 +28,23 @@ export function affiliationsOf(authors: readonly ArticleAuthor[]): { affiliation
 
 export function ArticleAuthors({ names, authors }: { names: readonly string[]; authors: readonly ArticleAuthor[] }) {
   const { affiliations, marks } = affiliationsOf(authors);
-  // One affiliation shared by every author needs no numbers.
-  const numbered = !(affiliations.length === 1 && marks.every((m) => m === 1));
+  // Numbers only when they tell authors apart: none for no affiliation or for one every author shares.
+  const numbered = affiliations.length > 1 || (affiliations.length === 1 && marks.some((m) => m === 0));
   return (
     <>
-      <p className="article-view__authors">
-        {names.map((name, i) => (
-          <span key={`${i}-${name}`}>
-            {i > 0 && ", "}
-            {name}
-            {numbered && marks[i] > 0 && <sup>{marks[i]}</sup>}
-          </span>
-        ))}
-      </p>
+      {numbered ? (
+        <p className="article-view__authors">
+          {names.map((name, i) => (
+            <span key={`${i}-${name}`}>
+              {i > 0 && ", "}
+              {name}
+              {marks[i] > 0 && <sup>{marks[i]}</sup>}
+            </span>
+          ))}
+        </p>
+      ) : (
+        <p className="article-view__authors">{names.join(", ")}</p>
+      )}
       {affiliations.length > 0 && (
         <ul className="article-view__affiliations">
           {affiliations.map((x, i) => (
