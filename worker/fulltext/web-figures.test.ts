@@ -10,6 +10,7 @@ import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
 import { barChartPng } from "../../scripts/demo/chart-png";
 import { writeDocx } from "../../scripts/demo/docx-writer";
+import { attachWordFile, publishFulltext } from "./fulltext-admin.testing";
 import { WEB_FIGURE_WIDTH, webCopyOf } from "./web-figure";
 
 const images = (env as unknown as { IMAGES: ImagesBinding }).IMAGES;
@@ -38,9 +39,7 @@ describe("figures resized for the web", () => {
       { kind: "figure", png: wide, width: 480, height: 300, alt: "Yield by district", caption: "Figure 1. Yield by district" },
       { kind: "figure", png: narrow, width: 480, height: 300, alt: "Two bars", caption: "Figure 2. Two bars" },
     ]);
-    const form = new FormData();
-    form.set("docxFile", new File([docx], "manuscript.docx"));
-    const up = await request(j.host, `/api/admin/articles/${a.id}/fulltext`, { method: "POST", headers: auth, body: form });
+    const up = await attachWordFile(j.host, a.id, auth, new File([docx], "manuscript.docx"));
     expect(up.status).toBe(200);
     const [first, second] = await imgsOf(((await up.json()) as { draft_html: string }).draft_html);
 
@@ -63,11 +62,7 @@ describe("figures resized for the web", () => {
     expect([second.width, second.height]).toEqual(["480", "300"]);
 
     // Published: the page shows the web copy; the JATS file names the original.
-    const pub = await request(j.host, `/api/admin/articles/${a.id}/fulltext/publish`, {
-      method: "POST",
-      headers: { ...auth, "Content-Type": "application/json" },
-      body: JSON.stringify({ publish: true }),
-    });
+    const pub = await publishFulltext(j.host, a.id, auth);
     expect(pub.status).toBe(200);
     const pagePath = `/archives/2024/vol3/issue2/${a.refnumber}`;
     const onPage = (await imgsOf(await (await request(j.host, pagePath)).text())).filter((i) => i.src?.startsWith("/assets/fulltext/"));
