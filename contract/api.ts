@@ -186,8 +186,8 @@ export const publicArticleSchema = z.object({
   doi: str,
   /** The article's language tag; "" means the journal's (Settings.language). */
   language: str,
-  /** The authors of authorname, in order, with optional affiliation and ORCID iD. */
-  authors: z.array(z.object({ name: str, affiliation: str, orcid: str }) satisfies z.ZodType<ArticleAuthor>),
+  /** The authors of authorname, in order, with optional affiliation, ORCID iD and the affiliation's ROR id (an address). */
+  authors: z.array(z.object({ name: str, affiliation: str, orcid: str, ror: str.optional() }) satisfies z.ZodType<ArticleAuthor>),
   /** Cited works, one per entry. */
   references: z.array(str),
   /** Citation downloads next to the article page: RIS and BibTeX. */

@@ -192,7 +192,8 @@ export function articleJsonLd(r: ScholarlyRecord): Record<string, unknown> {
       "@type": "Person",
       name: a.name,
       ...(a.given ? { givenName: a.given, familyName: a.family } : {}),
-      ...(a.affiliation ? { affiliation: { "@type": "Organization", name: a.affiliation } } : {}),
+      // The affiliation's ROR record as the organization's sameAs (schema.org's link to an item's identity).
+      ...(a.affiliation ? { affiliation: { "@type": "Organization", name: a.affiliation, ...(a.ror ? { sameAs: a.ror } : {}) } } : {}),
       ...(a.orcid ? { sameAs: orcidUrl(a.orcid) } : {}),
     })),
     datePublished: r.isoDate,

@@ -21,3 +21,6 @@ declare interface D1Database {
 declare interface Queue<_Body = unknown> {
   readonly __queue?: never;
 }
+declare interface ImagesBinding {
+  readonly __imagesBinding?: never;
+}

@@ -85,6 +85,8 @@ export interface AppEnv {
     journalMoves: JournalMoves;
     /** The R2 bucket of every journal's files (keys: worker/core/files/keys.ts). */
     files: R2Bucket;
+    /** Cloudflare Images, for the full text's web-sized figures (docs/decisions/0388); undefined without the binding. */
+    images: ImagesBinding | undefined;
     /** The shipped files (the built site). */
     assets: Fetcher;
     /** The workflow's mail queue (worker/workflow/mail-queue.ts consumes it). */

@@ -32,8 +32,9 @@ import type { ArticleFulltextRow, ArticleRow } from "../core/data/schema";
 import { ImportSourceError } from "../transfer/import-model";
 import { convertDocx } from "./docx-convert";
 import { isZipHeader } from "./docx-package";
-import { fulltextFileKey, fulltextImagePath } from "./fulltext-files";
+import { fulltextFileKey, fulltextImagePath, webCopyName } from "./fulltext-files";
 import { imageSize } from "./image-size";
+import { webCopyOf } from "./web-figure";
 import {
   findFulltext,
   publishDraft,
@@ -102,17 +103,25 @@ export const fulltextAdminRoutes = new Hono<AppEnv>()
       if (err instanceof ImportSourceError) throw new HttpError(err.status, err.code === "invalid_zip" ? "invalid_docx" : err.code);
       throw err;
     }
-    // Pictures to R2 under new names; the draft points at them.
+    // Pictures to R2 under new names, each wider than the page with a web copy beside it (decision 0388); the draft
+    // points at what readers get, with its width and height so the page does not shift while it loads.
     let html = converted.html;
     const names: string[] = [];
-    for (const img of converted.images) {
+    for (const [i, img] of converted.images.entries()) {
       const ext = img.placeholder.split(".").pop() ?? "png";
-      const name = versionedName(`figure${names.length + 1}`, ext);
-      await c.var.files.put(fulltextFileKey(a.journalId, a.id, name), img.bytes, { httpMetadata: { contentType: img.contentType } });
+      const name = versionedName(`figure${i + 1}`, ext);
+      const put = (n: string, bytes: Uint8Array) =>
+        c.var.files.put(fulltextFileKey(a.journalId, a.id, n), bytes, { httpMetadata: { contentType: img.contentType } });
+      await put(name, img.bytes);
       names.push(name);
-      const size = imageSize(img.bytes);
+      const web = await webCopyOf(c.var.images, img.bytes, img.contentType);
+      if (web) {
+        await put(webCopyName(name), web.bytes);
+        names.push(webCopyName(name));
+      }
+      const size = web ?? imageSize(img.bytes);
       const dims = size ? ` width="${size.width}" height="${size.height}"` : "";
-      html = html.replace(`src="${img.placeholder}"`, `src="${fulltextImagePath(a.id, name)}"${dims}`);
+      html = html.replace(`src="${img.placeholder}"`, `src="${fulltextImagePath(a.id, web ? webCopyName(name) : name)}"${dims}`);
     }
     html = sanitizeFulltextHtml(html);
     const db = c.get("db");

@@ -7,12 +7,9 @@ import { adminToken, bearer } from "#tests/api/auth-fixtures";
 import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
 import type { FulltextAnswer, ReferencesAnswer } from "#contract/fulltext";
 import { everyElementManuscript } from "./manuscript.testing";
+import { attachWordFile, publishFulltext } from "./fulltext-admin.testing";
 
-async function upload(host: string, id: number, auth: Record<string, string>, file: File) {
-  const form = new FormData();
-  form.set("docxFile", file);
-  return request(host, `/api/admin/articles/${id}/fulltext`, { method: "POST", headers: auth, body: form });
-}
+const upload = attachWordFile;
 
 describe("full text admin", () => {
   it("refuses a file that is no Word document, and the page stays without full text until staff publish", async () => {
@@ -33,12 +30,7 @@ describe("full text admin", () => {
     const page = `/archives/2024/vol3/issue2/${a.refnumber}`;
     // A draft is staff's alone.
     expect(await (await request(j.host, page)).text()).not.toContain("citation_fulltext_html_url");
-    const publish = (p: boolean) =>
-      request(j.host, `/api/admin/articles/${a.id}/fulltext/publish`, {
-        method: "POST",
-        headers: { ...auth, "Content-Type": "application/json" },
-        body: JSON.stringify({ publish: p }),
-      });
+    const publish = (p: boolean) => publishFulltext(j.host, a.id, auth, p);
     expect((await publish(true)).status).toBe(200);
     const html = await (await request(j.host, page)).text();
     expect(html).toContain("citation_fulltext_html_url");

@@ -8,6 +8,7 @@ import { bearer, adminToken } from "#tests/api/auth-fixtures";
 import { ensureIssue, fullArticle, scholarlyJournal } from "#tests/api/scholarly-fixtures";
 import { pandocHtml, pandocJats, validateJats } from "../scholarly/outside-readers.testing";
 import { everyElementManuscript } from "./manuscript.testing";
+import { attachWordFile, publishFulltext } from "./fulltext-admin.testing";
 
 // biome-ignore lint/suspicious/noExplicitAny: pandoc's JSON AST
 type Pandoc = any;
@@ -37,20 +38,13 @@ describe("full text from a Word file, read by outside programs", () => {
     await ensureIssue(j, 2024, 3, 2);
     const a = await fullArticle(j);
     const auth = bearer(await adminToken(j));
-    const form = new FormData();
-    form.set("docxFile", new File([everyElementManuscript()], "manuscript.docx"));
-    form.set("references", "replace");
-    const up = await request(j.host, `/api/admin/articles/${a.id}/fulltext`, { method: "POST", headers: auth, body: form });
+    const up = await attachWordFile(j.host, a.id, auth, new File([everyElementManuscript()], "manuscript.docx"), { references: "replace" });
     expect(up.status).toBe(200);
     const draft = (await up.json()) as { draft_html: string; dropped: string[]; word_references: number };
     expect(draft.word_references).toBe(3);
     // What the converter could not carry over is listed, never silently lost.
     expect(draft.dropped.join("\n")).toContain("A side note in a text box");
-    const pub = await request(j.host, `/api/admin/articles/${a.id}/fulltext/publish`, {
-      method: "POST",
-      headers: { ...auth, "Content-Type": "application/json" },
-      body: JSON.stringify({ publish: true }),
-    });
+    const pub = await publishFulltext(j.host, a.id, auth);
     expect(pub.status).toBe(200);
 
     const pagePath = `/archives/2024/vol3/issue2/${a.refnumber}`;

@@ -8,6 +8,7 @@ import { faceMarkup, type FaceNames } from "./face-markup";
 import { el as xmlEl, xmlAttr as attr, xmlText as esc } from "../core/xml";
 import { countryCodeOf } from "./country-code";
 import { elementsOf, parseMarkup, type MarkupElement, type MarkupNode } from "../fulltext/markup-tree";
+import { originalFigurePath } from "../fulltext/fulltext-files";
 import type { StructuredReference } from "#contract/reference-parse";
 import type { ScholarlyRecord } from "./scholarly-record";
 
@@ -97,7 +98,8 @@ function figure(f: MarkupElement, origin: string): string {
   const cap = elementsOf(f).find((c) => c.name === "figcaption");
   const id = f.attrs.id ? ` id="${attr(f.attrs.id)}"` : "";
   const alt = img?.attrs.alt ? `<alt-text>${esc(img.attrs.alt)}</alt-text>` : "";
-  const graphic = img ? `<graphic xlink:href="${attr(origin + (img.attrs.src ?? ""))}"/>` : "";
+  // The original picture, not the page's narrower web copy (docs/decisions/0388).
+  const graphic = img ? `<graphic xlink:href="${attr(origin + originalFigurePath(img.attrs.src ?? ""))}"/>` : "";
   return `<fig${id}>${cap ? `<caption>${paragraph(cap.children)}</caption>` : ""}${alt}${graphic}</fig>`;
 }
 

@@ -31,6 +31,8 @@ export interface ImportAuthor {
   affiliation: string;
   email: string;
   orcid: string;
+  /** The affiliation's ROR id as an address (OJS 3.5+ <rorAffiliation>), when the author has that one affiliation. */
+  ror: string;
   /** ISO 3166 code or a country name, as the source has it. */
   country: string;
 }

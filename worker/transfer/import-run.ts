@@ -336,7 +336,10 @@ export async function runImport(
       doi,
       language: a.language,
       referenceList: a.references.join("\n"),
-      authorDetails: JSON.stringify(a.authors.map((x) => ({ affiliation: x.affiliation.slice(0, 500), orcid: x.orcid }))),
+      // A ROR id only where the source gives one, as the article form stores it (docs/decisions/0394).
+      authorDetails: JSON.stringify(
+        a.authors.map((x) => ({ affiliation: x.affiliation.slice(0, 500), orcid: x.orcid, ...(x.ror ? { ror: x.ror } : {}) })),
+      ),
       sectionId,
       // Only a source that states them (OJS) sets rights and dates: a spreadsheet's update keeps staff's own.
       ...(a.dateSubmitted === undefined ? {} : { date_submitted: a.dateSubmitted }),

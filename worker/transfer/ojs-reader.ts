@@ -2,7 +2,7 @@
 // document is streamed (xml-tree.ts): an article's subtree, with its embedded files, is all that is held.
 // Which OJS element goes where, and what is listed as not kept: docs/decisions/0210-moving-journals-in-and-out.md.
 import { sanitizeRichText } from "#contract/rich-text";
-import { normalizeDoi, normalizeOrcid } from "#contract/scholarly";
+import { normalizeDoi, normalizeOrcid, normalizeRor } from "#contract/scholarly";
 import { languageVersionsOf } from "./ojs-language-versions";
 import { ancestor, child, childrenNamed, childText, streamElements, XmlEntityError, XmlSyntaxError, type XmlNode } from "./xml-tree";
 import {
@@ -94,21 +94,32 @@ function sectionOf(issueNode: XmlNode | undefined, ref: string, locale: string):
   };
 }
 
-function authorOf(a: XmlNode, locale: string): ImportAuthor {
+function authorOf(a: XmlNode, locale: string, notKept: string[]): ImportAuthor {
   // 3.1+ givenname/familyname (localized); before, firstname/middlename/lastname.
   const given =
     localized(childrenNamed(a, "givenname"), locale).text ||
     [childText(a, "firstname"), childText(a, "middlename")].filter(Boolean).join(" ");
   const family = localized(childrenNamed(a, "familyname"), locale).text || childText(a, "lastname");
   const orcid = childText(a, "orcid");
+  // OJS 3.5+: <affiliation><name> for a typed affiliation, <rorAffiliation><ror><name> for one chosen from ROR, in
+  // the order the author has them; before, <affiliation> with the text itself.
+  const affiliations = a.children
+    .filter((x) => x.name === "affiliation" || x.name === "rorAffiliation")
+    .map((x) => ({ text: textOf(x, locale), ror: x.name === "rorAffiliation" ? (normalizeRor(childText(x, "ror")) ?? "") : "" }))
+    .filter((x) => x.text || x.ror);
+  if (affiliations.length > 1 && affiliations.some((x) => x.ror))
+    notKept.push("ROR ids of an author's several affiliations (one affiliation text per author here, without an id)");
   return {
     // Commas separate authors in authorname (SPEC §3): a name never carries one.
     name: `${given} ${family}`.replace(/,/g, " ").replace(/\s+/g, " ").trim(),
-    affiliation: childrenNamed(a, "affiliation")
-      .map((x) => textOf(x, locale))
+    affiliation: affiliations
+      .map((x) => x.text)
       .filter(Boolean)
       .join("; ")
       .replace(/\s+/g, " "),
+    // The platform keeps one affiliation text and one ROR id per author: the id travels when it names the author's
+    // only affiliation, never beside several joined into one text it would mislabel (docs/decisions/0387).
+    ror: affiliations.length === 1 ? affiliations[0].ror : "",
     email: childText(a, "email"),
     orcid: orcid ? (normalizeOrcid(orcid) ?? "") : "",
     country: childText(a, "country"),
@@ -259,7 +270,7 @@ function articleOf(node: XmlNode): ImportArticle {
 
   const authorsHolder = child(publication, "authors") ?? child(node, "authors");
   let authors = childrenNamed(authorsHolder, "author")
-    .map((a) => authorOf(a, locale))
+    .map((a) => authorOf(a, locale, notKept))
     .filter((a) => a.name);
   // The primary contact first is how OJS lists them; keep OJS's order (seq) otherwise.
   authors = authors.slice(0, 100);

@@ -112,7 +112,10 @@ function articleXml(a: ArticleRow, journal: ExportJournal, sectionRef: string, s
       const { given, family } = splitName(au.name);
       const parts = [`<givenname ${l}>${esc(given)}</givenname>`];
       if (family) parts.push(`<familyname ${l}>${esc(family)}</familyname>`);
-      if (au.affiliation) parts.push(`<affiliation><name ${l}>${esc(au.affiliation)}</name></affiliation>`);
+      // OJS 3.5+ writes an affiliation with a ROR id as <rorAffiliation> (its id as the address, and the name OJS
+      // itself reads from its ROR cache); one without, as <affiliation> (docs/decisions/0387).
+      if (au.ror) parts.push(`<rorAffiliation><ror>${esc(au.ror)}</ror><name ${l}>${esc(au.affiliation)}</name></rorAffiliation>`);
+      else if (au.affiliation) parts.push(`<affiliation><name ${l}>${esc(au.affiliation)}</name></affiliation>`);
       // OJS keeps an author's country as an ISO 3166 code; the platform keeps the article's country by name.
       if (i === 0 && a.country) parts.push(`<country>${esc(countryCode(a.country))}</country>`);
       if (i === 0 && a.email) parts.push(`<email>${esc(a.email)}</email>`);

@@ -7,7 +7,7 @@ import { openRangedZip, type RangedZip, type RangeSource, type ZipEntry } from "
 import sax, { type SAXParser } from "sax";
 import { sanitizeRichText } from "#contract/rich-text";
 import { withoutFormulaGuard } from "./sheet-cells";
-import { normalizeDoi, normalizeOrcid, parseAuthorDetails } from "#contract/scholarly";
+import { normalizeDoi, normalizeOrcid, normalizeRor, parseAuthorDetails } from "#contract/scholarly";
 import { EntryTooLargeError } from "./bounded-inflate";
 import { ImportSourceError, PDF_LIMIT, type ImportArticle, type ImportPdf } from "./import-model";
 
@@ -373,6 +373,8 @@ export async function* sheetArticles(
         affiliation: details[i]?.affiliation ?? "",
         email: i === 0 ? emails : "",
         orcid: normalizeOrcid(details[i]?.orcid ?? "") ?? "",
+        // The platform's own spreadsheet carries author_details as stored, ROR ids included (docs/decisions/0387).
+        ror: normalizeRor(details[i]?.ror ?? "") ?? "",
         country: "",
       })),
       keywords: get("keywords")

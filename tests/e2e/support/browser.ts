@@ -205,3 +205,11 @@ export function fetchAs(
     req.end();
   });
 }
+
+/** The article page's author names as shown, without the affiliations' numbers after them (decision 0387). */
+export const articleAuthorNames = (page: Page): Promise<string> =>
+  page.locator(".article-view__authors").evaluate((el) => {
+    const copy = el.cloneNode(true) as Element;
+    for (const sup of Array.from(copy.querySelectorAll("sup"))) sup.remove();
+    return (copy.textContent ?? "").trim();
+  });

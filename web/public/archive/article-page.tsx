@@ -8,6 +8,7 @@ import { RichText } from "../../components/rich-text";
 import { articlePdfPath, citationText, issuePath, splitAuthors } from "../../lib/format";
 import { useJournalName, useSettings } from "../journal-context";
 import { ArticleBackMatter, ArticleFactEntries } from "./article-facts";
+import { ArticleAuthors } from "./article-authors";
 import { ArticleFulltext } from "./article-fulltext";
 import { usePageData } from "../../lib/page-data";
 import { useT, useTranslator } from "../../lib/i18n";
@@ -45,7 +46,7 @@ export function ArticlePage() {
           <Link to={issuePath(a)}>{t("issue.label", { year: a.year, volume: a.volume, issue: a.issue })}</Link>
         </p>
         <RichText as="h1" className="article-view__title" html={first.title} {...inLanguage(first)} />
-        <p className="article-view__authors">{authors.join(", ")}</p>
+        <ArticleAuthors names={authors} authors={a.authors} />
         {a.country && <p className="article-view__country">{a.country}</p>}
       </header>
 

@@ -26,6 +26,7 @@ function configOf(env: Env): AppConfig {
 
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("files", c.env.FILES);
+  c.set("images", c.env.IMAGES);
   c.set("assets", c.env.ASSETS);
   c.set("mailQueue", c.env.MAIL_QUEUE);
   c.set("transfers", c.env.TRANSFER);
