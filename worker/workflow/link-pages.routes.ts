@@ -40,7 +40,7 @@ import { and, eq } from "drizzle-orm";
 import { articlePath } from "#contract/citation";
 import { mountedAt } from "../core/routing/declared";
 import { invoiceSection } from "../payments/track-invoice-html";
-import { PAYMENT_TEXTS } from "../payments/payment-texts";
+import { TRACK_DONE_MESSAGES } from "../payments/payment-texts";
 import { workflowApi } from "#contract/routes/workflow";
 import { translatorFor } from "#contract/i18n/all-catalogs";
 import type { MessageId, Translator } from "#contract/i18n/messages";
@@ -280,7 +280,7 @@ async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, t: T, message?: {
 <div class="card"><dl class="meta"><dt>${esc(t("link.fact.title"))}</dt><dd dir="auto">${esc(m.title)}</dd><dt>${esc(t("link.track.stage"))}</dt><dd><span class="stage">${esc(t(STAGE_MESSAGES[m.stage]))}</span></dd>
 <dt>${esc(t("link.track.submitted"))}</dt><dd dir="ltr">${esc(fmtDay(m.createdAt))}</dd><dt>${esc(t("link.fact.round"))}</dt><dd>${m.round}</dd>
 ${revisions.length ? `<dt>${esc(t("link.track.revisions"))}</dt><dd dir="ltr">${revisions.map((f) => esc(fmtDay(f.createdAt))).join(", ")}</dd>` : ""}</dl></div>${article}${check ? authorCheckCard(check, t) : ""}
-${await invoiceSection(db, m)}
+${await invoiceSection(db, m, linkTranslator(c))}
 ${
   STAGE_RULES[m.stage].awaitsRevision
     ? `<div class="card"><h2>${esc(t("link.track.uploadRevision"))}</h2>
@@ -486,8 +486,8 @@ export const linkPagesRoutes = new Hono<AppEnv>()
           ? ({ kind: "ok", text: t("link.track.done.check") } as const)
           : done === "withdrawn"
             ? ({ kind: "ok", text: t("link.track.done.withdrawn") } as const)
-            : done && PAYMENT_TEXTS.trackMessages[done]
-              ? ({ kind: "ok", text: PAYMENT_TEXTS.trackMessages[done] } as const)
+            : done && Object.hasOwn(TRACK_DONE_MESSAGES, done)
+              ? ({ kind: "ok", text: t(TRACK_DONE_MESSAGES[done]) } as const)
               : undefined;
     return html(c, t("link.track.heading", { reference: m.reference }), await trackBody(c, m, t, message));
   })
