@@ -34,7 +34,7 @@ import { workflowBody, workflowCtx } from "./workflow-context";
 import { workflowFigures } from "./figures";
 import { readWorkflowSettings } from "./workflow-settings.repo";
 import { pdfFrom } from "./pdf-upload";
-import { EXCHANGE_SCRIPT, exchangeBody, fmtDay, linkPage, linkProblem } from "./link-page-html";
+import { EXCHANGE_SCRIPT, exchangeBody, fmtDay, fmtDays, linkPage, linkProblem } from "./link-page-html";
 import { articles } from "../core/data/schema";
 import { and, eq } from "drizzle-orm";
 import { articlePath } from "#contract/citation";
@@ -44,6 +44,7 @@ import { TRACK_DONE_MESSAGES } from "../payments/payment-texts";
 import { workflowApi } from "#contract/routes/workflow";
 import { translatorFor } from "#contract/i18n/all-catalogs";
 import type { MessageId, Translator } from "#contract/i18n/messages";
+import type { Language } from "#contract/i18n/languages";
 import { offerOf, visitorLanguage } from "../pages/page-language";
 
 type T = Translator["t"];
@@ -174,14 +175,14 @@ const errorText = (t: T, messages: Record<string, MessageId>, code: string) => t
 /** A reviewer's round is open while the manuscript is in review at that round; after it only their review shows. */
 const reviewRoundOpen = (m: ManuscriptRow, a: ReviewAssignmentRow) => STAGE_RULES[m.stage].reviewerLinkOpen && m.round === a.round;
 
-function reviewBody(v: ReviewView, reviewerName: string, t: T): string {
+function reviewBody(v: ReviewView, reviewerName: string, { t, lang }: Translator): string {
   const { a, m } = v;
   const msg = v.message
     ? `<p class="${v.message.kind}" role="${v.message.kind === "error" ? "alert" : "status"}">${esc(v.message.text)}</p>`
     : "";
   const head = `<h1>${esc(t("link.review.heading", { reference: m.reference }))}</h1>${msg}
 <div class="card"><dl class="meta"><dt>${esc(t("link.fact.title"))}</dt><dd dir="auto">${esc(m.title)}</dd><dt>${esc(t("link.fact.round"))}</dt><dd>${a.round}</dd>
-<dt>${esc(t("link.review.due"))}</dt><dd dir="ltr">${esc(a.dueDate)}</dd><dt>${esc(t("link.review.reviewer"))}</dt><dd dir="auto">${esc(reviewerName)}</dd></dl>
+<dt>${esc(t("link.review.due"))}</dt><dd>${esc(fmtDay(lang, a.dueDate))}</dd><dt>${esc(t("link.review.reviewer"))}</dt><dd dir="auto">${esc(reviewerName)}</dd></dl>
 <p class="hint">${esc(t("link.review.blind"))}</p></div>`;
   if (!reviewRoundOpen(m, a) && a.status !== REVIEW_STATUS.submitted)
     return `${head}<p class="ok">${esc(t(m.stage === "withdrawn" ? "link.review.withdrawn" : "link.review.roundOver"))} ${esc(t("link.review.thanks"))}</p>`;
@@ -207,7 +208,7 @@ function reviewBody(v: ReviewView, reviewerName: string, t: T): string {
       return `${head}<p class="ok">${esc(t("link.review.revoked"))}</p>`;
     case REVIEW_STATUS.submitted: {
       const recommendation = RECOMMENDATION_MESSAGES[a.recommendation as Recommendation];
-      return `${head}<div class="card"><h2>${esc(t("link.review.yours", { date: fmtDay(a.submittedAt) }))}</h2>
+      return `${head}<div class="card"><h2>${esc(t("link.review.yours", { date: fmtDay(lang, a.submittedAt) }))}</h2>
 <dl class="meta"><dt>${esc(t("link.review.recommendation"))}</dt><dd>${recommendation ? esc(t(recommendation)) : ""}</dd></dl>
 <h2>${esc(t("link.review.commentsAuthor"))}</h2><pre class="letter" dir="auto">${esc(a.commentsAuthor)}</pre>
 ${a.commentsEditor ? `<h2>${esc(t("link.review.commentsEditor"))}</h2><pre class="letter" dir="auto">${esc(a.commentsEditor)}</pre>` : ""}
@@ -244,6 +245,7 @@ async function reviewState(c: Context<AppEnv>, assignmentId: number) {
 
 async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, t: T, message?: { kind: "error" | "ok"; text: string }): Promise<string> {
   const db = c.get("db");
+  const { lang } = linkTranslator(c);
   const [events, reviews, files] = await Promise.all([listEvents(db, m.id), submittedReviews(db, m.id), listFiles(db, m.id)]);
   const msg = message ? `<p class="${message.kind}" role="${message.kind === "error" ? "alert" : "status"}">${esc(message.text)}</p>` : "";
   const letters = events.filter((e) => e.letterText);
@@ -278,8 +280,17 @@ async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, t: T, message?: {
   const revisions = files.filter((f) => f.kind === "revision");
   return `<h1>${esc(t("link.track.heading", { reference: m.reference }))}</h1>${msg}
 <div class="card"><dl class="meta"><dt>${esc(t("link.fact.title"))}</dt><dd dir="auto">${esc(m.title)}</dd><dt>${esc(t("link.track.stage"))}</dt><dd><span class="stage">${esc(t(STAGE_MESSAGES[m.stage]))}</span></dd>
-<dt>${esc(t("link.track.submitted"))}</dt><dd dir="ltr">${esc(fmtDay(m.createdAt))}</dd><dt>${esc(t("link.fact.round"))}</dt><dd>${m.round}</dd>
-${revisions.length ? `<dt>${esc(t("link.track.revisions"))}</dt><dd dir="ltr">${revisions.map((f) => esc(fmtDay(f.createdAt))).join(", ")}</dd>` : ""}</dl></div>${article}${check ? authorCheckCard(check, t) : ""}
+<dt>${esc(t("link.track.submitted"))}</dt><dd>${esc(fmtDay(lang, m.createdAt))}</dd><dt>${esc(t("link.fact.round"))}</dt><dd>${m.round}</dd>
+${
+  revisions.length
+    ? `<dt>${esc(t("link.track.revisions"))}</dt><dd>${esc(
+        fmtDays(
+          lang,
+          revisions.map((f) => f.createdAt),
+        ),
+      )}</dd>`
+    : ""
+}</dl></div>${article}${check ? authorCheckCard(check, t, lang) : ""}
 ${await invoiceSection(db, m, linkTranslator(c))}
 ${
   STAGE_RULES[m.stage].awaitsRevision
@@ -289,7 +300,7 @@ ${
 <p class="row" style="margin-top:14px"><button class="btn">${esc(t("link.track.sendRevision"))}</button></p></form></div>`
     : ""
 }
-<h2>${esc(t("link.track.letters"))}</h2>${letters.length ? letters.map((e) => `<div class="card"><p class="hint" dir="ltr">${esc(fmtDay(e.at))}</p><strong dir="auto">${esc(e.letterSubject ?? "")}</strong><pre class="letter" dir="auto">${esc(e.letterText ?? "")}</pre></div>`).join("") : `<p class="hint">${esc(t("link.track.noDecision"))}</p>`}
+<h2>${esc(t("link.track.letters"))}</h2>${letters.length ? letters.map((e) => `<div class="card"><p class="hint">${esc(fmtDay(lang, e.at))}</p><strong dir="auto">${esc(e.letterSubject ?? "")}</strong><pre class="letter" dir="auto">${esc(e.letterText ?? "")}</pre></div>`).join("") : `<p class="hint">${esc(t("link.track.noDecision"))}</p>`}
 <h2>${esc(t("link.track.comments"))}</h2>${commentBlocks || `<p class="hint">${esc(t("link.track.noComments"))}</p>`}
 ${
   canWithdraw
@@ -299,12 +310,12 @@ ${
 }`;
 }
 
-function authorCheckCard(check: NonNullable<AuthorCheckState>, t: T): string {
+function authorCheckCard(check: NonNullable<AuthorCheckState>, t: T, lang: Language): string {
   const kind = check.kind === "proof" ? "proof" : "copyedited";
   if (check.status === "approved")
-    return `<div class="card"><p class="ok">${esc(t("link.check.approved", { kind, date: fmtDay(check.at) }))}</p></div>`;
+    return `<div class="card"><p class="ok">${esc(t("link.check.approved", { kind, date: fmtDay(lang, check.at) }))}</p></div>`;
   if (check.status === "corrections")
-    return `<div class="card"><p class="ok">${esc(t("link.check.correctionsSent", { kind, date: fmtDay(check.at) }))}</p></div>`;
+    return `<div class="card"><p class="ok">${esc(t("link.check.correctionsSent", { kind, date: fmtDay(lang, check.at) }))}</p></div>`;
   return `<div class="card"><h2>${esc(t("link.check.please", { kind }))}</h2>
 <p><a class="btn secondary" href="/track/check-file">${esc(t("link.check.download", { kind }))}</a></p>
 <form method="post" action="/track/check"><p class="row"><button class="btn" name="answer" value="approve">${esc(t("link.check.approve", { kind }))}</button></p>
@@ -372,7 +383,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     if (!o.ok) return problemPage(c, o, "review");
     const { a, m, r } = await reviewState(c, o.subjectId);
     const { t } = linkTranslator(c);
-    return html(c, t("link.review.pageTitle", { reference: m.reference }), reviewBody({ a, m }, r.name, t));
+    return html(c, t("link.review.pageTitle", { reference: m.reference }), reviewBody({ a, m }, r.name, linkTranslator(c)));
   })
   .get("/review/manuscript.pdf", async (c) => {
     const o = await opened(c, "review");
@@ -423,7 +434,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
       return html(
         c,
         t("link.review.pageTitle", { reference: m.reference }),
-        reviewBody({ a, m, message: { kind: "error", text: errorText(t, REVIEW_ERRORS, code) } }, r.name, t),
+        reviewBody({ a, m, message: { kind: "error", text: errorText(t, REVIEW_ERRORS, code) } }, r.name, linkTranslator(c)),
         409,
       );
     }
@@ -466,7 +477,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
       return html(
         c,
         t("link.review.pageTitle", { reference: m.reference }),
-        reviewBody({ a, m, typed, message: { kind: "error", text: errorText(t, REVIEW_ERRORS, code) } }, r.name, t),
+        reviewBody({ a, m, typed, message: { kind: "error", text: errorText(t, REVIEW_ERRORS, code) } }, r.name, linkTranslator(c)),
         status,
       );
     }
