@@ -7,7 +7,7 @@ export const workflowApi = {
     access: PUBLIC,
     body: "form",
     summary:
-      "Submit Online: the form's fields, the manuscript PDF and optionally its Word file, abstract, keywords, co-authors, section, cover letter and consent (multipart, at most 11 MiB)",
+      "Submit Online: the form's fields, the manuscript PDF and optionally its Word file, abstract, keywords, co-authors, section, cover letter and consent, and the page's language the author's letters are written in (multipart, at most 11 MiB)",
   }),
   publicFigures: endpoint("GET", "/api/workflow/figures", {
     access: PUBLIC,

@@ -6,7 +6,15 @@ import type { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../worker/core/data/schema";
 import { tokenOf } from "../../worker/workflow/link-tokens";
 import { encryptSecret } from "../../worker/scholarly/crossref-secret";
-import { moneyText, PAYMENT_TEXTS } from "../../worker/payments/payment-texts";
+import {
+  invoiceMail as invoiceLetter,
+  moneyText,
+  PAYMENT_STAFF_TEXTS,
+  receiptMail,
+  refundMail,
+  waiverLetterSubject,
+  waiverLetterTail,
+} from "../../worker/payments/payment-texts";
 import { STANDIN_ACCOUNTS } from "../../tests/payment-standins";
 import type { Random } from "./random";
 
@@ -155,7 +163,8 @@ export async function seedPaymentsDemo(db: Db, input: PaymentsDemoInput): Promis
         createdAt: iso(paidAt - 600_000),
         checkedAt: "",
       });
-    const amount = moneyText(fee, currency);
+    // The demo authors submitted in English.
+    const amount = moneyText("en", fee, currency);
     const mail = async (kind: string, subject: string, text: string, at: number) => {
       const [row] = await db
         .insert(schema.mailOutbox)
@@ -189,59 +198,59 @@ export async function seedPaymentsDemo(db: Db, input: PaymentsDemoInput): Promis
       title: c.title,
       reference,
       number,
-      amount,
+      amount: fee,
+      currency,
       dueDate: iso(accepted + 14 * DAY).slice(0, 10),
       journalName: input.journal.websitename,
       trackUrl,
       moment: "acceptance" as const,
       bankDetails: DEMO_BANK_DETAILS,
     };
-    const invoiceMail = await mail(
-      "payment.invoice",
-      PAYMENT_TEXTS.invoiceMail.subject(values),
-      PAYMENT_TEXTS.invoiceMail.body(values),
-      accepted + 60_000,
-    );
-    await event(accepted + 60_000, "system", "invoice", PAYMENT_TEXTS.timeline.invoiceRaised({ number, amount }), invoiceMail);
+    const letter = invoiceLetter("en", values);
+    const invoiceMail = await mail("payment.invoice", letter.subject, letter.text, accepted + 60_000);
+    await event(accepted + 60_000, "system", "invoice", PAYMENT_STAFF_TEXTS.timeline.invoiceRaised({ number, amount }), invoiceMail);
     if (paymentId) {
+      const gateway = c.how === "razorpay" ? "razorpay" : c.how === "bank" ? "bank" : "stripe";
       const how = c.how === "razorpay" ? "Razorpay" : c.how === "bank" ? "Bank transfer" : "Stripe";
-      const receipt = await mail(
-        "payment.receipt",
-        PAYMENT_TEXTS.receiptMail.subject({ reference, number }),
-        PAYMENT_TEXTS.receiptMail.body({ authorName: c.author, title: c.title, reference, number, amount, how, paymentId, trackUrl }),
-        paidAt,
-      );
+      const r = receiptMail("en", {
+        authorName: c.author,
+        title: c.title,
+        reference,
+        number,
+        amount: fee,
+        currency,
+        gateway,
+        paymentId,
+        trackUrl,
+      });
+      const receipt = await mail("payment.receipt", r.subject, r.text, paidAt);
       await event(
         paidAt,
         c.how === "bank" ? "staff:admin" : "system",
         "payment",
-        PAYMENT_TEXTS.timeline.paid({ number, how, paymentId }),
+        PAYMENT_STAFF_TEXTS.timeline.paid({ number, how, paymentId }),
         receipt,
       );
       if (c.how === "refunded") {
-        const refund = await mail(
-          "payment.refund",
-          PAYMENT_TEXTS.refundMail.subject({ reference, number }),
-          PAYMENT_TEXTS.refundMail.body({ authorName: c.author, number, amount, how }),
-          paidAt + 5 * DAY,
-        );
-        await event(paidAt + 5 * DAY, "system", "refund", PAYMENT_TEXTS.timeline.refunded({ number, how }), refund);
+        const r2 = refundMail("en", { authorName: c.author, reference, number, amount: fee, currency, gateway });
+        const refund = await mail("payment.refund", r2.subject, r2.text, paidAt + 5 * DAY);
+        await event(paidAt + 5 * DAY, "system", "refund", PAYMENT_STAFF_TEXTS.timeline.refunded({ number, how }), refund);
       }
     }
     if (c.how === "waived") {
       const letter = `Dear ${c.author},\n\nThe editors have waived the publication fee of your article in full.`;
-      const subject = PAYMENT_TEXTS.waiverLetterSubject({ reference, number, decision: "whole" });
+      const subject = waiverLetterSubject("en", { reference, number, decision: "whole" });
       const out = await mail(
         "payment.waiver",
         subject,
-        `${letter}${PAYMENT_TEXTS.waiverLetterTail({ amount, trackUrl, decision: "whole" })}`,
+        `${letter}${waiverLetterTail("en", { amount: fee, currency, trackUrl, decision: "whole" })}`,
         accepted + 4 * DAY,
       );
       await event(
         accepted + 4 * DAY,
         "staff:admin",
         "waiver",
-        PAYMENT_TEXTS.timeline.waiverDecided({ number, decision: "whole", amount }),
+        PAYMENT_STAFF_TEXTS.timeline.waiverDecided({ number, decision: "whole", amount }),
         out,
       );
     }

@@ -96,7 +96,7 @@ type Loader<K extends keyof PageDataById> = (args: PageLoaderArgs) => Promise<Pa
 type DataLoaders = { [K in Exclude<keyof PageDataById, PlainPageId>]: Loader<K> };
 
 /** The loaders of the pages in the language of `t` (their heads' titles and descriptions). */
-export function pageLoaders(c: Context<AppEnv>, { t }: Pick<Translator, "t">): PageLoaders {
+export function pageLoaders(c: Context<AppEnv>, { t, lang }: Pick<Translator, "t" | "lang">): PageLoaders {
   const journal = c.get("journal");
   const db = c.get("db");
   const origin = publicOrigin(journal, c.req.url);
@@ -233,7 +233,7 @@ export function pageLoaders(c: Context<AppEnv>, { t }: Pick<Translator, "t">): P
         sections: (await listSections(db, journal.id)).map((x) => ({ id: x.id, title: x.title })),
       });
     },
-    verify: verifyLoader(c, t),
+    verify: verifyLoader(c, t, lang),
   };
   return { ...plain, ...loaders };
 }

@@ -9,8 +9,9 @@ import { findManuscript } from "../workflow/manuscripts.repo";
 import type { AttachmentEnv, MailAttachment } from "../workflow/mail-attachments";
 import { buildInvoicePdf, type InvoiceDocument } from "./invoice-pdf";
 import { findInvoice, findPaymentSettings } from "./payments.repo";
+import { manuscriptLanguage } from "../workflow/manuscript-language";
 
-/** The PDF's bytes, with any R2 font its texts need loaded first. */
+/** The PDF's bytes, in the author's language (whoever downloads it), with any R2 font its texts need loaded first. */
 export async function invoicePdfBytes(
   files: R2Bucket,
   db: Db,
@@ -20,7 +21,8 @@ export async function invoicePdfBytes(
   kind: InvoiceDocument["kind"],
 ): Promise<Uint8Array> {
   const settings = await findPaymentSettings(db, journal.id);
-  const doc: InvoiceDocument = { journal, manuscript, invoice, bankDetails: settings?.bankDetails ?? "", kind };
+  const lang = manuscriptLanguage(journal, manuscript);
+  const doc: InvoiceDocument = { journal, manuscript, invoice, bankDetails: settings?.bankDetails ?? "", kind, lang };
   await loadFontsFor(files, textsOf(doc));
   return buildInvoicePdf(doc);
 }

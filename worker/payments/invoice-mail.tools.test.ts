@@ -17,7 +17,10 @@ describe("the attached invoice and receipt, read by qpdf and poppler", () => {
     expect(text).toContain(m.reference);
     expect(text).toContain("Salinity tolerance of rice landraces");
     expect(text).toMatch(/2,500\.00/);
-    expect(text).toContain(invoice.dueDate);
+    // The due date as the author's English writes it ("13 December 2026"), the way the journal's site does.
+    const [y, mo, d] = invoice.dueDate.split("-").map(Number);
+    const month = new Date(Date.UTC(y, mo - 1, d)).toLocaleString("en-GB", { month: "long", timeZone: "UTC" });
+    expect(text).toContain(`${d} ${month} ${y}`);
 
     await staff.post(`/payments/${invoice.invoiceId}/bank-transfer`, { reference: "UTR987654321", paidOn: "2026-11-21" });
     const receipt = (await outboxOf(staff)).find((x) => x.kind === "payment.receipt" && x.manuscriptId === m.id)!;

@@ -9,20 +9,20 @@ import type { AppEnv } from "../core/env";
 import type { InvoiceRow, ManuscriptRow } from "../core/data/schema";
 import { HttpError } from "../core/errors";
 import { FORM_TARGET_HEADER } from "../core/middleware/security-headers";
-import { html, opened, privateHeaders, problemPage, sameOrigin } from "../workflow/link-pages.routes";
+import { html, linkTranslator, opened, privateHeaders, problemPage, sameOrigin } from "../workflow/link-pages.routes";
 import { findManuscript } from "../workflow/manuscripts.repo";
 import { workflowCtx } from "../workflow/workflow-context";
 import { GATEWAY_OF_CURRENCY, WAIVER_REASON_MAX, type Currency } from "#contract/payments";
 import { findCheckout, findInvoice, insertCheckout, invoiceOfManuscript, latestCheckout, requestWaiver } from "./payments.repo";
 import { gatewayKeys } from "./gateway-keys";
 import { announceWaiverRequest } from "./invoice-letters";
-import { moneyText, PAYMENT_TEXTS } from "./payment-texts";
+import { moneyText, TRACK_ERROR_MESSAGES } from "./payment-texts";
+import { payButton } from "./track-invoice-html";
 import { checkoutAction, checkoutSignatureValid, createOrder, fetchPayment, GatewayError } from "./razorpay";
 import { createSession, stripeClient } from "./stripe";
 import { settlePayment } from "./settle";
 
 type Ctx = Context<AppEnv>;
-const T = PAYMENT_TEXTS;
 
 async function authorsInvoice(c: Ctx, file = false): Promise<{ m: ManuscriptRow; inv: InvoiceRow } | Response> {
   const o = await opened(c, "track");
@@ -50,23 +50,55 @@ async function pdfOf(c: Ctx, m: ManuscriptRow, inv: InvoiceRow, kind: "invoice" 
 /** Back to /track with a message, or the page again with an error. */
 const backToTrack = (c: Ctx, done: string) => c.redirect(`/track?done=${done}#fee`, 303);
 
+// These pages speak the tracking page's language: the visitor's among the journal's (docs/decisions/0385, 0384).
 function trackError(c: Ctx, code: string, status: 400 | 409 = 409) {
+  const { t } = linkTranslator(c);
+  const heading = t("pay.track.heading");
+  const problem = t(TRACK_ERROR_MESSAGES[code] ?? "pay.error.gatewayUnavailable", { max: WAIVER_REASON_MAX });
   return html(
     c,
-    T.track.heading,
-    `<h1>${esc(T.track.heading)}</h1><p class="error" role="alert">${esc(T.trackErrors[code] ?? T.trackErrors.gateway_unavailable)}</p><p><a class="btn secondary" href="/track">${esc(T.returnPage.back)}</a></p>`,
+    heading,
+    `<h1>${esc(heading)}</h1><p class="error" role="alert">${esc(problem)}</p><p><a class="btn secondary" href="/track">${esc(t("pay.return.back"))}</a></p>`,
     status,
   );
 }
 
-function returnPage(c: Ctx, kind: "ok" | "error" | "hint", text: string, status: 200 | 400 | 409 = 200) {
+type ReturnNote = "pay.return.processing" | "pay.return.cancelled" | "pay.return.failed";
+
+function returnPage(c: Ctx, kind: "ok" | "error" | "hint", note: ReturnNote | { paid: InvoiceRow }, status: 200 | 400 | 409 = 200) {
+  const { t, lang } = linkTranslator(c);
+  const text =
+    typeof note === "string"
+      ? t(note)
+      : t("pay.return.paid", { number: note.paid.number, amount: moneyText(lang, note.paid.amount, note.paid.currency) });
+  const title = t("pay.return.title");
   return html(
     c,
-    T.returnPage.title,
-    `<h1>${esc(T.returnPage.title)}</h1><p class="${kind}" role="${kind === "error" ? "alert" : "status"}">${esc(text)}</p>
-<p><a class="btn" href="/track">${esc(T.returnPage.back)}</a></p><p class="hint">${esc(T.returnPage.backHint)}</p>`,
+    title,
+    `<h1>${esc(title)}</h1><p class="${kind}" role="${kind === "error" ? "alert" : "status"}">${esc(text)}</p>
+<p><a class="btn" href="/track">${esc(t("pay.return.back"))}</a></p><p class="hint">${esc(t("pay.return.backHint"))}</p>`,
     status,
   );
+}
+
+/** The step before the gateway: the invoice, its amount and the button or link that goes on. */
+function checkoutPage(
+  c: Ctx,
+  inv: InvoiceRow,
+  gateway: "razorpay" | "stripe",
+  form: { action: string; fields: string } | { href: string },
+) {
+  const tr = linkTranslator(c);
+  const { t } = tr;
+  const amount = moneyText(tr.lang, inv.amount, inv.currency);
+  const heading = t("pay.track.heading");
+  const back = ` <a href="/track">${esc(t("pay.return.back"))}</a>`;
+  const facts = `<dl class="meta"><dt>${esc(t("pay.label.invoice"))}</dt><dd><bdi>${esc(inv.number)}</bdi></dd><dt>${esc(t("pay.label.amount"))}</dt><dd><strong><bdi>${esc(amount)}</bdi></strong></dd></dl>`;
+  const body =
+    "action" in form
+      ? `<form method="post" action="${esc(form.action)}">${form.fields}${payButton(tr, amount, gateway, "button", back)}</form>`
+      : payButton(tr, amount, gateway, { href: form.href }, back);
+  return html(c, heading, `<h1>${esc(heading)}</h1><div class="card">${facts}\n${body}</div>`);
 }
 
 const origin = (c: Ctx) => new URL(c.req.url).origin;
@@ -104,7 +136,6 @@ export const payPagesRoutes = new Hono<AppEnv>()
     if (inv.status !== "pending" || m.stage === "withdrawn") return trackError(c, "invoice_not_pending");
     const keys = await gatewayKeys(c.get("db"), m.journalId, c.get("config").auth.JWT_SECRET);
     const gateway = GATEWAY_OF_CURRENCY[inv.currency as Currency];
-    const amount = moneyText(inv.amount, inv.currency);
     const apis = c.get("config").payments;
     const journal = c.get("journal");
     const metadata = { journal_id: String(journal.id), invoice_id: String(inv.id), invoice_number: inv.number, manuscript: m.reference };
@@ -141,24 +172,19 @@ export const payPagesRoutes = new Hono<AppEnv>()
           ...Object.fromEntries(Object.entries(metadata).map(([key, v]) => [`notes[${key}]`, v])),
         };
         c.header(FORM_TARGET_HEADER, new URL(apis.razorpayApi).origin);
-        return html(
-          c,
-          T.track.heading,
-          `<h1>${esc(T.track.heading)}</h1><div class="card"><dl class="meta"><dt>${esc(T.track.invoice)}</dt><dd>${esc(inv.number)}</dd><dt>${esc(T.track.amount)}</dt><dd><strong>${esc(amount)}</strong></dd></dl>
-<form method="post" action="${esc(checkoutAction(apis.razorpayApi))}">${Object.entries(fields)
+        return checkoutPage(c, inv, "razorpay", {
+          action: checkoutAction(apis.razorpayApi),
+          fields: Object.entries(fields)
             .map(([k2, v]) => `<input type="hidden" name="${esc(k2)}" value="${esc(v)}">`)
-            .join(
-              "",
-            )}<p class="row" style="margin-top:14px"><button class="btn">${esc(T.track.pay(amount, "Razorpay"))}</button> <a href="/track">${esc(T.returnPage.back)}</a></p>
-<p class="hint">${esc(T.track.payHint("Razorpay"))}</p></form></div>`,
-        );
+            .join(""),
+        });
       }
       const { secretKey } = keys.stripe;
       if (!secretKey) return trackError(c, "gateway_not_configured");
       const session = await createSession(stripeClient(apis.stripeApi, secretKey), {
         amount: inv.amount,
         currency: inv.currency,
-        name: `${journal.websitename || "Journal"}: publication fee`,
+        name: linkTranslator(c).t("pay.stripe.product", { journal: journal.websitename || "Journal" }),
         description: `${inv.number} · ${m.reference}`,
         email: m.authorEmail,
         successUrl: `${origin(c)}/payments/return/stripe?session_id={CHECKOUT_SESSION_ID}`,
@@ -176,13 +202,7 @@ export const payPagesRoutes = new Hono<AppEnv>()
       });
       if (!session.url) return trackError(c, "gateway_unavailable");
       // A link, not a redirect: the page's form-action allows only this site (security-header-values.ts).
-      return html(
-        c,
-        T.track.heading,
-        `<h1>${esc(T.track.heading)}</h1><div class="card"><dl class="meta"><dt>${esc(T.track.invoice)}</dt><dd>${esc(inv.number)}</dd><dt>${esc(T.track.amount)}</dt><dd><strong>${esc(amount)}</strong></dd></dl>
-<p class="row" style="margin-top:14px"><a class="btn" href="${esc(session.url)}">${esc(T.track.pay(amount, "Stripe"))}</a> <a href="/track">${esc(T.returnPage.back)}</a></p>
-<p class="hint">${esc(T.track.payHint("Stripe"))}</p></div>`,
-      );
+      return checkoutPage(c, inv, "stripe", { href: session.url });
     } catch (err) {
       if (err instanceof GatewayError || (err as { type?: string })?.type?.startsWith?.("Stripe")) {
         console.error("payment checkout not started", String((err as Error).message ?? err));
@@ -197,19 +217,19 @@ export const payPagesRoutes = new Hono<AppEnv>()
     const orderId = String(form.razorpay_order_id ?? "");
     const paymentId = String(form.razorpay_payment_id ?? "");
     const signature = String(form.razorpay_signature ?? "");
-    if (!paymentId) return returnPage(c, "error", T.returnPage.failed, 400);
+    if (!paymentId) return returnPage(c, "error", "pay.return.failed", 400);
     const journal = c.get("journal");
     const keys = await gatewayKeys(c.get("db"), journal.id, c.get("config").auth.JWT_SECRET);
     if (!(await checkoutSignatureValid(orderId, paymentId, signature, keys.razorpay.keySecret ?? "")))
-      return returnPage(c, "error", T.returnPage.failed, 400);
+      return returnPage(c, "error", "pay.return.failed", 400);
     const ctx = workflowCtx(c, "system");
     // Read back from Razorpay: its amount, currency, status and order are what count, not the browser's.
     try {
       const k = { api: c.get("config").payments.razorpayApi, keyId: keys.razorpay.keyId, keySecret: keys.razorpay.keySecret ?? "" };
       const p = await fetchPayment(k, paymentId);
-      if (p.status !== "captured" || p.order_id !== orderId) return returnPage(c, "hint", T.returnPage.processing);
+      if (p.status !== "captured" || p.order_id !== orderId) return returnPage(c, "hint", "pay.return.processing");
       const checkout = await findCheckout(c.get("db"), journal.id, "razorpay", orderId);
-      if (!checkout) return returnPage(c, "error", T.returnPage.failed, 400);
+      if (!checkout) return returnPage(c, "error", "pay.return.failed", 400);
       const outcome = await settlePayment(ctx, {
         gateway: "razorpay",
         checkoutId: orderId,
@@ -220,22 +240,22 @@ export const payPagesRoutes = new Hono<AppEnv>()
       });
       return paidPage(c, outcome, checkout.invoiceId);
     } catch (err) {
-      if (err instanceof GatewayError) return returnPage(c, "hint", T.returnPage.processing);
+      if (err instanceof GatewayError) return returnPage(c, "hint", "pay.return.processing");
       throw err;
     }
   })
   .get("/payments/return/stripe", async (c) => {
     const sessionId = c.req.query("session_id") ?? "";
-    if (!/^cs_[A-Za-z0-9_]{6,200}$/.test(sessionId)) return returnPage(c, "error", T.returnPage.failed, 400);
+    if (!/^cs_[A-Za-z0-9_]{6,200}$/.test(sessionId)) return returnPage(c, "error", "pay.return.failed", 400);
     const journal = c.get("journal");
     const keys = await gatewayKeys(c.get("db"), journal.id, c.get("config").auth.JWT_SECRET);
-    if (!keys.stripe.secretKey) return returnPage(c, "error", T.returnPage.failed, 400);
+    if (!keys.stripe.secretKey) return returnPage(c, "error", "pay.return.failed", 400);
     try {
       const s = await stripeClient(c.get("config").payments.stripeApi, keys.stripe.secretKey).checkout.sessions.retrieve(sessionId);
       const invoiceId = Number(s.metadata?.invoice_id);
       if (s.metadata?.journal_id !== String(journal.id) || !Number.isInteger(invoiceId))
-        return returnPage(c, "error", T.returnPage.failed, 400);
-      if (s.payment_status !== "paid") return returnPage(c, "hint", T.returnPage.processing);
+        return returnPage(c, "error", "pay.return.failed", 400);
+      if (s.payment_status !== "paid") return returnPage(c, "hint", "pay.return.processing");
       const paymentId = typeof s.payment_intent === "string" ? s.payment_intent : (s.payment_intent?.id ?? "");
       const outcome = await settlePayment(workflowCtx(c, "system"), {
         gateway: "stripe",
@@ -247,15 +267,14 @@ export const payPagesRoutes = new Hono<AppEnv>()
       });
       return paidPage(c, outcome, invoiceId);
     } catch (err) {
-      if ((err as { type?: string })?.type?.startsWith?.("Stripe")) return returnPage(c, "hint", T.returnPage.processing);
+      if ((err as { type?: string })?.type?.startsWith?.("Stripe")) return returnPage(c, "hint", "pay.return.processing");
       throw err;
     }
   })
-  .get("/payments/return/cancelled", (c) => returnPage(c, "hint", T.returnPage.cancelled));
+  .get("/payments/return/cancelled", (c) => returnPage(c, "hint", "pay.return.cancelled"));
 
 async function paidPage(c: Ctx, outcome: string, invoiceId: number) {
   const inv = await findInvoice(c.get("db"), c.get("journal").id, invoiceId);
-  if ((outcome === "paid" || outcome === "already_paid") && inv)
-    return returnPage(c, "ok", T.returnPage.paid({ number: inv.number, amount: moneyText(inv.amount, inv.currency) }));
-  return returnPage(c, "error", T.returnPage.failed, 409);
+  if ((outcome === "paid" || outcome === "already_paid") && inv) return returnPage(c, "ok", { paid: inv });
+  return returnPage(c, "error", "pay.return.failed", 409);
 }

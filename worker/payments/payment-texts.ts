@@ -1,20 +1,55 @@
 // Every text an author reads about fees (e-mails, the tracking page, the invoice and receipt PDFs, the pages a
-// gateway returns to), in one module: code names a message and passes its values, so the catalog can move into a
-// translator's message files without touching the code that uses it. English only for now.
+// gateway returns to) is a message of the `pay` namespace in the catalogs (contract/i18n/catalogs/*.json,
+// docs/decisions/0384); this module puts the letters together and writes amounts and dates in the reader's language.
+// What only staff read (the manuscript's timeline, the office's note of a waiver request) stays English here.
+import { translatorFor } from "#contract/i18n/all-catalogs";
+import { formatDate, intlLocale } from "#contract/i18n/intl-format";
+import type { Language } from "#contract/i18n/languages";
+import type { MessageId, Translator } from "#contract/i18n/messages";
+import type { Gateway, InvoiceStatus } from "#contract/payments";
 
-/** "INR 2,500.00", "USD 60.00": the ISO code reads the same on paper, in e-mail and in every font. */
-export function moneyText(minor: number, currency: string): string {
-  const locale = currency === "INR" ? "en-IN" : "en-US";
-  const n = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
-  return `${currency} ${n}`;
+/**
+ * "INR 2,500.00", "2 500,00 INR", "USD 60.00": Intl in `lang` with the ISO code rather than a symbol, which reads
+ * the same on paper, in e-mail and in every font (₹ is not in every face). The space between code and number is a
+ * plain one (Intl writes a no-break space there), so a sentence holding an amount reads the same to any program.
+ * English rupees are grouped the Indian way (1,00,000), as Indian authors write them.
+ */
+export function moneyText(lang: Language, minor: number, currency: string): string {
+  const locale = lang === "en" && currency === "INR" ? "en-IN" : intlLocale(lang);
+  const format = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "code", minimumFractionDigits: 2 });
+  return format
+    .formatToParts(minor / 100)
+    .map((p) => (p.type === "literal" && /^\s+$/.test(p.value) ? " " : p.value))
+    .join("");
 }
+
+/** A day ("2026-12-13" or a full timestamp) as the reader's language writes it: "13 December 2026", "13 Desember 2026". */
+export const dayText = (lang: Language, iso: string | null | undefined): string => (iso ? formatDate(lang, iso.slice(0, 10)) : "");
+
+export const STATUS_MESSAGES: Record<InvoiceStatus, MessageId> = {
+  pending: "pay.status.pending",
+  paid: "pay.status.paid",
+  waived: "pay.status.waived",
+  refunded: "pay.status.refunded",
+};
+
+/** How an invoice was paid, in the reader's language: the gateways by their own names, a bank transfer translated. */
+export function gatewayText(tr: Translator, gateway: string): string {
+  if (gateway === "bank") return tr.t("pay.gateway.bank");
+  return ({ razorpay: "Razorpay", stripe: "Stripe" } as Record<Gateway | string, string>)[gateway] ?? gateway;
+}
+
+/** The letters' sign-off and the sentence's name of the journal. */
+export const journalNameIn = (tr: Translator, websitename: string): string => websitename || tr.t("site.theJournal");
 
 export interface InvoiceMailValues {
   authorName: string;
   title: string;
   reference: string;
   number: string;
-  amount: string;
+  /** Minor units, with the currency. */
+  amount: number;
+  currency: string;
   dueDate: string;
   journalName: string;
   trackUrl: string;
@@ -22,61 +57,106 @@ export interface InvoiceMailValues {
   bankDetails: string;
 }
 
-export const PAYMENT_TEXTS = {
-  invoiceMail: {
-    subject: (v: Pick<InvoiceMailValues, "reference" | "number">) => `${v.reference}: invoice ${v.number} for the publication fee`,
-    body: (v: InvoiceMailValues) =>
-      [
-        `Dear ${v.authorName},`,
-        "",
-        v.moment === "acceptance"
-          ? `Congratulations again on the acceptance of your manuscript "${v.title}" (${v.reference}). The publication fee of ${v.journalName} is now due.`
-          : `Thank you for submitting "${v.title}" (${v.reference}) to ${v.journalName}. The journal charges its publication fee at submission.`,
-        "",
-        `Invoice:   ${v.number}`,
-        `Amount:    ${v.amount}`,
-        `Due by:    ${v.dueDate}`,
-        "",
-        `Pay online, download the invoice (PDF) or ask for a waiver on the page of your manuscript:`,
-        v.trackUrl,
-        ...(v.bankDetails ? ["", "You may also pay by bank transfer, quoting the invoice number:", v.bankDetails] : []),
-      ].join("\n"),
+export interface Letter {
+  subject: string;
+  text: string;
+}
+
+/** "Invoice:   INV-2026-0001": labels padded to one column, whatever their length in the language. */
+function labelledLines(t: Translator["t"], rows: [MessageId, string][]): string[] {
+  const labels = rows.map(([id]) => t("pay.mail.labelled", { label: t(id) }));
+  const width = Math.max(...labels.map((l) => l.length)) + 3;
+  return rows.map(([, value], i) => `${labels[i].padEnd(width)}${value}`);
+}
+
+export function invoiceMail(lang: Language, v: InvoiceMailValues): Letter {
+  const { t } = translatorFor(lang);
+  const body = [
+    t("pay.mail.greeting", { name: v.authorName }),
+    "",
+    t(v.moment === "acceptance" ? "pay.mail.invoice.acceptance" : "pay.mail.invoice.submission", {
+      title: v.title,
+      reference: v.reference,
+      journal: v.journalName,
+    }),
+    "",
+    ...labelledLines(t, [
+      ["pay.label.invoice", v.number],
+      ["pay.label.amount", moneyText(lang, v.amount, v.currency)],
+      ["pay.label.dueBy", dayText(lang, v.dueDate)],
+    ]),
+    "",
+    t("pay.mail.invoice.payOnline"),
+    v.trackUrl,
+    ...(v.bankDetails ? ["", t("pay.mail.invoice.bank"), v.bankDetails] : []),
+  ];
+  return { subject: t("pay.mail.invoice.subject", { reference: v.reference, number: v.number }), text: body.join("\n") };
+}
+
+export function receiptMail(
+  lang: Language,
+  v: {
+    authorName: string;
+    title: string;
+    reference: string;
+    number: string;
+    amount: number;
+    currency: string;
+    gateway: string;
+    paymentId: string;
+    trackUrl: string;
   },
-  receiptMail: {
-    subject: (v: { reference: string; number: string }) => `${v.reference}: payment received (invoice ${v.number})`,
-    body: (v: {
-      authorName: string;
-      title: string;
-      reference: string;
-      number: string;
-      amount: string;
-      how: string;
-      paymentId: string;
-      trackUrl: string;
-    }) =>
-      [
-        `Dear ${v.authorName},`,
-        "",
-        `Thank you: we have received ${v.amount} for invoice ${v.number} ("${v.title}", ${v.reference}), paid by ${v.how}.`,
-        `Payment reference: ${v.paymentId}`,
-        "",
-        `Your receipt (PDF) is on the page of your manuscript:`,
-        v.trackUrl,
-      ].join("\n"),
-  },
-  refundMail: {
-    subject: (v: { reference: string; number: string }) => `${v.reference}: fee refunded (invoice ${v.number})`,
-    body: (v: { authorName: string; number: string; amount: string; how: string }) =>
-      `Dear ${v.authorName},\n\nThe payment of ${v.amount} for invoice ${v.number} has been refunded through ${v.how}. It can take a few working days to reach your account.`,
-  },
-  waiverLetterSubject: (v: { reference: string; number: string; decision: "whole" | "part" | "refuse" }) =>
-    v.decision === "refuse"
-      ? `${v.reference}: your waiver request (invoice ${v.number})`
-      : `${v.reference}: fee waiver granted (invoice ${v.number})`,
-  waiverLetterTail: (v: { amount: string; trackUrl: string; decision: "whole" | "part" | "refuse" }) =>
-    v.decision === "whole"
-      ? `\n\nNothing remains to be paid.\n${v.trackUrl}`
-      : `\n\nAmount due: ${v.amount}. Pay on the page of your manuscript:\n${v.trackUrl}`,
+): Letter {
+  const tr = translatorFor(lang);
+  const { t } = tr;
+  const amount = moneyText(lang, v.amount, v.currency);
+  return {
+    subject: t("pay.mail.receipt.subject", { reference: v.reference, number: v.number }),
+    text: [
+      t("pay.mail.greeting", { name: v.authorName }),
+      "",
+      t("pay.mail.receipt.thanks", { amount, number: v.number, title: v.title, reference: v.reference, how: gatewayText(tr, v.gateway) }),
+      t("pay.mail.receipt.paymentRef", { paymentId: v.paymentId }),
+      "",
+      t("pay.mail.receipt.link"),
+      v.trackUrl,
+    ].join("\n"),
+  };
+}
+
+export function refundMail(
+  lang: Language,
+  v: { authorName: string; reference: string; number: string; amount: number; currency: string; gateway: string },
+): Letter {
+  const tr = translatorFor(lang);
+  const { t } = tr;
+  const amount = moneyText(lang, v.amount, v.currency);
+  return {
+    subject: t("pay.mail.refund.subject", { reference: v.reference, number: v.number }),
+    text: `${t("pay.mail.greeting", { name: v.authorName })}\n\n${t("pay.mail.refund.body", { amount, number: v.number, how: gatewayText(tr, v.gateway) })}`,
+  };
+}
+
+export type WaiverDecision = "whole" | "part" | "refuse";
+
+export function waiverLetterSubject(lang: Language, v: { reference: string; number: string; decision: WaiverDecision }): string {
+  const { t } = translatorFor(lang);
+  return t(v.decision === "refuse" ? "pay.mail.waiver.subjectRefused" : "pay.mail.waiver.subjectGranted", v);
+}
+
+/** What follows staff's own letter (which is sent as written): what remains due, and where to pay it. */
+export function waiverLetterTail(
+  lang: Language,
+  v: { amount: number; currency: string; trackUrl: string; decision: WaiverDecision },
+): string {
+  const { t } = translatorFor(lang);
+  return v.decision === "whole"
+    ? `\n\n${t("pay.mail.waiver.nothingDue")}\n${v.trackUrl}`
+    : `\n\n${t("pay.mail.waiver.amountDue", { amount: moneyText(lang, v.amount, v.currency) })}\n${v.trackUrl}`;
+}
+
+/** For staff only (the admin's timeline and the office's mailbox): English, like the rest of the admin. */
+export const PAYMENT_STAFF_TEXTS = {
   office: {
     waiverRequested: (v: { reference: string; number: string }) => `${v.reference}: fee waiver requested (invoice ${v.number})`,
     waiverRequestedBody: (v: { title: string; reference: string; reason: string }) =>
@@ -87,90 +167,28 @@ export const PAYMENT_TEXTS = {
     paid: (v: { number: string; how: string; paymentId: string }) => `Invoice ${v.number} paid by ${v.how} (${v.paymentId})`,
     refunded: (v: { number: string; how: string }) => `Invoice ${v.number} refunded through ${v.how}`,
     waiverRequested: (v: { number: string }) => `The author asked for a waiver of invoice ${v.number}`,
-    waiverDecided: (v: { number: string; decision: "whole" | "part" | "refuse"; amount: string }) =>
+    waiverDecided: (v: { number: string; decision: WaiverDecision; amount: string }) =>
       v.decision === "whole"
         ? `Invoice ${v.number} waived in full`
         : v.decision === "part"
           ? `Invoice ${v.number} partly waived: ${v.amount} due`
           : `Waiver of invoice ${v.number} refused`,
   },
-  track: {
-    heading: "Publication fee",
-    invoice: "Invoice",
-    amount: "Amount",
-    status: "Status",
-    dueBy: "Due by",
-    paidOn: "Paid on",
-    paidBy: "Paid by",
-    paymentRef: "Payment reference",
-    downloadInvoice: "Download the invoice (PDF)",
-    downloadReceipt: "Download the receipt (PDF)",
-    pay: (amount: string, gateway: string) => `Pay ${amount} with ${gateway}`,
-    payHint: (gateway: string) =>
-      gateway === "Razorpay"
-        ? "UPI, cards, net banking and wallets, on Razorpay's secure page. You come back here when it is done."
-        : "Cards, on Stripe's secure page. You come back here when it is done.",
-    notOnline: "Online payment is not available for this journal yet: please pay by bank transfer and quote the invoice number.",
-    bank: "Bank transfer",
-    waiverAsk: "Ask for a waiver",
-    waiverHint: "Tell the editors why you cannot pay the fee in full. They answer by e-mail.",
-    waiverReason: "Your reason",
-    waiverSend: "Send the request",
-    waiverPending: "You asked for a waiver. The editors will answer by e-mail; you can still pay meanwhile.",
-    waiverRefused: "Your waiver request was refused (see the letter in your e-mail).",
-    waiverPart: "Part of the fee was waived.",
-    waivedInFull: "waived in full",
-    refunded: "This payment was refunded.",
-    waived: "The fee was waived: nothing is due.",
-  },
-  trackMessages: {
-    paid: "Thank you: your payment was received. Your receipt is below.",
-    waiver_sent: "Your waiver request was sent to the editors.",
-    cancelled: "The payment was cancelled: nothing was charged. You can pay again when you are ready.",
-  } as Record<string, string>,
-  trackErrors: {
-    missing_reason: "Write the reason for your waiver request.",
-    reason_too_long: "The reason is too long (2,000 characters at most).",
-    invoice_not_pending: "This invoice is no longer awaiting payment.",
-    waiver_already_requested: "You have already asked for a waiver.",
-    gateway_not_configured: "Online payment is not available for this journal yet: please pay by bank transfer.",
-    gateway_unavailable: "The payment service did not answer. Nothing was charged; please try again in a few minutes.",
-  } as Record<string, string>,
-  returnPage: {
-    title: "Payment",
-    paid: (v: { number: string; amount: string }) =>
-      `Thank you: ${v.amount} was received for invoice ${v.number}. A receipt is on its way by e-mail.`,
-    processing:
-      "Your payment is being confirmed by the payment service. This page and your e-mail will show it in a few minutes; you need not pay again.",
-    cancelled: "The payment was cancelled: nothing was charged.",
-    failed:
-      "The payment could not be confirmed. Nothing has been recorded; if money left your account, write to the editorial office quoting the invoice number.",
-    back: "Back to your manuscript",
-    backHint: "(the page opens from the link in your e-mail if this browser has not opened it before)",
-  },
-  pdf: {
-    invoiceTitle: "INVOICE",
-    receiptTitle: "RECEIPT",
-    number: "Invoice number",
-    issued: "Date issued",
-    due: "Due by",
-    billedTo: "Billed to",
-    manuscript: "Manuscript",
-    description: "Description",
-    amountCol: "Amount",
-    feeLine: (reference: string) => `Article publication fee, manuscript ${reference}`,
-    waiverLine: "Waiver granted",
-    total: "Total due",
-    totalPaid: "Total paid",
-    status: "Status",
-    howToPay: "How to pay",
-    payOnline: (gateway: string) =>
-      `Online through ${gateway}: open the page of your manuscript from the link in our e-mail and choose Pay.`,
-    payBank: "By bank transfer, quoting the invoice number:",
-    paidOn: "Paid on",
-    paidBy: "Paid by",
-    paymentRef: "Payment reference",
-    thanks: "Thank you for publishing with us.",
-    footer: (journal: string) => `${journal} · This document was issued electronically and is valid without a signature.`,
-  },
 } as const;
+
+/** The /track?done=… notes after a fee action. */
+export const TRACK_DONE_MESSAGES: Record<string, MessageId> = {
+  paid: "pay.done.paid",
+  waiver_sent: "pay.done.waiverSent",
+  cancelled: "pay.done.cancelled",
+};
+
+/** The fee actions' refusals on a page (their API codes, named by message). */
+export const TRACK_ERROR_MESSAGES: Record<string, MessageId> = {
+  missing_reason: "pay.error.missingReason",
+  reason_too_long: "pay.error.reasonTooLong",
+  invoice_not_pending: "pay.error.invoiceNotPending",
+  waiver_already_requested: "pay.error.waiverAlreadyRequested",
+  gateway_not_configured: "pay.error.gatewayNotConfigured",
+  gateway_unavailable: "pay.error.gatewayUnavailable",
+};

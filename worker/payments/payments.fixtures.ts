@@ -12,9 +12,13 @@ import { drained, linkIn, linkRequest, openSession, outboxOf, staffOf, submitMan
 // biome-ignore lint/suspicious/noExplicitAny: test answers are read loosely
 type Loose = any;
 
-/** Journal n of the stand-ins' accounts (0 or 1), charging INR 2,500 / USD 60 on acceptance. */
-export async function payingJournal(n: 0 | 1 = 0, over: { dueOn?: "acceptance" | "submission" } = {}) {
-  const j = await createJournal({ fee_rupee: "2500", fee_dollar: "60" });
+/**
+ * Journal n of the stand-ins' accounts (0 or 1), charging INR 2,500 / USD 60 on acceptance; `languages` the site's
+ * languages it offers ("en,ar,id": English the primary one), English only unless given.
+ */
+export async function payingJournal(n: 0 | 1 = 0, over: { dueOn?: "acceptance" | "submission"; languages?: string } = {}) {
+  const offered = over.languages ? { interface_language: "en", interface_languages: over.languages } : {};
+  const j = await createJournal({ fee_rupee: "2500", fee_dollar: "60", ...offered });
   const staff = await staffOf(j);
   const rz = STANDIN_ACCOUNTS.razorpay[n];
   const st = STANDIN_ACCOUNTS.stripe[n];
@@ -39,14 +43,18 @@ export async function accept(staff: Staff, manuscriptId: number) {
   if (res.status !== 200) throw new Error(`not accepted: ${JSON.stringify(res.body)}`);
 }
 
-/** A manuscript from an author in `country`, accepted: its invoice, the invoice e-mail and the author's cookie. */
+/**
+ * A manuscript from an author in `country` (submitted from the Submit Online page in `language` when given),
+ * accepted: its invoice, the invoice e-mail and the author's cookie.
+ */
 export async function acceptedWithInvoice(
   j: TestJournal,
   staff: Staff,
   country: string,
   title = `Fees ${crypto.randomUUID().slice(0, 8)}`,
+  language?: string,
 ) {
-  const m = await submitManuscript(j, title, { country });
+  const m = await submitManuscript(j, title, { country, fields: language ? [["language", language]] : [] });
   await accept(staff, m.id);
   const mail = (await outboxOf(staff)).find((x) => x.kind === "payment.invoice" && x.manuscriptId === m.id);
   if (!mail) throw new Error("no invoice e-mail");

@@ -22,21 +22,32 @@ import { editorFactsOf, monthYear } from "../documents/document-data";
 import { tidy } from "../documents/tidy-text";
 import { pageHead } from "../pages/page-heads";
 import type { Translator } from "#contract/i18n/messages";
+import { formatDate, intlLocale } from "#contract/i18n/intl-format";
+import type { Language } from "#contract/i18n/languages";
 import { clientIpOf, throttleKeyOfIp } from "../auth/client-ip";
 import { failedGuessesSince, recordFailedGuess } from "./verify-attempts.repo";
 
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
-/** "18 March 2024" from a publish date like 2024-03-18; "March 2024" or the year when less is recorded. */
-export function publicationDate(date: string | null | undefined, year: number): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(date ?? "").trim());
-  if (!m) return monthYear(date, year);
-  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  // Date.UTC rolls 2024-02-31 over into March: only a date that reads back as written is one.
-  return day.toISOString().startsWith(`${m[1]}-${m[2]}-${m[3]}`) ? DAY_MONTH_YEAR.format(day) : monthYear(date, year);
+/**
+ * "March 2024" (English), "مارس 2024", "Maret 2024" from a date like 2024-03-18, in the page's language; the year
+ * alone when no month is recorded.
+ */
+export function monthYearIn(lang: Language, date: string | null | undefined, year: number): string {
+  const m = /^(\d{4})-(\d{2})/.exec(String(date ?? "").trim());
+  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12) return monthYear(date, year);
+  const month = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1));
+  return new Intl.DateTimeFormat(intlLocale(lang), { month: "long", year: "numeric", timeZone: "UTC" }).format(month);
 }
 
-function publicationOf(row: ArticleRow, name: string | null, journal: string): VerifiedPublication {
+/** "18 March 2024" from a publish date like 2024-03-18, in the page's language; the month or year when less is recorded. */
+export function publicationDate(date: string | null | undefined, year: number, lang: Language = "en"): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(date ?? "").trim());
+  if (!m) return monthYearIn(lang, date, year);
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  // Date.UTC rolls 2024-02-31 over into March: only a date that reads back as written is one.
+  return day.toISOString().startsWith(`${m[1]}-${m[2]}-${m[3]}`) ? formatDate(lang, day) : monthYearIn(lang, date, year);
+}
+
+function publicationOf(row: ArticleRow, name: string | null, journal: string, lang: Language): VerifiedPublication {
   const refnumber = tidy(row.refnumber ?? "");
   return {
     kind: "publication",
@@ -47,19 +58,21 @@ function publicationOf(row: ArticleRow, name: string | null, journal: string): V
     volume: row.volume,
     issue: row.issue,
     year: row.year,
-    published: publicationDate(row.publishdate, row.year),
+    published: publicationDate(row.publishdate, row.year, lang),
     articlePath: refnumber ? articlePath({ year: row.year, volume: row.volume, issue: row.issue, refnumber }) : null,
   };
 }
 
-function appointmentOf(row: EditorRow, journal: string): VerifiedAppointment {
+function appointmentOf(row: EditorRow, journal: string, lang: Language): VerifiedAppointment {
   const e = editorFactsOf(row);
-  return { kind: "appointment", name: e.name, degree: e.degree, role: e.role, journal, since: e.since };
+  // When the editor joined the board, as the certificate states it ("March 2024"), in the page's language.
+  const since = monthYearIn(lang, row.creation, new Date(row.creation).getUTCFullYear() || new Date().getUTCFullYear());
+  return { kind: "appointment", name: e.name, degree: e.degree, role: e.role, journal, since };
 }
 
 type Genuine = Extract<VerifyOutcome, { status: "valid" | "revoked" }>;
 
-async function authorOutcome(c: Context<AppEnv>, code: string, read: GenuineCode): Promise<Genuine> {
+async function authorOutcome(c: Context<AppEnv>, code: string, read: GenuineCode, lang: Language): Promise<Genuine> {
   const journal = c.get("journal");
   // Public articles only (enabled, with a reference number, in a published issue: docs/decisions/0383).
   const row = await findPublicArticleById(c.get("db"), journal.id, read.recordId);
@@ -70,18 +83,18 @@ async function authorOutcome(c: Context<AppEnv>, code: string, read: GenuineCode
   const authors = splitAuthors(row.authorname);
   // The stated place first; anywhere else in the list when the authors were reordered since.
   const name = [authors[read.position], ...authors].find((a) => a !== undefined && read.issuedTo(a)) ?? null;
-  const certificate = publicationOf(row, name, journalName(journal));
+  const certificate = publicationOf(row, name, journalName(journal), lang);
   return name ? { status: "valid", code, certificate } : { status: "revoked", code, reason: "author_removed", certificate };
 }
 
-async function editorOutcome(c: Context<AppEnv>, code: string, read: GenuineCode): Promise<Genuine> {
+async function editorOutcome(c: Context<AppEnv>, code: string, read: GenuineCode, lang: Language): Promise<Genuine> {
   const journal = c.get("journal");
   const row = await findEditor(c.get("db"), journal.id, read.recordId, { enabledOnly: false });
   // Removed, disabled, or renamed so the name printed no longer matches the board's.
   if (!row || row.status !== STATUS_ENABLED || !read.issuedTo(tidy(row.name))) {
     return { status: "revoked", code, reason: "editor_removed", certificate: null };
   }
-  const certificate = appointmentOf(row, journalName(journal));
+  const certificate = appointmentOf(row, journalName(journal), lang);
   if (categoryPosition(row.category) !== read.position) return { status: "revoked", code, reason: "position_changed", certificate };
   return { status: "valid", code, certificate };
 }
@@ -98,7 +111,7 @@ export const GUESS_WINDOW_MS = 10 * 60_000;
  * in the last GUESS_WINDOW_MS is told to wait, whatever it sends; genuine codes never count against it, so a reader
  * checking many real certificates is never stopped.
  */
-export async function checkCodeThrottled(c: Context<AppEnv>, typed: string): Promise<VerifyOutcome> {
+export async function checkCodeThrottled(c: Context<AppEnv>, typed: string, lang: Language = "en"): Promise<VerifyOutcome> {
   const db = c.get("db");
   const key = throttleKeyOfIp(clientIpOf(c.req.raw.headers));
   const now = Date.now();
@@ -107,13 +120,13 @@ export async function checkCodeThrottled(c: Context<AppEnv>, typed: string): Pro
     const freed = recent.oldest ? Date.parse(recent.oldest) + GUESS_WINDOW_MS : now + GUESS_WINDOW_MS;
     return { status: "throttled", retryAfterSeconds: Math.max(1, Math.ceil((freed - now) / 1000)) };
   }
-  const outcome = await checkCode(c, typed);
+  const outcome = await checkCode(c, typed, lang);
   if (outcome.status === "tampered" || outcome.status === "unknown" || outcome.status === "malformed")
     await recordFailedGuess(db, key, new Date(now).toISOString());
   return outcome;
 }
 
-export async function checkCode(c: Context<AppEnv>, typed: string): Promise<VerifyOutcome> {
+export async function checkCode(c: Context<AppEnv>, typed: string, lang: Language = "en"): Promise<VerifyOutcome> {
   const code = normalizeCode(typed);
   if (!code) return { status: "malformed", typed: clip(typed, 60) };
   const keys = c.var.config.certificateKeys;
@@ -123,10 +136,10 @@ export async function checkCode(c: Context<AppEnv>, typed: string): Promise<Veri
   }
   const read = readCertificateCode(keys, c.get("journal").id, code);
   if (read.status !== "genuine") return { status: read.status, code };
-  return read.kind === "author" ? authorOutcome(c, code, read) : editorOutcome(c, code, read);
+  return read.kind === "author" ? authorOutcome(c, code, read, lang) : editorOutcome(c, code, read, lang);
 }
 
-export function verifyLoader(c: Context<AppEnv>, t: Translator["t"]) {
+export function verifyLoader(c: Context<AppEnv>, t: Translator["t"], lang: Language = "en") {
   return async ({ request, params }: PageLoaderArgs): Promise<PageLoad<VerifyData>> => {
     const journal = c.get("journal");
     const typed = (params.code ?? new URL(request.url).searchParams.get("code") ?? "").trim();
@@ -139,7 +152,7 @@ export function verifyLoader(c: Context<AppEnv>, t: Translator["t"]) {
     });
     const suspended = journal.status === "suspended" ? { suspended: true } : {};
     if (!typed) return { status: 200, data: { head, outcome: { status: "form" }, ...suspended } };
-    const outcome = await checkCodeThrottled(c, typed);
+    const outcome = await checkCodeThrottled(c, typed, lang);
     if (outcome.status === "throttled") retryAfterOf.set(c.req.raw, outcome.retryAfterSeconds);
     const status = outcome.status === "valid" || outcome.status === "revoked" ? 200 : outcome.status === "throttled" ? 429 : 404;
     return { status, data: { head, outcome, ...suspended } };

@@ -98,6 +98,30 @@ describe("an author's certificate", () => {
     expect(await edgeCacheOf(journal.host, path)).toBe("HIT");
   });
 
+  it("writes the publication date in the page's language (Arabic with Latin digits, Russian)", async () => {
+    const journal = await createJournal({
+      websitename: "Journal of Verified Things",
+      interface_language: "en",
+      interface_languages: "en,ar,ru",
+    });
+    const ref = (
+      await createArticle(journal.id, {
+        title: "Cold water",
+        authorname: AUTHORS,
+        volume: 12,
+        issue: 4,
+        year: 2025,
+        publishdate: "2025-05-02",
+      })
+    ).refnumber!;
+    const path = (await printedAddress(await authorCertificate(journal, ref, "Şükrü Işık"))).replace(/^https:\/\/[^/]+/, "");
+    const arabic = await verify(journal, `/ar${path}`);
+    expect(arabic.status).toBe("valid");
+    expect(arabic.html).toContain("2 مايو 2025");
+    expect(arabic.html).not.toContain("2 May 2025");
+    expect((await verify(journal, `/ru${path}`)).html).toContain("2 мая 2025");
+  });
+
   it("reads the code however it is typed: lower case, without hyphens, O for 0 and I or L for 1", async () => {
     const { journal, ref } = await setup();
     const code = codeOf(await printedAddress(await authorCertificate(journal, ref, "Aynur Məmmədova")));
@@ -250,6 +274,18 @@ describe("an editor's appointment certificate", () => {
     for (const fact of ["Dr. Ada Board (Ph.D.)", "Associate Editor, Editorial Board", "Journal of Verified Things", "March 2024"]) {
       expect(html).toContain(fact);
     }
+  });
+
+  it("writes the appointment date in the page's language", async () => {
+    const journal = await createJournal({ interface_language: "en", interface_languages: "en,ar" });
+    const editor = await createEditor(journal.id, {
+      name: "Dr. Ada Board",
+      category: "associate editor",
+      creation: "2024-03-05T10:00:00Z",
+    });
+    const path = (await printedAddress(await appointment(journal, editor.id))).replace(/^https:\/\/[^/]+/, "");
+    expect((await verify(journal, `/ar${path}`)).html).toContain("مارس 2024");
+    expect((await verify(journal, path)).html).toContain("March 2024");
   });
 
   it("is no longer valid when the editor is disabled, or moved to another board position", async () => {

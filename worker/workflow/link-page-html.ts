@@ -3,6 +3,7 @@
 // on them can leak the link (Referrer-Policy: no-referrer as well). Every value passes through esc().
 import { esc } from "#contract/html";
 import { dirOf, type Language } from "#contract/i18n/languages";
+import { formatDate, intlLocale } from "#contract/i18n/intl-format";
 import type { Translator } from "#contract/i18n/messages";
 
 export interface PageParts {
@@ -88,4 +89,9 @@ export const exchangeBody = (what: string, t: Translator["t"]) => `<h1>${esc(wha
 export const linkProblem = (reason: "invalid" | "expired" | "revoked", t: Translator["t"]) =>
   t(reason === "expired" ? "link.expired" : reason === "revoked" ? "link.revoked" : "link.invalid");
 
-export const fmtDay = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
+/** A day ("2026-11-29" or a timestamp) as the page's language writes it: "29 November 2026", "29 نوفمبر 2026". */
+export const fmtDay = (lang: Language, iso: string | null) => (iso ? formatDate(lang, iso.slice(0, 10)) : "");
+
+/** Days in a row ("3 May 2026, 9 June 2026"), joined the page's language's way. */
+export const fmtDays = (lang: Language, isos: string[]) =>
+  new Intl.ListFormat(intlLocale(lang), { type: "unit", style: "short" }).format(isos.map((iso) => fmtDay(lang, iso)));

@@ -47,6 +47,13 @@ describe("the link pages in the journal's languages", () => {
     for (const key of ["link.track.letters", "link.stage.underReview", "link.track.withdrawButton"] as const)
       expect(trackHtml).toContain(id(key));
     expect(trackHtml).not.toContain("Letters from the editors");
+    // Dates in the page's language (issue 50 item 1): the day the manuscript came, in Indonesian and in Arabic.
+    const submitted = new Intl.DateTimeFormat("id", { dateStyle: "long", timeZone: "UTC" }).format(new Date(m.createdAt));
+    expect(submitted).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    expect(trackHtml).toContain(`<dd>${submitted}</dd>`);
+    expect(trackHtml).not.toContain(m.createdAt.slice(0, 10));
+    const arabicTrack = await (await linkRequest(j.host, "/track", trackCookie, { headers: { "accept-language": "ar" } })).text();
+    expect(arabicTrack).toMatch(/<dd>\d{1,2} (يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر) \d{4}<\/dd>/);
   });
 
   it("say what went wrong in the page's language, and the link exchange's sentences too", async () => {

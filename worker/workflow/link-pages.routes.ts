@@ -34,16 +34,17 @@ import { workflowBody, workflowCtx } from "./workflow-context";
 import { workflowFigures } from "./figures";
 import { readWorkflowSettings } from "./workflow-settings.repo";
 import { pdfFrom } from "./pdf-upload";
-import { EXCHANGE_SCRIPT, exchangeBody, fmtDay, linkPage, linkProblem } from "./link-page-html";
+import { EXCHANGE_SCRIPT, exchangeBody, fmtDay, fmtDays, linkPage, linkProblem } from "./link-page-html";
 import { articles } from "../core/data/schema";
 import { and, eq } from "drizzle-orm";
 import { articlePath } from "#contract/citation";
 import { mountedAt } from "../core/routing/declared";
 import { invoiceSection } from "../payments/track-invoice-html";
-import { PAYMENT_TEXTS } from "../payments/payment-texts";
+import { TRACK_DONE_MESSAGES } from "../payments/payment-texts";
 import { workflowApi } from "#contract/routes/workflow";
 import { translatorFor } from "#contract/i18n/all-catalogs";
 import type { MessageId, Translator } from "#contract/i18n/messages";
+import type { Language } from "#contract/i18n/languages";
 import { offerOf, visitorLanguage } from "../pages/page-language";
 
 type T = Translator["t"];
@@ -174,14 +175,14 @@ const errorText = (t: T, messages: Record<string, MessageId>, code: string) => t
 /** A reviewer's round is open while the manuscript is in review at that round; after it only their review shows. */
 const reviewRoundOpen = (m: ManuscriptRow, a: ReviewAssignmentRow) => STAGE_RULES[m.stage].reviewerLinkOpen && m.round === a.round;
 
-function reviewBody(v: ReviewView, reviewerName: string, t: T): string {
+function reviewBody(v: ReviewView, reviewerName: string, { t, lang }: Translator): string {
   const { a, m } = v;
   const msg = v.message
     ? `<p class="${v.message.kind}" role="${v.message.kind === "error" ? "alert" : "status"}">${esc(v.message.text)}</p>`
     : "";
   const head = `<h1>${esc(t("link.review.heading", { reference: m.reference }))}</h1>${msg}
 <div class="card"><dl class="meta"><dt>${esc(t("link.fact.title"))}</dt><dd dir="auto">${esc(m.title)}</dd><dt>${esc(t("link.fact.round"))}</dt><dd>${a.round}</dd>
-<dt>${esc(t("link.review.due"))}</dt><dd dir="ltr">${esc(a.dueDate)}</dd><dt>${esc(t("link.review.reviewer"))}</dt><dd dir="auto">${esc(reviewerName)}</dd></dl>
+<dt>${esc(t("link.review.due"))}</dt><dd>${esc(fmtDay(lang, a.dueDate))}</dd><dt>${esc(t("link.review.reviewer"))}</dt><dd dir="auto">${esc(reviewerName)}</dd></dl>
 <p class="hint">${esc(t("link.review.blind"))}</p></div>`;
   if (!reviewRoundOpen(m, a) && a.status !== REVIEW_STATUS.submitted)
     return `${head}<p class="ok">${esc(t(m.stage === "withdrawn" ? "link.review.withdrawn" : "link.review.roundOver"))} ${esc(t("link.review.thanks"))}</p>`;
@@ -207,7 +208,7 @@ function reviewBody(v: ReviewView, reviewerName: string, t: T): string {
       return `${head}<p class="ok">${esc(t("link.review.revoked"))}</p>`;
     case REVIEW_STATUS.submitted: {
       const recommendation = RECOMMENDATION_MESSAGES[a.recommendation as Recommendation];
-      return `${head}<div class="card"><h2>${esc(t("link.review.yours", { date: fmtDay(a.submittedAt) }))}</h2>
+      return `${head}<div class="card"><h2>${esc(t("link.review.yours", { date: fmtDay(lang, a.submittedAt) }))}</h2>
 <dl class="meta"><dt>${esc(t("link.review.recommendation"))}</dt><dd>${recommendation ? esc(t(recommendation)) : ""}</dd></dl>
 <h2>${esc(t("link.review.commentsAuthor"))}</h2><pre class="letter" dir="auto">${esc(a.commentsAuthor)}</pre>
 ${a.commentsEditor ? `<h2>${esc(t("link.review.commentsEditor"))}</h2><pre class="letter" dir="auto">${esc(a.commentsEditor)}</pre>` : ""}
@@ -247,7 +248,7 @@ async function reviewState(c: Context<AppEnv>, assignmentId: number) {
  * replied by e-mail, oldest first. Only replies whose sender is the author's own address (From: and envelope) are
  * shown: a reviewer's reply to the same manuscript, or a message merely naming the author, never reaches this page.
  */
-function conversationSection(m: ManuscriptRow, events: ManuscriptEventRow[], replies: MailInboundRow[], t: T): string {
+function conversationSection(m: ManuscriptRow, events: ManuscriptEventRow[], replies: MailInboundRow[], t: T, lang: Language): string {
   const author = m.authorEmail.toLowerCase();
   const fromAuthor = (r: MailInboundRow) =>
     r.fromAddress.toLowerCase() === author && (r.envelopeFrom === "" || r.envelopeFrom.toLowerCase() === author);
@@ -260,7 +261,7 @@ function conversationSection(m: ManuscriptRow, events: ManuscriptEventRow[], rep
   const list = entries
     .map(
       (e) =>
-        `<div class="card"><p class="hint">${esc(e.who)} · <span dir="ltr">${esc(fmtDay(e.at))}</span></p><strong dir="auto">${esc(e.subject)}</strong><pre class="letter" dir="auto">${esc(e.text)}</pre></div>`,
+        `<div class="card"><p class="hint">${esc(e.who)} · ${esc(fmtDay(lang, e.at))}</p><strong dir="auto">${esc(e.subject)}</strong><pre class="letter" dir="auto">${esc(e.text)}</pre></div>`,
     )
     .join("");
   return `<h2>${esc(t("link.track.messages"))}</h2>${list}<p class="hint">${esc(t(entries.length ? "link.track.replyHint" : "link.track.noMessages"))}</p>`;
@@ -268,6 +269,7 @@ function conversationSection(m: ManuscriptRow, events: ManuscriptEventRow[], rep
 
 async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, t: T, message?: { kind: "error" | "ok"; text: string }): Promise<string> {
   const db = c.get("db");
+  const { lang } = linkTranslator(c);
   const [events, reviews, files, replies] = await Promise.all([
     listEvents(db, m.id),
     submittedReviews(db, m.id),
@@ -307,9 +309,18 @@ async function trackBody(c: Context<AppEnv>, m: ManuscriptRow, t: T, message?: {
   const revisions = files.filter((f) => f.kind === "revision");
   return `<h1>${esc(t("link.track.heading", { reference: m.reference }))}</h1>${msg}
 <div class="card"><dl class="meta"><dt>${esc(t("link.fact.title"))}</dt><dd dir="auto">${esc(m.title)}</dd><dt>${esc(t("link.track.stage"))}</dt><dd><span class="stage">${esc(t(STAGE_MESSAGES[m.stage]))}</span></dd>
-<dt>${esc(t("link.track.submitted"))}</dt><dd dir="ltr">${esc(fmtDay(m.createdAt))}</dd><dt>${esc(t("link.fact.round"))}</dt><dd>${m.round}</dd>
-${revisions.length ? `<dt>${esc(t("link.track.revisions"))}</dt><dd dir="ltr">${revisions.map((f) => esc(fmtDay(f.createdAt))).join(", ")}</dd>` : ""}</dl></div>${article}${check ? authorCheckCard(check, t) : ""}
-${await invoiceSection(db, m)}
+<dt>${esc(t("link.track.submitted"))}</dt><dd>${esc(fmtDay(lang, m.createdAt))}</dd><dt>${esc(t("link.fact.round"))}</dt><dd>${m.round}</dd>
+${
+  revisions.length
+    ? `<dt>${esc(t("link.track.revisions"))}</dt><dd>${esc(
+        fmtDays(
+          lang,
+          revisions.map((f) => f.createdAt),
+        ),
+      )}</dd>`
+    : ""
+}</dl></div>${article}${check ? authorCheckCard(check, t, lang) : ""}
+${await invoiceSection(db, m, linkTranslator(c))}
 ${
   STAGE_RULES[m.stage].awaitsRevision
     ? `<div class="card"><h2>${esc(t("link.track.uploadRevision"))}</h2>
@@ -318,9 +329,9 @@ ${
 <p class="row" style="margin-top:14px"><button class="btn">${esc(t("link.track.sendRevision"))}</button></p></form></div>`
     : ""
 }
-<h2>${esc(t("link.track.letters"))}</h2>${letters.length ? letters.map((e) => `<div class="card"><p class="hint" dir="ltr">${esc(fmtDay(e.at))}</p><strong dir="auto">${esc(e.letterSubject ?? "")}</strong><pre class="letter" dir="auto">${esc(e.letterText ?? "")}</pre></div>`).join("") : `<p class="hint">${esc(t("link.track.noDecision"))}</p>`}
+<h2>${esc(t("link.track.letters"))}</h2>${letters.length ? letters.map((e) => `<div class="card"><p class="hint">${esc(fmtDay(lang, e.at))}</p><strong dir="auto">${esc(e.letterSubject ?? "")}</strong><pre class="letter" dir="auto">${esc(e.letterText ?? "")}</pre></div>`).join("") : `<p class="hint">${esc(t("link.track.noDecision"))}</p>`}
 <h2>${esc(t("link.track.comments"))}</h2>${commentBlocks || `<p class="hint">${esc(t("link.track.noComments"))}</p>`}
-${conversationSection(m, events, replies, t)}
+${conversationSection(m, events, replies, t, lang)}
 ${
   canWithdraw
     ? `<h2>${esc(t("link.track.withdraw"))}</h2><form method="post" action="/track/withdraw" class="card"><label><input type="checkbox" name="confirm" value="yes" required> ${esc(t("link.track.withdrawConfirm"))}</label>
@@ -329,12 +340,12 @@ ${
 }`;
 }
 
-function authorCheckCard(check: NonNullable<AuthorCheckState>, t: T): string {
+function authorCheckCard(check: NonNullable<AuthorCheckState>, t: T, lang: Language): string {
   const kind = check.kind === "proof" ? "proof" : "copyedited";
   if (check.status === "approved")
-    return `<div class="card"><p class="ok">${esc(t("link.check.approved", { kind, date: fmtDay(check.at) }))}</p></div>`;
+    return `<div class="card"><p class="ok">${esc(t("link.check.approved", { kind, date: fmtDay(lang, check.at) }))}</p></div>`;
   if (check.status === "corrections")
-    return `<div class="card"><p class="ok">${esc(t("link.check.correctionsSent", { kind, date: fmtDay(check.at) }))}</p></div>`;
+    return `<div class="card"><p class="ok">${esc(t("link.check.correctionsSent", { kind, date: fmtDay(lang, check.at) }))}</p></div>`;
   return `<div class="card"><h2>${esc(t("link.check.please", { kind }))}</h2>
 <p><a class="btn secondary" href="/track/check-file">${esc(t("link.check.download", { kind }))}</a></p>
 <form method="post" action="/track/check"><p class="row"><button class="btn" name="answer" value="approve">${esc(t("link.check.approve", { kind }))}</button></p>
@@ -402,7 +413,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
     if (!o.ok) return problemPage(c, o, "review");
     const { a, m, r } = await reviewState(c, o.subjectId);
     const { t } = linkTranslator(c);
-    return html(c, t("link.review.pageTitle", { reference: m.reference }), reviewBody({ a, m }, r.name, t));
+    return html(c, t("link.review.pageTitle", { reference: m.reference }), reviewBody({ a, m }, r.name, linkTranslator(c)));
   })
   .get("/review/manuscript.pdf", async (c) => {
     const o = await opened(c, "review");
@@ -453,7 +464,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
       return html(
         c,
         t("link.review.pageTitle", { reference: m.reference }),
-        reviewBody({ a, m, message: { kind: "error", text: errorText(t, REVIEW_ERRORS, code) } }, r.name, t),
+        reviewBody({ a, m, message: { kind: "error", text: errorText(t, REVIEW_ERRORS, code) } }, r.name, linkTranslator(c)),
         409,
       );
     }
@@ -496,7 +507,7 @@ export const linkPagesRoutes = new Hono<AppEnv>()
       return html(
         c,
         t("link.review.pageTitle", { reference: m.reference }),
-        reviewBody({ a, m, typed, message: { kind: "error", text: errorText(t, REVIEW_ERRORS, code) } }, r.name, t),
+        reviewBody({ a, m, typed, message: { kind: "error", text: errorText(t, REVIEW_ERRORS, code) } }, r.name, linkTranslator(c)),
         status,
       );
     }
@@ -516,8 +527,8 @@ export const linkPagesRoutes = new Hono<AppEnv>()
           ? ({ kind: "ok", text: t("link.track.done.check") } as const)
           : done === "withdrawn"
             ? ({ kind: "ok", text: t("link.track.done.withdrawn") } as const)
-            : done && PAYMENT_TEXTS.trackMessages[done]
-              ? ({ kind: "ok", text: PAYMENT_TEXTS.trackMessages[done] } as const)
+            : done && Object.hasOwn(TRACK_DONE_MESSAGES, done)
+              ? ({ kind: "ok", text: t(TRACK_DONE_MESSAGES[done]) } as const)
               : undefined;
     return html(c, t("link.track.heading", { reference: m.reference }), await trackBody(c, m, t, message));
   })

@@ -57,6 +57,8 @@ export interface NewManuscript {
   address?: string;
   /** The section the author chose on Submit Online (migrations/0280); staff can refile it. */
   sectionId?: number | null;
+  /** The Submit Online page's language (migrations/0284), '' for unknown: the author's letters speak it. */
+  language?: string;
   source: "online" | "staff";
   file: string;
   fileSize: number;
@@ -79,6 +81,7 @@ export async function createManuscript(db: Db, v: NewManuscript, actor: string):
       phone: v.phone ?? "",
       address: v.address ?? "",
       sectionId: v.sectionId ?? null,
+      language: v.language ?? "",
       source: v.source,
       replyToken: newReplyToken(),
       createdAt: at,
@@ -116,6 +119,7 @@ export const manuscriptFromSubmission = (s: SubmissionRow): NewManuscript => ({
   phone: s.phone,
   address: s.address,
   sectionId: s.sectionId,
+  language: s.language,
   source: "online",
   file: s.file,
   fileSize: s.fileSize,

@@ -27,11 +27,12 @@ export async function insertSubmissionWithinLimit(
   const v = values;
   const rows = await db.all<{ id: number }>(sql`INSERT INTO submissions
       (journal_id, reference, name, email, country, phone, address, title, file, file_size, ip, created_at, idempotency_key,
-       abstract, keywords, co_authors, section_id, cover_letter, source_file, source_file_size, consent_policies_at, consent_copyright_at)
+       abstract, keywords, co_authors, section_id, cover_letter, source_file, source_file_size, consent_policies_at, consent_copyright_at, language)
     SELECT ${v.journalId}, ${v.reference}, ${v.name}, ${v.email}, ${v.country ?? ""}, ${v.phone ?? ""}, ${v.address ?? ""},
       ${v.title}, ${v.file}, ${v.fileSize ?? 0}, ${v.ip ?? ""}, ${v.createdAt}, ${v.idempotencyKey ?? null},
       ${v.abstract ?? ""}, ${v.keywords ?? ""}, ${v.coAuthors ?? "[]"}, ${v.sectionId ?? null}, ${v.coverLetter ?? ""},
-      ${v.sourceFile ?? null}, ${v.sourceFileSize ?? 0}, ${v.consentPoliciesAt ?? null}, ${v.consentCopyrightAt ?? null}
+      ${v.sourceFile ?? null}, ${v.sourceFileSize ?? 0}, ${v.consentPoliciesAt ?? null}, ${v.consentCopyrightAt ?? null},
+      ${v.language ?? ""}
     WHERE (SELECT count(*) FROM submissions WHERE journal_id = ${v.journalId} AND ip = ${v.ip ?? ""} AND created_at >= ${limit.sinceIso}) < ${limit.max}
     RETURNING id`);
   if (!rows[0]) return null;

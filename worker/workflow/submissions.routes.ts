@@ -32,6 +32,7 @@ import {
 import { mountedAt } from "../core/routing/declared";
 import { workflowApi } from "#contract/routes/workflow";
 import { detailColumns, sourceFileOf, submissionFormOf } from "./submission-details";
+import { submittedLanguage } from "./manuscript-language";
 import { DOCX_CONTENT_TYPE } from "../core/files/content-types";
 
 const at = mountedAt("/api/submissions");
@@ -154,6 +155,7 @@ export const submissionsRoutes = new Hono<AppEnv>().post(
     }
 
     const { fields, details } = await submissionFormOf(db, journal.id, form);
+    const language = submittedLanguage(form, journal);
 
     const file = form.get("pdfFile");
     if (!file || typeof file === "string" || file.size === 0) throw new HttpError(400, "missing_file");
@@ -207,6 +209,7 @@ export const submissionsRoutes = new Hono<AppEnv>().post(
                     reference,
                     ...fields,
                     ...detailColumns(details, createdAt),
+                    language,
                     file: stored,
                     fileSize: bytes.byteLength,
                     sourceFile: storedSource,

@@ -24,7 +24,7 @@ import { usePageData } from "../../lib/page-data";
 import { apiPath } from "#contract/routes/endpoint";
 import { workflowApi } from "#contract/routes/workflow";
 import type { MessageId, Translator } from "#contract/i18n/messages";
-import { useT } from "../../lib/i18n";
+import { useTranslator } from "../../lib/i18n";
 
 type FormField = SubmissionField | "pdfFile" | "docxFile";
 type FieldErrors = Partial<Record<FormField, string>>;
@@ -102,7 +102,7 @@ function messageFor(t: Translator["t"], err: unknown, email: string | undefined)
 
 export function SubmitOnlinePage() {
   const s = useSettings();
-  const t = useT();
+  const { t, lang } = useTranslator();
   // After a post without JavaScript (worker/workflow/submit-form.routes.ts) the page opens with its outcome.
   const outcome = usePageData("submit");
   const formRef = useRef<HTMLFormElement>(null);
@@ -255,6 +255,8 @@ export function SubmitOnlinePage() {
         encType="multipart/form-data"
         aria-busy={sending}
       >
+        {/* The language the journal writes to the author in (docs/decisions/0384). */}
+        <input type="hidden" name="language" value={lang} />
         <div className="form__grid">
           <div className="field">
             <label htmlFor="sub-name">

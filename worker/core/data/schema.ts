@@ -322,6 +322,8 @@ export const submissions = sqliteTable("submissions", {
   sourceFileSize: integer("source_file_size").notNull().default(0),
   consentPoliciesAt: text("consent_policies_at"),
   consentCopyrightAt: text("consent_copyright_at"),
+  /** The Submit Online page's language (migrations/0284, docs/decisions/0384), '' when unknown. */
+  language: text("language").notNull().default(""),
 });
 
 export type JournalRow = typeof journals.$inferSelect;
@@ -451,6 +453,8 @@ export const manuscripts = sqliteTable("manuscripts", {
   publishedAt: text("published_at"),
   /** The section staff filed it under (migrations/0240): its fee, where the section has one, is the invoice's. */
   sectionId: integer("section_id"),
+  /** The language the author submitted in (migrations/0284, docs/decisions/0384): letters to them speak it; '' = the journal's primary. */
+  language: text("language").notNull().default(""),
 });
 export type ManuscriptRow = typeof manuscripts.$inferSelect;
 
