@@ -22,7 +22,7 @@ import type { MailAttachment } from "../workflow/mail-attachments";
 import { moneyText, PAYMENT_TEXTS } from "./payment-texts";
 
 type Author = Pick<ManuscriptRow, "id" | "journalId" | "reference" | "title" | "authorName" | "authorEmail" | "replyToken" | "country"> &
-  Partial<Pick<ManuscriptRow, "sectionId">>;
+  Partial<Pick<ManuscriptRow, "sectionId" | "authorReplyToken">>;
 
 export async function trackUrl(ctx: WorkflowCtx, m: Pick<ManuscriptRow, "id" | "journalId">): Promise<string> {
   const link = await linkFor(ctx.db, m.journalId, "track", m.id, addDays(nowIso(), TRACK_LINK_DAYS));
@@ -40,7 +40,7 @@ async function mailAuthor(ctx: WorkflowCtx, m: Author, kind: string, subject: st
       toName: m.authorName,
       subject,
       text: `${text}\n\n--\n${journalName(ctx)}`,
-      replyToken: m.replyToken,
+      replyToken: m.authorReplyToken ?? m.replyToken,
       attachments,
     },
   ]);
