@@ -395,6 +395,9 @@ export interface DiscussionEntry {
   senderMismatch: boolean;
   /** The address it was sent to (the one naming the manuscript's token, when one does). */
   to: string;
+  /** Whose own reply address it came to (issue 48 item 6): the author's, a reviewer's (their assignment), or "" for the manuscript's shared one. */
+  addressedTo: "" | "author" | "reviewer";
+  assignmentId: number | null;
   subject: string;
   text: string;
 }

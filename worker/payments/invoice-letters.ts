@@ -35,7 +35,7 @@ import {
 } from "./payment-texts";
 
 type Author = Pick<ManuscriptRow, "id" | "journalId" | "reference" | "title" | "authorName" | "authorEmail" | "replyToken" | "country"> &
-  Partial<Pick<ManuscriptRow, "sectionId" | "language">>;
+  Partial<Pick<ManuscriptRow, "sectionId" | "language" | "authorReplyToken">>;
 
 /** The author's language (the one they submitted in, else the journal's primary one). */
 const langOf = (ctx: WorkflowCtx, m: Author) => manuscriptLanguage(ctx.journal, m);
@@ -58,7 +58,7 @@ async function mailAuthor(ctx: WorkflowCtx, m: Author, kind: string, subject: st
       toName: m.authorName,
       subject,
       text: `${text}\n\n--\n${signOff}`,
-      replyToken: m.replyToken,
+      replyToken: m.authorReplyToken ?? m.replyToken,
       attachments,
     },
   ]);

@@ -142,7 +142,11 @@ const POLYMORPHIC_REFERENCES: Record<string, { by: string; tables: Record<string
  * the platform is made afresh (a manuscript's reply address: a reply to the original's mail belongs to the original),
  * and what grants access to the original is not copied (a library's SUSHI key).
  */
-const FRESH_IN_A_COPY: Record<string, () => string> = { "manuscripts.reply_token": newReplyToken };
+const FRESH_IN_A_COPY: Record<string, () => string> = {
+  "manuscripts.reply_token": newReplyToken,
+  "manuscripts.author_reply_token": newReplyToken,
+  "review_assignments.reply_token": newReplyToken,
+};
 const LEFT_OUT_OF_A_COPY: Record<string, string> = {
   sushi_keys: "the libraries' SUSHI keys are the original journal's: make new ones for the copy",
 };

@@ -50,14 +50,17 @@ describe("messages between staff and the author", () => {
     // message names the author in From: but was sent from elsewhere.
     await staff.post(`/manuscripts/${m.id}/reviewers`, { name: "Dr. Noor Jahan", email: "noor@rev.example", dueDate: inDays(10) });
     const replyTo = mail.replyTo;
+    await drained(j.id);
+    // The reviewer replies to their own invitation's address (each person has their own, docs/decisions/0396).
+    const noorReplyTo = (await outboxOf(staff)).find((x) => x.to === "noor@rev.example")!.replyTo;
     await receiveMail(
       raw(AUTHOR.email, replyTo, `Re: ${m.reference}: the sampling map`, "Attached as Figure 1b."),
       { from: AUTHOR.email, to: replyTo },
       env,
     );
     await receiveMail(
-      raw("noor@rev.example", replyTo, "Re: Invitation", "Reviewer Noor here, the stats look off."),
-      { from: "noor@rev.example", to: replyTo },
+      raw("noor@rev.example", noorReplyTo, "Re: Invitation", "Reviewer Noor here, the stats look off."),
+      { from: "noor@rev.example", to: noorReplyTo },
       env,
     );
     await receiveMail(

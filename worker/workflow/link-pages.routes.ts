@@ -250,8 +250,11 @@ async function reviewState(c: Context<AppEnv>, assignmentId: number) {
  */
 function conversationSection(m: ManuscriptRow, events: ManuscriptEventRow[], replies: MailInboundRow[], t: T, lang: Language): string {
   const author = m.authorEmail.toLowerCase();
+  // The author's own reply address, or (for mail before it existed) the shared one from the author's address; never
+  // what came to a reviewer's address, and never a message whose envelope sender is not the address it names.
   const fromAuthor = (r: MailInboundRow) =>
-    r.fromAddress.toLowerCase() === author && (r.envelopeFrom === "" || r.envelopeFrom.toLowerCase() === author);
+    (r.envelopeFrom === "" || r.envelopeFrom.toLowerCase() === r.fromAddress.toLowerCase()) &&
+    (r.replyPerson === "author" || (r.replyPerson === "" && r.fromAddress.toLowerCase() === author));
   const entries = [
     ...events
       .filter((e) => e.action === "message" && e.letterText)

@@ -7,12 +7,14 @@
 // - the recipient's domain must be one the journal sends from, so a token sent to another journal's domain does not
 //   land in the token's journal;
 // - the envelope's sender is kept beside the From: header, and the discussion marks a reply whose header names
-//   another address.
+//   another address;
+// - each person has their own reply address (the author's, each reviewer's; migrations/0286): the reply is filed as
+//   theirs by the address it came to, whoever its From: names.
 import { drizzleOf, bindingOf, forgetShard, journalDatabase, platformDatabase, shardNames } from "../core/data/shards";
 import { isJournalMoving, retryWhileMoving } from "../core/data/journal-moving";
 import type { Db } from "../core/env";
 import { nowIso } from "../core/data/db";
-import { findManuscriptByReplyToken } from "./manuscripts.repo";
+import { findReplyAddress, type ReplyAddressOwner } from "./manuscripts.repo";
 import {
   deleteInbound,
   heldForJournalDatabases,
@@ -43,17 +45,21 @@ type Env_ = Pick<Env, "DB"> & Partial<Pick<Env, "PLATFORM_MAIL_FROM">>;
  * journal holds it there. Every database is asked which journal holds the token (the token names no journal,
  * docs/decisions/0240); a copy in any other database (a move's source or target) is not the journal.
  */
-async function manuscriptOfToken(env: Env_, token: string): Promise<{ journalId: number; db: Db; id: number } | undefined> {
+async function manuscriptOfToken(
+  env: Env_,
+  token: string,
+): Promise<{ journalId: number; db: Db; id: number; person: ReplyAddressOwner["person"]; assignmentId: number | null } | undefined> {
   const journalIds = new Set<number>();
   for (const shard of shardNames(env)) {
-    const m = await findManuscriptByReplyToken(drizzleOf(bindingOf(env, shard)), token);
-    if (m) journalIds.add(m.journalId);
+    const owner = await findReplyAddress(drizzleOf(bindingOf(env, shard)), token);
+    if (owner) journalIds.add(owner.m.journalId);
   }
   for (const journalId of journalIds) {
     forgetShard(journalId);
     const db = await journalDatabase(env, journalId).catch(() => undefined);
-    const m = db && (await findManuscriptByReplyToken(db, token));
-    if (db && m && m.journalId === journalId) return { journalId, db, id: m.id };
+    const owner = db && (await findReplyAddress(db, token));
+    if (db && owner && owner.m.journalId === journalId)
+      return { journalId, db, id: owner.m.id, person: owner.person, assignmentId: owner.assignmentId };
   }
   return undefined;
 }
@@ -85,7 +91,14 @@ async function fileMessage(env: Env_, base: NewInbound, recipient: string): Prom
   const target = token ? await manuscriptOfToken(env, token) : undefined;
   if (target && (await journalReceivesAt(env, target.db, target.journalId, target.id, domainOf(recipient)))) {
     try {
-      return await fileIn(env, target.journalId, { ...base, journalId: target.journalId, manuscriptId: target.id });
+      // Matched to the person whose own address it came to, as well as to the manuscript (issue 48 item 6).
+      return await fileIn(env, target.journalId, {
+        ...base,
+        journalId: target.journalId,
+        manuscriptId: target.id,
+        replyPerson: target.person,
+        assignmentId: target.assignmentId,
+      });
     } catch (err) {
       // Still refused (a move stalled between its freeze and its switch): held for the daily run, never lost.
       console.error("reply not filed with its manuscript; held", target.journalId, String(err));

@@ -84,6 +84,7 @@ export async function createManuscript(db: Db, v: NewManuscript, actor: string):
       language: v.language ?? "",
       source: v.source,
       replyToken: newReplyToken(),
+      authorReplyToken: newReplyToken(),
       createdAt: at,
       updatedAt: at,
     })
@@ -151,10 +152,31 @@ export async function findManuscriptBySubmission(db: Db, submissionId: number): 
   return row;
 }
 
-export async function findManuscriptByReplyToken(db: Db, token: string): Promise<ManuscriptRow | undefined> {
-  const [row] = await db.select().from(manuscripts).where(eq(manuscripts.replyToken, token)).limit(1);
-  return row;
+/** Whose reply address a token is: the manuscript's shared one, its author's own, or one reviewer's (migrations/0286). */
+export interface ReplyAddressOwner {
+  m: ManuscriptRow;
+  person: "" | "author" | "reviewer";
+  assignmentId: number | null;
 }
+
+export async function findReplyAddress(db: Db, token: string): Promise<ReplyAddressOwner | undefined> {
+  const [m] = await db
+    .select()
+    .from(manuscripts)
+    .where(or(eq(manuscripts.replyToken, token), eq(manuscripts.authorReplyToken, token)))
+    .limit(1);
+  if (m) return { m, person: m.authorReplyToken === token ? "author" : "", assignmentId: null };
+  const [hit] = await db
+    .select({ m: manuscripts, assignmentId: reviewAssignments.id })
+    .from(reviewAssignments)
+    .innerJoin(manuscripts, eq(manuscripts.id, reviewAssignments.manuscriptId))
+    .where(eq(reviewAssignments.replyToken, token))
+    .limit(1);
+  return hit ? { m: hit.m, person: "reviewer", assignmentId: hit.assignmentId } : undefined;
+}
+
+/** The token of the author's own reply address (the shared one for manuscripts made before migrations/0286). */
+export const authorReplyToken = (m: Pick<ManuscriptRow, "replyToken" | "authorReplyToken">) => m.authorReplyToken ?? m.replyToken;
 
 const today = () => nowIso().slice(0, 10);
 

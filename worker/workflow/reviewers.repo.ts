@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../core/env";
 import { manuscripts, reviewAssignments, reviewers, type ReviewAssignmentRow, type ReviewerRow } from "../core/data/schema";
 import { nowIso } from "../core/data/db";
+import { newReplyToken } from "./manuscripts.repo";
 import { assignmentStatusesWhere, REVIEW_STATUS, stagesWhere, type AssignmentStatus } from "#contract/workflow";
 
 /** The reviewer with this e-mail (case-insensitive), created or brought up to date with what staff typed (blanks change nothing). */
@@ -58,7 +59,7 @@ export async function insertAssignment(
 ): Promise<ReviewAssignmentRow | null> {
   const rows = await db
     .insert(reviewAssignments)
-    .values({ ...v, status: "invited", invitedAt: nowIso() })
+    .values({ ...v, status: "invited", invitedAt: nowIso(), replyToken: newReplyToken() })
     .onConflictDoNothing()
     .returning();
   return rows[0] ?? null;

@@ -57,6 +57,8 @@ export const toDiscussionEntry = (r: MailInboundRow): DiscussionEntry => ({
   envelopeFrom: r.envelopeFrom,
   senderMismatch: r.envelopeFrom !== "" && r.envelopeFrom.toLowerCase() !== r.fromAddress.toLowerCase(),
   to: r.toAddress,
+  addressedTo: r.replyPerson === "author" || r.replyPerson === "reviewer" ? r.replyPerson : "",
+  assignmentId: r.assignmentId,
   subject: r.subject,
   text: r.text,
 });

@@ -28,7 +28,7 @@ import {
 import { articlePath } from "#contract/citation";
 import { ACKNOWLEDGEMENT_WINDOW_MS, ACKNOWLEDGEMENTS_PER_ADDRESS } from "#contract/submission";
 import { findPublicArticleByRef } from "../archive/articles.repo";
-import { addEvent, addFile, listAssignments, moveStage } from "./manuscripts.repo";
+import { addEvent, addFile, authorReplyToken, listAssignments, moveStage } from "./manuscripts.repo";
 import { queueMail, type Mail, type RecipientCap } from "./mail-outbox.repo";
 import { addDays, linkFor, linkUrl, REVIEW_LINK_GRACE_DAYS, revokeLinks, tokenOf, TRACK_LINK_DAYS } from "./links";
 import { insertAssignment, submittedReviews, updateAssignment, upsertReviewer } from "./reviewers.repo";
@@ -68,7 +68,7 @@ async function mailAuthor(ctx: WorkflowCtx, m: ManuscriptRow, kind: string, subj
     ctx.db,
     ctx.queue,
     ctx.journal,
-    [{ manuscriptId: m.id, kind, to: m.authorEmail, toName: m.authorName, subject, text, replyToken: m.replyToken }],
+    [{ manuscriptId: m.id, kind, to: m.authorEmail, toName: m.authorName, subject, text, replyToken: authorReplyToken(m) }],
     cap,
   );
   return row;
@@ -236,7 +236,8 @@ export async function mailReviewInvitation(
     toName: reviewer.name,
     subject: headerText(fillLetter(draft.subject, values)),
     text: fillLetter(draft.text, values),
-    replyToken: m.replyToken,
+    // The reviewer's own reply address: a reply to it is theirs (issue 48 item 6).
+    replyToken: a.replyToken ?? m.replyToken,
   };
   const [row] = await queueMail(ctx.db, ctx.queue, ctx.journal, [mail]);
   return row;

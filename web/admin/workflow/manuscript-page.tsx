@@ -526,18 +526,19 @@ export function ManuscriptPage() {
               <ol className="timeline">
                 {m.discussion.map((d) => (
                   <li key={d.id}>
-                    <ReplyHeading reply={d} />
+                    <ReplyHeading reply={d} reviewerName={(id) => m.reviews.find((r) => r.id === id)?.reviewer.name} />
                     <strong>{d.subject}</strong>
                     <pre className="letter-text">{d.text}</pre>
-                    {d.from.toLowerCase() === m.authorEmail.toLowerCase() && !d.senderMismatch && (
-                      <button
-                        type="button"
-                        className="btn btn--secondary btn--small"
-                        onClick={() => setReplyTo((r) => ({ subject: d.subject, n: (r?.n ?? 0) + 1 }))}
-                      >
-                        Reply to the author
-                      </button>
-                    )}
+                    {!d.senderMismatch &&
+                      (d.addressedTo === "author" || (d.addressedTo === "" && d.from.toLowerCase() === m.authorEmail.toLowerCase())) && (
+                        <button
+                          type="button"
+                          className="btn btn--secondary btn--small"
+                          onClick={() => setReplyTo((r) => ({ subject: d.subject, n: (r?.n ?? 0) + 1 }))}
+                        >
+                          Reply to the author
+                        </button>
+                      )}
                   </li>
                 ))}
               </ol>

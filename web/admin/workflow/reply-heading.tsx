@@ -4,12 +4,26 @@
 import type { DiscussionEntry } from "#contract/workflow";
 import { formatDateTime } from "../format";
 
-export function ReplyHeading({ reply }: { reply: DiscussionEntry }) {
+export function ReplyHeading({
+  reply,
+  reviewerName,
+}: {
+  reply: DiscussionEntry;
+  reviewerName?: (assignmentId: number) => string | undefined;
+}) {
   const named = reply.fromName ? `${reply.fromName} <${reply.from}>` : reply.from;
+  // Whose own reply address it came to (issue 48 item 6): a reply is theirs by the address, whoever From: names.
+  const to =
+    reply.addressedTo === "author"
+      ? "to the author's reply address"
+      : reply.addressedTo === "reviewer"
+        ? `to ${(reply.assignmentId !== null && reviewerName?.(reply.assignmentId)) || "a reviewer"}'s reply address`
+        : "";
   return (
     <>
       <div className="timeline__when break-anywhere">
         {formatDateTime(reply.at)} · {named}
+        {to ? ` · ${to}` : ""}
       </div>
       {reply.senderMismatch && (
         <p className="mail-status mail-status--failed break-anywhere" role="note">

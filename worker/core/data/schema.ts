@@ -445,6 +445,8 @@ export const manuscripts = sqliteTable("manuscripts", {
   round: integer("round").notNull().default(1),
   source: text("source").notNull().default("online"),
   replyToken: text("reply_token").notNull(),
+  /** The author's own reply address's token (migrations/0286): a reply to it is the author's. Null: the shared one. */
+  authorReplyToken: text("author_reply_token"),
   articleId: integer("article_id"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
@@ -518,6 +520,8 @@ export const reviewAssignments = sqliteTable("review_assignments", {
   /** Why a reviewer declined and whom they suggest instead (migrations/0281), '' when not given: for the editor only. */
   declineReason: text("decline_reason").notNull().default(""),
   declineSuggestion: text("decline_suggestion").notNull().default(""),
+  /** This reviewer's own reply address's token (migrations/0286); null: the manuscript's shared one. */
+  replyToken: text("reply_token"),
 });
 export type ReviewAssignmentRow = typeof reviewAssignments.$inferSelect;
 
@@ -568,6 +572,9 @@ export const mailInbound = sqliteTable("mail_inbound", {
   receivedAt: text("received_at").notNull(),
   /** The envelope's sender (MAIL FROM), which From: may not match (migrations/0170). */
   envelopeFrom: text("envelope_from").notNull().default(""),
+  /** Whose own reply address it came to (migrations/0286): "author", "reviewer" (with the assignment) or "". */
+  replyPerson: text("reply_person").notNull().default(""),
+  assignmentId: integer("assignment_id"),
 });
 export type MailInboundRow = typeof mailInbound.$inferSelect;
 
