@@ -77,6 +77,11 @@ async function journalWithPrivateData() {
     file: "IJ-PRIV-1.pdf",
     referenceList: "Smith J. Fin regrowth in teleosts. Dev Biol. 2020;12:1-9.", // so `references` has an element to check
     funding: "Wellcome Trust | WT-1", // and `funders` one too
+    // and each author's `ror` (both authors carry one: every element of a list must show the same keys)
+    authorDetails: JSON.stringify([
+      { affiliation: "University of California, Berkeley", orcid: "", ror: "https://ror.org/01an7q238" },
+      { affiliation: "California Digital Library", orcid: "", ror: "https://ror.org/03yrm5c26" },
+    ]),
     // and `translations` one (an Indonesian version of the title and abstract)
     translations: JSON.stringify([{ lang: "id", title: "Regenerasi sirip ikan zebra", abstract: "<p>Ringkasan.</p>", keywords: "" }]),
     email: SECRETS.articleEmail,
