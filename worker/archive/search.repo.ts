@@ -3,6 +3,7 @@
 // are ever counted or read. One statement a page: each index is walked once, in rowid order, and stops early
 // (counting stops at SEARCH_COUNT_CAP); a word that begins other words is searched as the terms it begins, read
 // from the term list (migration 0009); excerpts are cut from the page's abstracts (search-excerpt.ts).
+import { escapeLike } from "../core/data/like";
 import { sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../core/env";
@@ -135,7 +136,7 @@ const IDENTIFIER_HITS = 10;
 async function identifierHits(db: Db, journalId: number, q: string): Promise<AdminHitRow[]> {
   const value = q.trim().toLowerCase();
   if (value.length < 2 || value.length > 254) return [];
-  const prefix = value.length >= 4 ? `${value.replace(/[\\%_]/g, "\\$&")}%` : null;
+  const prefix = value.length >= 4 ? `${escapeLike(value)}%` : null;
   const exact = sql`(lower(${articles.refnumber}) = ${value} OR lower(${articles.txnid}) = ${value} OR lower(${articles.email}) = ${value})`;
   const begins = prefix
     ? sql` OR lower(${articles.txnid}) LIKE ${prefix} ESCAPE '\\' OR lower(${articles.email}) LIKE ${prefix} ESCAPE '\\'`

@@ -5,6 +5,7 @@ import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../core/env";
 import { journals, mailOutbox, workflowSettings, type JournalRow, type MailOutboxRow } from "../core/data/schema";
 import { nowIso } from "../core/data/db";
+import { containsText } from "../core/data/like";
 import { headerAddress, headerText } from "./mail-headers";
 import { attachmentsColumn, type MailAttachment } from "./mail-attachments";
 
@@ -149,9 +150,6 @@ export interface OutboxFilter {
   limit?: number;
 }
 
-/** `%`, `_` and `\` typed in a search match themselves. */
-const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /** The journal's messages, newest written first, filtered and a page at a time, with how many match in all. */
 export async function outboxPage(db: Db, journalId: number, f: OutboxFilter = {}): Promise<{ rows: MailOutboxRow[]; total: number }> {
   const words = (f.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8);
@@ -159,10 +157,7 @@ export async function outboxPage(db: Db, journalId: number, f: OutboxFilter = {}
     eq(mailOutbox.journalId, journalId),
     f.manuscriptId ? eq(mailOutbox.manuscriptId, f.manuscriptId) : undefined,
     f.status ? eq(mailOutbox.status, f.status) : undefined,
-    ...words.map(
-      (w) =>
-        sql`(${mailOutbox.subject} LIKE ${likeText(w)} ESCAPE '\\' OR ${mailOutbox.toAddress} LIKE ${likeText(w)} ESCAPE '\\' OR ${mailOutbox.toName} LIKE ${likeText(w)} ESCAPE '\\')`,
-    ),
+    ...words.map((w) => or(containsText(mailOutbox.subject, w), containsText(mailOutbox.toAddress, w), containsText(mailOutbox.toName, w))),
   );
   const [rows, [count]] = await Promise.all([
     db

@@ -15,6 +15,7 @@ import {
   type SubmissionRow,
 } from "../core/data/schema";
 import { nowIso } from "../core/data/db";
+import { containsText } from "../core/data/like";
 import type { Stage } from "#contract/workflow";
 
 export const newReplyToken = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -188,7 +189,6 @@ export interface ManuscriptFilter {
 
 export async function listManuscripts(db: Db, journalId: number, f: ManuscriptFilter = {}) {
   const q = f.q?.trim();
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
   // Open reviews of the current round whose due date has passed.
   const overdue = sql<number>`(SELECT count(*) FROM review_assignments a WHERE a.manuscript_id = "manuscripts"."id"
     AND a.round = "manuscripts"."round" AND a.status IN ('invited', 'accepted') AND a.due_date < ${today()})`;
@@ -200,12 +200,12 @@ export async function listManuscripts(db: Db, journalId: number, f: ManuscriptFi
         eq(manuscripts.journalId, journalId),
         f.stage ? eq(manuscripts.stage, f.stage) : undefined,
         f.overdue ? sql`${overdue} > 0` : undefined,
-        pattern
+        q
           ? or(
-              sql`${manuscripts.reference} LIKE ${pattern} ESCAPE '\\'`,
-              sql`${manuscripts.title} LIKE ${pattern} ESCAPE '\\'`,
-              sql`${manuscripts.authorName} LIKE ${pattern} ESCAPE '\\'`,
-              sql`${manuscripts.authorEmail} LIKE ${pattern} ESCAPE '\\'`,
+              containsText(manuscripts.reference, q),
+              containsText(manuscripts.title, q),
+              containsText(manuscripts.authorName, q),
+              containsText(manuscripts.authorEmail, q),
             )
           : undefined,
       ),
