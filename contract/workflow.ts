@@ -402,6 +402,15 @@ export interface DiscussionEntry {
   text: string;
 }
 
+/**
+ * Is this reply the author's (issue 48 item 6, docs/decisions/0396)? It came to the author's own reply address, or,
+ * for mail sent before personal addresses, to the manuscript's shared one from the author's address; and it was
+ * sent from the address its From: names. The one rule for the author's tracking page and the staff's Reply button.
+ */
+export const isAuthorsReply = (reply: Pick<DiscussionEntry, "from" | "senderMismatch" | "addressedTo">, authorEmail: string): boolean =>
+  !reply.senderMismatch &&
+  (reply.addressedTo === "author" || (reply.addressedTo === "" && reply.from.toLowerCase() === authorEmail.toLowerCase()));
+
 /** GET /api/admin/mail/unmatched?before=&limit=: newest first, a page at a time (docs/decisions/0303). */
 export const UNMATCHED_PAGE = 50;
 /** GET /api/admin/outbox?q=&status=&manuscript=&offset=&limit=: the outbox searched, filtered and paged. */

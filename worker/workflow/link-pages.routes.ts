@@ -19,11 +19,13 @@ import {
   RECOMMENDATIONS,
   REVIEW_STATUS,
   invitationAnswerSchema,
+  isAuthorsReply,
   reviewFormSchema,
   type Stage,
   STAGE_RULES,
   type Recommendation,
 } from "#contract/workflow";
+import { toDiscussionEntry } from "./workflow-answers";
 import { openLink, type LinkPurpose } from "./links";
 import { fileForReviewers, findManuscript, listDiscussion, listEvents, listFiles } from "./manuscripts.repo";
 import { anonymisedCopy, pdfAttachment } from "./review-copies";
@@ -245,21 +247,18 @@ async function reviewState(c: Context<AppEnv>, assignmentId: number) {
 
 /**
  * The author's conversation with the editorial office (issue 48 item 6): what staff wrote to them and what they
- * replied by e-mail, oldest first. Only replies whose sender is the author's own address (From: and envelope) are
- * shown: a reviewer's reply to the same manuscript, or a message merely naming the author, never reaches this page.
+ * replied by e-mail, oldest first. Only the author's replies (isAuthorsReply) are shown: what came to a reviewer's
+ * address, or a message merely naming the author, never reaches this page.
  */
 function conversationSection(m: ManuscriptRow, events: ManuscriptEventRow[], replies: MailInboundRow[], t: T, lang: Language): string {
-  const author = m.authorEmail.toLowerCase();
-  // The author's own reply address, or (for mail before it existed) the shared one from the author's address; never
-  // what came to a reviewer's address, and never a message whose envelope sender is not the address it names.
-  const fromAuthor = (r: MailInboundRow) =>
-    (r.envelopeFrom === "" || r.envelopeFrom.toLowerCase() === r.fromAddress.toLowerCase()) &&
-    (r.replyPerson === "author" || (r.replyPerson === "" && r.fromAddress.toLowerCase() === author));
   const entries = [
     ...events
       .filter((e) => e.action === "message" && e.letterText)
       .map((e) => ({ at: e.at, who: t("link.track.fromEditors"), subject: e.letterSubject ?? "", text: e.letterText ?? "" })),
-    ...replies.filter(fromAuthor).map((r) => ({ at: r.receivedAt, who: t("link.track.fromYou"), subject: r.subject, text: r.text })),
+    ...replies
+      .map(toDiscussionEntry)
+      .filter((r) => isAuthorsReply(r, m.authorEmail))
+      .map((r) => ({ at: r.at, who: t("link.track.fromYou"), subject: r.subject, text: r.text })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   const list = entries
     .map(

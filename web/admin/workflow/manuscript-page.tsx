@@ -19,6 +19,7 @@ import {
   DECISION_LABELS,
   DECISION_RULES,
   decisionsFrom,
+  isAuthorsReply,
   RECOMMENDATION_LABELS,
   REVIEW_STATUS,
   STAGE_LABELS,
@@ -529,16 +530,15 @@ export function ManuscriptPage() {
                     <ReplyHeading reply={d} reviewerName={(id) => m.reviews.find((r) => r.id === id)?.reviewer.name} />
                     <strong>{d.subject}</strong>
                     <pre className="letter-text">{d.text}</pre>
-                    {!d.senderMismatch &&
-                      (d.addressedTo === "author" || (d.addressedTo === "" && d.from.toLowerCase() === m.authorEmail.toLowerCase())) && (
-                        <button
-                          type="button"
-                          className="btn btn--secondary btn--small"
-                          onClick={() => setReplyTo((r) => ({ subject: d.subject, n: (r?.n ?? 0) + 1 }))}
-                        >
-                          Reply to the author
-                        </button>
-                      )}
+                    {isAuthorsReply(d, m.authorEmail) && (
+                      <button
+                        type="button"
+                        className="btn btn--secondary btn--small"
+                        onClick={() => setReplyTo((r) => ({ subject: d.subject, n: (r?.n ?? 0) + 1 }))}
+                      >
+                        Reply to the author
+                      </button>
+                    )}
                   </li>
                 ))}
               </ol>
