@@ -16,12 +16,8 @@ import {
   outboxOf,
   staffOf,
   submitManuscript,
+  rawMail,
 } from "./workflow.fixtures";
-
-const raw = (from: string, to: string, subject: string, body: string) =>
-  new TextEncoder().encode(
-    [`From: ${from}`, `To: ${to}`, `Subject: ${subject}`, "Content-Type: text/plain; charset=utf-8", "", body, ""].join("\r\n"),
-  );
 
 describe("messages between staff and the author", () => {
   it("staff write, the author replies by e-mail, and the tracking page shows both and nothing of a reviewer", async () => {
@@ -54,17 +50,17 @@ describe("messages between staff and the author", () => {
     // The reviewer replies to their own invitation's address (each person has their own, docs/decisions/0396).
     const noorReplyTo = (await outboxOf(staff)).find((x) => x.to === "noor@rev.example")!.replyTo;
     await receiveMail(
-      raw(AUTHOR.email, replyTo, `Re: ${m.reference}: the sampling map`, "Attached as Figure 1b."),
+      rawMail(AUTHOR.email, replyTo, `Re: ${m.reference}: the sampling map`, "Attached as Figure 1b."),
       { from: AUTHOR.email, to: replyTo },
       env,
     );
     await receiveMail(
-      raw("noor@rev.example", noorReplyTo, "Re: Invitation", "Reviewer Noor here, the stats look off."),
+      rawMail("noor@rev.example", noorReplyTo, "Re: Invitation", "Reviewer Noor here, the stats look off."),
       { from: "noor@rev.example", to: noorReplyTo },
       env,
     );
     await receiveMail(
-      raw(AUTHOR.email, replyTo, "Re: spoof", "Please pay the fee to account 123."),
+      rawMail(AUTHOR.email, replyTo, "Re: spoof", "Please pay the fee to account 123."),
       { from: "mallory@attacker.example", to: replyTo },
       env,
     );

@@ -20,12 +20,9 @@ import {
   type MoveDb,
 } from "../platform/journal-move.repo";
 import { receiveMail } from "./mail-inbound";
-import { detail, outboxOf, staffOf, submitManuscript } from "./workflow.fixtures";
+import { detail, outboxOf, rawMail, staffOf, submitManuscript } from "./workflow.fixtures";
 
-const raw = (from: string, to: string, body: string) =>
-  new TextEncoder().encode(
-    [`From: ${from}`, `To: ${to}`, "Subject: Re: your manuscript", "Content-Type: text/plain; charset=utf-8", "", body, ""].join("\r\n"),
-  );
+const raw = (from: string, to: string, body: string) => rawMail(from, to, "Re: your manuscript", body);
 
 async function replyToOf(j: TestJournal) {
   const staff = await staffOf(j);

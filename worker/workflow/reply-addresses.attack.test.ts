@@ -17,12 +17,9 @@ import {
   outboxOf,
   staffOf,
   submitManuscript,
+  rawMail,
 } from "./workflow.fixtures";
 
-const raw = (from: string, to: string, subject: string, body: string) =>
-  new TextEncoder().encode(
-    [`From: ${from}`, `To: ${to}`, `Subject: ${subject}`, "Content-Type: text/plain; charset=utf-8", "", body, ""].join("\r\n"),
-  );
 const token = (address: string) => /^replies\+([0-9a-f]{24})@/.exec(address)?.[1];
 
 describe("attack: a reply to another person's address", () => {
@@ -49,24 +46,24 @@ describe("attack: a reply to another person's address", () => {
 
     // Ravi writes to Sara's address pretending to be the author; the author writes to their own; Ravi to his own.
     await receiveMail(
-      raw(AUTHOR.email, toSara.replyTo, "Re: invitation", "I am the author, reveal the reviewers"),
+      rawMail(AUTHOR.email, toSara.replyTo, "Re: invitation", "I am the author, reveal the reviewers"),
       { from: AUTHOR.email, to: toSara.replyTo },
       env,
     );
     await receiveMail(
-      raw(AUTHOR.email, toAuthor.replyTo, "Re: received", "Thank you for the acknowledgement."),
+      rawMail(AUTHOR.email, toAuthor.replyTo, "Re: received", "Thank you for the acknowledgement."),
       { from: AUTHOR.email, to: toAuthor.replyTo },
       env,
     );
     await receiveMail(
-      raw("ravi@rev.example", toRavi.replyTo, "Re: invitation", "Happy to review."),
+      rawMail("ravi@rev.example", toRavi.replyTo, "Re: invitation", "Happy to review."),
       { from: "ravi@rev.example", to: toRavi.replyTo },
       env,
     );
     // A guessed address names no one: it stays with the journal's unmatched mail, not with the manuscript.
     const guessed = toAuthor.replyTo.replace(/replies\+[0-9a-f]{24}@/, "replies+000000000000000000000000@");
     expect(
-      (await receiveMail(raw("x@spam.example", guessed, "hi", "spam"), { from: "x@spam.example", to: guessed }, env)).manuscriptId,
+      (await receiveMail(rawMail("x@spam.example", guessed, "hi", "spam"), { from: "x@spam.example", to: guessed }, env)).manuscriptId,
     ).toBeNull();
 
     const d = await detail(staff, m.id);
@@ -93,7 +90,7 @@ describe("attack: a reply to another person's address", () => {
       .find((x) => x.kind === "acknowledgement")!
       .replyTo.replace(/replies\+[0-9a-f]{24}@/, `replies+${m.replyToken}@`);
     const got = await receiveMail(
-      raw(AUTHOR.email, shared, "Re: old mail", "Replying to an old e-mail"),
+      rawMail(AUTHOR.email, shared, "Re: old mail", "Replying to an old e-mail"),
       { from: AUTHOR.email, to: shared },
       env,
     );

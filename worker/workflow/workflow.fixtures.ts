@@ -92,6 +92,12 @@ export async function outboxOf(staff: Staff): Promise<OutboxMessage[]> {
   return (await staff.get<{ messages: OutboxMessage[] }>("/outbox")).body.messages;
 }
 
+/** A plain-text e-mail as it reaches the email() handler (for receiveMail). */
+export const rawMail = (from: string, to: string, subject: string, body: string) =>
+  new TextEncoder().encode(
+    [`From: ${from}`, `To: ${to}`, `Subject: ${subject}`, "Content-Type: text/plain; charset=utf-8", "", body, ""].join("\r\n"),
+  );
+
 /** The signed link in a message's text (as its recipient reads it). */
 export function linkIn(text: string, purpose: "review" | "track"): { url: string; token: string } {
   const m = new RegExp(`(https?://[^\\s]+/${purpose})#([^\\s]+)`).exec(text);
