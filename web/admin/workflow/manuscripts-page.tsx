@@ -5,6 +5,7 @@ import { useState } from "react";
 import { EmptyState, PageHeader, useTitle } from "../admin-ui";
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
+import { withChanges } from "../search-params";
 import { DataTable, type Column } from "../data-table";
 import { formatDate } from "../format";
 import { STAGES, STAGE_LABELS, type ManuscriptSummary } from "#contract/workflow";
@@ -39,20 +40,8 @@ export function ManuscriptsPage() {
   const [q, setQ] = useState(params.get("q") ?? "");
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
 
-  const go = (next: Record<string, string>) => {
-    const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v) p.set(k, v);
-      else p.delete(k);
-    }
-    setParams(p);
-  };
-  const tabHref = (s: string) => {
-    const p = new URLSearchParams(params);
-    if (s) p.set("stage", s);
-    else p.delete("stage");
-    return `?${p}`;
-  };
+  const go = (next: Record<string, string>) => setParams(withChanges(params, next));
+  const tabHref = (s: string) => `?${withChanges(params, { stage: s })}`;
 
   const columns: Column<ManuscriptSummary>[] = [
     { label: "Received", cellClass: "nowrap", cell: (m) => formatDate(m.createdAt) },

@@ -7,6 +7,7 @@ import { adminJson } from "../admin-api";
 import { EmptyState, Flash, PageHeader, Spinner, useTitle, type FlashMessage } from "../admin-ui";
 import { LoadError } from "../admin-root";
 import { loadAdminJson } from "../loaders";
+import { withChanges } from "../search-params";
 import { formatDateTime } from "../format";
 import { OUTBOX_STATUSES, type OutboxMessage, type OutboxPage as OutboxAnswer, type UnmatchedPage } from "#contract/workflow";
 import { workflowMessage } from "./workflow-ui";
@@ -44,15 +45,8 @@ export function OutboxPage() {
   const filtered = Boolean(params.get("q") || status);
   const [flash, setFlash] = useState<FlashMessage | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const go = (change: Record<string, string>) => {
-    const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(change)) {
-      if (v) p.set(k, v);
-      else p.delete(k);
-    }
-    if (!("offset" in change)) p.delete("offset"); // a new search starts at its first page
-    setParams(p);
-  };
+  // A new search or state starts at its first page.
+  const go = (change: Record<string, string>) => setParams(withChanges(params, { offset: "", ...change }));
 
   async function resend(m: OutboxMessage) {
     setBusy(m.id);
