@@ -226,7 +226,10 @@ function PublishPanel({ m }: { m: ManuscriptDetail }) {
     adminJson<AdminIssue[]>(apiPath(archiveApi.adminIssues))
       .then((list) => {
         setIssues(list);
-        if (list[0]) setPick(`${list[0].year}/${list[0].volume}/${list[0].issue}`);
+        // The newest issue readers can see: an article saved in an unpublished one is not public yet, so the
+        // manuscript cannot be marked Published from it (docs/decisions/0383).
+        const first = list.find((i) => i.status === "published") ?? list[0];
+        if (first) setPick(`${first.year}/${first.volume}/${first.issue}`);
       })
       .catch(() => setIssues([]));
   }, []);
@@ -256,7 +259,7 @@ function PublishPanel({ m }: { m: ManuscriptDetail }) {
             <select id="pub-issue" value={pick} onChange={(e) => setPick(e.target.value)}>
               {issues.map((i) => (
                 <option key={i.id} value={`${i.year}/${i.volume}/${i.issue}`}>
-                  Vol. {i.volume}, Issue {i.issue} ({i.year})
+                  Vol. {i.volume}, Issue {i.issue} ({i.year}){i.status === "published" ? "" : " · unpublished"}
                 </option>
               ))}
             </select>
